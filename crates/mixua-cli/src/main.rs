@@ -1,0 +1,224 @@
+//! `mixua`: a thin shell over the policy crate. It reads files, parses
+//! arguments and prints; every decision comes from `mixua_policy`.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use mixua_policy::explain::{decision_text, flips_text, rejection_text};
+use mixua_policy::{access, find_flips, report, seed_workspace, Lang, Viewer, Workspace};
+
+const USAGE: &str = "\
+mixua: who may read which agent-memory card (the MixUA four-scope policy)
+
+Usage:
+  mixua report  [--workspace FILE] [--query Q] [--out FILE] [--explain]
+  mixua explain [--workspace FILE] --viewer USER/AGENT --card ID [--query Q] [--lang en|zh-TW]
+  mixua seed    print the built-in seed workspace as JSON
+  mixua help [COMMAND]
+
+Without --workspace, the built-in seed fixture (cards P U A G B X Y) is used.
+Bad input (unreadable file, invalid JSON, bad arguments) exits with status 2
+and writes no file.";
+
+const REPORT_HELP: &str = "\
+mixua report: evaluate a workspace and print the report as JSON
+
+Usage: mixua report [--workspace FILE] [--query Q] [--out FILE] [--explain]
+
+  --workspace FILE  workspace JSON to read (default: the built-in seed)
+  --query Q         query to search with (default: the workspace's own query)
+  --out FILE        where to write the report (default: memory-result.json)
+  --explain         add per-view explanations: for every card that matches
+                    the query, the scope rule that let the viewer in or not
+
+The report holds the seed program's keys (query, views, global_only_ids,
+rejected_ids, unsafe_pool_contains_both_fake_secrets) and, beyond them,
+rejections with reasons, canary leaks and the unsafe pool's leaks.";
+
+const EXPLAIN_HELP: &str = "\
+mixua explain: why one viewer can or cannot read one card, in plain words
+
+Usage: mixua explain [--workspace FILE] --viewer USER/AGENT --card ID [--query Q] [--lang en|zh-TW]
+
+  --workspace FILE  workspace JSON to read (default: the built-in seed)
+  --viewer U/A      the identity asking, e.g. alice/checker-v1
+  --card ID         the card's id (every card with that id is explained)
+  --query Q         query (default: the workspace's own query)
+  --lang L          en (default) or zh-TW";
+
+const SEED_HELP: &str = "\
+mixua seed: print the built-in seed workspace (the file format the playground
+imports and exports)
+
+Usage: mixua seed";
+
+/// A failure that ends the run: a message for stderr, exit status 2.
+struct Failure(String);
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match run(&args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure(message)) => {
+            eprintln!("mixua: error: {message}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run(args: &[String]) -> Result<(), Failure> {
+    let Some((command, rest)) = args.split_first() else {
+        println!("{USAGE}");
+        return Ok(());
+    };
+    match command.as_str() {
+        "report" => cmd_report(rest),
+        "explain" => cmd_explain(rest),
+        "seed" => cmd_seed(rest),
+        "help" | "--help" | "-h" => {
+            let text = match rest.first().map(String::as_str) {
+                Some("report") => REPORT_HELP,
+                Some("explain") => EXPLAIN_HELP,
+                Some("seed") => SEED_HELP,
+                _ => USAGE,
+            };
+            println!("{text}");
+            Ok(())
+        }
+        other => Err(Failure(format!("unknown command `{other}`\n\n{USAGE}"))),
+    }
+}
+
+/// Parsed `--flag value` options; `--help` is reported as `help`.
+#[derive(Default)]
+struct Options {
+    workspace: Option<PathBuf>,
+    query: Option<String>,
+    out: Option<PathBuf>,
+    viewer: Option<String>,
+    card: Option<String>,
+    lang: Option<String>,
+    explain: bool,
+    help: bool,
+}
+
+fn parse_options(args: &[String], allowed: &[&str], usage: &str) -> Result<Options, Failure> {
+    let mut opts = Options::default();
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        let flag = arg.as_str();
+        if flag == "--help" || flag == "-h" {
+            opts.help = true;
+            continue;
+        }
+        if !allowed.contains(&flag) {
+            return Err(Failure(format!("unexpected argument `{arg}`\n\n{usage}")));
+        }
+        if flag == "--explain" {
+            opts.explain = true;
+            continue;
+        }
+        let value = it
+            .next()
+            .ok_or_else(|| Failure(format!("`{flag}` needs a value\n\n{usage}")))?
+            .clone();
+        match flag {
+            "--workspace" => opts.workspace = Some(value.into()),
+            "--query" => opts.query = Some(value),
+            "--out" => opts.out = Some(value.into()),
+            "--viewer" => opts.viewer = Some(value),
+            "--card" => opts.card = Some(value),
+            "--lang" => opts.lang = Some(value),
+            _ => unreachable!("every allowed flag is handled"),
+        }
+    }
+    Ok(opts)
+}
+
+/// Reads a workspace file, or the seed when none is given.
+fn load(path: Option<&Path>) -> Result<Workspace, Failure> {
+    let Some(path) = path else { return Ok(seed_workspace()) };
+    let text = std::fs::read_to_string(path)
+        .map_err(|err| Failure(format!("cannot read `{}`: {err}", path.display())))?;
+    Workspace::from_json(&text).map_err(|err| Failure(format!("`{}`:{err}", path.display())))
+}
+
+fn cmd_report(args: &[String]) -> Result<(), Failure> {
+    let opts = parse_options(args, &["--workspace", "--query", "--out", "--explain"], REPORT_HELP)?;
+    if opts.help {
+        println!("{REPORT_HELP}");
+        return Ok(());
+    }
+    let workspace = load(opts.workspace.as_deref())?;
+    let query = opts.query.as_deref().unwrap_or(&workspace.query);
+    let report = report(&workspace, query, opts.explain);
+    let mut json = serde_json::to_string_pretty(&report).expect("a report always serializes");
+    json.push('\n');
+    let out = opts.out.unwrap_or_else(|| PathBuf::from("memory-result.json"));
+    std::fs::write(&out, &json).map_err(|err| Failure(format!("cannot write `{}`: {err}", out.display())))?;
+    use std::io::Write;
+    // A closed pipe (e.g. `| head`) is not an error worth a panic.
+    let _ = std::io::stdout().lock().write_all(json.as_bytes());
+    Ok(())
+}
+
+fn cmd_explain(args: &[String]) -> Result<(), Failure> {
+    let opts = parse_options(args, &["--workspace", "--viewer", "--card", "--query", "--lang"], EXPLAIN_HELP)?;
+    if opts.help {
+        println!("{EXPLAIN_HELP}");
+        return Ok(());
+    }
+    let viewer_arg = opts.viewer.ok_or_else(|| Failure(format!("`--viewer USER/AGENT` is required\n\n{EXPLAIN_HELP}")))?;
+    let card_id = opts.card.ok_or_else(|| Failure(format!("`--card ID` is required\n\n{EXPLAIN_HELP}")))?;
+    let Some((user, agent)) = viewer_arg.split_once('/') else {
+        return Err(Failure(format!("`{viewer_arg}` is not USER/AGENT, e.g. alice/checker-v1")));
+    };
+    let lang = match opts.lang.as_deref() {
+        None => Lang::En,
+        Some(tag @ ("en" | "zh-TW" | "zh")) => Lang::from_tag(tag),
+        Some(other) => return Err(Failure(format!("unknown language `{other}`: use en or zh-TW"))),
+    };
+    let workspace = load(opts.workspace.as_deref())?;
+    let query = opts.query.as_deref().unwrap_or(&workspace.query);
+    let viewer = Viewer::new(user, agent);
+    let cards: Vec<_> = workspace.cards.iter().filter(|c| c.id == card_id).collect();
+    if cards.is_empty() {
+        return Err(Failure(format!("no card with id `{card_id}` in the workspace")));
+    }
+    if !workspace.users.iter().any(|u| u == user) || !workspace.agents.iter().any(|a| a == agent) {
+        println!(
+            "{}",
+            lang.pick(
+                format!("注意:{viewer_arg} 不在這個工作區的使用者 × Agent 表中;仍照規則判斷。"),
+                format!("note: {viewer_arg} is not among this workspace's users × agents; the rules apply all the same."),
+            )
+        );
+    }
+    for card in cards {
+        let decision = access(card, viewer);
+        let visible = decision.allowed() && mixua_policy::policy::matches_query(card, query);
+        let verdict = match (visible, decision.allowed()) {
+            (true, _) => lang.pick("看得到", "VISIBLE"),
+            (false, true) => lang.pick("可讀,但不符合查詢", "READABLE, NOT MATCHED"),
+            (false, false) => lang.pick("看不到", "HIDDEN"),
+        };
+        println!("{viewer_arg} · {} · {verdict}", card.id);
+        println!("{}", decision_text(card, &decision, viewer, query, lang));
+        if let mixua_policy::Access::Rejected { rejection } = &decision {
+            println!("{}: {}", lang.pick("拒絕原因", "rejected because"), rejection_text(rejection, lang));
+        }
+        let flips = find_flips(card, viewer, &workspace.users, &workspace.agents);
+        println!("{}", flips_text(card, viewer, &flips, lang));
+    }
+    Ok(())
+}
+
+fn cmd_seed(args: &[String]) -> Result<(), Failure> {
+    let opts = parse_options(args, &[], SEED_HELP)?;
+    if opts.help {
+        println!("{SEED_HELP}");
+        return Ok(());
+    }
+    println!("{}", seed_workspace().to_json_pretty());
+    Ok(())
+}

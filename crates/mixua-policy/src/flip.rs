@@ -1,0 +1,128 @@
+//! The flip-finder: which one-field edits would change a reading decision.
+//! It tries every candidate edit against the policy itself, so the answer is
+//! never written per card.
+
+use serde::Serialize;
+
+use crate::card::{Card, Field, Scope, Stream};
+use crate::policy::{access, check, scope_rule, Access, Viewer};
+
+/// A one-field change to a card's filing or ownership.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(tag = "field", content = "value", rename_all = "snake_case")]
+pub enum Edit {
+    Scope(Scope),
+    Stream(Stream),
+    ShareApproved(bool),
+    OwnerUser(String),
+    OwnerAgent(String),
+}
+
+impl Edit {
+    pub fn field(&self) -> Field {
+        match self {
+            Edit::Scope(_) => Field::Scope,
+            Edit::Stream(_) => Field::Stream,
+            Edit::ShareApproved(_) => Field::ShareApproved,
+            Edit::OwnerUser(_) => Field::OwnerUser,
+            Edit::OwnerAgent(_) => Field::OwnerAgent,
+        }
+    }
+
+    pub fn apply(&self, card: &Card) -> Card {
+        let mut card = card.clone();
+        match self {
+            Edit::Scope(s) => card.set_text(Field::Scope, s.as_str().into()),
+            Edit::Stream(s) => card.set_text(Field::Stream, s.as_str().into()),
+            Edit::ShareApproved(b) => card.set_share_approved(*b),
+            Edit::OwnerUser(u) => card.set_text(Field::OwnerUser, u.clone()),
+            Edit::OwnerAgent(a) => card.set_text(Field::OwnerAgent, a.clone()),
+        }
+        card
+    }
+
+    /// Changing an owner hands the card to someone else; it does not share it.
+    pub fn reassigns(&self) -> bool {
+        matches!(self, Edit::OwnerUser(_) | Edit::OwnerAgent(_))
+    }
+}
+
+/// Every one-field edit worth trying: each other scope and stream, the other
+/// approval, and each other known owner (the viewer's own included).
+pub fn candidate_edits(card: &Card, viewer: Viewer<'_>, users: &[String], agents: &[String]) -> Vec<Edit> {
+    let mut edits: Vec<Edit> = Vec::new();
+    edits.extend(Scope::ALL.into_iter().filter(|s| s.as_str() != card.scope).map(Edit::Scope));
+    edits.extend(Stream::ALL.into_iter().filter(|s| s.as_str() != card.stream).map(Edit::Stream));
+    edits.push(Edit::ShareApproved(!card.share_approved));
+    let mut owners: Vec<&str> = users.iter().map(String::as_str).collect();
+    owners.push(viewer.user);
+    for user in dedup(owners) {
+        if user != card.owner_user {
+            edits.push(Edit::OwnerUser(user.into()));
+        }
+    }
+    let mut owners: Vec<&str> = agents.iter().map(String::as_str).collect();
+    owners.push(viewer.agent);
+    for agent in dedup(owners) {
+        if agent != card.owner_agent {
+            edits.push(Edit::OwnerAgent(agent.into()));
+        }
+    }
+    edits
+}
+
+fn dedup(mut items: Vec<&str>) -> Vec<&str> {
+    let mut seen = Vec::new();
+    items.retain(|i| {
+        let new = !seen.contains(i);
+        seen.push(*i);
+        new
+    });
+    items
+}
+
+/// One tried edit and the decision it would give.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Outcome {
+    pub edit: Edit,
+    pub access: Access,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Flips {
+    /// Whether the viewer may read the card now.
+    pub allowed_now: bool,
+    /// Edits that flip the decision.
+    pub flips: Vec<Outcome>,
+    /// Edits whose scope rule would let the viewer in, but which the
+    /// content and filing gates then reject: the near misses a learner
+    /// should see ("only if it were GLOBAL, but it is protected").
+    pub blocked: Vec<Outcome>,
+}
+
+impl Flips {
+    /// Flips that share or hide the card without changing whose it is.
+    pub fn sharing(&self) -> impl Iterator<Item = &Outcome> {
+        self.flips.iter().filter(|o| !o.edit.reassigns())
+    }
+}
+
+/// Tries every one-field edit and keeps those that change the decision.
+pub fn find_flips(card: &Card, viewer: Viewer<'_>, users: &[String], agents: &[String]) -> Flips {
+    let allowed_now = access(card, viewer).allowed();
+    let mut out = Flips { allowed_now, ..Flips::default() };
+    for edit in candidate_edits(card, viewer, users, agents) {
+        let edited = edit.apply(card);
+        let after = access(&edited, viewer);
+        if after.allowed() != allowed_now {
+            out.flips.push(Outcome { edit, access: after });
+        } else if !allowed_now && check(&edited).is_err() {
+            if let Some(scope) = Scope::parse(&edited.scope) {
+                if scope_rule(&edited, scope, viewer).allowed() {
+                    out.blocked.push(Outcome { edit, access: after });
+                }
+            }
+        }
+    }
+    out
+}

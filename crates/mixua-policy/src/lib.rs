@@ -1,0 +1,30 @@
+//! The MixUA four-scope memory policy.
+//!
+//! A card is filed under one of four scopes (one user or all users × one
+//! agent or all agents) and one of two streams (protected or reusable).
+//! Reading passes three gates in order: content (is the card well formed),
+//! filing (may it live in that scope), reading (does the scope let this
+//! viewer in). Retrieval authorizes first and searches second, and hands
+//! back only `id` and `lesson`.
+//!
+//! **Invariant:** this crate does no I/O, reads no clock and has no
+//! dependency beyond `std`, `serde` and `serde_json`; the playground (wasm),
+//! the `mixua` CLI and the tests all run this same code.
+
+pub mod card;
+pub mod eval;
+pub mod explain;
+pub mod flip;
+pub mod policy;
+pub mod report;
+pub mod seed;
+pub mod workspace;
+
+pub use card::{Card, Field, JsonKind, Scope, Stream};
+pub use eval::{Evaluation, Leak, Policy};
+pub use explain::Lang;
+pub use flip::{find_flips, Edit, Flips};
+pub use policy::{access, check, search, Access, Accepted, Hit, Rejection, Viewer};
+pub use report::{report, Report};
+pub use seed::{seed_workspace, INJECTION_QUERY, SEED_QUERY};
+pub use workspace::{Canaries, LoadError, Workspace};

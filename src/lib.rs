@@ -1,0 +1,2 @@
+//! MixUA Playground (placeholder shell until the app lands).
+pub use mixua_policy;
