@@ -1,2 +1,19 @@
-//! MixUA Playground (placeholder shell until the app lands).
-pub use mixua_policy;
+//! MixUA Playground: a Yew shell over the `mixua_policy` crate. The app
+//! holds the learner's work in one reducer ([`state`]), derives every view
+//! from the policy ([`computed`]) and keeps effects (storage, URL, files)
+//! in the root component.
+
+pub mod computed;
+pub mod state;
+
+mod app;
+mod components;
+
+pub use app::App;
+
+/// Cards per editor page: long workspaces stay usable.
+pub const EDITOR_PAGE: usize = 25;
+
+/// Cards listed per view cell before "show all": a view of hundreds of
+/// cards is counted, not printed.
+pub const CELL_LIMIT: usize = 40;

@@ -190,7 +190,7 @@ impl JsonKind {
 
 /// A field whose JSON value had the wrong type. The value is kept verbatim so
 /// that exporting the workspace gives back exactly what was imported.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Malformed {
     pub field: Field,
     pub value: Value,
@@ -201,7 +201,7 @@ pub struct Malformed {
 /// Text fields hold the raw spelling (an unknown scope such as `global` is
 /// kept as typed); a missing or `null` field reads as the empty string, and
 /// a missing `share_approved` as `false`, as in the seed program.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Card {
     pub id: String,
     pub scope: String,

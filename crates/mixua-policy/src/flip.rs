@@ -49,22 +49,30 @@ impl Edit {
 
 /// Every one-field edit worth trying: each other scope and stream, the other
 /// approval, and each other known owner (the viewer's own included).
+///
+/// A field holding a value of the wrong JSON type is replaced by any edit of
+/// it, so for such a field even its current text (e.g. `false` for
+/// `"share_approved": "yes"`) is a real change and is tried too.
 pub fn candidate_edits(card: &Card, viewer: Viewer<'_>, users: &[String], agents: &[String]) -> Vec<Edit> {
+    let changes = |field: Field, value: &str| card.text(field) != value || card.malformed(field).is_some();
     let mut edits: Vec<Edit> = Vec::new();
-    edits.extend(Scope::ALL.into_iter().filter(|s| s.as_str() != card.scope).map(Edit::Scope));
-    edits.extend(Stream::ALL.into_iter().filter(|s| s.as_str() != card.stream).map(Edit::Stream));
+    edits.extend(Scope::ALL.into_iter().filter(|s| changes(Field::Scope, s.as_str())).map(Edit::Scope));
+    edits.extend(Stream::ALL.into_iter().filter(|s| changes(Field::Stream, s.as_str())).map(Edit::Stream));
     edits.push(Edit::ShareApproved(!card.share_approved));
+    if card.malformed(Field::ShareApproved).is_some() {
+        edits.push(Edit::ShareApproved(card.share_approved));
+    }
     let mut owners: Vec<&str> = users.iter().map(String::as_str).collect();
     owners.push(viewer.user);
     for user in dedup(owners) {
-        if user != card.owner_user {
+        if changes(Field::OwnerUser, user) {
             edits.push(Edit::OwnerUser(user.into()));
         }
     }
     let mut owners: Vec<&str> = agents.iter().map(String::as_str).collect();
     owners.push(viewer.agent);
     for agent in dedup(owners) {
-        if agent != card.owner_agent {
+        if changes(Field::OwnerAgent, agent) {
             edits.push(Edit::OwnerAgent(agent.into()));
         }
     }

@@ -82,7 +82,7 @@ impl<'de> Deserialize<'de> for Canaries {
 
 /// The whole state a learner edits, in the file format the CLI reads and
 /// the playground imports and exports.
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Workspace {
     pub users: Vec<String>,
     pub agents: Vec<String>,

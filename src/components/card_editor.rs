@@ -1,0 +1,98 @@
+use std::rc::Rc;
+
+use yew::prelude::*;
+
+use super::card_row::CardRow;
+use crate::computed::Computed;
+use crate::state::{Action, AppState};
+use crate::EDITOR_PAGE;
+
+#[derive(Properties, PartialEq)]
+pub struct CardEditorProps {
+    pub state: Rc<AppState>,
+    pub computed: Rc<Computed>,
+    pub onaction: Callback<Action>,
+}
+
+/// Every card, editable in place, a page at a time.
+#[function_component(CardEditor)]
+pub fn card_editor(props: &CardEditorProps) -> Html {
+    let state = &props.state;
+    let lang = state.ui.lang;
+    let ws = state.workspace();
+    let users = use_memo(ws.users.clone(), |u| u.clone());
+    let agents = use_memo(ws.agents.clone(), |a| a.clone());
+    let total = ws.cards.len();
+    let start = state.ui.editor_start.min(total.saturating_sub(1) / EDITOR_PAGE * EDITOR_PAGE);
+    let end = (start + EDITOR_PAGE).min(total);
+    let page = |to: usize| {
+        let onaction = props.onaction.clone();
+        Callback::from(move |_: MouseEvent| onaction.emit(Action::EditorPage(to)))
+    };
+    let add = {
+        let onaction = props.onaction.clone();
+        Callback::from(move |_: MouseEvent| onaction.emit(Action::AddCard))
+    };
+    let pager = (total > EDITOR_PAGE).then(|| html! {
+        <nav class="pager" aria-label={lang.pick("卡片分頁", "Card pages")}>
+            <button type="button" onclick={page(start.saturating_sub(EDITOR_PAGE))} disabled={start == 0}>
+                { lang.pick("← 上一頁", "← Previous") }
+            </button>
+            <span>{ lang.pick(format!("第 {}–{} 張,共 {total} 張", start + 1, end), format!("Cards {}–{} of {total}", start + 1, end)) }</span>
+            <button type="button" onclick={page(start + EDITOR_PAGE)} disabled={end >= total}>
+                { lang.pick("下一頁 →", "Next →") }
+            </button>
+        </nav>
+    });
+    html! {
+        <section class="editor" aria-labelledby="editor-title" data-panel="editor">
+            <div class="panel-head">
+                <h2 id="editor-title">{ lang.pick("卡片編輯器", "Card editor") }</h2>
+                <button type="button" class="primary" onclick={add} data-action="add-card">{ lang.pick("新增卡片", "Add card") }</button>
+            </div>
+            <p class="lede">{ lang.pick(
+                "每個欄位都能改,所有格子會立刻重算。protected 是個人內容,只能放 USER 或 PAIR;AGENT 和 GLOBAL 要 reusable 而且核准分享。",
+                "Change any field and every view updates at once. Protected is personal content and may live only in USER or PAIR; AGENT and GLOBAL need reusable content and approved sharing.",
+            ) }</p>
+            { pager.clone() }
+            <div class="table-wrap">
+                <table class="cards">
+                    <caption class="sr-only">{ lang.pick("記憶卡片", "Memory cards") }</caption>
+                    <thead>
+                        <tr>
+                            <th scope="col">{"id"}</th>
+                            <th scope="col">{ lang.pick("範圍", "Scope") }</th>
+                            <th scope="col">{ lang.pick("擁有者", "Owner user") }</th>
+                            <th scope="col">{ lang.pick("擁有 Agent", "Owner agent") }</th>
+                            <th scope="col">{ lang.pick("內容流", "Stream") }</th>
+                            <th scope="col">{ lang.pick("核准分享", "Approved") }</th>
+                            <th scope="col">{ lang.pick("情境", "Situation") }</th>
+                            <th scope="col">{ lang.pick("經驗", "Lesson") }</th>
+                            <th scope="col">{ lang.pick("判定", "Verdict") }</th>
+                            <th scope="col">{ lang.pick("動作", "Actions") }</th>
+                        </tr>
+                    </thead>
+                    <tbody>
+                        { for (start..end).map(|i| html! {
+                            <CardRow
+                                key={i}
+                                index={i}
+                                card={ws.cards[i].clone()}
+                                users={users.clone()}
+                                agents={agents.clone()}
+                                rejection={props.computed.gates.get(i).and_then(|g| g.as_ref().err().cloned())}
+                                selected={state.ui.selected == Some(i)}
+                                {lang}
+                                onaction={props.onaction.clone()}
+                            />
+                        }) }
+                    </tbody>
+                </table>
+            </div>
+            if total == 0 {
+                <p class="empty">{ lang.pick("還沒有卡片。按「新增卡片」開始。", "No cards yet. Press “Add card” to start.") }</p>
+            }
+            { pager }
+        </section>
+    }
+}

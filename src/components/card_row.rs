@@ -1,0 +1,135 @@
+use std::rc::Rc;
+
+use mixua_policy::explain::rejection_text;
+use mixua_policy::{Card, Field, Lang, Rejection, Scope, Stream};
+use yew::prelude::*;
+
+use super::{event_checked, event_value};
+use crate::state::Action;
+
+#[derive(Properties, PartialEq)]
+pub struct CardRowProps {
+    pub index: usize,
+    pub card: Card,
+    pub users: Rc<Vec<String>>,
+    pub agents: Rc<Vec<String>>,
+    pub rejection: Option<Rejection>,
+    pub selected: bool,
+    pub lang: Lang,
+    pub onaction: Callback<Action>,
+}
+
+/// Options for a select: the known values, plus the card's current value
+/// when it is not one of them (an unknown scope, a user not in the chart),
+/// so nothing the learner imported is silently changed.
+fn options(known: &[&str], current: &str, lang: Lang) -> Html {
+    let extra = (!known.contains(&current)).then(|| {
+        let label = if current.is_empty() {
+            lang.pick("(缺少)".to_string(), "(missing)".to_string())
+        } else {
+            lang.pick(format!("{current}(不在表中)"), format!("{current} (unknown)"))
+        };
+        html! { <option value={current.to_string()} selected=true>{ label }</option> }
+    });
+    html! {
+        <>
+            { for extra }
+            { for known.iter().map(|v| html! { <option value={v.to_string()} selected={*v == current}>{ *v }</option> }) }
+        </>
+    }
+}
+
+/// One card in the editor: every field editable, with its verdict.
+#[function_component(CardRow)]
+pub fn card_row(props: &CardRowProps) -> Html {
+    let lang = props.lang;
+    let card = &props.card;
+    let index = props.index;
+    let label = |what: &str| format!("{what} ({})", if card.id.is_empty() { format!("#{}", index + 1) } else { card.id.clone() });
+
+    let text = |field: Field| {
+        let onaction = props.onaction.clone();
+        Callback::from(move |e: InputEvent| onaction.emit(Action::EditText { index, field, value: event_value(&e) }))
+    };
+    let choose = |field: Field| {
+        let onaction = props.onaction.clone();
+        Callback::from(move |e: Event| onaction.emit(Action::EditText { index, field, value: event_value(&e) }))
+    };
+    let approve = {
+        let onaction = props.onaction.clone();
+        Callback::from(move |e: Event| onaction.emit(Action::SetApproved { index, approved: event_checked(&e) }))
+    };
+    let act = |action: Action| {
+        let onaction = props.onaction.clone();
+        Callback::from(move |_: MouseEvent| onaction.emit(action.clone()))
+    };
+
+    let scopes: Vec<&str> = Scope::ALL.iter().map(|s| s.as_str()).collect();
+    let streams: Vec<&str> = Stream::ALL.iter().map(|s| s.as_str()).collect();
+    let users: Vec<&str> = props.users.iter().map(String::as_str).collect();
+    let agents: Vec<&str> = props.agents.iter().map(String::as_str).collect();
+
+    let verdict = match &props.rejection {
+        None => html! { <span class="verdict ok"><span aria-hidden="true">{"✓ "}</span>{ lang.pick("有效", "accepted") }</span> },
+        Some(r) => html! {
+            <span class="verdict no" data-reason={r.code()}>
+                <span aria-hidden="true">{"✗ "}</span><strong>{ lang.pick("拒絕:", "rejected: ") }</strong>{ rejection_text(r, lang) }
+            </span>
+        },
+    };
+
+    html! {
+        <tr data-card={card.id.clone()} data-index={index.to_string()}
+            class={classes!(props.rejection.is_some().then_some("rejected"), props.selected.then_some("selected"))}>
+            <th scope="row">
+                <input name="id" class="id" value={card.id.clone()} oninput={text(Field::Id)}
+                    aria-label={lang.pick(format!("卡片 #{} 的 id", index + 1), format!("Id of card #{}", index + 1))} />
+            </th>
+            <td>
+                <select name="scope" onchange={choose(Field::Scope)} aria-label={label(lang.pick("範圍", "Scope"))}>
+                    { options(&scopes, &card.scope, lang) }
+                </select>
+            </td>
+            <td>
+                <select name="owner_user" onchange={choose(Field::OwnerUser)} aria-label={label(lang.pick("擁有者使用者", "Owner user"))}>
+                    { options(&users, &card.owner_user, lang) }
+                </select>
+            </td>
+            <td>
+                <select name="owner_agent" onchange={choose(Field::OwnerAgent)} aria-label={label(lang.pick("擁有 Agent", "Owner agent"))}>
+                    { options(&agents, &card.owner_agent, lang) }
+                </select>
+            </td>
+            <td>
+                <select name="stream" onchange={choose(Field::Stream)} aria-label={label(lang.pick("內容流", "Stream"))}>
+                    { options(&streams, &card.stream, lang) }
+                </select>
+            </td>
+            <td class="center">
+                <input type="checkbox" name="share_approved" checked={card.share_approved} onchange={approve}
+                    aria-label={label(lang.pick("已核准分享", "Sharing approved"))} />
+            </td>
+            <td>
+                <input name="situation" value={card.situation.clone()} oninput={text(Field::Situation)}
+                    aria-label={label(lang.pick("情境", "Situation"))} />
+            </td>
+            <td>
+                <textarea name="lesson" rows="2" value={card.lesson.clone()} oninput={text(Field::Lesson)}
+                    aria-label={label(lang.pick("經驗", "Lesson"))} />
+            </td>
+            <td class="status">{ verdict }</td>
+            <td class="actions">
+                <button type="button" onclick={act(Action::Select(if props.selected { None } else { Some(index) }))}
+                    aria-pressed={props.selected.to_string()} aria-label={label(lang.pick("看範圍", "Show reach"))}>
+                    { lang.pick("看範圍", "Show reach") }
+                </button>
+                <button type="button" onclick={act(Action::DuplicateCard(index))} aria-label={label(lang.pick("複製", "Duplicate"))}>
+                    { lang.pick("複製", "Duplicate") }
+                </button>
+                <button type="button" class="danger" onclick={act(Action::DeleteCard(index))} aria-label={label(lang.pick("刪除", "Delete"))}>
+                    { lang.pick("刪除", "Delete") }
+                </button>
+            </td>
+        </tr>
+    }
+}

@@ -1,0 +1,111 @@
+use std::rc::Rc;
+
+use mixua_policy::{Lang, Policy};
+use yew::prelude::*;
+
+use crate::computed::Computed;
+use crate::state::AppState;
+
+#[derive(Properties, PartialEq)]
+pub struct CompareProps {
+    pub state: Rc<AppState>,
+    pub computed: Rc<Computed>,
+}
+
+fn policy_name(policy: Policy, lang: Lang) -> &'static str {
+    match policy {
+        Policy::FourScope => lang.pick("四種範圍(MixUA)", "Four scopes (MixUA)"),
+        Policy::GlobalOnly => lang.pick("只分享 GLOBAL(安全基準)", "Global only (safe baseline)"),
+        Policy::UnsafePool => lang.pick("全部混在一起(反例)", "Everything pooled (anti-example)"),
+    }
+}
+
+fn policy_note(policy: Policy, lang: Lang) -> &'static str {
+    match policy {
+        Policy::FourScope => lang.pick("個人經驗跟著人走,Agent 經驗跟著 Agent 走。", "Personal lessons follow their user; agent lessons follow their agent."),
+        Policy::GlobalOnly => lang.pick("安全,但每個人只拿到公共經驗。", "Safe, but everyone gets only the public lessons."),
+        Policy::UnsafePool => lang.pick("每張卡都當成已核准的 GLOBAL:暗號會外洩。", "Every card treated as approved GLOBAL: canaries leak."),
+    }
+}
+
+/// The same cards under the three policies, side by side.
+#[function_component(Compare)]
+pub fn compare(props: &CompareProps) -> Html {
+    let lang = props.state.ui.lang;
+    let ws = props.state.workspace();
+    let computed = &props.computed;
+    if matches!(props.state.ui.mode, crate::state::Mode::Predict { revealed: false }) {
+        return html! {
+            <section class="compare" aria-labelledby="compare-title" data-panel="compare">
+                <h2 id="compare-title">{ lang.pick("三種做法比一比", "Three policies compared") }</h2>
+                <p>{ lang.pick("揭曉後才顯示。", "Shown after you reveal.") }</p>
+            </section>
+        };
+    }
+    let totals = Policy::ALL.map(|p| {
+        let o = computed.outcome(p);
+        (o.views.iter().map(Vec::len).sum::<usize>(), o.leak_count())
+    });
+    let cell = |policy: Policy, position: usize| {
+        let outcome = computed.outcome(policy);
+        let ids: Vec<&str> = outcome.views[position].iter().take(30).map(|&i| ws.cards[i].id.as_str()).collect();
+        let more = outcome.views[position].len().saturating_sub(30);
+        let leaks = &outcome.leaks[position];
+        html! {
+            <td data-policy={format!("{policy:?}")}>
+                <span class="ids">{ if ids.is_empty() { "—".to_string() } else { ids.join(" ") } }</span>
+                if more > 0 { <span class="more">{ format!(" +{more}") }</span> }
+                { for leaks.iter().map(|l| html! {
+                    <span class="leak-chip" data-leak={l.token.clone()}>
+                        <span aria-hidden="true">{"⚠ "}</span>{ lang.pick(format!("外洩 {}({})", l.token, l.card), format!("leak {} ({})", l.token, l.card)) }
+                    </span>
+                }) }
+            </td>
+        }
+    };
+    html! {
+        <section class="compare" aria-labelledby="compare-title" data-panel="compare">
+            <h2 id="compare-title">{ lang.pick("三種做法比一比", "Three policies compared") }</h2>
+            <p class="lede">{ lang.pick(
+                "同一批卡片、同一句查詢,只換分享方式。看兩張成績單:該看到的有沒有取回,不該看到的有沒有出現。",
+                "Same cards, same query, only the way of sharing changes. Two scorecards: did each viewer get what it needs, and did anything forbidden show up?",
+            ) }</p>
+            <div class="table-wrap">
+                <table class="compare-table">
+                    <caption class="sr-only">{ lang.pick("每個身分在三種做法下取回的卡片", "What each viewer retrieves under each policy") }</caption>
+                    <thead>
+                        <tr>
+                            <th scope="col">{ lang.pick("身分", "Viewer") }</th>
+                            { for Policy::ALL.iter().map(|&p| html! {
+                                <th scope="col">{ policy_name(p, lang) }<span class="note">{ policy_note(p, lang) }</span></th>
+                            }) }
+                        </tr>
+                    </thead>
+                    <tbody>
+                        { for computed.viewers.iter().enumerate().take(100).map(|(i, (u, a))| html! {
+                            <tr>
+                                <th scope="row">{ format!("{u}/{a}") }</th>
+                                { for Policy::ALL.iter().map(|&p| cell(p, i)) }
+                            </tr>
+                        }) }
+                    </tbody>
+                    <tfoot>
+                        <tr>
+                            <th scope="row">{ lang.pick("合計", "Total") }</th>
+                            { for totals.iter().map(|(hits, leaks)| html! {
+                                <td data-leaks={leaks.to_string()}>
+                                    { lang.pick(format!("取回 {hits} 次 · "), format!("{hits} retrieved · ")) }
+                                    if *leaks > 0 {
+                                        <strong class="bad"><span aria-hidden="true">{"⚠ "}</span>{ lang.pick(format!("{leaks} 個外洩"), format!("{leaks} leaks")) }</strong>
+                                    } else {
+                                        <span class="good"><span aria-hidden="true">{"🛡 "}</span>{ lang.pick("沒有外洩", "no leaks") }</span>
+                                    }
+                                </td>
+                            }) }
+                        </tr>
+                    </tfoot>
+                </table>
+            </div>
+        </section>
+    }
+}

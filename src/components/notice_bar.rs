@@ -1,0 +1,62 @@
+use mixua_policy::Lang;
+use yew::prelude::*;
+
+use crate::state::{Action, Notice};
+
+#[derive(Properties, PartialEq)]
+pub struct NoticeBarProps {
+    pub notice: Option<Notice>,
+    pub lang: Lang,
+    pub onaction: Callback<Action>,
+}
+
+/// The words for a notice, in the learner's language.
+pub fn notice_text(notice: &Notice, lang: Lang) -> (bool, String) {
+    match notice {
+        Notice::NameEmpty => (true, lang.pick("名稱不能是空的。", "A name can't be empty.").into()),
+        Notice::NameHasSlash(n) => (true, lang.pick(
+            format!("「{n}」含有 /,而 / 用來分隔使用者與 Agent,請換個名稱。"),
+            format!("“{n}” contains /, which separates user from agent; pick another name."),
+        )),
+        Notice::NameTaken(n) => (true, lang.pick(format!("「{n}」已經存在。"), format!("“{n}” already exists."))),
+        Notice::TokenEmpty => (true, lang.pick("暗號不能是空的。", "A canary token can't be empty.").into()),
+        Notice::LoadFailed { source, message } => (true, lang.pick(
+            format!("無法載入 {source}:{message}。目前的內容沒有變動。"),
+            format!("Couldn't load {source}: {message}. Your current work is unchanged."),
+        )),
+        Notice::Loaded { source, cards, rejected } => (false, lang.pick(
+            format!("已載入 {source}:{cards} 張卡片,其中 {rejected} 張被拒絕。按「復原」可回到先前的內容。"),
+            format!("Loaded {source}: {cards} cards, {rejected} rejected. Undo brings your previous work back."),
+        )),
+        Notice::StorageUnavailable => (true, lang.pick(
+            "瀏覽器無法儲存(儲存空間已滿或被停用):你的內容只保留在這個分頁中,請用「匯出」備份。",
+            "The browser can't save (storage is full or disabled): your work lives in this tab only; export it to keep a copy.",
+        ).into()),
+        Notice::Undone => (false, lang.pick("已復原。", "Undone.").into()),
+        Notice::Info(zh, en) => (false, lang.pick(zh.clone(), en.clone())),
+    }
+}
+
+/// A polite live region: messages are announced, never only coloured.
+#[function_component(NoticeBar)]
+pub fn notice_bar(props: &NoticeBarProps) -> Html {
+    let lang = props.lang;
+    let Some(notice) = &props.notice else {
+        return html! { <div class="notice-slot" aria-live="polite" role="status"></div> };
+    };
+    let (problem, text) = notice_text(notice, lang);
+    let dismiss = {
+        let onaction = props.onaction.clone();
+        Callback::from(move |_: MouseEvent| onaction.emit(Action::DismissNotice))
+    };
+    html! {
+        <div class="notice-slot" aria-live="polite" role="status">
+            <p class={classes!("notice", problem.then_some("problem"))} data-notice={if problem { "error" } else { "info" }}>
+                <span aria-hidden="true">{ if problem { "⚠ " } else { "ℹ " } }</span>
+                <strong>{ if problem { lang.pick("注意:", "Note: ") } else { "" } }</strong>
+                { text }
+                <button type="button" class="link" onclick={dismiss}>{ lang.pick("關閉", "Dismiss") }</button>
+            </p>
+        </div>
+    }
+}

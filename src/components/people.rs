@@ -1,0 +1,159 @@
+use std::rc::Rc;
+
+use mixua_policy::{Lang, Workspace};
+use yew::prelude::*;
+
+use super::event_value;
+use crate::state::Action;
+
+#[derive(Properties, PartialEq)]
+pub struct PeopleProps {
+    pub workspace: Rc<Workspace>,
+    pub lang: Lang,
+    pub onaction: Callback<Action>,
+}
+
+#[derive(Properties, PartialEq)]
+struct AddFormProps {
+    name: &'static str,
+    /// Unique element id for the input.
+    id: AttrValue,
+    label: AttrValue,
+    button: AttrValue,
+    placeholder: AttrValue,
+    onadd: Callback<String>,
+}
+
+/// A one-field form: Enter or the button adds, then the field clears.
+#[function_component(AddForm)]
+fn add_form(props: &AddFormProps) -> Html {
+    let text = use_state(String::new);
+    let oninput = {
+        let text = text.clone();
+        Callback::from(move |e: InputEvent| text.set(event_value(&e)))
+    };
+    let onsubmit = {
+        let text = text.clone();
+        let onadd = props.onadd.clone();
+        Callback::from(move |e: SubmitEvent| {
+            e.prevent_default();
+            onadd.emit((*text).clone());
+            text.set(String::new());
+        })
+    };
+    let id = props.id.clone();
+    html! {
+        <form class="add" {onsubmit}>
+            <label for={id.clone()}>{ props.label.clone() }</label>
+            <input id={id} name={props.name} value={(*text).clone()} {oninput} placeholder={props.placeholder.clone()} autocomplete="off" />
+            <button type="submit">{ props.button.clone() }</button>
+        </form>
+    }
+}
+
+/// Users (with their canaries) and agents: add, rename, remove.
+#[function_component(People)]
+pub fn people(props: &PeopleProps) -> Html {
+    let lang = props.lang;
+    let ws = &props.workspace;
+    let emit = |f: fn(String) -> Action| {
+        let onaction = props.onaction.clone();
+        Callback::from(move |name: String| onaction.emit(f(name)))
+    };
+    let rename = |from: String, user: bool| {
+        let onaction = props.onaction.clone();
+        Callback::from(move |e: Event| {
+            let to = event_value(&e);
+            onaction.emit(if user {
+                Action::RenameUser { from: from.clone(), to }
+            } else {
+                Action::RenameAgent { from: from.clone(), to }
+            })
+        })
+    };
+    let click = |action: Action| {
+        let onaction = props.onaction.clone();
+        Callback::from(move |_: MouseEvent| onaction.emit(action.clone()))
+    };
+
+    let user_items = ws.users.iter().map(|user| {
+        let tokens = ws.canaries.of_user(user);
+        let add_canary = {
+            let onaction = props.onaction.clone();
+            let user = user.clone();
+            Callback::from(move |token: String| onaction.emit(Action::AddCanary { user: user.clone(), token }))
+        };
+        html! {
+            <li key={user.clone()} data-user={user.clone()}>
+                <div class="name-row">
+                    <input name="user_name" value={user.clone()} onchange={rename(user.clone(), true)}
+                        aria-label={lang.pick(format!("使用者 {user} 的名稱"), format!("Name of user {user}"))} />
+                    <button type="button" class="danger" onclick={click(Action::RemoveUser(user.clone()))}
+                        aria-label={lang.pick(format!("移除使用者 {user}"), format!("Remove user {user}"))}>
+                        { lang.pick("移除", "Remove") }
+                    </button>
+                </div>
+                <div class="canaries">
+                    <span class="label">{ lang.pick("暗號:", "Canaries: ") }</span>
+                    if tokens.is_empty() {
+                        <span class="none">{ lang.pick("(無)", "(none)") }</span>
+                    }
+                    { for tokens.iter().map(|t| html! {
+                        <span class="token" data-canary={t.clone()}>
+                            <code>{ t }</code>
+                            <button type="button" class="x" onclick={click(Action::RemoveCanary { user: user.clone(), token: t.clone() })}
+                                aria-label={lang.pick(format!("移除暗號 {t}"), format!("Remove canary {t}"))}>{"×"}</button>
+                        </span>
+                    }) }
+                </div>
+                <AddForm name="new_canary" id={AttrValue::from(format!("new-canary-{user}"))}
+                    label={AttrValue::from(lang.pick(format!("{user} 的新暗號"), format!("New canary for {user}")))}
+                    button={AttrValue::from(lang.pick("登記暗號", "Register canary"))}
+                    placeholder={AttrValue::from(format!("FAKE-{}-000", user.to_uppercase()))}
+                    onadd={add_canary} />
+            </li>
+        }
+    });
+    let agent_items = ws.agents.iter().map(|agent| html! {
+        <li key={agent.clone()} data-agent={agent.clone()}>
+            <div class="name-row">
+                <input name="agent_name" value={agent.clone()} onchange={rename(agent.clone(), false)}
+                    aria-label={lang.pick(format!("Agent {agent} 的名稱"), format!("Name of agent {agent}"))} />
+                <button type="button" class="danger" onclick={click(Action::RemoveAgent(agent.clone()))}
+                    aria-label={lang.pick(format!("移除 Agent {agent}"), format!("Remove agent {agent}"))}>
+                    { lang.pick("移除", "Remove") }
+                </button>
+            </div>
+        </li>
+    });
+
+    html! {
+        <section class="people" aria-labelledby="people-title" data-panel="people">
+            <h2 id="people-title">{ lang.pick("使用者、Agent 與暗號", "Users, agents and canaries") }</h2>
+            <p class="lede">{ lang.pick(
+                "暗號是假的祕密(例如 FAKE-ALICE-731):只要有人看到別人的暗號,就是外洩。",
+                "A canary is a fake secret (like FAKE-ALICE-731): anyone who sees another user's canary is looking at a leak.",
+            ) }</p>
+            <div class="people-cols">
+                <div>
+                    <h3>{ lang.pick("使用者(列)", "Users (rows)") }</h3>
+                    <ul class="people-list">{ for user_items }</ul>
+                    <AddForm name="new_user" id="new-user"
+                        label={AttrValue::from(lang.pick("新使用者", "New user"))}
+                        button={AttrValue::from(lang.pick("新增使用者", "Add user"))}
+                        placeholder={AttrValue::from("carol")}
+                        onadd={emit(Action::AddUser)} />
+                </div>
+                <div>
+                    <h3>{ lang.pick("Agent(欄)", "Agents (columns)") }</h3>
+                    <ul class="people-list">{ for agent_items }</ul>
+                    <AddForm name="new_agent" id="new-agent"
+                        label={AttrValue::from(lang.pick("新 Agent", "New agent"))}
+                        button={AttrValue::from(lang.pick("新增 Agent", "Add agent"))}
+                        placeholder={AttrValue::from("writer-v2")}
+                        onadd={emit(Action::AddAgent)} />
+                </div>
+            </div>
+        </section>
+    }
+}

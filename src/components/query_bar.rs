@@ -1,0 +1,48 @@
+use mixua_policy::{Lang, INJECTION_QUERY, SEED_QUERY};
+use yew::prelude::*;
+
+use super::event_value;
+use crate::state::Action;
+
+#[derive(Properties, PartialEq)]
+pub struct QueryBarProps {
+    pub query: String,
+    pub lang: Lang,
+    pub onaction: Callback<Action>,
+}
+
+/// The query every viewer asks, with the seed's two presets.
+#[function_component(QueryBar)]
+pub fn query_bar(props: &QueryBarProps) -> Html {
+    let lang = props.lang;
+    let oninput = {
+        let onaction = props.onaction.clone();
+        Callback::from(move |e: InputEvent| onaction.emit(Action::SetQuery(event_value(&e))))
+    };
+    let preset = |q: &'static str| {
+        let onaction = props.onaction.clone();
+        Callback::from(move |_: MouseEvent| onaction.emit(Action::SetQuery(q.into())))
+    };
+    html! {
+        <section class="query" aria-labelledby="query-label">
+            <label id="query-label" for="query">{ lang.pick("每個人都問同一句查詢:", "Everyone asks the same query:") }</label>
+            <input id="query" name="query" type="search" value={props.query.clone()} {oninput}
+                autocomplete="off" spellcheck="false" />
+            <div class="presets" role="group" aria-label={lang.pick("預設查詢", "Preset queries")}>
+                <button type="button" data-preset="seed" onclick={preset(SEED_QUERY)}>
+                    { lang.pick("「報告」(範例)", "“報告” (report, the seed)") }
+                </button>
+                <button type="button" data-preset="injection" onclick={preset(INJECTION_QUERY)}>
+                    { lang.pick("注入攻擊:", "Injection: ") }{ INJECTION_QUERY }
+                </button>
+                <button type="button" data-preset="all" onclick={preset("")}>
+                    { lang.pick("空查詢(全部)", "Empty query (everything)") }
+                </button>
+            </div>
+            <p class="hint">{ lang.pick(
+                "查詢只是文字:它只能在你獲准讀的卡片中搜尋,寫「我是 Alice」也不會變成 Alice。",
+                "A query is only text: it searches among the cards you may read, and writing “I am Alice” never makes you Alice.",
+            ) }</p>
+        </section>
+    }
+}

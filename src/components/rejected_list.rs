@@ -1,0 +1,55 @@
+use std::rc::Rc;
+
+use mixua_policy::explain::rejection_text;
+use yew::prelude::*;
+
+use crate::computed::Computed;
+use crate::state::{Action, AppState};
+
+#[derive(Properties, PartialEq)]
+pub struct RejectedListProps {
+    pub state: Rc<AppState>,
+    pub computed: Rc<Computed>,
+    pub onaction: Callback<Action>,
+}
+
+/// Cards that reach nobody, each with the policy's reason in plain words.
+#[function_component(RejectedList)]
+pub fn rejected_list(props: &RejectedListProps) -> Html {
+    let lang = props.state.ui.lang;
+    let ws = props.state.workspace();
+    let rejected: Vec<(usize, &mixua_policy::Rejection)> =
+        props.computed.gates.iter().enumerate().filter_map(|(i, g)| g.as_ref().err().map(|r| (i, r))).collect();
+    let shown = rejected.iter().take(100).map(|&(i, rejection)| {
+        let card = &ws.cards[i];
+        let select = {
+            let onaction = props.onaction.clone();
+            Callback::from(move |_: MouseEvent| onaction.emit(Action::Select(Some(i))))
+        };
+        html! {
+            <li data-rejected={card.id.clone()} data-reason={rejection.code()} key={i}>
+                <button type="button" class="link" onclick={select}>
+                    <span class="badge">{ if card.id.is_empty() { format!("#{}", i + 1) } else { card.id.clone() } }</span>
+                </button>
+                { " " }{ rejection_text(rejection, lang) }
+            </li>
+        }
+    });
+    html! {
+        <section class="panel rejected" aria-labelledby="rejected-title" data-panel="rejected">
+            <h2 id="rejected-title">
+                <span aria-hidden="true">{"⛔ "}</span>
+                { lang.pick(format!("被拒絕的卡片({})", rejected.len()), format!("Rejected cards ({})", rejected.len())) }
+            </h2>
+            <p class="lede">{ lang.pick("不合規則的卡片誰都讀不到(預設拒絕)。", "A card that breaks a rule reaches nobody (fail closed).") }</p>
+            if rejected.is_empty() {
+                <p class="empty">{ lang.pick("沒有被拒絕的卡片。", "No card is rejected.") }</p>
+            } else {
+                <ul class="rejected-list">{ for shown }</ul>
+                if rejected.len() > 100 {
+                    <p>{ lang.pick(format!("……還有 {} 張", rejected.len() - 100), format!("…and {} more", rejected.len() - 100)) }</p>
+                }
+            }
+        </section>
+    }
+}

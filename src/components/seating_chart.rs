@@ -1,0 +1,174 @@
+use std::rc::Rc;
+
+use mixua_policy::explain::decision_text;
+use mixua_policy::{Lang, Scope, Viewer};
+use yew::prelude::*;
+
+use super::scope_legend::ScopeLegend;
+use super::view_cell::{CellMode, Grade, Reach, Shown, ViewCell};
+use crate::computed::Computed;
+use crate::state::{Action, AppState, Mode};
+
+#[derive(Properties, PartialEq)]
+pub struct SeatingChartProps {
+    pub state: Rc<AppState>,
+    pub computed: Rc<Computed>,
+    pub onaction: Callback<Action>,
+}
+
+/// The policy's reason for one card id and one viewer, in words.
+pub fn why_text(state: &AppState, id: &str, user: &str, agent: &str, lang: Lang) -> String {
+    let ws = state.workspace();
+    let viewer = Viewer::new(user, agent);
+    match ws.cards.iter().find(|c| c.id == id) {
+        Some(card) => decision_text(card, &mixua_policy::access(card, viewer), viewer, &ws.query, lang),
+        None => lang.pick(format!("沒有 id 為 {id} 的卡片。"), format!("There is no card {id}.")),
+    }
+}
+
+/// Rows are users, columns are agents; every cell is that viewer's live view.
+#[function_component(SeatingChart)]
+pub fn seating_chart(props: &SeatingChartProps) -> Html {
+    let state = &props.state;
+    let computed = &props.computed;
+    let lang = state.ui.lang;
+    let ws = state.workspace();
+    let selected = state.ui.selected.and_then(|i| ws.cards.get(i).map(|c| (i, c)));
+    let leak_total = computed.four.leak_count();
+
+    let cell = |position: usize| -> Html {
+        let (user, agent) = &computed.viewers[position];
+        let key = format!("{user}/{agent}");
+        let view = &computed.four.views[position];
+        let shown: Vec<Shown> = view
+            .iter()
+            .map(|&i| Shown { index: i, id: ws.cards[i].id.clone(), lesson: ws.cards[i].lesson.clone() })
+            .collect();
+        let ids: Vec<String> = shown.iter().map(|s| s.id.clone()).collect();
+        let ticked: Vec<String> =
+            state.doc.predictions.get(&key).map(|s| s.iter().cloned().collect()).unwrap_or_default();
+        let mode = match state.ui.mode {
+            Mode::Explore => CellMode::Explore,
+            Mode::Predict { revealed: false } => CellMode::Predict {
+                choices: ws.cards.iter().enumerate().map(|(i, c)| (i, c.id.clone())).collect(),
+                ticked,
+            },
+            Mode::Predict { revealed: true } => CellMode::Revealed {
+                grade: Grade {
+                    correct: ids.iter().filter(|id| ticked.contains(id)).cloned().collect(),
+                    missing: ids
+                        .iter()
+                        .filter(|id| !ticked.contains(id))
+                        .map(|id| (id.clone(), why_text(state, id, user, agent, lang)))
+                        .collect(),
+                    extra: ticked
+                        .iter()
+                        .filter(|id| !ids.contains(id))
+                        .map(|id| (id.clone(), why_text(state, id, user, agent, lang)))
+                        .collect(),
+                },
+            },
+        };
+        let reach = match (state.ui.mode, selected) {
+            (Mode::Predict { revealed: false }, _) | (_, None) => None,
+            (_, Some((index, card))) => Some(Reach {
+                index,
+                id: card.id.clone(),
+                allowed: mixua_policy::access(card, Viewer::new(user, agent)).allowed(),
+            }),
+        };
+        let inspected = state.ui.viewer.as_ref().is_some_and(|(u, a)| u == user && a == agent);
+        html! {
+            <ViewCell
+                key={key}
+                user={user.clone()}
+                agent={agent.clone()}
+                {position}
+                {shown}
+                leaks={computed.four.leaks[position].clone()}
+                {reach}
+                {inspected}
+                {mode}
+                {lang}
+                onaction={props.onaction.clone()}
+            />
+        }
+    };
+
+    let agents = ws.agents.len();
+    let scope = selected.and_then(|(_, c)| Scope::parse(&c.scope));
+    let predict = matches!(state.ui.mode, Mode::Predict { .. });
+    let mode_button = {
+        let onaction = props.onaction.clone();
+        let next = match state.ui.mode {
+            Mode::Explore => Mode::Predict { revealed: false },
+            Mode::Predict { .. } => Mode::Explore,
+        };
+        Callback::from(move |_: MouseEvent| onaction.emit(Action::SetMode(next)))
+    };
+    let reveal = {
+        let onaction = props.onaction.clone();
+        let revealed = matches!(state.ui.mode, Mode::Predict { revealed: true });
+        Callback::from(move |_: MouseEvent| onaction.emit(Action::SetMode(Mode::Predict { revealed: !revealed })))
+    };
+
+    html! {
+        <section id="chart" class="chart" aria-labelledby="chart-title" tabindex="-1">
+            <div class="chart-head">
+                <h2 id="chart-title">{ lang.pick("座位表:誰取回了什麼", "Seating chart: who retrieves what") }</h2>
+                <div class="modes" role="group" aria-label={lang.pick("模式", "Mode")}>
+                    <button type="button" aria-pressed={predict.to_string()} onclick={mode_button} data-action="predict-mode">
+                        { lang.pick("先預測再揭曉", "Predict, then reveal") }
+                    </button>
+                    if predict {
+                        <button type="button" onclick={reveal} data-action="reveal">
+                            { match state.ui.mode {
+                                Mode::Predict { revealed: true } => lang.pick("再預測一次", "Hide and predict again"),
+                                _ => lang.pick("揭曉並評分", "Reveal and grade"),
+                            } }
+                        </button>
+                    }
+                </div>
+            </div>
+            <p class="lede">{ lang.pick(
+                "每一列是一位使用者,每一欄是一個 Agent;格子裡是那個身分用目前查詢取回的卡片。點一張卡片看為什麼。",
+                "Each row is a user, each column an agent; a cell lists what that identity retrieves for the current query. Click a card to see why.",
+            ) }</p>
+            <p class={classes!("alarm-summary", (leak_total > 0).then_some("alarm"))} data-leak-total={leak_total.to_string()}>
+                if predict {
+                    { lang.pick("預測模式:答案先藏起來。", "Predict mode: the answers are hidden.") }
+                } else if leak_total == 0 {
+                    <span aria-hidden="true">{"🛡 "}</span>
+                    { lang.pick("沒有外洩:沒有任何格子看到別人的暗號。", "No leaks: no cell shows another user's canary.") }
+                } else {
+                    <span aria-hidden="true">{"⚠ "}</span>
+                    { lang.pick(format!("{leak_total} 個外洩警報:有人看到了別人的暗號!"), format!("{leak_total} leak alarm(s): someone sees another user's canary!")) }
+                }
+            </p>
+            if ws.users.is_empty() || ws.agents.is_empty() {
+                <p class="empty">{ lang.pick("至少要有一位使用者和一個 Agent,座位表才有格子。", "Add at least one user and one agent to get a cell.") }</p>
+            } else {
+                <div class="grid-wrap">
+                    <table class="grid">
+                        <caption class="sr-only">{ lang.pick("列:使用者;欄:Agent;格子:取回的卡片", "Rows: users; columns: agents; cells: retrieved cards") }</caption>
+                        <thead>
+                            <tr>
+                                <td class="corner">{ lang.pick("使用者 ╲ Agent", "user ╲ agent") }</td>
+                                { for ws.agents.iter().map(|a| html! { <th scope="col">{ a }</th> }) }
+                            </tr>
+                        </thead>
+                        <tbody>
+                            { for ws.users.iter().enumerate().map(|(u, user)| html! {
+                                <tr key={user.clone()}>
+                                    <th scope="row">{ user }</th>
+                                    { for (0..agents).map(|a| cell(u * agents + a)) }
+                                </tr>
+                            }) }
+                        </tbody>
+                    </table>
+                </div>
+            }
+            <ScopeLegend {scope} card={selected.map(|(_, c)| c.id.clone())} {lang} />
+        </section>
+    }
+}

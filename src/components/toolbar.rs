@@ -1,0 +1,44 @@
+use mixua_policy::Lang;
+use yew::prelude::*;
+
+use crate::state::Action;
+
+#[derive(Properties, PartialEq)]
+pub struct ToolbarProps {
+    pub lang: Lang,
+    pub classroom: bool,
+    pub can_undo: bool,
+    pub can_redo: bool,
+    pub onaction: Callback<Action>,
+}
+
+/// Language, classroom mode, undo and redo.
+#[function_component(Toolbar)]
+pub fn toolbar(props: &ToolbarProps) -> Html {
+    let lang = props.lang;
+    let other = lang.pick(Lang::En, Lang::ZhTw);
+    let act = |action: Action| {
+        let onaction = props.onaction.clone();
+        Callback::from(move |_: MouseEvent| onaction.emit(action.clone()))
+    };
+    html! {
+        <nav class="toolbar" aria-label={lang.pick("工具列", "Toolbar")}>
+            <button type="button" onclick={act(Action::Undo)} disabled={!props.can_undo}
+                title={lang.pick("復原 (Ctrl+Z)", "Undo (Ctrl+Z)")}>
+                <span aria-hidden="true">{"↶ "}</span>{ lang.pick("復原", "Undo") }
+            </button>
+            <button type="button" onclick={act(Action::Redo)} disabled={!props.can_redo}
+                title={lang.pick("重做 (Ctrl+Shift+Z)", "Redo (Ctrl+Shift+Z)")}>
+                <span aria-hidden="true">{"↷ "}</span>{ lang.pick("重做", "Redo") }
+            </button>
+            <button type="button" aria-pressed={props.classroom.to_string()}
+                onclick={act(Action::SetClassroom(!props.classroom))}>
+                { lang.pick("教室模式", "Classroom mode") }
+            </button>
+            <button type="button" class="lang" onclick={act(Action::SetLang(other))}
+                lang={other.tag()} aria-label={lang.pick("Switch to English", "切換成繁體中文")}>
+                { lang.pick("English", "繁體中文") }
+            </button>
+        </nav>
+    }
+}

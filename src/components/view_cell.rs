@@ -1,0 +1,203 @@
+use mixua_policy::{Lang, Leak};
+use yew::prelude::*;
+
+use crate::state::Action;
+use crate::CELL_LIMIT;
+
+/// One retrieved card, as the view shows it: id and lesson only.
+#[derive(Clone, PartialEq)]
+pub struct Shown {
+    pub index: usize,
+    pub id: String,
+    pub lesson: String,
+}
+
+/// Where the selected card reaches, for this cell.
+#[derive(Clone, PartialEq)]
+pub struct Reach {
+    pub index: usize,
+    pub id: String,
+    pub allowed: bool,
+}
+
+/// The learner's prediction for this cell, once revealed: graded.
+#[derive(Clone, PartialEq)]
+pub struct Grade {
+    /// Predicted and retrieved.
+    pub correct: Vec<String>,
+    /// Retrieved but not predicted, each with the policy's reason.
+    pub missing: Vec<(String, String)>,
+    /// Predicted but not retrieved, each with the policy's reason.
+    pub extra: Vec<(String, String)>,
+}
+
+#[derive(Clone, PartialEq)]
+pub enum CellMode {
+    Explore,
+    /// Views hidden; tick the expected cards (every card id, in order).
+    Predict { choices: Vec<(usize, String)>, ticked: Vec<String> },
+    Revealed { grade: Grade },
+}
+
+#[derive(Properties, PartialEq)]
+pub struct ViewCellProps {
+    pub user: String,
+    pub agent: String,
+    /// Position among all viewers, for element ids.
+    pub position: usize,
+    pub shown: Vec<Shown>,
+    pub leaks: Vec<Leak>,
+    pub reach: Option<Reach>,
+    pub inspected: bool,
+    pub mode: CellMode,
+    pub lang: Lang,
+    pub onaction: Callback<Action>,
+}
+
+/// One viewer's live view: the cards they retrieve, leak alarms, and (when a
+/// card is selected) whether that card reaches them.
+#[function_component(ViewCell)]
+pub fn view_cell(props: &ViewCellProps) -> Html {
+    let lang = props.lang;
+    let show_all = use_state(|| false);
+    let key = format!("{}/{}", props.user, props.agent);
+    let heading_id = format!("view-{}", props.position);
+    let count = props.shown.len();
+
+    let inspect = |index: usize| {
+        let onaction = props.onaction.clone();
+        let (user, agent) = (props.user.clone(), props.agent.clone());
+        Callback::from(move |_: MouseEvent| {
+            onaction.emit(Action::Inspect { card: index, user: user.clone(), agent: agent.clone() })
+        })
+    };
+
+    let reach = props.reach.as_ref().map(|r| {
+        let (icon, text) = if r.allowed {
+            ("✓", lang.pick(format!("讀得到 {}", r.id), format!("reads {}", r.id)))
+        } else {
+            ("✗", lang.pick(format!("讀不到 {}", r.id), format!("can't read {}", r.id)))
+        };
+        html! {
+            <button type="button" class={classes!("reach", if r.allowed { "yes" } else { "no" })}
+                data-reach={if r.allowed { "yes" } else { "no" }} onclick={inspect(r.index)}
+                aria-label={lang.pick(format!("{key} {text}:為什麼?"), format!("{key} {text}: why?"))}>
+                <span aria-hidden="true">{ icon }{" "}</span>{ text }
+                <span class="why-link">{ lang.pick(" · 為什麼?", " · why?") }</span>
+            </button>
+        }
+    });
+
+    let leaks = props.leaks.iter().map(|leak| html! {
+        <p class="leak" data-leak={leak.token.clone()}>
+            <span class="icon" aria-hidden="true">{"⚠"}</span>
+            <strong>{ lang.pick("外洩警報:", "Leak alarm: ") }</strong>
+            { lang.pick(
+                format!("{} 的暗號 {} 經由卡片 {} 出現在這裡", leak.owner, leak.token, leak.card),
+                format!("{}'s canary {} shows up here through card {}", leak.owner, leak.token, leak.card),
+            ) }
+        </p>
+    });
+
+    let list = |items: &[Shown]| {
+        let limit = if *show_all { items.len() } else { CELL_LIMIT.min(items.len()) };
+        html! {
+            <>
+                <ul class="hits" aria-labelledby={heading_id.clone()}>
+                    { for items[..limit].iter().map(|s| html! {
+                        <li data-card-id={s.id.clone()} key={s.index}>
+                            <button type="button" class="hit" onclick={inspect(s.index)}
+                                aria-label={lang.pick(format!("卡片 {}:{}(說明為什麼)", s.id, s.lesson), format!("Card {}: {} (explain why)", s.id, s.lesson))}>
+                                <span class="badge">{ &s.id }</span>
+                                <span class="lesson">{ &s.lesson }</span>
+                            </button>
+                        </li>
+                    }) }
+                </ul>
+                if items.len() > limit {
+                    <button type="button" class="link" onclick={{
+                        let show_all = show_all.clone();
+                        Callback::from(move |_: MouseEvent| show_all.set(true))
+                    }}>
+                        { lang.pick(format!("顯示全部 {} 張", items.len()), format!("Show all {}", items.len())) }
+                    </button>
+                }
+            </>
+        }
+    };
+
+    let body = match &props.mode {
+        CellMode::Explore => {
+            if props.shown.is_empty() {
+                html! { <p class="empty">{ lang.pick("(什麼都沒取回)", "(nothing retrieved)") }</p> }
+            } else {
+                list(&props.shown)
+            }
+        }
+        CellMode::Predict { choices, ticked } => html! {
+            <fieldset class="predict">
+                <legend>{ lang.pick(format!("你預測 {key} 會取回哪些卡片?"), format!("Which cards will {key} retrieve?")) }</legend>
+                { for choices.iter().map(|(index, id)| {
+                    let checked = ticked.contains(id);
+                    let onchange = {
+                        let onaction = props.onaction.clone();
+                        let (viewer, card) = (key.clone(), id.clone());
+                        Callback::from(move |_: Event| onaction.emit(Action::TogglePrediction { viewer: viewer.clone(), card: card.clone() }))
+                    };
+                    html! {
+                        <label class="tick" key={*index}>
+                            <input type="checkbox" name="predict" value={id.clone()} {checked} {onchange} />
+                            { id }
+                        </label>
+                    }
+                }) }
+            </fieldset>
+        },
+        CellMode::Revealed { grade } => {
+            let ok = grade.missing.is_empty() && grade.extra.is_empty();
+            html! {
+                <>
+                    <p class={classes!("grade", if ok { "ok" } else { "off" })} data-grade={if ok { "correct" } else { "wrong" }}>
+                        <span aria-hidden="true">{ if ok { "✓ " } else { "✗ " } }</span>
+                        { if ok { lang.pick("預測正確", "Prediction correct") } else { lang.pick("預測有誤", "Prediction off") } }
+                    </p>
+                    if !grade.missing.is_empty() {
+                        <div class="mistakes" data-missing="">
+                            <h4>{ lang.pick("漏掉(其實讀得到):", "Missing (it does retrieve):") }</h4>
+                            <ul>{ for grade.missing.iter().map(|(id, why)| html! { <li data-missing-id={id.clone()}><strong>{ id }</strong>{": "}{ why }</li> }) }</ul>
+                        </div>
+                    }
+                    if !grade.extra.is_empty() {
+                        <div class="mistakes" data-extra="">
+                            <h4>{ lang.pick("多選(其實讀不到):", "Extra (it does not retrieve):") }</h4>
+                            <ul>{ for grade.extra.iter().map(|(id, why)| html! { <li data-extra-id={id.clone()}><strong>{ id }</strong>{": "}{ why }</li> }) }</ul>
+                        </div>
+                    }
+                    { if props.shown.is_empty() {
+                        html! { <p class="empty">{ lang.pick("(什麼都沒取回)", "(nothing retrieved)") }</p> }
+                    } else { list(&props.shown) } }
+                </>
+            }
+        }
+    };
+
+    let hidden = matches!(props.mode, CellMode::Predict { .. });
+    html! {
+        <td data-view={key.clone()}
+            class={classes!("cell", (!props.leaks.is_empty()).then_some("leaking"),
+                props.reach.as_ref().map(|r| if r.allowed { "reach-yes" } else { "reach-no" }),
+                props.inspected.then_some("inspected"))}>
+            <section aria-labelledby={heading_id.clone()}>
+                <h3 id={heading_id.clone()}>
+                    <span class="who">{ &props.user }{" · "}{ &props.agent }</span>
+                    if !hidden {
+                        <span class="count">{ lang.pick(format!("{count} 張"), if count == 1 { "1 card".to_string() } else { format!("{count} cards") }) }</span>
+                    }
+                </h3>
+                { for reach }
+                if !hidden { { for leaks } }
+                { body }
+            </section>
+        </td>
+    }
+}

@@ -1,0 +1,106 @@
+use std::rc::Rc;
+
+use mixua_policy::explain::{access_text, decision_text, flips_text, rejection_text};
+use mixua_policy::{access, check, find_flips, Viewer};
+use yew::prelude::*;
+
+use crate::state::{Action, AppState};
+
+#[derive(Properties, PartialEq)]
+pub struct WhyPanelProps {
+    pub state: Rc<AppState>,
+    pub onaction: Callback<Action>,
+}
+
+/// Why and why not: for the selected card, every viewer's decision in
+/// words, and for the inspected viewer the smallest edits that flip it.
+#[function_component(WhyPanel)]
+pub fn why_panel(props: &WhyPanelProps) -> Html {
+    let state = &props.state;
+    let lang = state.ui.lang;
+    let ws = state.workspace();
+    let hidden = matches!(state.ui.mode, crate::state::Mode::Predict { revealed: false });
+    let Some((index, card)) = state.ui.selected.and_then(|i| ws.cards.get(i).map(|c| (i, c))).filter(|_| !hidden) else {
+        return html! {
+            <section class="panel why" aria-labelledby="why-title" data-panel="why">
+                <h2 id="why-title">{ lang.pick("為什麼?", "Why?") }</h2>
+                <p>{ if hidden {
+                    lang.pick("預測模式中,說明會在揭曉後出現。", "In predict mode, the reasons appear after you reveal.")
+                } else {
+                    lang.pick("點座位表裡的一張卡片,或編輯器裡的「看範圍」,這裡會說明誰讀得到、誰讀不到,以及為什麼。",
+                        "Click a card in the chart, or “Show reach” in the editor: this panel says who can read it, who can't, and why.")
+                } }</p>
+            </section>
+        };
+    };
+
+    let close = {
+        let onaction = props.onaction.clone();
+        Callback::from(move |_: MouseEvent| onaction.emit(Action::Select(None)))
+    };
+    let gate = match check(card) {
+        Ok(ok) => html! {
+            <p class="gate ok" data-gate="accepted"><span aria-hidden="true">{"✓ "}</span>{ lang.pick(
+                format!("通過內容與歸檔檢查:{} 範圍、{} 內容流。", ok.scope, ok.stream),
+                format!("Passes the content and filing checks: scope {}, stream {}.", ok.scope, ok.stream),
+            ) }</p>
+        },
+        Err(rejection) => html! {
+            <p class="gate no" data-gate={rejection.code()}><span aria-hidden="true">{"✗ "}</span>{ lang.pick("被拒絕:", "Rejected: ") }{ rejection_text(&rejection, lang) }</p>
+        },
+    };
+
+    let rows = ws.users.iter().flat_map(|u| ws.agents.iter().map(move |a| (u, a))).take(36).map(|(u, a)| {
+        let viewer = Viewer::new(u, a);
+        let decision = access(card, viewer);
+        let allowed = decision.allowed();
+        let onclick = {
+            let onaction = props.onaction.clone();
+            let (user, agent) = (u.clone(), a.clone());
+            Callback::from(move |_: MouseEvent| onaction.emit(Action::Inspect { card: index, user: user.clone(), agent: agent.clone() }))
+        };
+        let current = state.ui.viewer.as_ref().is_some_and(|(vu, va)| vu == u && va == a);
+        html! {
+            <li class={classes!(if allowed { "yes" } else { "no" }, current.then_some("current"))} data-why={viewer.key()} data-allowed={allowed.to_string()}>
+                <button type="button" class="link" {onclick} aria-current={current.then_some("true")}>
+                    <span aria-hidden="true">{ if allowed { "✓ " } else { "✗ " } }</span>
+                    <strong>{ viewer.key() }</strong>
+                </button>
+                { ": " }{ access_text(card, &decision, viewer, lang) }
+            </li>
+        }
+    });
+
+    let focus = state.ui.viewer.as_ref().map(|(u, a)| {
+        let viewer = Viewer::new(u, a);
+        let decision = access(card, viewer);
+        let flips = find_flips(card, viewer, &ws.users, &ws.agents);
+        html! {
+            <div class="focus" data-focus={viewer.key()}>
+                <h3>{ lang.pick(format!("{} 與卡片 {}", viewer.key(), card.id), format!("{} and card {}", viewer.key(), card.id)) }</h3>
+                <p data-decision="">{ decision_text(card, &decision, viewer, &ws.query, lang) }</p>
+                <p data-flips="">{ flips_text(card, viewer, &flips, lang) }</p>
+            </div>
+        }
+    });
+
+    html! {
+        <section class="panel why" aria-labelledby="why-title" data-panel="why" data-why-card={card.id.clone()}>
+            <div class="panel-head">
+                <h2 id="why-title">{ lang.pick(format!("為什麼?卡片 {}", card.id), format!("Why? Card {}", card.id)) }</h2>
+                <button type="button" class="link" onclick={close}>{ lang.pick("取消選取", "Deselect") }</button>
+            </div>
+            <p class="card-summary">
+                <span class="badge">{ &card.id }</span>
+                { lang.pick(
+                    format!("擁有者 {} / {} · 範圍 {} · 內容流 {} · 核准分享:{}", card.owner_user, card.owner_agent, card.scope, card.stream, if card.share_approved { "是" } else { "否" }),
+                    format!("owner {} / {} · scope {} · stream {} · sharing approved: {}", card.owner_user, card.owner_agent, card.scope, card.stream, if card.share_approved { "yes" } else { "no" }),
+                ) }
+            </p>
+            { gate }
+            { for focus }
+            <h3 class="sub">{ lang.pick("每個身分的判斷", "Each viewer's decision") }</h3>
+            <ul class="why-list">{ for rows }</ul>
+        </section>
+    }
+}

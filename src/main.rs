@@ -1,0 +1,3 @@
+fn main() {
+    yew::Renderer::<mixua_playground::App>::new().render();
+}
