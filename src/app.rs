@@ -11,7 +11,10 @@ use crate::components::{
     rejected_list::RejectedList, seating_chart::SeatingChart, toolbar::Toolbar, why_panel::WhyPanel,
 };
 use crate::computed::Computed;
-use crate::state::{Action, AppState, Doc, Ui};
+use crate::persist::{self, Saved};
+use crate::state::{Action, AppState, Doc, Notice, Ui};
+use wasm_bindgen::prelude::Closure;
+use wasm_bindgen::JsCast;
 
 /// Compares the work by identity: a new `Rc` means an edit happened, and
 /// comparing 5,000 cards field by field on every render would be waste.
@@ -49,9 +52,93 @@ pub(crate) fn query_param(search: &str, name: &str) -> Option<String> {
     })
 }
 
+/// Where autosave keeps the work.
+const STORAGE_KEY: &str = "mixua-playground/v1";
+
+fn storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.local_storage().ok().flatten()
+}
+
+/// Whether this tab keeps its work: not in a `?fresh` start.
+fn autosaves() -> bool {
+    let search = web_sys::window().and_then(|w| w.location().search().ok()).unwrap_or_default();
+    query_param(&search, "fresh").is_none()
+}
+
+/// The start: saved work (unless `?fresh`), then a share link over it (so
+/// the saved work stays one undo away), then URL flags.
 fn initial_state() -> AppState {
-    let ui = Ui { lang: initial_lang(), ..Ui::default() };
-    AppState::new(Doc::seed(), ui)
+    let window = web_sys::window().expect("a window");
+    let search = window.location().search().unwrap_or_default();
+    let hash = window.location().hash().unwrap_or_default();
+    let mut ui = Ui { lang: initial_lang(), ..Ui::default() };
+    let fresh = !autosaves();
+
+    let saved = if fresh {
+        None
+    } else {
+        storage().and_then(|s| s.get_item(STORAGE_KEY).ok().flatten()).and_then(|t| persist::from_json(&t).ok())
+    };
+    let mut doc = Doc::seed();
+    if let Some(saved) = saved {
+        doc = saved.doc;
+        if query_param(&search, "lang").is_none() {
+            ui.lang = saved.lang.unwrap_or(ui.lang);
+        }
+        ui.lesson_step = saved.lesson_step.unwrap_or(0);
+    }
+    if let Some(step) = query_param(&search, "step").and_then(|s| s.parse::<usize>().ok()) {
+        ui.lesson_step = step.saturating_sub(1);
+    }
+    if let Some(hide) = query_param(&search, "hide") {
+        ui.hidden = hide.split(',').map(|p| p.trim().to_string()).filter(|p| !p.is_empty()).collect();
+    }
+    if query_param(&search, "classroom").is_some() {
+        ui.classroom = true;
+    }
+    let mut state = AppState::new(doc, ui);
+    if fresh {
+        state.ui.notice = Some(Notice::FreshStart);
+    }
+    let fragment = hash.trim_start_matches('#');
+    if !fragment.is_empty() {
+        let source = state.ui.lang.pick("分享連結", "the share link").to_string();
+        match persist::decode_link(fragment) {
+            Ok(linked) if linked == *state.doc => {}
+            Ok(linked) => {
+                state.apply(Action::Load { doc: linked, source });
+                state.ui.notice = Some(Notice::OpenedLink);
+            }
+            Err(problem) => state.ui.notice = Some(Notice::LoadFailed { source, problem }),
+        }
+    }
+    state
+}
+
+/// Ctrl+Z / Ctrl+Shift+Z / Ctrl+Y (Cmd on a Mac) undo and redo everywhere;
+/// in classroom mode the arrow keys step through the lesson.
+fn key_action(e: &web_sys::KeyboardEvent, state: &AppState) -> Option<Action> {
+    let key = e.key();
+    if e.ctrl_key() || e.meta_key() {
+        return match key.as_str() {
+            "z" | "Z" if e.shift_key() => Some(Action::Redo),
+            "z" | "Z" => Some(Action::Undo),
+            "y" | "Y" => Some(Action::Redo),
+            _ => None,
+        };
+    }
+    let typing = e
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .is_some_and(|el| matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT"));
+    if !state.ui.classroom || typing {
+        return None;
+    }
+    match key.as_str() {
+        "ArrowRight" | "PageDown" => Some(Action::LessonStep(state.ui.lesson_step + 1)),
+        "ArrowLeft" | "PageUp" => Some(Action::LessonStep(state.ui.lesson_step.saturating_sub(1))),
+        _ => None,
+    }
 }
 
 #[function_component(App)]
@@ -70,10 +157,95 @@ pub fn app() -> Html {
         }
     });
 
+    // A share link has been read into the state: take it out of the address
+    // bar, so a reload restores the (autosaved) work rather than the link.
+    use_effect_with((), |_| {
+        if let Some(window) = web_sys::window() {
+            if !window.location().hash().unwrap_or_default().is_empty() {
+                let url = format!(
+                    "{}{}",
+                    window.location().pathname().unwrap_or_default(),
+                    window.location().search().unwrap_or_default()
+                );
+                if let Ok(history) = window.history() {
+                    let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
+                }
+            }
+        }
+    });
+
+    // Autosave on every change of the work, language or lesson step. A full
+    // or disabled storage is said once; the work goes on in memory.
+    let storage_failed = use_mut_ref(|| false);
+    {
+        let dispatcher = state.dispatcher();
+        use_effect_with((Same(state.doc.clone()), lang, state.ui.lesson_step), move |(doc, lang, step)| {
+            if autosaves() {
+                let text = persist::to_json(&Saved { doc: (*doc.0).clone(), lang: Some(*lang), lesson_step: Some(*step) });
+                let ok = storage().is_some_and(|s| s.set_item(STORAGE_KEY, &text).is_ok());
+                let mut failed = storage_failed.borrow_mut();
+                if !ok && !*failed {
+                    dispatcher.dispatch(Action::Notify(Notice::StorageUnavailable));
+                }
+                *failed = !ok;
+            }
+        });
+    }
+
+    // Keyboard shortcuts, registered once; the handler reads the latest
+    // state through a shared cell.
+    let latest = use_mut_ref(|| None::<Rc<AppState>>);
+    *latest.borrow_mut() = Some(Rc::new((*state).clone()));
+    {
+        let dispatcher = state.dispatcher();
+        use_effect_with((), move |_| {
+            let handler = Closure::<dyn Fn(web_sys::KeyboardEvent)>::new(move |e: web_sys::KeyboardEvent| {
+                let Some(current) = latest.borrow().clone() else { return };
+                if let Some(action) = key_action(&e, &current) {
+                    e.prevent_default();
+                    dispatcher.dispatch(action);
+                }
+            });
+            let document = web_sys::window().and_then(|w| w.document());
+            if let Some(doc) = &document {
+                let _ = doc.add_event_listener_with_callback("keydown", handler.as_ref().unchecked_ref());
+            }
+            move || {
+                if let Some(doc) = document {
+                    let _ = doc.remove_event_listener_with_callback("keydown", handler.as_ref().unchecked_ref());
+                }
+            }
+        });
+    }
+
+    // Exercise 5 remembers that the alarm X causes has been seen.
+    {
+        let dispatcher = state.dispatcher();
+        let x_leaks = computed.four.leaks.iter().flatten().any(|l| l.card == "X");
+        use_effect_with(x_leaks, move |leaking| {
+            if *leaking {
+                dispatcher.dispatch(Action::XAlarmSeen);
+            }
+        });
+    }
+
+    let ondragover = Callback::from(|e: DragEvent| e.prevent_default());
+    let ondrop = {
+        let onaction = onaction.clone();
+        Callback::from(move |e: DragEvent| {
+            e.prevent_default();
+            if let Some(file) = e.data_transfer().and_then(|d| d.files()).and_then(|f| f.get(0)) {
+                crate::components::files::import_file(file, onaction.clone());
+            }
+        })
+    };
+
     let ws = &state.doc.workspace;
+    let shared = Rc::new((*state).clone());
+    let shows = |panel: &str| !state.ui.hidden.iter().any(|h| h == panel);
     let title = lang.pick("MixUA 記憶座位表", "MixUA Playground");
     html! {
-        <div class={classes!("app", state.ui.classroom.then_some("classroom"))}>
+        <div class={classes!("app", state.ui.classroom.then_some("classroom"))} {ondragover} {ondrop}>
             <a class="skip" href="#chart">{ lang.pick("跳到座位表", "Skip to the seating chart") }</a>
             <header class="top">
                 <div class="brand">
@@ -91,23 +263,33 @@ pub fn app() -> Html {
                     onaction={onaction.clone()}
                 />
             </header>
+            <crate::components::files::Files state={shared.clone()} onaction={onaction.clone()} />
             <crate::components::notice_bar::NoticeBar notice={state.ui.notice.clone()} {lang} onaction={onaction.clone()} />
             <main>
                 <QueryBar query={ws.query.clone()} {lang} onaction={onaction.clone()} />
                 <div class="stage">
                     <SeatingChart
-                        state={Rc::new((*state).clone())}
+                        state={shared.clone()}
                         computed={computed.clone()}
                         onaction={onaction.clone()}
                     />
                     <aside class="side">
-                        <WhyPanel state={Rc::new((*state).clone())} onaction={onaction.clone()} />
-                        <RejectedList state={Rc::new((*state).clone())} computed={computed.clone()} onaction={onaction.clone()} />
+                        if shows("lesson") {
+                            <crate::components::lesson_panel::LessonPanel state={shared.clone()} computed={computed.clone()} onaction={onaction.clone()} />
+                        }
+                        <WhyPanel state={shared.clone()} onaction={onaction.clone()} />
+                        <RejectedList state={shared.clone()} computed={computed.clone()} onaction={onaction.clone()} />
                     </aside>
                 </div>
-                <CardEditor state={Rc::new((*state).clone())} computed={computed.clone()} onaction={onaction.clone()} />
-                <People workspace={Rc::new(ws.clone())} {lang} onaction={onaction.clone()} />
-                <Compare state={Rc::new((*state).clone())} computed={computed.clone()} />
+                if shows("editor") {
+                    <CardEditor state={shared.clone()} computed={computed.clone()} onaction={onaction.clone()} />
+                }
+                if shows("people") {
+                    <People workspace={Rc::new(ws.clone())} {lang} onaction={onaction.clone()} />
+                }
+                if shows("compare") {
+                    <Compare state={shared.clone()} computed={computed.clone()} onaction={onaction.clone()} />
+                }
             </main>
             <footer class="foot">
                 <p>{ lang.pick(

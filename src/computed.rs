@@ -74,3 +74,48 @@ impl Computed {
         self.viewers.iter().position(|(u, a)| u == user && a == agent)
     }
 }
+
+/// The two scorecards, always kept apart: did each viewer get what it
+/// should, and did anything reach someone it must not?
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Score {
+    /// Cards viewers should see: the learner's predictions where they made
+    /// some, else the four-scope policy's views (the lesson's answer).
+    pub expected: usize,
+    /// Of those, how many the policy actually retrieved.
+    pub retrieved: usize,
+    /// (viewer, card) pairs where another user's protected card, or a card
+    /// carrying another user's canary, reached the viewer.
+    pub forbidden: usize,
+}
+
+impl Computed {
+    pub fn score(
+        &self,
+        ws: &Workspace,
+        predictions: &std::collections::BTreeMap<String, std::collections::BTreeSet<String>>,
+        policy: Policy,
+    ) -> Score {
+        let outcome = self.outcome(policy);
+        let mut score = Score::default();
+        for (v, (user, agent)) in self.viewers.iter().enumerate() {
+            let view = &outcome.views[v];
+            let got: std::collections::BTreeSet<&str> = view.iter().map(|&i| ws.cards[i].id.as_str()).collect();
+            let expected: Vec<&str> = match predictions.get(&format!("{user}/{agent}")) {
+                Some(p) => p.iter().map(String::as_str).collect(),
+                None => self.four.views[v].iter().map(|&i| ws.cards[i].id.as_str()).collect(),
+            };
+            score.expected += expected.len();
+            score.retrieved += expected.iter().filter(|id| got.contains(*id)).count();
+            let leaking: std::collections::BTreeSet<&str> = outcome.leaks[v].iter().map(|l| l.card.as_str()).collect();
+            score.forbidden += view
+                .iter()
+                .filter(|&&i| {
+                    let card = &ws.cards[i];
+                    (card.stream == "protected" && card.owner_user != *user) || leaking.contains(card.id.as_str())
+                })
+                .count();
+        }
+        score
+    }
+}

@@ -4,6 +4,8 @@
 //! in the root component.
 
 pub mod computed;
+pub mod lessons;
+pub mod persist;
 pub mod state;
 
 mod app;

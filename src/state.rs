@@ -40,9 +40,14 @@ pub enum Notice {
     NameTaken(String),
     TokenEmpty,
     /// A workspace could not be loaded; the current work is unchanged.
-    LoadFailed { source: String, message: String },
+    LoadFailed { source: String, problem: crate::persist::Problem },
     Loaded { source: String, cards: usize, rejected: usize },
     StorageUnavailable,
+    /// Started from `?fresh`: the saved work is untouched and nothing is saved.
+    FreshStart,
+    /// A share link was opened over saved work, which is one undo away.
+    OpenedLink,
+    LinkCopied,
     Undone,
     Info(String, String),
 }
@@ -61,6 +66,14 @@ pub struct Ui {
     pub editor_start: usize,
     pub lesson_step: usize,
     pub classroom: bool,
+    /// Panels hidden by `?hide=editor,compare`.
+    pub hidden: Vec<String>,
+    /// Lesson answers: step → chosen option.
+    pub answers: BTreeMap<usize, usize>,
+    /// Lesson steps where a check or an answer went wrong (a hint is shown).
+    pub missed: BTreeSet<usize>,
+    /// Exercise 5: the leak alarm caused by X has been seen.
+    pub x_alarm_seen: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -123,6 +136,11 @@ pub enum Action {
     DismissNotice,
     EditorPage(usize),
     LessonStep(usize),
+    /// Answers a lesson question; a wrong answer earns a hint.
+    Answer { step: usize, option: usize },
+    /// "Check my work": a step that is not done yet earns a hint.
+    CheckStep(usize),
+    XAlarmSeen,
     SetClassroom(bool),
 }
 
@@ -175,7 +193,28 @@ impl AppState {
             Action::Notify(notice) => self.ui.notice = Some(notice),
             Action::DismissNotice => self.ui.notice = None,
             Action::EditorPage(start) => self.ui.editor_start = start,
-            Action::LessonStep(step) => self.ui.lesson_step = step,
+            Action::LessonStep(step) => {
+                self.ui.lesson_step = step.min(crate::lessons::STEPS.len() - 1);
+            }
+            Action::Answer { step, option } => {
+                self.ui.answers.insert(step, option);
+                let right = crate::lessons::STEPS.get(step).and_then(|s| s.question.as_ref()).is_some_and(|q| q.answer == option);
+                if !right {
+                    self.ui.missed.insert(step);
+                }
+            }
+            Action::CheckStep(step) => {
+                let computed = crate::computed::Computed::new(self.workspace());
+                if !crate::lessons::step_done(step, self, &computed) {
+                    self.ui.missed.insert(step);
+                }
+            }
+            Action::XAlarmSeen => {
+                if self.ui.x_alarm_seen {
+                    return false;
+                }
+                self.ui.x_alarm_seen = true;
+            }
             Action::SetClassroom(on) => self.ui.classroom = on,
             edit => {
                 let mut doc = (*self.doc).clone();

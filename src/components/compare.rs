@@ -10,9 +10,10 @@ use crate::state::AppState;
 pub struct CompareProps {
     pub state: Rc<AppState>,
     pub computed: Rc<Computed>,
+    pub onaction: Callback<crate::state::Action>,
 }
 
-fn policy_name(policy: Policy, lang: Lang) -> &'static str {
+pub fn policy_name(policy: Policy, lang: Lang) -> &'static str {
     match policy {
         Policy::FourScope => lang.pick("四種範圍(MixUA)", "Four scopes (MixUA)"),
         Policy::GlobalOnly => lang.pick("只分享 GLOBAL(安全基準)", "Global only (safe baseline)"),
@@ -70,6 +71,7 @@ pub fn compare(props: &CompareProps) -> Html {
                 "同一批卡片、同一句查詢,只換分享方式。看兩張成績單:該看到的有沒有取回,不該看到的有沒有出現。",
                 "Same cards, same query, only the way of sharing changes. Two scorecards: did each viewer get what it needs, and did anything forbidden show up?",
             ) }</p>
+            <super::scorecards::Scorecards state={props.state.clone()} computed={props.computed.clone()} />
             <div class="table-wrap">
                 <table class="compare-table">
                     <caption class="sr-only">{ lang.pick("每個身分在三種做法下取回的卡片", "What each viewer retrieves under each policy") }</caption>
@@ -98,7 +100,7 @@ pub fn compare(props: &CompareProps) -> Html {
                                     if *leaks > 0 {
                                         <strong class="bad"><span aria-hidden="true">{"⚠ "}</span>{ lang.pick(format!("{leaks} 個外洩"), format!("{leaks} leaks")) }</strong>
                                     } else {
-                                        <span class="good"><span aria-hidden="true">{"🛡 "}</span>{ lang.pick("沒有外洩", "no leaks") }</span>
+                                        <span class="good"><span aria-hidden="true">{"✓ "}</span>{ lang.pick("沒有外洩", "no leaks") }</span>
                                     }
                                 </td>
                             }) }

@@ -3,11 +3,14 @@
 pub mod card_editor;
 pub mod card_row;
 pub mod compare;
+pub mod files;
 pub mod notice_bar;
 pub mod people;
 pub mod query_bar;
 pub mod rejected_list;
 pub mod scope_legend;
+pub mod scorecards;
+pub mod lesson_panel;
 pub mod seating_chart;
 pub mod toolbar;
 pub mod view_cell;

@@ -20,10 +20,22 @@ pub fn notice_text(notice: &Notice, lang: Lang) -> (bool, String) {
         )),
         Notice::NameTaken(n) => (true, lang.pick(format!("「{n}」已經存在。"), format!("“{n}” already exists."))),
         Notice::TokenEmpty => (true, lang.pick("暗號不能是空的。", "A canary token can't be empty.").into()),
-        Notice::LoadFailed { source, message } => (true, lang.pick(
-            format!("無法載入 {source}:{message}。目前的內容沒有變動。"),
-            format!("Couldn't load {source}: {message}. Your current work is unchanged."),
+        Notice::LoadFailed { source, problem } => (true, lang.pick(
+            format!("無法載入 {source}:{}。目前的內容沒有變動。", problem.text(lang)),
+            format!("Couldn't load {source}: {}. Your current work is unchanged.", problem.text(lang)),
         )),
+        Notice::FreshStart => (false, lang.pick(
+            "全新開始:這裡是範例卡片,你存好的內容沒有被動到,這個分頁的修改也不會自動儲存。",
+            "Fresh start: these are the seed cards. Your saved work is untouched, and changes in this tab are not saved.",
+        ).into()),
+        Notice::OpenedLink => (false, lang.pick(
+            "已開啟分享連結。你原本的內容還在:按一次「復原」就回來。",
+            "Opened the share link. Your own work is kept: one Undo brings it back.",
+        ).into()),
+        Notice::LinkCopied => (false, lang.pick(
+            "分享連結已複製。貼給別人,他們會看到一模一樣的內容。",
+            "Share link copied. Whoever opens it sees exactly this state.",
+        ).into()),
         Notice::Loaded { source, cards, rejected } => (false, lang.pick(
             format!("已載入 {source}:{cards} 張卡片,其中 {rejected} 張被拒絕。按「復原」可回到先前的內容。"),
             format!("Loaded {source}: {cards} cards, {rejected} rejected. Undo brings your previous work back."),

@@ -38,7 +38,7 @@ pub fn rejected_list(props: &RejectedListProps) -> Html {
     html! {
         <section class="panel rejected" aria-labelledby="rejected-title" data-panel="rejected">
             <h2 id="rejected-title">
-                <span aria-hidden="true">{"⛔ "}</span>
+                <span aria-hidden="true">{"⊘ "}</span>
                 { lang.pick(format!("被拒絕的卡片({})", rejected.len()), format!("Rejected cards ({})", rejected.len())) }
             </h2>
             <p class="lede">{ lang.pick("不合規則的卡片誰都讀不到(預設拒絕)。", "A card that breaks a rule reaches nobody (fail closed).") }</p>

@@ -138,7 +138,7 @@ pub fn seating_chart(props: &SeatingChartProps) -> Html {
                 if predict {
                     { lang.pick("預測模式:答案先藏起來。", "Predict mode: the answers are hidden.") }
                 } else if leak_total == 0 {
-                    <span aria-hidden="true">{"🛡 "}</span>
+                    <span aria-hidden="true">{"✓ "}</span>
                     { lang.pick("沒有外洩:沒有任何格子看到別人的暗號。", "No leaks: no cell shows another user's canary.") }
                 } else {
                     <span aria-hidden="true">{"⚠ "}</span>

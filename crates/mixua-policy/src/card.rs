@@ -307,8 +307,8 @@ impl<'de> Deserialize<'de> for Card {
 
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Card, A::Error> {
                 let mut card = Card::default();
-                while let Some(key) = map.next_key::<std::borrow::Cow<'de, str>>()? {
-                    let Some(field) = Field::from_key(&key) else {
+                while let Some(Key(field)) = map.next_key::<Key>()? {
+                    let Some(field) = field else {
                         map.next_value::<IgnoredAny>()?;
                         continue;
                     };
@@ -361,6 +361,31 @@ impl<'de> Deserialize<'de> for Card {
         }
 
         deserializer.deserialize_any(CardVisitor)
+    }
+}
+
+/// A card's key, read without copying it: the field it names, if any.
+/// (A `Cow<str>` key would be copied into a `String` for every key of
+/// every card, as serde only borrows a `Cow` under `#[serde(borrow)]`.)
+struct Key(Option<Field>);
+
+impl<'de> Deserialize<'de> for Key {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Key, D::Error> {
+        struct KeyVisitor;
+
+        impl Visitor<'_> for KeyVisitor {
+            type Value = Key;
+
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a field name")
+            }
+
+            fn visit_str<E: de::Error>(self, key: &str) -> Result<Key, E> {
+                Ok(Key(Field::from_key(key)))
+            }
+        }
+
+        deserializer.deserialize_str(KeyVisitor)
     }
 }
 

@@ -69,8 +69,14 @@ pub struct Evaluation<'w> {
     /// The content and filing gates, once per card (for the unsafe pool, of
     /// the pooled card).
     pub gates: Vec<Result<Accepted, Rejection>>,
+    /// Indices of the cards that pass the gates and match the query, in
+    /// card order: the only cards any view can hold. Matching the query
+    /// once per card here, not once per viewer, keeps a report on many
+    /// viewers cheap.
+    candidates: Vec<usize>,
     /// Per card, the indices into `tokens` of the canaries its id or lesson
-    /// (what a reader is handed) contains.
+    /// (what a reader is handed) contains. Only candidates can be handed to
+    /// anyone, so the other cards are not scanned and hold none.
     carried: Vec<Vec<usize>>,
     /// Every registered (owner, token).
     tokens: Vec<(&'w str, &'w str)>,
@@ -82,18 +88,19 @@ impl<'w> Evaluation<'w> {
             Policy::UnsafePool => check_pooled,
             _ => check,
         };
-        let gates = workspace.cards.iter().map(gate).collect();
+        let cards = &workspace.cards;
+        let gates: Vec<_> = cards.iter().map(gate).collect();
+        let candidates: Vec<usize> =
+            (0..cards.len()).filter(|&i| gates[i].is_ok() && matches_query(&cards[i], query)).collect();
         let tokens: Vec<(&str, &str)> = workspace.canaries.iter().collect();
-        let carried = workspace
-            .cards
-            .iter()
-            .map(|card| {
-                (0..tokens.len())
-                    .filter(|&t| card.lesson.contains(tokens[t].1) || card.id.contains(tokens[t].1))
-                    .collect()
-            })
-            .collect();
-        Evaluation { workspace, policy, query, gates, carried, tokens }
+        let mut carried = vec![Vec::new(); cards.len()];
+        for &i in &candidates {
+            let card = &cards[i];
+            carried[i] = (0..tokens.len())
+                .filter(|&t| card.lesson.contains(tokens[t].1) || card.id.contains(tokens[t].1))
+                .collect();
+        }
+        Evaluation { workspace, policy, query, gates, candidates, carried, tokens }
     }
 
     /// The card itself; the scope rule reads only its owners, which no
@@ -127,10 +134,36 @@ impl<'w> Evaluation<'w> {
     /// Indices of the cards the viewer retrieves: authorized first, then
     /// matched against the query, in card order.
     pub fn view(&self, viewer: Viewer<'_>) -> Vec<usize> {
-        (0..self.gates.len())
-            .filter(|&i| self.allowed(i, viewer))
-            .filter(|&i| matches_query(&self.workspace.cards[i], self.query))
-            .collect()
+        self.candidates.iter().copied().filter(|&i| self.allowed(i, viewer)).collect()
+    }
+
+    /// Every viewer's view at once, in the order of [`Self::viewers`]: the
+    /// same as [`Self::view`] for each, but each card is looked at once
+    /// instead of once per viewer. A card reaches whole rows (one user or
+    /// all) and columns (one agent or all) of the users × agents chart.
+    pub fn views(&self) -> Vec<Vec<usize>> {
+        let (users, agents) = (&self.workspace.users, &self.workspace.agents);
+        let mut views = vec![Vec::new(); users.len() * agents.len()];
+        for &i in &self.candidates {
+            let Ok(accepted) = &self.gates[i] else { continue };
+            let scope = match self.policy {
+                Policy::GlobalOnly if accepted.scope != Scope::Global => continue,
+                _ => accepted.scope,
+            };
+            let card = self.card(i);
+            for (u, user) in users.iter().enumerate() {
+                if scope.one_user() && *user != card.owner_user {
+                    continue;
+                }
+                for (a, agent) in agents.iter().enumerate() {
+                    if scope.one_agent() && *agent != card.owner_agent {
+                        continue;
+                    }
+                    views[u * agents.len() + a].push(i);
+                }
+            }
+        }
+        views
     }
 
     /// What the viewer is handed: id and lesson only.
@@ -165,9 +198,17 @@ impl<'w> Evaluation<'w> {
         leaks
     }
 
-    /// The leak scan over every view.
+    /// The leak scan over every view. Only cards that carry a canary can
+    /// leak, so each view is narrowed to those before it is built.
     pub fn leaks(&self) -> Vec<Leak> {
-        self.viewers().flat_map(|v| self.leaks_in(v, &self.view(v))).collect()
+        let carriers: Vec<usize> =
+            self.candidates.iter().copied().filter(|&i| !self.carried[i].is_empty()).collect();
+        self.viewers()
+            .flat_map(|v| {
+                let view: Vec<usize> = carriers.iter().copied().filter(|&i| self.allowed(i, v)).collect();
+                self.leaks_in(v, &view)
+            })
+            .collect()
     }
 
     /// Ids of rejected cards, in card order.

@@ -76,8 +76,7 @@ pub fn report<'w>(workspace: &'w Workspace, query: &'w str, explain: bool) -> Re
     let four = Evaluation::new(workspace, query, Policy::FourScope);
     let mut views = Vec::new();
     let mut leaks = Vec::new();
-    for viewer in four.viewers() {
-        let view = four.view(viewer);
+    for (viewer, view) in four.viewers().zip(four.views()) {
         leaks.extend(four.leaks_in(viewer, &view));
         views.push((viewer.key(), view.iter().map(|&i| Hit::of(&workspace.cards[i])).collect()));
     }

@@ -1,0 +1,246 @@
+//! The guided exercises: the seed's exercises and its list of "places where
+//! people declare success too early", as steps that check the learner's
+//! state themselves. Every check reads the policy's own results.
+
+use mixua_policy::{check, Lang, Scope};
+
+use crate::computed::Computed;
+use crate::state::{AppState, Mode};
+
+/// A multiple-choice question; `answer` is the index of the right option.
+pub struct Question {
+    pub prompt: (&'static str, &'static str),
+    pub options: &'static [(&'static str, &'static str)],
+    pub answer: usize,
+    /// Shown once answered right: the point of the question.
+    pub takeaway: (&'static str, &'static str),
+}
+
+pub struct Step {
+    pub title: (&'static str, &'static str),
+    pub task: (&'static str, &'static str),
+    /// Shown after a wrong try.
+    pub hint: (&'static str, &'static str),
+    pub question: Option<Question>,
+}
+
+pub fn t(lang: Lang, text: (&'static str, &'static str)) -> &'static str {
+    lang.pick(text.0, text.1)
+}
+
+pub const STEPS: &[Step] = &[
+    Step {
+        title: ("1 · 先預測四個視角", "1 · Predict the four views"),
+        task: (
+            "按「先預測再揭曉」,替 alice 與 bob 的四個格子勾出你認為會取回的卡片,再按「揭曉並評分」。",
+            "Press “Predict, then reveal”, tick the cards you expect in each of the four cells of alice and bob, then press “Reveal and grade”.",
+        ),
+        hint: (
+            "逐張想:PAIR 只給同一對使用者與 Agent;USER 跟著使用者;AGENT 跟著 Agent;GLOBAL 給所有人。X 與 Y 會被拒絕嗎?",
+            "Take one card at a time: PAIR goes to one user with one agent; USER follows the user; AGENT follows the agent; GLOBAL goes to all. Are X and Y even accepted?",
+        ),
+        question: None,
+    },
+    Step {
+        title: ("2 · 為什麼 Bob 看得到 A,看不到 U?", "2 · Why does Bob see A but not U?"),
+        task: (
+            "點 bob · writer-v1 格子裡的 A,再點編輯器裡 U 的「看範圍」,讀右邊的說明,然後回答。",
+            "Click A in the bob · writer-v1 cell, then “Show reach” on U in the editor; read the panel on the right, then answer.",
+        ),
+        hint: (
+            "看兩張卡的範圍:A 是 AGENT,U 是 USER。兩條軸各選一個。",
+            "Look at the two scopes: A is AGENT, U is USER. Each picks one side of an axis.",
+        ),
+        question: Some(Question {
+            prompt: ("Bob 為什麼看得到 A,卻看不到 U?", "Why does Bob see A but not U?"),
+            options: &[
+                ("Bob 的權限比 Alice 的 Agent 高。", "Bob has more rights than Alice's agent."),
+                (
+                    "A 是 writer-v1 的 AGENT 卡,誰透過 writer-v1 都讀得到;U 是 Alice 的 USER 卡,只跟著 Alice。",
+                    "A is an AGENT card of writer-v1, read by anyone working with writer-v1; U is Alice's USER card and follows only Alice.",
+                ),
+                ("U 不含查詢「報告」。", "U does not contain the query 報告."),
+                ("A 比 U 新。", "A is newer than U."),
+            ],
+            answer: 1,
+            takeaway: (
+                "範圍是兩條軸的組合:USER 與 AGENT 的讀者不同,沒有誰包含誰。",
+                "Scopes combine two axes: USER and AGENT have different readers, and neither contains the other.",
+            ),
+        }),
+    },
+    Step {
+        title: ("3 · 加入 Carol", "3 · Add Carol"),
+        task: (
+            "新增使用者 carol,替她新增一張 USER 卡(擁有者 carol)。先用「先預測再揭曉」預測她兩個格子會取回什麼,再揭曉。",
+            "Add the user carol and a USER card owned by carol. Predict her two cells with “Predict, then reveal” before you look, then reveal.",
+        ),
+        hint: (
+            "Carol 讀得到自己的 USER 卡、所有 GLOBAL 卡,以及她所用 Agent 的 AGENT 卡。",
+            "Carol reads her own USER card, every GLOBAL card, and the AGENT cards of the agent she is using.",
+        ),
+        question: None,
+    },
+    Step {
+        title: ("4 · 把 Y 改成已核准", "4 · Flip Y to approved"),
+        task: (
+            "在編輯器勾選 Y 的「核准分享」。Y 會出現在每個格子,而且沒有警報。然後回答問題。",
+            "Tick “Sharing approved” on Y in the editor. Y reaches every cell and no alarm fires. Then answer the question.",
+        ),
+        hint: (
+            "Y 寫的是「週二唯一的極地研究員偏好藍色」:沒有暗號,卻可能認出一個人。",
+            "Y says “the only polar researcher on Tuesday likes blue”: no canary in it, yet it may point at one person.",
+        ),
+        question: Some(Question {
+            prompt: ("規則信任了什麼?暗號又看不到什麼?", "What did the policy trust, and what can a canary not see?"),
+            options: &[
+                (
+                    "規則檢查了內容,確認 Y 不含個人資料。",
+                    "The policy read Y and checked it holds nothing personal.",
+                ),
+                (
+                    "規則信任人工標的 share_approved 與 stream;暗號只抓得到一字不差的假祕密,抓不到能認出人的線索組合。",
+                    "The policy trusted the hand-set share_approved and stream labels; a canary only catches its exact fake token, not clues that together identify someone.",
+                ),
+                ("規則先問過 Alice 同不同意。", "The policy asked Alice for consent first."),
+            ],
+            answer: 1,
+            takeaway: (
+                "讀取規則照標記執行;內容能不能分享,要另外判斷、另外測。",
+                "The reading rules enforce the labels; whether content may be shared is a separate judgement with its own tests.",
+            ),
+        }),
+    },
+    Step {
+        title: ("5 · 把 X 改成 reusable", "5 · Move X to the reusable stream"),
+        task: (
+            "把 X 的內容流改成 reusable,看 bob 的格子響起外洩警報;再按「復原」把它改回來。",
+            "Set X's stream to reusable and watch the leak alarm in bob's cells; then press Undo to put it back.",
+        ),
+        hint: (
+            "X 是 GLOBAL 且已核准;只差內容流。改成 reusable 後,Alice 的暗號就會被送到所有人面前。",
+            "X is GLOBAL and approved; only its stream holds it back. Once reusable, Alice's canary reaches everyone.",
+        ),
+        question: None,
+    },
+    Step {
+        title: ("6 · 改完再查一次", "6 · Change it, then ask again"),
+        task: (
+            "一項一項做,每做一項就看下面兩張成績單:撤回 A 的分享核准;刪掉 Alice 的 USER 偏好 U;新增 Agent writer-v2(Alice 換 Agent);新增一位沒有任何卡片的使用者。",
+            "Do these one by one and read the two scorecards after each: revoke A's sharing approval; delete Alice's USER preference U; add the agent writer-v2 (Alice switches agent); add a user nobody knows (no cards).",
+        ),
+        hint: (
+            "每一項都在編輯器或「使用者、Agent 與暗號」區完成。兩張成績單要分開看:該看到的有沒有取回,不該看到的有沒有出現。",
+            "Each item is done in the editor or in “Users, agents and canaries”. Read the two scorecards separately: what should be seen, and what must not be.",
+        ),
+        question: None,
+    },
+];
+
+/// One checkable item of a step, with whether it holds now.
+pub struct Item {
+    pub label: String,
+    pub done: bool,
+}
+
+fn item(lang: Lang, zh: impl Into<String>, en: impl Into<String>, done: bool) -> Item {
+    Item { label: lang.pick(zh.into(), en.into()), done }
+}
+
+/// Whether the learner's predictions for these viewers equal their views.
+fn predicted_right(state: &AppState, computed: &Computed, viewers: &[(String, String)]) -> bool {
+    let ws = state.workspace();
+    !viewers.is_empty()
+        && viewers.iter().all(|(u, a)| {
+            let Some(v) = computed.viewer_index(u, a) else { return false };
+            let actual: std::collections::BTreeSet<String> =
+                computed.four.views[v].iter().map(|&i| ws.cards[i].id.clone()).collect();
+            state.doc.predictions.get(&format!("{u}/{a}")).is_some_and(|p| *p == actual)
+        })
+}
+
+/// The items of a step, checked against the current state.
+pub fn items(step: usize, state: &AppState, computed: &Computed, lang: Lang) -> Vec<Item> {
+    let ws = state.workspace();
+    let revealed = matches!(state.ui.mode, Mode::Predict { revealed: true });
+    let card = |id: &str| ws.cards.iter().find(|c| c.id == id);
+    let accepted = |id: &str| card(id).is_some_and(|c| check(c).is_ok());
+    match step {
+        0 => {
+            let seed: Vec<(String, String)> = ["alice", "bob"]
+                .iter()
+                .flat_map(|u| ["writer-v1", "checker-v1"].iter().map(move |a| (u.to_string(), a.to_string())))
+                .collect();
+            let all_predicted = seed.iter().all(|(u, a)| state.doc.predictions.contains_key(&format!("{u}/{a}")));
+            vec![
+                item(lang, "四個格子都做了預測", "Predicted all four cells", all_predicted),
+                item(lang, "按了揭曉", "Revealed", revealed),
+                item(lang, "四個格子全對", "All four correct", revealed && predicted_right(state, computed, &seed)),
+            ]
+        }
+        2 => {
+            let carol = ws.users.iter().any(|u| u == "carol");
+            let carol_card = ws.cards.iter().any(|c| {
+                c.owner_user == "carol" && matches!(check(c), Ok(a) if a.scope == Scope::User)
+            });
+            let viewers: Vec<(String, String)> =
+                ws.agents.iter().map(|a| ("carol".to_string(), a.clone())).collect();
+            vec![
+                item(lang, "新增了使用者 carol", "Added the user carol", carol),
+                item(lang, "carol 有一張有效的 USER 卡", "carol owns an accepted USER card", carol_card),
+                item(
+                    lang,
+                    "揭曉後,carol 每個格子的預測都對",
+                    "Revealed, with every carol cell predicted right",
+                    carol && revealed && predicted_right(state, computed, &viewers),
+                ),
+            ]
+        }
+        3 => {
+            let y_everywhere = (0..computed.viewers.len()).all(|v| computed.four.views[v].iter().any(|&i| ws.cards[i].id == "Y"));
+            vec![
+                item(lang, "Y 已核准而且有效", "Y is approved and accepted", accepted("Y") && card("Y").is_some_and(|c| c.share_approved)),
+                item(lang, "每個格子都看到 Y", "Every cell retrieves Y", !computed.viewers.is_empty() && y_everywhere),
+                item(lang, "沒有外洩警報", "No leak alarm", computed.four.leak_count() == 0),
+            ]
+        }
+        4 => {
+            let x_protected = card("X").is_some_and(|c| c.stream == "protected");
+            vec![
+                item(lang, "看到 X 造成的外洩警報", "Saw the leak alarm X causes", state.ui.x_alarm_seen),
+                item(
+                    lang,
+                    "X 已改回 protected,沒有警報",
+                    "X is protected again and no alarm fires",
+                    state.ui.x_alarm_seen && x_protected && computed.four.leak_count() == 0,
+                ),
+            ]
+        }
+        5 => {
+            let a_revoked = card("A").is_some_and(|c| !c.share_approved);
+            let u_gone = card("U").is_none();
+            let v2 = ws.agents.iter().any(|a| a == "writer-v2");
+            let stranger = ws.users.iter().any(|u| {
+                !ws.cards.iter().any(|c| c.owner_user == *u) && ws.canaries.of_user(u).is_empty()
+            });
+            vec![
+                item(lang, "撤回 A 的分享核准", "Revoked A's sharing approval", a_revoked),
+                item(lang, "刪掉 Alice 的 USER 偏好 U", "Deleted Alice's USER preference U", u_gone),
+                item(lang, "新增 Agent writer-v2", "Added the agent writer-v2", v2),
+                item(lang, "新增一位沒人認識的使用者", "Added a user nobody knows", stranger),
+            ]
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// A step is done when all its items hold and its question, if any, is
+/// answered right.
+pub fn step_done(step: usize, state: &AppState, computed: &Computed) -> bool {
+    let items_ok = items(step, state, computed, Lang::En).iter().all(|i| i.done);
+    let answer_ok = match STEPS.get(step).and_then(|s| s.question.as_ref()) {
+        Some(q) => state.ui.answers.get(&step) == Some(&q.answer),
+        None => true,
+    };
+    items_ok && answer_ok
+}

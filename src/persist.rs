@@ -1,0 +1,159 @@
+//! The learner's work as text: the workspace file (the same format the CLI
+//! reads, plus a `playground` key the CLI ignores), and share links that
+//! carry it compressed in the URL fragment. Pure functions: the effects
+//! that call them live in the root component.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::io::Read as _;
+
+use base64::Engine as _;
+use mixua_policy::{Lang, Workspace};
+use serde::{Deserialize, Serialize};
+
+use crate::state::Doc;
+
+/// The link format this build writes and reads.
+pub const LINK_VERSION: u32 = 1;
+
+/// Files larger than this are refused before parsing.
+pub const MAX_FILE_BYTES: usize = 5 * 1024 * 1024;
+
+/// A decompressed share link may not grow beyond this (a hostile link
+/// could otherwise expand without bound).
+const MAX_LINK_JSON: usize = 8 * 1024 * 1024;
+
+/// The state beyond the workspace itself that the file carries.
+#[derive(Serialize, Deserialize, Default, Debug, PartialEq)]
+struct Extras {
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    predictions: BTreeMap<String, BTreeSet<String>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    lang: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    lesson_step: Option<usize>,
+}
+
+/// Everything that a reload must restore.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Saved {
+    pub doc: Doc,
+    pub lang: Option<Lang>,
+    pub lesson_step: Option<usize>,
+}
+
+/// Why a file or link could not be loaded. The current work is never
+/// touched when one of these comes back.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Problem {
+    TooLarge { bytes: usize },
+    NotJson { line: usize, column: usize, detail: String },
+    WrongShape { line: usize, column: usize, detail: String },
+    NewerLink { version: u32 },
+    NotALink,
+    DamagedLink,
+}
+
+impl Problem {
+    /// The problem in the learner's language.
+    pub fn text(&self, lang: Lang) -> String {
+        match self {
+            Problem::TooLarge { bytes } => lang.pick(
+                format!("檔案有 {:.1} MB,超過上限 {} MB", *bytes as f64 / 1e6, MAX_FILE_BYTES / (1024 * 1024)),
+                format!("the file is {:.1} MB, over the {} MB limit", *bytes as f64 / 1e6, MAX_FILE_BYTES / (1024 * 1024)),
+            ),
+            Problem::NotJson { line, column, detail } => lang.pick(
+                format!("這不是有效的 JSON(第 {line} 行第 {column} 欄:{detail})"),
+                format!("this is not valid JSON (line {line}, column {column}: {detail})"),
+            ),
+            Problem::WrongShape { line, column, detail } => lang.pick(
+                format!("JSON 的形狀不是工作區(第 {line} 行第 {column} 欄:{detail})"),
+                format!("the JSON is not shaped like a workspace (line {line}, column {column}: {detail})"),
+            ),
+            Problem::NewerLink { version } => lang.pick(
+                format!("這個分享連結來自較新的版本(v{version}),這裡只讀得懂 v{LINK_VERSION}"),
+                format!("this share link comes from a newer version (v{version}); this playground reads v{LINK_VERSION}"),
+            ),
+            Problem::NotALink => lang.pick(
+                "網址後面的內容不是分享連結".to_string(),
+                "the part after # is not a share link".to_string(),
+            ),
+            Problem::DamagedLink => lang.pick(
+                "分享連結不完整或被改過(可能複製時被截斷)".to_string(),
+                "the share link is incomplete or altered (perhaps cut off when copied)".to_string(),
+            ),
+        }
+    }
+}
+
+/// The workspace file: the CLI's format, plus a `playground` key with
+/// predictions (and, for autosave, language and lesson step).
+pub fn to_json(saved: &Saved) -> String {
+    let mut value = serde_json::to_value(&saved.doc.workspace).expect("a workspace serializes");
+    let extras = Extras {
+        predictions: saved.doc.predictions.clone(),
+        lang: saved.lang.map(|l| l.tag().to_string()),
+        lesson_step: saved.lesson_step,
+    };
+    if extras != Extras::default() {
+        value["playground"] = serde_json::to_value(extras).expect("extras serialize");
+    }
+    serde_json::to_string_pretty(&value).expect("a value serializes")
+}
+
+/// Reads a workspace file (ours or any the CLI reads).
+pub fn from_json(text: &str) -> Result<Saved, Problem> {
+    if text.len() > MAX_FILE_BYTES {
+        return Err(Problem::TooLarge { bytes: text.len() });
+    }
+    let workspace = Workspace::from_json(text).map_err(|err| {
+        // Valid JSON that is not a workspace is a shape problem; anything
+        // else is not JSON at all.
+        let is_json = serde_json::from_str::<serde::de::IgnoredAny>(text).is_ok();
+        let (line, column, detail) = (err.line, err.column, err.message);
+        if is_json {
+            Problem::WrongShape { line, column, detail }
+        } else {
+            Problem::NotJson { line, column, detail }
+        }
+    })?;
+    // The extras are optional: a damaged `playground` key loses only itself.
+    let extras: Extras = serde_json::from_str::<ExtrasOnly>(text).map(|e| e.playground).unwrap_or_default();
+    Ok(Saved {
+        doc: Doc { workspace, predictions: extras.predictions },
+        lang: extras.lang.as_deref().map(Lang::from_tag),
+        lesson_step: extras.lesson_step,
+    })
+}
+
+#[derive(Deserialize)]
+struct ExtrasOnly {
+    #[serde(default)]
+    playground: Extras,
+}
+
+/// `v1.` + base64url(zlib(file JSON)). zlib's checksum catches a link that
+/// was cut off or altered.
+pub fn encode_link(doc: &Doc) -> String {
+    let json = to_json(&Saved { doc: doc.clone(), ..Saved::default() });
+    let packed = miniz_oxide::deflate::compress_to_vec_zlib(json.as_bytes(), 9);
+    format!("v{LINK_VERSION}.{}", base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(packed))
+}
+
+/// Reads a share link fragment (with or without the leading `#`).
+pub fn decode_link(fragment: &str) -> Result<Doc, Problem> {
+    let fragment = fragment.trim_start_matches('#');
+    let (version, data) = fragment.split_once('.').ok_or(Problem::NotALink)?;
+    let version: u32 = version.strip_prefix('v').and_then(|v| v.parse().ok()).ok_or(Problem::NotALink)?;
+    if version > LINK_VERSION {
+        return Err(Problem::NewerLink { version });
+    }
+    if version != LINK_VERSION {
+        return Err(Problem::NotALink);
+    }
+    let packed = base64::engine::general_purpose::URL_SAFE_NO_PAD.decode(data).map_err(|_| Problem::DamagedLink)?;
+    let json = miniz_oxide::inflate::decompress_to_vec_zlib_with_limit(&packed, MAX_LINK_JSON)
+        .map_err(|_| Problem::DamagedLink)?;
+    let mut text = String::new();
+    json.as_slice().read_to_string(&mut text).map_err(|_| Problem::DamagedLink)?;
+    from_json(&text).map(|saved| saved.doc).map_err(|_| Problem::DamagedLink)
+}
