@@ -12,7 +12,7 @@ use crate::components::{
 };
 use crate::computed::Computed;
 use crate::persist::{self, Saved};
-use crate::state::{Action, AppState, Doc, Notice, Ui};
+use crate::state::{Action, AppState, Doc, Notice, Panel, Ui};
 use wasm_bindgen::prelude::Closure;
 use wasm_bindgen::JsCast;
 
@@ -242,7 +242,30 @@ pub fn app() -> Html {
 
     let ws = &state.doc.workspace;
     let shared = Rc::new((*state).clone());
-    let shows = |panel: &str| !state.ui.hidden.iter().any(|h| h == panel);
+    let hidden = |key: &str| state.ui.hidden.iter().any(|h| h == key);
+    let classroom = state.ui.classroom;
+    // In classroom mode one panel shows at a time (the lesson stays).
+    let shows = |panel: Panel| !hidden(panel.key()) && (!classroom || state.ui.panel == panel);
+    let tabs = classroom.then(|| {
+        let tab = |panel: Panel, label: &'static str| {
+            let onaction = onaction.clone();
+            let current = state.ui.panel == panel;
+            html! {
+                <button type="button" aria-pressed={current.to_string()} data-panel-tab={panel.key()}
+                    onclick={Callback::from(move |_: MouseEvent| onaction.emit(Action::ShowPanel(panel)))}>{ label }</button>
+            }
+        };
+        html! {
+            <nav class="panel-tabs" aria-label={lang.pick("面板", "Panels")}>
+                { for Panel::ALL.into_iter().filter(|p| !hidden(p.key())).map(|p| tab(p, match p {
+                    Panel::Chart => lang.pick("座位表", "Seating chart"),
+                    Panel::Editor => lang.pick("卡片編輯器", "Card editor"),
+                    Panel::People => lang.pick("使用者與 Agent", "Users and agents"),
+                    Panel::Compare => lang.pick("三種做法", "Policies compared"),
+                })) }
+            </nav>
+        }
+    });
     let title = lang.pick("MixUA 記憶座位表", "MixUA Playground");
     html! {
         <div class={classes!("app", state.ui.classroom.then_some("classroom"))} {ondragover} {ondrop}>
@@ -267,27 +290,34 @@ pub fn app() -> Html {
             <crate::components::notice_bar::NoticeBar notice={state.ui.notice.clone()} {lang} onaction={onaction.clone()} />
             <main>
                 <QueryBar query={ws.query.clone()} {lang} onaction={onaction.clone()} />
+                { for tabs }
                 <div class="stage">
-                    <SeatingChart
-                        state={shared.clone()}
-                        computed={computed.clone()}
-                        onaction={onaction.clone()}
-                    />
+                    if shows(Panel::Chart) {
+                        <SeatingChart
+                            state={shared.clone()}
+                            computed={computed.clone()}
+                            onaction={onaction.clone()}
+                        />
+                    }
                     <aside class="side">
-                        if shows("lesson") {
+                        if !hidden("lesson") {
                             <crate::components::lesson_panel::LessonPanel state={shared.clone()} computed={computed.clone()} onaction={onaction.clone()} />
                         }
-                        <WhyPanel state={shared.clone()} onaction={onaction.clone()} />
-                        <RejectedList state={shared.clone()} computed={computed.clone()} onaction={onaction.clone()} />
+                        if !hidden("why") {
+                            <WhyPanel state={shared.clone()} onaction={onaction.clone()} />
+                        }
+                        if !hidden("rejected") && shows(Panel::Chart) {
+                            <RejectedList state={shared.clone()} computed={computed.clone()} onaction={onaction.clone()} />
+                        }
                     </aside>
                 </div>
-                if shows("editor") {
+                if shows(Panel::Editor) {
                     <CardEditor state={shared.clone()} computed={computed.clone()} onaction={onaction.clone()} />
                 }
-                if shows("people") {
+                if shows(Panel::People) {
                     <People workspace={Rc::new(ws.clone())} {lang} onaction={onaction.clone()} />
                 }
-                if shows("compare") {
+                if shows(Panel::Compare) {
                     <Compare state={shared.clone()} computed={computed.clone()} onaction={onaction.clone()} />
                 }
             </main>

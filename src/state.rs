@@ -32,6 +32,30 @@ pub enum Mode {
     Predict { revealed: bool },
 }
 
+/// The panels; in classroom mode one of them shows at a time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Panel {
+    #[default]
+    Chart,
+    Editor,
+    People,
+    Compare,
+}
+
+impl Panel {
+    pub const ALL: [Panel; 4] = [Panel::Chart, Panel::Editor, Panel::People, Panel::Compare];
+
+    /// The name used by `?hide=`.
+    pub fn key(self) -> &'static str {
+        match self {
+            Panel::Chart => "chart",
+            Panel::Editor => "editor",
+            Panel::People => "people",
+            Panel::Compare => "compare",
+        }
+    }
+}
+
 /// A message for the learner, kept as data so it renders in either language.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Notice {
@@ -66,6 +90,8 @@ pub struct Ui {
     pub editor_start: usize,
     pub lesson_step: usize,
     pub classroom: bool,
+    /// The panel shown in classroom mode.
+    pub panel: Panel,
     /// Panels hidden by `?hide=editor,compare`.
     pub hidden: Vec<String>,
     /// Lesson answers: step → chosen option.
@@ -142,6 +168,7 @@ pub enum Action {
     CheckStep(usize),
     XAlarmSeen,
     SetClassroom(bool),
+    ShowPanel(Panel),
 }
 
 /// Which of the two axes an edit renames or removes.
@@ -216,6 +243,7 @@ impl AppState {
                 self.ui.x_alarm_seen = true;
             }
             Action::SetClassroom(on) => self.ui.classroom = on,
+            Action::ShowPanel(panel) => self.ui.panel = panel,
             edit => {
                 let mut doc = (*self.doc).clone();
                 if let Err(notice) = self.edit(&mut doc, edit) {
