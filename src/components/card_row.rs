@@ -1,6 +1,6 @@
 use std::rc::Rc;
 
-use mixua_policy::explain::rejection_text;
+use mixua_policy::explain::{rejection_label, rejection_text};
 use mixua_policy::{Card, Field, Lang, Rejection, Scope, Stream};
 use yew::prelude::*;
 
@@ -72,8 +72,8 @@ pub fn card_row(props: &CardRowProps) -> Html {
     let verdict = match &props.rejection {
         None => html! { <span class="verdict ok"><span aria-hidden="true">{"✓ "}</span>{ lang.pick("有效", "accepted") }</span> },
         Some(r) => html! {
-            <span class="verdict no" data-reason={r.code()}>
-                <span aria-hidden="true">{"✗ "}</span><strong>{ lang.pick("拒絕:", "rejected: ") }</strong>{ rejection_text(r, lang) }
+            <span class="verdict no" data-reason={r.code()} title={rejection_text(r, lang)}>
+                <span aria-hidden="true">{"✗ "}</span><strong>{ lang.pick("拒絕:", "rejected: ") }</strong>{ rejection_label(r, lang) }
             </span>
         },
     };
@@ -118,7 +118,7 @@ pub fn card_row(props: &CardRowProps) -> Html {
                     aria-label={label(lang.pick("經驗", "Lesson"))} />
             </td>
             <td class="status">{ verdict }</td>
-            <td class="actions">
+            <td class="actions"><div class="stack">
                 <button type="button" onclick={act(Action::Select(if props.selected { None } else { Some(index) }))}
                     aria-pressed={props.selected.to_string()} aria-label={label(lang.pick("看範圍", "Show reach"))}>
                     { lang.pick("看範圍", "Show reach") }
@@ -129,7 +129,7 @@ pub fn card_row(props: &CardRowProps) -> Html {
                 <button type="button" class="danger" onclick={act(Action::DeleteCard(index))} aria-label={label(lang.pick("刪除", "Delete"))}>
                     { lang.pick("刪除", "Delete") }
                 </button>
-            </td>
+            </div></td>
         </tr>
     }
 }

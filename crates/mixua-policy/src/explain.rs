@@ -107,6 +107,23 @@ pub fn rejection_text(rejection: &Rejection, lang: Lang) -> String {
     }
 }
 
+/// A short label for a rejection, for tight spaces (the editor's verdict
+/// column); [`rejection_text`] gives the whole reason.
+pub fn rejection_label(rejection: &Rejection, lang: Lang) -> String {
+    match rejection {
+        Rejection::NotAnObject { .. } => lang.pick("不是卡片物件", "not a card object").into(),
+        Rejection::WrongType { field, .. } => lang.pick(format!("{field} 型別錯誤"), format!("{field} has the wrong type")),
+        Rejection::UnknownScope { scope } if scope.is_empty() => lang.pick("缺少範圍", "no scope").into(),
+        Rejection::UnknownScope { scope } => lang.pick(format!("未知範圍「{scope}」"), format!("unknown scope `{scope}`")),
+        Rejection::MissingOwnerUser => lang.pick("缺少擁有者使用者", "no owner user").into(),
+        Rejection::MissingOwnerAgent => lang.pick("缺少擁有 Agent", "no owner agent").into(),
+        Rejection::UnknownStream { stream } if stream.is_empty() => lang.pick("缺少內容流", "no stream").into(),
+        Rejection::UnknownStream { stream } => lang.pick(format!("未知內容流「{stream}」"), format!("unknown stream `{stream}`")),
+        Rejection::ProtectedShared { .. } => lang.pick("受保護內容不能跨人分享", "protected content can't be shared").into(),
+        Rejection::NotApproved { .. } => lang.pick("分享尚未核准", "sharing not approved").into(),
+    }
+}
+
 /// Why the scope rule lets this viewer in or keeps them out.
 pub fn access_text(card: &Card, access: &Access, viewer: Viewer<'_>, lang: Lang) -> String {
     let (id, ou, oa) = (&card.id, &card.owner_user, &card.owner_agent);
