@@ -1,1 +1,38 @@
-fn main() {}
+//! How long the policy takes on a large workspace: 20,000 cards, 10 users,
+//! 10 agents (100 viewers). Figures only; nothing here asserts on time.
+//!
+//! cargo bench -p mixua-policy --bench report
+
+use std::hint::black_box;
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use mixua_policy::{report, Workspace};
+
+#[path = "../examples/gen_workspace/generator.rs"]
+mod generator;
+
+fn bench_report(c: &mut Criterion) {
+    let workspace = generator::generate(20_000, 10, 10, 1);
+    let json = workspace.to_json_pretty();
+    let query = workspace.query.clone();
+
+    let mut group = c.benchmark_group("20k_cards_100_viewers");
+    group.sample_size(20);
+    group.throughput(Throughput::Bytes(json.len() as u64));
+
+    group.bench_function("parse", |b| b.iter(|| Workspace::from_json(black_box(&json)).unwrap()));
+
+    group.bench_function("report", |b| b.iter(|| report(black_box(&workspace), black_box(&query), false)));
+
+    group.bench_function("parse_report_print", |b| {
+        b.iter(|| {
+            let workspace = Workspace::from_json(black_box(&json)).unwrap();
+            let report = report(&workspace, &workspace.query, false);
+            serde_json::to_string_pretty(&report).unwrap()
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench_report);
+criterion_main!(benches);
