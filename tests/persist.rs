@@ -1,0 +1,94 @@
+//! Files and share links, natively: what goes out comes back identical, and
+//! anything damaged is refused with a reason instead of half-loading.
+
+use mixua_playground::persist::{decode_link, encode_link, from_json, to_json, Problem, Saved, MAX_FILE_BYTES};
+use mixua_playground::state::Doc;
+use mixua_policy::{seed_workspace, Lang, Workspace};
+
+fn doc_with_prediction() -> Doc {
+    let mut doc = Doc::seed();
+    doc.predictions.entry("bob/writer-v1".into()).or_default().insert("A".into());
+    doc
+}
+
+#[test]
+fn file_round_trip_keeps_work_predictions_language_and_step() {
+    let saved = Saved { doc: doc_with_prediction(), lang: Some(Lang::En), lesson_step: Some(3) };
+    assert_eq!(from_json(&to_json(&saved)).unwrap(), saved);
+}
+
+#[test]
+fn exported_file_is_a_cli_workspace() {
+    let text = to_json(&Saved { doc: doc_with_prediction(), ..Saved::default() });
+    assert_eq!(Workspace::from_json(&text).unwrap(), seed_workspace());
+}
+
+#[test]
+fn cli_seed_workspace_imports() {
+    let saved = from_json(&seed_workspace().to_json_pretty()).unwrap();
+    assert_eq!(saved.doc, Doc::seed());
+}
+
+#[test]
+fn unknown_fields_are_ignored() {
+    let text = r#"{"users":["a"],"agents":["w"],"extra":1,"cards":[{"id":"Q","scope":"USER","owner_user":"a","owner_agent":"w","stream":"protected","colour":"red"}]}"#;
+    let saved = from_json(text).unwrap();
+    assert_eq!(saved.doc.workspace.cards[0].id, "Q");
+}
+
+#[test]
+fn not_json_and_wrong_shape_are_told_apart() {
+    assert!(matches!(from_json("{\"cards\": [1,"), Err(Problem::NotJson { .. })));
+    assert!(matches!(from_json("hello"), Err(Problem::NotJson { .. })));
+    assert!(matches!(from_json("[1, 2]"), Err(Problem::WrongShape { .. })));
+    assert!(matches!(from_json(r#"{"cards": 5}"#), Err(Problem::WrongShape { .. })));
+    assert!(matches!(from_json(r#"{"users": [1]}"#), Err(Problem::WrongShape { .. })));
+}
+
+#[test]
+fn problems_name_the_position_in_both_languages() {
+    let problem = from_json("{\n  \"cards\": [1,").unwrap_err();
+    assert!(problem.text(Lang::En).contains("line 2"), "{}", problem.text(Lang::En));
+    assert!(problem.text(Lang::ZhTw).contains("第 2 行"), "{}", problem.text(Lang::ZhTw));
+}
+
+#[test]
+fn wrong_field_types_load_as_rejected_cards() {
+    let text = r#"{"cards":[{"id":"Q","scope":"PAIR","owner_user":"a","owner_agent":"w","stream":"protected","share_approved":"yes"}]}"#;
+    let saved = from_json(text).unwrap();
+    assert!(mixua_policy::check(&saved.doc.workspace.cards[0]).is_err());
+}
+
+#[test]
+fn oversized_files_are_refused_before_parsing() {
+    let big = format!("{{\"query\": \"{}\"}}", "x".repeat(MAX_FILE_BYTES));
+    assert!(matches!(from_json(&big), Err(Problem::TooLarge { .. })));
+}
+
+#[test]
+fn share_link_round_trip() {
+    let doc = doc_with_prediction();
+    let link = encode_link(&doc);
+    assert!(link.starts_with("v1."), "{link}");
+    assert_eq!(decode_link(&link).unwrap(), doc);
+    assert_eq!(decode_link(&format!("#{link}")).unwrap(), doc);
+}
+
+#[test]
+fn damaged_links_are_refused() {
+    let link = encode_link(&Doc::seed());
+    let truncated = &link[..link.len() - 7];
+    assert_eq!(decode_link(truncated), Err(Problem::DamagedLink));
+    let mut tampered: Vec<char> = link.chars().collect();
+    let middle = tampered.len() / 2;
+    tampered[middle] = if tampered[middle] == 'A' { 'B' } else { 'A' };
+    assert_eq!(decode_link(&tampered.into_iter().collect::<String>()), Err(Problem::DamagedLink));
+    assert_eq!(decode_link("v1.%%%"), Err(Problem::DamagedLink));
+    assert_eq!(decode_link("v1."), Err(Problem::DamagedLink));
+}
+
+#[test]
+fn links_from_a_newer_version_say_so() {
+    assert_eq!(decode_link("v9.abc"), Err(Problem::NewerLink { version: 9 }));
+    assert_eq!(decode_link("hello"), Err(Problem::NotALink));
+}
