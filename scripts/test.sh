@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# Runs every test of the project, after installing what they need
+# (scripts/setup.sh). This is the README's test command and what CI runs
+# (.ci/run). Works with no terminal and no standard input (CI=true).
+#
+# Steps, in order; each one runs even when an earlier one failed, so one run
+# reports every failure (the browser journeys need the build, so they are
+# skipped when it fails):
+#   1. Rust tests, natively: the policy crate, the CLI and the app's reducer
+#      (cargo test --workspace)
+#   2. the Criterion bench compiles (cargo bench --no-run -p mixua-policy)
+#   3. component tests in Chromium, when the app has any
+#      (wasm-bindgen-test, see below)
+#   4. the release build of the playground into dist/ (trunk build)
+#   5. the browser journeys in tests/e2e/ against dist/ (node --test)
+# The script exits non-zero when any step failed and ends with a summary.
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+bash scripts/setup.sh </dev/null
+
+# Trunk, wasm-bindgen (cargo install) and wasm-opt (npm package binaryen,
+# which Trunk runs for the release build) must all be on PATH.
+export PATH="$PWD/node_modules/.bin:${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
+export CARGO_TERM_COLOR="${CARGO_TERM_COLOR:-never}"
+
+steps=()
+results=()
+
+# run NAME COMMAND...: runs one step, records ok/FAILED and its duration.
+run() {
+  local name=$1 started=$SECONDS status=0
+  shift
+  printf '\n==> %s\n    $ %s\n' "$name" "$*"
+  "$@" </dev/null || status=$?
+  local took=$((SECONDS - started))
+  steps+=("$name")
+  if ((status == 0)); then
+    results+=("ok       ${took}s")
+  else
+    results+=("FAILED   ${took}s (exit ${status})")
+  fi
+  return 0
+}
+
+skip_step() {
+  steps+=("$1")
+  results+=("skipped  ($2)")
+  printf '\n==> %s\n    skipped: %s\n' "$1" "$2"
+}
+
+run "Rust tests (policy, CLI, app reducer)" cargo test --workspace
+run "Criterion bench compiles" cargo bench --no-run -p mixua-policy
+
+# Component tests in a real browser: only when the app declares
+# wasm-bindgen-test as a dev-dependency. wasm-bindgen-test-runner (installed
+# with the wasm-bindgen CLI by setup.sh) drives Debian's Chromium through
+# ChromeDriver, with the browser options of scripts/webdriver.json.
+if grep -Eq '^[[:space:]]*wasm-bindgen-test[[:space:]]*=' Cargo.toml; then
+  run "Component tests in Chromium (wasm-bindgen-test)" \
+    env CHROMEDRIVER=/usr/bin/chromedriver \
+    WASM_BINDGEN_TEST_WEBDRIVER_JSON="$PWD/scripts/webdriver.json" \
+    CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
+    cargo test --target wasm32-unknown-unknown -p mixua-playground
+fi
+
+run "Release build of the playground (dist/)" trunk build --release --offline
+
+if [[ "${results[-1]}" == ok* ]]; then
+  run "Browser journeys (tests/e2e, Playwright + Chromium)" node --test tests/e2e/
+else
+  skip_step "Browser journeys (tests/e2e, Playwright + Chromium)" "the build failed"
+fi
+
+failed=0
+printf '\n==> Summary of scripts/test.sh\n'
+for i in "${!steps[@]}"; do
+  printf '    %-26s %s\n' "${results[$i]}" "${steps[$i]}"
+  [[ "${results[$i]}" == ok* ]] || failed=$((failed + 1))
+done
+if ((failed > 0)); then
+  printf 'test.sh: %d of %d steps did not succeed\n' "$failed" "${#steps[@]}"
+  exit 1
+fi
+printf 'test.sh: all %d steps succeeded\n' "${#steps[@]}"

@@ -1,0 +1,381 @@
+// Shared helpers for the browser journeys in tests/e2e/.
+//
+// Each journey file starts one static server over the built `dist/`, one
+// headless Debian Chromium (driven by playwright-core, which never downloads a
+// browser of its own), and opens the app in a fresh browser context so that no
+// state leaks from one journey to the next.
+//
+// Selectors are the stable hooks the app documents in the README:
+// `[data-view="user/agent"]`, `[data-card-id]`, `[data-leak]`, `[data-card]`,
+// `[data-rejected]`.
+
+import { createServer } from 'node:http';
+import { createReadStream } from 'node:fs';
+import { mkdir, stat } from 'node:fs/promises';
+import { dirname, extname, join, normalize, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { after, before } from 'node:test';
+import { chromium } from 'playwright-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const repoRoot = resolve(here, '..', '..');
+
+/** The folder served: the repository's `dist/`, or `MIXUA_DIST` when set. */
+export const distDir = resolve(process.env.MIXUA_DIST ?? join(repoRoot, 'dist'));
+
+/** Where `screenshot()` writes; the folder is git-ignored. */
+export const screenshotDir = join(here, 'screenshots');
+
+const chromiumPath = process.env.CHROMIUM ?? '/usr/bin/chromium';
+
+// Flags that make Debian's Chromium start cleanly as root on a machine whose
+// only network is loopback: without the background-networking ones it keeps
+// trying (and failing) to reach Google's hosts.
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const mimeTypes = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json; charset=utf-8',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+};
+
+async function fileAt(path) {
+  try {
+    const info = await stat(path);
+    return info.isFile() ? path : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Serves `distDir` on 127.0.0.1 at a free port. Unknown paths without a file
+ * extension fall back to `index.html`, as a static host set up for a
+ * single-page app would; a missing asset (`/x.wasm`) is a plain 404 so that a
+ * broken build fails loudly instead of loading HTML as wasm.
+ *
+ * Resolves to `{ url, port, close() }`; `url` ends with `/`.
+ */
+export async function startServer({ root = distDir } = {}) {
+  const index = join(root, 'index.html');
+  if (!(await fileAt(index))) {
+    throw new Error(`no ${index}: build the app first (trunk build --release --offline)`);
+  }
+  const server = createServer(async (req, res) => {
+    try {
+      const { pathname } = new URL(req.url ?? '/', 'http://127.0.0.1');
+      let relative;
+      try {
+        relative = normalize(decodeURIComponent(pathname));
+      } catch {
+        relative = null;
+      }
+      const candidate = relative === null ? null : join(root, relative);
+      // Refuse anything that would escape the served folder.
+      const inside = candidate !== null && (candidate === root || candidate.startsWith(root + sep));
+      let file = inside ? await fileAt(candidate) : null;
+      if (!file && inside && pathname.endsWith('/')) file = await fileAt(join(candidate, 'index.html'));
+      if (!file && extname(pathname) === '') file = index;
+      if (!file) {
+        res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
+        res.end(`not found: ${pathname}\n`);
+        return;
+      }
+      res.writeHead(200, {
+        'content-type': mimeTypes[extname(file).toLowerCase()] ?? 'application/octet-stream',
+        'cache-control': 'no-store',
+      });
+      if (req.method === 'HEAD') {
+        res.end();
+        return;
+      }
+      createReadStream(file).pipe(res);
+    } catch (error) {
+      res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end(`${error}\n`);
+    }
+  });
+  await new Promise((resolveListen, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', resolveListen);
+  });
+  const { port } = server.address();
+  return {
+    port,
+    url: `http://127.0.0.1:${port}/`,
+    close: () =>
+      new Promise((resolveClose) => {
+        server.closeAllConnections?.();
+        server.close(() => resolveClose());
+      }),
+  };
+}
+
+/** Starts headless Debian Chromium (never a downloaded browser). */
+export async function launchBrowser() {
+  return chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs });
+}
+
+const errorsByPage = new WeakMap();
+
+/**
+ * Uncaught page errors, console errors and failed loads (HTTP 4xx/5xx) seen so
+ * far on a page opened by `openApp`: a journey can assert that this list is
+ * empty.
+ */
+export function pageErrors(page) {
+  return errorsByPage.get(page) ?? [];
+}
+
+/**
+ * Opens the app in a new browser context (its own storage) and waits until
+ * the grid has rendered at least one `[data-view]` cell. `query` is the URL
+ * query string, with or without its leading `?` (e.g. `lang=en`).
+ * Close it with `await page.context().close()`.
+ */
+export async function openApp(browser, server, query = '', { viewport = { width: 1280, height: 800 } } = {}) {
+  const context = await browser.newContext({ viewport });
+  return openPage(context, server, query);
+}
+
+/**
+ * Opens the app in a new page of an existing browser context (so it shares
+ * that context's localStorage, as a second tab or a reload would) and waits
+ * for the grid. `query` is as for `openApp`; `hash` is the URL fragment,
+ * with or without its `#` (a share link). A new page always loads the
+ * document afresh, where `page.goto` to the same URL with another fragment
+ * would only scroll.
+ */
+export async function openPage(context, server, query = '', hash = '') {
+  const page = await context.newPage();
+  const errors = [];
+  errorsByPage.set(page, errors);
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    // A failed load is reported below with its address, which this lacks.
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
+      errors.push(`console.error: ${message.text()}`);
+    }
+  });
+  page.on('response', (response) => {
+    // Chromium asks for /favicon.ico on its own; a missing one is not the app's error.
+    const { pathname } = new URL(response.url());
+    if (response.status() >= 400 && pathname !== '/favicon.ico') {
+      errors.push(`http ${response.status()}: ${response.url()}`);
+    }
+  });
+  const search = query === '' ? '' : query.startsWith('?') ? query : `?${query}`;
+  const fragment = hash === '' ? '' : hash.startsWith('#') ? hash : `#${hash}`;
+  await page.goto(`${server.url}${search}${fragment}`);
+  try {
+    await page.waitForSelector('[data-view]', { state: 'attached', timeout: 15_000 });
+  } catch (error) {
+    const seen = errors.length ? `\npage errors:\n  ${errors.join('\n  ')}` : '';
+    throw new Error(`the app rendered no [data-view] cell: ${error.message}${seen}`);
+  }
+  return page;
+}
+
+/** The `data-view` names of every cell in the grid, in document order. */
+export async function viewNames(page) {
+  return page.evaluate(() =>
+    Array.from(document.querySelectorAll('[data-view]'), (el) => el.getAttribute('data-view')),
+  );
+}
+
+/**
+ * The ordered `data-card-id` values inside the cell `[data-view=<viewer>]`,
+ * e.g. `viewIds(page, 'alice/writer-v1')`. Matching is done on the attribute
+ * value itself, so viewer names need no CSS escaping. Throws when there is no
+ * such cell, so a renamed viewer can't pass as an empty view.
+ */
+export async function viewIds(page, viewer) {
+  const ids = await page.evaluate((name) => {
+    const cell = Array.from(document.querySelectorAll('[data-view]')).find(
+      (el) => el.getAttribute('data-view') === name,
+    );
+    if (!cell) return null;
+    return Array.from(cell.querySelectorAll('[data-card-id]'), (el) => el.getAttribute('data-card-id'));
+  }, viewer);
+  if (ids === null) throw new Error(`no [data-view="${viewer}"] cell on the page`);
+  return ids;
+}
+
+/** `{ "alice/writer-v1": ["P", ...], ... }` for every cell in the grid. */
+export async function allViews(page) {
+  const views = {};
+  for (const name of await viewNames(page)) views[name] = await viewIds(page, name);
+  return views;
+}
+
+/**
+ * Waits until `viewIds(page, viewer)` equals `expected` (edits re-render
+ * asynchronously) and returns the last ids seen, so a journey can assert on
+ * them and get a readable diff when they never match.
+ */
+export async function waitForViewIds(page, viewer, expected, { timeout = 5_000 } = {}) {
+  const want = JSON.stringify(expected);
+  const deadline = Date.now() + timeout;
+  let ids;
+  for (;;) {
+    try {
+      ids = await viewIds(page, viewer);
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      ids = undefined;
+    }
+    if (ids !== undefined && JSON.stringify(ids) === want) return ids;
+    if (Date.now() > deadline) return ids;
+    await page.waitForTimeout(50);
+  }
+}
+
+const axePath = join(repoRoot, 'node_modules', 'axe-core', 'axe.min.js');
+
+/**
+ * Runs axe-core on the current page and returns only the serious and critical
+ * violations (an empty array means the page passes).
+ */
+export async function axeScan(page) {
+  const hasAxe = await page.evaluate(() => typeof window.axe !== 'undefined');
+  if (!hasAxe) await page.addScriptTag({ path: axePath });
+  const results = await page.evaluate(() => window.axe.run(document));
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+/** One readable line per violation and node, for an assertion message. */
+export function formatViolations(violations) {
+  return violations
+    .flatMap((v) => v.nodes.map((n) => `${v.impact} ${v.id}: ${v.help} at ${n.target.join(' ')}`))
+    .join('\n');
+}
+
+/** Saves a full-page PNG as tests/e2e/screenshots/<name>.png and returns its path. */
+export async function screenshot(page, name) {
+  await mkdir(screenshotDir, { recursive: true });
+  const path = join(screenshotDir, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}
+
+/**
+ * Polls `allViews(page)` until it deep-equals `expected` (a `{ viewer: ids }`
+ * map covering every cell) and returns the last views seen, so a journey can
+ * `assert.deepEqual` on them and get a readable diff when they never match.
+ */
+export async function waitForViews(page, expected, { timeout = 5_000 } = {}) {
+  const want = JSON.stringify(sortKeys(expected));
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const views = await allViews(page);
+    if (JSON.stringify(sortKeys(views)) === want || Date.now() > deadline) return views;
+    await page.waitForTimeout(50);
+  }
+}
+
+function sortKeys(map) {
+  return Object.fromEntries(Object.entries(map).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+/** The editor row of card `id`: `tr[data-card="<id>"]`, as a locator. */
+export function cardRow(page, id) {
+  return page.locator(`tr[data-card="${id.replace(/["\\]/g, '\\$&')}"]`);
+}
+
+/**
+ * Clicks `selector` (a button that starts a download) and resolves to
+ * `{ name, text }` of the file the page saved.
+ */
+export async function downloadText(page, selector) {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click(selector)]);
+  const path = await download.path();
+  const { readFile } = await import('node:fs/promises');
+  return { name: download.suggestedFilename(), text: await readFile(path, 'utf8') };
+}
+
+/**
+ * Picks a file named `name` holding `content` (a string or a Buffer) in the
+ * import file input, as a learner choosing it in the file dialog would.
+ */
+export async function importFile(page, name, content) {
+  const buffer = Buffer.isBuffer(content) ? content : Buffer.from(content, 'utf8');
+  await page.setInputFiles('input[name="import"]', { name, mimeType: 'application/json', buffer });
+}
+
+/**
+ * Waits for a notice of this kind (`error` or `info`) whose text contains
+ * `text` (when given) and returns its text.
+ */
+export async function waitForNotice(page, kind, text = '', { timeout = 5_000 } = {}) {
+  const handle = await page.waitForFunction(
+    ([k, t]) => {
+      const el = document.querySelector(`[data-notice="${k}"]`);
+      return el && el.textContent.includes(t) ? el.textContent : null;
+    },
+    [kind, text],
+    { timeout },
+  );
+  return handle.jsonValue();
+}
+
+/** Polls `fn` (in the page, with `arg`) until it returns a truthy value, and returns that value. */
+export async function waitUntil(page, fn, arg, { timeout = 5_000 } = {}) {
+  const handle = await page.waitForFunction(fn, arg, { timeout });
+  return handle.jsonValue();
+}
+
+/** The four views of the seed (query 報告), card for card and in order. */
+export const SEED_VIEWS = Object.freeze({
+  'alice/writer-v1': ['P', 'U', 'A', 'G'],
+  'alice/checker-v1': ['U', 'G'],
+  'bob/writer-v1': ['A', 'G', 'B'],
+  'bob/checker-v1': ['G', 'B'],
+});
+
+/**
+ * For a journey file: registers `before` / `after` hooks that start one
+ * static server and one browser for the whole file, and returns an object
+ * whose `server` and `browser` are set once `before` has run.
+ */
+export function useBrowser() {
+  const env = { server: null, browser: null };
+  before(async () => {
+    env.server = await startServer();
+    env.browser = await launchBrowser();
+  });
+  after(async () => {
+    await env.browser?.close();
+    await env.server?.close();
+  });
+  return env;
+}
+
+/**
+ * Opens the app in a fresh context (empty localStorage), runs `body(page)`,
+ * then closes the context whatever happened. `query` is as for `openApp`.
+ */
+export async function withApp(env, query, body) {
+  const page = await openApp(env.browser, env.server, query);
+  try {
+    return await body(page);
+  } finally {
+    await page.context().close();
+  }
+}
