@@ -60,6 +60,7 @@ pub struct ViewCellProps {
 pub fn view_cell(props: &ViewCellProps) -> Html {
     let lang = props.lang;
     let show_all = use_state(|| false);
+    let show_all_choices = use_state(|| false);
     let key = format!("{}/{}", props.user, props.agent);
     let heading_id = format!("view-{}", props.position);
     let count = props.shown.len();
@@ -134,10 +135,16 @@ pub fn view_cell(props: &ViewCellProps) -> Html {
                 list(&props.shown)
             }
         }
-        CellMode::Predict { choices, ticked } => html! {
+        CellMode::Predict { choices, ticked } => {
+            // Like the list, the choices are paged: a 5,000-card workspace
+            // would otherwise put 5,000 checkboxes in every cell. Ticked
+            // cards always show, so no prediction is hidden.
+            let limit = if *show_all_choices { choices.len() } else { CELL_LIMIT.min(choices.len()) };
+            let shown = choices.iter().enumerate().filter(|(n, (_, id))| *n < limit || ticked.contains(id)).map(|(_, c)| c);
+            html! {
             <fieldset class="predict">
                 <legend>{ lang.pick(format!("你預測 {key} 會取回哪些卡片?"), format!("Which cards will {key} retrieve?")) }</legend>
-                { for choices.iter().map(|(index, id)| {
+                { for shown.map(|(index, id)| {
                     let checked = ticked.contains(id);
                     let onchange = {
                         let onaction = props.onaction.clone();
@@ -151,8 +158,17 @@ pub fn view_cell(props: &ViewCellProps) -> Html {
                         </label>
                     }
                 }) }
+                if choices.len() > limit {
+                    <button type="button" class="link" onclick={{
+                        let show_all_choices = show_all_choices.clone();
+                        Callback::from(move |_: MouseEvent| show_all_choices.set(true))
+                    }}>
+                        { lang.pick(format!("顯示全部 {} 張", choices.len()), format!("Show all {}", choices.len())) }
+                    </button>
+                }
             </fieldset>
-        },
+            }
+        }
         CellMode::Revealed { grade } => {
             let ok = grade.missing.is_empty() && grade.extra.is_empty();
             html! {

@@ -1,0 +1,247 @@
+#!/usr/bin/env node
+// Measures the playground's budgets in headless Debian Chromium against the
+// built dist/ and prints figures. It asserts nothing: a slow run is reported,
+// never failed (benchmarks are not tests).
+//
+//   1. one edit with 1,000 cards and 10 users × 10 agents: the time from a
+//      programmatic click on a card's share_approved checkbox until every
+//      view has been re-evaluated and the DOM shows it, and until the next
+//      frame after that (budget: under 16 ms);
+//   2. first paint from localhost (performance.getEntriesByType('paint'))
+//      and the time until the seating chart's first cell exists (budget:
+//      first paint under 1 s);
+//   3. the release wasm, gzipped (budget: at most 250 KB).
+//
+// Usage: node scripts/bench-ui.mjs             (build first: trunk build --release --offline)
+//        EDITS=50 LOADS=10 node scripts/bench-ui.mjs
+//        MIXUA_DIST=/path/to/dist node scripts/bench-ui.mjs
+
+import { readdir, readFile } from 'node:fs/promises';
+import { availableParallelism, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { distDir, launchBrowser, startServer } from '../tests/e2e/harness.mjs';
+
+const EDITS = Number(process.env.EDITS ?? 20);
+const WARMUP = 3;
+const LOADS = Number(process.env.LOADS ?? 5);
+const CARDS = 1000;
+
+const USERS = ['alice', 'bob', 'carol', 'dave', 'erin', 'frank', 'grace', 'heidi', 'ivan', 'judy'];
+const AGENTS = [
+  'writer-v1', 'checker-v1', 'planner-v1', 'coder-v2', 'reviewer-v1',
+  'translator-v1', 'summarizer-v3', 'tester-v1', 'search-v2', 'editor-v1',
+];
+const SCOPES = ['PAIR', 'USER', 'AGENT', 'GLOBAL'];
+
+/** A tiny deterministic generator, so every run measures the same workspace. */
+function lcg(seed) {
+  let state = BigInt(seed) ^ 0x9e3779b97f4a7c15n;
+  return (n) => {
+    state = (state * 6364136223846793005n + 1442695040888963407n) & 0xffffffffffffffffn;
+    return Number((state >> 33n) % BigInt(n));
+  };
+}
+
+/**
+ * The workspace file (the format the CLI reads): 1,000 cards over 10 users ×
+ * 10 agents, mixed scopes, streams and approvals, about a fifth matching the
+ * query, a canary per user and in a few cards. Card C0 is an approved,
+ * reusable GLOBAL card matching the query: the card the benchmark toggles,
+ * so that every one of the 100 views changes with each edit.
+ */
+function workspace() {
+  const rand = lcg(1);
+  const cards = [];
+  for (let i = 0; i < CARDS; i += 1) {
+    const scope = i === 0 ? 'GLOBAL' : SCOPES[rand(4)];
+    const shared = scope === 'AGENT' || scope === 'GLOBAL';
+    const user = USERS[rand(USERS.length)];
+    const canary = rand(50) === 0 ? ` FAKE-${user.toUpperCase()}-${100 + rand(900)}` : '';
+    cards.push({
+      id: `C${i}`,
+      scope,
+      owner_user: user,
+      owner_agent: AGENTS[rand(AGENTS.length)],
+      stream: i === 0 || (shared && rand(10) > 0) ? 'reusable' : 'protected',
+      share_approved: i === 0 || (shared && rand(4) > 0),
+      situation: i === 0 || rand(5) === 0 ? '報告' : '週報',
+      lesson: `第 ${i} 張卡:輸出前先核對總數。${canary}`,
+      source: 'bench-ui',
+    });
+  }
+  const canaries = Object.fromEntries(USERS.map((u, n) => [u, [`FAKE-${u.toUpperCase()}-${100 + n}`]]));
+  return { users: USERS, agents: AGENTS, query: '報告', canaries, cards };
+}
+
+function stats(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  const median = sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+  return { min: sorted[0], median, max: sorted.at(-1) };
+}
+
+const ms = (v) => `${v.toFixed(1)} ms`;
+const line = (label, s, budget) =>
+  `  ${label.padEnd(34)} min ${ms(s.min).padStart(9)}   median ${ms(s.median).padStart(9)}   max ${ms(s.max).padStart(9)}${budget ? `   (${budget})` : ''}`;
+
+async function measureEdits(browser, server) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${server.url}?lang=en`);
+    await page.waitForSelector('[data-view]');
+    const text = JSON.stringify(workspace());
+    const importStarted = Date.now();
+    await page.setInputFiles('input[name="import"]', {
+      name: 'bench-1000.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(text),
+    });
+    await page.waitForSelector('[data-notice="info"]:has-text("bench-1000.json")', { timeout: 120_000 });
+    await page.waitForSelector('[data-view="judy/editor-v1"]');
+    const importMs = Date.now() - importStarted;
+    const cells = await page.locator('[data-view]').count();
+    const listed = await page.locator('[data-view] [data-card-id]').count();
+
+    // One edit, timed inside the page so no round trip to the test process
+    // is counted: click the checkbox, wait (MutationObserver) until C0's
+    // presence in the last cell of the grid has flipped, then wait for the
+    // next frame (two requestAnimationFrame callbacks: the frame after the
+    // DOM change has been produced).
+    const edit = () =>
+      page.evaluate(
+        () =>
+          new Promise((resolve, reject) => {
+            const box = document.querySelector('tr[data-card="C0"] input[name="share_approved"]');
+            const cell = document.querySelector('[data-view="judy/editor-v1"]');
+            if (!box || !cell) return reject(new Error('no C0 checkbox or no judy/editor-v1 cell'));
+            const present = () => cell.isConnected && cell.querySelector('[data-card-id="C0"]') !== null;
+            const before = present();
+            let done = false;
+            const finish = (domAt) => {
+              requestAnimationFrame(() =>
+                requestAnimationFrame(() => resolve({ dom: domAt - t0, frame: performance.now() - t0 })),
+              );
+            };
+            const observer = new MutationObserver(() => {
+              if (!done && present() !== before) {
+                done = true;
+                observer.disconnect();
+                finish(performance.now());
+              }
+            });
+            observer.observe(document.body, { childList: true, subtree: true, attributes: true });
+            setTimeout(() => {
+              if (!done) {
+                observer.disconnect();
+                reject(new Error('the views did not change within 10 s'));
+              }
+            }, 10_000);
+            const t0 = performance.now();
+            box.click();
+            // A render that finished within click() itself (no mutation
+            // after this point) is caught here.
+            queueMicrotask(() => {
+              if (!done && present() !== before) {
+                done = true;
+                observer.disconnect();
+                finish(performance.now());
+              }
+            });
+          }),
+      );
+
+    for (let i = 0; i < WARMUP; i += 1) await edit();
+    const dom = [];
+    const frame = [];
+    for (let i = 0; i < EDITS; i += 1) {
+      const r = await edit();
+      dom.push(r.dom);
+      frame.push(r.frame);
+    }
+    // Where the time goes: the same edit with the browser's own profiler
+    // would say more; this gives the total only.
+    return { importMs, cells, listed, dom: stats(dom), frame: stats(frame) };
+  } finally {
+    await context.close();
+  }
+}
+
+async function measureLoads(browser, server) {
+  const fp = [];
+  const fcp = [];
+  const grid = [];
+  for (let i = 0; i < LOADS; i += 1) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    try {
+      const page = await context.newPage();
+      // Note the moment the first chart cell is attached.
+      await page.addInitScript(() => {
+        const observer = new MutationObserver(() => {
+          if (document.querySelector('[data-view]')) {
+            window.__firstViewAt = performance.now();
+            observer.disconnect();
+          }
+        });
+        observer.observe(document, { childList: true, subtree: true });
+      });
+      await page.goto(`${server.url}?lang=en`);
+      await page.waitForSelector('[data-view]');
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      const r = await page.evaluate(() => ({
+        paint: Object.fromEntries(performance.getEntriesByType('paint').map((e) => [e.name, e.startTime])),
+        view: window.__firstViewAt,
+      }));
+      if (r.paint['first-paint'] !== undefined) fp.push(r.paint['first-paint']);
+      if (r.paint['first-contentful-paint'] !== undefined) fcp.push(r.paint['first-contentful-paint']);
+      if (r.view !== undefined) grid.push(r.view);
+    } finally {
+      await context.close();
+    }
+  }
+  return { fp, fcp, grid };
+}
+
+async function wasmSizes() {
+  const files = (await readdir(distDir)).filter((f) => f.endsWith('.wasm') || f.endsWith('.js'));
+  const out = [];
+  for (const file of files) {
+    const bytes = await readFile(join(distDir, file));
+    out.push({ file, raw: bytes.length, gz: gzipSync(bytes, { level: 9 }).length });
+  }
+  return out;
+}
+
+const server = await startServer();
+const browser = await launchBrowser();
+try {
+  console.log(`MixUA Playground UI benchmark: ${distDir}`);
+  console.log(
+    `machine: ${availableParallelism()} CPUs, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}; ${browser.version()} headless`,
+  );
+
+  const sizes = await wasmSizes();
+  console.log('\nrelease build, gzipped (level 9):');
+  for (const { file, raw, gz } of sizes) {
+    const budget = file.endsWith('.wasm') ? '   (budget: at most 250 KB gzipped)' : '';
+    console.log(`  ${file.padEnd(48)} ${(raw / 1024).toFixed(1).padStart(7)} KB raw  ${(gz / 1024).toFixed(1).padStart(7)} KB gzipped${budget}`);
+  }
+
+  const loads = await measureLoads(browser, server);
+  console.log(`\nfirst load from localhost, ${LOADS} fresh contexts:`);
+  if (loads.fp.length) console.log(line('first-paint', stats(loads.fp), 'budget: under 1 s'));
+  else console.log('  first-paint                        (no entry reported)');
+  if (loads.fcp.length) console.log(line('first-contentful-paint', stats(loads.fcp)));
+  if (loads.grid.length) console.log(line('first chart cell in the DOM', stats(loads.grid)));
+
+  const edits = await measureEdits(browser, server);
+  console.log(
+    `\none edit, ${CARDS} cards × ${USERS.length} users × ${AGENTS.length} agents (${edits.cells} cells, ${edits.listed} cards listed; import took ${edits.importMs} ms), ${EDITS} edits after ${WARMUP} warm-up:`,
+  );
+  console.log(line('click → every view updated (DOM)', edits.dom, 'budget: under 16 ms'));
+  console.log(line('click → next frame', edits.frame));
+} finally {
+  await browser.close();
+  await server.close();
+}

@@ -1,0 +1,106 @@
+// A 5,000-card workspace imports and the page stays usable: every view is
+// there (long ones counted, with "show all"), the editor is paged, and an
+// edit still re-evaluates the views.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { cardRow, importFile, pageErrors, useBrowser, viewNames, waitForNotice, waitUntil, withApp } from './harness.mjs';
+
+const env = useBrowser();
+
+const USERS = ['alice', 'bob', 'carol', 'dave', 'erin'];
+const AGENTS = ['writer-v1', 'checker-v1', 'planner-v1', 'coder-v2'];
+const SCOPES = ['PAIR', 'USER', 'AGENT', 'GLOBAL'];
+
+/** 5,000 cards, cycling deterministically through scopes, owners, streams and approvals. */
+function bigWorkspace(n = 5000) {
+  const cards = [];
+  for (let i = 0; i < n; i += 1) {
+    const scope = SCOPES[i % 4];
+    const shared = scope === 'AGENT' || scope === 'GLOBAL';
+    cards.push({
+      id: `C${i}`,
+      scope,
+      owner_user: USERS[i % USERS.length],
+      owner_agent: AGENTS[(i >> 2) % AGENTS.length],
+      stream: shared ? 'reusable' : 'protected',
+      share_approved: shared ? i % 3 !== 0 : false,
+      situation: i % 5 === 0 ? '報告' : '週報',
+      lesson: `lesson ${i}`,
+      source: 'generated',
+    });
+  }
+  return { users: USERS, agents: AGENTS, query: '報告', canaries: { alice: ['FAKE-ALICE-731'] }, cards };
+}
+
+test('5,000 cards import and the page stays usable', { timeout: 120_000 }, async () => {
+  await withApp(env, 'lang=en', async (page) => {
+    const text = JSON.stringify(bigWorkspace());
+    const started = Date.now();
+    await importFile(page, 'big.json', text);
+    const notice = await waitForNotice(page, 'info', 'Loaded big.json', { timeout: 60_000 });
+    const took = Date.now() - started;
+    assert.match(notice, /5000 cards/);
+    console.log(`# imported 5,000 cards in ${took} ms (${(text.length / 1e6).toFixed(2)} MB)`);
+
+    // Every viewer has a cell.
+    const names = await viewNames(page);
+    assert.equal(names.length, USERS.length * AGENTS.length);
+    // alice/writer-v1 sees its own matching cards and the shared ones: counted, listed in part.
+    const heading = await page.locator('[data-view="alice/writer-v1"] h3').innerText();
+    const count = Number(/(\d+) cards/.exec(heading)?.[1]);
+    assert.ok(count > 40, `alice/writer-v1 retrieves ${count} cards`);
+    assert.equal(await page.locator('[data-view="alice/writer-v1"] [data-card-id]').count(), 40);
+    await page.locator('[data-view="alice/writer-v1"]').getByRole('button', { name: `Show all ${count}` }).click();
+    await waitUntil(page, (n) => document.querySelectorAll('[data-view="alice/writer-v1"] [data-card-id]').length === n, count);
+
+    // The editor is paged: 25 rows at a time.
+    assert.equal(await page.locator('tr[data-card]').count(), 25);
+    assert.match(await page.locator('[data-panel="editor"] .pager').first().innerText(), /Cards 1–25 of 5000/);
+    await page.locator('[data-panel="editor"] .pager').first().getByRole('button', { name: 'Next →' }).click();
+    await cardRow(page, 'C25').waitFor();
+    assert.equal(await page.locator('tr[data-card]').count(), 25);
+
+    // An edit on page 2 still re-evaluates every view: C29 is erin's USER
+    // card, and once its situation holds the query every erin cell retrieves it.
+    const cellCount = (viewer) =>
+      page.locator(`[data-view="${viewer}"] h3`).innerText().then((t) => Number(/(\d+) cards?/.exec(t)?.[1]));
+    const erinBefore = await cellCount('erin/writer-v1');
+    assert.equal(await page.locator('[data-card-id="C29"]').count(), 0);
+    const editStarted = Date.now();
+    await cardRow(page, 'C29').locator('input[name="situation"]').fill('報告 C29');
+    await page.waitForSelector('[data-view="erin/coder-v2"] [data-card-id="C29"]');
+    console.log(`# one edit with 5,000 cards showed in ${Date.now() - editStarted} ms`);
+    assert.deepEqual(
+      await page.$$eval('[data-card-id="C29"]', (els) => els.map((el) => el.closest('[data-view]').getAttribute('data-view'))),
+      AGENTS.map((a) => `erin/${a}`),
+    );
+    assert.equal(await cellCount('erin/writer-v1'), erinBefore + 1);
+
+    // Predict mode stays usable too: each cell offers its first 40 choices
+    // (not 5,000 checkboxes in each of 20 cells), plus "Show all".
+    const predictStarted = Date.now();
+    await page.click('[data-action="predict-mode"]');
+    await page.waitForSelector('input[name="predict"]', { timeout: 60_000 });
+    console.log(`# predict mode with 5,000 cards × 20 cells rendered in ${Date.now() - predictStarted} ms`);
+    assert.equal(await page.locator('input[name="predict"]').count(), 40 * USERS.length * AGENTS.length);
+    const erin = page.locator('[data-view="erin/writer-v1"]');
+    await erin.locator('input[name="predict"][value="C29"]').check();
+    await erin.getByRole('button', { name: 'Show all 5000' }).click();
+    await waitUntil(page, () => document.querySelectorAll('[data-view="erin/writer-v1"] input[name="predict"]').length === 5000);
+    await erin.locator('input[name="predict"][value="C4999"]').check();
+    // After a reload (the 5,000 cards and the predictions were autosaved)
+    // the cell pages its choices again, and the ticked C4999 is still on show.
+    await page.reload();
+    await page.waitForSelector('[data-view="erin/writer-v1"]');
+    await page.click('[data-action="predict-mode"]');
+    await page.waitForSelector('input[name="predict"]');
+    const ticks = await page.$$eval('[data-view="erin/writer-v1"] input[name="predict"]', (els) =>
+      els.map((el) => [el.value, el.checked]),
+    );
+    assert.equal(ticks.length, 41);
+    assert.deepEqual(ticks.filter(([, checked]) => checked).map(([id]) => id), ['C29', 'C4999']);
+    assert.deepEqual(ticks.at(-1), ['C4999', true]);
+    assert.deepEqual(pageErrors(page), []);
+  });
+});

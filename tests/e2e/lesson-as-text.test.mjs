@@ -1,0 +1,66 @@
+// HTML in a lesson is shown as text and runs nothing: typed into the editor,
+// and in every text field of an imported workspace.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { cardRow, importFile, pageErrors, useBrowser, waitForNotice, waitForViewIds, withApp } from './harness.mjs';
+
+const env = useBrowser();
+
+const payload = '<img src=x onerror=window.__pwned=1>';
+
+test('a lesson typed as <img onerror> shows those characters and runs nothing', async () => {
+  await withApp(env, 'lang=en', async (page) => {
+    await cardRow(page, 'G').locator('textarea[name="lesson"]').fill(payload);
+
+    // G is in all four views; each shows the characters as typed.
+    for (const viewer of ['alice/writer-v1', 'alice/checker-v1', 'bob/writer-v1', 'bob/checker-v1']) {
+      const text = await page.locator(`[data-view="${viewer}"] [data-card-id="G"] .lesson`).textContent();
+      assert.equal(text, payload, viewer);
+    }
+    assert.equal(await page.locator('[data-view] img').count(), 0);
+    assert.equal(await page.locator('img[src="x"]').count(), 0);
+    // Give an injected image time to fail to load and fire its handler.
+    await page.waitForTimeout(300);
+    assert.equal(await page.evaluate(() => window.__pwned), undefined);
+    // No request for /x was made (it would show up as a 404 here).
+    assert.deepEqual(pageErrors(page), []);
+  });
+});
+
+test('HTML in every text field of an imported workspace stays text', async () => {
+  await withApp(env, 'lang=en', async (page) => {
+    const evil = (n) => `<img src=x onerror=window.__pwned=${n}><script>window.__pwned=${n}</script>`;
+    const workspace = {
+      users: ['<b onmouseover=window.__pwned=10>eve'],
+      agents: ['<svg onload=window.__pwned=11>'],
+      query: '<i>q</i>',
+      canaries: { '<b onmouseover=window.__pwned=10>eve': ['<img src=x onerror=window.__pwned=12>'] },
+      cards: [
+        {
+          id: '<img src=x onerror=window.__pwned=13>',
+          scope: 'USER',
+          owner_user: '<b onmouseover=window.__pwned=10>eve',
+          owner_agent: '<svg onload=window.__pwned=11>',
+          stream: 'protected',
+          share_approved: false,
+          situation: `<i>q</i>${evil(14)}`,
+          lesson: evil(15),
+          source: evil(16),
+        },
+      ],
+    };
+    await importFile(page, 'hostile.json', JSON.stringify(workspace));
+    await waitForNotice(page, 'info', 'hostile.json');
+    const viewer = '<b onmouseover=window.__pwned=10>eve/<svg onload=window.__pwned=11>';
+    assert.deepEqual(await waitForViewIds(page, viewer, ['<img src=x onerror=window.__pwned=13>']), [
+      '<img src=x onerror=window.__pwned=13>',
+    ]);
+    const lesson = await page.locator('[data-view] .lesson').first().textContent();
+    assert.equal(lesson, evil(15));
+    assert.equal(await page.locator('main img, main script, main svg, main b, main i').count(), 0);
+    await page.waitForTimeout(300);
+    assert.equal(await page.evaluate(() => window.__pwned), undefined);
+    assert.deepEqual(pageErrors(page), []);
+  });
+});
