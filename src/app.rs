@@ -1,6 +1,7 @@
 //! The root component: owns the reducer, derives the views, and keeps every
 //! side effect (document language, URL, storage, keys) in effects.
 
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 use mixua_policy::Lang;
@@ -16,13 +17,13 @@ use crate::state::{Action, AppState, Doc, Notice, Panel, Ui};
 use wasm_bindgen::prelude::Closure;
 use wasm_bindgen::JsCast;
 
-/// Compares the work by identity: a new `Rc` means an edit happened, and
-/// comparing 5,000 cards field by field on every render would be waste.
+/// Compares by identity: a new `Rc` means an edit happened, and comparing
+/// 5,000 cards field by field on every render would be waste.
 #[derive(Clone)]
-struct Same(Rc<Doc>);
+struct Same<T>(Rc<T>);
 
-impl PartialEq for Same {
-    fn eq(&self, other: &Same) -> bool {
+impl<T> PartialEq for Same<T> {
+    fn eq(&self, other: &Same<T>) -> bool {
         Rc::ptr_eq(&self.0, &other.0)
     }
 }
@@ -55,6 +56,9 @@ pub(crate) fn query_param(search: &str, name: &str) -> Option<String> {
 /// Where autosave keeps the work.
 const STORAGE_KEY: &str = "mixua-playground/v1";
 
+/// Where the learner's own work waits after a share link replaced it.
+const PREVIOUS_KEY: &str = "mixua-playground/v1/before-link";
+
 fn storage() -> Option<web_sys::Storage> {
     web_sys::window()?.local_storage().ok().flatten()
 }
@@ -74,6 +78,7 @@ fn initial_state() -> AppState {
     let mut ui = Ui { lang: initial_lang(), ..Ui::default() };
     let fresh = !autosaves();
 
+    let mut had_saved = false;
     let saved = if fresh {
         None
     } else {
@@ -81,6 +86,7 @@ fn initial_state() -> AppState {
     };
     let mut doc = Doc::seed();
     if let Some(saved) = saved {
+        had_saved = true;
         doc = saved.doc;
         if query_param(&search, "lang").is_none() {
             ui.lang = saved.lang.unwrap_or(ui.lang);
@@ -101,18 +107,82 @@ fn initial_state() -> AppState {
         state.ui.notice = Some(Notice::FreshStart);
     }
     let fragment = hash.trim_start_matches('#');
+    let mut opened_link = false;
     if !fragment.is_empty() {
         let source = state.ui.lang.pick("分享連結", "the share link").to_string();
         match persist::decode_link(fragment) {
             Ok(linked) if linked == *state.doc => {}
             Ok(linked) => {
+                // The learner's own work is set aside in storage before
+                // autosave writes the link's state, so it survives a reload.
+                if had_saved && !fresh {
+                    let own = persist::to_storage(&Saved { doc: (*state.doc).clone(), ..Saved::default() });
+                    if let Some(s) = storage() {
+                        let _ = s.set_item(PREVIOUS_KEY, &own);
+                    }
+                }
                 state.apply(Action::Load { doc: linked, source });
                 state.ui.notice = Some(Notice::OpenedLink);
+                opened_link = true;
             }
             Err(problem) => state.ui.notice = Some(Notice::LoadFailed { source, problem }),
         }
     }
+    // Work set aside by an earlier link stays one undo away until it is back.
+    if !opened_link && !fresh {
+        let previous = storage().and_then(|s| s.get_item(PREVIOUS_KEY).ok().flatten());
+        if let Some(previous) = previous.and_then(|t| persist::from_json(&t).ok()) {
+            if previous.doc != *state.doc {
+                state.past.insert(0, Rc::new(previous.doc));
+                state.ui.notice = Some(Notice::OpenedLink);
+            }
+        }
+    }
     state
+}
+
+/// Saves the work a moment after the last change (typing a lesson is one
+/// save, not one per key), and at once when the page is hidden or closed.
+/// A full or disabled storage is said once; the work goes on in memory.
+struct Saver {
+    pending: RefCell<Option<Saved>>,
+    scheduled: Cell<bool>,
+    failed: Cell<bool>,
+    dispatcher: yew::functional::UseReducerDispatcher<AppState>,
+}
+
+impl Saver {
+    fn queue(self: &Rc<Self>, saved: Saved) {
+        *self.pending.borrow_mut() = Some(saved);
+        if self.scheduled.replace(true) {
+            return;
+        }
+        let me = self.clone();
+        let tick = Closure::once_into_js(move || me.flush());
+        if let Some(window) = web_sys::window() {
+            let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(tick.unchecked_ref(), 300);
+        }
+    }
+
+    fn flush(&self) {
+        self.scheduled.set(false);
+        let Some(saved) = self.pending.borrow_mut().take() else { return };
+        let store = storage();
+        let ok = store.as_ref().is_some_and(|s| s.set_item(STORAGE_KEY, &persist::to_storage(&saved)).is_ok());
+        if !ok && !self.failed.get() {
+            self.dispatcher.dispatch(Action::Notify(Notice::StorageUnavailable));
+        }
+        self.failed.set(!ok);
+        // Work set aside by a share link is forgotten once it is back.
+        if let Some(s) = store {
+            if let Ok(Some(previous)) = s.get_item(PREVIOUS_KEY) {
+                let now = persist::to_storage(&Saved { doc: saved.doc.clone(), ..Saved::default() });
+                if now == previous {
+                    let _ = s.remove_item(PREVIOUS_KEY);
+                }
+            }
+        }
+    }
 }
 
 /// Ctrl+Z / Ctrl+Shift+Z / Ctrl+Y (Cmd on a Mac) undo and redo everywhere;
@@ -144,7 +214,7 @@ fn key_action(e: &web_sys::KeyboardEvent, state: &AppState) -> Option<Action> {
 #[function_component(App)]
 pub fn app() -> Html {
     let state = use_reducer(initial_state);
-    let computed = use_memo(Same(state.doc.clone()), |doc| Computed::new(&doc.0.workspace));
+    let computed = use_memo(Same(state.doc.workspace.clone()), |ws| Computed::new(&ws.0));
     let onaction = {
         let state = state.clone();
         Callback::from(move |action: Action| state.dispatch(action))
@@ -174,20 +244,33 @@ pub fn app() -> Html {
         }
     });
 
-    // Autosave on every change of the work, language or lesson step. A full
-    // or disabled storage is said once; the work goes on in memory.
-    let storage_failed = use_mut_ref(|| false);
-    {
+    // Autosave on every change of the work, language or lesson step.
+    let saver = {
         let dispatcher = state.dispatcher();
+        use_memo((), move |_| {
+            Rc::new(Saver { pending: RefCell::new(None), scheduled: Cell::new(false), failed: Cell::new(false), dispatcher })
+        })
+    };
+    {
+        let saver = (*saver).clone();
         use_effect_with((Same(state.doc.clone()), lang, state.ui.lesson_step), move |(doc, lang, step)| {
             if autosaves() {
-                let text = persist::to_json(&Saved { doc: (*doc.0).clone(), lang: Some(*lang), lesson_step: Some(*step) });
-                let ok = storage().is_some_and(|s| s.set_item(STORAGE_KEY, &text).is_ok());
-                let mut failed = storage_failed.borrow_mut();
-                if !ok && !*failed {
-                    dispatcher.dispatch(Action::Notify(Notice::StorageUnavailable));
+                saver.queue(Saved { doc: (*doc.0).clone(), lang: Some(*lang), lesson_step: Some(*step) });
+            }
+        });
+    }
+    {
+        let saver = (*saver).clone();
+        use_effect_with((), move |_| {
+            let flush = Closure::<dyn Fn()>::new(move || saver.flush());
+            let window = web_sys::window();
+            if let Some(w) = &window {
+                let _ = w.add_event_listener_with_callback("pagehide", flush.as_ref().unchecked_ref());
+            }
+            move || {
+                if let Some(w) = window {
+                    let _ = w.remove_event_listener_with_callback("pagehide", flush.as_ref().unchecked_ref());
                 }
-                *failed = !ok;
             }
         });
     }
@@ -315,7 +398,7 @@ pub fn app() -> Html {
                     <CardEditor state={shared.clone()} computed={computed.clone()} onaction={onaction.clone()} />
                 }
                 if shows(Panel::People) {
-                    <People workspace={Rc::new(ws.clone())} {lang} onaction={onaction.clone()} />
+                    <People workspace={ws.clone()} {lang} onaction={onaction.clone()} />
                 }
                 if shows(Panel::Compare) {
                     <Compare state={shared.clone()} computed={computed.clone()} onaction={onaction.clone()} />

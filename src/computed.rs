@@ -15,14 +15,13 @@ pub struct Outcome {
 
 impl Outcome {
     fn new(eval: &Evaluation<'_>, viewers: &[(String, String)]) -> Outcome {
-        let mut views = Vec::with_capacity(viewers.len());
-        let mut leaks = Vec::with_capacity(viewers.len());
-        for (user, agent) in viewers {
-            let viewer = Viewer::new(user, agent);
-            let view = eval.view(viewer);
-            leaks.push(eval.leaks_in(viewer, &view));
-            views.push(view);
-        }
+        // All views in one pass over the cards, in the order of `viewers`.
+        let views = eval.views();
+        let leaks = viewers
+            .iter()
+            .zip(&views)
+            .map(|((user, agent), view)| eval.leaks_in(Viewer::new(user, agent), view))
+            .collect();
         Outcome { views, leaks }
     }
 

@@ -88,7 +88,16 @@ impl Problem {
 /// The workspace file: the CLI's format, plus a `playground` key with
 /// predictions (and, for autosave, language and lesson step).
 pub fn to_json(saved: &Saved) -> String {
-    let mut value = serde_json::to_value(&saved.doc.workspace).expect("a workspace serializes");
+    serde_json::to_string_pretty(&to_value(saved)).expect("a value serializes")
+}
+
+/// The same, compact, for the browser's storage.
+pub fn to_storage(saved: &Saved) -> String {
+    to_value(saved).to_string()
+}
+
+fn to_value(saved: &Saved) -> serde_json::Value {
+    let mut value = serde_json::to_value(&*saved.doc.workspace).expect("a workspace serializes");
     let extras = Extras {
         predictions: saved.doc.predictions.clone(),
         lang: saved.lang.map(|l| l.tag().to_string()),
@@ -97,7 +106,7 @@ pub fn to_json(saved: &Saved) -> String {
     if extras != Extras::default() {
         value["playground"] = serde_json::to_value(extras).expect("extras serialize");
     }
-    serde_json::to_string_pretty(&value).expect("a value serializes")
+    value
 }
 
 /// Reads a workspace file (ours or any the CLI reads).
@@ -119,7 +128,7 @@ pub fn from_json(text: &str) -> Result<Saved, Problem> {
     // The extras are optional: a damaged `playground` key loses only itself.
     let extras: Extras = serde_json::from_str::<ExtrasOnly>(text).map(|e| e.playground).unwrap_or_default();
     Ok(Saved {
-        doc: Doc { workspace, predictions: extras.predictions },
+        doc: Doc { workspace: std::rc::Rc::new(workspace), predictions: extras.predictions },
         lang: extras.lang.as_deref().map(Lang::from_tag),
         lesson_step: extras.lesson_step,
     })

@@ -13,14 +13,16 @@ const HISTORY: usize = 200;
 /// The learner's work: what undo, autosave, export and share links carry.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Doc {
-    pub workspace: Workspace,
+    /// Shared, so that edits to predictions alone keep the same workspace
+    /// and nothing is re-evaluated.
+    pub workspace: Rc<Workspace>,
     /// Per viewer key (`user/agent`), the card ids the learner expects it to see.
     pub predictions: BTreeMap<String, BTreeSet<String>>,
 }
 
 impl Doc {
     pub fn seed() -> Doc {
-        Doc { workspace: seed_workspace(), predictions: BTreeMap::new() }
+        Doc { workspace: Rc::new(seed_workspace()), predictions: BTreeMap::new() }
     }
 }
 
@@ -100,6 +102,8 @@ pub struct Ui {
     pub missed: BTreeSet<usize>,
     /// Exercise 5: the leak alarm caused by X has been seen.
     pub x_alarm_seen: bool,
+    /// View cells (viewer keys) showing all their cards, not the first few.
+    pub expanded: Vec<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -167,6 +171,7 @@ pub enum Action {
     /// "Check my work": a step that is not done yet earns a hint.
     CheckStep(usize),
     XAlarmSeen,
+    ExpandCell(String),
     SetClassroom(bool),
     ShowPanel(Panel),
 }
@@ -244,6 +249,12 @@ impl AppState {
             }
             Action::SetClassroom(on) => self.ui.classroom = on,
             Action::ShowPanel(panel) => self.ui.panel = panel,
+            Action::ExpandCell(key) => {
+                if self.ui.expanded.contains(&key) {
+                    return false;
+                }
+                self.ui.expanded.push(key);
+            }
             edit => {
                 let mut doc = (*self.doc).clone();
                 if let Err(notice) = self.edit(&mut doc, edit) {
@@ -303,7 +314,38 @@ impl AppState {
     /// taken name) is refused with a notice and changes nothing.
     fn edit(&mut self, doc: &mut Doc, action: Action) -> Result<(), Notice> {
         let lang = self.ui.lang;
-        let ws = &mut doc.workspace;
+        // Work that leaves the cards alone must not copy them.
+        match action {
+            Action::TogglePrediction { viewer, card } => {
+                let set = doc.predictions.entry(viewer.clone()).or_default();
+                if !set.remove(&card) {
+                    set.insert(card);
+                }
+                if set.is_empty() {
+                    doc.predictions.remove(&viewer);
+                }
+                return Ok(());
+            }
+            Action::ClearPredictions => {
+                doc.predictions.clear();
+                return Ok(());
+            }
+            Action::Load { doc: loaded, source } => {
+                let cards = loaded.workspace.cards.len();
+                let rejected =
+                    loaded.workspace.cards.iter().filter(|c| mixua_policy::check(c).is_err()).count();
+                *doc = loaded;
+                self.ui.selected = None;
+                self.ui.viewer = None;
+                self.ui.editor_start = 0;
+                self.ui.notice = Some(Notice::Loaded { source, cards, rejected });
+                return Ok(());
+            }
+            Action::RenameUser { from, to } => return rename(doc, Axis::User, &from, &to),
+            Action::RenameAgent { from, to } => return rename(doc, Axis::Agent, &from, &to),
+            _ => {}
+        }
+        let ws = Rc::make_mut(&mut doc.workspace);
         match action {
             Action::SetQuery(query) => ws.query = query,
             Action::EditText { index, field, value } => {
@@ -364,8 +406,6 @@ impl AppState {
                 let name = valid_name(&name, &ws.agents)?;
                 ws.agents.push(name);
             }
-            Action::RenameUser { from, to } => rename(doc, Axis::User, &from, &to)?,
-            Action::RenameAgent { from, to } => rename(doc, Axis::Agent, &from, &to)?,
             Action::RemoveUser(name) => {
                 ws.users.retain(|u| *u != name);
                 let prefix = format!("{name}/");
@@ -384,26 +424,6 @@ impl AppState {
                 ws.canaries.add(&user, token);
             }
             Action::RemoveCanary { user, token } => ws.canaries.remove(&user, &token),
-            Action::TogglePrediction { viewer, card } => {
-                let set = doc.predictions.entry(viewer.clone()).or_default();
-                if !set.remove(&card) {
-                    set.insert(card);
-                }
-                if set.is_empty() {
-                    doc.predictions.remove(&viewer);
-                }
-            }
-            Action::ClearPredictions => doc.predictions.clear(),
-            Action::Load { doc: loaded, source } => {
-                let cards = loaded.workspace.cards.len();
-                let rejected =
-                    loaded.workspace.cards.iter().filter(|c| mixua_policy::check(c).is_err()).count();
-                *doc = loaded;
-                self.ui.selected = None;
-                self.ui.viewer = None;
-                self.ui.editor_start = 0;
-                self.ui.notice = Some(Notice::Loaded { source, cards, rejected });
-            }
             other => unreachable!("not an edit: {other:?}"),
         }
         Ok(())
@@ -429,7 +449,7 @@ fn valid_name(name: &str, taken: &[String]) -> Result<String, Notice> {
 /// Renames a user or agent everywhere it appears: the axis, the owners of
 /// cards, the canaries and the predictions.
 fn rename(doc: &mut Doc, axis: Axis, from: &str, to: &str) -> Result<(), Notice> {
-    let ws = &mut doc.workspace;
+    let ws = Rc::make_mut(&mut doc.workspace);
     let names = match axis {
         Axis::User => &ws.users,
         Axis::Agent => &ws.agents,

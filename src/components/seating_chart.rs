@@ -8,6 +8,10 @@ use super::scope_legend::ScopeLegend;
 use super::view_cell::{CellMode, Grade, Reach, Shown, ViewCell};
 use crate::computed::Computed;
 use crate::state::{Action, AppState, Mode};
+use crate::CELL_LIMIT;
+
+/// Mistakes explained per list after a reveal.
+const EXPLAINED: usize = 12;
 
 #[derive(Properties, PartialEq)]
 pub struct SeatingChartProps {
@@ -35,16 +39,21 @@ pub fn seating_chart(props: &SeatingChartProps) -> Html {
     let ws = state.workspace();
     let selected = state.ui.selected.and_then(|i| ws.cards.get(i).map(|c| (i, c)));
     let leak_total = computed.four.leak_count();
+    // A big chart lists fewer cards per cell: it is read by its counts, and
+    // each cell expands on demand.
+    let cell_limit = if computed.viewers.len() > 16 { CELL_LIMIT / 5 } else { CELL_LIMIT };
 
     let cell = |position: usize| -> Html {
         let (user, agent) = &computed.viewers[position];
         let key = format!("{user}/{agent}");
         let view = &computed.four.views[position];
+        let limit = if state.ui.expanded.contains(&key) { usize::MAX } else { cell_limit };
         let shown: Vec<Shown> = view
             .iter()
+            .take(limit)
             .map(|&i| Shown { index: i, id: ws.cards[i].id.clone(), lesson: ws.cards[i].lesson.clone() })
             .collect();
-        let ids: Vec<String> = shown.iter().map(|s| s.id.clone()).collect();
+        let ids: Vec<String> = view.iter().map(|&i| ws.cards[i].id.clone()).collect();
         let ticked: Vec<String> =
             state.doc.predictions.get(&key).map(|s| s.iter().cloned().collect()).unwrap_or_default();
         let mode = match state.ui.mode {
@@ -53,21 +62,24 @@ pub fn seating_chart(props: &SeatingChartProps) -> Html {
                 choices: ws.cards.iter().enumerate().map(|(i, c)| (i, c.id.clone())).collect(),
                 ticked,
             },
-            Mode::Predict { revealed: true } => CellMode::Revealed {
-                grade: Grade {
-                    correct: ids.iter().filter(|id| ticked.contains(id)).cloned().collect(),
-                    missing: ids
-                        .iter()
-                        .filter(|id| !ticked.contains(id))
-                        .map(|id| (id.clone(), why_text(state, id, user, agent, lang)))
-                        .collect(),
-                    extra: ticked
-                        .iter()
-                        .filter(|id| !ids.contains(id))
-                        .map(|id| (id.clone(), why_text(state, id, user, agent, lang)))
-                        .collect(),
-                },
-            },
+            Mode::Predict { revealed: true } => {
+                // Each mistake is explained in words; a long list is cut, so
+                // revealing a huge workspace stays quick.
+                let missing: Vec<&String> = ids.iter().filter(|id| !ticked.contains(id)).collect();
+                let extra: Vec<&String> = ticked.iter().filter(|id| !ids.contains(id)).collect();
+                let explain = |list: &[&String]| -> Vec<(String, String)> {
+                    list.iter().take(EXPLAINED).map(|id| ((*id).clone(), why_text(state, id, user, agent, lang))).collect()
+                };
+                CellMode::Revealed {
+                    grade: Grade {
+                        correct: ids.iter().filter(|id| ticked.contains(id)).cloned().collect(),
+                        missing: explain(&missing),
+                        extra: explain(&extra),
+                        more_missing: missing.len().saturating_sub(EXPLAINED),
+                        more_extra: extra.len().saturating_sub(EXPLAINED),
+                    },
+                }
+            }
         };
         let reach = match (state.ui.mode, selected) {
             (Mode::Predict { revealed: false }, _) | (_, None) => None,
@@ -85,6 +97,7 @@ pub fn seating_chart(props: &SeatingChartProps) -> Html {
                 agent={agent.clone()}
                 {position}
                 {shown}
+                total={view.len()}
                 leaks={computed.four.leaks[position].clone()}
                 {reach}
                 {inspected}

@@ -29,6 +29,9 @@ pub struct Grade {
     pub missing: Vec<(String, String)>,
     /// Predicted but not retrieved, each with the policy's reason.
     pub extra: Vec<(String, String)>,
+    /// Mistakes beyond those explained (long lists are cut).
+    pub more_missing: usize,
+    pub more_extra: usize,
 }
 
 #[derive(Clone, PartialEq)]
@@ -45,7 +48,10 @@ pub struct ViewCellProps {
     pub agent: String,
     /// Position among all viewers, for element ids.
     pub position: usize,
+    /// The first retrieved cards (all of them once the cell is expanded).
     pub shown: Vec<Shown>,
+    /// How many cards the view retrieves in all.
+    pub total: usize,
     pub leaks: Vec<Leak>,
     pub reach: Option<Reach>,
     pub inspected: bool,
@@ -59,11 +65,10 @@ pub struct ViewCellProps {
 #[function_component(ViewCell)]
 pub fn view_cell(props: &ViewCellProps) -> Html {
     let lang = props.lang;
-    let show_all = use_state(|| false);
     let show_all_choices = use_state(|| false);
     let key = format!("{}/{}", props.user, props.agent);
     let heading_id = format!("view-{}", props.position);
-    let count = props.shown.len();
+    let count = props.total;
 
     let inspect = |index: usize| {
         let onaction = props.onaction.clone();
@@ -101,11 +106,10 @@ pub fn view_cell(props: &ViewCellProps) -> Html {
     });
 
     let list = |items: &[Shown]| {
-        let limit = if *show_all { items.len() } else { CELL_LIMIT.min(items.len()) };
         html! {
             <>
                 <ul class="hits" aria-labelledby={heading_id.clone()}>
-                    { for items[..limit].iter().map(|s| html! {
+                    { for items.iter().map(|s| html! {
                         <li data-card-id={s.id.clone()} key={s.index}>
                             <button type="button" class="hit" onclick={inspect(s.index)}
                                 aria-label={lang.pick(format!("卡片 {}:{}(說明為什麼)", s.id, s.lesson), format!("Card {}: {} (explain why)", s.id, s.lesson))}>
@@ -115,12 +119,13 @@ pub fn view_cell(props: &ViewCellProps) -> Html {
                         </li>
                     }) }
                 </ul>
-                if items.len() > limit {
-                    <button type="button" class="link" onclick={{
-                        let show_all = show_all.clone();
-                        Callback::from(move |_: MouseEvent| show_all.set(true))
+                if props.total > items.len() {
+                    <button type="button" class="link" data-action="expand" onclick={{
+                        let onaction = props.onaction.clone();
+                        let key = key.clone();
+                        Callback::from(move |_: MouseEvent| onaction.emit(Action::ExpandCell(key.clone())))
                     }}>
-                        { lang.pick(format!("顯示全部 {} 張", items.len()), format!("Show all {}", items.len())) }
+                        { lang.pick(format!("顯示全部 {} 張", props.total), format!("Show all {}", props.total)) }
                     </button>
                 }
             </>
@@ -129,7 +134,7 @@ pub fn view_cell(props: &ViewCellProps) -> Html {
 
     let body = match &props.mode {
         CellMode::Explore => {
-            if props.shown.is_empty() {
+            if props.total == 0 {
                 html! { <p class="empty">{ lang.pick("(什麼都沒取回)", "(nothing retrieved)") }</p> }
             } else {
                 list(&props.shown)
@@ -170,7 +175,7 @@ pub fn view_cell(props: &ViewCellProps) -> Html {
             }
         }
         CellMode::Revealed { grade } => {
-            let ok = grade.missing.is_empty() && grade.extra.is_empty();
+            let ok = grade.missing.is_empty() && grade.extra.is_empty() && grade.more_missing + grade.more_extra == 0;
             html! {
                 <>
                     <p class={classes!("grade", if ok { "ok" } else { "off" })} data-grade={if ok { "correct" } else { "wrong" }}>
@@ -181,15 +186,17 @@ pub fn view_cell(props: &ViewCellProps) -> Html {
                         <div class="mistakes" data-missing="">
                             <h4>{ lang.pick("漏掉(其實讀得到):", "Missing (it does retrieve):") }</h4>
                             <ul>{ for grade.missing.iter().map(|(id, why)| html! { <li data-missing-id={id.clone()}><strong>{ id }</strong>{": "}{ why }</li> }) }</ul>
+                            if grade.more_missing > 0 { <p>{ lang.pick(format!("……還有 {} 張", grade.more_missing), format!("…and {} more", grade.more_missing)) }</p> }
                         </div>
                     }
                     if !grade.extra.is_empty() {
                         <div class="mistakes" data-extra="">
                             <h4>{ lang.pick("多選(其實讀不到):", "Extra (it does not retrieve):") }</h4>
                             <ul>{ for grade.extra.iter().map(|(id, why)| html! { <li data-extra-id={id.clone()}><strong>{ id }</strong>{": "}{ why }</li> }) }</ul>
+                            if grade.more_extra > 0 { <p>{ lang.pick(format!("……還有 {} 張", grade.more_extra), format!("…and {} more", grade.more_extra)) }</p> }
                         </div>
                     }
-                    { if props.shown.is_empty() {
+                    { if props.total == 0 {
                         html! { <p class="empty">{ lang.pick("(什麼都沒取回)", "(nothing retrieved)") }</p> }
                     } else { list(&props.shown) } }
                 </>

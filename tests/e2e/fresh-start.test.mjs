@@ -20,6 +20,8 @@ test('?fresh shows the seed and leaves the saved work alone', async () => {
     const own = await openPage(context, env.server, 'lang=en');
     await own.getByRole('button', { name: 'Delete (G)', exact: true }).click();
     assert.deepEqual(await waitForViews(own, ownViews), ownViews);
+    // Autosave runs a moment after the last edit.
+    await own.waitForFunction(() => !(localStorage.getItem('mixua-playground/v1') ?? '"id":"G"').includes('"id":"G"'));
     const saved = await own.evaluate(() => localStorage.getItem('mixua-playground/v1'));
 
     // The link opens a new tab.

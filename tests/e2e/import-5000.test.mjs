@@ -50,7 +50,9 @@ test('5,000 cards import and the page stays usable', { timeout: 120_000 }, async
     const heading = await page.locator('[data-view="alice/writer-v1"] h3').innerText();
     const count = Number(/(\d+) cards/.exec(heading)?.[1]);
     assert.ok(count > 40, `alice/writer-v1 retrieves ${count} cards`);
-    assert.equal(await page.locator('[data-view="alice/writer-v1"] [data-card-id]').count(), 40);
+    // A chart of more than 16 cells lists 8 cards per cell, a smaller one 40.
+    const listed = names.length > 16 ? 8 : 40;
+    assert.equal(await page.locator('[data-view="alice/writer-v1"] [data-card-id]').count(), listed);
     await page.locator('[data-view="alice/writer-v1"]').getByRole('button', { name: `Show all ${count}` }).click();
     await waitUntil(page, (n) => document.querySelectorAll('[data-view="alice/writer-v1"] [data-card-id]').length === n, count);
 

@@ -24,6 +24,8 @@ test('bad share links change nothing and say what is wrong', async () => {
     assert.deepEqual(await waitForViews(own, ownViews), ownViews);
     await own.click('[data-action="share"]');
     const good = new URL(await own.inputValue('input[name="share_link"]')).hash;
+    // Autosave runs a moment after the last edit.
+    await own.waitForFunction((key) => !(localStorage.getItem(key) ?? '"id":"G"').includes('"id":"G"'), STORAGE_KEY);
     const saved = await own.evaluate((key) => localStorage.getItem(key), STORAGE_KEY);
     assert.ok(saved, 'the work was autosaved');
     await own.close();

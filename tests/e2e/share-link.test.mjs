@@ -97,14 +97,10 @@ test('the seed’s own link opened over the seed changes nothing', async () => {
   }
 });
 
-// Known gap, reported to the lead rather than patched here: the link's state
-// is autosaved over the learner's saved work at once, and the undo history
-// lives only in memory, so after a reload (or closing the tab) the saved
-// work is gone for good. Marked `todo` so it runs and shows without failing
-// the suite; drop the flag once the app keeps the displaced work.
+// The link's state is autosaved, but the learner's own work is set aside in
+// storage first, so it is still one Undo away after a reload.
 test(
   'after opening a share link over saved work and reloading, the saved work is still recoverable',
-  { todo: 'bug: opening a link overwrites the autosave; the undo that would restore it does not survive a reload' },
   async () => {
     const { link, views } = await makeLink();
     const context = await env.browser.newContext();
