@@ -99,19 +99,37 @@ impl Computed {
         let mut score = Score::default();
         for (v, (user, agent)) in self.viewers.iter().enumerate() {
             let view = &outcome.views[v];
-            let got: std::collections::BTreeSet<&str> = view.iter().map(|&i| ws.cards[i].id.as_str()).collect();
-            let expected: Vec<&str> = match predictions.get(&format!("{user}/{agent}")) {
-                Some(p) => p.iter().map(String::as_str).collect(),
-                None => self.four.views[v].iter().map(|&i| ws.cards[i].id.as_str()).collect(),
-            };
-            score.expected += expected.len();
-            score.retrieved += expected.iter().filter(|id| got.contains(*id)).count();
-            let leaking: std::collections::BTreeSet<&str> = outcome.leaks[v].iter().map(|l| l.card.as_str()).collect();
+            match predictions.get(&format!("{user}/{agent}")) {
+                Some(expected) => {
+                    score.expected += expected.len();
+                    score.retrieved += view.iter().filter(|&&i| expected.contains(&ws.cards[i].id)).count();
+                }
+                None => {
+                    // Both lists are card indices in ascending order: count
+                    // the common ones in one merge.
+                    let expected = &self.four.views[v];
+                    score.expected += expected.len();
+                    let (mut a, mut b) = (expected.iter().peekable(), view.iter().peekable());
+                    while let (Some(&&x), Some(&&y)) = (a.peek(), b.peek()) {
+                        match x.cmp(&y) {
+                            std::cmp::Ordering::Less => drop(a.next()),
+                            std::cmp::Ordering::Greater => drop(b.next()),
+                            std::cmp::Ordering::Equal => {
+                                score.retrieved += 1;
+                                a.next();
+                                b.next();
+                            }
+                        }
+                    }
+                }
+            }
+            let leaking: std::collections::HashSet<&str> = outcome.leaks[v].iter().map(|l| l.card.as_str()).collect();
             score.forbidden += view
                 .iter()
                 .filter(|&&i| {
                     let card = &ws.cards[i];
-                    (card.stream == "protected" && card.owner_user != *user) || leaking.contains(card.id.as_str())
+                    (card.stream == "protected" && card.owner_user != *user)
+                        || (!leaking.is_empty() && leaking.contains(card.id.as_str()))
                 })
                 .count();
         }

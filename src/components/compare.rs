@@ -56,11 +56,14 @@ pub fn compare(props: &CompareProps) -> Html {
             <td data-policy={format!("{policy:?}")}>
                 <span class="ids">{ if ids.is_empty() { "—".to_string() } else { ids.join(" ") } }</span>
                 if more > 0 { <span class="more">{ format!(" +{more}") }</span> }
-                { for leaks.iter().map(|l| html! {
+                { for leaks.iter().take(3).map(|l| html! {
                     <span class="leak-chip" data-leak={l.token.clone()}>
                         <span aria-hidden="true">{"⚠ "}</span>{ lang.pick(format!("外洩 {}({})", l.token, l.card), format!("leak {} ({})", l.token, l.card)) }
                     </span>
                 }) }
+                if leaks.len() > 3 {
+                    <span class="leak-chip more">{ lang.pick(format!("⚠ 另有 {} 個外洩", leaks.len() - 3), format!("⚠ {} more leaks", leaks.len() - 3)) }</span>
+                }
             </td>
         }
     };

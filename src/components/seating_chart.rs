@@ -53,7 +53,6 @@ pub fn seating_chart(props: &SeatingChartProps) -> Html {
             .take(limit)
             .map(|&i| Shown { index: i, id: ws.cards[i].id.clone(), lesson: ws.cards[i].lesson.clone() })
             .collect();
-        let ids: Vec<String> = view.iter().map(|&i| ws.cards[i].id.clone()).collect();
         let ticked: Vec<String> =
             state.doc.predictions.get(&key).map(|s| s.iter().cloned().collect()).unwrap_or_default();
         let mode = match state.ui.mode {
@@ -63,6 +62,7 @@ pub fn seating_chart(props: &SeatingChartProps) -> Html {
                 ticked,
             },
             Mode::Predict { revealed: true } => {
+                let ids: Vec<String> = view.iter().map(|&i| ws.cards[i].id.clone()).collect();
                 // Each mistake is explained in words; a long list is cut, so
                 // revealing a huge workspace stays quick.
                 let missing: Vec<&String> = ids.iter().filter(|id| !ticked.contains(id)).collect();
