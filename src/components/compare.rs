@@ -35,6 +35,10 @@ pub fn compare(props: &CompareProps) -> Html {
     let lang = props.state.ui.lang;
     let ws = props.state.workspace();
     let computed = &props.computed;
+    // A big chart shows its totals first; the per-viewer rows on request.
+    let big = computed.viewers.len() > 16;
+    let rows_open = use_state(|| false);
+    let show_rows = !big || *rows_open;
     if matches!(props.state.ui.mode, crate::state::Mode::Predict { revealed: false }) {
         return html! {
             <section class="compare" aria-labelledby="compare-title" data-panel="compare">
@@ -87,7 +91,23 @@ pub fn compare(props: &CompareProps) -> Html {
                         </tr>
                     </thead>
                     <tbody>
-                        { for computed.viewers.iter().enumerate().take(100).map(|(i, (u, a))| html! {
+                        if big {
+                            <tr>
+                                <td colspan="4">
+                                    <button type="button" class="link" aria-expanded={show_rows.to_string()} onclick={{
+                                        let rows_open = rows_open.clone();
+                                        Callback::from(move |_: MouseEvent| rows_open.set(!*rows_open))
+                                    }}>
+                                        { if show_rows {
+                                            lang.pick("收起每個身分的列".to_string(), "Hide the per-viewer rows".to_string())
+                                        } else {
+                                            lang.pick(format!("顯示 {} 個身分的列", computed.viewers.len()), format!("Show the {} per-viewer rows", computed.viewers.len()))
+                                        } }
+                                    </button>
+                                </td>
+                            </tr>
+                        }
+                        { for computed.viewers.iter().enumerate().take(if show_rows { 100 } else { 0 }).map(|(i, (u, a))| html! {
                             <tr>
                                 <th scope="row">{ format!("{u}/{a}") }</th>
                                 { for Policy::ALL.iter().map(|&p| cell(p, i)) }

@@ -6,6 +6,9 @@ use yew::prelude::*;
 use crate::computed::Computed;
 use crate::state::{Action, AppState};
 
+/// Rejected cards listed by name; the rest are counted.
+const LISTED: usize = 30;
+
 #[derive(Properties, PartialEq)]
 pub struct RejectedListProps {
     pub state: Rc<AppState>,
@@ -20,7 +23,7 @@ pub fn rejected_list(props: &RejectedListProps) -> Html {
     let ws = props.state.workspace();
     let rejected: Vec<(usize, &mixua_policy::Rejection)> =
         props.computed.gates.iter().enumerate().filter_map(|(i, g)| g.as_ref().err().map(|r| (i, r))).collect();
-    let shown = rejected.iter().take(100).map(|&(i, rejection)| {
+    let shown = rejected.iter().take(LISTED).map(|&(i, rejection)| {
         let card = &ws.cards[i];
         let select = {
             let onaction = props.onaction.clone();
@@ -46,8 +49,8 @@ pub fn rejected_list(props: &RejectedListProps) -> Html {
                 <p class="empty">{ lang.pick("沒有被拒絕的卡片。", "No card is rejected.") }</p>
             } else {
                 <ul class="rejected-list">{ for shown }</ul>
-                if rejected.len() > 100 {
-                    <p>{ lang.pick(format!("……還有 {} 張", rejected.len() - 100), format!("…and {} more", rejected.len() - 100)) }</p>
+                if rejected.len() > LISTED {
+                    <p>{ lang.pick(format!("……還有 {} 張", rejected.len() - LISTED), format!("…and {} more", rejected.len() - LISTED)) }</p>
                 }
             }
         </section>

@@ -91,6 +91,8 @@ test('5,000 cards import and the page stays usable', { timeout: 120_000 }, async
     await erin.getByRole('button', { name: 'Show all 5000' }).click();
     await waitUntil(page, () => document.querySelectorAll('[data-view="erin/writer-v1"] input[name="predict"]').length === 5000);
     await erin.locator('input[name="predict"][value="C4999"]').check();
+    // Autosave follows the re-render of 5,000 choices; wait for it.
+    await page.waitForFunction(() => (localStorage.getItem('mixua-playground/v1') ?? '').includes('"C4999"'), null, { timeout: 30_000 });
     // After a reload (the 5,000 cards and the predictions were autosaved)
     // the cell pages its choices again, and the ticked C4999 is still on show.
     await page.reload();
