@@ -74,8 +74,6 @@ pub enum Notice {
     /// A share link was opened over saved work, which is one undo away.
     OpenedLink,
     LinkCopied,
-    Undone,
-    Info(String, String),
 }
 
 /// What the learner is looking at: not part of the work, not undone.

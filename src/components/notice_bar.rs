@@ -44,8 +44,6 @@ pub fn notice_text(notice: &Notice, lang: Lang) -> (bool, String) {
             "瀏覽器無法儲存(儲存空間已滿或被停用):你的內容只保留在這個分頁中,請用「匯出」備份。",
             "The browser can't save (storage is full or disabled): your work lives in this tab only; export it to keep a copy.",
         ).into()),
-        Notice::Undone => (false, lang.pick("已復原。", "Undone.").into()),
-        Notice::Info(zh, en) => (false, lang.pick(zh.clone(), en.clone())),
     }
 }
 
