@@ -277,8 +277,11 @@ pub fn app() -> Html {
 
     // Keyboard shortcuts, registered once; the handler reads the latest
     // state through a shared cell.
+    // One shared copy of this render's state serves the children's props and
+    // the key handler.
+    let shared = Rc::new((*state).clone());
     let latest = use_mut_ref(|| None::<Rc<AppState>>);
-    *latest.borrow_mut() = Some(Rc::new((*state).clone()));
+    *latest.borrow_mut() = Some(shared.clone());
     {
         let dispatcher = state.dispatcher();
         use_effect_with((), move |_| {
@@ -324,7 +327,6 @@ pub fn app() -> Html {
     };
 
     let ws = &state.doc.workspace;
-    let shared = Rc::new((*state).clone());
     let hidden = |key: &str| state.ui.hidden.iter().any(|h| h == key);
     let classroom = state.ui.classroom;
     // In classroom mode one panel shows at a time (the lesson stays).
