@@ -151,11 +151,9 @@ fn cmd_report(args: &[String]) -> Result<(), Failure> {
     }
     let workspace = load(opts.workspace.as_deref())?;
     let query = opts.query.as_deref().unwrap_or(&workspace.query);
-    let report = report(&workspace, query, opts.explain);
-    // One buffer, sized for a big report up front, serves both the file and
-    // standard output.
-    let mut json = Vec::with_capacity(64 * 1024 + workspace.cards.len() * 512);
-    serde_json::to_writer_pretty(&mut json, &report).expect("a report always serializes");
+    let mut report = report(&workspace, query, opts.explain);
+    // One buffer serves both the file and standard output.
+    let mut json = mixua_policy::report::to_json_pretty(&mut report);
     json.push(b'\n');
     let out = opts.out.unwrap_or_else(|| PathBuf::from("memory-result.json"));
     std::fs::write(&out, &json).map_err(|err| Failure(format!("cannot write `{}`: {err}", out.display())))?;

@@ -24,11 +24,17 @@ fn bench_report(c: &mut Criterion) {
 
     group.bench_function("report", |b| b.iter(|| report(black_box(&workspace), black_box(&query), false)));
 
+    // Printing: serde_json's pretty printer against the report's own writer
+    // (the same bytes; the CLI uses the latter).
+    let mut printed = report(&workspace, &query, false);
+    group.bench_function("print_serde_pretty", |b| b.iter(|| serde_json::to_vec_pretty(black_box(&printed)).unwrap()));
+    group.bench_function("print_fast", |b| b.iter(|| mixua_policy::report::to_json_pretty(black_box(&mut printed))));
+
     group.bench_function("parse_report_print", |b| {
         b.iter(|| {
             let workspace = Workspace::from_json(black_box(&json)).unwrap();
-            let report = report(&workspace, &workspace.query, false);
-            serde_json::to_string_pretty(&report).unwrap()
+            let mut report = report(&workspace, &workspace.query, false);
+            mixua_policy::report::to_json_pretty(&mut report)
         })
     });
     group.finish();

@@ -654,3 +654,31 @@ fn a_workspace_that_is_a_list_is_a_load_error() {
     let err = Workspace::from_json("[1, 2]").unwrap_err();
     assert!(err.line > 0, "{err}");
 }
+
+/// The fast writer of the report must write exactly what serde_json's pretty
+/// printer writes, on the seed and on workspaces with odd text and shapes.
+#[test]
+fn fast_report_json_is_byte_identical_to_serde_pretty() {
+    let mut odd = mixua_policy::seed_workspace();
+    odd.cards[0].lesson = "報告 with \"quotes\", a \\ backslash,\na newline, \t a tab and \u{1} a control".into();
+    odd.cards[1].id = "U \"quoted\"".into();
+    odd.users.push("nobody".into());
+    odd.agents.push("empty \"agent\"".into());
+    let mut none = mixua_policy::seed_workspace();
+    none.users.clear();
+    for (ws, query) in [
+        (mixua_policy::seed_workspace(), "報告"),
+        (mixua_policy::seed_workspace(), "no match"),
+        (mixua_policy::seed_workspace(), ""),
+        (odd.clone(), "報告"),
+        (odd, ""),
+        (none, "報告"),
+    ] {
+        for explain in [false, true] {
+            let mut report = mixua_policy::report(&ws, query, explain);
+            let expected = serde_json::to_vec_pretty(&report).unwrap();
+            let fast = mixua_policy::report::to_json_pretty(&mut report);
+            assert_eq!(String::from_utf8(fast).unwrap(), String::from_utf8(expected).unwrap(), "query {query:?}");
+        }
+    }
+}
