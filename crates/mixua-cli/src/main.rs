@@ -152,20 +152,41 @@ fn cmd_report(args: &[String]) -> Result<(), Failure> {
     let workspace = load(opts.workspace.as_deref())?;
     let query = opts.query.as_deref().unwrap_or(&workspace.query);
     let mut report = report(&workspace, query, opts.explain);
-    // One buffer serves both the file and standard output.
-    let mut json = mixua_policy::report::to_json_pretty(&mut report);
-    json.push(b'\n');
     let out = opts.out.unwrap_or_else(|| PathBuf::from("memory-result.json"));
-    std::fs::write(&out, &json).map_err(|err| Failure(format!("cannot write `{}`: {err}", out.display())))?;
-    use std::io::Write;
-    // A closed pipe (e.g. `| head`) is not an error worth a panic.
-    let _ = std::io::stdout().lock().write_all(&json);
+    let cannot_write = |err: std::io::Error| Failure(format!("cannot write `{}`: {err}", out.display()));
+    let file = std::fs::File::create(&out).map_err(cannot_write)?;
+    // The report streams to the file and to standard output at once; a big
+    // report is never held in memory whole.
+    let mut both = Tee { file: std::io::BufWriter::with_capacity(256 * 1024, file), stdout: std::io::stdout().lock() };
+    mixua_policy::report::write_json_pretty(&mut report, &mut both)
+        .and_then(|()| std::io::Write::write_all(&mut both, b"\n"))
+        .and_then(|()| std::io::Write::flush(&mut both))
+        .map_err(cannot_write)?;
     // The process ends right after this: freeing tens of thousands of cards
     // one by one would only delay the exit.
     std::mem::forget(report);
     std::mem::forget(workspace);
-    std::mem::forget(json);
     Ok(())
+}
+
+/// Writes to the output file and to standard output. A closed standard
+/// output (e.g. `| head`) is no reason to stop writing the file.
+struct Tee<'a> {
+    file: std::io::BufWriter<std::fs::File>,
+    stdout: std::io::StdoutLock<'a>,
+}
+
+impl std::io::Write for Tee<'_> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.file.write_all(buf)?;
+        let _ = self.stdout.write_all(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        let _ = self.stdout.flush();
+        self.file.flush()
+    }
 }
 
 fn cmd_explain(args: &[String]) -> Result<(), Failure> {

@@ -138,6 +138,14 @@ pub fn report<'w>(workspace: &'w Workspace, query: &'w str, explain: bool) -> Re
 /// the same few cards repeated across viewers) are written directly, each
 /// card's entry escaped once and then copied.
 pub fn to_json_pretty(report: &mut Report<'_>) -> Vec<u8> {
+    let mut out = Vec::new();
+    write_json_pretty(report, &mut out).expect("writing to memory cannot fail");
+    out
+}
+
+/// [`to_json_pretty`] into any writer, a chunk at a time, so a big report
+/// never has to sit in memory whole.
+pub fn write_json_pretty<W: std::io::Write>(report: &mut Report<'_>, out: &mut W) -> std::io::Result<()> {
     let views = std::mem::replace(&mut report.views, Views(Vec::new()));
     let rest = serde_json::to_vec_pretty(&*report).expect("a report always serializes");
     report.views = views;
@@ -151,18 +159,27 @@ pub fn to_json_pretty(report: &mut Report<'_>) -> Vec<u8> {
         .expect("the report has a views key")
         + EMPTY.len()
         - 2;
-    let entries: usize = report.views.0.iter().map(|(_, hits)| hits.len()).sum();
-    let mut out = Vec::with_capacity(rest.len() + entries * 160);
-    out.extend_from_slice(&rest[..at]);
-    write_views(&mut out, &report.views);
-    out.extend_from_slice(&rest[at + 2..]);
-    out
+    out.write_all(&rest[..at])?;
+    let mut chunk = Vec::with_capacity(64 * 1024);
+    write_views(&mut chunk, &report.views, &mut |chunk: &mut Vec<u8>| {
+        let result = out.write_all(chunk);
+        chunk.clear();
+        result
+    })?;
+    out.write_all(&chunk)?;
+    out.write_all(&rest[at + 2..])
 }
 
-fn write_views(out: &mut Vec<u8>, views: &Views<Vec<Hit<'_>>>) {
+/// Writes the views into `out`, handing it to `flush` whenever it grows past
+/// 64 KiB.
+fn write_views(
+    out: &mut Vec<u8>,
+    views: &Views<Vec<Hit<'_>>>,
+    flush: &mut dyn FnMut(&mut Vec<u8>) -> std::io::Result<()>,
+) -> std::io::Result<()> {
     if views.0.is_empty() {
         out.extend_from_slice(b"{}");
-        return;
+        return Ok(());
     }
     // One escaped entry per card, found again by the address of its lesson.
     let mut cache: std::collections::HashMap<(usize, usize), Vec<u8>> = std::collections::HashMap::new();
@@ -189,6 +206,9 @@ fn write_views(out: &mut Vec<u8>, views: &Views<Vec<Hit<'_>>>) {
                     out.push(b',');
                 }
                 out.push(b'\n');
+                if out.len() > 64 * 1024 {
+                    flush(out)?;
+                }
             }
             out.extend_from_slice(b"    ]");
         }
@@ -198,4 +218,5 @@ fn write_views(out: &mut Vec<u8>, views: &Views<Vec<Hit<'_>>>) {
         out.push(b'\n');
     }
     out.extend_from_slice(b"  }");
+    Ok(())
 }
