@@ -3,19 +3,14 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cardRow, pageErrors, useBrowser, waitForViews, withApp } from './harness.mjs';
+import { cardRow, pageErrors, useBrowser, waitForViews, withApp, SEED_VIEWS_WITHOUT_G } from './harness.mjs';
 
 const env = useBrowser();
 
 test('deleting G removes it from all four views', async () => {
   await withApp(env, 'lang=en', async (page) => {
     await page.getByRole('button', { name: 'Delete (G)', exact: true }).click();
-    const expected = {
-      'alice/writer-v1': ['P', 'U', 'A'],
-      'alice/checker-v1': ['U'],
-      'bob/writer-v1': ['A', 'B'],
-      'bob/checker-v1': ['B'],
-    };
+    const expected = SEED_VIEWS_WITHOUT_G;
     assert.deepEqual(await waitForViews(page, expected), expected);
     assert.equal(await cardRow(page, 'G').count(), 0);
     assert.equal(await page.locator('[data-card-id="G"]').count(), 0);

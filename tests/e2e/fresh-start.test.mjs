@@ -3,16 +3,11 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { SEED_VIEWS, allViews, openPage, pageErrors, useBrowser, waitForNotice, waitForViews } from './harness.mjs';
+import { SEED_VIEWS, allViews, openPage, pageErrors, useBrowser, waitForNotice, waitForViews, SEED_VIEWS_WITHOUT_G } from './harness.mjs';
 
 const env = useBrowser();
 
-const ownViews = {
-  'alice/writer-v1': ['P', 'U', 'A'],
-  'alice/checker-v1': ['U'],
-  'bob/writer-v1': ['A', 'B'],
-  'bob/checker-v1': ['B'],
-};
+const ownViews = SEED_VIEWS_WITHOUT_G;
 
 test('?fresh shows the seed and leaves the saved work alone', async () => {
   const context = await env.browser.newContext();

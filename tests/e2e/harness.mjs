@@ -349,6 +349,14 @@ export const SEED_VIEWS = Object.freeze({
   'bob/checker-v1': ['G', 'B'],
 });
 
+/** The seed's views once card G is deleted: the "own work" many journeys start from. */
+export const SEED_VIEWS_WITHOUT_G = Object.freeze({
+  'alice/writer-v1': ['P', 'U', 'A'],
+  'alice/checker-v1': ['U'],
+  'bob/writer-v1': ['A', 'B'],
+  'bob/checker-v1': ['B'],
+});
+
 /**
  * For a journey file: registers `before` / `after` hooks that start one
  * static server and one browser for the whole file, and returns an object

@@ -3,7 +3,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { SEED_VIEWS, allViews, openPage, pageErrors, useBrowser, waitForNotice, waitForViews } from './harness.mjs';
+import { SEED_VIEWS, allViews, openPage, pageErrors, useBrowser, waitForNotice, waitForViews, SEED_VIEWS_WITHOUT_G } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -15,12 +15,7 @@ test('bad share links change nothing and say what is wrong', async () => {
     // Saved work: G deleted. And a real link to the seed with Y approved, to cut short.
     const own = await openPage(context, env.server, 'lang=en');
     await own.getByRole('button', { name: 'Delete (G)', exact: true }).click();
-    const ownViews = {
-      'alice/writer-v1': ['P', 'U', 'A'],
-      'alice/checker-v1': ['U'],
-      'bob/writer-v1': ['A', 'B'],
-      'bob/checker-v1': ['B'],
-    };
+    const ownViews = SEED_VIEWS_WITHOUT_G;
     assert.deepEqual(await waitForViews(own, ownViews), ownViews);
     await own.click('[data-action="share"]');
     const good = new URL(await own.inputValue('input[name="share_link"]')).hash;

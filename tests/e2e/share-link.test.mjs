@@ -4,7 +4,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { SEED_VIEWS, allViews, cardRow, openApp, openPage, pageErrors, useBrowser, waitForNotice, waitForViews } from './harness.mjs';
+import { SEED_VIEWS, allViews, cardRow, openApp, openPage, pageErrors, useBrowser, waitForNotice, waitForViews, SEED_VIEWS_WITHOUT_G } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -58,12 +58,7 @@ test('a share link over saved work shows the link, and Undo brings the saved wor
     // This learner has work of their own, autosaved.
     const own = await openPage(context, env.server, 'lang=en');
     await own.getByRole('button', { name: 'Delete (G)', exact: true }).click();
-    const ownViews = {
-      'alice/writer-v1': ['P', 'U', 'A'],
-      'alice/checker-v1': ['U'],
-      'bob/writer-v1': ['A', 'B'],
-      'bob/checker-v1': ['B'],
-    };
+    const ownViews = SEED_VIEWS_WITHOUT_G;
     assert.deepEqual(await waitForViews(own, ownViews), ownViews);
     await own.close();
 
