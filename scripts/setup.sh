@@ -10,12 +10,41 @@
 # Safe to run again: each step first checks what is there and skips itself
 # when the right version is already installed. scripts/serve.sh and
 # scripts/test.sh run it first, so nobody has to remember to.
+#
+# --from-scratch [DIR] proves the install steps on a machine that already has
+# the tools: it installs Trunk and the wasm-bindgen CLI into DIR (default: a
+# new temporary folder) with an empty crate cache there, puts DIR/bin first on
+# PATH so nothing already installed is found, reinstalls the npm packages and
+# runs apt-get even when Chromium is there. Every step prints how long it took.
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
+FROM_SCRATCH=0
+TOOL_ROOT="${CARGO_HOME:-$HOME/.cargo}"
+case "${1:-}" in
+  --from-scratch)
+    FROM_SCRATCH=1
+    TOOL_ROOT="${2:-$(mktemp -d -t mixua-setup-XXXXXX)}"
+    mkdir -p "${TOOL_ROOT}"
+    TOOL_ROOT="$(cd "${TOOL_ROOT}" && pwd)"
+    [[ -z "$(ls -A "${TOOL_ROOT}")" ]] || { printf 'setup.sh: error: %s is not empty\n' "${TOOL_ROOT}" >&2; exit 1; }
+    # rustup's cargo and rustc stay where they are; the crate cache and every
+    # `cargo install` go to the empty root.
+    export PATH="${TOOL_ROOT}/bin:${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
+    export CARGO_HOME="${TOOL_ROOT}"
+    ;;
+  "") ;;
+  -h | --help)
+    sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | sed '$d; s/^# \{0,1\}//'
+    exit 0
+    ;;
+  *) printf 'setup.sh: error: unknown argument %s (try --help)\n' "$1" >&2; exit 2 ;;
+esac
+
 # `cargo install` puts binaries here; a fresh shell may not have it on PATH.
-export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
+export PATH="${TOOL_ROOT}/bin:$PATH"
+SETUP_STARTED=$SECONDS
 
 TRUNK_VERSION=0.21.14
 WASM_TARGET=wasm32-unknown-unknown
@@ -29,6 +58,31 @@ timed() {
   local started=$SECONDS
   "$@"
   printf '    took %ss\n' "$((SECONDS - started))"
+}
+
+# install_crate CRATE VERSION BINARY: `cargo install` of exactly VERSION into
+# the tool root. First with --locked (the versions the crate was released
+# with); when that cannot resolve against the registry this machine reaches
+# (it has happened: a registry without the locked webpki-roots), the same
+# version again without --locked. Either way the installed binary must then
+# report VERSION, or setup stops.
+install_crate() {
+  local crate=$1 version=$2 binary=$3 started=$SECONDS log status=0 got
+  log=$(mktemp -t "mixua-install-${crate}-XXXXXX.log")
+  cargo install --locked --root "${TOOL_ROOT}" "${crate}" --version "${version}" --force >"${log}" 2>&1 || status=$?
+  if ((status != 0)); then
+    say "the locked install of ${crate} ${version} failed ($(grep -m1 '^error' "${log}" | cut -c1-200)); installing the same version without --locked"
+    status=0
+    cargo install --root "${TOOL_ROOT}" "${crate}" --version "${version}" --force >"${log}" 2>&1 || status=$?
+  fi
+  if ((status != 0)); then
+    tail -n 40 "${log}" >&2
+    die "cargo install ${crate} ${version} failed (exit ${status}); its last lines are above"
+  fi
+  rm -f "${log}"
+  got=$("${TOOL_ROOT}/bin/${binary}" --version 2>/dev/null || true)
+  [[ "${got}" == "${binary} ${version}" ]] || die "after installing ${crate} ${version}, '${binary} --version' says '${got:-nothing}'"
+  printf '    took %ss: %s\n' "$((SECONDS - started))" "${got}"
 }
 
 # Another shell (a second terminal, an editor task) may already be compiling
@@ -65,7 +119,7 @@ node_major=$(node -p 'process.versions.node.split(".")[0]')
 
 # --- Rust target for the browser ---------------------------------------------
 say "Rust target ${WASM_TARGET}"
-if rustup target list --installed | grep -qx "${WASM_TARGET}"; then
+if ((FROM_SCRATCH == 0)) && rustup target list --installed | grep -qx "${WASM_TARGET}"; then
   skip "already installed"
 else
   timed rustup target add "${WASM_TARGET}"
@@ -74,11 +128,11 @@ fi
 # --- Trunk --------------------------------------------------------------------
 say "Trunk ${TRUNK_VERSION}"
 wait_for_other_install trunk
-if [[ "$(trunk --version 2>/dev/null || true)" == "trunk ${TRUNK_VERSION}" ]]; then
-  skip "$(trunk --version)"
+if ((FROM_SCRATCH == 0)) && [[ "$(trunk --version 2>/dev/null || true)" == "trunk ${TRUNK_VERSION}" ]]; then
+  skip "$(trunk --version) ($(command -v trunk))"
 else
-  say "cargo install --locked trunk --version ${TRUNK_VERSION} (compiles from source; about 12 minutes on 2 cores)"
-  timed cargo install --locked trunk --version "${TRUNK_VERSION}" --force
+  say "cargo install --locked trunk --version ${TRUNK_VERSION} (compiles from source; about 7 minutes on 2 cores)"
+  install_crate trunk "${TRUNK_VERSION}" trunk
 fi
 
 # --- Crates -----------------------------------------------------------------
@@ -105,20 +159,25 @@ else
     die "Cargo.lock holds several wasm-bindgen versions (${wasm_bindgen_versions//$'\n'/, }): keep one"
   fi
   wait_for_other_install wasm-bindgen-cli
-  if [[ "$(wasm-bindgen --version 2>/dev/null || true)" == "wasm-bindgen ${wasm_bindgen_version}" ]]; then
-    skip "$(wasm-bindgen --version)"
+  installed=""
+  ((FROM_SCRATCH == 1)) || installed=$(wasm-bindgen --version 2>/dev/null || true)
+  if [[ "${installed}" == "wasm-bindgen ${wasm_bindgen_version}" ]]; then
+    skip "${installed} ($(command -v wasm-bindgen))"
   else
-    say "cargo install --locked wasm-bindgen-cli --version ${wasm_bindgen_version} (about 6 minutes on 2 cores)"
-    timed cargo install --locked wasm-bindgen-cli --version "${wasm_bindgen_version}" --force
+    if [[ -n "${installed}" ]]; then
+      say "found ${installed} at $(command -v wasm-bindgen), but Cargo.lock pins ${wasm_bindgen_version}: installing that one"
+    fi
+    say "cargo install wasm-bindgen-cli --version ${wasm_bindgen_version} (about 2 minutes on 2 cores)"
+    install_crate wasm-bindgen-cli "${wasm_bindgen_version}" wasm-bindgen
   fi
 fi
 
 # --- Chromium, ChromeDriver and a CJK font, from Debian -----------------------
 say "Chromium, ChromeDriver and a Traditional Chinese font (Debian packages)"
 apt_packages=()
-[[ -x /usr/bin/chromium ]] || apt_packages+=(chromium)
-[[ -x /usr/bin/chromedriver ]] || apt_packages+=(chromium-driver)
-if ! { command -v fc-list >/dev/null && fc-list ':lang=zh-tw' family | grep -q .; }; then
+((FROM_SCRATCH == 0)) && [[ -x /usr/bin/chromium ]] || apt_packages+=(chromium)
+((FROM_SCRATCH == 0)) && [[ -x /usr/bin/chromedriver ]] || apt_packages+=(chromium-driver)
+if ((FROM_SCRATCH == 1)) || ! { command -v fc-list >/dev/null && fc-list ':lang=zh-tw' family | grep -q .; }; then
   apt_packages+=(fonts-noto-cjk)
 fi
 if ((${#apt_packages[@]} == 0)); then
@@ -136,7 +195,7 @@ fi
 # put node_modules/.bin on PATH). playwright-core brings no browser of its own:
 # it drives /usr/bin/chromium, so never run `npx playwright install`.
 say "npm packages ($(node -p 'Object.keys(require("./package.json").devDependencies ?? {}).join(", ")'))"
-if [[ -f node_modules/.package-lock.json && ! package-lock.json -nt node_modules/.package-lock.json ]]; then
+if ((FROM_SCRATCH == 0)) && [[ -f node_modules/.package-lock.json && ! package-lock.json -nt node_modules/.package-lock.json ]]; then
   skip "node_modules matches package-lock.json"
 else
   timed env PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund
@@ -145,4 +204,7 @@ if [[ -x node_modules/.bin/wasm-opt ]]; then
   skip "$(node_modules/.bin/wasm-opt --version) (node_modules/.bin)"
 fi
 
-say "setup done"
+if ((FROM_SCRATCH == 1)); then
+  say "from scratch: tools in ${TOOL_ROOT}/bin ($("${TOOL_ROOT}/bin/trunk" --version), $("${TOOL_ROOT}/bin/wasm-bindgen" --version)); delete the folder when done"
+fi
+say "setup done in $((SECONDS - SETUP_STARTED))s"
