@@ -1,41 +1,59 @@
-//! The root component: owns the reducer, derives the views, and keeps every
-//! side effect (document language, URL, storage, keys) in effects.
+//! The root component: holds the state, derives the views once per edit, and
+//! keeps every side effect (document language, URL, storage, keys) in
+//! effects and event handlers, never in the reducer or in render.
 
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
-use mixua_policy::Lang;
+use gloo_events::EventListener;
+use gloo_timers::callback::Timeout;
+use mixua_policy::{Lang, Workspace};
+use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::components::{
-    card_editor::CardEditor, compare::Compare, people::People, query_bar::QueryBar,
-    rejected_list::RejectedList, seating_chart::SeatingChart, toolbar::Toolbar, why_panel::WhyPanel,
+    card_editor::CardEditor, compare::Compare, files::Files, lesson_panel::LessonPanel, notice_bar::NoticeBar,
+    people::People, query_bar::QueryBar, rejected_list::RejectedList, seating_chart::SeatingChart, toolbar::Toolbar,
+    why_panel::WhyPanel,
 };
 use crate::computed::Computed;
 use crate::persist::{self, Saved};
-use crate::state::{Action, AppState, Doc, Notice, Panel, Ui};
-use wasm_bindgen::prelude::Closure;
-use wasm_bindgen::JsCast;
+use crate::shared::Shared;
+use crate::state::{Action, AppState, Doc, Edit, Notice, Panel, Ui, UiAction};
+use crate::store;
 
-/// Compares by identity: a new `Rc` means an edit happened, and comparing
-/// 5,000 cards field by field on every render would be waste.
-#[derive(Clone)]
-struct Same<T>(Rc<T>);
+/// The page's address: the query string and the fragment.
+struct Address {
+    search: web_sys::UrlSearchParams,
+    fragment: String,
+}
 
-impl<T> PartialEq for Same<T> {
-    fn eq(&self, other: &Same<T>) -> bool {
-        Rc::ptr_eq(&self.0, &other.0)
+impl Address {
+    fn read() -> Address {
+        let location = gloo_utils::window().location();
+        let search = location.search().unwrap_or_default();
+        Address {
+            search: web_sys::UrlSearchParams::new_with_str(&search)
+                .unwrap_or_else(|_| web_sys::UrlSearchParams::new().expect("an empty UrlSearchParams")),
+            fragment: location.hash().unwrap_or_default().trim_start_matches('#').to_string(),
+        }
+    }
+
+    fn param(&self, name: &str) -> Option<String> {
+        self.search.get(name)
+    }
+
+    fn flag(&self, name: &str) -> bool {
+        self.search.has(name)
     }
 }
 
 /// `?lang=`, else the browser's language: 繁體中文 for Chinese, English otherwise.
-fn initial_lang() -> Lang {
-    let window = web_sys::window().expect("a window");
-    let search = window.location().search().unwrap_or_default();
-    if let Some(tag) = query_param(&search, "lang") {
+fn initial_lang(address: &Address) -> Lang {
+    if let Some(tag) = address.param("lang") {
         return Lang::from_tag(&tag);
     }
-    let nav = window.navigator().language().unwrap_or_default();
+    let nav = gloo_utils::window().navigator().language().unwrap_or_default();
     if nav.to_ascii_lowercase().starts_with("zh") {
         Lang::ZhTw
     } else {
@@ -43,85 +61,58 @@ fn initial_lang() -> Lang {
     }
 }
 
-/// One parameter of a `?a=b&c=d` string, percent-decoded.
-pub(crate) fn query_param(search: &str, name: &str) -> Option<String> {
-    search.trim_start_matches('?').split('&').find_map(|pair| {
-        let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
-        (k == name).then(|| {
-            js_sys::decode_uri_component(&v.replace('+', " ")).map(String::from).unwrap_or_default()
-        })
-    })
-}
-
-/// Where autosave keeps the work.
-const STORAGE_KEY: &str = "mixua-playground/v1";
-
-/// Where the learner's own work waits after a share link replaced it.
-const PREVIOUS_KEY: &str = "mixua-playground/v1/before-link";
-
-fn storage() -> Option<web_sys::Storage> {
-    web_sys::window()?.local_storage().ok().flatten()
-}
-
-/// Whether this tab keeps its work: not in a `?fresh` start.
-fn autosaves() -> bool {
-    let search = web_sys::window().and_then(|w| w.location().search().ok()).unwrap_or_default();
-    query_param(&search, "fresh").is_none()
+/// How the page starts: the state, and the storage writes the start asks
+/// for (done by an effect after the first render, not here).
+struct Boot {
+    state: AppState,
+    /// The learner's own work, set aside before a share link replaces it.
+    set_aside: Option<Saved>,
+    /// Whether this tab keeps its work: not in a `?fresh` start.
+    autosave: bool,
 }
 
 /// The start: saved work (unless `?fresh`), then a share link over it (so
-/// the saved work stays one undo away), then URL flags.
-fn initial_state() -> AppState {
-    let window = web_sys::window().expect("a window");
-    let search = window.location().search().unwrap_or_default();
-    let hash = window.location().hash().unwrap_or_default();
-    let mut ui = Ui { lang: initial_lang(), ..Ui::default() };
-    let fresh = !autosaves();
+/// the saved work stays one undo away), then URL flags. Reads only.
+fn boot() -> Boot {
+    let address = Address::read();
+    let mut ui = Ui { lang: initial_lang(&address), ..Ui::default() };
+    let fresh = address.flag("fresh");
 
-    let mut had_saved = false;
-    let saved = if fresh {
-        None
-    } else {
-        storage().and_then(|s| s.get_item(STORAGE_KEY).ok().flatten()).and_then(|t| persist::from_json(&t).ok())
-    };
+    let saved = if fresh { None } else { store::read(store::WORK_KEY).and_then(|v| persist::from_value(v).ok()) };
+    let had_saved = saved.is_some();
     let mut doc = Doc::seed();
     if let Some(saved) = saved {
-        had_saved = true;
         doc = saved.doc;
-        if query_param(&search, "lang").is_none() {
+        if address.param("lang").is_none() {
             ui.lang = saved.lang.unwrap_or(ui.lang);
         }
         ui.lesson_step = saved.lesson_step.unwrap_or(0);
     }
-    if let Some(step) = query_param(&search, "step").and_then(|s| s.parse::<usize>().ok()) {
+    if let Some(step) = address.param("step").and_then(|s| s.parse::<usize>().ok()) {
         ui.lesson_step = step.saturating_sub(1);
     }
-    if let Some(hide) = query_param(&search, "hide") {
+    ui.lesson_step = ui.lesson_step.min(crate::lessons::STEPS.len() - 1);
+    if let Some(hide) = address.param("hide") {
         ui.hidden = hide.split(',').map(|p| p.trim().to_string()).filter(|p| !p.is_empty()).collect();
     }
-    if query_param(&search, "classroom").is_some() {
-        ui.classroom = true;
-    }
+    ui.classroom = address.flag("classroom");
     let mut state = AppState::new(doc, ui);
     if fresh {
         state.ui.notice = Some(Notice::FreshStart);
     }
-    let fragment = hash.trim_start_matches('#');
+    let mut set_aside = None;
     let mut opened_link = false;
-    if !fragment.is_empty() {
+    if !address.fragment.is_empty() {
         let source = state.ui.lang.pick("分享連結", "the share link").to_string();
-        match persist::decode_link(fragment) {
+        match persist::decode_link(&address.fragment) {
             Ok(linked) if linked == *state.doc => {}
             Ok(linked) => {
                 // The learner's own work is set aside in storage before
                 // autosave writes the link's state, so it survives a reload.
                 if had_saved && !fresh {
-                    let own = persist::to_storage(&Saved { doc: (*state.doc).clone(), ..Saved::default() });
-                    if let Some(s) = storage() {
-                        let _ = s.set_item(PREVIOUS_KEY, &own);
-                    }
+                    set_aside = Some(Saved { doc: (*state.doc).clone(), ..Saved::default() });
                 }
-                state.apply(Action::Load { doc: linked, source });
+                state.apply(Edit::Load { doc: linked, source });
                 state.ui.notice = Some(Notice::OpenedLink);
                 opened_link = true;
             }
@@ -130,56 +121,88 @@ fn initial_state() -> AppState {
     }
     // Work set aside by an earlier link stays one undo away until it is back.
     if !opened_link && !fresh {
-        let previous = storage().and_then(|s| s.get_item(PREVIOUS_KEY).ok().flatten());
-        if let Some(previous) = previous.and_then(|t| persist::from_json(&t).ok()) {
+        if let Some(previous) = store::read(store::PREVIOUS_KEY).and_then(|v| persist::from_value(v).ok()) {
             if previous.doc != *state.doc {
                 state.past.insert(0, Rc::new(previous.doc));
                 state.ui.notice = Some(Notice::OpenedLink);
             }
         }
     }
-    state
+    Boot { state, set_aside, autosave: !fresh }
+}
+
+/// The state and its reducer. Unlike `use_reducer`, the latest state is
+/// readable outside render, so the save at `pagehide` writes the latest
+/// work even while a big re-render is still pending.
+#[derive(Clone)]
+struct Store {
+    current: Rc<RefCell<Rc<AppState>>>,
+    rerender: Rc<dyn Fn()>,
+    saver: Rc<Saver>,
+}
+
+impl Store {
+    fn get(&self) -> Rc<AppState> {
+        self.current.borrow().clone()
+    }
+
+    fn dispatch(&self, action: Action) {
+        let now = self.get();
+        let next = yew::Reducible::reduce(now.clone(), action);
+        if Rc::ptr_eq(&now, &next) {
+            return;
+        }
+        let saves = !Rc::ptr_eq(&now.doc, &next.doc) || now.ui.lang != next.ui.lang || now.ui.lesson_step != next.ui.lesson_step;
+        *self.current.borrow_mut() = next;
+        if saves {
+            self.saver.changed();
+        }
+        (self.rerender)();
+    }
 }
 
 /// Saves the work a moment after the last change (typing a lesson is one
 /// save, not one per key), and at once when the page is hidden or closed.
 /// A full or disabled storage is said once; the work goes on in memory.
 struct Saver {
-    pending: RefCell<Option<Saved>>,
-    scheduled: Cell<bool>,
+    enabled: bool,
+    /// The state to save from: always the latest.
+    current: Rc<RefCell<Rc<AppState>>>,
+    timer: RefCell<Option<Timeout>>,
+    dirty: Cell<bool>,
     failed: Cell<bool>,
-    dispatcher: yew::functional::UseReducerDispatcher<AppState>,
+    notify: RefCell<Option<Rc<dyn Fn(Action)>>>,
 }
 
 impl Saver {
-    fn queue(self: &Rc<Self>, saved: Saved) {
-        *self.pending.borrow_mut() = Some(saved);
-        if self.scheduled.replace(true) {
+    fn changed(self: &Rc<Self>) {
+        if !self.enabled {
             return;
         }
+        self.dirty.set(true);
         let me = self.clone();
-        let tick = Closure::once_into_js(move || me.flush());
-        if let Some(window) = web_sys::window() {
-            let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(tick.unchecked_ref(), 300);
-        }
+        // Replacing the timer cancels the one before: the save waits for a pause.
+        *self.timer.borrow_mut() = Some(Timeout::new(300, move || me.flush()));
     }
 
     fn flush(&self) {
-        self.scheduled.set(false);
-        let Some(saved) = self.pending.borrow_mut().take() else { return };
-        let store = storage();
-        let ok = store.as_ref().is_some_and(|s| s.set_item(STORAGE_KEY, &persist::to_storage(&saved)).is_ok());
+        self.timer.borrow_mut().take();
+        if !self.dirty.replace(false) {
+            return;
+        }
+        let state = self.current.borrow().clone();
+        let saved = Saved { doc: (*state.doc).clone(), lang: Some(state.ui.lang), lesson_step: Some(state.ui.lesson_step) };
+        let ok = store::write(store::WORK_KEY, &persist::to_value(&saved));
         if !ok && !self.failed.get() {
-            self.dispatcher.dispatch(Action::Notify(Notice::StorageUnavailable));
+            if let Some(notify) = self.notify.borrow().clone() {
+                notify(UiAction::Notify(Notice::StorageUnavailable).into());
+            }
         }
         self.failed.set(!ok);
         // Work set aside by a share link is forgotten once it is back.
-        if let Some(s) = store {
-            if let Ok(Some(previous)) = s.get_item(PREVIOUS_KEY) {
-                let now = persist::to_storage(&Saved { doc: saved.doc.clone(), ..Saved::default() });
-                if now == previous {
-                    let _ = s.remove_item(PREVIOUS_KEY);
-                }
+        if let Some(previous) = store::read(store::PREVIOUS_KEY).and_then(|v| persist::from_value(v).ok()) {
+            if previous.doc == *state.doc {
+                store::remove(store::PREVIOUS_KEY);
             }
         }
     }
@@ -187,7 +210,7 @@ impl Saver {
 
 /// Ctrl+Z / Ctrl+Shift+Z / Ctrl+Y (Cmd on a Mac) undo and redo everywhere;
 /// in classroom mode the arrow keys step through the lesson.
-fn key_action(e: &web_sys::KeyboardEvent, state: &AppState) -> Option<Action> {
+fn key_action(e: &web_sys::KeyboardEvent, ui: &Ui) -> Option<Action> {
     let key = e.key();
     if e.ctrl_key() || e.meta_key() {
         return match key.as_str() {
@@ -201,36 +224,66 @@ fn key_action(e: &web_sys::KeyboardEvent, state: &AppState) -> Option<Action> {
         .target()
         .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
         .is_some_and(|el| matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT"));
-    if !state.ui.classroom || typing {
+    if !ui.classroom || typing {
         return None;
     }
+    let last = crate::lessons::STEPS.len() - 1;
     match key.as_str() {
-        "ArrowRight" | "PageDown" => Some(Action::LessonStep(state.ui.lesson_step + 1)),
-        "ArrowLeft" | "PageUp" => Some(Action::LessonStep(state.ui.lesson_step.saturating_sub(1))),
+        "ArrowRight" | "PageDown" => Some(UiAction::LessonStep((ui.lesson_step + 1).min(last)).into()),
+        "ArrowLeft" | "PageUp" => Some(UiAction::LessonStep(ui.lesson_step.saturating_sub(1)).into()),
         _ => None,
     }
 }
 
 #[function_component(App)]
 pub fn app() -> Html {
-    let state = use_reducer(initial_state);
-    let computed = use_memo(Same(state.doc.workspace.clone()), |ws| Computed::new(&ws.0));
-    let onaction = {
-        let state = state.clone();
-        Callback::from(move |action: Action| state.dispatch(action))
+    let rerender = use_force_update();
+    let store = {
+        let rerender = rerender.clone();
+        use_memo((), move |_| {
+            let Boot { state, set_aside, autosave } = boot();
+            let current = Rc::new(RefCell::new(Rc::new(state)));
+            let saver = Rc::new(Saver {
+                enabled: autosave,
+                current: current.clone(),
+                timer: RefCell::new(None),
+                dirty: Cell::new(false),
+                failed: Cell::new(false),
+                notify: RefCell::new(None),
+            });
+            let store = Store { current, rerender: Rc::new(move || rerender.force_update()), saver };
+            (store, RefCell::new(set_aside))
+        })
     };
+    let (store, set_aside) = (&store.0, &store.1);
+    let state = store.get();
+    let onaction = {
+        let store = store.clone();
+        use_callback((), move |action: Action, _| store.dispatch(action))
+    };
+    let computed = use_memo(Shared(state.doc.workspace.clone()), |ws| Computed::new(&ws.0));
+    let computed = Shared(computed);
     let lang = state.ui.lang;
 
     use_effect_with(lang, |lang| {
-        if let Some(root) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element()) {
+        if let Some(root) = gloo_utils::document().document_element() {
             let _ = root.set_attribute("lang", lang.tag());
         }
     });
 
-    // A share link has been read into the state: take it out of the address
-    // bar, so a reload restores the (autosaved) work rather than the link.
-    use_effect_with((), |_| {
-        if let Some(window) = web_sys::window() {
+    // Once, after the first render: the storage writes the start asked for,
+    // the share link taken out of the address bar (so a reload restores the
+    // autosaved work rather than the link), and the first save.
+    {
+        let store = store.clone();
+        let onaction = onaction.clone();
+        let set_aside = set_aside.borrow_mut().take();
+        use_effect_with((), move |_| {
+            *store.saver.notify.borrow_mut() = Some(Rc::new(move |action| onaction.emit(action)));
+            if let Some(own) = set_aside {
+                store::write(store::PREVIOUS_KEY, &persist::to_value(&own));
+            }
+            let window = gloo_utils::window();
             if !window.location().hash().unwrap_or_default().is_empty() {
                 let url = format!(
                     "{}{}",
@@ -241,76 +294,40 @@ pub fn app() -> Html {
                     let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
                 }
             }
-        }
-    });
-
-    // Autosave on every change of the work, language or lesson step.
-    let saver = {
-        let dispatcher = state.dispatcher();
-        use_memo((), move |_| {
-            Rc::new(Saver { pending: RefCell::new(None), scheduled: Cell::new(false), failed: Cell::new(false), dispatcher })
-        })
-    };
-    {
-        let saver = (*saver).clone();
-        use_effect_with((Same(state.doc.clone()), lang, state.ui.lesson_step), move |(doc, lang, step)| {
-            if autosaves() {
-                saver.queue(Saved { doc: (*doc.0).clone(), lang: Some(*lang), lesson_step: Some(*step) });
-            }
-        });
-    }
-    {
-        let saver = (*saver).clone();
-        use_effect_with((), move |_| {
-            let flush = Closure::<dyn Fn()>::new(move || saver.flush());
-            let window = web_sys::window();
-            if let Some(w) = &window {
-                let _ = w.add_event_listener_with_callback("pagehide", flush.as_ref().unchecked_ref());
-            }
-            move || {
-                if let Some(w) = window {
-                    let _ = w.remove_event_listener_with_callback("pagehide", flush.as_ref().unchecked_ref());
-                }
-            }
+            store.saver.changed();
         });
     }
 
-    // Keyboard shortcuts, registered once; the handler reads the latest
-    // state through a shared cell.
-    // One shared copy of this render's state serves the children's props and
-    // the key handler.
-    let shared = Rc::new((*state).clone());
-    let latest = use_mut_ref(|| None::<Rc<AppState>>);
-    *latest.borrow_mut() = Some(shared.clone());
+    // Save at once when the page is hidden or closed; undo, redo and the
+    // classroom keys anywhere on the page.
     {
-        let dispatcher = state.dispatcher();
+        let store = store.clone();
         use_effect_with((), move |_| {
-            let handler = Closure::<dyn Fn(web_sys::KeyboardEvent)>::new(move |e: web_sys::KeyboardEvent| {
-                let Some(current) = latest.borrow().clone() else { return };
-                if let Some(action) = key_action(&e, &current) {
-                    e.prevent_default();
-                    dispatcher.dispatch(action);
-                }
-            });
-            let document = web_sys::window().and_then(|w| w.document());
-            if let Some(doc) = &document {
-                let _ = doc.add_event_listener_with_callback("keydown", handler.as_ref().unchecked_ref());
-            }
-            move || {
-                if let Some(doc) = document {
-                    let _ = doc.remove_event_listener_with_callback("keydown", handler.as_ref().unchecked_ref());
-                }
-            }
+            let saver = store.saver.clone();
+            let pagehide = EventListener::new(&gloo_utils::window(), "pagehide", move |_| saver.flush());
+            let keys = EventListener::new_with_options(
+                &gloo_utils::document(),
+                "keydown",
+                gloo_events::EventListenerOptions::enable_prevent_default(),
+                move |event| {
+                    let Some(e) = event.dyn_ref::<web_sys::KeyboardEvent>() else { return };
+                    if let Some(action) = key_action(e, &store.get().ui) {
+                        e.prevent_default();
+                        store.dispatch(action);
+                    }
+                },
+            );
+            move || drop((pagehide, keys))
         });
     }
 
     // Exercise 5 remembers that the alarm X causes has been seen.
     {
-        let dispatcher = state.dispatcher();
+        let onaction = onaction.clone();
         let x_leaks = computed.four.leaks.iter().flatten().any(|l| l.card == "X");
         use_effect_with(x_leaks, move |leaking| {
             if *leaking {
-                dispatcher.dispatch(Action::XAlarmSeen);
+                onaction.emit(UiAction::XAlarmSeen.into());
             }
         });
     }
@@ -326,18 +343,20 @@ pub fn app() -> Html {
         })
     };
 
-    let ws = &state.doc.workspace;
-    let hidden = |key: &str| state.ui.hidden.iter().any(|h| h == key);
-    let classroom = state.ui.classroom;
+    let workspace: Shared<Workspace> = Shared(state.doc.workspace.clone());
+    let doc = Shared(state.doc.clone());
+    let ui = &state.ui;
+    let hidden = |key: &str| ui.hidden.iter().any(|h| h == key);
+    let classroom = ui.classroom;
     // In classroom mode one panel shows at a time (the lesson stays).
-    let shows = |panel: Panel| !hidden(panel.key()) && (!classroom || state.ui.panel == panel);
+    let shows = |panel: Panel| !hidden(panel.key()) && (!classroom || ui.panel == panel);
     let tabs = classroom.then(|| {
         let tab = |panel: Panel, label: &'static str| {
             let onaction = onaction.clone();
-            let current = state.ui.panel == panel;
+            let current = ui.panel == panel;
             html! {
                 <button type="button" aria-pressed={current.to_string()} data-panel-tab={panel.key()}
-                    onclick={Callback::from(move |_: MouseEvent| onaction.emit(Action::ShowPanel(panel)))}>{ label }</button>
+                    onclick={Callback::from(move |_: MouseEvent| onaction.emit(UiAction::ShowPanel(panel).into()))}>{ label }</button>
             }
         };
         html! {
@@ -353,7 +372,7 @@ pub fn app() -> Html {
     });
     let title = lang.pick("MixUA 記憶座位表", "MixUA Playground");
     html! {
-        <div class={classes!("app", state.ui.classroom.then_some("classroom"))} {ondragover} {ondrop}>
+        <div class={classes!("app", classroom.then_some("classroom"))} {ondragover} {ondrop}>
             <a class="skip" href="#chart">{ lang.pick("跳到座位表", "Skip to the seating chart") }</a>
             <header class="top">
                 <div class="brand">
@@ -365,45 +384,64 @@ pub fn app() -> Html {
                 </div>
                 <Toolbar
                     {lang}
-                    classroom={state.ui.classroom}
+                    {classroom}
                     can_undo={!state.past.is_empty()}
                     can_redo={!state.future.is_empty()}
                     onaction={onaction.clone()}
                 />
             </header>
-            <crate::components::files::Files state={shared.clone()} onaction={onaction.clone()} />
-            <crate::components::notice_bar::NoticeBar notice={state.ui.notice.clone()} {lang} onaction={onaction.clone()} />
+            <Files doc={doc.clone()} {lang} onaction={onaction.clone()} />
+            <NoticeBar notice={ui.notice.clone()} {lang} onaction={onaction.clone()} />
             <main>
-                <QueryBar query={ws.query.clone()} {lang} onaction={onaction.clone()} />
+                <QueryBar query={workspace.query.clone()} {lang} onaction={onaction.clone()} />
                 { for tabs }
                 <div class="stage">
                     if shows(Panel::Chart) {
                         <SeatingChart
-                            state={shared.clone()}
+                            doc={doc.clone()}
                             computed={computed.clone()}
+                            mode={ui.mode}
+                            selected={ui.selected}
+                            inspected={ui.viewer.clone()}
+                            expanded={ui.expanded.clone()}
+                            {lang}
                             onaction={onaction.clone()}
                         />
                     }
                     <aside class="side">
                         if !hidden("lesson") {
-                            <crate::components::lesson_panel::LessonPanel state={shared.clone()} computed={computed.clone()} onaction={onaction.clone()} />
+                            <LessonPanel state={Shared(state.clone())} computed={computed.clone()} onaction={onaction.clone()} />
                         }
                         if !hidden("why") {
-                            <WhyPanel state={shared.clone()} onaction={onaction.clone()} />
+                            <WhyPanel
+                                workspace={workspace.clone()}
+                                selected={ui.selected}
+                                viewer={ui.viewer.clone()}
+                                hidden={ui.mode.hides_answers()}
+                                {lang}
+                                onaction={onaction.clone()}
+                            />
                         }
                         if !hidden("rejected") && shows(Panel::Chart) {
-                            <RejectedList state={shared.clone()} computed={computed.clone()} onaction={onaction.clone()} />
+                            <RejectedList workspace={workspace.clone()} computed={computed.clone()} {lang} onaction={onaction.clone()} />
                         }
                     </aside>
                 </div>
                 if shows(Panel::Editor) {
-                    <CardEditor state={shared.clone()} computed={computed.clone()} onaction={onaction.clone()} />
+                    <CardEditor
+                        workspace={workspace.clone()}
+                        computed={computed.clone()}
+                        selected={ui.selected}
+                        start={ui.editor_start}
+                        {lang}
+                        onaction={onaction.clone()}
+                    />
                 }
                 if shows(Panel::People) {
-                    <People workspace={ws.clone()} {lang} onaction={onaction.clone()} />
+                    <People workspace={workspace.clone()} {lang} onaction={onaction.clone()} />
                 }
                 if shows(Panel::Compare) {
-                    <Compare state={shared.clone()} computed={computed.clone()} onaction={onaction.clone()} />
+                    <Compare doc={doc.clone()} computed={computed.clone()} hidden={ui.mode.hides_answers()} {lang} />
                 }
             </main>
             <footer class="foot">

@@ -2,7 +2,12 @@
 //! Nothing here decides anything: it runs `mixua_policy` and keeps results.
 
 use mixua_policy::policy::{Accepted, Rejection};
-use mixua_policy::{Evaluation, Leak, Policy, Viewer, Workspace};
+use mixua_policy::score::Expected;
+use mixua_policy::{Evaluation, Leak, Policy, ViewerId, Workspace};
+
+pub use mixua_policy::Score;
+
+use crate::doc::Predictions;
 
 /// One policy's outcome for every viewer, in viewer order.
 #[derive(Debug, PartialEq, Eq)]
@@ -11,18 +16,21 @@ pub struct Outcome {
     pub views: Vec<Vec<usize>>,
     /// Canaries of other users in each view.
     pub leaks: Vec<Vec<Leak>>,
+    /// How many (viewer, card) pairs of each view are forbidden. It does not
+    /// depend on the predictions, so it is counted once per edit, here.
+    pub forbidden: Vec<usize>,
 }
 
 impl Outcome {
-    fn new(eval: &Evaluation<'_>, viewers: &[(String, String)]) -> Outcome {
-        // All views in one pass over the cards, in the order of `viewers`.
+    fn new(eval: &Evaluation<'_>) -> Outcome {
+        // All views in one pass over the cards, in viewer order.
         let views = eval.views();
-        let leaks = viewers
-            .iter()
+        let (leaks, forbidden) = eval
+            .viewers()
             .zip(&views)
-            .map(|((user, agent), view)| eval.leaks_in(Viewer::new(user, agent), view))
-            .collect();
-        Outcome { views, leaks }
+            .map(|(viewer, view)| (eval.leaks_in(viewer, view), eval.forbidden_count(viewer, view)))
+            .unzip();
+        Outcome { views, leaks, forbidden }
     }
 
     pub fn leak_count(&self) -> usize {
@@ -33,7 +41,7 @@ impl Outcome {
 #[derive(Debug, PartialEq, Eq)]
 pub struct Computed {
     /// Every (user, agent), users outer and agents inner.
-    pub viewers: Vec<(String, String)>,
+    pub viewers: Vec<ViewerId>,
     /// The content and filing gates, per card.
     pub gates: Vec<Result<Accepted, Rejection>>,
     pub four: Outcome,
@@ -43,20 +51,15 @@ pub struct Computed {
 
 impl Computed {
     pub fn new(ws: &Workspace) -> Computed {
-        let viewers: Vec<(String, String)> = ws
-            .users
-            .iter()
-            .flat_map(|u| ws.agents.iter().map(move |a| (u.clone(), a.clone())))
-            .collect();
         let four = Evaluation::new(ws, &ws.query, Policy::FourScope);
         let global_only = Evaluation::new(ws, &ws.query, Policy::GlobalOnly);
         let pool = Evaluation::new(ws, &ws.query, Policy::UnsafePool);
         Computed {
-            four: Outcome::new(&four, &viewers),
-            global_only: Outcome::new(&global_only, &viewers),
-            pool: Outcome::new(&pool, &viewers),
+            viewers: four.viewers().map(ViewerId::from).collect(),
+            four: Outcome::new(&four),
+            global_only: Outcome::new(&global_only),
+            pool: Outcome::new(&pool),
             gates: four.gates,
-            viewers,
         }
     }
 
@@ -70,69 +73,53 @@ impl Computed {
 
     /// Index of a viewer in [`Self::viewers`].
     pub fn viewer_index(&self, user: &str, agent: &str) -> Option<usize> {
-        self.viewers.iter().position(|(u, a)| u == user && a == agent)
+        self.viewers.iter().position(|v| v.user == user && v.agent == agent)
+    }
+
+    /// The two scorecards of one policy, kept apart (the policy crate's
+    /// [`Score`]). Each viewer should see what the learner predicted for
+    /// it, or, without a prediction, the four-scope policy's view (the
+    /// lesson's answer).
+    pub fn score(&self, ws: &Workspace, predictions: &Predictions, policy: Policy) -> Score {
+        let outcome = self.outcome(policy);
+        self.viewers
+            .iter()
+            .enumerate()
+            .map(|(v, viewer)| {
+                let expected = match predictions.get(viewer) {
+                    Some(ids) => Expected::Ids(ids),
+                    None => Expected::Cards(&self.four.views[v]),
+                };
+                Score::of_view(&ws.cards, &outcome.views[v], expected, outcome.forbidden[v])
+            })
+            .sum()
     }
 }
 
-/// The two scorecards, always kept apart: did each viewer get what it
-/// should, and did anything reach someone it must not?
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub struct Score {
-    /// Cards viewers should see: the learner's predictions where they made
-    /// some, else the four-scope policy's views (the lesson's answer).
-    pub expected: usize,
-    /// Of those, how many the policy actually retrieved.
-    pub retrieved: usize,
-    /// (viewer, card) pairs where another user's protected card, or a card
-    /// carrying another user's canary, reached the viewer.
-    pub forbidden: usize,
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mixua_policy::seed_workspace;
 
-impl Computed {
-    pub fn score(
-        &self,
-        ws: &Workspace,
-        predictions: &std::collections::BTreeMap<String, std::collections::BTreeSet<String>>,
-        policy: Policy,
-    ) -> Score {
-        let outcome = self.outcome(policy);
-        let mut score = Score::default();
-        for (v, (user, agent)) in self.viewers.iter().enumerate() {
-            let view = &outcome.views[v];
-            match predictions.get(&format!("{user}/{agent}")) {
-                Some(expected) => {
-                    score.expected += expected.len();
-                    score.retrieved += view.iter().filter(|&&i| expected.contains(&ws.cards[i].id)).count();
-                }
-                None => {
-                    // Both lists are card indices in ascending order: count
-                    // the common ones in one merge.
-                    let expected = &self.four.views[v];
-                    score.expected += expected.len();
-                    let (mut a, mut b) = (expected.iter().peekable(), view.iter().peekable());
-                    while let (Some(&&x), Some(&&y)) = (a.peek(), b.peek()) {
-                        match x.cmp(&y) {
-                            std::cmp::Ordering::Less => drop(a.next()),
-                            std::cmp::Ordering::Greater => drop(b.next()),
-                            std::cmp::Ordering::Equal => {
-                                score.retrieved += 1;
-                                a.next();
-                                b.next();
-                            }
-                        }
-                    }
-                }
-            }
-            let leaking: std::collections::HashSet<&str> = outcome.leaks[v].iter().map(|l| l.card.as_str()).collect();
-            score.forbidden += view
-                .iter()
-                .filter(|&&i| {
-                    let card = &ws.cards[i];
-                    (card.stream == "protected" && card.owner_user != *user)
-                        || (!leaking.is_empty() && leaking.contains(card.id.as_str()))
-                })
-                .count();
-        }
-        score
+    #[test]
+    fn seed_scores_keep_should_see_and_forbidden_apart() {
+        let ws = seed_workspace();
+        let computed = Computed::new(&ws);
+        let none = Predictions::new();
+        let scores = Policy::ALL.map(|p| computed.score(&ws, &none, p));
+        assert_eq!(
+            scores,
+            [
+                Score { expected: 11, retrieved: 11, forbidden: 0 },
+                Score { expected: 11, retrieved: 4, forbidden: 0 },
+                // Alice is handed Bob's B; Bob is handed Alice's P, U and X.
+                Score { expected: 11, retrieved: 11, forbidden: 8 },
+            ]
+        );
+        // A prediction replaces the answer for its viewer only.
+        let mut predictions = Predictions::new();
+        predictions.insert(ViewerId::new("bob", "checker-v1"), ["G", "P"].map(String::from).into());
+        let four = computed.score(&ws, &predictions, Policy::FourScope);
+        assert_eq!(four, Score { expected: 11, retrieved: 10, forbidden: 0 });
     }
 }

@@ -2,7 +2,7 @@
 //! people declare success too early", as steps that check the learner's
 //! state themselves. Every check reads the policy's own results.
 
-use mixua_policy::{check, Lang, Scope};
+use mixua_policy::{check, labelled_stream, Lang, Scope, Stream, ViewerId};
 
 use crate::computed::Computed;
 use crate::state::{AppState, Mode};
@@ -155,7 +155,7 @@ fn predicted_right(state: &AppState, computed: &Computed, viewers: &[(String, St
             let Some(v) = computed.viewer_index(u, a) else { return false };
             let actual: std::collections::BTreeSet<String> =
                 computed.four.views[v].iter().map(|&i| ws.cards[i].id.clone()).collect();
-            state.doc.predictions.get(&format!("{u}/{a}")).is_some_and(|p| *p == actual)
+            state.doc.predictions.get(&ViewerId::new(u, a)).is_some_and(|p| *p == actual)
         })
 }
 
@@ -171,7 +171,7 @@ pub fn items(step: usize, state: &AppState, computed: &Computed, lang: Lang) -> 
                 .iter()
                 .flat_map(|u| ["writer-v1", "checker-v1"].iter().map(move |a| (u.to_string(), a.to_string())))
                 .collect();
-            let all_predicted = seed.iter().all(|(u, a)| state.doc.predictions.contains_key(&format!("{u}/{a}")));
+            let all_predicted = seed.iter().all(|(u, a)| state.doc.predictions.contains_key(&ViewerId::new(u, a)));
             vec![
                 item(lang, "四個格子都做了預測", "Predicted all four cells", all_predicted),
                 item(lang, "按了揭曉", "Revealed", revealed),
@@ -205,7 +205,8 @@ pub fn items(step: usize, state: &AppState, computed: &Computed, lang: Lang) -> 
             ]
         }
         4 => {
-            let x_protected = card("X").is_some_and(|c| c.stream == "protected");
+            // The label as written: X stays rejected (protected GLOBAL) either way.
+            let x_protected = card("X").is_some_and(|c| labelled_stream(c) == Some(Stream::Protected));
             vec![
                 item(lang, "看到 X 造成的外洩警報", "Saw the leak alarm X causes", state.ui.x_alarm_seen),
                 item(

@@ -4,9 +4,12 @@
 //! in the root component.
 
 pub mod computed;
+pub mod doc;
 pub mod lessons;
 pub mod persist;
+pub mod shared;
 pub mod state;
+pub mod store;
 
 mod app;
 mod components;

@@ -3,14 +3,14 @@
 //! carry it compressed in the URL fragment. Pure functions: the effects
 //! that call them live in the root component.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 use std::io::Read as _;
 
 use base64::Engine as _;
 use mixua_policy::{Lang, Workspace};
 use serde::{Deserialize, Serialize};
 
-use crate::state::Doc;
+use crate::doc::{Doc, Predictions};
 
 /// The link format this build writes and reads.
 pub const LINK_VERSION: u32 = 1;
@@ -26,7 +26,7 @@ const MAX_LINK_JSON: usize = 8 * 1024 * 1024;
 #[derive(Serialize, Deserialize, Default, Debug, PartialEq)]
 struct Extras {
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    predictions: BTreeMap<String, BTreeSet<String>>,
+    predictions: Predictions,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     lang: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -91,12 +91,8 @@ pub fn to_json(saved: &Saved) -> String {
     serde_json::to_string_pretty(&to_value(saved)).expect("a value serializes")
 }
 
-/// The same, compact, for the browser's storage.
-pub fn to_storage(saved: &Saved) -> String {
-    to_value(saved).to_string()
-}
-
-fn to_value(saved: &Saved) -> serde_json::Value {
+/// The same as a JSON value, for the browser's storage.
+pub fn to_value(saved: &Saved) -> serde_json::Value {
     let mut value = serde_json::to_value(&*saved.doc.workspace).expect("a workspace serializes");
     let extras = Extras {
         predictions: saved.doc.predictions.clone(),
@@ -132,6 +128,11 @@ pub fn from_json(text: &str) -> Result<Saved, Problem> {
         lang: extras.lang.as_deref().map(Lang::from_tag),
         lesson_step: extras.lesson_step,
     })
+}
+
+/// Reads what [`to_value`] wrote (the browser's storage).
+pub fn from_value(value: serde_json::Value) -> Result<Saved, Problem> {
+    from_json(&value.to_string())
 }
 
 #[derive(Deserialize)]

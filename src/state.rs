@@ -1,30 +1,18 @@
-//! The one reducer. Every change to what the learner sees goes through
-//! [`Action`]; every decision about cards comes from `mixua_policy`.
+//! The one reducer. Every change goes through [`Action`]: an [`Edit`] of the
+//! work (undoable) or a [`UiAction`] (what the learner looks at). It decides
+//! nothing about cards (that is `mixua_policy`'s) and has no effects: saving,
+//! the URL and the clock live in the root component.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::rc::Rc;
 
-use mixua_policy::{seed_workspace, Card, Field, Lang, Workspace};
+use mixua_policy::{Card, Field, Lang, ViewerId, Workspace};
 use yew::Reducible;
 
+pub use crate::doc::Doc;
+
 /// How many undo steps are kept.
-const HISTORY: usize = 200;
-
-/// The learner's work: what undo, autosave, export and share links carry.
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
-pub struct Doc {
-    /// Shared, so that edits to predictions alone keep the same workspace
-    /// and nothing is re-evaluated.
-    pub workspace: Rc<Workspace>,
-    /// Per viewer key (`user/agent`), the card ids the learner expects it to see.
-    pub predictions: BTreeMap<String, BTreeSet<String>>,
-}
-
-impl Doc {
-    pub fn seed() -> Doc {
-        Doc { workspace: Rc::new(seed_workspace()), predictions: BTreeMap::new() }
-    }
-}
+pub const HISTORY: usize = 200;
 
 /// Explore shows every view; Predict hides them until the learner reveals.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -32,6 +20,13 @@ pub enum Mode {
     #[default]
     Explore,
     Predict { revealed: bool },
+}
+
+impl Mode {
+    /// Predicting, before the reveal: the views and their reasons are hidden.
+    pub fn hides_answers(self) -> bool {
+        matches!(self, Mode::Predict { revealed: false })
+    }
 }
 
 /// The panels; in classroom mode one of them shows at a time.
@@ -82,8 +77,8 @@ pub struct Ui {
     pub lang: Lang,
     /// The card whose reach is shown, by index.
     pub selected: Option<usize>,
-    /// The viewer (user, agent) whose decision on the selected card is explained.
-    pub viewer: Option<(String, String)>,
+    /// The viewer whose decision on the selected card is explained.
+    pub viewer: Option<ViewerId>,
     pub mode: Mode,
     pub notice: Option<Notice>,
     /// First card index shown in the editor (the editor pages long lists).
@@ -100,8 +95,8 @@ pub struct Ui {
     pub missed: BTreeSet<usize>,
     /// Exercise 5: the leak alarm caused by X has been seen.
     pub x_alarm_seen: bool,
-    /// View cells (viewer keys) showing all their cards, not the first few.
-    pub expanded: Vec<String>,
+    /// View cells showing all their cards, not the first few.
+    pub expanded: BTreeSet<ViewerId>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -131,9 +126,20 @@ impl Default for AppState {
     }
 }
 
+/// Everything the reducer does.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Action {
-    // Edits to the work (undoable).
+    /// A change to the work: undoable, saved, shared.
+    Edit(Edit),
+    /// A change to what the learner looks at: neither undone nor shared.
+    Ui(UiAction),
+    Undo,
+    Redo,
+}
+
+/// A change to the work.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Edit {
     SetQuery(String),
     EditText { index: usize, field: Field, value: String },
     SetApproved { index: usize, approved: bool },
@@ -148,30 +154,44 @@ pub enum Action {
     RemoveAgent(String),
     AddCanary { user: String, token: String },
     RemoveCanary { user: String, token: String },
-    TogglePrediction { viewer: String, card: String },
-    ClearPredictions,
+    TogglePrediction { viewer: ViewerId, card: String },
     /// Replaces the work (import, share link, reset); one undo brings the
     /// previous work back.
     Load { doc: Doc, source: String },
-    Undo,
-    Redo,
-    // What the learner looks at.
+}
+
+/// A change to what the learner looks at.
+#[derive(Clone, Debug, PartialEq)]
+pub enum UiAction {
     Select(Option<usize>),
-    Inspect { card: usize, user: String, agent: String },
+    Inspect { card: usize, viewer: ViewerId },
     SetLang(Lang),
     SetMode(Mode),
     Notify(Notice),
     DismissNotice,
     EditorPage(usize),
     LessonStep(usize),
-    /// Answers a lesson question; a wrong answer earns a hint.
-    Answer { step: usize, option: usize },
-    /// "Check my work": a step that is not done yet earns a hint.
-    CheckStep(usize),
+    /// Answers a lesson question; a wrong answer earns a hint. Whether it is
+    /// right is the lesson's to say, so it comes with the answer.
+    Answer { step: usize, option: usize, right: bool },
+    /// "Check my work" found the step not done yet: a hint is shown.
+    Missed(usize),
     XAlarmSeen,
-    ExpandCell(String),
+    ExpandCell(ViewerId),
     SetClassroom(bool),
     ShowPanel(Panel),
+}
+
+impl From<Edit> for Action {
+    fn from(edit: Edit) -> Action {
+        Action::Edit(edit)
+    }
+}
+
+impl From<UiAction> for Action {
+    fn from(ui: UiAction) -> Action {
+        Action::Ui(ui)
+    }
 }
 
 /// Which of the two axes an edit renames or removes.
@@ -197,86 +217,83 @@ impl Reducible for AppState {
 
 impl AppState {
     /// Applies one action in place. Returns whether anything changed.
-    pub fn apply(&mut self, action: Action) -> bool {
-        let coalesce_key = match &action {
-            Action::SetQuery(_) => Some((None, Field::Situation)),
-            Action::EditText { index, field, .. } => Some((Some(*index), *field)),
+    pub fn apply(&mut self, action: impl Into<Action>) -> bool {
+        match action.into() {
+            Action::Undo => self.undo(),
+            Action::Redo => self.redo(),
+            Action::Ui(ui) => {
+                let changed = self.ui_action(ui);
+                if changed {
+                    self.coalesce = None;
+                }
+                changed
+            }
+            Action::Edit(edit) => self.apply_edit(edit),
+        }
+    }
+
+    fn ui_action(&mut self, action: UiAction) -> bool {
+        let ui = &mut self.ui;
+        match action {
+            UiAction::Select(selected) => {
+                ui.selected = selected.filter(|&i| i < self.doc.workspace.cards.len());
+                if ui.selected.is_none() {
+                    ui.viewer = None;
+                }
+            }
+            UiAction::Inspect { card, viewer } => {
+                if card >= self.doc.workspace.cards.len() {
+                    return false;
+                }
+                ui.selected = Some(card);
+                ui.viewer = Some(viewer);
+            }
+            UiAction::SetLang(lang) => ui.lang = lang,
+            UiAction::SetMode(mode) => ui.mode = mode,
+            UiAction::Notify(notice) => ui.notice = Some(notice),
+            UiAction::DismissNotice => ui.notice = None,
+            UiAction::EditorPage(start) => ui.editor_start = start,
+            UiAction::LessonStep(step) => ui.lesson_step = step,
+            UiAction::Answer { step, option, right } => {
+                ui.answers.insert(step, option);
+                if !right {
+                    ui.missed.insert(step);
+                }
+            }
+            UiAction::Missed(step) => return ui.missed.insert(step),
+            UiAction::XAlarmSeen => return !std::mem::replace(&mut ui.x_alarm_seen, true),
+            UiAction::SetClassroom(on) => ui.classroom = on,
+            UiAction::ShowPanel(panel) => ui.panel = panel,
+            UiAction::ExpandCell(viewer) => return ui.expanded.insert(viewer),
+        }
+        true
+    }
+
+    fn apply_edit(&mut self, edit: Edit) -> bool {
+        let coalesce_key = match &edit {
+            Edit::SetQuery(_) => Some((None, Field::Situation)),
+            Edit::EditText { index, field, .. } => Some((Some(*index), *field)),
             _ => None,
         };
-        match action {
-            Action::Undo => return self.undo(),
-            Action::Redo => return self.redo(),
-            Action::Select(selected) => {
-                self.ui.selected = selected.filter(|&i| i < self.doc.workspace.cards.len());
-                if self.ui.selected.is_none() {
-                    self.ui.viewer = None;
-                }
-            }
-            Action::Inspect { card, user, agent } => {
-                if card < self.doc.workspace.cards.len() {
-                    self.ui.selected = Some(card);
-                    self.ui.viewer = Some((user, agent));
-                }
-            }
-            Action::SetLang(lang) => self.ui.lang = lang,
-            Action::SetMode(mode) => self.ui.mode = mode,
-            Action::Notify(notice) => self.ui.notice = Some(notice),
-            Action::DismissNotice => self.ui.notice = None,
-            Action::EditorPage(start) => self.ui.editor_start = start,
-            Action::LessonStep(step) => {
-                self.ui.lesson_step = step.min(crate::lessons::STEPS.len() - 1);
-            }
-            Action::Answer { step, option } => {
-                self.ui.answers.insert(step, option);
-                let right = crate::lessons::STEPS.get(step).and_then(|s| s.question.as_ref()).is_some_and(|q| q.answer == option);
-                if !right {
-                    self.ui.missed.insert(step);
-                }
-            }
-            Action::CheckStep(step) => {
-                let computed = crate::computed::Computed::new(self.workspace());
-                if !crate::lessons::step_done(step, self, &computed) {
-                    self.ui.missed.insert(step);
-                }
-            }
-            Action::XAlarmSeen => {
-                if self.ui.x_alarm_seen {
-                    return false;
-                }
-                self.ui.x_alarm_seen = true;
-            }
-            Action::SetClassroom(on) => self.ui.classroom = on,
-            Action::ShowPanel(panel) => self.ui.panel = panel,
-            Action::ExpandCell(key) => {
-                if self.ui.expanded.contains(&key) {
-                    return false;
-                }
-                self.ui.expanded.push(key);
-            }
-            edit => {
-                let mut doc = (*self.doc).clone();
-                if let Err(notice) = self.edit(&mut doc, edit) {
-                    self.ui.notice = Some(notice);
-                    return true;
-                }
-                if doc == *self.doc {
-                    return false;
-                }
-                let merge = coalesce_key.is_some() && coalesce_key == self.coalesce;
-                if !merge {
-                    self.past.push(self.doc.clone());
-                    if self.past.len() > HISTORY {
-                        self.past.remove(0);
-                    }
-                }
-                self.future.clear();
-                self.doc = Rc::new(doc);
-                self.coalesce = coalesce_key;
-                self.clamp();
-                return true;
+        let mut doc = (*self.doc).clone();
+        if let Err(notice) = self.edit(&mut doc, edit) {
+            self.ui.notice = Some(notice);
+            return true;
+        }
+        if doc == *self.doc {
+            return false;
+        }
+        let merge = coalesce_key.is_some() && coalesce_key == self.coalesce;
+        if !merge {
+            self.past.push(self.doc.clone());
+            if self.past.len() > HISTORY {
+                self.past.remove(0);
             }
         }
-        self.coalesce = None;
+        self.future.clear();
+        self.doc = Rc::new(doc);
+        self.coalesce = coalesce_key;
+        self.clamp();
         true
     }
 
@@ -310,11 +327,11 @@ impl AppState {
 
     /// One edit to a copy of the work. An invalid request (an empty or
     /// taken name) is refused with a notice and changes nothing.
-    fn edit(&mut self, doc: &mut Doc, action: Action) -> Result<(), Notice> {
+    fn edit(&mut self, doc: &mut Doc, edit: Edit) -> Result<(), Notice> {
         let lang = self.ui.lang;
         // Work that leaves the cards alone must not copy them.
-        match action {
-            Action::TogglePrediction { viewer, card } => {
+        let edit = match edit {
+            Edit::TogglePrediction { viewer, card } => {
                 let set = doc.predictions.entry(viewer.clone()).or_default();
                 if !set.remove(&card) {
                     set.insert(card);
@@ -324,11 +341,7 @@ impl AppState {
                 }
                 return Ok(());
             }
-            Action::ClearPredictions => {
-                doc.predictions.clear();
-                return Ok(());
-            }
-            Action::Load { doc: loaded, source } => {
+            Edit::Load { doc: loaded, source } => {
                 let cards = loaded.workspace.cards.len();
                 let rejected =
                     loaded.workspace.cards.iter().filter(|c| mixua_policy::check(c).is_err()).count();
@@ -339,14 +352,17 @@ impl AppState {
                 self.ui.notice = Some(Notice::Loaded { source, cards, rejected });
                 return Ok(());
             }
-            Action::RenameUser { from, to } => return rename(doc, Axis::User, &from, &to),
-            Action::RenameAgent { from, to } => return rename(doc, Axis::Agent, &from, &to),
-            _ => {}
-        }
+            Edit::RenameUser { from, to } => return rename(doc, Axis::User, &from, &to),
+            Edit::RenameAgent { from, to } => return rename(doc, Axis::Agent, &from, &to),
+            Edit::AddCanary { token, .. } if token.trim().is_empty() => return Err(Notice::TokenEmpty),
+            Edit::AddUser(name) => Edit::AddUser(valid_name(&name, &doc.workspace.users)?),
+            Edit::AddAgent(name) => Edit::AddAgent(valid_name(&name, &doc.workspace.agents)?),
+            other => other,
+        };
         let ws = Rc::make_mut(&mut doc.workspace);
-        match action {
-            Action::SetQuery(query) => ws.query = query,
-            Action::EditText { index, field, value } => {
+        match edit {
+            Edit::SetQuery(query) => ws.query = query,
+            Edit::EditText { index, field, value } => {
                 if let Some(card) = ws.cards.get_mut(index) {
                     if field == Field::Id {
                         rename_predicted(&mut doc.predictions, &card.id, &value);
@@ -354,12 +370,12 @@ impl AppState {
                     card.set_text(field, value);
                 }
             }
-            Action::SetApproved { index, approved } => {
+            Edit::SetApproved { index, approved } => {
                 if let Some(card) = ws.cards.get_mut(index) {
                     card.set_share_approved(approved);
                 }
             }
-            Action::AddCard => {
+            Edit::AddCard => {
                 let card = Card {
                     id: fresh_id(ws, "N"),
                     scope: "USER".into(),
@@ -378,7 +394,7 @@ impl AppState {
                 self.ui.selected = Some(ws.cards.len() - 1);
                 self.ui.editor_start = (ws.cards.len() - 1) / crate::EDITOR_PAGE * crate::EDITOR_PAGE;
             }
-            Action::DuplicateCard(index) => {
+            Edit::DuplicateCard(index) => {
                 if let Some(card) = ws.cards.get(index) {
                     let mut copy = card.clone();
                     copy.id = fresh_id(ws, &format!("{}-", card.id));
@@ -386,7 +402,7 @@ impl AppState {
                     self.ui.selected = Some(index + 1);
                 }
             }
-            Action::DeleteCard(index) => {
+            Edit::DeleteCard(index) => {
                 if index < ws.cards.len() {
                     ws.cards.remove(index);
                     self.ui.selected = match self.ui.selected {
@@ -396,33 +412,22 @@ impl AppState {
                     };
                 }
             }
-            Action::AddUser(name) => {
-                let name = valid_name(&name, &ws.users)?;
-                ws.users.push(name);
-            }
-            Action::AddAgent(name) => {
-                let name = valid_name(&name, &ws.agents)?;
-                ws.agents.push(name);
-            }
-            Action::RemoveUser(name) => {
+            Edit::AddUser(name) => ws.users.push(name),
+            Edit::AddAgent(name) => ws.agents.push(name),
+            Edit::RemoveUser(name) => {
                 ws.users.retain(|u| *u != name);
-                let prefix = format!("{name}/");
-                doc.predictions.retain(|k, _| !k.starts_with(&prefix));
+                doc.predictions.retain(|v, _| v.user != name);
+                self.ui.expanded.retain(|v| v.user != name);
             }
-            Action::RemoveAgent(name) => {
+            Edit::RemoveAgent(name) => {
                 ws.agents.retain(|a| *a != name);
-                let suffix = format!("/{name}");
-                doc.predictions.retain(|k, _| !k.ends_with(&suffix));
+                doc.predictions.retain(|v, _| v.agent != name);
+                self.ui.expanded.retain(|v| v.agent != name);
             }
-            Action::AddCanary { user, token } => {
-                let token = token.trim();
-                if token.is_empty() {
-                    return Err(Notice::TokenEmpty);
-                }
-                ws.canaries.add(&user, token);
-            }
-            Action::RemoveCanary { user, token } => ws.canaries.remove(&user, &token),
-            other => unreachable!("not an edit: {other:?}"),
+            Edit::AddCanary { user, token } => ws.canaries.add(&user, token.trim()),
+            Edit::RemoveCanary { user, token } => ws.canaries.remove(&user, &token),
+            // Handled above without touching the cards.
+            Edit::TogglePrediction { .. } | Edit::Load { .. } | Edit::RenameUser { .. } | Edit::RenameAgent { .. } => {}
         }
         Ok(())
     }
@@ -481,20 +486,19 @@ fn rename(doc: &mut Doc, axis: Axis, from: &str, to: &str) -> Result<(), Notice>
     }
     doc.predictions = std::mem::take(&mut doc.predictions)
         .into_iter()
-        .map(|(key, ids)| {
-            let (u, a) = key.split_once('/').unwrap_or((&key, ""));
-            let key = match axis {
-                Axis::User if u == from => format!("{to}/{a}"),
-                Axis::Agent if a == from => format!("{u}/{to}"),
-                _ => key.clone(),
-            };
-            (key, ids)
+        .map(|(mut viewer, ids)| {
+            match axis {
+                Axis::User if viewer.user == from => viewer.user = to.clone(),
+                Axis::Agent if viewer.agent == from => viewer.agent = to.clone(),
+                _ => {}
+            }
+            (viewer, ids)
         })
         .collect();
     Ok(())
 }
 
-fn rename_predicted(predictions: &mut BTreeMap<String, BTreeSet<String>>, from: &str, to: &str) {
+fn rename_predicted(predictions: &mut crate::doc::Predictions, from: &str, to: &str) {
     for ids in predictions.values_mut() {
         if ids.remove(from) {
             ids.insert(to.to_string());

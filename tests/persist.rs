@@ -3,11 +3,11 @@
 
 use mixua_playground::persist::{decode_link, encode_link, from_json, to_json, Problem, Saved, MAX_FILE_BYTES};
 use mixua_playground::state::Doc;
-use mixua_policy::{seed_workspace, Lang, Workspace};
+use mixua_policy::{seed_workspace, Lang, ViewerId, Workspace};
 
 fn doc_with_prediction() -> Doc {
     let mut doc = Doc::seed();
-    doc.predictions.entry("bob/writer-v1".into()).or_default().insert("A".into());
+    doc.predictions.entry(ViewerId::new("bob", "writer-v1")).or_default().insert("A".into());
     doc
 }
 

@@ -1,37 +1,40 @@
-use std::rc::Rc;
-
+use mixua_policy::{Lang, Workspace};
 use yew::prelude::*;
 
 use super::card_row::CardRow;
 use crate::computed::Computed;
-use crate::state::{Action, AppState};
+use crate::shared::Shared;
+use crate::state::{Action, Edit, UiAction};
 use crate::EDITOR_PAGE;
 
 #[derive(Properties, PartialEq)]
 pub struct CardEditorProps {
-    pub state: Rc<AppState>,
-    pub computed: Rc<Computed>,
+    pub workspace: Shared<Workspace>,
+    pub computed: Shared<Computed>,
+    pub selected: Option<usize>,
+    /// First card index of the page shown.
+    pub start: usize,
+    pub lang: Lang,
     pub onaction: Callback<Action>,
 }
 
 /// Every card, editable in place, a page at a time.
 #[function_component(CardEditor)]
 pub fn card_editor(props: &CardEditorProps) -> Html {
-    let state = &props.state;
-    let lang = state.ui.lang;
-    let ws = state.workspace();
+    let lang = props.lang;
+    let ws = &*props.workspace;
     let users = use_memo(ws.users.clone(), |u| u.clone());
     let agents = use_memo(ws.agents.clone(), |a| a.clone());
     let total = ws.cards.len();
-    let start = state.ui.editor_start.min(total.saturating_sub(1) / EDITOR_PAGE * EDITOR_PAGE);
+    let start = props.start.min(total.saturating_sub(1) / EDITOR_PAGE * EDITOR_PAGE);
     let end = (start + EDITOR_PAGE).min(total);
     let page = |to: usize| {
         let onaction = props.onaction.clone();
-        Callback::from(move |_: MouseEvent| onaction.emit(Action::EditorPage(to)))
+        Callback::from(move |_: MouseEvent| onaction.emit(Action::Ui(UiAction::EditorPage(to))))
     };
     let add = {
         let onaction = props.onaction.clone();
-        Callback::from(move |_: MouseEvent| onaction.emit(Action::AddCard))
+        Callback::from(move |_: MouseEvent| onaction.emit(Action::Edit(Edit::AddCard)))
     };
     let pager = (total > EDITOR_PAGE).then(|| html! {
         <nav class="pager" aria-label={lang.pick("卡片分頁", "Card pages")}>
@@ -81,7 +84,7 @@ pub fn card_editor(props: &CardEditorProps) -> Html {
                                 users={users.clone()}
                                 agents={agents.clone()}
                                 rejection={props.computed.gates.get(i).and_then(|g| g.as_ref().err().cloned())}
-                                selected={state.ui.selected == Some(i)}
+                                selected={props.selected == Some(i)}
                                 {lang}
                                 onaction={props.onaction.clone()}
                             />

@@ -5,7 +5,7 @@ use mixua_policy::{Card, Field, Lang, Rejection, Scope, Stream};
 use yew::prelude::*;
 
 use super::{event_checked, event_value};
-use crate::state::Action;
+use crate::state::{Action, Edit, UiAction};
 
 #[derive(Properties, PartialEq)]
 pub struct CardRowProps {
@@ -49,15 +49,15 @@ pub fn card_row(props: &CardRowProps) -> Html {
 
     let text = |field: Field| {
         let onaction = props.onaction.clone();
-        Callback::from(move |e: InputEvent| onaction.emit(Action::EditText { index, field, value: event_value(&e) }))
+        Callback::from(move |e: InputEvent| onaction.emit(Action::Edit(Edit::EditText { index, field, value: event_value(&e) })))
     };
     let choose = |field: Field| {
         let onaction = props.onaction.clone();
-        Callback::from(move |e: Event| onaction.emit(Action::EditText { index, field, value: event_value(&e) }))
+        Callback::from(move |e: Event| onaction.emit(Action::Edit(Edit::EditText { index, field, value: event_value(&e) })))
     };
     let approve = {
         let onaction = props.onaction.clone();
-        Callback::from(move |e: Event| onaction.emit(Action::SetApproved { index, approved: event_checked(&e) }))
+        Callback::from(move |e: Event| onaction.emit(Action::Edit(Edit::SetApproved { index, approved: event_checked(&e) })))
     };
     let act = |action: Action| {
         let onaction = props.onaction.clone();
@@ -119,14 +119,14 @@ pub fn card_row(props: &CardRowProps) -> Html {
             </td>
             <td class="status">{ verdict }</td>
             <td class="actions"><div class="stack">
-                <button type="button" onclick={act(Action::Select(if props.selected { None } else { Some(index) }))}
+                <button type="button" onclick={act(Action::Ui(UiAction::Select(if props.selected { None } else { Some(index) })))}
                     aria-pressed={props.selected.to_string()} aria-label={label(lang.pick("看範圍", "Show reach"))}>
                     { lang.pick("看範圍", "Show reach") }
                 </button>
-                <button type="button" onclick={act(Action::DuplicateCard(index))} aria-label={label(lang.pick("複製", "Duplicate"))}>
+                <button type="button" onclick={act(Action::Edit(Edit::DuplicateCard(index)))} aria-label={label(lang.pick("複製", "Duplicate"))}>
                     { lang.pick("複製", "Duplicate") }
                 </button>
-                <button type="button" class="danger" onclick={act(Action::DeleteCard(index))} aria-label={label(lang.pick("刪除", "Delete"))}>
+                <button type="button" class="danger" onclick={act(Action::Edit(Edit::DeleteCard(index)))} aria-label={label(lang.pick("刪除", "Delete"))}>
                     { lang.pick("刪除", "Delete") }
                 </button>
             </div></td>

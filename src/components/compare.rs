@@ -1,24 +1,18 @@
-use std::rc::Rc;
-
 use mixua_policy::{Lang, Policy};
 use yew::prelude::*;
 
+use super::scorecards::{policy_name, Scorecards};
 use crate::computed::Computed;
-use crate::state::AppState;
+use crate::doc::Doc;
+use crate::shared::Shared;
 
 #[derive(Properties, PartialEq)]
 pub struct CompareProps {
-    pub state: Rc<AppState>,
-    pub computed: Rc<Computed>,
-    pub onaction: Callback<crate::state::Action>,
-}
-
-pub fn policy_name(policy: Policy, lang: Lang) -> &'static str {
-    match policy {
-        Policy::FourScope => lang.pick("四種範圍(MixUA)", "Four scopes (MixUA)"),
-        Policy::GlobalOnly => lang.pick("只分享 GLOBAL(安全基準)", "Global only (safe baseline)"),
-        Policy::UnsafePool => lang.pick("全部混在一起(反例)", "Everything pooled (anti-example)"),
-    }
+    pub doc: Shared<Doc>,
+    pub computed: Shared<Computed>,
+    /// Predicting, before the reveal: the comparison would give answers away.
+    pub hidden: bool,
+    pub lang: Lang,
 }
 
 fn policy_note(policy: Policy, lang: Lang) -> &'static str {
@@ -32,14 +26,14 @@ fn policy_note(policy: Policy, lang: Lang) -> &'static str {
 /// The same cards under the three policies, side by side.
 #[function_component(Compare)]
 pub fn compare(props: &CompareProps) -> Html {
-    let lang = props.state.ui.lang;
-    let ws = props.state.workspace();
+    let lang = props.lang;
+    let ws = &*props.doc.workspace;
     let computed = &props.computed;
     // A big chart shows its totals first; the per-viewer rows on request.
     let big = computed.viewers.len() > 16;
     let rows_open = use_state(|| false);
     let show_rows = !big || *rows_open;
-    if matches!(props.state.ui.mode, crate::state::Mode::Predict { revealed: false }) {
+    if props.hidden {
         return html! {
             <section class="compare" aria-labelledby="compare-title" data-panel="compare">
                 <h2 id="compare-title">{ lang.pick("三種做法比一比", "Three policies compared") }</h2>
@@ -78,7 +72,7 @@ pub fn compare(props: &CompareProps) -> Html {
                 "同一批卡片、同一句查詢,只換分享方式。看兩張成績單:該看到的有沒有取回,不該看到的有沒有出現。",
                 "Same cards, same query, only the way of sharing changes. Two scorecards: did each viewer get what it needs, and did anything forbidden show up?",
             ) }</p>
-            <super::scorecards::Scorecards state={props.state.clone()} computed={props.computed.clone()} />
+            <Scorecards doc={props.doc.clone()} computed={props.computed.clone()} {lang} />
             <div class="table-wrap">
                 <table class="compare-table">
                     <caption class="sr-only">{ lang.pick("每個身分在三種做法下取回的卡片", "What each viewer retrieves under each policy") }</caption>
@@ -107,9 +101,9 @@ pub fn compare(props: &CompareProps) -> Html {
                                 </td>
                             </tr>
                         }
-                        { for computed.viewers.iter().enumerate().take(if show_rows { 100 } else { 0 }).map(|(i, (u, a))| html! {
+                        { for computed.viewers.iter().enumerate().take(if show_rows { 100 } else { 0 }).map(|(i, viewer)| html! {
                             <tr>
-                                <th scope="row">{ format!("{u}/{a}") }</th>
+                                <th scope="row">{ viewer.key() }</th>
                                 { for Policy::ALL.iter().map(|&p| cell(p, i)) }
                             </tr>
                         }) }

@@ -1,59 +1,54 @@
-use std::rc::Rc;
-
 use mixua_policy::Lang;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::persist::{self, Problem, Saved};
-use crate::state::{Action, AppState, Doc, Notice};
+use crate::shared::Shared;
+use crate::state::{Action, Doc, Edit, Notice, UiAction};
 
 /// Starts a download of `text` as a file (an effect of a click, not of render).
 pub fn download(name: &str, text: &str) {
-    let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
-    let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(text));
-    let options = web_sys::BlobPropertyBag::new();
-    options.set_type("application/json");
-    let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options) else { return };
-    let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else { return };
-    if let Ok(a) = document.create_element("a") {
+    let blob = gloo_file::Blob::new_with_options(text, Some("application/json"));
+    // The object URL is revoked when `url` is dropped, after the click.
+    let url = gloo_file::ObjectUrl::from(blob);
+    if let Ok(a) = gloo_utils::document().create_element("a") {
         let a: web_sys::HtmlAnchorElement = a.unchecked_into();
         a.set_href(&url);
         a.set_download(name);
         a.click();
     }
-    let _ = web_sys::Url::revoke_object_url(&url);
 }
 
 /// Reads a picked or dropped file and loads it, or says what is wrong.
 /// The current work changes only when the whole file loads.
 pub fn import_file(file: web_sys::File, onaction: Callback<Action>) {
+    let file = gloo_file::File::from(file);
     let name = file.name();
     let size = file.size() as usize;
     if size > persist::MAX_FILE_BYTES {
-        onaction.emit(Action::Notify(Notice::LoadFailed { source: name, problem: Problem::TooLarge { bytes: size } }));
+        let problem = Problem::TooLarge { bytes: size };
+        onaction.emit(UiAction::Notify(Notice::LoadFailed { source: name, problem }).into());
         return;
     }
     wasm_bindgen_futures::spawn_local(async move {
-        let text = match wasm_bindgen_futures::JsFuture::from(file.text()).await {
-            Ok(value) => value.as_string().unwrap_or_default(),
-            Err(_) => {
-                onaction.emit(Action::Notify(Notice::LoadFailed {
-                    source: name,
-                    problem: Problem::NotJson { line: 0, column: 0, detail: "unreadable file".into() },
-                }));
+        let text = match gloo_file::futures::read_as_text(&file).await {
+            Ok(text) => text,
+            Err(err) => {
+                let problem = Problem::NotJson { line: 0, column: 0, detail: format!("unreadable file: {err}") };
+                onaction.emit(UiAction::Notify(Notice::LoadFailed { source: name, problem }).into());
                 return;
             }
         };
         match persist::from_json(&text) {
-            Ok(saved) => onaction.emit(Action::Load { doc: saved.doc, source: name }),
-            Err(problem) => onaction.emit(Action::Notify(Notice::LoadFailed { source: name, problem })),
+            Ok(saved) => onaction.emit(Edit::Load { doc: saved.doc, source: name }.into()),
+            Err(problem) => onaction.emit(UiAction::Notify(Notice::LoadFailed { source: name, problem }).into()),
         }
     });
 }
 
 /// The address of this page with a share link for `doc`.
 pub fn share_url(doc: &Doc) -> String {
-    let location = web_sys::window().expect("a window").location();
+    let location = gloo_utils::window().location();
     let base = format!(
         "{}{}",
         location.origin().unwrap_or_default(),
@@ -64,42 +59,44 @@ pub fn share_url(doc: &Doc) -> String {
 
 #[derive(Properties, PartialEq)]
 pub struct FilesProps {
-    pub state: Rc<AppState>,
+    pub doc: Shared<Doc>,
+    pub lang: Lang,
     pub onaction: Callback<Action>,
 }
 
 /// Share, export, import and reset: the work leaves and enters here.
 #[function_component(Files)]
 pub fn files(props: &FilesProps) -> Html {
-    let lang: Lang = props.state.ui.lang;
+    let lang = props.lang;
     let confirm_reset = use_state(|| false);
     let link = use_state(|| None::<String>);
 
     let share = {
-        let doc = props.state.doc.clone();
+        let doc = props.doc.0.clone();
         let link = link.clone();
         let onaction = props.onaction.clone();
         Callback::from(move |_: MouseEvent| {
             let url = share_url(&doc);
-            if let Some(window) = web_sys::window() {
-                let _ = window.navigator().clipboard().write_text(&url);
-            }
+            let _ = gloo_utils::window().navigator().clipboard().write_text(&url);
             link.set(Some(url));
-            onaction.emit(Action::Notify(Notice::LinkCopied));
+            onaction.emit(Action::Ui(UiAction::Notify(Notice::LinkCopied)));
         })
     };
     let export = {
-        let doc = props.state.doc.clone();
+        let doc = props.doc.0.clone();
         Callback::from(move |_: MouseEvent| {
             download("mixua-workspace.json", &persist::to_json(&Saved { doc: (*doc).clone(), ..Saved::default() }));
         })
     };
     let export_report = {
-        let doc = props.state.doc.clone();
+        let doc = props.doc.0.clone();
         Callback::from(move |_: MouseEvent| {
             let ws = &doc.workspace;
-            let report = mixua_policy::report(ws, &ws.query, false);
-            download("memory-result.json", &serde_json::to_string_pretty(&report).expect("a report serializes"));
+            // Byte for byte what `mixua report` writes by default.
+            let mut report = mixua_policy::report(ws, &ws.query, false);
+            let mut bytes = mixua_policy::report::to_json(&mut report, mixua_policy::Format::Pretty);
+            bytes.push(b'\n');
+            download("memory-result.json", &String::from_utf8(bytes).expect("serde_json writes UTF-8"));
         })
     };
     let pick = {
@@ -121,7 +118,7 @@ pub fn files(props: &FilesProps) -> Html {
         let onaction = props.onaction.clone();
         Callback::from(move |_: MouseEvent| {
             confirm_reset.set(false);
-            onaction.emit(Action::Load { doc: Doc::seed(), source: lang.pick("範例", "the seed").into() });
+            onaction.emit(Action::Edit(Edit::Load { doc: Doc::seed(), source: lang.pick("範例", "the seed").into() }));
         })
     };
     let cancel_reset = {

@@ -1,16 +1,15 @@
-use std::rc::Rc;
-
 use yew::prelude::*;
 
 use super::scorecards::Scorecards;
 use crate::computed::Computed;
 use crate::lessons::{items, step_done, t, STEPS};
-use crate::state::{Action, AppState};
+use crate::shared::Shared;
+use crate::state::{Action, AppState, UiAction};
 
 #[derive(Properties, PartialEq)]
 pub struct LessonPanelProps {
-    pub state: Rc<AppState>,
-    pub computed: Rc<Computed>,
+    pub state: Shared<AppState>,
+    pub computed: Shared<Computed>,
     pub onaction: Callback<Action>,
 }
 
@@ -25,11 +24,16 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
     let checklist = items(step_index, state, &props.computed, lang);
     let go = |to: usize| {
         let onaction = props.onaction.clone();
-        Callback::from(move |_: MouseEvent| onaction.emit(Action::LessonStep(to)))
+        let to = to.min(STEPS.len() - 1);
+        Callback::from(move |_: MouseEvent| onaction.emit(UiAction::LessonStep(to).into()))
     };
     let check = {
         let onaction = props.onaction.clone();
-        Callback::from(move |_: MouseEvent| onaction.emit(Action::CheckStep(step_index)))
+        Callback::from(move |_: MouseEvent| {
+            if !done {
+                onaction.emit(UiAction::Missed(step_index).into());
+            }
+        })
     };
 
     let question = step.question.as_ref().map(|q| {
@@ -40,7 +44,8 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
                 { for q.options.iter().enumerate().map(|(i, option)| {
                     let onchange = {
                         let onaction = props.onaction.clone();
-                        Callback::from(move |_: Event| onaction.emit(Action::Answer { step: step_index, option: i }))
+                        let right = i == q.answer;
+                        Callback::from(move |_: Event| onaction.emit(UiAction::Answer { step: step_index, option: i, right }.into()))
                     };
                     let verdict = (chosen == Some(i)).then(|| if i == q.answer {
                         html! { <span class="ok">{ lang.pick(" ✓ 對", " ✓ right") }</span> }
@@ -94,7 +99,7 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
             }
             { for question }
             if step_index == STEPS.len() - 1 {
-                <Scorecards state={props.state.clone()} computed={props.computed.clone()} />
+                <Scorecards doc={Shared(props.state.doc.clone())} computed={props.computed.clone()} {lang} />
             }
             <div class="lesson-foot" aria-live="polite">
                 if done {

@@ -1,7 +1,7 @@
 use mixua_policy::Lang;
 use yew::prelude::*;
 
-use crate::state::{Action, Notice};
+use crate::state::{Action, Notice, UiAction};
 
 #[derive(Properties, PartialEq)]
 pub struct NoticeBarProps {
@@ -57,7 +57,7 @@ pub fn notice_bar(props: &NoticeBarProps) -> Html {
     let (problem, text) = notice_text(notice, lang);
     let dismiss = {
         let onaction = props.onaction.clone();
-        Callback::from(move |_: MouseEvent| onaction.emit(Action::DismissNotice))
+        Callback::from(move |_: MouseEvent| onaction.emit(Action::Ui(UiAction::DismissNotice)))
     };
     html! {
         <div class="notice-slot" aria-live="polite" role="status">

@@ -1,14 +1,13 @@
-use std::rc::Rc;
-
 use mixua_policy::{Lang, Workspace};
 use yew::prelude::*;
 
 use super::event_value;
-use crate::state::Action;
+use crate::shared::Shared;
+use crate::state::{Action, Edit};
 
 #[derive(Properties, PartialEq)]
 pub struct PeopleProps {
-    pub workspace: Rc<Workspace>,
+    pub workspace: Shared<Workspace>,
     pub lang: Lang,
     pub onaction: Callback<Action>,
 }
@@ -65,9 +64,9 @@ pub fn people(props: &PeopleProps) -> Html {
         Callback::from(move |e: Event| {
             let to = event_value(&e);
             onaction.emit(if user {
-                Action::RenameUser { from: from.clone(), to }
+                Action::Edit(Edit::RenameUser { from: from.clone(), to })
             } else {
-                Action::RenameAgent { from: from.clone(), to }
+                Action::Edit(Edit::RenameAgent { from: from.clone(), to })
             })
         })
     };
@@ -81,14 +80,14 @@ pub fn people(props: &PeopleProps) -> Html {
         let add_canary = {
             let onaction = props.onaction.clone();
             let user = user.clone();
-            Callback::from(move |token: String| onaction.emit(Action::AddCanary { user: user.clone(), token }))
+            Callback::from(move |token: String| onaction.emit(Action::Edit(Edit::AddCanary { user: user.clone(), token })))
         };
         html! {
             <li key={user.clone()} data-user={user.clone()}>
                 <div class="name-row">
                     <input name="user_name" value={user.clone()} onchange={rename(user.clone(), true)}
                         aria-label={lang.pick(format!("使用者 {user} 的名稱"), format!("Name of user {user}"))} />
-                    <button type="button" class="danger" onclick={click(Action::RemoveUser(user.clone()))}
+                    <button type="button" class="danger" onclick={click(Action::Edit(Edit::RemoveUser(user.clone())))}
                         aria-label={lang.pick(format!("移除使用者 {user}"), format!("Remove user {user}"))}>
                         { lang.pick("移除", "Remove") }
                     </button>
@@ -101,7 +100,7 @@ pub fn people(props: &PeopleProps) -> Html {
                     { for tokens.iter().map(|t| html! {
                         <span class="token" data-canary={t.clone()}>
                             <code>{ t }</code>
-                            <button type="button" class="x" onclick={click(Action::RemoveCanary { user: user.clone(), token: t.clone() })}
+                            <button type="button" class="x" onclick={click(Action::Edit(Edit::RemoveCanary { user: user.clone(), token: t.clone() }))}
                                 aria-label={lang.pick(format!("移除暗號 {t}"), format!("Remove canary {t}"))}>{"×"}</button>
                         </span>
                     }) }
@@ -119,7 +118,7 @@ pub fn people(props: &PeopleProps) -> Html {
             <div class="name-row">
                 <input name="agent_name" value={agent.clone()} onchange={rename(agent.clone(), false)}
                     aria-label={lang.pick(format!("Agent {agent} 的名稱"), format!("Name of agent {agent}"))} />
-                <button type="button" class="danger" onclick={click(Action::RemoveAgent(agent.clone()))}
+                <button type="button" class="danger" onclick={click(Action::Edit(Edit::RemoveAgent(agent.clone())))}
                     aria-label={lang.pick(format!("移除 Agent {agent}"), format!("Remove agent {agent}"))}>
                     { lang.pick("移除", "Remove") }
                 </button>
@@ -142,7 +141,7 @@ pub fn people(props: &PeopleProps) -> Html {
                         label={AttrValue::from(lang.pick("新使用者", "New user"))}
                         button={AttrValue::from(lang.pick("新增使用者", "Add user"))}
                         placeholder={AttrValue::from("carol")}
-                        onadd={emit(Action::AddUser)} />
+                        onadd={emit(|name| Action::Edit(Edit::AddUser(name)))} />
                 </div>
                 <div>
                     <h3>{ lang.pick("Agent(欄)", "Agents (columns)") }</h3>
@@ -151,7 +150,7 @@ pub fn people(props: &PeopleProps) -> Html {
                         label={AttrValue::from(lang.pick("新 Agent", "New agent"))}
                         button={AttrValue::from(lang.pick("新增 Agent", "Add agent"))}
                         placeholder={AttrValue::from("writer-v2")}
-                        onadd={emit(Action::AddAgent)} />
+                        onadd={emit(|name| Action::Edit(Edit::AddAgent(name)))} />
                 </div>
             </div>
         </section>

@@ -2,7 +2,7 @@ use mixua_policy::{Lang, INJECTION_QUERY, SEED_QUERY};
 use yew::prelude::*;
 
 use super::event_value;
-use crate::state::Action;
+use crate::state::{Action, Edit};
 
 #[derive(Properties, PartialEq)]
 pub struct QueryBarProps {
@@ -17,11 +17,11 @@ pub fn query_bar(props: &QueryBarProps) -> Html {
     let lang = props.lang;
     let oninput = {
         let onaction = props.onaction.clone();
-        Callback::from(move |e: InputEvent| onaction.emit(Action::SetQuery(event_value(&e))))
+        Callback::from(move |e: InputEvent| onaction.emit(Action::Edit(Edit::SetQuery(event_value(&e)))))
     };
     let preset = |q: &'static str| {
         let onaction = props.onaction.clone();
-        Callback::from(move |_: MouseEvent| onaction.emit(Action::SetQuery(q.into())))
+        Callback::from(move |_: MouseEvent| onaction.emit(Action::Edit(Edit::SetQuery(q.into()))))
     };
     html! {
         <section class="query" aria-labelledby="query-label">

@@ -1,33 +1,34 @@
-use std::rc::Rc;
-
 use mixua_policy::explain::rejection_text;
+use mixua_policy::{Lang, Workspace};
 use yew::prelude::*;
 
 use crate::computed::Computed;
-use crate::state::{Action, AppState};
+use crate::shared::Shared;
+use crate::state::{Action, UiAction};
 
 /// Rejected cards listed by name; the rest are counted.
 const LISTED: usize = 30;
 
 #[derive(Properties, PartialEq)]
 pub struct RejectedListProps {
-    pub state: Rc<AppState>,
-    pub computed: Rc<Computed>,
+    pub workspace: Shared<Workspace>,
+    pub computed: Shared<Computed>,
+    pub lang: Lang,
     pub onaction: Callback<Action>,
 }
 
 /// Cards that reach nobody, each with the policy's reason in plain words.
 #[function_component(RejectedList)]
 pub fn rejected_list(props: &RejectedListProps) -> Html {
-    let lang = props.state.ui.lang;
-    let ws = props.state.workspace();
+    let lang = props.lang;
+    let ws = &*props.workspace;
     let rejected: Vec<(usize, &mixua_policy::Rejection)> =
         props.computed.gates.iter().enumerate().filter_map(|(i, g)| g.as_ref().err().map(|r| (i, r))).collect();
     let shown = rejected.iter().take(LISTED).map(|&(i, rejection)| {
         let card = &ws.cards[i];
         let select = {
             let onaction = props.onaction.clone();
-            Callback::from(move |_: MouseEvent| onaction.emit(Action::Select(Some(i))))
+            Callback::from(move |_: MouseEvent| onaction.emit(Action::Ui(UiAction::Select(Some(i)))))
         };
         html! {
             <li data-rejected={card.id.clone()} data-reason={rejection.code()} key={i}>

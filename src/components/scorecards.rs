@@ -1,25 +1,32 @@
-use std::rc::Rc;
-
 use mixua_policy::{Lang, Policy};
 use yew::prelude::*;
 
-use super::compare::policy_name;
 use crate::computed::Computed;
-use crate::state::AppState;
+use crate::doc::Doc;
+use crate::shared::Shared;
 
 #[derive(Properties, PartialEq)]
 pub struct ScorecardsProps {
-    pub state: Rc<AppState>,
-    pub computed: Rc<Computed>,
+    pub doc: Shared<Doc>,
+    pub computed: Shared<Computed>,
+    pub lang: Lang,
+}
+
+pub fn policy_name(policy: Policy, lang: Lang) -> &'static str {
+    match policy {
+        Policy::FourScope => lang.pick("四種範圍(MixUA)", "Four scopes (MixUA)"),
+        Policy::GlobalOnly => lang.pick("只分享 GLOBAL(安全基準)", "Global only (safe baseline)"),
+        Policy::UnsafePool => lang.pick("全部混在一起(反例)", "Everything pooled (anti-example)"),
+    }
 }
 
 /// Should-see retrieved and forbidden appeared, for the three policies,
 /// side by side and never merged into one number.
 #[function_component(Scorecards)]
 pub fn scorecards(props: &ScorecardsProps) -> Html {
-    let lang: Lang = props.state.ui.lang;
-    let ws = props.state.workspace();
-    let predictions = &props.state.doc.predictions;
+    let lang = props.lang;
+    let ws = &*props.doc.workspace;
+    let predictions = &props.doc.predictions;
     let basis = if predictions.is_empty() {
         lang.pick("預期:四種範圍規則的答案", "expected: the four-scope answer")
     } else {

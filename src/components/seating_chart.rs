@@ -1,13 +1,14 @@
-use std::rc::Rc;
+use std::collections::BTreeSet;
 
 use mixua_policy::explain::decision_text;
-use mixua_policy::{Lang, Scope, Viewer};
+use mixua_policy::{Lang, Scope, Viewer, ViewerId, Workspace};
 use yew::prelude::*;
 
 use super::scope_legend::ScopeLegend;
 use super::view_cell::{CellMode, Grade, Reach, Shown, ViewCell};
 use crate::computed::Computed;
-use crate::state::{Action, AppState, Mode};
+use crate::shared::Shared;
+use crate::state::{Action, Doc, Mode, UiAction};
 use crate::CELL_LIMIT;
 
 /// Mistakes explained per list after a reveal.
@@ -15,64 +16,70 @@ const EXPLAINED: usize = 12;
 
 #[derive(Properties, PartialEq)]
 pub struct SeatingChartProps {
-    pub state: Rc<AppState>,
-    pub computed: Rc<Computed>,
+    pub doc: Shared<Doc>,
+    pub computed: Shared<Computed>,
+    pub mode: Mode,
+    pub selected: Option<usize>,
+    /// The viewer whose decision is explained in the why panel.
+    pub inspected: Option<ViewerId>,
+    pub expanded: BTreeSet<ViewerId>,
+    pub lang: Lang,
     pub onaction: Callback<Action>,
 }
 
-/// The policy's reason for one card id and one viewer, in words.
-pub fn why_text(state: &AppState, id: &str, user: &str, agent: &str, lang: Lang) -> String {
-    let ws = state.workspace();
-    let viewer = Viewer::new(user, agent);
-    match ws.cards.iter().find(|c| c.id == id) {
-        Some(card) => decision_text(card, &mixua_policy::access(card, viewer), viewer, &ws.query, lang),
-        None => lang.pick(format!("沒有 id 為 {id} 的卡片。"), format!("There is no card {id}.")),
-    }
+/// The policy's reason why one card is or is not in one view, in words.
+pub fn why_text(ws: &Workspace, index: usize, viewer: Viewer<'_>, lang: Lang) -> String {
+    let card = &ws.cards[index];
+    decision_text(card, &mixua_policy::access(card, viewer), viewer, &ws.query, lang)
 }
 
-/// Rows are users, columns are agents; every cell is that viewer's live view.
+/// Rows are users, columns are agents; every cell is that viewer's live
+/// view, its own component keyed by viewer, so an edit re-renders only the
+/// cells whose content changed.
 #[function_component(SeatingChart)]
 pub fn seating_chart(props: &SeatingChartProps) -> Html {
-    let state = &props.state;
     let computed = &props.computed;
-    let lang = state.ui.lang;
-    let ws = state.workspace();
-    let selected = state.ui.selected.and_then(|i| ws.cards.get(i).map(|c| (i, c)));
+    let lang = props.lang;
+    let ws = &*props.doc.workspace;
+    let selected = props.selected.and_then(|i| ws.cards.get(i).map(|c| (i, c)));
     let leak_total = computed.four.leak_count();
     // A big chart lists fewer cards per cell: it is read by its counts, and
     // each cell expands on demand.
     let cell_limit = if computed.viewers.len() > 16 { CELL_LIMIT / 5 } else { CELL_LIMIT };
 
     let cell = |position: usize| -> Html {
-        let (user, agent) = &computed.viewers[position];
-        let key = format!("{user}/{agent}");
+        let viewer = &computed.viewers[position];
         let view = &computed.four.views[position];
-        let limit = if state.ui.expanded.contains(&key) { usize::MAX } else { cell_limit };
+        let limit = if props.expanded.contains(viewer) { usize::MAX } else { cell_limit };
         let shown: Vec<Shown> = view
             .iter()
             .take(limit)
             .map(|&i| Shown { index: i, id: ws.cards[i].id.clone(), lesson: ws.cards[i].lesson.clone() })
             .collect();
         let ticked: Vec<String> =
-            state.doc.predictions.get(&key).map(|s| s.iter().cloned().collect()).unwrap_or_default();
-        let mode = match state.ui.mode {
+            props.doc.predictions.get(viewer).map(|s| s.iter().cloned().collect()).unwrap_or_default();
+        let mode = match props.mode {
             Mode::Explore => CellMode::Explore,
             Mode::Predict { revealed: false } => CellMode::Predict {
                 choices: ws.cards.iter().enumerate().map(|(i, c)| (i, c.id.clone())).collect(),
                 ticked,
             },
             Mode::Predict { revealed: true } => {
-                let ids: Vec<String> = view.iter().map(|&i| ws.cards[i].id.clone()).collect();
-                // Each mistake is explained in words; a long list is cut, so
-                // revealing a huge workspace stays quick.
-                let missing: Vec<&String> = ids.iter().filter(|id| !ticked.contains(id)).collect();
-                let extra: Vec<&String> = ticked.iter().filter(|id| !ids.contains(id)).collect();
-                let explain = |list: &[&String]| -> Vec<(String, String)> {
-                    list.iter().take(EXPLAINED).map(|id| ((*id).clone(), why_text(state, id, user, agent, lang))).collect()
+                // Each mistake is explained in words, by card index; a long
+                // list is cut, so revealing a huge workspace stays quick.
+                let missing: Vec<usize> = view.iter().copied().filter(|&i| !ticked.contains(&ws.cards[i].id)).collect();
+                let extra: Vec<usize> = (0..ws.cards.len())
+                    .filter(|i| ticked.contains(&ws.cards[*i].id) && !view.contains(i))
+                    .collect();
+                let explain = |list: &[usize]| -> Vec<(String, String)> {
+                    list.iter()
+                        .take(EXPLAINED)
+                        .map(|&i| (ws.cards[i].id.clone(), why_text(ws, i, viewer.viewer(), lang)))
+                        .collect()
                 };
                 CellMode::Revealed {
                     grade: Grade {
-                        correct: ids.iter().filter(|id| ticked.contains(id)).cloned().collect(),
+                        correct: view.iter().map(|&i| ws.cards[i].id.clone()).filter(|id| ticked.contains(id)).collect(),
                         missing: explain(&missing),
                         extra: explain(&extra),
                         more_missing: missing.len().saturating_sub(EXPLAINED),
@@ -81,20 +88,19 @@ pub fn seating_chart(props: &SeatingChartProps) -> Html {
                 }
             }
         };
-        let reach = match (state.ui.mode, selected) {
+        let reach = match (props.mode, selected) {
             (Mode::Predict { revealed: false }, _) | (_, None) => None,
             (_, Some((index, card))) => Some(Reach {
                 index,
                 id: card.id.clone(),
-                allowed: mixua_policy::access(card, Viewer::new(user, agent)).allowed(),
+                allowed: mixua_policy::access(card, viewer.viewer()).allowed(),
             }),
         };
-        let inspected = state.ui.viewer.as_ref().is_some_and(|(u, a)| u == user && a == agent);
+        let inspected = props.inspected.as_ref() == Some(viewer);
         html! {
             <ViewCell
-                key={key}
-                user={user.clone()}
-                agent={agent.clone()}
+                key={viewer.key()}
+                viewer={viewer.clone()}
                 {position}
                 {shown}
                 total={view.len()}
@@ -110,19 +116,19 @@ pub fn seating_chart(props: &SeatingChartProps) -> Html {
 
     let agents = ws.agents.len();
     let scope = selected.and_then(|(_, c)| Scope::parse(&c.scope));
-    let predict = matches!(state.ui.mode, Mode::Predict { .. });
+    let predict = matches!(props.mode, Mode::Predict { .. });
     let mode_button = {
         let onaction = props.onaction.clone();
-        let next = match state.ui.mode {
+        let next = match props.mode {
             Mode::Explore => Mode::Predict { revealed: false },
             Mode::Predict { .. } => Mode::Explore,
         };
-        Callback::from(move |_: MouseEvent| onaction.emit(Action::SetMode(next)))
+        Callback::from(move |_: MouseEvent| onaction.emit(Action::Ui(UiAction::SetMode(next))))
     };
     let reveal = {
         let onaction = props.onaction.clone();
-        let revealed = matches!(state.ui.mode, Mode::Predict { revealed: true });
-        Callback::from(move |_: MouseEvent| onaction.emit(Action::SetMode(Mode::Predict { revealed: !revealed })))
+        let revealed = matches!(props.mode, Mode::Predict { revealed: true });
+        Callback::from(move |_: MouseEvent| onaction.emit(Action::Ui(UiAction::SetMode(Mode::Predict { revealed: !revealed }))))
     };
 
     html! {
@@ -135,7 +141,7 @@ pub fn seating_chart(props: &SeatingChartProps) -> Html {
                     </button>
                     if predict {
                         <button type="button" onclick={reveal} data-action="reveal">
-                            { match state.ui.mode {
+                            { match props.mode {
                                 Mode::Predict { revealed: true } => lang.pick("再預測一次", "Hide and predict again"),
                                 _ => lang.pick("揭曉並評分", "Reveal and grade"),
                             } }
@@ -148,7 +154,7 @@ pub fn seating_chart(props: &SeatingChartProps) -> Html {
                 "Each row is a user, each column an agent; a cell lists what that identity retrieves for the current query. Click a card to see why.",
             ) }</p>
             <p class={classes!("alarm-summary", (leak_total > 0).then_some("alarm"))} data-leak-total={leak_total.to_string()}>
-                if predict {
+                if props.mode.hides_answers() {
                     { lang.pick("預測模式:答案先藏起來。", "Predict mode: the answers are hidden.") }
                 } else if leak_total == 0 {
                     <span aria-hidden="true">{"✓ "}</span>

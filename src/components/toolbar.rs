@@ -1,7 +1,7 @@
 use mixua_policy::Lang;
 use yew::prelude::*;
 
-use crate::state::Action;
+use crate::state::{Action, UiAction};
 
 #[derive(Properties, PartialEq)]
 pub struct ToolbarProps {
@@ -32,10 +32,10 @@ pub fn toolbar(props: &ToolbarProps) -> Html {
                 <span aria-hidden="true">{"↷ "}</span>{ lang.pick("重做", "Redo") }
             </button>
             <button type="button" aria-pressed={props.classroom.to_string()}
-                onclick={act(Action::SetClassroom(!props.classroom))}>
+                onclick={act(Action::Ui(UiAction::SetClassroom(!props.classroom)))}>
                 { lang.pick("教室模式", "Classroom mode") }
             </button>
-            <button type="button" class="lang" onclick={act(Action::SetLang(other))}
+            <button type="button" class="lang" onclick={act(Action::Ui(UiAction::SetLang(other)))}
                 lang={other.tag()} aria-label={lang.pick("Switch to English", "切換成繁體中文")}>
                 { lang.pick("English", "繁體中文") }
             </button>

@@ -1,7 +1,7 @@
-use mixua_policy::{Lang, Leak};
+use mixua_policy::{Lang, Leak, ViewerId};
 use yew::prelude::*;
 
-use crate::state::Action;
+use crate::state::{Action, Edit, UiAction};
 use crate::CELL_LIMIT;
 
 /// One retrieved card, as the view shows it: id and lesson only.
@@ -44,8 +44,7 @@ pub enum CellMode {
 
 #[derive(Properties, PartialEq)]
 pub struct ViewCellProps {
-    pub user: String,
-    pub agent: String,
+    pub viewer: ViewerId,
     /// Position among all viewers, for element ids.
     pub position: usize,
     /// The first retrieved cards (all of them once the cell is expanded).
@@ -66,16 +65,14 @@ pub struct ViewCellProps {
 pub fn view_cell(props: &ViewCellProps) -> Html {
     let lang = props.lang;
     let show_all_choices = use_state(|| false);
-    let key = format!("{}/{}", props.user, props.agent);
+    let key = props.viewer.key();
     let heading_id = format!("view-{}", props.position);
     let count = props.total;
 
     let inspect = |index: usize| {
         let onaction = props.onaction.clone();
-        let (user, agent) = (props.user.clone(), props.agent.clone());
-        Callback::from(move |_: MouseEvent| {
-            onaction.emit(Action::Inspect { card: index, user: user.clone(), agent: agent.clone() })
-        })
+        let viewer = props.viewer.clone();
+        Callback::from(move |_: MouseEvent| onaction.emit(UiAction::Inspect { card: index, viewer: viewer.clone() }.into()))
     };
 
     let reach = props.reach.as_ref().map(|r| {
@@ -122,8 +119,8 @@ pub fn view_cell(props: &ViewCellProps) -> Html {
                 if props.total > items.len() {
                     <button type="button" class="link" data-action="expand" onclick={{
                         let onaction = props.onaction.clone();
-                        let key = key.clone();
-                        Callback::from(move |_: MouseEvent| onaction.emit(Action::ExpandCell(key.clone())))
+                        let viewer = props.viewer.clone();
+                        Callback::from(move |_: MouseEvent| onaction.emit(UiAction::ExpandCell(viewer.clone()).into()))
                     }}>
                         { lang.pick(format!("顯示全部 {} 張", props.total), format!("Show all {}", props.total)) }
                     </button>
@@ -153,8 +150,8 @@ pub fn view_cell(props: &ViewCellProps) -> Html {
                     let checked = ticked.contains(id);
                     let onchange = {
                         let onaction = props.onaction.clone();
-                        let (viewer, card) = (key.clone(), id.clone());
-                        Callback::from(move |_: Event| onaction.emit(Action::TogglePrediction { viewer: viewer.clone(), card: card.clone() }))
+                        let (viewer, card) = (props.viewer.clone(), id.clone());
+                        Callback::from(move |_: Event| onaction.emit(Action::Edit(Edit::TogglePrediction { viewer: viewer.clone(), card: card.clone() })))
                     };
                     html! {
                         <label class="tick" key={*index}>
@@ -212,7 +209,7 @@ pub fn view_cell(props: &ViewCellProps) -> Html {
                 props.inspected.then_some("inspected"))}>
             <section aria-labelledby={heading_id.clone()}>
                 <h3 id={heading_id.clone()}>
-                    <span class="who">{ &props.user }{" · "}{ &props.agent }</span>
+                    <span class="who">{ &props.viewer.user }{" · "}{ &props.viewer.agent }</span>
                     if !hidden {
                         <span class="count">{ lang.pick(format!("{count} 張"), if count == 1 { "1 card".to_string() } else { format!("{count} cards") }) }</span>
                     }

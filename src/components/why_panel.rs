@@ -1,14 +1,19 @@
-use std::rc::Rc;
-
 use mixua_policy::explain::{access_text, decision_text, flips_text, rejection_text};
-use mixua_policy::{access, check, find_flips, Viewer};
+use mixua_policy::{access, check, find_flips, Lang, Viewer, ViewerId, Workspace};
 use yew::prelude::*;
 
-use crate::state::{Action, AppState};
+use crate::shared::Shared;
+use crate::state::{Action, UiAction};
 
 #[derive(Properties, PartialEq)]
 pub struct WhyPanelProps {
-    pub state: Rc<AppState>,
+    pub workspace: Shared<Workspace>,
+    pub selected: Option<usize>,
+    /// The viewer whose decision is explained in full.
+    pub viewer: Option<ViewerId>,
+    /// Predicting, before the reveal: reasons would give the answers away.
+    pub hidden: bool,
+    pub lang: Lang,
     pub onaction: Callback<Action>,
 }
 
@@ -16,11 +21,10 @@ pub struct WhyPanelProps {
 /// words, and for the inspected viewer the smallest edits that flip it.
 #[function_component(WhyPanel)]
 pub fn why_panel(props: &WhyPanelProps) -> Html {
-    let state = &props.state;
-    let lang = state.ui.lang;
-    let ws = state.workspace();
-    let hidden = matches!(state.ui.mode, crate::state::Mode::Predict { revealed: false });
-    let Some((index, card)) = state.ui.selected.and_then(|i| ws.cards.get(i).map(|c| (i, c))).filter(|_| !hidden) else {
+    let lang = props.lang;
+    let ws = &*props.workspace;
+    let hidden = props.hidden;
+    let Some((index, card)) = props.selected.and_then(|i| ws.cards.get(i).map(|c| (i, c))).filter(|_| !hidden) else {
         return html! {
             <section class="panel why" aria-labelledby="why-title" data-panel="why">
                 <h2 id="why-title">{ lang.pick("為什麼?", "Why?") }</h2>
@@ -36,7 +40,7 @@ pub fn why_panel(props: &WhyPanelProps) -> Html {
 
     let close = {
         let onaction = props.onaction.clone();
-        Callback::from(move |_: MouseEvent| onaction.emit(Action::Select(None)))
+        Callback::from(move |_: MouseEvent| onaction.emit(Action::Ui(UiAction::Select(None))))
     };
     let gate = match check(card) {
         Ok(ok) => html! {
@@ -56,10 +60,10 @@ pub fn why_panel(props: &WhyPanelProps) -> Html {
         let allowed = decision.allowed();
         let onclick = {
             let onaction = props.onaction.clone();
-            let (user, agent) = (u.clone(), a.clone());
-            Callback::from(move |_: MouseEvent| onaction.emit(Action::Inspect { card: index, user: user.clone(), agent: agent.clone() }))
+            let viewer = ViewerId::from(viewer);
+            Callback::from(move |_: MouseEvent| onaction.emit(UiAction::Inspect { card: index, viewer: viewer.clone() }.into()))
         };
-        let current = state.ui.viewer.as_ref().is_some_and(|(vu, va)| vu == u && va == a);
+        let current = props.viewer.as_ref().is_some_and(|v| v.is(viewer));
         html! {
             <li class={classes!(if allowed { "yes" } else { "no" }, current.then_some("current"))} data-why={viewer.key()} data-allowed={allowed.to_string()}>
                 <button type="button" class="link" {onclick} aria-current={current.then_some("true")}>
@@ -71,8 +75,8 @@ pub fn why_panel(props: &WhyPanelProps) -> Html {
         }
     });
 
-    let focus = state.ui.viewer.as_ref().map(|(u, a)| {
-        let viewer = Viewer::new(u, a);
+    let focus = props.viewer.as_ref().map(|v| {
+        let viewer = v.viewer();
         let decision = access(card, viewer);
         let flips = find_flips(card, viewer, &ws.users, &ws.agents);
         html! {

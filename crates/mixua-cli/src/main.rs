@@ -5,35 +5,45 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use mixua_policy::explain::{decision_text, flips_text, rejection_text};
-use mixua_policy::{access, find_flips, report, seed_workspace, Lang, Viewer, Workspace};
+use mixua_policy::{access, find_flips, report_with, seed_workspace, Format, Lang, Report, ReportOptions, Viewer, Workspace};
 
 const USAGE: &str = "\
 mixua: who may read which agent-memory card (the MixUA four-scope policy)
 
 Usage:
-  mixua report  [--workspace FILE] [--query Q] [--out FILE] [--explain]
+  mixua report  [--workspace FILE] [--query Q] [--out FILE|-] [--compare] [--explain]
+                [--compact] [--fail-on-leak]
   mixua explain [--workspace FILE] --viewer USER/AGENT --card ID [--query Q] [--lang en|zh-TW]
   mixua seed    print the built-in seed workspace as JSON
   mixua help [COMMAND]
 
 Without --workspace, the built-in seed fixture (cards P U A G B X Y) is used.
-Bad input (unreadable file, invalid JSON, bad arguments) exits with status 2
-and writes no file.";
+Exit status: 0 done; 1 `report --fail-on-leak` found a leak; 2 bad input
+(unreadable file, invalid JSON, bad arguments), and then no file is written.";
 
 const REPORT_HELP: &str = "\
 mixua report: evaluate a workspace and print the report as JSON
 
-Usage: mixua report [--workspace FILE] [--query Q] [--out FILE] [--explain]
+Usage: mixua report [--workspace FILE] [--query Q] [--out FILE|-] [--compare]
+                    [--explain] [--compact] [--fail-on-leak]
 
   --workspace FILE  workspace JSON to read (default: the built-in seed)
   --query Q         query to search with (default: the workspace's own query)
-  --out FILE        where to write the report (default: memory-result.json)
+  --out FILE        write the report to FILE as well as to standard output
+                    (default: memory-result.json, as the seed program does);
+                    `--out -` writes it to standard output only
+  --compare         add the other two policies of the seed: the global-only
+                    baseline and the unsafe pool, their views and leaks
   --explain         add per-view explanations: for every card that matches
                     the query, the scope rule that let the viewer in or not
+  --compact         one line of JSON instead of the indented form
+  --fail-on-leak    exit with status 1 (after writing the report) when a
+                    canary reached another user under the four-scope policy
 
 The report holds the seed program's keys (query, views, global_only_ids,
-rejected_ids, unsafe_pool_contains_both_fake_secrets) and, beyond them,
-rejections with reasons, canary leaks and the unsafe pool's leaks.";
+rejected_ids, unsafe_pool_contains_both_fake_secrets) and what explains them:
+rejections with reasons and the four-scope policy's canary leaks. The file and
+standard output carry the same bytes.";
 
 const EXPLAIN_HELP: &str = "\
 mixua explain: why one viewer can or cannot read one card, in plain words
@@ -55,10 +65,18 @@ Usage: mixua seed";
 /// A failure that ends the run: a message for stderr, exit status 2.
 struct Failure(String);
 
+/// How a run that did its work ends.
+enum Outcome {
+    Done,
+    /// `report --fail-on-leak` found a leak: exit status 1.
+    LeakFound,
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match run(&args) {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(Outcome::Done) => ExitCode::SUCCESS,
+        Ok(Outcome::LeakFound) => ExitCode::from(1),
         Err(Failure(message)) => {
             eprintln!("mixua: error: {message}");
             ExitCode::from(2)
@@ -66,15 +84,15 @@ fn main() -> ExitCode {
     }
 }
 
-fn run(args: &[String]) -> Result<(), Failure> {
+fn run(args: &[String]) -> Result<Outcome, Failure> {
     let Some((command, rest)) = args.split_first() else {
         println!("{USAGE}");
-        return Ok(());
+        return Ok(Outcome::Done);
     };
     match command.as_str() {
         "report" => cmd_report(rest),
-        "explain" => cmd_explain(rest),
-        "seed" => cmd_seed(rest),
+        "explain" => cmd_explain(rest).map(|()| Outcome::Done),
+        "seed" => cmd_seed(rest).map(|()| Outcome::Done),
         "help" | "--help" | "-h" => {
             let text = match rest.first().map(String::as_str) {
                 Some("report") => REPORT_HELP,
@@ -83,7 +101,7 @@ fn run(args: &[String]) -> Result<(), Failure> {
                 _ => USAGE,
             };
             println!("{text}");
-            Ok(())
+            Ok(Outcome::Done)
         }
         other => Err(Failure(format!("unknown command `{other}`\n\n{USAGE}"))),
     }
@@ -99,6 +117,9 @@ struct Options {
     card: Option<String>,
     lang: Option<String>,
     explain: bool,
+    compare: bool,
+    compact: bool,
+    fail_on_leak: bool,
     help: bool,
 }
 
@@ -114,8 +135,15 @@ fn parse_options(args: &[String], allowed: &[&str], usage: &str) -> Result<Optio
         if !allowed.contains(&flag) {
             return Err(Failure(format!("unexpected argument `{arg}`\n\n{usage}")));
         }
-        if flag == "--explain" {
-            opts.explain = true;
+        let switch = match flag {
+            "--explain" => Some(&mut opts.explain),
+            "--compare" => Some(&mut opts.compare),
+            "--compact" => Some(&mut opts.compact),
+            "--fail-on-leak" => Some(&mut opts.fail_on_leak),
+            _ => None,
+        };
+        if let Some(switch) = switch {
+            *switch = true;
             continue;
         }
         let value = it
@@ -143,30 +171,62 @@ fn load(path: Option<&Path>) -> Result<Workspace, Failure> {
     Workspace::from_json(&text).map_err(|err| Failure(format!("`{}`:{err}", path.display())))
 }
 
-fn cmd_report(args: &[String]) -> Result<(), Failure> {
-    let opts = parse_options(args, &["--workspace", "--query", "--out", "--explain"], REPORT_HELP)?;
+fn cmd_report(args: &[String]) -> Result<Outcome, Failure> {
+    let opts = parse_options(
+        args,
+        &["--workspace", "--query", "--out", "--explain", "--compare", "--compact", "--fail-on-leak"],
+        REPORT_HELP,
+    )?;
     if opts.help {
         println!("{REPORT_HELP}");
-        return Ok(());
+        return Ok(Outcome::Done);
     }
     let workspace = load(opts.workspace.as_deref())?;
     let query = opts.query.as_deref().unwrap_or(&workspace.query);
-    let mut report = report(&workspace, query, opts.explain);
+    let options = ReportOptions { explain: opts.explain, compare: opts.compare };
+    let format = if opts.compact { Format::Compact } else { Format::Pretty };
+    let mut report = report_with(&workspace, query, options);
     let out = opts.out.unwrap_or_else(|| PathBuf::from("memory-result.json"));
     let cannot_write = |err: std::io::Error| Failure(format!("cannot write `{}`: {err}", out.display()));
-    let file = std::fs::File::create(&out).map_err(cannot_write)?;
+    let stdout = std::io::stdout().lock();
     // The report streams to the file and to standard output at once; a big
     // report is never held in memory whole.
-    let mut both = Tee { file: std::io::BufWriter::with_capacity(256 * 1024, file), stdout: std::io::stdout().lock() };
-    mixua_policy::report::write_json_pretty(&mut report, &mut both)
-        .and_then(|()| std::io::Write::write_all(&mut both, b"\n"))
-        .and_then(|()| std::io::Write::flush(&mut both))
-        .map_err(cannot_write)?;
+    let written = if out.as_os_str() == "-" {
+        write_report(&mut report, format, &mut std::io::BufWriter::with_capacity(256 * 1024, stdout))
+            .map_err(|err| Failure(format!("cannot write to standard output: {err}")))
+    } else {
+        let file = std::fs::File::create(&out).map_err(cannot_write)?;
+        let mut both = Tee { file: std::io::BufWriter::with_capacity(256 * 1024, file), stdout };
+        write_report(&mut report, format, &mut both).map_err(cannot_write)
+    };
+    written?;
+    let leaks = std::mem::take(&mut report.leaks);
     // The process ends right after this: freeing tens of thousands of cards
     // one by one would only delay the exit.
     std::mem::forget(report);
     std::mem::forget(workspace);
-    Ok(())
+    if opts.fail_on_leak && !leaks.is_empty() {
+        let first = &leaks[0];
+        eprintln!(
+            "mixua: {} leak{} found: {} (registered to {}) reached {} in card {}{}",
+            leaks.len(),
+            if leaks.len() == 1 { "" } else { "s" },
+            first.token,
+            first.owner,
+            first.viewer,
+            first.card,
+            if leaks.len() > 1 { ", and more (see `leaks` in the report)" } else { "" },
+        );
+        return Ok(Outcome::LeakFound);
+    }
+    Ok(Outcome::Done)
+}
+
+/// The report and a final newline, flushed.
+fn write_report<W: std::io::Write>(report: &mut Report<'_>, format: Format, out: &mut W) -> std::io::Result<()> {
+    mixua_policy::report::write_json(report, format, out)?;
+    out.write_all(b"\n")?;
+    out.flush()
 }
 
 /// Writes to the output file and to standard output. A closed standard

@@ -113,7 +113,85 @@ fn report_carries_reasons_beyond_the_seed_keys() {
         written["rejections"].as_array().unwrap().iter().map(|r| r["reason"].as_str().unwrap()).collect();
     assert_eq!(reasons, ["protected_shared", "not_approved"]);
     assert_eq!(written["leaks"], serde_json::json!([]));
-    assert!(!written["unsafe_pool"]["leaks"].as_array().unwrap().is_empty());
+    // The other policies come only when asked for.
+    assert!(written.get("compare").is_none() && written.get("unsafe_pool").is_none(), "{written}");
+}
+
+#[test]
+fn compare_adds_the_global_only_and_pooled_views() {
+    let dir = Scratch::new("compare");
+    succeeds(&dir.run(&["report", "--compare"]));
+    let written = read_json(&dir.path("memory-result.json"));
+    check_seed_keys(&written);
+    let compare = &written["compare"];
+    for viewer in ["alice/writer-v1", "alice/checker-v1", "bob/writer-v1", "bob/checker-v1"] {
+        assert_eq!(compare["global_only"]["views"][viewer], serde_json::json!(["G"]), "{viewer}");
+        // Pooled, every card with both owners reaches everyone: X and Y too.
+        assert_eq!(compare["unsafe_pool"]["views"][viewer], serde_json::json!(["P", "U", "A", "G", "B", "X", "Y"]));
+    }
+    assert_eq!(compare["global_only"]["leaks"], serde_json::json!([]));
+    let pooled_leaks = compare["unsafe_pool"]["leaks"].as_array().unwrap();
+    assert!(pooled_leaks.iter().any(|l| l["viewer"] == "bob/writer-v1" && l["token"] == "FAKE-ALICE-731"));
+    assert_eq!(compare["unsafe_pool"]["canaries_in_pool"], serde_json::json!(["FAKE-ALICE-731", "FAKE-BOB-852"]));
+}
+
+#[test]
+fn stdout_and_the_file_carry_the_same_bytes() {
+    let dir = Scratch::new("same-bytes");
+    for flags in [&[][..], &["--compact"][..], &["--compare", "--explain"][..]] {
+        let mut args = vec!["report", "--out", "r.json"];
+        args.extend_from_slice(flags);
+        let output = dir.run(&args);
+        succeeds(&output);
+        let file = std::fs::read(dir.path("r.json")).unwrap();
+        assert_eq!(output.stdout, file, "{flags:?}");
+        assert!(file.ends_with(b"\n"));
+    }
+}
+
+#[test]
+fn out_dash_writes_standard_output_only() {
+    let dir = Scratch::new("out-dash");
+    let output = dir.run(&["report", "--out", "-"]);
+    succeeds(&output);
+    check_seed_keys(&serde_json::from_str(&stdout(&output)).unwrap());
+    assert!(!dir.path("memory-result.json").exists());
+    assert!(!dir.path("-").exists());
+}
+
+#[test]
+fn compact_is_one_line_with_the_same_content_as_pretty() {
+    let dir = Scratch::new("compact");
+    let compact = dir.run(&["report", "--out", "-", "--compact", "--compare", "--explain"]);
+    let pretty = dir.run(&["report", "--out", "-", "--compare", "--explain"]);
+    succeeds(&compact);
+    succeeds(&pretty);
+    let text = stdout(&compact);
+    assert_eq!(text.lines().count(), 1, "{text}");
+    assert!(text.len() < stdout(&pretty).len());
+    let a: Value = serde_json::from_str(&text).unwrap();
+    let b: Value = serde_json::from_str(&stdout(&pretty)).unwrap();
+    assert_eq!(a, b);
+}
+
+#[test]
+fn fail_on_leak_exits_1_after_writing_the_report() {
+    let dir = Scratch::new("fail-on-leak");
+    // The seed leaks nothing.
+    succeeds(&dir.run(&["report", "--fail-on-leak", "--out", "-"]));
+    // X filed as reusable content passes the gates and carries Alice's canary to Bob.
+    let mut seed: Value = serde_json::from_str(&stdout(&dir.run(&["seed"]))).unwrap();
+    let x = seed["cards"].as_array_mut().unwrap().iter_mut().find(|c| c["id"] == "X").unwrap();
+    x["stream"] = Value::from("reusable");
+    let leaky = seed.to_string();
+    let file = dir.write("leaky.json", &leaky);
+    let output = dir.run(&["report", "--workspace", file.to_str().unwrap(), "--fail-on-leak"]);
+    assert_eq!(output.status.code(), Some(1), "stderr: {}", stderr(&output));
+    assert!(stderr(&output).contains("FAKE-ALICE-731"), "{}", stderr(&output));
+    let written = read_json(&dir.path("memory-result.json"));
+    assert!(!written["leaks"].as_array().unwrap().is_empty());
+    // Without the flag the same file is a normal run.
+    succeeds(&dir.run(&["report", "--workspace", file.to_str().unwrap()]));
 }
 
 #[test]

@@ -54,6 +54,18 @@ impl Scope {
     pub fn one_agent(self) -> bool {
         matches!(self, Scope::Pair | Scope::Agent)
     }
+
+    /// The reading rule, the one place it is written: a scope lets a viewer
+    /// in when, on each axis it is bound to ([`Self::one_user`],
+    /// [`Self::one_agent`]), the viewer is the card's owner. An axis the
+    /// scope is not bound to asks nothing, so its match is ignored.
+    ///
+    /// Everything else that decides reading derives from this: the
+    /// [`Access`](crate::policy::Access) values, an evaluation's `allowed`,
+    /// and its `views`, which walk the same two axes as rows and columns.
+    pub fn admits(self, user_matches: bool, agent_matches: bool) -> bool {
+        (!self.one_user() || user_matches) && (!self.one_agent() || agent_matches)
+    }
 }
 
 impl fmt::Display for Scope {
@@ -392,5 +404,29 @@ impl<'de> Deserialize<'de> for Key {
 impl Card {
     fn stray(value: Value) -> Card {
         Card { not_an_object: Some(value), ..Card::default() }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The reading rule on every scope and every pair of axis matches: PAIR
+    /// needs both, USER the user, AGENT the agent, GLOBAL nothing.
+    #[test]
+    fn admits_asks_only_the_axes_a_scope_is_bound_to() {
+        for user_matches in [false, true] {
+            for agent_matches in [false, true] {
+                let expected = [
+                    (Scope::Pair, user_matches && agent_matches),
+                    (Scope::User, user_matches),
+                    (Scope::Agent, agent_matches),
+                    (Scope::Global, true),
+                ];
+                for (scope, admitted) in expected {
+                    assert_eq!(scope.admits(user_matches, agent_matches), admitted, "{scope} {user_matches} {agent_matches}");
+                }
+            }
+        }
     }
 }

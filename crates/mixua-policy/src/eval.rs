@@ -1,11 +1,13 @@
 //! Evaluating a whole workspace: every viewer's view under a policy, and the
-//! canary leaks in those views. The gates are run once per card; each view
-//! then only applies the cheap scope rule.
+//! canary leaks in those views. Each card passes the policy's gate once
+//! ([`Policy::gate`]); each view then only applies the cheap reading rule
+//! ([`Scope::admits`]).
 
 use serde::Serialize;
 
 use crate::card::{Card, Field, Scope, Stream};
-use crate::policy::{check, matches_query, scope_rule, Access, Accepted, Hit, Rejection, Viewer};
+use crate::policy::{check_filed, matches_query, Access, Accepted, Filing, Gate, Hit, Rejection, Viewer};
+use crate::score::personal;
 use crate::workspace::Workspace;
 
 /// The three ways of sharing memory that the seed compares.
@@ -22,10 +24,39 @@ pub enum Policy {
 
 impl Policy {
     pub const ALL: [Policy; 3] = [Policy::FourScope, Policy::GlobalOnly, Policy::UnsafePool];
+
+    /// How the policy files cards before the gates look at them.
+    pub fn filing(self) -> Filing {
+        match self {
+            Policy::UnsafePool => Filing::Pooled,
+            Policy::FourScope | Policy::GlobalOnly => Filing::AsWritten,
+        }
+    }
+
+    /// Does the policy share accepted cards filed under this scope at all?
+    pub fn shares(self, scope: Scope) -> bool {
+        match self {
+            Policy::GlobalOnly => scope == Scope::Global,
+            Policy::FourScope | Policy::UnsafePool => true,
+        }
+    }
+
+    /// The policy's whole effect on one card, the one place it is applied:
+    /// its filing ([`Self::filing`]), the content and filing gates, and
+    /// which accepted cards it shares ([`Self::shares`]). Reading decisions,
+    /// explanations and views all start from this.
+    pub fn gate(self, card: &Card) -> Gate {
+        match check_filed(card, self.filing()) {
+            Err(rejection) => Gate::Rejected { rejection },
+            Ok(accepted) if !self.shares(accepted.scope) => Gate::NotShared { accepted },
+            Ok(accepted) => Gate::Open { accepted },
+        }
+    }
 }
 
 /// A card as the unsafe pool files it: GLOBAL, reusable, approved. Owner and
 /// type checks still apply, so only the filing is overridden.
+/// `check(&pooled(card)) == check_filed(card, Filing::Pooled)`.
 pub fn pooled(card: &Card) -> Card {
     let mut card = card.clone();
     card.set_text(Field::Scope, Scope::Global.as_str().into());
@@ -34,19 +65,11 @@ pub fn pooled(card: &Card) -> Card {
     card
 }
 
-/// `check(&pooled(card))`, without the copy.
-fn check_pooled(card: &Card) -> Result<Accepted, Rejection> {
-    let filing = [Field::Scope, Field::Stream, Field::ShareApproved];
-    if card.not_an_object.is_some() || card.malformed.iter().any(|m| !filing.contains(&m.field)) {
-        return check(card);
-    }
-    if card.owner_user.is_empty() {
-        return Err(Rejection::MissingOwnerUser);
-    }
-    if card.owner_agent.is_empty() {
-        return Err(Rejection::MissingOwnerAgent);
-    }
-    Ok(Accepted { scope: Scope::Global, stream: Stream::Reusable })
+/// Is a registered token a leak when handed to `user`? It is when it
+/// belongs to someone else and `user` did not register it too (`own`).
+/// The canary half of both the leak scan and the forbidden scorecard.
+pub(crate) fn foreign(owner: &str, token: &str, user: &str, own: &[String]) -> bool {
+    owner != user && !own.iter().any(|o| o == token)
 }
 
 /// A canary that reached a viewer it does not belong to.
@@ -61,74 +84,121 @@ pub struct Leak {
     pub owner: String,
 }
 
+/// The canaries one card hands its reader, as (owner, token) in registry
+/// order ([`Evaluation::carried`]).
+pub struct Carried<'e, 'w>(CarriedBy<'e, 'w>);
+
+/// Found once when the evaluation was built, or scanned now for a card no
+/// view can hold.
+enum CarriedBy<'e, 'w> {
+    Found { found: std::slice::Iter<'e, usize>, tokens: &'e [(&'w str, &'w str)] },
+    Scan { tokens: std::slice::Iter<'e, (&'w str, &'w str)>, hit: Hit<'w> },
+}
+
+impl<'w> Iterator for Carried<'_, 'w> {
+    type Item = (&'w str, &'w str);
+
+    fn next(&mut self) -> Option<(&'w str, &'w str)> {
+        match &mut self.0 {
+            CarriedBy::Found { found, tokens } => found.next().map(|&t| tokens[t]),
+            CarriedBy::Scan { tokens, hit } => tokens.find(|(_, token)| hit.contains(token)).copied(),
+        }
+    }
+}
+
+/// What the evaluation works out once for each card a view can hold.
+#[derive(Clone)]
+struct Scanned<'w> {
+    /// Indices into `tokens` of the canaries its id or lesson (what a
+    /// reader is handed) holds.
+    carried: Vec<usize>,
+    /// Its owner user when it is labelled protected: whose personal
+    /// content it is ([`crate::score::personal`]).
+    personal: Option<&'w str>,
+}
+
 /// One workspace evaluated under one policy for one query.
 pub struct Evaluation<'w> {
     pub workspace: &'w Workspace,
     pub policy: Policy,
     pub query: &'w str,
     /// The content and filing gates, once per card (for the unsafe pool, of
-    /// the pooled card).
+    /// the pooled card), whatever the policy then shares.
     pub gates: Vec<Result<Accepted, Rejection>>,
-    /// Indices of the cards that pass the gates and match the query, in
+    /// The policy's gate per card: every reading decision starts here.
+    decided: Vec<Gate>,
+    /// Indices of the cards open to reading that match the query, in
     /// card order: the only cards any view can hold. Matching the query
     /// once per card here, not once per viewer, keeps a report on many
     /// viewers cheap.
     candidates: Vec<usize>,
-    /// Per card, the indices into `tokens` of the canaries its id or lesson
-    /// (what a reader is handed) contains. Only candidates can be handed to
-    /// anyone, so the other cards are not scanned and hold none.
-    carried: Vec<Vec<usize>>,
+    /// Per card, what the leak scan and the scorecards read of it, worked
+    /// out once. Only candidates can be handed to anyone, so only they are
+    /// scanned here (`None` for the others, which are scanned when asked).
+    scanned: Vec<Option<Scanned<'w>>>,
     /// Every registered (owner, token).
     tokens: Vec<(&'w str, &'w str)>,
 }
 
 impl<'w> Evaluation<'w> {
     pub fn new(workspace: &'w Workspace, query: &'w str, policy: Policy) -> Evaluation<'w> {
-        let gate = match policy {
-            Policy::UnsafePool => check_pooled,
-            _ => check,
-        };
         let cards = &workspace.cards;
-        let gates: Vec<_> = cards.iter().map(gate).collect();
-        let candidates: Vec<usize> =
-            (0..cards.len()).filter(|&i| gates[i].is_ok() && matches_query(&cards[i], query)).collect();
+        let decided: Vec<Gate> = cards.iter().map(|card| policy.gate(card)).collect();
+        let gates = decided.iter().map(Gate::checked).collect();
+        let candidates: Vec<usize> = (0..cards.len())
+            .filter(|&i| decided[i].open_scope().is_some() && matches_query(&cards[i], query))
+            .collect();
         let tokens: Vec<(&str, &str)> = workspace.canaries.iter().collect();
-        let mut carried = vec![Vec::new(); cards.len()];
+        let mut scanned = vec![None; cards.len()];
         for &i in &candidates {
-            let card = &cards[i];
-            carried[i] = (0..tokens.len())
-                .filter(|&t| card.lesson.contains(tokens[t].1) || card.id.contains(tokens[t].1))
-                .collect();
+            let hit = Hit::of(&cards[i]);
+            scanned[i] = Some(Scanned {
+                carried: (0..tokens.len()).filter(|&t| hit.contains(tokens[t].1)).collect(),
+                personal: personal(&cards[i]),
+            });
         }
-        Evaluation { workspace, policy, query, gates, candidates, carried, tokens }
+        Evaluation { workspace, policy, query, gates, decided, candidates, scanned, tokens }
     }
 
     /// The card itself; the scope rule reads only its owners, which no
     /// policy changes.
-    fn card(&self, index: usize) -> &Card {
+    fn card(&self, index: usize) -> &'w Card {
         &self.workspace.cards[index]
     }
 
-    /// The reading decision for one card and one viewer, with its rule.
-    pub fn access(&self, index: usize, viewer: Viewer<'_>) -> Access {
-        match &self.gates[index] {
-            Err(rejection) => Access::Rejected { rejection: rejection.clone() },
-            Ok(accepted) => scope_rule(self.card(index), accepted.scope, viewer),
+    /// The registered (owner, token) pairs the card hands its reader, in
+    /// registry order.
+    pub fn carried(&self, index: usize) -> Carried<'_, 'w> {
+        match &self.scanned[index] {
+            Some(scanned) => Carried(CarriedBy::Found { found: scanned.carried.iter(), tokens: &self.tokens }),
+            None => Carried(CarriedBy::Scan { tokens: self.tokens.iter(), hit: Hit::of(self.card(index)) }),
         }
     }
 
-    /// May this viewer read the card under this policy? The same rule as
-    /// [`Self::access`], without building the explanation.
-    pub fn allowed(&self, index: usize, viewer: Viewer<'_>) -> bool {
-        let Ok(accepted) = &self.gates[index] else { return false };
-        let card = self.card(index);
-        match (self.policy, accepted.scope) {
-            (Policy::GlobalOnly, scope) => scope == Scope::Global,
-            (_, Scope::Pair) => card.owner_user == viewer.user && card.owner_agent == viewer.agent,
-            (_, Scope::User) => card.owner_user == viewer.user,
-            (_, Scope::Agent) => card.owner_agent == viewer.agent,
-            (_, Scope::Global) => true,
+    /// Whose personal content the card is, if it is labelled protected
+    /// ([`crate::score::personal`]).
+    pub fn personal(&self, index: usize) -> Option<&'w str> {
+        match &self.scanned[index] {
+            Some(scanned) => scanned.personal,
+            None => personal(self.card(index)),
         }
+    }
+
+    /// The policy's gate for one card.
+    pub fn gate(&self, index: usize) -> &Gate {
+        &self.decided[index]
+    }
+
+    /// The reading decision for one card and one viewer under this policy,
+    /// with its rule (or why no rule was asked: rejected, or not shared).
+    pub fn access(&self, index: usize, viewer: Viewer<'_>) -> Access {
+        self.decided[index].access(self.card(index), viewer)
+    }
+
+    /// May this viewer read the card under this policy? Always
+    /// `self.access(index, viewer).allowed()`, without building the answer.
+    pub fn allowed(&self, index: usize, viewer: Viewer<'_>) -> bool {
+        self.decided[index].allowed(self.card(index), viewer)
     }
 
     /// Indices of the cards the viewer retrieves: authorized first, then
@@ -139,27 +209,31 @@ impl<'w> Evaluation<'w> {
 
     /// Every viewer's view at once, in the order of [`Self::viewers`]: the
     /// same as [`Self::view`] for each, but each card is looked at once
-    /// instead of once per viewer. A card reaches whole rows (one user or
-    /// all) and columns (one agent or all) of the users × agents chart.
+    /// instead of once per viewer. The reading rule ([`Scope::admits`]) is
+    /// tabulated per card for both answers of each axis (is the viewer the
+    /// owner user, the owner agent); names are compared only where the
+    /// answer depends on them, so a GLOBAL card costs no comparison at all.
     pub fn views(&self) -> Vec<Vec<usize>> {
         let (users, agents) = (&self.workspace.users, &self.workspace.agents);
         let mut views = vec![Vec::new(); users.len() * agents.len()];
         for &i in &self.candidates {
-            let Ok(accepted) = &self.gates[i] else { continue };
-            let scope = match self.policy {
-                Policy::GlobalOnly if accepted.scope != Scope::Global => continue,
-                _ => accepted.scope,
-            };
+            let Some(scope) = self.decided[i].open_scope() else { continue };
             let card = self.card(i);
+            // table[user matches][agent matches]
+            let table = [false, true].map(|u| [false, true].map(|a| scope.admits(u, a)));
             for (u, user) in users.iter().enumerate() {
-                if scope.one_user() && *user != card.owner_user {
-                    continue;
-                }
-                for (a, agent) in agents.iter().enumerate() {
-                    if scope.one_agent() && *agent != card.owner_agent {
-                        continue;
+                let columns = if table[0] == table[1] { table[0] } else { table[usize::from(*user == card.owner_user)] };
+                let row = &mut views[u * agents.len()..(u + 1) * agents.len()];
+                match columns {
+                    [false, false] => {}
+                    [true, true] => row.iter_mut().for_each(|view| view.push(i)),
+                    _ => {
+                        for (view, agent) in row.iter_mut().zip(agents) {
+                            if columns[usize::from(*agent == card.owner_agent)] {
+                                view.push(i);
+                            }
+                        }
                     }
-                    views[u * agents.len() + a].push(i);
                 }
             }
         }
@@ -183,9 +257,8 @@ impl<'w> Evaluation<'w> {
         let own = self.workspace.canaries.of_user(viewer.user);
         let mut leaks = Vec::new();
         for &i in view {
-            for &t in &self.carried[i] {
-                let (owner, token) = self.tokens[t];
-                if owner != viewer.user && !own.iter().any(|o| o == token) {
+            for (owner, token) in self.carried(i) {
+                if foreign(owner, token, viewer.user, own) {
                     leaks.push(Leak {
                         viewer: viewer.key(),
                         card: self.card(i).id.clone(),
@@ -202,7 +275,7 @@ impl<'w> Evaluation<'w> {
     /// leak, so each view is narrowed to those before it is built.
     pub fn leaks(&self) -> Vec<Leak> {
         let carriers: Vec<usize> =
-            self.candidates.iter().copied().filter(|&i| !self.carried[i].is_empty()).collect();
+            self.candidates.iter().copied().filter(|&i| self.scanned[i].as_ref().is_some_and(|s| !s.carried.is_empty())).collect();
         self.viewers()
             .flat_map(|v| {
                 let view: Vec<usize> = carriers.iter().copied().filter(|&i| self.allowed(i, v)).collect();
@@ -222,12 +295,13 @@ impl<'w> Evaluation<'w> {
     }
 }
 
-/// The seed's global-only baseline list: valid GLOBAL cards, whatever the query.
+/// The seed's global-only baseline list: the cards the global-only policy
+/// shares (valid GLOBAL cards), whatever the query.
 pub fn global_only_ids(workspace: &Workspace) -> Vec<&str> {
     workspace
         .cards
         .iter()
-        .filter(|c| matches!(check(c), Ok(Accepted { scope: Scope::Global, .. })))
+        .filter(|c| Policy::GlobalOnly.gate(c).open_scope().is_some())
         .map(|c| c.id.as_str())
         .collect()
 }
@@ -237,7 +311,7 @@ pub fn global_only_ids(workspace: &Workspace) -> Vec<&str> {
 /// within reach.
 pub fn canaries_in_pool(workspace: &Workspace) -> Vec<&str> {
     let pool: Vec<&Card> =
-        workspace.cards.iter().filter(|c| check_pooled(c).is_ok()).collect();
+        workspace.cards.iter().filter(|c| Policy::UnsafePool.gate(c).open_scope().is_some()).collect();
     let mut found: Vec<&str> = Vec::new();
     for (_, token) in workspace.canaries.iter() {
         let held = pool.iter().any(|c| {
@@ -251,4 +325,64 @@ pub fn canaries_in_pool(workspace: &Workspace) -> Vec<&str> {
         }
     }
     found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::seed::seed_workspace;
+
+    #[test]
+    fn each_policy_settles_a_card_once() {
+        let ws = seed_workspace();
+        let gate = |policy: Policy, id: &str| policy.gate(ws.cards.iter().find(|c| c.id == id).unwrap());
+        let user = Accepted { scope: Scope::User, stream: Stream::Protected };
+        assert_eq!(gate(Policy::FourScope, "U"), Gate::Open { accepted: user });
+        assert_eq!(gate(Policy::GlobalOnly, "U"), Gate::NotShared { accepted: user });
+        let global = Accepted { scope: Scope::Global, stream: Stream::Reusable };
+        assert_eq!(gate(Policy::GlobalOnly, "G"), Gate::Open { accepted: global });
+        assert_eq!(gate(Policy::UnsafePool, "U"), Gate::Open { accepted: global });
+        assert!(matches!(gate(Policy::GlobalOnly, "X"), Gate::Rejected { .. }));
+        assert_eq!(gate(Policy::UnsafePool, "X"), Gate::Open { accepted: global });
+        assert_eq!(Policy::UnsafePool.filing(), Filing::Pooled);
+        assert!(!Policy::GlobalOnly.shares(Scope::Agent) && Policy::FourScope.shares(Scope::Agent));
+    }
+
+    /// The review's finding: under the global-only baseline a valid USER
+    /// card was reported readable by `access` while `allowed` said no.
+    #[test]
+    fn global_only_access_says_not_shared_where_allowed_says_no() {
+        let ws = seed_workspace();
+        let eval = Evaluation::new(&ws, &ws.query, Policy::GlobalOnly);
+        let u = ws.cards.iter().position(|c| c.id == "U").unwrap();
+        let alice = Viewer::new("alice", "writer-v1");
+        assert_eq!(eval.access(u, alice), Access::NotShared { scope: Scope::User });
+        assert!(!eval.allowed(u, alice));
+        assert_eq!(eval.gates[u], Ok(Accepted { scope: Scope::User, stream: Stream::Protected }), "the card itself is fine");
+        for (i, _) in ws.cards.iter().enumerate() {
+            for viewer in eval.viewers() {
+                assert_eq!(eval.allowed(i, viewer), eval.access(i, viewer).allowed());
+            }
+        }
+    }
+
+    #[test]
+    fn carried_is_the_same_found_early_or_scanned_late() {
+        let mut ws = seed_workspace();
+        // B holds Bob's canary; with this query it is no candidate.
+        let eval = Evaluation::new(&ws, "三行", Policy::FourScope);
+        let b = ws.cards.iter().position(|c| c.id == "B").unwrap();
+        assert_eq!(eval.carried(b).collect::<Vec<_>>(), [("bob", "FAKE-BOB-852")]);
+        ws.query = String::new();
+        let eval = Evaluation::new(&ws, "", Policy::FourScope);
+        assert_eq!(eval.carried(b).collect::<Vec<_>>(), [("bob", "FAKE-BOB-852")]);
+        assert_eq!(eval.carried(0).count(), 0);
+    }
+
+    #[test]
+    fn global_only_ids_and_the_pool_follow_the_policy_gates() {
+        let ws = seed_workspace();
+        assert_eq!(global_only_ids(&ws), ["G"]);
+        assert_eq!(canaries_in_pool(&ws), ["FAKE-ALICE-731", "FAKE-BOB-852"]);
+    }
 }

@@ -4,7 +4,8 @@
 
 use crate::card::{Card, JsonKind};
 use crate::flip::{Edit, Flips};
-use crate::policy::{Access, Rejection, Viewer};
+use crate::policy::{Access, NameError, Rejection, Viewer};
+use crate::score::ForbiddenReason;
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Lang {
@@ -133,6 +134,10 @@ pub fn access_text(card: &Card, access: &Access, viewer: Viewer<'_>, lang: Lang)
             format!("{id} 被拒絕,任何人都讀不到:{}", rejection_text(rejection, lang)),
             format!("{id} is rejected, so nobody reads it: {}", rejection_text(rejection, lang)),
         ),
+        Access::NotShared { scope } => lang.pick(
+            format!("{id} 是有效的 {scope} 卡,但只分享 GLOBAL 卡的基準做法不分享它,所以誰都讀不到"),
+            format!("{id} is an accepted {scope} card, but the global-only baseline shares only GLOBAL cards, so nobody reads it"),
+        ),
         Access::Pair { user_matches: true, agent_matches: true } => lang.pick(
             format!("{id} 是 {ou} 與 {oa} 這一對的 PAIR 卡,正好是 {vu}/{va},所以讀得到"),
             format!("{id} is a PAIR card of {ou} with {oa}, which is exactly {vu}/{va}, so it is readable"),
@@ -168,6 +173,41 @@ pub fn access_text(card: &Card, access: &Access, viewer: Viewer<'_>, lang: Lang)
         Access::Global => lang.pick(
             format!("{id} 是 GLOBAL 卡,通過分享檢查後所有人都讀得到"),
             format!("{id} is a GLOBAL card: it passed the sharing checks, so everyone reads it"),
+        ),
+    }
+}
+
+/// Why a viewer must not be handed a card (the forbidden scorecard).
+pub fn forbidden_text(card: &Card, reason: &ForbiddenReason, viewer: Viewer<'_>, lang: Lang) -> String {
+    let (id, who) = (&card.id, viewer.key());
+    match reason {
+        ForbiddenReason::OthersProtected { owner } => lang.pick(
+            format!("{id} 是 {owner} 受保護的個人內容,{who} 不該看到"),
+            format!("{id} is {owner}'s protected (personal) content, which {who} must not see"),
+        ),
+        ForbiddenReason::OthersCanary { token, owner } => lang.pick(
+            format!("{id} 把 {owner} 的暗號 {token} 交給了 {who}"),
+            format!("{id} hands {owner}'s canary {token} to {who}"),
+        ),
+    }
+}
+
+/// Why a name can't be a user's or an agent's ([`crate::policy::check_name`]).
+/// The name itself is left to the caller, who knows where it was typed.
+pub fn name_error_text(error: &NameError, lang: Lang) -> String {
+    match error {
+        NameError::Empty => lang.pick("名稱是空的".to_string(), "it is empty".to_string()),
+        NameError::Slash => lang.pick(
+            "名稱含有 /,而 / 在檢視者代號裡用來分隔使用者與 Agent".to_string(),
+            "it contains `/`, which separates the user from the agent in a viewer key".to_string(),
+        ),
+        NameError::SurroundingSpace => lang.pick(
+            "名稱前後有空白:看起來和另一個名稱一樣,卻會是另一個人".to_string(),
+            "it starts or ends with whitespace, so it would look like another name and yet be someone else".to_string(),
+        ),
+        NameError::ControlCharacter { code } => lang.pick(
+            format!("名稱含有控制字元 U+{code:04X},看不見也打不回來"),
+            format!("it holds the control character U+{code:04X}, which can be neither seen nor typed back"),
         ),
     }
 }
@@ -261,4 +301,92 @@ pub fn flips_text(card: &Card, viewer: Viewer<'_>, flips: &Flips, lang: Lang) ->
         ));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card::Scope;
+    use crate::seed::seed_workspace;
+
+    const LANGS: [Lang; 2] = [Lang::ZhTw, Lang::En];
+
+    /// Every value of the reading gate, so a new variant cannot go unworded.
+    fn every_access() -> Vec<Access> {
+        let mut all = vec![Access::Rejected { rejection: Rejection::MissingOwnerUser }, Access::Global];
+        all.extend(Scope::ALL.map(|scope| Access::NotShared { scope }));
+        for user_matches in [false, true] {
+            all.push(Access::User { user_matches });
+            all.push(Access::Agent { agent_matches: user_matches });
+            for agent_matches in [false, true] {
+                all.push(Access::Pair { user_matches, agent_matches });
+            }
+        }
+        all
+    }
+
+    #[test]
+    fn every_access_is_worded_in_both_languages_and_differently() {
+        let card = &seed_workspace().cards[0];
+        let viewer = Viewer::new("bob", "checker-v1");
+        for access in every_access() {
+            // An exhaustive match: adding a variant fails to compile here
+            // until it is added to `every_access`.
+            match access {
+                Access::Rejected { .. }
+                | Access::NotShared { .. }
+                | Access::Pair { .. }
+                | Access::User { .. }
+                | Access::Agent { .. }
+                | Access::Global => {}
+            }
+            let zh = access_text(card, &access, viewer, Lang::ZhTw);
+            let en = access_text(card, &access, viewer, Lang::En);
+            assert!(zh.contains(&card.id) && en.contains(&card.id), "{access:?}");
+            assert_ne!(zh, en, "{access:?}");
+        }
+        let en: std::collections::HashSet<String> =
+            every_access().iter().map(|a| access_text(card, a, viewer, Lang::En)).collect();
+        assert_eq!(en.len(), every_access().len(), "two decisions read the same");
+    }
+
+    #[test]
+    fn not_shared_names_the_baseline_and_the_scope() {
+        let card = &seed_workspace().cards[1];
+        let access = Access::NotShared { scope: Scope::User };
+        let en = access_text(card, &access, Viewer::new("alice", "writer-v1"), Lang::En);
+        assert!(en.contains("USER") && en.contains("global-only baseline"), "{en}");
+        let zh = access_text(card, &access, Viewer::new("alice", "writer-v1"), Lang::ZhTw);
+        assert!(zh.contains("USER") && zh.contains("GLOBAL"), "{zh}");
+        let decision = decision_text(card, &access, Viewer::new("alice", "writer-v1"), "報告", Lang::En);
+        assert!(decision.ends_with('.'), "{decision}");
+    }
+
+    #[test]
+    fn every_name_error_is_worded_in_both_languages() {
+        let all = [NameError::Empty, NameError::Slash, NameError::SurroundingSpace, NameError::ControlCharacter { code: 9 }];
+        for error in all {
+            let (zh, en) = (name_error_text(&error, Lang::ZhTw), name_error_text(&error, Lang::En));
+            assert!(!zh.is_empty() && !en.is_empty() && zh != en, "{error:?}");
+        }
+        assert!(name_error_text(&NameError::ControlCharacter { code: 9 }, Lang::En).contains("U+0009"));
+        assert!(name_error_text(&NameError::ControlCharacter { code: 9 }, Lang::ZhTw).contains("U+0009"));
+    }
+
+    #[test]
+    fn every_forbidden_reason_is_worded_in_both_languages() {
+        let card = &seed_workspace().cards[1];
+        let viewer = Viewer::new("bob", "writer-v1");
+        let all = [
+            ForbiddenReason::OthersProtected { owner: "alice".into() },
+            ForbiddenReason::OthersCanary { token: "FAKE-ALICE-731".into(), owner: "alice".into() },
+        ];
+        for reason in &all {
+            for lang in LANGS {
+                let text = forbidden_text(card, reason, viewer, lang);
+                assert!(text.contains("U") && text.contains("alice") && text.contains("bob/writer-v1"), "{text}");
+            }
+        }
+        assert!(forbidden_text(card, &all[1], viewer, Lang::En).contains("FAKE-ALICE-731"));
+    }
 }

@@ -17,14 +17,21 @@ pub mod explain;
 pub mod flip;
 pub mod policy;
 pub mod report;
+pub mod score;
 pub mod seed;
+pub mod viewer;
 pub mod workspace;
 
 pub use card::{Card, Field, JsonKind, Scope, Stream};
-pub use eval::{Evaluation, Leak, Policy};
+pub use eval::{Carried, Evaluation, Leak, Policy};
 pub use explain::Lang;
 pub use flip::{find_flips, Edit, Flips};
-pub use policy::{access, check, search, Access, Accepted, Hit, Rejection, Viewer};
-pub use report::{report, Report};
+pub use policy::{
+    access, check, check_filed, check_name, labelled_stream, search, Access, Accepted, Filing, Gate, Hit,
+    NameError, Rejection, Viewer,
+};
+pub use report::{report, report_with, Format, Report, ReportOptions};
+pub use score::{forbidden, score, scorecard, Expected, Forbidden, ForbiddenReason, Score, Scorecard};
 pub use seed::{seed_workspace, INJECTION_QUERY, SEED_QUERY};
+pub use viewer::ViewerId;
 pub use workspace::{Canaries, LoadError, Workspace};

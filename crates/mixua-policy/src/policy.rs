@@ -5,6 +5,7 @@
 use serde::Serialize;
 
 use crate::card::{Card, Field, JsonKind, Scope, Stream};
+use crate::eval::Policy;
 
 /// Why a card is rejected outright, for every viewer (fail closed).
 /// Checked in the seed program's order; the first failing gate is reported.
@@ -50,19 +51,52 @@ pub struct Accepted {
     pub stream: Stream,
 }
 
+/// How the content and filing gates see a card's filing (its scope, stream
+/// and sharing approval): as its writer filed it, or refiled by the unsafe
+/// pool. Only the filing is ever overridden; the owners and the types of
+/// every other field are checked as written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Filing {
+    /// The scope, stream and approval as written.
+    AsWritten,
+    /// Every card refiled as approved, reusable GLOBAL: the unsafe pool.
+    Pooled,
+}
+
+impl Filing {
+    /// Does this filing replace the field? A replaced field's wrong-type
+    /// value is gone with it, as when a learner types a proper value.
+    pub fn overrides(self, field: Field) -> bool {
+        self == Filing::Pooled && matches!(field, Field::Scope | Field::Stream | Field::ShareApproved)
+    }
+}
+
 /// Content and filing gates: the seed's `valid()`, with a reason.
 pub fn check(card: &Card) -> Result<Accepted, Rejection> {
+    check_filed(card, Filing::AsWritten)
+}
+
+/// The content and filing gates for a card filed as `filing` says, in the
+/// seed program's order. [`check`] is this with the card's own filing;
+/// `check_filed(card, Filing::Pooled)` is `check(&pooled(card))` without
+/// the copy (see [`crate::eval::pooled`]).
+pub fn check_filed(card: &Card, filing: Filing) -> Result<Accepted, Rejection> {
     if let Some(raw) = &card.not_an_object {
         return Err(Rejection::NotAnObject { found: JsonKind::of(raw) });
     }
-    if let Some(bad) = card.malformed.first() {
+    if let Some(bad) = card.malformed.iter().find(|m| !filing.overrides(m.field)) {
         return Err(Rejection::WrongType {
             field: bad.field,
             expected: bad.field.expected(),
             found: JsonKind::of(&bad.value),
         });
     }
-    let Some(scope) = Scope::parse(&card.scope) else {
+    let (scope, stream, share_approved) = match filing {
+        Filing::AsWritten => (card.scope.as_str(), card.stream.as_str(), card.share_approved),
+        Filing::Pooled => (Scope::Global.as_str(), Stream::Reusable.as_str(), true),
+    };
+    let Some(scope) = Scope::parse(scope) else {
         return Err(Rejection::UnknownScope { scope: card.scope.clone() });
     };
     if card.owner_user.is_empty() {
@@ -71,7 +105,7 @@ pub fn check(card: &Card) -> Result<Accepted, Rejection> {
     if card.owner_agent.is_empty() {
         return Err(Rejection::MissingOwnerAgent);
     }
-    let Some(stream) = Stream::parse(&card.stream) else {
+    let Some(stream) = Stream::parse(stream) else {
         return Err(Rejection::UnknownStream { stream: card.stream.clone() });
     };
     if scope.crosses_users() {
@@ -81,11 +115,75 @@ pub fn check(card: &Card) -> Result<Accepted, Rejection> {
         if stream == Stream::Protected {
             return Err(Rejection::ProtectedShared { scope });
         }
-        if !card.share_approved {
+        if !share_approved {
             return Err(Rejection::NotApproved { scope });
         }
     }
     Ok(Accepted { scope, stream })
+}
+
+/// The stream the card's writer labelled it with, whatever its scope and
+/// whether or not the gates accept it: what the content says it is. `None`
+/// when the stream is missing, misspelled or of the wrong JSON type.
+///
+/// The scorecards judge content by this label (a protected card that the
+/// unsafe pool hands to another user is still personal content), and so do
+/// the lessons ("X is protected again").
+pub fn labelled_stream(card: &Card) -> Option<Stream> {
+    if card.malformed(Field::Stream).is_some() {
+        return None;
+    }
+    Stream::parse(&card.stream)
+}
+
+/// Why a name cannot be a user's or an agent's. Names make up viewer keys
+/// (`user/agent`, [`Viewer::key`]), so a key must spell exactly one pair
+/// and a name must look like what it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(tag = "reason", rename_all = "snake_case")]
+pub enum NameError {
+    /// The name is empty.
+    Empty,
+    /// The name holds `/`, which separates user from agent in a viewer key:
+    /// `a/b` with `c` and `a` with `b/c` would both be `a/b/c`.
+    Slash,
+    /// The name starts or ends with whitespace: `alice ` would look like
+    /// `alice` and yet be someone else.
+    SurroundingSpace,
+    /// The name holds a control character (a tab, a newline, …), which
+    /// can be neither seen nor typed back.
+    ControlCharacter { code: u32 },
+}
+
+impl NameError {
+    /// A short stable code, for data attributes and reports.
+    pub fn code(&self) -> &'static str {
+        match self {
+            NameError::Empty => "name_empty",
+            NameError::Slash => "name_has_slash",
+            NameError::SurroundingSpace => "name_surrounding_space",
+            NameError::ControlCharacter { .. } => "name_control_character",
+        }
+    }
+}
+
+/// May this be a user's or an agent's name? The one check every shell
+/// uses before a name becomes part of a viewer key: the workspace file
+/// (users, agents, canary owners), the playground's add and rename, the CLI.
+pub fn check_name(name: &str) -> Result<(), NameError> {
+    if name.is_empty() {
+        return Err(NameError::Empty);
+    }
+    if name.contains('/') {
+        return Err(NameError::Slash);
+    }
+    if name.starts_with(char::is_whitespace) || name.ends_with(char::is_whitespace) {
+        return Err(NameError::SurroundingSpace);
+    }
+    if let Some(c) = name.chars().find(|c| c.is_control()) {
+        return Err(NameError::ControlCharacter { code: c as u32 });
+    }
+    Ok(())
 }
 
 /// Who is asking. It comes from the (simulated) login, never from the query.
@@ -100,7 +198,8 @@ impl<'a> Viewer<'a> {
         Viewer { user, agent }
     }
 
-    /// The `user/agent` key used for views.
+    /// The `user/agent` key used for views. It spells one pair only when
+    /// both names pass [`check_name`].
     pub fn key(&self) -> String {
         format!("{}/{}", self.user, self.agent)
     }
@@ -113,6 +212,9 @@ impl<'a> Viewer<'a> {
 pub enum Access {
     /// The card never reaches anyone.
     Rejected { rejection: Rejection },
+    /// The card is accepted, but the policy shares no card filed under this
+    /// scope: the global-only baseline shares only GLOBAL cards.
+    NotShared { scope: Scope },
     /// PAIR: readable when both the user and the agent match.
     Pair { user_matches: bool, agent_matches: bool },
     /// USER: readable when the user matches, with any agent.
@@ -124,20 +226,29 @@ pub enum Access {
 }
 
 impl Access {
-    pub fn allowed(&self) -> bool {
+    /// The scope rule that decided and the viewer's matches on its axes
+    /// (`true` on an axis the scope is not bound to: it asks nothing
+    /// there). `None` when no scope rule was asked.
+    fn reading(&self) -> Option<(Scope, bool, bool)> {
         match *self {
-            Access::Rejected { .. } => false,
-            Access::Pair { user_matches, agent_matches } => user_matches && agent_matches,
-            Access::User { user_matches } => user_matches,
-            Access::Agent { agent_matches } => agent_matches,
-            Access::Global => true,
+            Access::Rejected { .. } | Access::NotShared { .. } => None,
+            Access::Pair { user_matches, agent_matches } => Some((Scope::Pair, user_matches, agent_matches)),
+            Access::User { user_matches } => Some((Scope::User, user_matches, true)),
+            Access::Agent { agent_matches } => Some((Scope::Agent, true, agent_matches)),
+            Access::Global => Some((Scope::Global, true, true)),
         }
+    }
+
+    /// The answer, by [`Scope::admits`], the one reading rule.
+    pub fn allowed(&self) -> bool {
+        self.reading().is_some_and(|(scope, user_matches, agent_matches)| scope.admits(user_matches, agent_matches))
     }
 
     /// A short stable code: the rule and the outcome, e.g. `pair_other_agent`.
     pub fn code(&self) -> &'static str {
         match *self {
             Access::Rejected { .. } => "rejected",
+            Access::NotShared { .. } => "not_shared",
             Access::Pair { user_matches: true, agent_matches: true } => "pair_owner",
             Access::Pair { user_matches: false, agent_matches: true } => "pair_other_user",
             Access::Pair { user_matches: true, agent_matches: false } => "pair_other_agent",
@@ -151,10 +262,16 @@ impl Access {
     }
 }
 
-/// The reading gate for an accepted card: the seed's `allowed()`.
+/// Is the viewer the card's owner, axis by axis (user, agent)? Only the
+/// owners are read, and no policy changes them.
+fn owner_matches(card: &Card, viewer: Viewer<'_>) -> (bool, bool) {
+    (card.owner_user == viewer.user, card.owner_agent == viewer.agent)
+}
+
+/// The reading gate for an accepted card: the seed's `allowed()`, with the
+/// rule and the matches that decided it.
 pub fn scope_rule(card: &Card, scope: Scope, viewer: Viewer<'_>) -> Access {
-    let user_matches = card.owner_user == viewer.user;
-    let agent_matches = card.owner_agent == viewer.agent;
+    let (user_matches, agent_matches) = owner_matches(card, viewer);
     match scope {
         Scope::Pair => Access::Pair { user_matches, agent_matches },
         Scope::User => Access::User { user_matches },
@@ -163,12 +280,59 @@ pub fn scope_rule(card: &Card, scope: Scope, viewer: Viewer<'_>) -> Access {
     }
 }
 
-/// All three gates for one card and one viewer.
-pub fn access(card: &Card, viewer: Viewer<'_>) -> Access {
-    match check(card) {
-        Err(rejection) => Access::Rejected { rejection },
-        Ok(accepted) => scope_rule(card, accepted.scope, viewer),
+/// What a policy does with one card, settled once before any viewer is
+/// asked ([`crate::Policy::gate`]): the policy's whole effect on the card.
+/// What is left is the reading rule of the scope, per viewer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "gate", rename_all = "snake_case")]
+pub enum Gate {
+    /// The content and filing gates reject it: it reaches nobody.
+    Rejected { rejection: Rejection },
+    /// Accepted, but the policy shares no card filed so: it reaches nobody.
+    NotShared { accepted: Accepted },
+    /// Accepted and shared: the scope's reading rule decides per viewer.
+    Open { accepted: Accepted },
+}
+
+impl Gate {
+    /// The content and filing gates' own answer, whatever the policy then
+    /// does with an accepted card.
+    pub fn checked(&self) -> Result<Accepted, Rejection> {
+        match self {
+            Gate::Rejected { rejection } => Err(rejection.clone()),
+            Gate::NotShared { accepted } | Gate::Open { accepted } => Ok(*accepted),
+        }
     }
+
+    /// The scope whose reading rule decides, when the card is open at all.
+    pub fn open_scope(&self) -> Option<Scope> {
+        match self {
+            Gate::Open { accepted } => Some(accepted.scope),
+            Gate::Rejected { .. } | Gate::NotShared { .. } => None,
+        }
+    }
+
+    /// The reading decision for one viewer, with its rule.
+    pub fn access(&self, card: &Card, viewer: Viewer<'_>) -> Access {
+        match self {
+            Gate::Rejected { rejection } => Access::Rejected { rejection: rejection.clone() },
+            Gate::NotShared { accepted } => Access::NotShared { scope: accepted.scope },
+            Gate::Open { accepted } => scope_rule(card, accepted.scope, viewer),
+        }
+    }
+
+    /// `self.access(card, viewer).allowed()`, without building the answer.
+    pub fn allowed(&self, card: &Card, viewer: Viewer<'_>) -> bool {
+        self.open_scope().is_some_and(|scope| {
+            let (user_matches, agent_matches) = owner_matches(card, viewer);
+            scope.admits(user_matches, agent_matches)
+        })
+    }
+}
+
+/// All three gates for one card and one viewer, under the four-scope policy.
+pub fn access(card: &Card, viewer: Viewer<'_>) -> Access {
+    Policy::FourScope.gate(card).access(card, viewer)
 }
 
 /// Does the query occur in the card's situation or lesson? The empty query
@@ -188,6 +352,12 @@ impl<'a> Hit<'a> {
     pub fn of(card: &'a Card) -> Hit<'a> {
         Hit { id: &card.id, lesson: &card.lesson }
     }
+
+    /// Does what the reader is handed hold this text? The canary scan
+    /// looks here, and only here, as nothing else reaches a reader.
+    pub fn contains(&self, text: &str) -> bool {
+        self.id.contains(text) || self.lesson.contains(text)
+    }
 }
 
 /// Retrieval: authorize first, then search among what the viewer may read.
@@ -195,8 +365,131 @@ impl<'a> Hit<'a> {
 pub fn search<'a>(cards: &'a [Card], viewer: Viewer<'_>, query: &str) -> Vec<Hit<'a>> {
     cards
         .iter()
-        .filter(|card| access(card, viewer).allowed())
+        .filter(|card| Policy::FourScope.gate(card).allowed(card, viewer))
         .filter(|card| matches_query(card, query))
         .map(Hit::of)
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::pooled;
+    use crate::seed::seed_workspace;
+
+    fn seed_card(id: &str) -> Card {
+        seed_workspace().cards.into_iter().find(|c| c.id == id).unwrap()
+    }
+
+    fn card(json: serde_json::Value) -> Card {
+        serde_json::from_value(json).unwrap()
+    }
+
+    #[test]
+    fn check_name_refuses_what_would_break_a_viewer_key() {
+        assert_eq!(check_name("alice"), Ok(()));
+        assert_eq!(check_name("王小明"), Ok(()));
+        assert_eq!(check_name("writer v1"), Ok(()), "inner spaces are fine");
+        assert_eq!(check_name(""), Err(NameError::Empty));
+        assert_eq!(check_name("a/b"), Err(NameError::Slash));
+        assert_eq!(check_name("/"), Err(NameError::Slash));
+        assert_eq!(check_name("alice "), Err(NameError::SurroundingSpace));
+        assert_eq!(check_name(" alice"), Err(NameError::SurroundingSpace));
+        assert_eq!(check_name("\u{3000}alice"), Err(NameError::SurroundingSpace), "an ideographic space too");
+        assert_eq!(check_name("   "), Err(NameError::SurroundingSpace));
+        assert_eq!(check_name("a\tb"), Err(NameError::ControlCharacter { code: 9 }));
+        assert_eq!(check_name("a\u{7f}"), Err(NameError::ControlCharacter { code: 0x7f }));
+    }
+
+    #[test]
+    fn name_errors_have_stable_codes() {
+        let codes: Vec<&str> =
+            [NameError::Empty, NameError::Slash, NameError::SurroundingSpace, NameError::ControlCharacter { code: 0 }]
+                .iter()
+                .map(NameError::code)
+                .collect();
+        assert_eq!(codes, ["name_empty", "name_has_slash", "name_surrounding_space", "name_control_character"]);
+        let json = serde_json::to_value(NameError::ControlCharacter { code: 10 }).unwrap();
+        assert_eq!(json, serde_json::json!({"reason": "control_character", "code": 10}));
+    }
+
+    #[test]
+    fn check_filed_pooled_is_check_of_the_pooled_copy() {
+        let cards = [
+            seed_card("P"),
+            seed_card("X"),
+            seed_card("Y"),
+            card(serde_json::json!({"id": "Z", "scope": 5, "stream": ["x"], "share_approved": "yes", "owner_user": "a", "owner_agent": "w"})),
+            card(serde_json::json!({"id": "Z", "scope": "junk", "owner_user": 5, "owner_agent": "w"})),
+            card(serde_json::json!({"id": "Z", "scope": "PAIR", "owner_agent": "w"})),
+            card(serde_json::json!({"id": "Z", "owner_user": "a"})),
+            card(serde_json::json!({"id": "Z", "lesson": {"x": 1}, "scope": 5, "owner_user": "a", "owner_agent": "w"})),
+            card(serde_json::json!(7)),
+        ];
+        for c in &cards {
+            assert_eq!(check_filed(c, Filing::Pooled), check(&pooled(c)), "{c:?}");
+            assert_eq!(check_filed(c, Filing::AsWritten), check(c), "{c:?}");
+        }
+        // The pool overrides the filing, and nothing else.
+        assert_eq!(check_filed(&cards[3], Filing::Pooled), Ok(Accepted { scope: Scope::Global, stream: Stream::Reusable }));
+        assert!(matches!(check_filed(&cards[4], Filing::Pooled), Err(Rejection::WrongType { field: Field::OwnerUser, .. })));
+        assert_eq!(check_filed(&cards[5], Filing::Pooled), Err(Rejection::MissingOwnerUser));
+        assert!(Filing::Pooled.overrides(Field::ShareApproved) && !Filing::Pooled.overrides(Field::OwnerUser));
+        assert!(!Filing::AsWritten.overrides(Field::Scope));
+    }
+
+    #[test]
+    fn labelled_stream_reads_the_label_as_written() {
+        assert_eq!(labelled_stream(&seed_card("X")), Some(Stream::Protected), "even on a rejected card");
+        assert_eq!(labelled_stream(&seed_card("G")), Some(Stream::Reusable));
+        assert_eq!(labelled_stream(&card(serde_json::json!({"stream": "Protected"}))), None);
+        assert_eq!(labelled_stream(&card(serde_json::json!({}))), None);
+        assert_eq!(labelled_stream(&card(serde_json::json!({"stream": 5}))), None);
+    }
+
+    #[test]
+    fn access_allowed_is_the_scope_rule_on_the_owner_matches() {
+        let c = seed_card("P");
+        for user in ["alice", "bob"] {
+            for agent in ["writer-v1", "checker-v1"] {
+                let viewer = Viewer::new(user, agent);
+                for scope in Scope::ALL {
+                    let access = scope_rule(&c, scope, viewer);
+                    assert_eq!(access.allowed(), scope.admits(user == "alice", agent == "writer-v1"), "{scope} {}", viewer.key());
+                }
+            }
+        }
+        assert!(!Access::NotShared { scope: Scope::User }.allowed());
+        assert_eq!(Access::NotShared { scope: Scope::User }.code(), "not_shared");
+        assert!(!Access::Rejected { rejection: Rejection::MissingOwnerUser }.allowed());
+    }
+
+    #[test]
+    fn a_gate_answers_access_and_allowed_alike() {
+        let c = seed_card("U");
+        let accepted = Accepted { scope: Scope::User, stream: Stream::Protected };
+        let gates = [
+            Gate::Open { accepted },
+            Gate::NotShared { accepted },
+            Gate::Rejected { rejection: Rejection::MissingOwnerAgent },
+        ];
+        for gate in &gates {
+            for viewer in [Viewer::new("alice", "x"), Viewer::new("bob", "writer-v1")] {
+                assert_eq!(gate.allowed(&c, viewer), gate.access(&c, viewer).allowed(), "{gate:?}");
+            }
+        }
+        assert_eq!(gates[0].access(&c, Viewer::new("alice", "x")), Access::User { user_matches: true });
+        assert_eq!(gates[1].access(&c, Viewer::new("alice", "x")), Access::NotShared { scope: Scope::User });
+        assert_eq!(gates[1].checked(), Ok(accepted));
+        assert_eq!(gates[2].checked(), Err(Rejection::MissingOwnerAgent));
+        assert_eq!(gates.map(|g| g.open_scope()), [Some(Scope::User), None, None]);
+    }
+
+    #[test]
+    fn a_hit_contains_what_its_id_or_lesson_holds() {
+        let c = seed_card("U");
+        let hit = Hit::of(&c);
+        assert!(hit.contains("FAKE-ALICE-731") && hit.contains("U"));
+        assert!(!hit.contains("synthetic-task-1"), "the source is never handed over");
+    }
 }

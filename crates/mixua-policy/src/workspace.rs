@@ -2,11 +2,44 @@
 
 use std::fmt;
 
-use serde::de::{Deserializer, MapAccess, Visitor};
+use serde::de::{Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::ser::{SerializeMap, Serializer};
 use serde::{Deserialize, Serialize};
 
 use crate::card::Card;
+use crate::explain::{name_error_text, Lang};
+use crate::policy::check_name;
+
+/// Where a name stands in a workspace file, for the message that refuses it.
+#[derive(Clone, Copy)]
+enum Role {
+    User,
+    Agent,
+    CanaryOwner,
+}
+
+impl Role {
+    fn as_str(self) -> &'static str {
+        match self {
+            Role::User => "user",
+            Role::Agent => "agent",
+            Role::CanaryOwner => "canary owner",
+        }
+    }
+}
+
+/// The name if [`check_name`] accepts it, else the message a [`LoadError`]
+/// carries: which name, in which role, and why.
+fn valid_name<E: serde::de::Error>(role: Role, name: String) -> Result<String, E> {
+    match check_name(&name) {
+        Ok(()) => Ok(name),
+        Err(error) => Err(E::custom(format!(
+            "the {} name {name:?} can't be used: {}",
+            role.as_str(),
+            name_error_text(&error, Lang::En)
+        ))),
+    }
+}
 
 /// Fake secrets ("canaries") registered per user, in the order written.
 /// A view that shows another user's canary is a leak.
@@ -68,7 +101,11 @@ impl<'de> Deserialize<'de> for Canaries {
             }
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Canaries, A::Error> {
                 let mut out = Canaries::default();
-                while let Some((user, tokens)) = map.next_entry::<String, Vec<String>>()? {
+                while let Some(user) = map.next_key::<String>()? {
+                    // Checked before the tokens are read, so the error
+                    // points at the name.
+                    let user = valid_name(Role::CanaryOwner, user)?;
+                    let tokens: Vec<String> = map.next_value()?;
                     for token in tokens {
                         out.add(&user, &token);
                     }
@@ -91,13 +128,41 @@ pub struct Workspace {
     pub cards: Vec<Card>,
 }
 
+/// A list of user or agent names, each passing [`check_name`]: a name that
+/// fails is refused where it is written, with its line and column.
+struct Names<const AGENTS: bool>(Vec<String>);
+
+impl<'de, const AGENTS: bool> Deserialize<'de> for Names<AGENTS> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Names<AGENTS>, D::Error> {
+        struct NamesVisitor<const AGENTS: bool>;
+        impl<'de, const AGENTS: bool> Visitor<'de> for NamesVisitor<AGENTS> {
+            type Value = Names<AGENTS>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(if AGENTS { "a list of agent names" } else { "a list of user names" })
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Names<AGENTS>, A::Error> {
+                let role = if AGENTS { Role::Agent } else { Role::User };
+                let mut names = Vec::new();
+                while let Some(name) = seq.next_element::<String>()? {
+                    names.push(valid_name(role, name)?);
+                }
+                Ok(Names(names))
+            }
+        }
+        deserializer.deserialize_seq(NamesVisitor::<AGENTS>)
+    }
+}
+
+type UserNames = Names<false>;
+type AgentNames = Names<true>;
+
 /// The file as written: `users` and `agents` may be left out, in which case
 /// they are gathered from the cards and canaries.
 #[derive(Deserialize)]
 #[serde(expecting = "a workspace object with `cards`, `users`, `agents`, `canaries` and `query`")]
 struct RawWorkspace {
-    users: Option<Vec<String>>,
-    agents: Option<Vec<String>>,
+    users: Option<UserNames>,
+    agents: Option<AgentNames>,
     #[serde(default)]
     query: Option<String>,
     #[serde(default)]
@@ -144,27 +209,31 @@ impl From<serde_json::Error> for LoadError {
 impl Workspace {
     /// Reads a workspace from JSON text. Malformed cards are kept (and will
     /// be rejected with a reason); only a file that is not JSON, or not
-    /// shaped like a workspace, is an error.
+    /// shaped like a workspace, is an error. So is a user, agent or canary
+    /// owner whose name fails [`check_name`]: names make up viewer keys.
+    ///
+    /// Users and agents left out are gathered from the cards' owners (and
+    /// the canaries' owners), skipping names that fail [`check_name`]: such
+    /// a card is kept and judged like any other, it just names no viewer.
     pub fn from_json(text: &str) -> Result<Workspace, LoadError> {
         let raw: RawWorkspace = serde_json::from_str(text)?;
         let cards = raw.cards.unwrap_or_default();
         let canaries = raw.canaries.unwrap_or_default();
+        let usable = |name: &String| check_name(name).is_ok();
         let users = match raw.users {
-            Some(users) => dedup(users),
+            Some(Names(users)) => dedup(users),
             None => dedup(
                 cards
                     .iter()
                     .map(|c| c.owner_user.clone())
                     .chain(canaries.0.iter().map(|(u, _)| u.clone()))
-                    .filter(|u| !u.is_empty())
+                    .filter(usable)
                     .collect(),
             ),
         };
         let agents = match raw.agents {
-            Some(agents) => dedup(agents),
-            None => dedup(
-                cards.iter().map(|c| c.owner_agent.clone()).filter(|a| !a.is_empty()).collect(),
-            ),
+            Some(Names(agents)) => dedup(agents),
+            None => dedup(cards.iter().map(|c| c.owner_agent.clone()).filter(usable).collect()),
         };
         Ok(Workspace { users, agents, query: raw.query.unwrap_or_default(), canaries, cards })
     }
@@ -177,4 +246,58 @@ impl Workspace {
 fn dedup(items: Vec<String>) -> Vec<String> {
     let mut seen = std::collections::HashSet::with_capacity(items.len());
     items.into_iter().filter(|item| seen.insert(item.clone())).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn refused(text: &str) -> LoadError {
+        Workspace::from_json(text).expect_err(text)
+    }
+
+    #[test]
+    fn a_user_agent_or_canary_owner_name_that_fails_check_name_is_refused_where_it_stands() {
+        let err = refused(r#"{"users": ["alice", "a/b"]}"#);
+        assert_eq!(
+            err.message,
+            "the user name \"a/b\" can't be used: it contains `/`, which separates the user from the agent in a viewer key"
+        );
+        assert_eq!((err.line, err.column), (1, 26));
+        let err = refused(r#"{"agents": [" writer"]}"#);
+        assert!(err.message.starts_with("the agent name \" writer\" can't be used: it starts or ends with whitespace"), "{err}");
+        let err = refused(r#"{"canaries": {"": ["FAKE-1"]}}"#);
+        assert!(err.message.starts_with("the canary owner name \"\" can't be used: it is empty"), "{err}");
+        let err = refused("{\"users\": [\"a\\tb\"]}");
+        assert!(err.message.contains("\"a\\tb\""), "{err}");
+        assert!(err.message.contains("U+0009"), "{err}");
+        assert!(err.to_string().starts_with("1:"), "{err}");
+    }
+
+    #[test]
+    fn names_of_the_wrong_type_are_still_a_shape_error() {
+        let err = refused(r#"{"users": [1]}"#);
+        assert!(err.message.contains("expected a string"), "{err}");
+        let err = refused(r#"{"agents": "writer"}"#);
+        assert!(err.message.contains("a list of agent names"), "{err}");
+    }
+
+    #[test]
+    fn gathered_names_skip_owners_that_fail_check_name_but_keep_their_cards() {
+        let text = r#"{"cards": [
+            {"id": "Q", "scope": "PAIR", "owner_user": "a/b", "owner_agent": "w "},
+            {"id": "R", "scope": "PAIR", "owner_user": "erin", "owner_agent": "w"}]}"#;
+        let ws = Workspace::from_json(text).unwrap();
+        assert_eq!(ws.users, ["erin"]);
+        assert_eq!(ws.agents, ["w"]);
+        assert_eq!(ws.cards.len(), 2);
+    }
+
+    #[test]
+    fn good_names_and_null_lists_load_as_before() {
+        let ws = Workspace::from_json(r#"{"users": ["王小明", "bob"], "agents": null, "canaries": {"bob": ["T"]}}"#).unwrap();
+        assert_eq!(ws.users, ["王小明", "bob"]);
+        assert!(ws.agents.is_empty());
+        assert_eq!(ws.canaries.of_user("bob"), ["T"]);
+    }
 }

@@ -2,11 +2,12 @@
 //! workspaces, and an independent oracle written straight from the seed
 //! tutorial's rules.
 
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 
+use mixua_policy::eval::pooled;
 use mixua_policy::{
-    access, check, find_flips, report, Access, Card, Edit, Evaluation, Policy, Scope, Stream, Viewer,
-    Workspace, INJECTION_QUERY,
+    access, check, check_filed, find_flips, forbidden, report, score, scorecard, Access, Card, Edit, Evaluation,
+    Expected, Filing, ForbiddenReason, Policy, Scope, Stream, Viewer, Workspace, INJECTION_QUERY,
 };
 use proptest::prelude::*;
 use proptest::sample::select;
@@ -17,9 +18,15 @@ use serde_json::{json, Map, Value};
 // ---------------------------------------------------------------------------
 
 // No pool value contains `/`: the seed keys views by `user/agent`, and two
-// different pairs must not spell the same key.
+// different pairs must not spell the same key. Owners may be any of these;
+// the workspace's users and agents (the viewers) only names that pass
+// `check_name`, as the workspace file refuses the others.
 const USERS: &[&str] = &["alice", "bob", "carol", "Alice", "alice ", "王小明", ""];
 const AGENTS: &[&str] = &["writer-v1", "checker-v1", "Writer-v1", "writer-v2", ""];
+const VIEWER_USERS: &[&str] = &["alice", "bob", "carol", "Alice", "王小明"];
+const VIEWER_AGENTS: &[&str] = &["writer-v1", "checker-v1", "Writer-v1", "writer-v2"];
+/// Names `check_name` refuses.
+const BAD_NAMES: &[&str] = &["", "alice ", " bob", "a/b", "a\tb", "/"];
 const SCOPES: &[&str] = &["PAIR", "USER", "AGENT", "GLOBAL", "global", "", "junk"];
 const STREAMS: &[&str] = &["protected", "reusable", "", "Protected", "junk"];
 const SITUATIONS: &[&str] = &["報告", "週報", "", "Report", "整理 FAKE-BOB-852 的報告"];
@@ -137,8 +144,8 @@ fn to_object(index: usize, fields: Vec<(&'static str, Option<Value>)>) -> Value 
 /// so that the seed program would run on them unchanged.
 fn workspace_doc() -> impl Strategy<Value = Value> {
     (
-        prop::collection::vec(select(USERS), 1..5),
-        prop::collection::vec(select(AGENTS), 1..4),
+        prop::collection::vec(select(VIEWER_USERS), 1..5),
+        prop::collection::vec(select(VIEWER_AGENTS), 1..4),
         prop::sample::subsequence(CANARIES, 0..=CANARIES.len()),
         select(QUERIES),
         prop::collection::vec(card_fields(true), 0..14),
@@ -278,6 +285,89 @@ mod oracle {
         (views, global_only, rejected)
     }
 
+    /// The document with every card refiled as approved reusable GLOBAL,
+    /// the seed's unsafe anti-example.
+    pub fn pooled(doc: &Value) -> Value {
+        let mut doc = doc.clone();
+        for card in doc["cards"].as_array_mut().unwrap() {
+            card["scope"] = Value::from("GLOBAL");
+            card["stream"] = Value::from("reusable");
+            card["share_approved"] = Value::Bool(true);
+        }
+        doc
+    }
+
+    /// Each viewer's hits under a policy: the four-scope rules, the
+    /// global-only baseline (valid GLOBAL cards that match the query, for
+    /// everyone), or the four-scope rules on the pooled cards.
+    pub fn views(doc: &Value, policy: &str) -> Views {
+        match policy {
+            "four_scope" => report(doc).0,
+            "unsafe_pool" => report(&pooled(doc)).0,
+            "global_only" => {
+                let query = doc["query"].as_str().unwrap();
+                let shared: Vec<(String, String)> = doc["cards"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|c| c.as_object().unwrap())
+                    .filter(|c| valid(c) && text(c, "scope") == Some("GLOBAL"))
+                    .filter(|c| text(c, "situation").unwrap().contains(query) || text(c, "lesson").unwrap().contains(query))
+                    .map(|c| (text(c, "id").unwrap().to_string(), text(c, "lesson").unwrap().to_string()))
+                    .collect();
+                report(doc).0.into_iter().map(|(key, _)| (key, shared.clone())).collect()
+            }
+            _ => unreachable!(),
+        }
+    }
+
+    /// Every registered (owner, token), in the file's order.
+    fn registry(doc: &Value) -> Vec<(&str, &str)> {
+        doc["canaries"]
+            .as_object()
+            .unwrap()
+            .iter()
+            .flat_map(|(user, tokens)| tokens.as_array().unwrap().iter().map(move |t| (user.as_str(), t.as_str().unwrap())))
+            .collect()
+    }
+
+    /// (viewer, card id, why): `protected:OWNER` or `canary:TOKEN:OWNER`.
+    pub type Pairs = Vec<(String, String, String)>;
+
+    /// The two scorecards as the seed would count them, on the written
+    /// cards: per viewer, how many ids it should see (`expected`) and how
+    /// many of its hits are among them; and each hit that is another
+    /// user's protected card, or hands over another user's canary.
+    pub fn score(doc: &Value, views: &Views, expected: &dyn Fn(usize) -> Vec<String>) -> (usize, usize, Pairs) {
+        let registry = registry(doc);
+        let cards = doc["cards"].as_array().unwrap();
+        let (mut total, mut retrieved, mut pairs) = (0, 0, Vec::new());
+        for (v, (key, hits)) in views.iter().enumerate() {
+            let user = key.split('/').next().unwrap();
+            let should = expected(v);
+            total += should.len();
+            let own: Vec<&str> = registry.iter().filter(|(u, _)| *u == user).map(|(_, t)| *t).collect();
+            for (id, lesson) in hits {
+                if should.contains(id) {
+                    retrieved += 1;
+                }
+                let card = cards.iter().find(|c| c["id"] == id.as_str()).unwrap();
+                let owner = card.get("owner_user").and_then(Value::as_str);
+                if card.get("stream").and_then(Value::as_str) == Some("protected") && owner != Some(user) {
+                    pairs.push((key.clone(), id.clone(), format!("protected:{}", owner.unwrap_or(""))));
+                    continue;
+                }
+                for (owner, token) in &registry {
+                    if (id.contains(token) || lesson.contains(token)) && *owner != user && !own.contains(token) {
+                        pairs.push((key.clone(), id.clone(), format!("canary:{token}:{owner}")));
+                        break;
+                    }
+                }
+            }
+        }
+        (total, retrieved, pairs)
+    }
+
     /// (viewer, card, token, token's owner)
     pub type Leaks = Vec<(String, String, String, String)>;
 
@@ -286,25 +376,8 @@ mod oracle {
     /// With `pooled`, every card is first refiled as approved reusable GLOBAL,
     /// the seed's unsafe anti-example.
     pub fn leaks(doc: &Value, pooled: bool) -> Leaks {
-        let mut cards: Vec<Value> = doc["cards"].as_array().unwrap().clone();
-        if pooled {
-            for card in &mut cards {
-                card["scope"] = Value::from("GLOBAL");
-                card["stream"] = Value::from("reusable");
-                card["share_approved"] = Value::Bool(true);
-            }
-        }
-        let registry: Vec<(&str, &str)> = doc["canaries"]
-            .as_object()
-            .unwrap()
-            .iter()
-            .flat_map(|(user, tokens)| tokens.as_array().unwrap().iter().map(move |t| (user.as_str(), t.as_str().unwrap())))
-            .collect();
-        let (views, _, _) = report(&{
-            let mut doc = doc.clone();
-            doc["cards"] = Value::Array(cards);
-            doc
-        });
+        let registry = registry(doc);
+        let (views, _, _) = if pooled { report(&self::pooled(doc)) } else { report(doc) };
         let mut leaks = Vec::new();
         for (key, hits) in views {
             let user = key.split('/').next().unwrap();
@@ -391,7 +464,31 @@ proptest! {
             leaks.iter().map(|l| (l.viewer.clone(), l.card.clone(), l.token.clone(), l.owner.clone())).collect()
         };
         prop_assert_eq!(flat(&ours.leaks), oracle::leaks(&doc, false));
-        prop_assert_eq!(flat(&ours.unsafe_pool.leaks), oracle::leaks(&doc, true));
+        let pool = Evaluation::new(&workspace, &workspace.query, Policy::UnsafePool);
+        prop_assert_eq!(flat(&pool.leaks()), oracle::leaks(&doc, true));
+    }
+
+    /// One reading rule: under every policy, for every card and viewer,
+    /// `allowed` is what `access` says, and a view holds exactly the cards
+    /// that are allowed and match the query.
+    #[test]
+    fn allowed_is_what_access_says_under_every_policy(doc in workspace_doc()) {
+        let workspace = load(&doc);
+        for policy in Policy::ALL {
+            let eval = Evaluation::new(&workspace, &workspace.query, policy);
+            for viewer in eval.viewers() {
+                for (i, card) in workspace.cards.iter().enumerate() {
+                    let access = eval.access(i, viewer);
+                    prop_assert_eq!(eval.allowed(i, viewer), access.allowed(), "{:?} {:?} {}", policy, access, viewer.key());
+                    let shared = matches!(access, Access::NotShared { .. });
+                    prop_assert_eq!(shared, policy == Policy::GlobalOnly && check(card).is_ok_and(|a| a.scope != Scope::Global));
+                }
+                let expected: Vec<usize> = (0..workspace.cards.len())
+                    .filter(|&i| eval.allowed(i, viewer) && mixua_policy::policy::matches_query(&workspace.cards[i], &workspace.query))
+                    .collect();
+                prop_assert_eq!(eval.view(viewer), expected);
+            }
+        }
     }
 
     /// All views at once equal one view per viewer, under every policy.
@@ -499,6 +596,122 @@ proptest! {
         });
         let report = report(&workspace, &workspace.query, false);
         prop_assert!(report.leaks.is_empty(), "{:?}", report.leaks);
+    }
+}
+
+// The scorecards, against the oracle's count on the written cards.
+
+fn policy_name(policy: Policy) -> &'static str {
+    match policy {
+        Policy::FourScope => "four_scope",
+        Policy::GlobalOnly => "global_only",
+        Policy::UnsafePool => "unsafe_pool",
+    }
+}
+
+/// A learner's predictions: per viewer (by position), sometimes none (the
+/// four-scope answer is expected then), else some card positions and
+/// perhaps an id no card has.
+fn predictions() -> impl Strategy<Value = Vec<Option<(BTreeSet<usize>, bool)>>> {
+    prop::collection::vec(
+        prop_oneof![1 => Just(None), 2 => (prop::collection::btree_set(0usize..16, 0..8), any::<bool>()).prop_map(Some)],
+        0..20,
+    )
+}
+
+/// The predicted ids: the cards at the predicted positions that exist, and
+/// the stray id.
+fn predicted_ids(cards: &[Card], (positions, stray): &(BTreeSet<usize>, bool)) -> BTreeSet<String> {
+    let mut ids: BTreeSet<String> = positions.iter().filter_map(|&i| cards.get(i)).map(|c| c.id.clone()).collect();
+    if *stray {
+        ids.insert("no-such-card".into());
+    }
+    ids
+}
+
+fn reason_text(reason: &ForbiddenReason) -> String {
+    match reason {
+        ForbiddenReason::OthersProtected { owner } => format!("protected:{owner}"),
+        ForbiddenReason::OthersCanary { token, owner } => format!("canary:{token}:{owner}"),
+    }
+}
+
+proptest! {
+    #![proptest_config(config(512))]
+
+    /// Both scorecards of every policy, numbers and forbidden pairs, equal a
+    /// plain count over the seed program's views.
+    #[test]
+    fn scorecards_equal_a_plain_count(doc in workspace_doc(), predicted in predictions()) {
+        let workspace = load(&doc);
+        let predicted: Vec<Option<BTreeSet<String>>> =
+            predicted.iter().map(|p| p.as_ref().map(|p| predicted_ids(&workspace.cards, p))).collect();
+        let four = Evaluation::new(&workspace, &workspace.query, Policy::FourScope);
+        let answer = four.views();
+        let oracle_answer = oracle::views(&doc, "four_scope");
+        for policy in Policy::ALL {
+            let eval = Evaluation::new(&workspace, &workspace.query, policy);
+            let views = eval.views();
+            let expected = |v: usize, _: Viewer<'_>| match predicted.get(v).and_then(Option::as_ref) {
+                Some(ids) => Expected::Ids(ids),
+                None => Expected::Cards(&answer[v]),
+            };
+            let card = scorecard(&eval, &views, expected);
+            prop_assert_eq!(score(&eval, &views, expected), card.score);
+
+            let oracle_expected = |v: usize| -> Vec<String> {
+                match predicted.get(v).and_then(Option::as_ref) {
+                    Some(ids) => ids.iter().cloned().collect(),
+                    None => oracle_answer[v].1.iter().map(|(id, _)| id.clone()).collect(),
+                }
+            };
+            let (total, retrieved, pairs) = oracle::score(&doc, &oracle::views(&doc, policy_name(policy)), &oracle_expected);
+            prop_assert_eq!(card.score.expected, total, "{:?}", policy);
+            prop_assert_eq!(card.score.retrieved, retrieved, "{:?}", policy);
+            prop_assert_eq!(card.score.forbidden, pairs.len(), "{:?}", policy);
+            let ours: oracle::Pairs =
+                card.forbidden_pairs.iter().map(|f| (f.viewer.clone(), f.card.clone(), reason_text(&f.reason))).collect();
+            prop_assert_eq!(ours, pairs, "{:?}", policy);
+        }
+    }
+
+    /// The free `forbidden` and an evaluation's agree on every pair, for
+    /// cards in views and out of them.
+    #[test]
+    fn forbidden_is_one_rule(doc in workspace_doc()) {
+        let workspace = load(&doc);
+        for policy in Policy::ALL {
+            let eval = Evaluation::new(&workspace, &workspace.query, policy);
+            for viewer in eval.viewers() {
+                for (i, card) in workspace.cards.iter().enumerate() {
+                    prop_assert_eq!(eval.forbidden(i, viewer), forbidden(card, viewer, &workspace.canaries));
+                }
+            }
+        }
+    }
+
+    /// The unsafe pool's filing is `check` of the pooled copy, without the copy.
+    #[test]
+    fn pooled_filing_is_check_of_the_pooled_card(card in any_card()) {
+        prop_assert_eq!(check_filed(&card, Filing::Pooled), check(&pooled(&card)));
+        prop_assert_eq!(check_filed(&card, Filing::AsWritten), check(&card));
+    }
+
+    /// A workspace whose users, agents or canary owners include a name that
+    /// `check_name` refuses does not load, and the error names it.
+    #[test]
+    fn a_bad_viewer_name_refuses_the_file(doc in workspace_doc(), bad in select(BAD_NAMES), role in 0..3usize) {
+        let mut doc = doc;
+        match role {
+            0 => doc["users"].as_array_mut().unwrap().push(json!(bad)),
+            1 => doc["agents"].as_array_mut().unwrap().push(json!(bad)),
+            _ => {
+                doc["canaries"].as_object_mut().unwrap().insert(bad.to_string(), json!(["FAKE-X"]));
+            }
+        }
+        let err = Workspace::from_json(&doc.to_string()).expect_err("a bad name loads");
+        prop_assert!(err.message.contains(&format!("{bad:?}")), "{}", err);
+        prop_assert!(err.line > 0, "{}", err);
     }
 }
 

@@ -5,8 +5,8 @@
 
 use mixua_policy::eval::canaries_in_pool;
 use mixua_policy::{
-    access, check, report, search, seed_workspace, Access, Card, Field, JsonKind, Rejection, Scope,
-    Viewer, Workspace, INJECTION_QUERY, SEED_QUERY,
+    access, check, report, search, seed_workspace, Access, Card, Evaluation, Field, JsonKind, Policy,
+    Rejection, Scope, Viewer, Workspace, INJECTION_QUERY, SEED_QUERY,
 };
 use serde_json::{json, Map, Value};
 
@@ -422,30 +422,39 @@ fn unsafe_pool_holds_both_canaries() {
 #[test]
 fn unsafe_pool_leaks_alices_canary_to_bob() {
     let workspace = seed_workspace();
-    let report = report(&workspace, SEED_QUERY, false);
+    let leaks = Evaluation::new(&workspace, SEED_QUERY, Policy::UnsafePool).leaks();
     for viewer in ["bob/writer-v1", "bob/checker-v1"] {
-        let cards: Vec<&str> = report
-            .unsafe_pool
-            .leaks
+        let cards: Vec<&str> = leaks
             .iter()
             .filter(|l| l.viewer == viewer && l.token == "FAKE-ALICE-731")
             .map(|l| l.card.as_str())
             .collect();
         assert_eq!(cards, ["U", "X"], "leaks to {viewer}");
         let user = viewer.split('/').next().unwrap();
-        assert!(report.unsafe_pool.leaks.iter().filter(|l| l.viewer == viewer).all(|l| l.owner != user));
+        assert!(leaks.iter().filter(|l| l.viewer == viewer).all(|l| l.owner != user));
     }
 }
 
 #[test]
 fn unsafe_pool_leaks_bobs_canary_to_alice() {
     let workspace = seed_workspace();
-    let report = report(&workspace, SEED_QUERY, false);
-    assert!(report
-        .unsafe_pool
-        .leaks
+    let leaks = Evaluation::new(&workspace, SEED_QUERY, Policy::UnsafePool).leaks();
+    assert!(leaks
         .iter()
         .any(|l| l.viewer == "alice/writer-v1" && l.card == "B" && l.token == "FAKE-BOB-852" && l.owner == "bob"));
+}
+
+#[test]
+fn global_only_baseline_shares_only_g_and_says_why_it_keeps_the_rest() {
+    let workspace = seed_workspace();
+    let global = Evaluation::new(&workspace, SEED_QUERY, Policy::GlobalOnly);
+    let alice = Viewer::new("alice", "writer-v1");
+    let ids: Vec<&str> = global.view(alice).iter().map(|&i| workspace.cards[i].id.as_str()).collect();
+    assert_eq!(ids, ["G"]);
+    let u = workspace.cards.iter().position(|c| c.id == "U").unwrap();
+    assert_eq!(global.access(u, alice), Access::NotShared { scope: Scope::User });
+    let x = workspace.cards.iter().position(|c| c.id == "X").unwrap();
+    assert!(matches!(global.access(x, alice), Access::Rejected { .. }));
 }
 
 #[test]

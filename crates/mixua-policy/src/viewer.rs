@@ -1,0 +1,91 @@
+//! A viewer by name, owned: the row and the column of one chart cell. The
+//! borrowed [`Viewer`] asks the policy; this one is kept in state and files.
+//! Both write the same `user/agent` key, through [`Viewer::key`].
+
+use std::fmt;
+
+use serde::de::{self, Deserializer};
+use serde::{Deserialize, Serialize, Serializer};
+
+use crate::policy::Viewer;
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct ViewerId {
+    pub user: String,
+    pub agent: String,
+}
+
+impl ViewerId {
+    pub fn new(user: impl Into<String>, agent: impl Into<String>) -> ViewerId {
+        ViewerId { user: user.into(), agent: agent.into() }
+    }
+
+    /// The borrowed form, to ask the policy.
+    pub fn viewer(&self) -> Viewer<'_> {
+        Viewer::new(&self.user, &self.agent)
+    }
+
+    /// The `user/agent` key (the one key function: [`Viewer::key`]).
+    pub fn key(&self) -> String {
+        self.viewer().key()
+    }
+
+    /// Reads a `user/agent` key back. Names never hold `/` (the workspace
+    /// refuses them), so the first `/` is the separator.
+    pub fn parse_key(key: &str) -> Option<ViewerId> {
+        let (user, agent) = key.split_once('/')?;
+        (!user.is_empty() && !agent.is_empty() && !agent.contains('/')).then(|| ViewerId::new(user, agent))
+    }
+
+    pub fn is(&self, viewer: Viewer<'_>) -> bool {
+        self.user == viewer.user && self.agent == viewer.agent
+    }
+}
+
+impl From<Viewer<'_>> for ViewerId {
+    fn from(viewer: Viewer<'_>) -> ViewerId {
+        ViewerId::new(viewer.user, viewer.agent)
+    }
+}
+
+impl fmt::Display for ViewerId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.key())
+    }
+}
+
+/// Written as its key, so a map keyed by viewers is a JSON object.
+impl Serialize for ViewerId {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&self.key())
+    }
+}
+
+impl<'de> Deserialize<'de> for ViewerId {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<ViewerId, D::Error> {
+        let key = String::deserialize(deserializer)?;
+        ViewerId::parse_key(&key).ok_or_else(|| de::Error::custom(format!("`{key}` is not a user/agent key")))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn key_round_trips() {
+        let v = ViewerId::new("alice", "writer-v1");
+        assert_eq!(v.key(), "alice/writer-v1");
+        assert_eq!(ViewerId::parse_key("alice/writer-v1"), Some(v.clone()));
+        assert_eq!(serde_json::to_string(&v).unwrap(), "\"alice/writer-v1\"");
+        assert_eq!(serde_json::from_str::<ViewerId>("\"alice/writer-v1\"").unwrap(), v);
+    }
+
+    #[test]
+    fn malformed_keys_are_refused() {
+        for key in ["alice", "/writer", "alice/", "a/b/c", ""] {
+            assert_eq!(ViewerId::parse_key(key), None, "{key}");
+        }
+        assert!(serde_json::from_str::<ViewerId>("\"nobody\"").is_err());
+    }
+}

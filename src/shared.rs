@@ -1,0 +1,41 @@
+//! `Shared<T>`: an `Rc` compared by identity. Props that hold the workspace
+//! or the derived views use it, so a component re-renders when a new value
+//! was made (an edit), never after comparing 5,000 cards field by field.
+
+use std::ops::Deref;
+use std::rc::Rc;
+
+#[derive(Debug, Default)]
+pub struct Shared<T>(pub Rc<T>);
+
+impl<T> Shared<T> {
+    pub fn new(value: T) -> Shared<T> {
+        Shared(Rc::new(value))
+    }
+}
+
+impl<T> Clone for Shared<T> {
+    fn clone(&self) -> Shared<T> {
+        Shared(self.0.clone())
+    }
+}
+
+impl<T> PartialEq for Shared<T> {
+    fn eq(&self, other: &Shared<T>) -> bool {
+        Rc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl<T> Deref for Shared<T> {
+    type Target = T;
+
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
+impl<T> From<Rc<T>> for Shared<T> {
+    fn from(rc: Rc<T>) -> Shared<T> {
+        Shared(rc)
+    }
+}
