@@ -19,7 +19,8 @@ use crate::components::{
 use crate::computed::Computed;
 use crate::persist::{self, Saved};
 use crate::shared::Shared;
-use crate::state::{Action, AppState, Doc, Edit, Notice, Panel, Ui, UiAction};
+use crate::lessons::Lesson;
+use crate::state::{Action, AppState, Doc, Edit, Mode, Notice, Panel, Ui, UiAction};
 use crate::store;
 
 /// The page's address: the query string and the fragment.
@@ -87,6 +88,7 @@ fn boot() -> Boot {
             ui.lang = saved.lang.unwrap_or(ui.lang);
         }
         ui.lesson_step = saved.lesson_step.unwrap_or(0);
+        ui.progress = saved.progress.unwrap_or_default();
     }
     if let Some(step) = address.param("step").and_then(|s| s.parse::<usize>().ok()) {
         ui.lesson_step = step.saturating_sub(1);
@@ -152,7 +154,10 @@ impl Store {
         if Rc::ptr_eq(&now, &next) {
             return;
         }
-        let saves = !Rc::ptr_eq(&now.doc, &next.doc) || now.ui.lang != next.ui.lang || now.ui.lesson_step != next.ui.lesson_step;
+        let saves = !Rc::ptr_eq(&now.doc, &next.doc)
+            || now.ui.lang != next.ui.lang
+            || now.ui.lesson_step != next.ui.lesson_step
+            || now.ui.progress != next.ui.progress;
         *self.current.borrow_mut() = next;
         if saves {
             self.saver.changed();
@@ -191,7 +196,12 @@ impl Saver {
             return;
         }
         let state = self.current.borrow().clone();
-        let saved = Saved { doc: (*state.doc).clone(), lang: Some(state.ui.lang), lesson_step: Some(state.ui.lesson_step) };
+        let saved = Saved {
+            doc: (*state.doc).clone(),
+            lang: Some(state.ui.lang),
+            lesson_step: Some(state.ui.lesson_step),
+            progress: Some(state.ui.progress.clone()),
+        };
         let ok = store::write(store::WORK_KEY, &persist::to_value(&saved));
         if !ok && !self.failed.get() {
             if let Some(notify) = self.notify.borrow().clone() {
@@ -321,6 +331,24 @@ pub fn app() -> Html {
         });
     }
 
+    // A step whose checks all hold is recorded as done when it happens, so
+    // it stays done whatever later steps change.
+    {
+        let lesson = Lesson {
+            doc: &state.doc,
+            computed: &computed,
+            revealed: state.ui.mode == Mode::Predict { revealed: true },
+            progress: &state.ui.progress,
+        };
+        let newly = crate::lessons::newly_done(lesson);
+        let onaction = onaction.clone();
+        use_effect_with(newly, move |newly| {
+            if !newly.is_empty() {
+                onaction.emit(UiAction::StepsDone(newly.clone()).into());
+            }
+        });
+    }
+
     // Exercise 5 remembers that the alarm X causes has been seen.
     {
         let onaction = onaction.clone();
@@ -410,7 +438,16 @@ pub fn app() -> Html {
                     }
                     <aside class="side">
                         if !hidden("lesson") {
-                            <LessonPanel state={Shared(state.clone())} computed={computed.clone()} onaction={onaction.clone()} />
+                            <LessonPanel
+                                doc={doc.clone()}
+                                computed={computed.clone()}
+                                revealed={ui.mode == Mode::Predict { revealed: true }}
+                                progress={ui.progress.clone()}
+                                step={ui.lesson_step}
+                                {classroom}
+                                {lang}
+                                onaction={onaction.clone()}
+                            />
                         }
                         if !hidden("why") {
                             <WhyPanel

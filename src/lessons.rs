@@ -2,10 +2,42 @@
 //! people declare success too early", as steps that check the learner's
 //! state themselves. Every check reads the policy's own results.
 
+use std::collections::{BTreeMap, BTreeSet};
+
 use mixua_policy::{check, labelled_stream, Lang, Scope, Stream, ViewerId};
+use serde::{Deserialize, Serialize};
 
 use crate::computed::Computed;
-use crate::state::{AppState, Mode};
+use crate::doc::Doc;
+
+/// What the learner has done in the exercises: saved with the work, so a
+/// finished step stays finished whatever later steps change.
+#[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Progress {
+    /// Steps whose checks all held at some point (recorded when it happened).
+    #[serde(skip_serializing_if = "BTreeSet::is_empty")]
+    pub done: BTreeSet<usize>,
+    /// Question answers: step → chosen option.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub answers: BTreeMap<usize, usize>,
+    /// Steps where a check or an answer went wrong (a hint is shown).
+    #[serde(skip_serializing_if = "BTreeSet::is_empty")]
+    pub missed: BTreeSet<usize>,
+    /// Exercise 5: the leak alarm caused by X has been seen.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub x_alarm_seen: bool,
+}
+
+/// What the checks read: the work, its memoised views, whether the
+/// predictions are revealed, and the progress so far.
+#[derive(Clone, Copy)]
+pub struct Lesson<'a> {
+    pub doc: &'a Doc,
+    pub computed: &'a Computed,
+    pub revealed: bool,
+    pub progress: &'a Progress,
+}
 
 /// A multiple-choice question; `answer` is the index of the right option.
 pub struct Question {
@@ -148,21 +180,20 @@ fn item(lang: Lang, zh: impl Into<String>, en: impl Into<String>, done: bool) ->
 }
 
 /// Whether the learner's predictions for these viewers equal their views.
-fn predicted_right(state: &AppState, computed: &Computed, viewers: &[(String, String)]) -> bool {
-    let ws = state.workspace();
+fn predicted_right(lesson: Lesson<'_>, viewers: &[(String, String)]) -> bool {
+    let (ws, computed) = (&*lesson.doc.workspace, lesson.computed);
     !viewers.is_empty()
         && viewers.iter().all(|(u, a)| {
             let Some(v) = computed.viewer_index(u, a) else { return false };
             let actual: std::collections::BTreeSet<String> =
                 computed.four.views[v].iter().map(|&i| ws.cards[i].id.clone()).collect();
-            state.doc.predictions.get(&ViewerId::new(u, a)).is_some_and(|p| *p == actual)
+            lesson.doc.predictions.get(&ViewerId::new(u, a)).is_some_and(|p| *p == actual)
         })
 }
 
 /// The items of a step, checked against the current state.
-pub fn items(step: usize, state: &AppState, computed: &Computed, lang: Lang) -> Vec<Item> {
-    let ws = state.workspace();
-    let revealed = matches!(state.ui.mode, Mode::Predict { revealed: true });
+pub fn items(step: usize, lesson: Lesson<'_>, lang: Lang) -> Vec<Item> {
+    let (ws, computed, revealed) = (&*lesson.doc.workspace, lesson.computed, lesson.revealed);
     let card = |id: &str| ws.cards.iter().find(|c| c.id == id);
     let accepted = |id: &str| card(id).is_some_and(|c| check(c).is_ok());
     match step {
@@ -171,11 +202,11 @@ pub fn items(step: usize, state: &AppState, computed: &Computed, lang: Lang) -> 
                 .iter()
                 .flat_map(|u| ["writer-v1", "checker-v1"].iter().map(move |a| (u.to_string(), a.to_string())))
                 .collect();
-            let all_predicted = seed.iter().all(|(u, a)| state.doc.predictions.contains_key(&ViewerId::new(u, a)));
+            let all_predicted = seed.iter().all(|(u, a)| lesson.doc.predictions.contains_key(&ViewerId::new(u, a)));
             vec![
                 item(lang, "四個格子都做了預測", "Predicted all four cells", all_predicted),
                 item(lang, "按了揭曉", "Revealed", revealed),
-                item(lang, "四個格子全對", "All four correct", revealed && predicted_right(state, computed, &seed)),
+                item(lang, "四個格子全對", "All four correct", revealed && predicted_right(lesson, &seed)),
             ]
         }
         2 => {
@@ -192,7 +223,7 @@ pub fn items(step: usize, state: &AppState, computed: &Computed, lang: Lang) -> 
                     lang,
                     "揭曉後,carol 每個格子的預測都對",
                     "Revealed, with every carol cell predicted right",
-                    carol && revealed && predicted_right(state, computed, &viewers),
+                    carol && revealed && predicted_right(lesson, &viewers),
                 ),
             ]
         }
@@ -208,12 +239,12 @@ pub fn items(step: usize, state: &AppState, computed: &Computed, lang: Lang) -> 
             // The label as written: X stays rejected (protected GLOBAL) either way.
             let x_protected = card("X").is_some_and(|c| labelled_stream(c) == Some(Stream::Protected));
             vec![
-                item(lang, "看到 X 造成的外洩警報", "Saw the leak alarm X causes", state.ui.x_alarm_seen),
+                item(lang, "看到 X 造成的外洩警報", "Saw the leak alarm X causes", lesson.progress.x_alarm_seen),
                 item(
                     lang,
                     "X 已改回 protected,沒有警報",
                     "X is protected again and no alarm fires",
-                    state.ui.x_alarm_seen && x_protected && computed.four.leak_count() == 0,
+                    lesson.progress.x_alarm_seen && x_protected && computed.four.leak_count() == 0,
                 ),
             ]
         }
@@ -235,13 +266,24 @@ pub fn items(step: usize, state: &AppState, computed: &Computed, lang: Lang) -> 
     }
 }
 
-/// A step is done when all its items hold and its question, if any, is
+/// Whether all of a step's items hold now and its question, if any, is
 /// answered right.
-pub fn step_done(step: usize, state: &AppState, computed: &Computed) -> bool {
-    let items_ok = items(step, state, computed, Lang::En).iter().all(|i| i.done);
+pub fn holds_now(step: usize, lesson: Lesson<'_>) -> bool {
+    let items_ok = items(step, lesson, Lang::En).iter().all(|i| i.done);
     let answer_ok = match STEPS.get(step).and_then(|s| s.question.as_ref()) {
-        Some(q) => state.ui.answers.get(&step) == Some(&q.answer),
+        Some(q) => lesson.progress.answers.get(&step) == Some(&q.answer),
         None => true,
     };
     items_ok && answer_ok
+}
+
+/// A step is done once it has held: done stays done, whatever later steps
+/// change (the completion is recorded in [`Progress::done`]).
+pub fn step_done(step: usize, lesson: Lesson<'_>) -> bool {
+    lesson.progress.done.contains(&step) || holds_now(step, lesson)
+}
+
+/// Steps that hold now but are not recorded yet: the app records them.
+pub fn newly_done(lesson: Lesson<'_>) -> Vec<usize> {
+    (0..STEPS.len()).filter(|s| !lesson.progress.done.contains(s) && holds_now(*s, lesson)).collect()
 }

@@ -11,6 +11,7 @@ use mixua_policy::{Lang, Workspace};
 use serde::{Deserialize, Serialize};
 
 use crate::doc::{Doc, Predictions};
+use crate::lessons::Progress;
 
 /// The link format this build writes and reads.
 pub const LINK_VERSION: u32 = 1;
@@ -31,6 +32,10 @@ struct Extras {
     lang: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     lesson_step: Option<usize>,
+    /// The exercises done and answered: saved with the work (autosave and
+    /// export), never in share links.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    progress: Option<Progress>,
 }
 
 /// Everything that a reload must restore.
@@ -39,6 +44,7 @@ pub struct Saved {
     pub doc: Doc,
     pub lang: Option<Lang>,
     pub lesson_step: Option<usize>,
+    pub progress: Option<Progress>,
 }
 
 /// Why a file or link could not be loaded. The current work is never
@@ -98,6 +104,7 @@ pub fn to_value(saved: &Saved) -> serde_json::Value {
         predictions: saved.doc.predictions.clone(),
         lang: saved.lang.map(|l| l.tag().to_string()),
         lesson_step: saved.lesson_step,
+        progress: saved.progress.clone().filter(|p| *p != Progress::default()),
     };
     if extras != Extras::default() {
         value["playground"] = serde_json::to_value(extras).expect("extras serialize");
@@ -127,6 +134,7 @@ pub fn from_json(text: &str) -> Result<Saved, Problem> {
         doc: Doc { workspace: std::rc::Rc::new(workspace), predictions: extras.predictions },
         lang: extras.lang.as_deref().map(Lang::from_tag),
         lesson_step: extras.lesson_step,
+        progress: extras.progress,
     })
 }
 

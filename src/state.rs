@@ -3,13 +3,15 @@
 //! nothing about cards (that is `mixua_policy`'s) and has no effects: saving,
 //! the URL and the clock live in the root component.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 use std::rc::Rc;
 
+use mixua_policy::policy::{check_name, NameError};
 use mixua_policy::{Card, Field, Lang, ViewerId, Workspace};
 use yew::Reducible;
 
 pub use crate::doc::Doc;
+use crate::lessons::Progress;
 
 /// How many undo steps are kept.
 pub const HISTORY: usize = 200;
@@ -56,8 +58,8 @@ impl Panel {
 /// A message for the learner, kept as data so it renders in either language.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Notice {
-    NameEmpty,
-    NameHasSlash(String),
+    /// A typed name the policy refuses (empty, holds `/`, …).
+    BadName { name: String, error: NameError },
     NameTaken(String),
     TokenEmpty,
     /// A workspace could not be loaded; the current work is unchanged.
@@ -89,12 +91,8 @@ pub struct Ui {
     pub panel: Panel,
     /// Panels hidden by `?hide=editor,compare`.
     pub hidden: Vec<String>,
-    /// Lesson answers: step → chosen option.
-    pub answers: BTreeMap<usize, usize>,
-    /// Lesson steps where a check or an answer went wrong (a hint is shown).
-    pub missed: BTreeSet<usize>,
-    /// Exercise 5: the leak alarm caused by X has been seen.
-    pub x_alarm_seen: bool,
+    /// The exercises done, answered and missed.
+    pub progress: Progress,
     /// View cells showing all their cards, not the first few.
     pub expanded: BTreeSet<ViewerId>,
 }
@@ -176,6 +174,10 @@ pub enum UiAction {
     Answer { step: usize, option: usize, right: bool },
     /// "Check my work" found the step not done yet: a hint is shown.
     Missed(usize),
+    /// These steps' checks all hold now: recorded, so done stays done.
+    StepsDone(Vec<usize>),
+    /// Starts the exercises over (the work is kept).
+    ResetProgress,
     XAlarmSeen,
     ExpandCell(ViewerId),
     SetClassroom(bool),
@@ -255,13 +257,19 @@ impl AppState {
             UiAction::EditorPage(start) => ui.editor_start = start,
             UiAction::LessonStep(step) => ui.lesson_step = step,
             UiAction::Answer { step, option, right } => {
-                ui.answers.insert(step, option);
+                ui.progress.answers.insert(step, option);
                 if !right {
-                    ui.missed.insert(step);
+                    ui.progress.missed.insert(step);
                 }
             }
-            UiAction::Missed(step) => return ui.missed.insert(step),
-            UiAction::XAlarmSeen => return !std::mem::replace(&mut ui.x_alarm_seen, true),
+            UiAction::Missed(step) => return ui.progress.missed.insert(step),
+            UiAction::StepsDone(steps) => {
+                let before = ui.progress.done.len();
+                ui.progress.done.extend(steps);
+                return ui.progress.done.len() != before;
+            }
+            UiAction::ResetProgress => ui.progress = Progress::default(),
+            UiAction::XAlarmSeen => return !std::mem::replace(&mut ui.progress.x_alarm_seen, true),
             UiAction::SetClassroom(on) => ui.classroom = on,
             UiAction::ShowPanel(panel) => ui.panel = panel,
             UiAction::ExpandCell(viewer) => return ui.expanded.insert(viewer),
@@ -433,16 +441,12 @@ impl AppState {
     }
 }
 
-/// A user or agent name: trimmed, not empty, no `/` (it separates user and
-/// agent in a viewer key), not already taken.
+/// A typed user or agent name: trimmed, then checked by the policy (the
+/// same check that refuses it in a file, a share link or the CLI), and not
+/// already taken.
 fn valid_name(name: &str, taken: &[String]) -> Result<String, Notice> {
     let name = name.trim();
-    if name.is_empty() {
-        return Err(Notice::NameEmpty);
-    }
-    if name.contains('/') {
-        return Err(Notice::NameHasSlash(name.into()));
-    }
+    check_name(name).map_err(|error| Notice::BadName { name: name.into(), error })?;
     if taken.iter().any(|t| t == name) {
         return Err(Notice::NameTaken(name.into()));
     }

@@ -1,7 +1,7 @@
 //! The guided exercises check themselves against the policy's results.
 
 use mixua_playground::computed::Computed;
-use mixua_playground::lessons::{items, step_done, STEPS};
+use mixua_playground::lessons::{holds_now, items, newly_done, step_done, Lesson, STEPS};
 use mixua_playground::state::{Action, AppState, Doc, Mode, Ui, Edit, UiAction};
 use mixua_policy::{Field, Lang, ViewerId};
 
@@ -14,8 +14,25 @@ fn seed() -> AppState {
     AppState::new(Doc::seed(), Ui::default())
 }
 
+/// Whether a step's checks hold now, read as the app reads them.
 fn done(state: &AppState, step: usize) -> bool {
-    step_done(step, state, &Computed::new(state.workspace()))
+    holds_now(step, lesson(state, &Computed::new(state.workspace())))
+}
+
+fn lesson<'a>(state: &'a AppState, computed: &'a Computed) -> Lesson<'a> {
+    Lesson {
+        doc: &state.doc,
+        computed,
+        revealed: state.ui.mode == Mode::Predict { revealed: true },
+        progress: &state.ui.progress,
+    }
+}
+
+/// What the app does after each render: records the steps that hold.
+fn record(state: &mut AppState) {
+    let computed = Computed::new(state.workspace());
+    let newly = newly_done(lesson(state, &computed));
+    state.apply(UiAction::StepsDone(newly));
 }
 
 fn index_of(state: &AppState, id: &str) -> usize {
@@ -50,7 +67,7 @@ fn step_1_needs_four_right_predictions_and_a_reveal() {
 fn a_wrong_answer_earns_a_hint_and_the_right_one_finishes_step_2() {
     let mut s = seed();
     s.apply(Action::Ui(UiAction::Answer { step: 1, option: 0, right: false }));
-    assert!(s.ui.missed.contains(&1));
+    assert!(s.ui.progress.missed.contains(&1));
     assert!(!done(&s, 1));
     s.apply(Action::Ui(UiAction::Answer { step: 1, option: STEPS[1].question.as_ref().unwrap().answer, right: true }));
     assert!(done(&s, 1));
@@ -62,7 +79,7 @@ fn step_4_is_done_when_y_is_approved_and_answered() {
     let y = index_of(&s, "Y");
     s.apply(Action::Edit(Edit::SetApproved { index: y, approved: true }));
     let c = Computed::new(s.workspace());
-    assert!(items(3, &s, &c, Lang::En).iter().all(|i| i.done));
+    assert!(items(3, lesson(&s, &c), Lang::En).iter().all(|i| i.done));
     assert!(!done(&s, 3), "the question is still open");
     s.apply(Action::Ui(UiAction::Answer { step: 3, option: STEPS[3].question.as_ref().unwrap().answer, right: true }));
     assert!(done(&s, 3));
@@ -100,5 +117,40 @@ fn check_my_work_on_an_unfinished_step_gives_a_hint() {
     // records the miss.
     assert!(!done(&s, 2));
     s.apply(Action::Ui(UiAction::Missed(2)));
-    assert!(s.ui.missed.contains(&2));
+    assert!(s.ui.progress.missed.contains(&2));
+}
+
+#[test]
+fn a_finished_step_stays_done_when_later_steps_change_the_state() {
+    let mut s = seed();
+    let views = [("alice/writer-v1", "PUAG"), ("alice/checker-v1", "UG"), ("bob/writer-v1", "AGB"), ("bob/checker-v1", "GB")];
+    for (viewer, ids) in views {
+        for id in ids.chars() {
+            s.apply(Edit::TogglePrediction { viewer: vid(viewer), card: id.to_string() });
+        }
+    }
+    s.apply(UiAction::SetMode(Mode::Predict { revealed: true }));
+    record(&mut s);
+    assert!(s.ui.progress.done.contains(&0));
+    // Leaving predict mode and approving Y: step 1's checks no longer hold,
+    // but it was done and stays done.
+    s.apply(UiAction::SetMode(Mode::Explore));
+    let y = index_of(&s, "Y");
+    s.apply(Edit::SetApproved { index: y, approved: true });
+    record(&mut s);
+    let computed = Computed::new(s.workspace());
+    assert!(!holds_now(0, lesson(&s, &computed)));
+    assert!(step_done(0, lesson(&s, &computed)));
+    // Step 4's checks (Y approved, everywhere, no alarm) hold now, and a
+    // right answer finishes it.
+    let answer = STEPS[3].question.as_ref().unwrap().answer;
+    s.apply(UiAction::Answer { step: 3, option: answer, right: true });
+    record(&mut s);
+    assert_eq!(s.ui.progress.done.iter().copied().collect::<Vec<_>>(), [0, 3]);
+    // Undo is of the work, not of the progress.
+    s.apply(Action::Undo);
+    record(&mut s);
+    assert!(s.ui.progress.done.contains(&3));
+    s.apply(UiAction::ResetProgress);
+    assert!(s.ui.progress.done.is_empty());
 }

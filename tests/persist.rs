@@ -2,6 +2,7 @@
 //! anything damaged is refused with a reason instead of half-loading.
 
 use mixua_playground::persist::{decode_link, encode_link, from_json, to_json, Problem, Saved, MAX_FILE_BYTES};
+use mixua_playground::lessons::Progress;
 use mixua_playground::state::Doc;
 use mixua_policy::{seed_workspace, Lang, ViewerId, Workspace};
 
@@ -13,7 +14,10 @@ fn doc_with_prediction() -> Doc {
 
 #[test]
 fn file_round_trip_keeps_work_predictions_language_and_step() {
-    let saved = Saved { doc: doc_with_prediction(), lang: Some(Lang::En), lesson_step: Some(3) };
+    let mut progress = Progress::default();
+    progress.done.extend([0, 3]);
+    progress.answers.insert(1, 1);
+    let saved = Saved { doc: doc_with_prediction(), lang: Some(Lang::En), lesson_step: Some(3), progress: Some(progress) };
     assert_eq!(from_json(&to_json(&saved)).unwrap(), saved);
 }
 

@@ -2,7 +2,8 @@
 //! the work, and refused edits change nothing but the notice.
 
 use mixua_playground::computed::Computed;
-use mixua_playground::state::{Action, AppState, Doc, Notice, Ui, Edit};
+use mixua_playground::state::{Action, AppState, Doc, Edit, Mode, Notice, Panel, Ui, UiAction, HISTORY};
+use mixua_policy::policy::NameError;
 use mixua_policy::{Field, ViewerId};
 
 /// A viewer from its `user/agent` key.
@@ -90,9 +91,10 @@ fn refused_names_change_nothing_but_the_notice() {
     let mut s = seed();
     let before = s.doc.clone();
     for (name, notice) in [
-        ("  ", Notice::NameEmpty),
+        ("  ", Notice::BadName { name: "".into(), error: NameError::Empty }),
         ("alice", Notice::NameTaken("alice".into())),
-        ("a/b", Notice::NameHasSlash("a/b".into())),
+        ("a/b", Notice::BadName { name: "a/b".into(), error: NameError::Slash }),
+        ("a\tb", Notice::BadName { name: "a\tb".into(), error: NameError::ControlCharacter { code: 9 } }),
     ] {
         s.apply(Action::Edit(Edit::AddUser(name.into())));
         assert_eq!(s.ui.notice, Some(notice));
@@ -142,4 +144,151 @@ fn predictions_toggle_and_follow_renames() {
     assert!(s.doc.predictions[&vid("bob/writer-v2")].contains("A"));
     s.apply(Action::Edit(Edit::TogglePrediction { viewer: vid("bob/writer-v2"), card: "A".into() }));
     assert!(s.doc.predictions.is_empty());
+}
+
+#[test]
+fn duplicating_a_card_inserts_a_copy_with_a_fresh_id_after_it() {
+    let mut s = seed();
+    let a = index_of(&s, "A");
+    assert!(s.apply(Edit::DuplicateCard(a)));
+    let copy = &s.workspace().cards[a + 1];
+    assert_eq!(copy.id, "A-1");
+    assert_eq!(copy.lesson, s.workspace().cards[a].lesson);
+    assert_eq!(s.ui.selected, Some(a + 1));
+    // The copy is evaluated like the original: an AGENT card of writer-v1.
+    assert_eq!(ids(&s, "bob", "writer-v1"), ["A", "A-1", "G", "B"]);
+    assert!(s.apply(Action::Undo));
+    assert_eq!(*s.doc, Doc::seed());
+}
+
+#[test]
+fn removing_a_user_drops_the_row_and_its_predictions_only() {
+    let mut s = seed();
+    s.apply(Edit::TogglePrediction { viewer: vid("bob/writer-v1"), card: "A".into() });
+    s.apply(Edit::TogglePrediction { viewer: vid("alice/writer-v1"), card: "P".into() });
+    s.apply(UiAction::ExpandCell(vid("bob/checker-v1")));
+    assert!(s.apply(Edit::RemoveUser("bob".into())));
+    assert_eq!(s.workspace().users, ["alice"]);
+    assert_eq!(s.doc.predictions.keys().map(|v| v.key()).collect::<Vec<_>>(), ["alice/writer-v1"]);
+    assert!(s.ui.expanded.is_empty());
+    // Bob's cards stay (they are data); they just have no row to show in.
+    assert!(s.workspace().cards.iter().any(|c| c.id == "B"));
+    assert_eq!(Computed::new(s.workspace()).viewers.len(), 2);
+}
+
+#[test]
+fn removing_an_agent_drops_the_column_and_its_predictions_only() {
+    let mut s = seed();
+    s.apply(Edit::TogglePrediction { viewer: vid("bob/checker-v1"), card: "G".into() });
+    s.apply(Edit::TogglePrediction { viewer: vid("bob/writer-v1"), card: "A".into() });
+    assert!(s.apply(Edit::RemoveAgent("checker-v1".into())));
+    assert_eq!(s.workspace().agents, ["writer-v1"]);
+    assert_eq!(s.doc.predictions.keys().map(|v| v.key()).collect::<Vec<_>>(), ["bob/writer-v1"]);
+}
+
+#[test]
+fn canaries_are_added_trimmed_refused_empty_and_removed() {
+    let mut s = seed();
+    assert!(s.apply(Edit::AddCanary { user: "bob".into(), token: "  FAKE-BOB-999 ".into() }));
+    assert_eq!(s.workspace().canaries.of_user("bob"), ["FAKE-BOB-852".to_string(), "FAKE-BOB-999".to_string()]);
+    let before = s.doc.clone();
+    s.apply(Edit::AddCanary { user: "bob".into(), token: "   ".into() });
+    assert_eq!(s.ui.notice, Some(Notice::TokenEmpty));
+    assert_eq!(s.doc, before);
+    assert!(s.apply(Edit::RemoveCanary { user: "alice".into(), token: "FAKE-ALICE-731".into() }));
+    assert!(s.workspace().canaries.of_user("alice").is_empty());
+    // Without the canary registered, X made reusable leaks nothing detectable.
+    let x = index_of(&s, "X");
+    s.apply(Edit::EditText { index: x, field: Field::Stream, value: "reusable".into() });
+    assert_eq!(Computed::new(s.workspace()).four.leak_count(), 0);
+}
+
+#[test]
+fn history_keeps_the_last_200_steps() {
+    let mut s = seed();
+    let y = index_of(&s, "Y");
+    for n in 0..HISTORY + 25 {
+        assert!(s.apply(Edit::SetApproved { index: y, approved: n % 2 == 0 }));
+    }
+    assert_eq!(s.past.len(), HISTORY);
+    let mut undone = 0;
+    while s.apply(Action::Undo) {
+        undone += 1;
+    }
+    assert_eq!(undone, HISTORY);
+    assert_eq!(s.future.len(), HISTORY);
+}
+
+#[test]
+fn a_new_edit_clears_redo() {
+    let mut s = seed();
+    s.apply(Edit::SetQuery("x".into()));
+    s.apply(Action::Undo);
+    assert_eq!(s.future.len(), 1);
+    s.apply(Edit::AddCard);
+    assert!(s.future.is_empty());
+    assert!(!s.apply(Action::Redo));
+}
+
+#[test]
+fn an_edit_that_changes_nothing_is_no_undo_step() {
+    let mut s = seed();
+    let y = index_of(&s, "Y");
+    assert!(!s.apply(Edit::SetApproved { index: y, approved: false }));
+    assert!(!s.apply(Edit::RenameUser { from: "alice".into(), to: "alice".into() }));
+    assert!(s.past.is_empty());
+}
+
+#[test]
+fn ui_moves_are_not_undone() {
+    let mut s = seed();
+    let g = index_of(&s, "G");
+    assert!(s.apply(UiAction::Inspect { card: g, viewer: vid("bob/checker-v1") }));
+    assert_eq!((s.ui.selected, s.ui.viewer.clone()), (Some(g), Some(vid("bob/checker-v1"))));
+    assert!(!s.apply(UiAction::Inspect { card: 99, viewer: vid("bob/checker-v1") }), "no such card");
+    assert!(s.apply(UiAction::Select(None)));
+    assert_eq!((s.ui.selected, s.ui.viewer.clone()), (None, None));
+    for action in [
+        UiAction::SetLang(mixua_policy::Lang::En),
+        UiAction::SetMode(Mode::Predict { revealed: false }),
+        UiAction::EditorPage(0),
+        UiAction::LessonStep(3),
+        UiAction::SetClassroom(true),
+        UiAction::ShowPanel(Panel::Editor),
+        UiAction::Notify(Notice::LinkCopied),
+        UiAction::DismissNotice,
+    ] {
+        assert!(s.apply(action.clone()), "{action:?}");
+    }
+    assert_eq!(s.ui.lesson_step, 3);
+    assert!(s.ui.classroom);
+    assert!(s.past.is_empty(), "no UI move is an undo step");
+    // Idempotent moves report no change, so nothing re-renders.
+    assert!(s.apply(UiAction::XAlarmSeen));
+    assert!(!s.apply(UiAction::XAlarmSeen));
+    assert!(s.apply(UiAction::ExpandCell(vid("alice/writer-v1"))));
+    assert!(!s.apply(UiAction::ExpandCell(vid("alice/writer-v1"))));
+    assert!(s.apply(UiAction::Missed(2)));
+    assert!(!s.apply(UiAction::Missed(2)));
+}
+
+#[test]
+fn answers_are_kept_and_a_wrong_one_earns_a_hint() {
+    let mut s = seed();
+    s.apply(UiAction::Answer { step: 1, option: 0, right: false });
+    assert!(s.ui.progress.missed.contains(&1));
+    s.apply(UiAction::Answer { step: 1, option: 1, right: true });
+    assert_eq!(s.ui.progress.answers[&1], 1);
+}
+
+#[test]
+fn deleting_the_selected_card_deselects_and_later_selections_shift() {
+    let mut s = seed();
+    let g = index_of(&s, "G");
+    let y = index_of(&s, "Y");
+    s.apply(UiAction::Select(Some(y)));
+    s.apply(Edit::DeleteCard(g));
+    assert_eq!(s.ui.selected, Some(y - 1), "Y moved up one");
+    s.apply(Edit::DeleteCard(y - 1));
+    assert_eq!(s.ui.selected, None);
 }

@@ -2,26 +2,35 @@ use yew::prelude::*;
 
 use super::scorecards::Scorecards;
 use crate::computed::Computed;
-use crate::lessons::{items, step_done, t, STEPS};
+use mixua_policy::Lang;
+
+use crate::doc::Doc;
+use crate::lessons::{items, step_done, t, Lesson, Progress, STEPS};
 use crate::shared::Shared;
-use crate::state::{Action, AppState, UiAction};
+use crate::state::{Action, UiAction};
 
 #[derive(Properties, PartialEq)]
 pub struct LessonPanelProps {
-    pub state: Shared<AppState>,
+    pub doc: Shared<Doc>,
     pub computed: Shared<Computed>,
+    /// The predictions are revealed (steps 1 and 3 check them).
+    pub revealed: bool,
+    pub progress: Progress,
+    pub step: usize,
+    pub classroom: bool,
+    pub lang: Lang,
     pub onaction: Callback<Action>,
 }
 
 /// The guided exercises: one step at a time, each checking itself.
 #[function_component(LessonPanel)]
 pub fn lesson_panel(props: &LessonPanelProps) -> Html {
-    let state = &props.state;
-    let lang = state.ui.lang;
-    let step_index = state.ui.lesson_step.min(STEPS.len() - 1);
+    let lang = props.lang;
+    let lesson = Lesson { doc: &props.doc, computed: &props.computed, revealed: props.revealed, progress: &props.progress };
+    let step_index = props.step.min(STEPS.len() - 1);
     let step = &STEPS[step_index];
-    let done = step_done(step_index, state, &props.computed);
-    let checklist = items(step_index, state, &props.computed, lang);
+    let done = step_done(step_index, lesson);
+    let checklist = items(step_index, lesson, lang);
     let go = |to: usize| {
         let onaction = props.onaction.clone();
         let to = to.min(STEPS.len() - 1);
@@ -37,7 +46,7 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
     };
 
     let question = step.question.as_ref().map(|q| {
-        let chosen = state.ui.answers.get(&step_index).copied();
+        let chosen = props.progress.answers.get(&step_index).copied();
         html! {
             <fieldset class="question">
                 <legend>{ t(lang, q.prompt) }</legend>
@@ -73,7 +82,7 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
                 <h2 id="lesson-title">{ lang.pick("練習", "Exercises") }</h2>
                 <nav class="steps" aria-label={lang.pick("練習步驟", "Exercise steps")}>
                     { for (0..STEPS.len()).map(|i| {
-                        let finished = step_done(i, state, &props.computed);
+                        let finished = step_done(i, lesson);
                         html! {
                             <button type="button" onclick={go(i)} aria-current={(i == step_index).then_some("step")}
                                 class={classes!((i == step_index).then_some("current"), finished.then_some("finished"))}
@@ -99,12 +108,12 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
             }
             { for question }
             if step_index == STEPS.len() - 1 {
-                <Scorecards doc={Shared(props.state.doc.clone())} computed={props.computed.clone()} {lang} />
+                <Scorecards doc={props.doc.clone()} computed={props.computed.clone()} {lang} />
             }
             <div class="lesson-foot" aria-live="polite">
                 if done {
                     <p class="step-done" data-step-status="done"><span aria-hidden="true">{"★ "}</span>{ lang.pick("這一步完成了!", "This step is done!") }</p>
-                } else if state.ui.missed.contains(&step_index) {
+                } else if props.progress.missed.contains(&step_index) {
                     <p class="hint" data-step-status="hint"><strong>{ lang.pick("提示:", "Hint: ") }</strong>{ t(lang, step.hint) }</p>
                 }
             </div>
@@ -113,7 +122,7 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
                 <button type="button" class="primary" onclick={check} data-action="check-step">{ lang.pick("檢查我的進度", "Check my work") }</button>
                 <button type="button" onclick={go(step_index + 1)} disabled={step_index + 1 >= STEPS.len()}>{ lang.pick("下一步 →", "Next →") }</button>
             </div>
-            if state.ui.classroom {
+            if props.classroom {
                 <p class="kbd-hint">{ lang.pick("教室模式:用 ← → 切換步驟。", "Classroom mode: ← and → move between steps.") }</p>
             }
         </section>

@@ -1,3 +1,4 @@
+use mixua_policy::explain::name_error_text;
 use mixua_policy::Lang;
 use yew::prelude::*;
 
@@ -13,10 +14,9 @@ pub struct NoticeBarProps {
 /// The words for a notice, in the learner's language.
 pub fn notice_text(notice: &Notice, lang: Lang) -> (bool, String) {
     match notice {
-        Notice::NameEmpty => (true, lang.pick("名稱不能是空的。", "A name can't be empty.").into()),
-        Notice::NameHasSlash(n) => (true, lang.pick(
-            format!("「{n}」含有 /,而 / 用來分隔使用者與 Agent,請換個名稱。"),
-            format!("“{n}” contains /, which separates user from agent; pick another name."),
+        Notice::BadName { name, error } => (true, lang.pick(
+            format!("「{name}」不能當名稱:{}", name_error_text(error, lang)),
+            format!("“{name}” can't be a name: {}", name_error_text(error, lang)),
         )),
         Notice::NameTaken(n) => (true, lang.pick(format!("「{n}」已經存在。"), format!("“{n}” already exists."))),
         Notice::TokenEmpty => (true, lang.pick("暗號不能是空的。", "A canary token can't be empty.").into()),
