@@ -20,6 +20,7 @@ pub fn scope_legend(props: &ScopeLegendProps) -> Html {
             Scope::User => lang.pick("這位使用者,任何 Agent", "this user, any agent"),
             Scope::Agent => lang.pick("任何使用者,這個 Agent", "any user, this agent"),
             Scope::Global => lang.pick("所有人", "everyone"),
+            Scope::Group => lang.pick("這個群組的成員", "this group's members"),
         };
         html! {
             <td class={classes!("scope", this.then_some("this"))} data-scope={scope.as_str()}>

@@ -4,17 +4,25 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use mixua_policy::explain::{decision_text, flips_text, rejection_text};
-use mixua_policy::{access, find_flips, report_with, seed_workspace, Format, Lang, Report, ReportOptions, Viewer, Workspace};
+use mixua_policy::explain::{
+    cache_text, cached_read_text, decision_text, event_problem_text, event_text, flips_text, not_in_effect_text,
+    purge_text, rejection_text, status_name, workspace_problem_text,
+};
+use mixua_policy::{
+    as_of, audit, history, report_with, seed_workspace, story_workspace, Evaluation, Format, Lang, Policy, Report,
+    ReportOptions, TimeError, Viewer, Workspace,
+};
 
 const USAGE: &str = "\
 mixua: who may read which agent-memory card (the MixUA four-scope policy)
 
 Usage:
-  mixua report  [--workspace FILE] [--query Q] [--out FILE|-] [--compare] [--explain]
-                [--compact] [--fail-on-leak]
+  mixua report  [--workspace FILE] [--query Q] [--at TICK] [--out FILE|-] [--compare]
+                [--explain] [--compact] [--fail-on-leak]
   mixua explain [--workspace FILE] --viewer USER/AGENT --card ID [--query Q] [--lang en|zh-TW]
-  mixua seed    print the built-in seed workspace as JSON
+  mixua history [--workspace FILE] --card ID [--lang en|zh-TW] [--json]
+  mixua audit   [--workspace FILE] [--lang en|zh-TW] [--json]
+  mixua seed    [--story]   print the built-in seed workspace as JSON
   mixua help [COMMAND]
 
 Without --workspace, the built-in seed fixture (cards P U A G B X Y) is used.
@@ -24,11 +32,14 @@ Exit status: 0 done; 1 `report --fail-on-leak` found a leak; 2 bad input
 const REPORT_HELP: &str = "\
 mixua report: evaluate a workspace and print the report as JSON
 
-Usage: mixua report [--workspace FILE] [--query Q] [--out FILE|-] [--compare]
-                    [--explain] [--compact] [--fail-on-leak]
+Usage: mixua report [--workspace FILE] [--query Q] [--at TICK] [--out FILE|-]
+                    [--compare] [--explain] [--compact] [--fail-on-leak]
 
   --workspace FILE  workspace JSON to read (default: the built-in seed)
   --query Q         query to search with (default: the workspace's own query)
+  --at TICK         the views as they were at an earlier tick of the
+                    workspace's logical clock (0 up to its clock), replayed
+                    from its event log
   --out FILE        write the report to FILE as well as to standard output
                     (default: memory-result.json, as the seed program does);
                     `--out -` writes it to standard output only
@@ -42,8 +53,10 @@ Usage: mixua report [--workspace FILE] [--query Q] [--out FILE|-] [--compare]
 
 The report holds the seed program's keys (query, views, global_only_ids,
 rejected_ids, unsafe_pool_contains_both_fake_secrets) and what explains them:
-rejections with reasons and the four-scope policy's canary leaks. The file and
-standard output carry the same bytes.";
+rejections with reasons and the four-scope policy's canary leaks. A workspace
+that uses memory over time (a clock, events, card statuses, …) adds `at`, the
+tick reported, and `not_in_effect`, the cards the in-effect gate stops there.
+The file and standard output carry the same bytes.";
 
 const EXPLAIN_HELP: &str = "\
 mixua explain: why one viewer can or cannot read one card, in plain words
@@ -56,11 +69,44 @@ Usage: mixua explain [--workspace FILE] --viewer USER/AGENT --card ID [--query Q
   --query Q         query (default: the workspace's own query)
   --lang L          en (default) or zh-TW";
 
+const HISTORY_HELP: &str = "\
+mixua history: one card's life over time, in plain words
+
+Usage: mixua history [--workspace FILE] --card ID [--lang en|zh-TW] [--json]
+
+  --workspace FILE  workspace JSON to read (default: the built-in seed)
+  --card ID         the card's id (it must name exactly one card)
+  --lang L          en (default) or zh-TW
+  --json            print the history as JSON instead
+
+Prints the card's status, whether it is in effect now and why not, its chain
+of versions, and every event of the log that names it (with the reason an
+event is set aside, if it is).";
+
+const AUDIT_HELP: &str = "\
+mixua audit: the event log of a workspace, in plain words
+
+Usage: mixua audit [--workspace FILE] [--lang en|zh-TW] [--json]
+
+  --workspace FILE  workspace JSON to read (default: the built-in seed)
+  --lang L          en (default) or zh-TW
+  --json            print the audit as JSON instead
+
+Prints the clock, every event (and why any is set aside: time going
+backwards, an unknown card, a missing reason, …), what of the workspace's
+optional keys can't be read, and, when reads are logged, the reads replayed
+through the workspace's simulated cache: which were served from it, which
+were stale, which leaked a canary.";
+
 const SEED_HELP: &str = "\
 mixua seed: print the built-in seed workspace (the file format the playground
 imports and exports)
 
-Usage: mixua seed";
+Usage: mixua seed [--story]
+
+  --story   the seed with a history: a reviewer, a group, retention, a cache,
+            and six ticks of proposals, publications, a rollback, a deletion
+            and an expiry";
 
 /// A failure that ends the run: a message for stderr, exit status 2.
 struct Failure(String);
@@ -92,11 +138,15 @@ fn run(args: &[String]) -> Result<Outcome, Failure> {
     match command.as_str() {
         "report" => cmd_report(rest),
         "explain" => cmd_explain(rest).map(|()| Outcome::Done),
+        "history" => cmd_history(rest).map(|()| Outcome::Done),
+        "audit" => cmd_audit(rest).map(|()| Outcome::Done),
         "seed" => cmd_seed(rest).map(|()| Outcome::Done),
         "help" | "--help" | "-h" => {
             let text = match rest.first().map(String::as_str) {
                 Some("report") => REPORT_HELP,
                 Some("explain") => EXPLAIN_HELP,
+                Some("history") => HISTORY_HELP,
+                Some("audit") => AUDIT_HELP,
                 Some("seed") => SEED_HELP,
                 _ => USAGE,
             };
@@ -116,7 +166,10 @@ struct Options {
     viewer: Option<String>,
     card: Option<String>,
     lang: Option<String>,
+    at: Option<String>,
     explain: bool,
+    json: bool,
+    story: bool,
     compare: bool,
     compact: bool,
     fail_on_leak: bool,
@@ -140,6 +193,8 @@ fn parse_options(args: &[String], allowed: &[&str], usage: &str) -> Result<Optio
             "--compare" => Some(&mut opts.compare),
             "--compact" => Some(&mut opts.compact),
             "--fail-on-leak" => Some(&mut opts.fail_on_leak),
+            "--json" => Some(&mut opts.json),
+            "--story" => Some(&mut opts.story),
             _ => None,
         };
         if let Some(switch) = switch {
@@ -157,6 +212,7 @@ fn parse_options(args: &[String], allowed: &[&str], usage: &str) -> Result<Optio
             "--viewer" => opts.viewer = Some(value),
             "--card" => opts.card = Some(value),
             "--lang" => opts.lang = Some(value),
+            "--at" => opts.at = Some(value),
             _ => unreachable!("every allowed flag is handled"),
         }
     }
@@ -171,17 +227,40 @@ fn load(path: Option<&Path>) -> Result<Workspace, Failure> {
     Workspace::from_json(&text).map_err(|err| Failure(format!("`{}`:{err}", path.display())))
 }
 
+/// The language of `--lang`: en (the default) or zh-TW.
+fn language(lang: Option<&str>) -> Result<Lang, Failure> {
+    match lang {
+        None => Ok(Lang::En),
+        Some(tag @ ("en" | "zh-TW" | "zh")) => Ok(Lang::from_tag(tag)),
+        Some(other) => Err(Failure(format!("unknown language `{other}`: use en or zh-TW"))),
+    }
+}
+
+/// A tick given on the command line: a whole number, 0 or more.
+fn tick(text: &str) -> Result<u64, Failure> {
+    text.parse::<u64>().map_err(|_| Failure(format!("`{text}` is not a tick: give a whole number, 0 or more")))
+}
+
 fn cmd_report(args: &[String]) -> Result<Outcome, Failure> {
     let opts = parse_options(
         args,
-        &["--workspace", "--query", "--out", "--explain", "--compare", "--compact", "--fail-on-leak"],
+        &["--workspace", "--query", "--at", "--out", "--explain", "--compare", "--compact", "--fail-on-leak"],
         REPORT_HELP,
     )?;
     if opts.help {
         println!("{REPORT_HELP}");
         return Ok(Outcome::Done);
     }
+    let at = opts.at.as_deref().map(tick).transpose()?;
     let workspace = load(opts.workspace.as_deref())?;
+    let workspace = match at {
+        None => workspace,
+        Some(at) => as_of(&workspace, at).map_err(|err| match err {
+            TimeError::AfterClock { tick, clock } => Failure(format!(
+                "tick {tick} is after the workspace's clock ({clock}): `--at` looks back, from 0 up to the clock"
+            )),
+        })?,
+    };
     let query = opts.query.as_deref().unwrap_or(&workspace.query);
     let options = ReportOptions { explain: opts.explain, compare: opts.compare };
     let format = if opts.compact { Format::Compact } else { Format::Pretty };
@@ -260,15 +339,11 @@ fn cmd_explain(args: &[String]) -> Result<(), Failure> {
     let Some((user, agent)) = viewer_arg.split_once('/') else {
         return Err(Failure(format!("`{viewer_arg}` is not USER/AGENT, e.g. alice/checker-v1")));
     };
-    let lang = match opts.lang.as_deref() {
-        None => Lang::En,
-        Some(tag @ ("en" | "zh-TW" | "zh")) => Lang::from_tag(tag),
-        Some(other) => return Err(Failure(format!("unknown language `{other}`: use en or zh-TW"))),
-    };
+    let lang = language(opts.lang.as_deref())?;
     let workspace = load(opts.workspace.as_deref())?;
     let query = opts.query.as_deref().unwrap_or(&workspace.query);
     let viewer = Viewer::new(user, agent);
-    let cards: Vec<_> = workspace.cards.iter().filter(|c| c.id == card_id).collect();
+    let cards: Vec<usize> = (0..workspace.cards.len()).filter(|&i| workspace.cards[i].id == card_id).collect();
     if cards.is_empty() {
         return Err(Failure(format!("no card with id `{card_id}` in the workspace")));
     }
@@ -281,8 +356,12 @@ fn cmd_explain(args: &[String]) -> Result<(), Failure> {
             )
         );
     }
-    for card in cards {
-        let decision = access(card, viewer);
+    // The evaluation asks every gate, the in-effect gate first, with the
+    // workspace's clock and groups.
+    let eval = Evaluation::new(&workspace, query, Policy::FourScope);
+    for index in cards {
+        let card = &workspace.cards[index];
+        let decision = eval.access(index, viewer);
         let visible = decision.allowed() && mixua_policy::policy::matches_query(card, query);
         let verdict = match (visible, decision.allowed()) {
             (true, _) => lang.pick("看得到", "VISIBLE"),
@@ -294,18 +373,112 @@ fn cmd_explain(args: &[String]) -> Result<(), Failure> {
         if let mixua_policy::Access::Rejected { rejection } = &decision {
             println!("{}: {}", lang.pick("拒絕原因", "rejected because"), rejection_text(rejection, lang));
         }
-        let flips = find_flips(card, viewer, &workspace.users, &workspace.agents);
+        let flips = eval.flips(index, viewer);
         println!("{}", flips_text(card, viewer, &flips, lang));
     }
     Ok(())
 }
 
+fn to_json<T: serde::Serialize>(value: &T) -> String {
+    serde_json::to_string_pretty(value).expect("a value serializes")
+}
+
+fn cmd_history(args: &[String]) -> Result<(), Failure> {
+    let opts = parse_options(args, &["--workspace", "--card", "--lang", "--json"], HISTORY_HELP)?;
+    if opts.help {
+        println!("{HISTORY_HELP}");
+        return Ok(());
+    }
+    let card_id = opts.card.ok_or_else(|| Failure(format!("`--card ID` is required\n\n{HISTORY_HELP}")))?;
+    let lang = language(opts.lang.as_deref())?;
+    let workspace = load(opts.workspace.as_deref())?;
+    let Some(history) = history(&workspace, &card_id) else {
+        let count = workspace.cards.iter().filter(|c| c.id == card_id).count();
+        return Err(Failure(if count == 0 {
+            format!("no card with id `{card_id}` in the workspace")
+        } else {
+            format!("{count} cards have the id `{card_id}`: a history needs an id that names one card")
+        }));
+    };
+    if opts.json {
+        println!("{}", to_json(&history));
+        return Ok(());
+    }
+    let effect = match &history.not_in_effect {
+        None => lang.pick("目前生效".to_string(), "in effect now".to_string()),
+        Some(why) => lang.pick(format!("目前不生效:{}", not_in_effect_text(why, lang)), format!("not in effect now: {}", not_in_effect_text(why, lang))),
+    };
+    println!("{} · {} · {effect}", history.card, status_name(history.status, lang));
+    if history.versions.len() > 1 {
+        println!("{}{}", lang.pick("版本:", "versions: "), history.versions.join(" → "));
+    }
+    if history.events.is_empty() {
+        println!("{}", lang.pick("事件紀錄裡沒有它的事件。", "the log has no event for it."));
+    }
+    for entry in &history.events {
+        println!("  #{} {}", entry.index, event_text(entry.event, lang));
+        if let Some(problem) = &entry.problem {
+            println!("     {}{}", lang.pick("擱置:", "set aside: "), event_problem_text(problem, lang));
+        }
+    }
+    Ok(())
+}
+
+fn cmd_audit(args: &[String]) -> Result<(), Failure> {
+    let opts = parse_options(args, &["--workspace", "--lang", "--json"], AUDIT_HELP)?;
+    if opts.help {
+        println!("{AUDIT_HELP}");
+        return Ok(());
+    }
+    let lang = language(opts.lang.as_deref())?;
+    let workspace = load(opts.workspace.as_deref())?;
+    let audit = audit(&workspace);
+    if opts.json {
+        println!("{}", to_json(&audit));
+        return Ok(());
+    }
+    println!(
+        "{}",
+        lang.pick(
+            format!("時鐘:時刻 {} · 政策版本 {} · {} 個事件", audit.clock, audit.policy_version, audit.entries.len()),
+            format!("clock: tick {} · policy version {} · {} events", audit.clock, audit.policy_version, audit.entries.len()),
+        )
+    );
+    for entry in &audit.entries {
+        match entry.event {
+            Some(event) => println!("  #{} {}", entry.index, event_text(event, lang)),
+            None => println!("  #{} {}", entry.index, lang.pick("(無法解讀的事件)", "(an event that can't be read)")),
+        }
+        if let Some(problem) = &entry.problem {
+            println!("     {}{}", lang.pick("擱置:", "set aside: "), event_problem_text(problem, lang));
+        }
+    }
+    if !audit.problems.is_empty() {
+        println!("{}", lang.pick("工作區的問題:", "problems in the workspace:"));
+        for problem in &audit.problems {
+            println!("  {}", workspace_problem_text(problem, lang));
+        }
+    }
+    if let Some(cache) = &audit.cache {
+        println!("{}", cache_text(cache.config.as_ref(), lang));
+        // Reads and purges in the order of the log.
+        let mut lines: Vec<(usize, String)> = cache.reads.iter().map(|r| (r.index, cached_read_text(r, lang))).collect();
+        lines.extend(cache.purges.iter().map(|p| (p.index, purge_text(p, lang))));
+        lines.sort_by_key(|(index, _)| *index);
+        for (_, line) in lines {
+            println!("  {line}");
+        }
+    }
+    Ok(())
+}
+
 fn cmd_seed(args: &[String]) -> Result<(), Failure> {
-    let opts = parse_options(args, &[], SEED_HELP)?;
+    let opts = parse_options(args, &["--story"], SEED_HELP)?;
     if opts.help {
         println!("{SEED_HELP}");
         return Ok(());
     }
-    println!("{}", seed_workspace().to_json_pretty());
+    let workspace = if opts.story { story_workspace() } else { seed_workspace() };
+    println!("{}", workspace.to_json_pretty());
     Ok(())
 }

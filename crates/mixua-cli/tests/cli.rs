@@ -367,9 +367,13 @@ fn help_works_on_every_command() {
         &["help", "report"],
         &["help", "explain"],
         &["help", "seed"],
+        &["help", "history"],
+        &["help", "audit"],
         &["report", "--help"],
         &["explain", "--help"],
         &["seed", "--help"],
+        &["history", "--help"],
+        &["audit", "--help"],
     ] {
         let output = dir.run(args);
         succeeds(&output);
@@ -432,4 +436,195 @@ fn seed_prints_a_workspace_that_round_trips() {
     let ids: Vec<&str> = workspace["cards"].as_array().unwrap().iter().map(|c| c["id"].as_str().unwrap()).collect();
     assert_eq!(ids, ["P", "U", "A", "G", "B", "X", "Y"]);
     assert_eq!(workspace["query"], "報告");
+}
+
+// ---------------------------------------------------------------------------
+// Memory over time: report --at, history, audit, seed --story
+// ---------------------------------------------------------------------------
+
+/// The story workspace as `mixua seed --story` prints it, written to `story.json`.
+fn story_file(dir: &Scratch) -> PathBuf {
+    let output = dir.run(&["seed", "--story"]);
+    succeeds(&output);
+    dir.write("story.json", &stdout(&output))
+}
+
+fn view_ids(report: &Value, viewer: &str) -> Vec<String> {
+    report["views"][viewer].as_array().unwrap_or_else(|| panic!("no view {viewer}")).iter().map(|h| h["id"].as_str().unwrap().to_string()).collect()
+}
+
+#[test]
+fn seed_story_prints_a_workspace_with_a_history() {
+    let dir = Scratch::new("story");
+    let story = read_json(&story_file(&dir));
+    assert_eq!(story["clock"], 6);
+    assert_eq!(story["reviewers"], serde_json::json!(["dana"]));
+    assert!(story["events"].as_array().unwrap().len() > 20);
+    assert_eq!(story["groups"]["report-team"], serde_json::json!(["alice", "carol"]));
+    // The plain seed is unchanged.
+    assert!(read_json(&seed_file(&dir)).get("events").is_none());
+}
+
+#[test]
+fn report_of_a_workspace_over_time_says_its_tick_and_what_is_not_in_effect() {
+    let dir = Scratch::new("report-story");
+    let story = story_file(&dir);
+    let output = dir.run(&["report", "--workspace", story.to_str().unwrap(), "--out", "-"]);
+    succeeds(&output);
+    let report: Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!(report["at"], 6);
+    assert_eq!(view_ids(&report, "bob/checker-v1"), ["B", "S", "G2"]);
+    let reasons: Vec<(&str, &str)> = report["not_in_effect"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| (d["id"].as_str().unwrap(), d["reason"].as_str().unwrap()))
+        .collect();
+    assert!(reasons.contains(&("W", "ttl:working")), "{reasons:?}");
+    assert!(reasons.contains(&("G", "superseded")) && reasons.contains(&("U", "deleted")), "{reasons:?}");
+    assert_eq!(report["rejected_ids"], serde_json::json!(["X", "Y"]));
+}
+
+#[test]
+fn report_at_an_earlier_tick_gives_the_views_of_that_time() {
+    let dir = Scratch::new("report-at");
+    let story = story_file(&dir);
+    let output = dir.run(&["report", "--workspace", story.to_str().unwrap(), "--at", "0", "--out", "-"]);
+    succeeds(&output);
+    let report: Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!(report["at"], 0);
+    assert_eq!(view_ids(&report, "bob/checker-v1"), ["G", "B"]);
+    assert_eq!(view_ids(&report, "carol/writer-v1"), ["G", "A"]);
+    // Tick 2: G2 replaced G, W is bob's working note.
+    let output = dir.run(&["report", "--workspace", story.to_str().unwrap(), "--at", "2", "--out", "-", "--compact"]);
+    let report: Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!(view_ids(&report, "bob/checker-v1"), ["B", "S", "G2", "W"]);
+}
+
+#[test]
+fn report_at_of_the_seed_at_tick_0_is_the_seed_report() {
+    let dir = Scratch::new("report-at-seed");
+    let plain = dir.run(&["report", "--out", "-"]);
+    let at = dir.run(&["report", "--at", "0", "--out", "-"]);
+    succeeds(&at);
+    let (plain, at): (Value, Value) = (serde_json::from_str(&stdout(&plain)).unwrap(), serde_json::from_str(&stdout(&at)).unwrap());
+    for key in SEED_KEYS {
+        assert_eq!(plain[key], at[key], "{key}");
+    }
+}
+
+#[test]
+fn report_at_a_bad_tick_exits_2_and_writes_nothing() {
+    let dir = Scratch::new("report-at-bad");
+    let story = story_file(&dir);
+    for tick in ["7", "-1", "soon", "2.5"] {
+        let output = dir.run(&["report", "--workspace", story.to_str().unwrap(), "--at", tick]);
+        fails_with_2(&output);
+        assert!(stderr(&output).contains(tick), "{}", stderr(&output));
+        assert!(!dir.path("memory-result.json").exists());
+    }
+    assert!(stderr(&dir.run(&["report", "--workspace", story.to_str().unwrap(), "--at", "7"])).contains("after the workspace's clock (6)"));
+    fails_with_2(&dir.run(&["report", "--at"]));
+}
+
+#[test]
+fn history_tells_a_cards_life_in_words() {
+    let dir = Scratch::new("history");
+    let story = story_file(&dir);
+    let output = dir.run(&["history", "--workspace", story.to_str().unwrap(), "--card", "G3"]);
+    succeeds(&output);
+    let text = stdout(&output);
+    assert!(text.contains("versions: G → G2 → G3"), "{text}");
+    assert!(text.contains("dana rolled back G3"), "{text}");
+    assert!(text.contains("not in effect now: this version was rolled back"), "{text}");
+    let zh = dir.run(&["history", "--workspace", story.to_str().unwrap(), "--card", "U", "--lang", "zh-TW"]);
+    succeeds(&zh);
+    assert!(stdout(&zh).contains("刪除了 U"), "{}", stdout(&zh));
+    let json = dir.run(&["history", "--workspace", story.to_str().unwrap(), "--card", "W", "--json"]);
+    let history: Value = serde_json::from_str(&stdout(&json)).unwrap();
+    assert_eq!(history["not_in_effect"]["state"], "expired");
+    assert_eq!(history["events"].as_array().unwrap().last().unwrap()["event"]["reason"], "ttl:working");
+}
+
+#[test]
+fn history_of_an_unknown_card_or_without_a_card_exits_2() {
+    let dir = Scratch::new("history-bad");
+    let story = story_file(&dir);
+    let output = dir.run(&["history", "--workspace", story.to_str().unwrap(), "--card", "Z"]);
+    fails_with_2(&output);
+    assert!(stderr(&output).contains("no card with id `Z`"), "{}", stderr(&output));
+    fails_with_2(&dir.run(&["history", "--workspace", story.to_str().unwrap()]));
+    fails_with_2(&dir.run(&["history", "--card", "P", "--lang", "fr"]));
+    fails_with_2(&dir.run(&["history", "--card", "P", "--workspace", "missing.json"]));
+}
+
+#[test]
+fn audit_tells_the_log_in_words_in_both_languages() {
+    let dir = Scratch::new("audit");
+    let story = story_file(&dir);
+    let en = dir.run(&["audit", "--workspace", story.to_str().unwrap()]);
+    succeeds(&en);
+    let text = stdout(&en);
+    assert!(text.contains("clock: tick 6"), "{text}");
+    assert!(text.contains("alice deleted U: “alice 要求刪除這項個人偏好”"), "{text}");
+    assert!(text.contains("retention expired W (ttl:working)"), "{text}");
+    assert!(text.contains("was served the answer cached at tick 0"), "{text}");
+    let zh = dir.run(&["audit", "--workspace", story.to_str().unwrap(), "--lang", "zh-TW"]);
+    succeeds(&zh);
+    assert!(stdout(&zh).contains("時鐘:時刻 6") && stdout(&zh).contains("讓 W 到期(ttl:working)"), "{}", stdout(&zh));
+    let json = dir.run(&["audit", "--workspace", story.to_str().unwrap(), "--json"]);
+    let audit: Value = serde_json::from_str(&stdout(&json)).unwrap();
+    assert_eq!(audit["clock"], 6);
+    assert_eq!(audit["problems"], serde_json::json!([]));
+}
+
+#[test]
+fn audit_sets_impossible_events_aside_with_reasons_and_still_succeeds() {
+    let dir = Scratch::new("audit-bad");
+    let mut seed = read_json(&seed_file(&dir));
+    seed["clock"] = serde_json::json!(-2);
+    seed["events"] = serde_json::json!([
+        {"tick": 3, "action": "revoke", "card": "A", "actor": "alice", "reason": "old"},
+        {"tick": 1, "action": "revoke", "card": "G", "actor": "alice", "reason": "old"},
+        {"tick": 4, "action": "revoke", "card": "Q", "actor": "alice", "reason": "old"},
+        {"tick": 5, "action": "delete", "card": "B", "actor": "bob"}
+    ]);
+    let file = dir.write("bad-events.json", &seed.to_string());
+    let output = dir.run(&["audit", "--workspace", file.to_str().unwrap()]);
+    succeeds(&output);
+    let text = stdout(&output);
+    assert!(text.contains("time goes backwards"), "{text}");
+    assert!(text.contains("the workspace has no card Q"), "{text}");
+    assert!(text.contains("it gives no reason"), "{text}");
+    assert!(text.contains("`clock` can't be read"), "{text}");
+    // The report still evaluates everything else.
+    succeeds(&dir.run(&["report", "--workspace", file.to_str().unwrap(), "--out", "-"]));
+    fails_with_2(&dir.run(&["audit", "--workspace", "nope.json"]));
+}
+
+#[test]
+fn explain_says_a_revoked_card_is_not_in_effect() {
+    let dir = Scratch::new("explain-revoked");
+    let mut seed = read_json(&seed_file(&dir));
+    seed["events"] = serde_json::json!([{"tick": 0, "action": "revoke", "card": "A", "actor": "alice", "reason": "sharing withdrawn"}]);
+    let a = seed["cards"].as_array_mut().unwrap().iter_mut().find(|c| c["id"] == "A").unwrap();
+    a["status"] = Value::from("revoked");
+    let file = dir.write("revoked.json", &seed.to_string());
+    let output = dir.run(&["explain", "--workspace", file.to_str().unwrap(), "--viewer", "bob/writer-v1", "--card", "A"]);
+    succeeds(&output);
+    let text = stdout(&output);
+    assert!(text.contains("HIDDEN") && text.contains("A is not in effect"), "{text}");
+    assert!(text.contains("by alice at tick 0"), "{text}");
+}
+
+#[test]
+fn a_workspace_file_with_the_new_keys_round_trips_through_the_cli() {
+    let dir = Scratch::new("story-round-trip");
+    let story = story_file(&dir);
+    let text = std::fs::read_to_string(&story).unwrap();
+    let reparsed: Value = serde_json::from_str(&text).unwrap();
+    let first = dir.run(&["report", "--workspace", story.to_str().unwrap(), "--out", "-"]);
+    let again = dir.write("again.json", &serde_json::to_string_pretty(&reparsed).unwrap());
+    let second = dir.run(&["report", "--workspace", again.to_str().unwrap(), "--out", "-"]);
+    assert_eq!(first.stdout, second.stdout);
 }

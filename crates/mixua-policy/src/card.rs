@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use serde::de::{self, Deserializer, IgnoredAny, MapAccess, Visitor};
+use serde::de::{self, Deserializer, MapAccess, Visitor};
 use serde::ser::{SerializeMap, Serializer};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -21,14 +21,32 @@ pub enum Scope {
     Agent,
     /// Every user with every agent.
     Global,
+    /// The members of one declared group, with any agent. It exists only
+    /// where a workspace declares `groups` ([`crate::Workspace::groups`]);
+    /// anywhere else `GROUP` is an unknown scope, as it always was, so an
+    /// older reader fails closed instead of sharing a team's card with
+    /// everyone.
+    Group,
 }
 
 impl Scope {
+    /// The four scopes of the two-axis chart. [`Scope::Group`] is not one
+    /// of them: it is read only where a workspace declares groups.
     pub const ALL: [Scope; 4] = [Scope::Pair, Scope::User, Scope::Agent, Scope::Global];
 
-    /// Parses the exact, case-sensitive spelling used in card files.
+    /// Parses the exact, case-sensitive spelling used in card files: one of
+    /// the four scopes of [`Self::ALL`]. `GROUP` is parsed only by
+    /// [`Self::parse_with_groups`].
     pub fn parse(text: &str) -> Option<Scope> {
         Scope::ALL.into_iter().find(|s| s.as_str() == text)
+    }
+
+    /// [`Self::parse`], and `GROUP` too when the workspace declares groups.
+    pub fn parse_with_groups(text: &str, groups_declared: bool) -> Option<Scope> {
+        match Scope::parse(text) {
+            None if groups_declared && text == Scope::Group.as_str() => Some(Scope::Group),
+            parsed => parsed,
+        }
     }
 
     pub fn as_str(self) -> &'static str {
@@ -37,17 +55,20 @@ impl Scope {
             Scope::User => "USER",
             Scope::Agent => "AGENT",
             Scope::Global => "GLOBAL",
+            Scope::Group => "GROUP",
         }
     }
 
-    /// AGENT and GLOBAL cards cross from one user to others.
+    /// AGENT, GLOBAL and GROUP cards cross from one user to others.
     pub fn crosses_users(self) -> bool {
-        matches!(self, Scope::Agent | Scope::Global)
+        matches!(self, Scope::Agent | Scope::Global | Scope::Group)
     }
 
-    /// True when the scope is bound to one user (the row axis of the chart).
+    /// True when the scope is bound on the row axis of the chart: PAIR and
+    /// USER to the owner user, GROUP to the group's members. For GROUP, "the
+    /// user matches" in [`Self::admits`] means "the user is a member".
     pub fn one_user(self) -> bool {
-        matches!(self, Scope::Pair | Scope::User)
+        matches!(self, Scope::Pair | Scope::User | Scope::Group)
     }
 
     /// True when the scope is bound to one agent (the column axis of the chart).
@@ -200,6 +221,408 @@ impl JsonKind {
     }
 }
 
+/// Where a card stands in its life: written, reviewed, retired. A card
+/// without a `status` is accepted, as every card of the seed is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    /// Proposed by a writer, waiting for review; it reaches nobody yet.
+    Candidate,
+    /// Published (or written before there was a review): in effect unless
+    /// its time says otherwise.
+    Accepted,
+    /// Refused by its reviewer; it never took effect.
+    Rejected,
+    /// Withdrawn after it took effect.
+    Revoked,
+    /// Deleted: only its id is left (a tombstone).
+    Deleted,
+    /// Undone: the version it replaced takes effect again, and this one
+    /// stays in the history, marked.
+    RolledBack,
+}
+
+impl Status {
+    pub const ALL: [Status; 6] =
+        [Status::Candidate, Status::Accepted, Status::Rejected, Status::Revoked, Status::Deleted, Status::RolledBack];
+
+    pub fn parse(text: &str) -> Option<Status> {
+        Status::ALL.into_iter().find(|s| s.as_str() == text)
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Candidate => "candidate",
+            Status::Accepted => "accepted",
+            Status::Rejected => "rejected",
+            Status::Revoked => "revoked",
+            Status::Deleted => "deleted",
+            Status::RolledBack => "rolled_back",
+        }
+    }
+}
+
+impl fmt::Display for Status {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// What a memory is for (seed 003's functional kinds). The kind decides how
+/// long it is kept ([`crate::Workspace::retention`]); it never decides who
+/// may read it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Kind {
+    /// The current task's scratch notes.
+    Working,
+    /// Something that happened, at a time.
+    Episodic,
+    /// A stable fact or preference.
+    Semantic,
+    /// A checked way of doing something.
+    Procedural,
+    /// The system's notes about itself.
+    Meta,
+}
+
+impl Kind {
+    pub const ALL: [Kind; 5] = [Kind::Working, Kind::Episodic, Kind::Semantic, Kind::Procedural, Kind::Meta];
+
+    pub fn parse(text: &str) -> Option<Kind> {
+        Kind::ALL.into_iter().find(|k| k.as_str() == text)
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Kind::Working => "working",
+            Kind::Episodic => "episodic",
+            Kind::Semantic => "semantic",
+            Kind::Procedural => "procedural",
+            Kind::Meta => "meta",
+        }
+    }
+
+    /// The reason a retention sweep gives for expiring a card of this kind.
+    pub fn ttl_reason(self) -> &'static str {
+        match self {
+            Kind::Working => "ttl:working",
+            Kind::Episodic => "ttl:episodic",
+            Kind::Semantic => "ttl:semantic",
+            Kind::Procedural => "ttl:procedural",
+            Kind::Meta => "ttl:meta",
+        }
+    }
+}
+
+impl fmt::Display for Kind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Where a card is stored: what reading it costs. It never changes who may
+/// read it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Tier {
+    Hot,
+    Warm,
+    Cold,
+}
+
+impl Tier {
+    pub const ALL: [Tier; 3] = [Tier::Hot, Tier::Warm, Tier::Cold];
+
+    pub fn parse(text: &str) -> Option<Tier> {
+        Tier::ALL.into_iter().find(|t| t.as_str() == text)
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Tier::Hot => "hot",
+            Tier::Warm => "warm",
+            Tier::Cold => "cold",
+        }
+    }
+}
+
+/// The optional fields of a card's life over time, in the order they are
+/// written. None of them is needed: a card without any is an accepted card
+/// that is always in effect, exactly as in the seed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LifeField {
+    Status,
+    WrittenBy,
+    ApprovedBy,
+    Supersedes,
+    Group,
+    Kind,
+    Tier,
+    ValidFrom,
+    ValidTo,
+    Hold,
+}
+
+/// What a life field holds in the file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LifeValue {
+    /// A JSON string.
+    Text,
+    /// A tick: a whole JSON number, 0 or more.
+    Tick,
+    /// `true` or `false`.
+    Flag,
+}
+
+impl LifeField {
+    pub const ALL: [LifeField; 10] = [
+        LifeField::Status,
+        LifeField::WrittenBy,
+        LifeField::ApprovedBy,
+        LifeField::Supersedes,
+        LifeField::Group,
+        LifeField::Kind,
+        LifeField::Tier,
+        LifeField::ValidFrom,
+        LifeField::ValidTo,
+        LifeField::Hold,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            LifeField::Status => "status",
+            LifeField::WrittenBy => "written_by",
+            LifeField::ApprovedBy => "approved_by",
+            LifeField::Supersedes => "supersedes",
+            LifeField::Group => "group",
+            LifeField::Kind => "kind",
+            LifeField::Tier => "tier",
+            LifeField::ValidFrom => "valid_from",
+            LifeField::ValidTo => "valid_to",
+            LifeField::Hold => "hold",
+        }
+    }
+
+    fn from_key(key: &str) -> Option<LifeField> {
+        LifeField::ALL.into_iter().find(|f| f.as_str() == key)
+    }
+
+    pub fn value(self) -> LifeValue {
+        match self {
+            LifeField::ValidFrom | LifeField::ValidTo => LifeValue::Tick,
+            LifeField::Hold => LifeValue::Flag,
+            _ => LifeValue::Text,
+        }
+    }
+}
+
+impl fmt::Display for LifeField {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A card's life over time, as written: every field optional, text fields
+/// raw (an unknown kind is kept as typed, and rejected by
+/// [`crate::check`]). It lives behind a `Box` on the card, so the many
+/// cards that have none of it cost one pointer each.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Life {
+    /// candidate / accepted / rejected / revoked / deleted / rolled_back;
+    /// absent means accepted.
+    pub status: Option<String>,
+    /// The viewer (`user/agent`) who proposed the card.
+    pub written_by: Option<String>,
+    /// The reviewer (or, for PAIR and USER cards, the owner) who published it.
+    pub approved_by: Option<String>,
+    /// The id of the version this card replaces.
+    pub supersedes: Option<String>,
+    /// The group a GROUP card is for.
+    pub group: Option<String>,
+    /// working / episodic / semantic / procedural / meta.
+    pub kind: Option<String>,
+    /// hot / warm / cold.
+    pub tier: Option<String>,
+    /// The first tick the card is in effect.
+    pub valid_from: Option<u64>,
+    /// The first tick it is no longer in effect.
+    pub valid_to: Option<u64>,
+    /// Held: never expired by a retention sweep (a safety rule, a legal hold).
+    pub hold: Option<bool>,
+    /// Life fields of the wrong JSON type (or a tick that is not a whole
+    /// number 0 or more), kept verbatim. A card with any is rejected.
+    pub malformed: Vec<(LifeField, Value)>,
+    /// Keys no field of this build knows, kept verbatim so that exporting
+    /// the card drops nothing.
+    pub other: Vec<(String, Value)>,
+}
+
+impl Life {
+    /// Does it hold any life field at all (beyond unknown keys)? A card
+    /// that holds none is timeless: accepted, always in effect.
+    pub fn is_timeless(&self) -> bool {
+        self.malformed.is_empty()
+            && LifeField::ALL.into_iter().all(|field| self.text(field).is_none())
+            && self.valid_from.is_none()
+            && self.valid_to.is_none()
+            && self.hold.is_none()
+    }
+
+    /// The text of a text field.
+    pub fn text(&self, field: LifeField) -> Option<&str> {
+        match field {
+            LifeField::Status => self.status.as_deref(),
+            LifeField::WrittenBy => self.written_by.as_deref(),
+            LifeField::ApprovedBy => self.approved_by.as_deref(),
+            LifeField::Supersedes => self.supersedes.as_deref(),
+            LifeField::Group => self.group.as_deref(),
+            LifeField::Kind => self.kind.as_deref(),
+            LifeField::Tier => self.tier.as_deref(),
+            LifeField::ValidFrom | LifeField::ValidTo | LifeField::Hold => None,
+        }
+    }
+
+    fn text_slot(&mut self, field: LifeField) -> Option<&mut Option<String>> {
+        match field {
+            LifeField::Status => Some(&mut self.status),
+            LifeField::WrittenBy => Some(&mut self.written_by),
+            LifeField::ApprovedBy => Some(&mut self.approved_by),
+            LifeField::Supersedes => Some(&mut self.supersedes),
+            LifeField::Group => Some(&mut self.group),
+            LifeField::Kind => Some(&mut self.kind),
+            LifeField::Tier => Some(&mut self.tier),
+            LifeField::ValidFrom | LifeField::ValidTo | LifeField::Hold => None,
+        }
+    }
+
+    /// The value of a field as it is written in the file, if it is there.
+    pub fn json(&self, field: LifeField) -> Option<Value> {
+        if let Some((_, bad)) = self.malformed.iter().find(|(f, _)| *f == field) {
+            return Some(bad.clone());
+        }
+        match field {
+            LifeField::ValidFrom => self.valid_from.map(Value::from),
+            LifeField::ValidTo => self.valid_to.map(Value::from),
+            LifeField::Hold => self.hold.map(Value::from),
+            _ => self.text(field).map(Value::from),
+        }
+    }
+
+    /// Reads one field from its JSON value; `null` reads as absent. A value
+    /// of the wrong type is kept in `malformed`.
+    fn read(&mut self, field: LifeField, value: Value) {
+        self.malformed.retain(|(f, _)| *f != field);
+        match (field.value(), value) {
+            (_, Value::Null) => self.clear(field),
+            (LifeValue::Text, Value::String(s)) => {
+                if let Some(slot) = self.text_slot(field) {
+                    *slot = Some(s);
+                }
+            }
+            (LifeValue::Tick, Value::Number(n)) if n.as_u64().is_some() => {
+                let tick = n.as_u64();
+                if field == LifeField::ValidFrom {
+                    self.valid_from = tick;
+                } else {
+                    self.valid_to = tick;
+                }
+            }
+            (LifeValue::Flag, Value::Bool(b)) => self.hold = Some(b),
+            (_, other) => {
+                self.clear(field);
+                self.malformed.push((field, other));
+                self.malformed.sort_by_key(|(f, _)| *f);
+            }
+        }
+    }
+
+    /// Removes a field, whatever it held.
+    pub fn clear(&mut self, field: LifeField) {
+        self.malformed.retain(|(f, _)| *f != field);
+        match field {
+            LifeField::ValidFrom => self.valid_from = None,
+            LifeField::ValidTo => self.valid_to = None,
+            LifeField::Hold => self.hold = None,
+            _ => {
+                if let Some(slot) = self.text_slot(field) {
+                    *slot = None;
+                }
+            }
+        }
+    }
+
+    /// The first field that is not well formed, in field order, with its
+    /// value as written: a wrong JSON type, an unknown status, kind or tier,
+    /// a writer that is not a `user/agent` key, an empty group or base, or
+    /// a `valid_to` that does not come after `valid_from`.
+    pub fn problem(&self) -> Option<(LifeField, Value)> {
+        self.first_problem().map(|field| {
+            let value = match self.malformed.iter().find(|(f, _)| *f == field) {
+                Some((_, bad)) => bad.clone(),
+                None => self.json(field).unwrap_or(Value::Null),
+            };
+            (field, value)
+        })
+    }
+
+    /// Is every life field well formed ([`Self::problem`] finds none)?
+    pub fn readable(&self) -> bool {
+        self.first_problem().is_none()
+    }
+
+    /// The first field that is not well formed, without copying anything.
+    fn first_problem(&self) -> Option<LifeField> {
+        for field in LifeField::ALL {
+            if self.malformed.iter().any(|(f, _)| *f == field) {
+                return Some(field);
+            }
+            let known = match field {
+                LifeField::Status => self.status.as_deref().is_none_or(|s| Status::parse(s).is_some()),
+                LifeField::Kind => self.kind.as_deref().is_none_or(|k| Kind::parse(k).is_some()),
+                LifeField::Tier => self.tier.as_deref().is_none_or(|t| Tier::parse(t).is_some()),
+                LifeField::WrittenBy => {
+                    self.written_by.as_deref().is_none_or(|w| crate::viewer::ViewerId::split_key(w).is_some())
+                }
+                LifeField::Supersedes | LifeField::Group => self.text(field).is_none_or(|t| !t.is_empty()),
+                LifeField::ValidTo => match (self.valid_from, self.valid_to) {
+                    (Some(from), Some(to)) => to > from,
+                    _ => true,
+                },
+                LifeField::ApprovedBy | LifeField::ValidFrom | LifeField::Hold => true,
+            };
+            if !known {
+                return Some(field);
+            }
+        }
+        None
+    }
+
+    /// The status; absent (or unreadable, which [`crate::check`] rejects)
+    /// reads as accepted.
+    pub fn status(&self) -> Status {
+        self.status.as_deref().and_then(Status::parse).unwrap_or(Status::Accepted)
+    }
+
+    pub fn kind(&self) -> Option<Kind> {
+        self.kind.as_deref().and_then(Kind::parse)
+    }
+
+    pub fn tier(&self) -> Option<Tier> {
+        self.tier.as_deref().and_then(Tier::parse)
+    }
+
+    pub fn held(&self) -> bool {
+        self.hold == Some(true)
+    }
+
+    /// The writer, when written as a `user/agent` key.
+    pub fn writer(&self) -> Option<crate::viewer::ViewerId> {
+        self.written_by.as_deref().and_then(crate::viewer::ViewerId::parse_key)
+    }
+}
+
 /// A field whose JSON value had the wrong type. The value is kept verbatim so
 /// that exporting the workspace gives back exactly what was imported.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -228,6 +651,10 @@ pub struct Card {
     pub malformed: Vec<Malformed>,
     /// Set when the card was not a JSON object at all; it keeps the raw value.
     pub not_an_object: Option<Value>,
+    /// The card's life over time (status, writer, reviewer, versions, kind,
+    /// tier, validity, hold) and any keys this build does not know; `None`
+    /// for a card that has none, which then costs nothing more.
+    pub life: Option<Box<Life>>,
 }
 
 impl Card {
@@ -282,6 +709,34 @@ impl Card {
     pub fn malformed(&self, field: Field) -> Option<&Malformed> {
         self.malformed.iter().find(|m| m.field == field)
     }
+
+    /// The card's life fields, if it has any.
+    pub fn life(&self) -> Option<&Life> {
+        self.life.as_deref()
+    }
+
+    /// The card's life fields, made when it has none yet.
+    pub fn life_mut(&mut self) -> &mut Life {
+        self.life.get_or_insert_with(Box::default)
+    }
+
+    /// The card's status: absent means accepted.
+    pub fn status(&self) -> Status {
+        self.life().map_or(Status::Accepted, Life::status)
+    }
+
+    /// A deleted card's tombstone: its id, and that it was deleted. Every
+    /// other field, text and unknown key is gone.
+    pub fn tombstone(id: &str) -> Card {
+        let mut card = Card { id: id.to_string(), ..Card::default() };
+        card.life_mut().status = Some(Status::Deleted.as_str().to_string());
+        card
+    }
+
+    /// Is this a deleted card's tombstone?
+    pub fn is_tombstone(&self) -> bool {
+        self.life().is_some_and(|life| life.status.as_deref() == Some(Status::Deleted.as_str()))
+    }
 }
 
 impl Serialize for Card {
@@ -289,14 +744,27 @@ impl Serialize for Card {
         if let Some(raw) = &self.not_an_object {
             return raw.serialize(serializer);
         }
-        let mut map = serializer.serialize_map(Some(Field::ALL.len()))?;
-        for field in Field::ALL {
+        let mut map = serializer.serialize_map(None)?;
+        // A tombstone is written as what it is: an id, and that it was
+        // deleted (every other field reads back as empty).
+        let fields: &[Field] = if self.is_tombstone() { &[Field::Id] } else { &Field::ALL };
+        for &field in fields {
             if let Some(bad) = self.malformed(field) {
                 map.serialize_entry(field.as_str(), &bad.value)?;
             } else if field == Field::ShareApproved {
                 map.serialize_entry(field.as_str(), &self.share_approved)?;
             } else {
                 map.serialize_entry(field.as_str(), self.text(field))?;
+            }
+        }
+        if let Some(life) = self.life() {
+            for field in LifeField::ALL {
+                if let Some(value) = life.json(field) {
+                    map.serialize_entry(field.as_str(), &value)?;
+                }
+            }
+            for (key, value) in &life.other {
+                map.serialize_entry(key, value)?;
             }
         }
         map.end()
@@ -319,10 +787,21 @@ impl<'de> Deserialize<'de> for Card {
 
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Card, A::Error> {
                 let mut card = Card::default();
-                while let Some(Key(field)) = map.next_key::<Key>()? {
-                    let Some(field) = field else {
-                        map.next_value::<IgnoredAny>()?;
-                        continue;
+                while let Some(key) = map.next_key::<Key>()? {
+                    let field = match key {
+                        Key::Field(field) => field,
+                        Key::Life(field) => {
+                            let value: Value = map.next_value()?;
+                            card.life_mut().read(field, value);
+                            continue;
+                        }
+                        Key::Other(key) => {
+                            let value: Value = map.next_value()?;
+                            let other = &mut card.life_mut().other;
+                            other.retain(|(k, _)| *k != key);
+                            other.push((key, value));
+                            continue;
+                        }
                     };
                     let value: Value = map.next_value()?;
                     card.malformed.retain(|m| m.field != field);
@@ -376,10 +855,15 @@ impl<'de> Deserialize<'de> for Card {
     }
 }
 
-/// A card's key, read without copying it: the field it names, if any.
-/// (A `Cow<str>` key would be copied into a `String` for every key of
-/// every card, as serde only borrows a `Cow` under `#[serde(borrow)]`.)
-struct Key(Option<Field>);
+/// A card's key, read without copying it when it names a field. (A
+/// `Cow<str>` key would be copied into a `String` for every key of every
+/// card, as serde only borrows a `Cow` under `#[serde(borrow)]`.) Only a key
+/// no field knows is copied, to be kept.
+enum Key {
+    Field(Field),
+    Life(LifeField),
+    Other(String),
+}
 
 impl<'de> Deserialize<'de> for Key {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Key, D::Error> {
@@ -393,7 +877,14 @@ impl<'de> Deserialize<'de> for Key {
             }
 
             fn visit_str<E: de::Error>(self, key: &str) -> Result<Key, E> {
-                Ok(Key(Field::from_key(key)))
+                // The seed's fields first: nearly every key is one of them.
+                if let Some(field) = Field::from_key(key) {
+                    return Ok(Key::Field(field));
+                }
+                Ok(match LifeField::from_key(key) {
+                    Some(field) => Key::Life(field),
+                    None => Key::Other(key.to_string()),
+                })
             }
         }
 

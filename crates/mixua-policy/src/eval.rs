@@ -6,9 +6,10 @@
 use serde::Serialize;
 
 use crate::card::{Card, Field, Scope, Stream};
-use crate::policy::{check_filed, matches_query, Access, Accepted, Filing, Gate, Hit, Rejection, Viewer};
+use crate::lifecycle::{in_effect, NotInEffect, Timeline};
+use crate::policy::{check_filed_in, matches_query, Access, Accepted, Filing, Gate, Hit, Rejection, Viewer};
 use crate::score::personal;
-use crate::workspace::Workspace;
+use crate::workspace::{Groups, Workspace};
 
 /// The three ways of sharing memory that the seed compares.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -46,10 +47,26 @@ impl Policy {
     /// which accepted cards it shares ([`Self::shares`]). Reading decisions,
     /// explanations and views all start from this.
     pub fn gate(self, card: &Card) -> Gate {
-        match check_filed(card, self.filing()) {
+        self.gate_in(card, None)
+    }
+
+    /// [`Self::gate`] in a workspace that may declare groups
+    /// ([`crate::check_filed_in`]).
+    pub fn gate_in(self, card: &Card, groups: Option<&Groups>) -> Gate {
+        match check_filed_in(card, self.filing(), groups) {
             Err(rejection) => Gate::Rejected { rejection },
             Ok(accepted) if !self.shares(accepted.scope) => Gate::NotShared { accepted },
             Ok(accepted) => Gate::Open { accepted },
+        }
+    }
+
+    /// The policy's gate for a card whose in-effect answer is known: a card
+    /// not in effect reaches nobody, whatever the policy; the content and
+    /// filing gates still say what they make of it.
+    pub fn gate_at(self, card: &Card, groups: Option<&Groups>, not_in_effect: Option<&NotInEffect>) -> Gate {
+        match not_in_effect {
+            None => self.gate_in(card, groups),
+            Some(why) => Gate::NotInEffect { why: why.clone(), checked: check_filed_in(card, self.filing(), groups) },
         }
     }
 }
@@ -138,12 +155,41 @@ pub struct Evaluation<'w> {
     scanned: Vec<Option<Scanned<'w>>>,
     /// Every registered (owner, token).
     tokens: Vec<(&'w str, &'w str)>,
+    /// The declared groups, if any.
+    groups: Option<&'w Groups>,
 }
 
 impl<'w> Evaluation<'w> {
+    /// The workspace now, at its clock: the in-effect gate first
+    /// ([`crate::lifecycle`]), then the content, filing and reading gates.
+    /// A workspace that uses nothing of memory over time is evaluated
+    /// exactly as the seed program does.
     pub fn new(workspace: &'w Workspace, query: &'w str, policy: Policy) -> Evaluation<'w> {
+        Evaluation::with_effects(workspace, query, policy, in_effect(workspace))
+    }
+
+    /// The workspace as it was at `tick`, from its log (a tick after the
+    /// clock reads as the clock's state carried forward). The cards are the
+    /// current rows, so a card proposed later is simply not in effect yet.
+    pub fn at(workspace: &'w Workspace, query: &'w str, policy: Policy, tick: u64) -> Evaluation<'w> {
+        Evaluation::with_effects(workspace, query, policy, Some(Timeline::new(workspace).effects_at(tick)))
+    }
+
+    /// An evaluation with the in-effect gate's answers given, one per card
+    /// (`None`: every card is in effect).
+    pub fn with_effects(
+        workspace: &'w Workspace,
+        query: &'w str,
+        policy: Policy,
+        effects: Option<Vec<Option<NotInEffect>>>,
+    ) -> Evaluation<'w> {
         let cards = &workspace.cards;
-        let decided: Vec<Gate> = cards.iter().map(|card| policy.gate(card)).collect();
+        let groups = workspace.groups();
+        let decided: Vec<Gate> = match &effects {
+            None if groups.is_none() => cards.iter().map(|card| policy.gate(card)).collect(),
+            None => cards.iter().map(|card| policy.gate_in(card, groups)).collect(),
+            Some(effects) => cards.iter().zip(effects).map(|(card, why)| policy.gate_at(card, groups, why.as_ref())).collect(),
+        };
         let gates = decided.iter().map(Gate::checked).collect();
         let candidates: Vec<usize> = (0..cards.len())
             .filter(|&i| decided[i].open_scope().is_some() && matches_query(&cards[i], query))
@@ -157,7 +203,15 @@ impl<'w> Evaluation<'w> {
                 personal: personal(&cards[i]),
             });
         }
-        Evaluation { workspace, policy, query, gates, decided, candidates, scanned, tokens }
+        Evaluation { workspace, policy, query, gates, decided, candidates, scanned, tokens, groups }
+    }
+
+    /// Why the card is not in effect, if it is not.
+    pub fn not_in_effect(&self, index: usize) -> Option<&NotInEffect> {
+        match &self.decided[index] {
+            Gate::NotInEffect { why, .. } => Some(why),
+            _ => None,
+        }
     }
 
     /// The card itself; the scope rule reads only its owners, which no
@@ -192,13 +246,13 @@ impl<'w> Evaluation<'w> {
     /// The reading decision for one card and one viewer under this policy,
     /// with its rule (or why no rule was asked: rejected, or not shared).
     pub fn access(&self, index: usize, viewer: Viewer<'_>) -> Access {
-        self.decided[index].access(self.card(index), viewer)
+        self.decided[index].access_in(self.card(index), viewer, self.groups)
     }
 
     /// May this viewer read the card under this policy? Always
     /// `self.access(index, viewer).allowed()`, without building the answer.
     pub fn allowed(&self, index: usize, viewer: Viewer<'_>) -> bool {
-        self.decided[index].allowed(self.card(index), viewer)
+        self.decided[index].allowed_in(self.card(index), viewer, self.groups)
     }
 
     /// Indices of the cards the viewer retrieves: authorized first, then
@@ -221,8 +275,21 @@ impl<'w> Evaluation<'w> {
             let card = self.card(i);
             // table[user matches][agent matches]
             let table = [false, true].map(|u| [false, true].map(|a| scope.admits(u, a)));
+            // For a GROUP card the row axis asks "is the user a member?".
+            let members = (scope == Scope::Group).then(|| {
+                let group = card.life().and_then(|l| l.group.as_deref()).unwrap_or("");
+                self.groups.and_then(|g| g.members(group)).unwrap_or(&[])
+            });
             for (u, user) in users.iter().enumerate() {
-                let columns = if table[0] == table[1] { table[0] } else { table[usize::from(*user == card.owner_user)] };
+                let columns = if table[0] == table[1] {
+                    table[0]
+                } else {
+                    let user_matches = match members {
+                        Some(members) => members.contains(user),
+                        None => *user == card.owner_user,
+                    };
+                    table[usize::from(user_matches)]
+                };
                 let row = &mut views[u * agents.len()..(u + 1) * agents.len()];
                 match columns {
                     [false, false] => {}
@@ -284,34 +351,70 @@ impl<'w> Evaluation<'w> {
             .collect()
     }
 
-    /// Ids of rejected cards, in card order.
+    /// Ids of rejected cards, in card order. A card not in effect is
+    /// reported by the gate that stopped it first, the in-effect gate
+    /// ([`Self::not_in_effect`]), not here.
     pub fn rejected_ids(&self) -> Vec<&'w str> {
-        self.gates
+        self.decided
             .iter()
             .zip(&self.workspace.cards)
-            .filter(|(gate, _)| gate.is_err())
+            .filter(|(gate, _)| matches!(gate, Gate::Rejected { .. }))
             .map(|(_, card)| card.id.as_str())
             .collect()
+    }
+
+    /// Which one-field edits would flip one viewer's decision on one card:
+    /// [`crate::find_flips`], with the in-effect gate and the workspace's
+    /// groups. A card not in effect flips with no edit of its filing.
+    pub fn flips(&self, index: usize, viewer: Viewer<'_>) -> crate::flip::Flips {
+        if let Some(why) = self.not_in_effect(index) {
+            return crate::flip::Flips { not_in_effect: Some(why.clone()), ..crate::flip::Flips::default() };
+        }
+        let ws = self.workspace;
+        let groups = self.groups;
+        crate::flip::flips_with(self.card(index), viewer, &ws.users, &ws.agents, groups, &|card| {
+            self.policy.gate_in(card, groups).access_in(card, viewer, groups)
+        })
+    }
+}
+
+/// Each card's gate under a policy at the workspace's clock: what the
+/// baselines below share.
+fn gates_now(workspace: &Workspace, policy: Policy) -> Vec<Gate> {
+    let groups = workspace.groups();
+    match in_effect(workspace) {
+        None => workspace.cards.iter().map(|c| policy.gate_in(c, groups)).collect(),
+        Some(effects) => {
+            workspace.cards.iter().zip(&effects).map(|(c, why)| policy.gate_at(c, groups, why.as_ref())).collect()
+        }
     }
 }
 
 /// The seed's global-only baseline list: the cards the global-only policy
 /// shares (valid GLOBAL cards), whatever the query.
 pub fn global_only_ids(workspace: &Workspace) -> Vec<&str> {
-    workspace
-        .cards
-        .iter()
-        .filter(|c| Policy::GlobalOnly.gate(c).open_scope().is_some())
-        .map(|c| c.id.as_str())
-        .collect()
+    if !workspace.uses_time() {
+        return workspace
+            .cards
+            .iter()
+            .filter(|c| Policy::GlobalOnly.gate(c).open_scope().is_some())
+            .map(|c| c.id.as_str())
+            .collect();
+    }
+    let gates = gates_now(workspace, Policy::GlobalOnly);
+    workspace.cards.iter().zip(&gates).filter(|(_, g)| g.open_scope().is_some()).map(|(c, _)| c.id.as_str()).collect()
 }
 
 /// Registered canaries that the unsafe pool holds anywhere in its cards'
 /// text, whoever asks and whatever the query: what pooling raw memory puts
 /// within reach.
 pub fn canaries_in_pool(workspace: &Workspace) -> Vec<&str> {
-    let pool: Vec<&Card> =
-        workspace.cards.iter().filter(|c| Policy::UnsafePool.gate(c).open_scope().is_some()).collect();
+    let pool: Vec<&Card> = if workspace.uses_time() {
+        let gates = gates_now(workspace, Policy::UnsafePool);
+        workspace.cards.iter().zip(&gates).filter(|(_, g)| g.open_scope().is_some()).map(|(c, _)| c).collect()
+    } else {
+        workspace.cards.iter().filter(|c| Policy::UnsafePool.gate(c).open_scope().is_some()).collect()
+    };
     let mut found: Vec<&str> = Vec::new();
     for (_, token) in workspace.canaries.iter() {
         let held = pool.iter().any(|c| {

@@ -5,7 +5,9 @@
 use serde::Serialize;
 
 use crate::card::{Card, Field, Scope, Stream};
-use crate::policy::{access, check, scope_rule, Access, Viewer};
+use crate::lifecycle::NotInEffect;
+use crate::policy::{access, check_filed_in, scope_rule_in, Access, Filing, Viewer};
+use crate::workspace::Groups;
 
 /// A one-field change to a card's filing or ownership.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -106,6 +108,11 @@ pub struct Flips {
     /// content and filing gates then reject: the near misses a learner
     /// should see ("only if it were GLOBAL, but it is protected").
     pub blocked: Vec<Outcome>,
+    /// Set when the card is not in effect ([`crate::Evaluation::flips`]):
+    /// then no edit of its filing or owners changes anything, and none is
+    /// tried.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub not_in_effect: Option<NotInEffect>,
 }
 
 impl Flips {
@@ -117,16 +124,29 @@ impl Flips {
 
 /// Tries every one-field edit and keeps those that change the decision.
 pub fn find_flips(card: &Card, viewer: Viewer<'_>, users: &[String], agents: &[String]) -> Flips {
-    let allowed_now = access(card, viewer).allowed();
+    flips_with(card, viewer, users, agents, None, &|card| access(card, viewer))
+}
+
+/// [`find_flips`] with the decision given by `access` (the viewer's answer
+/// for an edited card), in a workspace that may declare groups.
+pub fn flips_with(
+    card: &Card,
+    viewer: Viewer<'_>,
+    users: &[String],
+    agents: &[String],
+    groups: Option<&Groups>,
+    access: &dyn Fn(&Card) -> Access,
+) -> Flips {
+    let allowed_now = access(card).allowed();
     let mut out = Flips { allowed_now, ..Flips::default() };
     for edit in candidate_edits(card, viewer, users, agents) {
         let edited = edit.apply(card);
-        let after = access(&edited, viewer);
+        let after = access(&edited);
         if after.allowed() != allowed_now {
             out.flips.push(Outcome { edit, access: after });
-        } else if !allowed_now && check(&edited).is_err() {
-            if let Some(scope) = Scope::parse(&edited.scope) {
-                if scope_rule(&edited, scope, viewer).allowed() {
+        } else if !allowed_now && check_filed_in(&edited, Filing::AsWritten, groups).is_err() {
+            if let Some(scope) = Scope::parse_with_groups(&edited.scope, groups.is_some()) {
+                if scope_rule_in(&edited, scope, viewer, groups).allowed() {
                     out.blocked.push(Outcome { edit, access: after });
                 }
             }

@@ -7,31 +7,49 @@
 //! viewer in). Retrieval authorizes first and searches second, and hands
 //! back only `id` and `lesson`.
 //!
+//! Memory over time adds a fourth gate, asked first: is the card in effect
+//! at the workspace's logical clock ([`lifecycle`])? The write path
+//! ([`write`]) files candidates, publishes and retires them, each change an
+//! event in an append-only log that can be replayed to any tick; a
+//! simulated response cache is replayed over the logged reads ([`cache`]).
+//! A workspace that uses none of it is evaluated exactly as the seed
+//! program does.
+//!
 //! **Invariant:** this crate does no I/O, reads no clock and has no
 //! dependency beyond `std`, `serde` and `serde_json`; the playground (wasm),
 //! the `mixua` CLI and the tests all run this same code.
 
+pub mod audit;
+pub mod cache;
 pub mod card;
 pub mod eval;
 pub mod explain;
 pub mod flip;
+pub mod lifecycle;
+pub mod log;
 pub mod policy;
 pub mod report;
 pub mod score;
 pub mod seed;
 pub mod viewer;
 pub mod workspace;
+pub mod write;
 
-pub use card::{Card, Field, JsonKind, Scope, Stream};
+pub use audit::{audit, Audit, WorkspaceProblem};
+pub use cache::{replay_cache, replay_cache_with, CacheConfig, CacheReplay, CachedRead, KeyField};
+pub use card::{Card, Field, JsonKind, Kind, Life, LifeField, Scope, Status, Stream, Tier};
 pub use eval::{Carried, Evaluation, Leak, Policy};
 pub use explain::Lang;
 pub use flip::{find_flips, Edit, Flips};
+pub use lifecycle::{as_of, diff, history, in_effect, History, NotInEffect, Stamp, TimeError, Timeline, ViewChange};
+pub use log::{Action, Event, EventProblem, Kept};
 pub use policy::{
-    access, check, check_filed, check_name, labelled_stream, search, Access, Accepted, Filing, Gate, Hit,
-    NameError, Rejection, Viewer,
+    access, check, check_filed, check_filed_in, check_name, labelled_stream, search, Access, Accepted, Filing, Gate,
+    Hit, NameError, Rejection, Viewer,
 };
 pub use report::{report, report_with, Format, Report, ReportOptions};
 pub use score::{forbidden, score, scorecard, Expected, Forbidden, ForbiddenReason, Score, Scorecard};
-pub use seed::{seed_workspace, INJECTION_QUERY, SEED_QUERY};
+pub use seed::{seed_workspace, story_workspace, INJECTION_QUERY, SEED_QUERY};
 pub use viewer::ViewerId;
-pub use workspace::{Canaries, LoadError, Workspace};
+pub use workspace::{Canaries, Groups, LoadError, Retention, Workspace};
+pub use write::{bump_policy, delete, log_read, propose, publish, reject, revoke, rollback, sweep, Expiry, Refusal};

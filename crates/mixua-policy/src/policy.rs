@@ -4,8 +4,12 @@
 
 use serde::Serialize;
 
-use crate::card::{Card, Field, JsonKind, Scope, Stream};
+use serde_json::Value;
+
+use crate::card::{Card, Field, JsonKind, LifeField, Scope, Stream};
 use crate::eval::Policy;
+use crate::lifecycle::NotInEffect;
+use crate::workspace::Groups;
 
 /// Why a card is rejected outright, for every viewer (fail closed).
 /// Checked in the seed program's order; the first failing gate is reported.
@@ -16,6 +20,10 @@ pub enum Rejection {
     NotAnObject { found: JsonKind },
     /// A field has the wrong JSON type, e.g. `"share_approved": "yes"`.
     WrongType { field: Field, expected: JsonKind, found: JsonKind },
+    /// A life-over-time field is not well formed: an unknown status, kind or
+    /// tier, a tick that is not a whole number 0 or more, a writer that is
+    /// not `user/agent`, a `valid_to` not after `valid_from` ([`crate::card::Life::problem`]).
+    BadLifeField { field: LifeField, value: Value },
     /// The scope is missing (empty) or not exactly one of PAIR, USER, AGENT, GLOBAL.
     UnknownScope { scope: String },
     MissingOwnerUser,
@@ -26,6 +34,11 @@ pub enum Rejection {
     ProtectedShared { scope: Scope },
     /// Reusable content filed for other users without the sharing approval.
     NotApproved { scope: Scope },
+    /// A GROUP card names no group the workspace declares.
+    UnknownGroup { group: String },
+    /// A GROUP card whose owner is not a member of its group: nobody files
+    /// into a team they are not in.
+    OwnerOutsideGroup { group: String },
 }
 
 impl Rejection {
@@ -34,12 +47,15 @@ impl Rejection {
         match self {
             Rejection::NotAnObject { .. } => "not_an_object",
             Rejection::WrongType { .. } => "wrong_type",
+            Rejection::BadLifeField { .. } => "bad_life_field",
             Rejection::UnknownScope { .. } => "unknown_scope",
             Rejection::MissingOwnerUser => "missing_owner_user",
             Rejection::MissingOwnerAgent => "missing_owner_agent",
             Rejection::UnknownStream { .. } => "unknown_stream",
             Rejection::ProtectedShared { .. } => "protected_shared",
             Rejection::NotApproved { .. } => "not_approved",
+            Rejection::UnknownGroup { .. } => "unknown_group",
+            Rejection::OwnerOutsideGroup { .. } => "owner_outside_group",
         }
     }
 }
@@ -82,6 +98,13 @@ pub fn check(card: &Card) -> Result<Accepted, Rejection> {
 /// `check_filed(card, Filing::Pooled)` is `check(&pooled(card))` without
 /// the copy (see [`crate::eval::pooled`]).
 pub fn check_filed(card: &Card, filing: Filing) -> Result<Accepted, Rejection> {
+    check_filed_in(card, filing, None)
+}
+
+/// [`check_filed`] in a workspace that declares `groups` (`Some`): there a
+/// card may also be filed as GROUP, for one declared group its owner is a
+/// member of. Without groups, GROUP is an unknown scope, as it always was.
+pub fn check_filed_in(card: &Card, filing: Filing, groups: Option<&Groups>) -> Result<Accepted, Rejection> {
     if let Some(raw) = &card.not_an_object {
         return Err(Rejection::NotAnObject { found: JsonKind::of(raw) });
     }
@@ -92,11 +115,15 @@ pub fn check_filed(card: &Card, filing: Filing) -> Result<Accepted, Rejection> {
             found: JsonKind::of(&bad.value),
         });
     }
+    if let Some(life) = card.life().filter(|life| !life.readable()) {
+        let (field, value) = life.problem().expect("an unreadable life has a problem");
+        return Err(Rejection::BadLifeField { field, value });
+    }
     let (scope, stream, share_approved) = match filing {
         Filing::AsWritten => (card.scope.as_str(), card.stream.as_str(), card.share_approved),
         Filing::Pooled => (Scope::Global.as_str(), Stream::Reusable.as_str(), true),
     };
-    let Some(scope) = Scope::parse(scope) else {
+    let Some(scope) = Scope::parse_with_groups(scope, groups.is_some()) else {
         return Err(Rejection::UnknownScope { scope: card.scope.clone() });
     };
     if card.owner_user.is_empty() {
@@ -108,6 +135,15 @@ pub fn check_filed(card: &Card, filing: Filing) -> Result<Accepted, Rejection> {
     let Some(stream) = Stream::parse(stream) else {
         return Err(Rejection::UnknownStream { stream: card.stream.clone() });
     };
+    if scope == Scope::Group {
+        let group = card.life().and_then(|life| life.group.as_deref()).unwrap_or("");
+        let Some(members) = groups.and_then(|groups| groups.members(group)) else {
+            return Err(Rejection::UnknownGroup { group: group.to_string() });
+        };
+        if !members.contains(&card.owner_user) {
+            return Err(Rejection::OwnerOutsideGroup { group: group.to_string() });
+        }
+    }
     if scope.crosses_users() {
         // Both must hold: the content is reusable, and a reviewer approved
         // sharing it. Protected content is reported first, as it can never
@@ -223,6 +259,11 @@ pub enum Access {
     Agent { agent_matches: bool },
     /// GLOBAL: readable by everyone.
     Global,
+    /// GROUP: readable by the group's members, with any agent.
+    Group { group: String, member: bool },
+    /// The card is not in effect at the workspace's clock (a candidate, revoked,
+    /// deleted, superseded, expired, …): it reaches nobody for now.
+    NotInEffect { why: NotInEffect },
 }
 
 impl Access {
@@ -231,11 +272,12 @@ impl Access {
     /// there). `None` when no scope rule was asked.
     fn reading(&self) -> Option<(Scope, bool, bool)> {
         match *self {
-            Access::Rejected { .. } | Access::NotShared { .. } => None,
+            Access::Rejected { .. } | Access::NotShared { .. } | Access::NotInEffect { .. } => None,
             Access::Pair { user_matches, agent_matches } => Some((Scope::Pair, user_matches, agent_matches)),
             Access::User { user_matches } => Some((Scope::User, user_matches, true)),
             Access::Agent { agent_matches } => Some((Scope::Agent, true, agent_matches)),
             Access::Global => Some((Scope::Global, true, true)),
+            Access::Group { member, .. } => Some((Scope::Group, member, true)),
         }
     }
 
@@ -258,6 +300,9 @@ impl Access {
             Access::Agent { agent_matches: true } => "agent_owner",
             Access::Agent { agent_matches: false } => "agent_other_agent",
             Access::Global => "global",
+            Access::Group { member: true, .. } => "group_member",
+            Access::Group { member: false, .. } => "group_other_user",
+            Access::NotInEffect { .. } => "not_in_effect",
         }
     }
 }
@@ -271,12 +316,29 @@ fn owner_matches(card: &Card, viewer: Viewer<'_>) -> (bool, bool) {
 /// The reading gate for an accepted card: the seed's `allowed()`, with the
 /// rule and the matches that decided it.
 pub fn scope_rule(card: &Card, scope: Scope, viewer: Viewer<'_>) -> Access {
+    scope_rule_in(card, scope, viewer, None)
+}
+
+/// The group a GROUP card is for, as written.
+fn group_of(card: &Card) -> &str {
+    card.life().and_then(|life| life.group.as_deref()).unwrap_or("")
+}
+
+/// Is the viewer a member of the card's group? Nobody is, without groups.
+fn member_of(card: &Card, viewer: Viewer<'_>, groups: Option<&Groups>) -> bool {
+    groups.and_then(|groups| groups.members(group_of(card))).is_some_and(|members| members.iter().any(|m| m == viewer.user))
+}
+
+/// [`scope_rule`] in a workspace that may declare groups: for a GROUP card,
+/// "the user matches" means "the user is a member".
+pub fn scope_rule_in(card: &Card, scope: Scope, viewer: Viewer<'_>, groups: Option<&Groups>) -> Access {
     let (user_matches, agent_matches) = owner_matches(card, viewer);
     match scope {
         Scope::Pair => Access::Pair { user_matches, agent_matches },
         Scope::User => Access::User { user_matches },
         Scope::Agent => Access::Agent { agent_matches },
         Scope::Global => Access::Global,
+        Scope::Group => Access::Group { group: group_of(card).to_string(), member: member_of(card, viewer, groups) },
     }
 }
 
@@ -292,6 +354,10 @@ pub enum Gate {
     NotShared { accepted: Accepted },
     /// Accepted and shared: the scope's reading rule decides per viewer.
     Open { accepted: Accepted },
+    /// Not in effect at the clock (asked before the content and filing
+    /// gates, [`crate::lifecycle`]): it reaches nobody. `checked` is what
+    /// the content and filing gates say of the card all the same.
+    NotInEffect { why: NotInEffect, checked: Result<Accepted, Rejection> },
 }
 
 impl Gate {
@@ -301,6 +367,7 @@ impl Gate {
         match self {
             Gate::Rejected { rejection } => Err(rejection.clone()),
             Gate::NotShared { accepted } | Gate::Open { accepted } => Ok(*accepted),
+            Gate::NotInEffect { checked, .. } => checked.clone(),
         }
     }
 
@@ -308,23 +375,38 @@ impl Gate {
     pub fn open_scope(&self) -> Option<Scope> {
         match self {
             Gate::Open { accepted } => Some(accepted.scope),
-            Gate::Rejected { .. } | Gate::NotShared { .. } => None,
+            Gate::Rejected { .. } | Gate::NotShared { .. } | Gate::NotInEffect { .. } => None,
         }
     }
 
     /// The reading decision for one viewer, with its rule.
     pub fn access(&self, card: &Card, viewer: Viewer<'_>) -> Access {
+        self.access_in(card, viewer, None)
+    }
+
+    /// [`Self::access`] in a workspace that may declare groups.
+    pub fn access_in(&self, card: &Card, viewer: Viewer<'_>, groups: Option<&Groups>) -> Access {
         match self {
             Gate::Rejected { rejection } => Access::Rejected { rejection: rejection.clone() },
             Gate::NotShared { accepted } => Access::NotShared { scope: accepted.scope },
-            Gate::Open { accepted } => scope_rule(card, accepted.scope, viewer),
+            Gate::Open { accepted } => scope_rule_in(card, accepted.scope, viewer, groups),
+            Gate::NotInEffect { why, .. } => Access::NotInEffect { why: why.clone() },
         }
     }
 
     /// `self.access(card, viewer).allowed()`, without building the answer.
     pub fn allowed(&self, card: &Card, viewer: Viewer<'_>) -> bool {
+        self.allowed_in(card, viewer, None)
+    }
+
+    /// [`Self::allowed`] in a workspace that may declare groups.
+    pub fn allowed_in(&self, card: &Card, viewer: Viewer<'_>, groups: Option<&Groups>) -> bool {
         self.open_scope().is_some_and(|scope| {
-            let (user_matches, agent_matches) = owner_matches(card, viewer);
+            let (user_matches, agent_matches) = if scope == Scope::Group {
+                (member_of(card, viewer, groups), true)
+            } else {
+                owner_matches(card, viewer)
+            };
             scope.admits(user_matches, agent_matches)
         })
     }

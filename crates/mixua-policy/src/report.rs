@@ -6,7 +6,8 @@ use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
 
 use crate::eval::{canaries_in_pool, global_only_ids, Evaluation, Leak, Policy};
-use crate::explain::{rejection_text, Lang};
+use crate::explain::{not_in_effect_text, rejection_text, Lang};
+use crate::lifecycle::NotInEffect;
 use crate::policy::{Access, Hit, Rejection};
 use crate::workspace::Workspace;
 
@@ -32,6 +33,19 @@ pub struct RejectedCard<'w> {
     pub index: usize,
     #[serde(flatten)]
     pub rejection: Rejection,
+    pub message: String,
+    pub message_zh: String,
+}
+
+/// A card the in-effect gate stops: not in effect at the report's tick.
+#[derive(Debug, Serialize)]
+pub struct DormantCard<'w> {
+    pub id: &'w str,
+    /// Position in the workspace's card list.
+    pub index: usize,
+    /// The reason's code (`revoked`, `superseded`, `ttl:working`, …).
+    pub reason: &'static str,
+    pub why: NotInEffect,
     pub message: String,
     pub message_zh: String,
 }
@@ -91,6 +105,15 @@ pub struct Report<'w> {
     pub rejections: Vec<RejectedCard<'w>>,
     /// Canary leaks under the four-scope policy (empty when it holds).
     pub leaks: Vec<Leak>,
+    /// Only for a workspace that uses memory over time: the tick the report
+    /// describes (its clock).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub at: Option<u64>,
+    /// Only for a workspace that uses memory over time: the cards that are
+    /// not in effect at that tick, with why. (They are not in
+    /// `rejected_ids`: the in-effect gate is asked first.)
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub not_in_effect: Option<Vec<DormantCard<'w>>>,
     /// Only with `compare`: the global-only baseline and the unsafe pool.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub compare: Option<Compare<'w>>,
@@ -131,6 +154,7 @@ pub fn report_with<'w>(workspace: &'w Workspace, query: &'w str, options: Report
         .gates
         .iter()
         .enumerate()
+        .filter(|&(index, _)| four.not_in_effect(index).is_none())
         .filter_map(|(index, gate)| {
             let rejection = gate.as_ref().err()?.clone();
             Some(RejectedCard {
@@ -162,7 +186,7 @@ pub fn report_with<'w>(workspace: &'w Workspace, query: &'w str, options: Report
             four.viewers()
                 .map(|viewer| {
                     let rows = (0..workspace.cards.len())
-                        .filter(|&i| four.gates[i].is_ok())
+                        .filter(|&i| four.gates[i].is_ok() && four.not_in_effect(i).is_none())
                         .filter(|&i| crate::policy::matches_query(&workspace.cards[i], query))
                         .map(|i| {
                             let access = four.access(i, viewer);
@@ -175,6 +199,25 @@ pub fn report_with<'w>(workspace: &'w Workspace, query: &'w str, options: Report
         )
     });
 
+    let (at, not_in_effect) = if workspace.uses_time() {
+        let dormant = (0..workspace.cards.len())
+            .filter_map(|index| {
+                let why = four.not_in_effect(index)?.clone();
+                Some(DormantCard {
+                    id: &workspace.cards[index].id,
+                    index,
+                    reason: why.code(),
+                    message: not_in_effect_text(&why, Lang::En),
+                    message_zh: not_in_effect_text(&why, Lang::ZhTw),
+                    why,
+                })
+            })
+            .collect();
+        (Some(workspace.clock()), Some(dormant))
+    } else {
+        (None, None)
+    };
+
     Report {
         query,
         views: Views(views),
@@ -183,6 +226,8 @@ pub fn report_with<'w>(workspace: &'w Workspace, query: &'w str, options: Report
         unsafe_pool_contains_both_fake_secrets,
         rejections,
         leaks,
+        at,
+        not_in_effect,
         compare,
         explanations,
     }

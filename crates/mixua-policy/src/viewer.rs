@@ -33,8 +33,13 @@ impl ViewerId {
     /// Reads a `user/agent` key back. Names never hold `/` (the workspace
     /// refuses them), so the first `/` is the separator.
     pub fn parse_key(key: &str) -> Option<ViewerId> {
+        ViewerId::split_key(key).map(|(user, agent)| ViewerId::new(user, agent))
+    }
+
+    /// The user and agent of a `user/agent` key, borrowed.
+    pub fn split_key(key: &str) -> Option<(&str, &str)> {
         let (user, agent) = key.split_once('/')?;
-        (!user.is_empty() && !agent.is_empty() && !agent.contains('/')).then(|| ViewerId::new(user, agent))
+        (!user.is_empty() && !agent.is_empty() && !agent.contains('/')).then_some((user, agent))
     }
 
     pub fn is(&self, viewer: Viewer<'_>) -> bool {

@@ -6,8 +6,12 @@ use serde::de::{Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::ser::{SerializeMap, Serializer};
 use serde::{Deserialize, Serialize};
 
-use crate::card::Card;
+use serde_json::Value;
+
+use crate::cache::CacheConfig;
+use crate::card::{Card, Kind};
 use crate::explain::{name_error_text, Lang};
+use crate::log::{name, object, Event, Expect, Kept, Lenient, Unreadable};
 use crate::policy::check_name;
 
 /// Where a name stands in a workspace file, for the message that refuses it.
@@ -117,8 +121,120 @@ impl<'de> Deserialize<'de> for Canaries {
     }
 }
 
+/// Declared groups (a workspace's `groups` key): each group's name and
+/// members. A file's groups are read back in key order (a JSON object has
+/// none of its own). Only where a workspace declares groups can
+/// a card be filed as GROUP.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Groups(pub Vec<(String, Vec<String>)>);
+
+impl Groups {
+    /// The members of a group, if it is declared.
+    pub fn members(&self, group: &str) -> Option<&[String]> {
+        self.0.iter().find(|(name, _)| name == group).map(|(_, members)| members.as_slice())
+    }
+}
+
+impl Serialize for Groups {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(self.0.len()))?;
+        for (group, members) in &self.0 {
+            map.serialize_entry(group, members)?;
+        }
+        map.end()
+    }
+}
+
+impl Lenient for Groups {
+    fn read(key: &str, value: &Value) -> Result<Groups, Unreadable> {
+        let Value::Object(map) = value else {
+            return Err(Unreadable::WrongType {
+                key: key.to_string(),
+                expected: Expect::Object,
+                found: crate::card::JsonKind::of(value),
+            });
+        };
+        let mut groups = Vec::new();
+        for (group, members) in map {
+            name(key, &Value::from(group.as_str()))?;
+            groups.push((group.clone(), Vec::<String>::read(group, members)?));
+        }
+        Ok(Groups(groups))
+    }
+}
+
+/// How long each kind of memory is kept (a workspace's `retention` key):
+/// kind → ticks to live, counted from the tick the card took effect. Kinds
+/// left out are kept until retired. Entries are kept as written (read back
+/// in key order, as a JSON object has none of its own); one that
+/// names an unknown kind or holds no tick is set aside with a reason
+/// ([`Retention::problems`]) and the others still apply.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Retention(pub Vec<(String, Value)>);
+
+impl Retention {
+    /// The time to live of a kind, if one is set.
+    pub fn ttl(&self, kind: Kind) -> Option<u64> {
+        self.0.iter().find(|(k, _)| k == kind.as_str()).and_then(|(_, ttl)| ttl.as_u64())
+    }
+
+    /// The entries that are set aside, and why.
+    pub fn problems(&self) -> Vec<Unreadable> {
+        self.0
+            .iter()
+            .filter_map(|(kind, ttl)| {
+                if Kind::parse(kind).is_none() {
+                    Some(Unreadable::UnknownWord { key: "retention".into(), word: kind.clone() })
+                } else {
+                    u64::read(kind, ttl).err()
+                }
+            })
+            .collect()
+    }
+}
+
+impl Serialize for Retention {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(self.0.len()))?;
+        for (kind, ttl) in &self.0 {
+            map.serialize_entry(kind, ttl)?;
+        }
+        map.end()
+    }
+}
+
+impl Lenient for Retention {
+    fn read(key: &str, value: &Value) -> Result<Retention, Unreadable> {
+        let map = object(key, value, &Kind::ALL.map(Kind::as_str)).or_else(|err| match (err, value) {
+            // An unknown kind is set aside on its own, not with the rest.
+            (Unreadable::UnknownKey { .. }, Value::Object(map)) => Ok(map),
+            (err, _) => Err(err),
+        })?;
+        Ok(Retention(map.iter().map(|(k, v)| (k.clone(), v.clone())).collect()))
+    }
+}
+
+/// The log as a list of events, each kept as written when it can't be read.
+impl Lenient for Vec<Kept<Event>> {
+    fn read(key: &str, value: &Value) -> Result<Vec<Kept<Event>>, Unreadable> {
+        let Value::Array(items) = value else {
+            return Err(Unreadable::WrongType {
+                key: key.to_string(),
+                expected: Expect::List,
+                found: crate::card::JsonKind::of(value),
+            });
+        };
+        Ok(items.iter().map(|item| Kept::read("event", item.clone())).collect())
+    }
+}
+
 /// The whole state a learner edits, in the file format the CLI reads and
 /// the playground imports and exports.
+///
+/// The keys after `cards` are all optional and all about memory over time
+/// ([`crate::lifecycle`]); a file without them behaves exactly as the seed
+/// program does, and writes none of them back. Each is kept as written when
+/// it can't be read, and reported with a reason ([`crate::audit`]).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Workspace {
     pub users: Vec<String>,
@@ -126,6 +242,27 @@ pub struct Workspace {
     pub query: String,
     pub canaries: Canaries,
     pub cards: Vec<Card>,
+    /// The logical clock: integer ticks, never the wall clock.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub clock: Option<Kept<u64>>,
+    /// The version of the sharing policy, part of a cache key.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub policy_version: Option<Kept<u64>>,
+    /// Who may publish a card that crosses users (AGENT, GLOBAL, GROUP).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reviewers: Option<Kept<Vec<String>>>,
+    /// Declared groups; only with them is a GROUP card read at all.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub groups: Option<Kept<Groups>>,
+    /// Time to live per kind of memory.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub retention: Option<Kept<Retention>>,
+    /// The simulated response cache.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cache: Option<Kept<CacheConfig>>,
+    /// The append-only event log.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub events: Option<Kept<Vec<Kept<Event>>>>,
 }
 
 /// A list of user or agent names, each passing [`check_name`]: a name that
@@ -169,6 +306,20 @@ struct RawWorkspace {
     canaries: Option<Canaries>,
     #[serde(default)]
     cards: Option<Vec<Card>>,
+    #[serde(default)]
+    clock: Option<Kept<u64>>,
+    #[serde(default)]
+    policy_version: Option<Kept<u64>>,
+    #[serde(default)]
+    reviewers: Option<Kept<Vec<String>>>,
+    #[serde(default)]
+    groups: Option<Kept<Groups>>,
+    #[serde(default)]
+    retention: Option<Kept<Retention>>,
+    #[serde(default)]
+    cache: Option<Kept<CacheConfig>>,
+    #[serde(default)]
+    events: Option<Kept<Vec<Kept<Event>>>>,
 }
 
 /// A workspace file that could not be read as a workspace at all (as opposed
@@ -235,7 +386,74 @@ impl Workspace {
             Some(Names(agents)) => dedup(agents),
             None => dedup(cards.iter().map(|c| c.owner_agent.clone()).filter(usable).collect()),
         };
-        Ok(Workspace { users, agents, query: raw.query.unwrap_or_default(), canaries, cards })
+        Ok(Workspace {
+            users,
+            agents,
+            query: raw.query.unwrap_or_default(),
+            canaries,
+            cards,
+            clock: raw.clock,
+            policy_version: raw.policy_version,
+            reviewers: raw.reviewers,
+            groups: raw.groups,
+            retention: raw.retention,
+            cache: raw.cache,
+            events: raw.events,
+        })
+    }
+
+    /// The events of the log, each as read or kept as written; empty when
+    /// there is no log (or it is not a list).
+    pub fn log(&self) -> &[Kept<Event>] {
+        match &self.events {
+            Some(Kept::Good(events)) => events,
+            _ => &[],
+        }
+    }
+
+    /// The events that could be read, with their place in the log.
+    pub fn events(&self) -> impl Iterator<Item = (usize, &Event)> {
+        self.log().iter().enumerate().filter_map(|(i, e)| e.good().map(|e| (i, e)))
+    }
+
+    /// The logical clock: the `clock` key, or, without a readable one, the
+    /// tick of the latest event (0 with none).
+    pub fn clock(&self) -> u64 {
+        match &self.clock {
+            Some(Kept::Good(clock)) => *clock,
+            _ => self.events().map(|(_, e)| e.tick).max().unwrap_or(0),
+        }
+    }
+
+    /// The policy version (0 when none is set).
+    pub fn policy_version(&self) -> u64 {
+        self.policy_version.as_ref().and_then(Kept::good).copied().unwrap_or(0)
+    }
+
+    /// The listed reviewers (none without a readable `reviewers` key).
+    pub fn reviewers(&self) -> &[String] {
+        self.reviewers.as_ref().and_then(Kept::good).map_or(&[], Vec::as_slice)
+    }
+
+    /// The declared groups, if the workspace declares them readably.
+    pub fn groups(&self) -> Option<&Groups> {
+        self.groups.as_ref().and_then(Kept::good)
+    }
+
+    /// The time to live of a kind of memory, if the retention sets one.
+    pub fn ttl(&self, kind: Kind) -> Option<u64> {
+        self.retention.as_ref().and_then(Kept::good).and_then(|r| r.ttl(kind))
+    }
+
+    /// Does the workspace use anything of memory over time? A workspace
+    /// that does not is evaluated exactly as the seed program does, and
+    /// pays nothing for the rest.
+    pub fn uses_time(&self) -> bool {
+        self.clock.is_some()
+            || self.events.is_some()
+            || self.groups.is_some()
+            || self.retention.is_some()
+            || self.cards.iter().any(|c| c.life().is_some_and(|life| !life.is_timeless()))
     }
 
     pub fn to_json_pretty(&self) -> String {

@@ -1,0 +1,90 @@
+//! The audit: the whole log, each event with the reason it is set aside if
+//! it is, what of the workspace's optional keys could not be read, where
+//! the cards and their log disagree, and the cache replayed over the reads.
+//! Everything here is a value; [`crate::explain`] puts it in words.
+
+use serde::Serialize;
+
+use crate::cache::{replay_cache, CacheReplay};
+use crate::card::Status;
+use crate::lifecycle::Timeline;
+use crate::log::{Event, EventProblem, Kept, Unreadable};
+use crate::workspace::Workspace;
+
+/// Something of the workspace as a whole that is set aside, with why.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "problem", rename_all = "snake_case")]
+pub enum WorkspaceProblem {
+    /// An optional key can't be read; it is kept as written and does
+    /// nothing (for `clock`: the clock is the latest event's tick).
+    UnreadableKey { key: &'static str, why: Unreadable },
+    /// One entry of `retention` is set aside; the others apply.
+    RetentionEntry { why: Unreadable },
+    /// A card's status as written is not where its log leads at the clock.
+    /// The card as written decides what is in effect now.
+    StatusDisagrees { card: String, written: Status, replayed: Status },
+}
+
+/// One entry of the log in the audit.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct AuditEntry<'w> {
+    pub index: usize,
+    /// The event, when it could be read.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub event: Option<&'w Event>,
+    /// Why it is set aside, if it is.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub problem: Option<EventProblem>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Audit<'w> {
+    /// The logical clock the workspace is at.
+    pub clock: u64,
+    pub policy_version: u64,
+    pub entries: Vec<AuditEntry<'w>>,
+    pub problems: Vec<WorkspaceProblem>,
+    /// The logged reads through the configured cache, when the log has reads.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cache: Option<CacheReplay<'w>>,
+}
+
+/// Audits a workspace.
+pub fn audit(workspace: &Workspace) -> Audit<'_> {
+    let timeline = Timeline::new(workspace);
+    let entries = workspace
+        .log()
+        .iter()
+        .enumerate()
+        .map(|(index, entry)| AuditEntry { index, event: entry.good(), problem: timeline.problem(index).cloned() })
+        .collect();
+
+    let mut problems = Vec::new();
+    let mut unreadable = |key: &'static str, why: Option<Unreadable>| {
+        if let Some(why) = why {
+            problems.push(WorkspaceProblem::UnreadableKey { key, why });
+        }
+    };
+    unreadable("clock", workspace.clock.as_ref().and_then(|k| k.unreadable("clock")));
+    unreadable("policy_version", workspace.policy_version.as_ref().and_then(|k| k.unreadable("policy_version")));
+    unreadable("reviewers", workspace.reviewers.as_ref().and_then(|k| k.unreadable("reviewers")));
+    unreadable("groups", workspace.groups.as_ref().and_then(|k| k.unreadable("groups")));
+    unreadable("retention", workspace.retention.as_ref().and_then(|k| k.unreadable("retention")));
+    unreadable("cache", workspace.cache.as_ref().and_then(|k| k.unreadable("cache")));
+    unreadable("events", workspace.events.as_ref().and_then(|k| k.unreadable("events")));
+    if let Some(Kept::Good(retention)) = &workspace.retention {
+        problems.extend(retention.problems().into_iter().map(|why| WorkspaceProblem::RetentionEntry { why }));
+    }
+    problems.extend(timeline.disagreements().into_iter().map(|(i, written, replayed)| {
+        WorkspaceProblem::StatusDisagrees { card: workspace.cards[i].id.clone(), written, replayed }
+    }));
+
+    let has_reads = workspace.events().any(|(_, e)| e.action == crate::log::Action::Read);
+    Audit {
+        clock: workspace.clock(),
+        policy_version: workspace.policy_version(),
+        entries,
+        problems,
+        cache: has_reads.then(|| replay_cache(workspace)),
+    }
+}

@@ -1,0 +1,322 @@
+//! A simulated response cache, replayed over the logged reads.
+//!
+//! Seed 000: a response cache must be keyed by user, agent and policy
+//! version, and derived copies cleaned up after a revocation. Replaying the
+//! log's `read` events through a cache keyed as configured shows which reads
+//! were served from the cache, which of those were stale (the reader may
+//! not read a served card at that tick) and which handed over another
+//! user's canary. A key of the query alone leaks across users; a key of
+//! user, agent, query and policy version does not.
+
+use std::collections::HashMap;
+
+use serde::ser::{SerializeMap, Serializer};
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::eval::{foreign, Leak, Policy};
+use crate::lifecycle::Timeline;
+use crate::log::{object, Action, Expect, Lenient, Unreadable};
+use crate::policy::{matches_query, Gate, Hit};
+use crate::viewer::ViewerId;
+use crate::workspace::Workspace;
+
+/// What a cache key is made of.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum KeyField {
+    User,
+    Agent,
+    Query,
+    PolicyVersion,
+}
+
+impl KeyField {
+    pub const ALL: [KeyField; 4] = [KeyField::User, KeyField::Agent, KeyField::Query, KeyField::PolicyVersion];
+
+    pub fn parse(text: &str) -> Option<KeyField> {
+        KeyField::ALL.into_iter().find(|f| f.as_str() == text)
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            KeyField::User => "user",
+            KeyField::Agent => "agent",
+            KeyField::Query => "query",
+            KeyField::PolicyVersion => "policy_version",
+        }
+    }
+}
+
+/// The workspace's `cache` key: which fields make the key, and whether
+/// retiring a card purges the cached answers that hold it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CacheConfig {
+    pub key: Vec<KeyField>,
+    /// `None` when left out, which means no purge.
+    pub purge: Option<bool>,
+}
+
+impl CacheConfig {
+    /// The key the seed asks for: user, agent, query and policy version.
+    pub fn safe(purge: bool) -> CacheConfig {
+        CacheConfig { key: KeyField::ALL.to_vec(), purge: Some(purge) }
+    }
+
+    pub fn purges(&self) -> bool {
+        self.purge == Some(true)
+    }
+}
+
+impl Serialize for CacheConfig {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        let key: Vec<&str> = self.key.iter().map(|f| f.as_str()).collect();
+        map.serialize_entry("key", &key)?;
+        if let Some(purge) = self.purge {
+            map.serialize_entry("purge", &purge)?;
+        }
+        map.end()
+    }
+}
+
+impl Lenient for CacheConfig {
+    fn read(key: &str, value: &Value) -> Result<CacheConfig, Unreadable> {
+        let map = object(key, value, &["key", "purge"])?;
+        let Some(fields) = map.get("key") else { return Err(Unreadable::Missing { key: "key".into() }) };
+        let Value::Array(fields) = fields else {
+            return Err(Unreadable::WrongType {
+                key: "key".into(),
+                expected: Expect::List,
+                found: crate::card::JsonKind::of(fields),
+            });
+        };
+        let mut key_fields = Vec::new();
+        for field in fields {
+            let word = field.as_str().ok_or_else(|| Unreadable::WrongType {
+                key: "key".into(),
+                expected: Expect::Text,
+                found: crate::card::JsonKind::of(field),
+            })?;
+            let parsed = KeyField::parse(word)
+                .ok_or_else(|| Unreadable::UnknownWord { key: "key".into(), word: word.to_string() })?;
+            key_fields.push(parsed);
+        }
+        let purge = match map.get("purge") {
+            None | Some(Value::Null) => None,
+            Some(Value::Bool(b)) => Some(*b),
+            Some(other) => {
+                return Err(Unreadable::WrongType {
+                    key: "purge".into(),
+                    expected: Expect::Flag,
+                    found: crate::card::JsonKind::of(other),
+                })
+            }
+        };
+        Ok(CacheConfig { key: key_fields, purge })
+    }
+}
+
+/// One logged read, replayed through the cache. It borrows its names and
+/// ids from the workspace.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CachedRead<'w> {
+    /// Its place in the log.
+    pub index: usize,
+    pub tick: u64,
+    /// The `user/agent` who asked.
+    pub viewer: &'w str,
+    pub query: &'w str,
+    /// When the answer was served from the cache: the tick it was cached at
+    /// and whom for. `None`: answered fresh (and then cached).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cached: Option<(u64, &'w str)>,
+    /// The card ids handed over.
+    pub hits: Vec<&'w str>,
+    /// Of those, the ones the reader may not read at that tick.
+    pub stale: Vec<&'w str>,
+    /// Canaries of other users in what was handed over.
+    pub leaks: Vec<Leak>,
+}
+
+/// Cached answers dropped when a card stopped being in effect.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Purge<'w> {
+    /// The place in the log of the event that purged.
+    pub index: usize,
+    pub tick: u64,
+    pub card: &'w str,
+    /// How many cached answers held it.
+    pub dropped: usize,
+}
+
+/// Every logged read, replayed through a cache.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CacheReplay<'w> {
+    /// The cache the reads went through; `None`: no cache, every read fresh.
+    pub config: Option<CacheConfig>,
+    pub reads: Vec<CachedRead<'w>>,
+    pub purges: Vec<Purge<'w>>,
+}
+
+impl<'w> CacheReplay<'w> {
+    /// Reads served from the cache.
+    pub fn served(&self) -> impl Iterator<Item = &CachedRead<'w>> {
+        self.reads.iter().filter(|r| r.cached.is_some())
+    }
+
+    /// Reads that handed over a card the reader may not read.
+    pub fn stale(&self) -> impl Iterator<Item = &CachedRead<'w>> {
+        self.reads.iter().filter(|r| !r.stale.is_empty())
+    }
+
+    /// Every canary that a read handed to the wrong user.
+    pub fn leaks(&self) -> impl Iterator<Item = &Leak> {
+        self.reads.iter().flat_map(|r| r.leaks.iter())
+    }
+}
+
+/// A cached answer.
+struct Cached<'w> {
+    tick: u64,
+    viewer: &'w str,
+    cards: Vec<usize>,
+}
+
+/// Replays the logged reads through the workspace's own cache (none when
+/// it configures none, or configures one that can't be read).
+pub fn replay_cache(workspace: &Workspace) -> CacheReplay<'_> {
+    replay_cache_with(workspace, workspace.cache.as_ref().and_then(|c| c.good()))
+}
+
+/// Replays the logged reads through the cache `config` (`None`: no cache).
+/// Answers come from the four-scope policy at each read's tick. A deleted
+/// card's answers are always dropped, purge or not: its text must be in no
+/// cache entry.
+pub fn replay_cache_with<'w>(workspace: &'w Workspace, config: Option<&CacheConfig>) -> CacheReplay<'w> {
+    let timeline = Timeline::new(workspace);
+    let cards = &workspace.cards;
+    let groups = workspace.groups();
+    // The content and filing gates do not change with time.
+    let gates: Vec<Gate> = cards.iter().map(|c| Policy::FourScope.gate_in(c, groups)).collect();
+    let mut matching: HashMap<&str, Vec<usize>> = HashMap::new();
+    // The registered canaries each card hands its reader, found once.
+    let tokens: Vec<(&str, &str)> = workspace.canaries.iter().collect();
+    let mut carried: Vec<Option<Vec<usize>>> = vec![None; cards.len()];
+    let mut states = timeline.start_states();
+    let mut cache: HashMap<Vec<String>, Cached<'w>> = HashMap::new();
+    let mut reads = Vec::new();
+    let mut purges = Vec::new();
+    let mut version = timeline.initial_policy_version();
+
+    let purge = |cache: &mut HashMap<Vec<String>, Cached<'w>>, index: usize, tick: u64, card: usize, purges: &mut Vec<Purge<'w>>| {
+        let before = cache.len();
+        // A cached answer's cards are in card order.
+        cache.retain(|_, cached| cached.cards.binary_search(&card).is_err());
+        purges.push(Purge { index, tick, card: &cards[card].id, dropped: before - cache.len() });
+    };
+
+    // Which cards are in effect, worked out again only when a card's status
+    // or the tick has changed since the last read.
+    let mut effective: Vec<bool> = Vec::new();
+    let mut effective_at: Option<u64> = None;
+    for (index, event, card) in timeline.applied() {
+        if let (Some(i), Some((_, to))) = (card, event.action.transition()) {
+            states[i].status = to;
+            states[i].last = Some(index);
+            if effective_at == Some(event.tick) {
+                for j in timeline.touched_by(i) {
+                    effective[j] = timeline.is_in_effect(j, &states, event.tick);
+                }
+            } else {
+                effective_at = None;
+            }
+        }
+        if event.action == Action::Policy {
+            version = event.version.unwrap_or(version);
+        }
+        let purges_on = config.is_some_and(|c| c.purges());
+        match (event.action, card) {
+            (Action::Delete, Some(i)) => purge(&mut cache, index, event.tick, i, &mut purges),
+            (Action::Revoke | Action::Rollback | Action::Expire, Some(i)) if purges_on => {
+                purge(&mut cache, index, event.tick, i, &mut purges)
+            }
+            (Action::Publish, Some(i)) if purges_on => {
+                let base = cards[i].life().and_then(|l| l.supersedes.as_deref()).and_then(|id| timeline.card(id));
+                if let Some(base) = base {
+                    purge(&mut cache, index, event.tick, base, &mut purges);
+                }
+            }
+            _ => {}
+        }
+        if event.action != Action::Read {
+            continue;
+        }
+        let Some((user, agent)) = ViewerId::split_key(&event.actor) else { continue };
+        let viewer = crate::policy::Viewer::new(user, agent);
+        let query: &'w str = event.query.as_deref().unwrap_or("");
+        let tick = event.tick;
+        if effective_at != Some(tick) {
+            effective = (0..cards.len()).map(|i| timeline.is_in_effect(i, &states, tick)).collect();
+            effective_at = Some(tick);
+        }
+        let may_read = |i: usize| effective[i] && gates[i].allowed_in(&cards[i], viewer, groups);
+        let key: Vec<String> = config
+            .map(|c| {
+                c.key
+                    .iter()
+                    .map(|field| match field {
+                        KeyField::User => user.to_string(),
+                        KeyField::Agent => agent.to_string(),
+                        KeyField::Query => query.to_string(),
+                        KeyField::PolicyVersion => version.to_string(),
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        let served = config.and_then(|_| cache.get(&key));
+        let (hits, cached) = match served {
+            Some(entry) => (entry.cards.clone(), Some((entry.tick, entry.viewer))),
+            None => {
+                let candidates = matching.entry(query).or_insert_with(|| {
+                    (0..cards.len()).filter(|&i| gates[i].open_scope().is_some() && matches_query(&cards[i], query)).collect()
+                });
+                let fresh: Vec<usize> = candidates.iter().copied().filter(|&i| may_read(i)).collect();
+                if config.is_some() {
+                    cache.insert(key, Cached { tick, viewer: &event.actor, cards: fresh.clone() });
+                }
+                (fresh, None)
+            }
+        };
+        let stale = hits.iter().copied().filter(|&i| !may_read(i)).map(|i| cards[i].id.as_str()).collect();
+        let own = workspace.canaries.of_user(viewer.user);
+        let mut leaks = Vec::new();
+        for &i in &hits {
+            let found = carried[i].get_or_insert_with(|| {
+                let hit = Hit::of(&cards[i]);
+                (0..tokens.len()).filter(|&t| hit.contains(tokens[t].1)).collect()
+            });
+            for &(owner, token) in found.iter().map(|&t| &tokens[t]) {
+                if foreign(owner, token, viewer.user, own) {
+                    leaks.push(Leak {
+                        viewer: event.actor.to_string(),
+                        card: cards[i].id.clone(),
+                        token: token.to_string(),
+                        owner: owner.to_string(),
+                    });
+                }
+            }
+        }
+        reads.push(CachedRead {
+            index,
+            tick,
+            viewer: &event.actor,
+            query,
+            cached,
+            hits: hits.iter().map(|&i| cards[i].id.as_str()).collect(),
+            stale,
+            leaks,
+        });
+    }
+    CacheReplay { config: config.cloned(), reads, purges }
+}
