@@ -166,6 +166,9 @@ impl Store {
     }
 }
 
+/// How the saver tells the learner (a full or disabled storage).
+type Notify = Rc<dyn Fn(Action)>;
+
 /// Saves the work a moment after the last change (typing a lesson is one
 /// save, not one per key), and at once when the page is hidden or closed.
 /// A full or disabled storage is said once; the work goes on in memory.
@@ -176,7 +179,7 @@ struct Saver {
     timer: RefCell<Option<Timeout>>,
     dirty: Cell<bool>,
     failed: Cell<bool>,
-    notify: RefCell<Option<Rc<dyn Fn(Action)>>>,
+    notify: RefCell<Option<Notify>>,
 }
 
 impl Saver {

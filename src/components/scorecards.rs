@@ -46,7 +46,7 @@ pub fn scorecards(props: &ScorecardsProps) -> Html {
                 <tbody>
                     { for Policy::ALL.iter().map(|&p| {
                         let s = props.computed.score(ws, predictions, p);
-                        let pct = if s.expected == 0 { 100 } else { s.retrieved * 100 / s.expected };
+                        let pct = (s.retrieved * 100).checked_div(s.expected).unwrap_or(100);
                         html! {
                             <tr data-score={format!("{p:?}")}>
                                 <th scope="row">{ policy_name(p, lang) }</th>
