@@ -71,10 +71,29 @@ pub enum Notice {
     /// A share link was opened over saved work, which is one undo away.
     OpenedLink,
     LinkCopied,
+    /// Another tab just saved the work this tab shows. The next change here
+    /// goes to a separate copy; the other tab's version can be loaded.
+    ChangedElsewhere { name: String },
+    /// This tab's changes could not go over the work another tab had saved
+    /// first, so they were kept as a copy; both are in Recent work.
+    ForkedHere { name: String, original: String },
+    /// Another tab's changes to this work were kept as a copy.
+    ForkedElsewhere { names: Vec<String> },
+    /// Storage keeps a bounded number of works: these oldest ones went.
+    DroppedOldest { names: Vec<String> },
+    /// A work from Recent work was opened in this tab.
+    OpenedWork { name: String },
+}
+
+/// What "Recent work" shows: the saved works and the one this tab shows.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Recent {
+    pub works: Vec<crate::works::Entry>,
+    pub current: String,
 }
 
 /// What the learner is looking at: not part of the work, not undone.
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Debug, PartialEq, Default)]
 pub struct Ui {
     pub lang: Lang,
     /// The card whose reach is shown, by index.
@@ -95,9 +114,10 @@ pub struct Ui {
     pub progress: Progress,
     /// View cells showing all their cards, not the first few.
     pub expanded: BTreeSet<ViewerId>,
+    pub recent: Recent,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct AppState {
     pub doc: Rc<Doc>,
     pub past: Vec<Rc<Doc>>,
@@ -133,6 +153,10 @@ pub enum Action {
     Ui(UiAction),
     Undo,
     Redo,
+    /// Shows another saved work (from Recent work): its own history starts
+    /// afresh, as the undo steps belonged to the work that was here, which
+    /// stays in its own slot.
+    Open { doc: Doc, name: String },
 }
 
 /// A change to the work.
@@ -180,6 +204,8 @@ pub enum UiAction {
     ResetProgress,
     XAlarmSeen,
     ExpandCell(ViewerId),
+    /// The saved works changed (this tab or another saved).
+    SetRecent(Recent),
     SetClassroom(bool),
     ShowPanel(Panel),
 }
@@ -231,6 +257,17 @@ impl AppState {
                 changed
             }
             Action::Edit(edit) => self.apply_edit(edit),
+            Action::Open { doc, name } => {
+                self.doc = Rc::new(doc);
+                self.past.clear();
+                self.future.clear();
+                self.coalesce = None;
+                self.ui.selected = None;
+                self.ui.viewer = None;
+                self.ui.editor_start = 0;
+                self.ui.notice = Some(Notice::OpenedWork { name });
+                true
+            }
         }
     }
 
@@ -273,6 +310,12 @@ impl AppState {
             UiAction::SetClassroom(on) => ui.classroom = on,
             UiAction::ShowPanel(panel) => ui.panel = panel,
             UiAction::ExpandCell(viewer) => return ui.expanded.insert(viewer),
+            UiAction::SetRecent(recent) => {
+                if ui.recent == recent {
+                    return false;
+                }
+                ui.recent = recent;
+            }
         }
         true
     }
