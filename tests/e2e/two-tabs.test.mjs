@@ -5,7 +5,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cardRow, openApp, openPage, pageErrors, useBrowser, waitForNotice, waitUntil } from './harness.mjs';
+import { cardRow, openApp, openPage, pageErrors, savedWork, useBrowser, viewIds, waitForNotice, waitUntil } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -144,6 +144,31 @@ test('Recent work keeps at most 20 works, never the one in use, and says what we
     assert.equal(left.includes('old19'), false);
     assert.equal(await a.evaluate(() => localStorage.getItem('mixua-playground/v2/work/old19')), null, 'its slot is freed');
     assert.deepEqual(pageErrors(a), []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('work saved before works had slots is brought over once', async () => {
+  const context = await env.browser.newContext();
+  try {
+    // The old single-slot save: one card, in English, at step 3.
+    const seedWithoutG = {
+      users: ['alice', 'bob'], agents: ['writer-v1', 'checker-v1'], query: '報告',
+      canaries: { alice: ['FAKE-ALICE-731'], bob: ['FAKE-BOB-852'] },
+      cards: [{ id: 'P', scope: 'PAIR', owner_user: 'alice', owner_agent: 'writer-v1', stream: 'protected',
+        share_approved: false, situation: '報告', lesson: '報告請只回三行。', source: 's' }],
+      playground: { lang: 'en', lesson_step: 2 },
+    };
+    await context.addInitScript((text) => {
+      if (!localStorage.getItem('mixua-playground/v2/works')) localStorage.setItem('mixua-playground/v1', text);
+    }, JSON.stringify(seedWithoutG));
+    const page = await openPage(context, env.server, '');
+    assert.deepEqual(await viewIds(page, 'alice/writer-v1'), ['P']);
+    assert.equal(await page.getAttribute('[data-panel="lesson"]', 'data-lesson-step'), '3');
+    await waitUntil(page, () => localStorage.getItem('mixua-playground/v1') === null);
+    assert.match(await savedWork(page), /"lesson":"報告請只回三行。"/);
+    assert.deepEqual(pageErrors(page), []);
   } finally {
     await context.close();
   }
