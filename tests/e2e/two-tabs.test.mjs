@@ -153,7 +153,7 @@ test('work saved before works had slots is brought over once', async () => {
   const context = await env.browser.newContext();
   try {
     // The old single-slot save: one card, in English, at step 3.
-    const seedWithoutG = {
+    const oldSave = {
       users: ['alice', 'bob'], agents: ['writer-v1', 'checker-v1'], query: '報告',
       canaries: { alice: ['FAKE-ALICE-731'], bob: ['FAKE-BOB-852'] },
       cards: [{ id: 'P', scope: 'PAIR', owner_user: 'alice', owner_agent: 'writer-v1', stream: 'protected',
@@ -162,7 +162,7 @@ test('work saved before works had slots is brought over once', async () => {
     };
     await context.addInitScript((text) => {
       if (!localStorage.getItem('mixua-playground/v2/works')) localStorage.setItem('mixua-playground/v1', text);
-    }, JSON.stringify(seedWithoutG));
+    }, JSON.stringify(oldSave));
     const page = await openPage(context, env.server, '');
     assert.deepEqual(await viewIds(page, 'alice/writer-v1'), ['P']);
     assert.equal(await page.getAttribute('[data-panel="lesson"]', 'data-lesson-step'), '3');
