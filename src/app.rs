@@ -81,7 +81,10 @@ fn boot() -> Boot {
 
     let saved = if fresh { None } else { store::read(store::WORK_KEY).and_then(|v| persist::from_value(v).ok()) };
     let had_saved = saved.is_some();
-    let mut doc = Doc::seed();
+    // Without saved work, the seed in the UI's language (`?seed=zh-TW` or
+    // `?seed=en` picks one explicitly).
+    let seed_lang = address.param("seed").map(|tag| Lang::from_tag(&tag)).unwrap_or(ui.lang);
+    let mut doc = Doc::seed_in(seed_lang);
     if let Some(saved) = saved {
         doc = saved.doc;
         if address.param("lang").is_none() {
@@ -402,6 +405,9 @@ pub fn app() -> Html {
         }
     });
     let title = lang.pick("MixUA 記憶座位表", "MixUA Playground");
+    // The presets follow the seed the cards come from: the Chinese seed's
+    // query keeps its Chinese presets in an English UI.
+    let english_seed = !workspace.cards.iter().any(|c| c.situation.contains(mixua_policy::SEED_QUERY));
     html! {
         <div class={classes!("app", classroom.then_some("classroom"))} {ondragover} {ondrop}>
             <a class="skip" href="#chart">{ lang.pick("跳到座位表", "Skip to the seating chart") }</a>
@@ -424,8 +430,8 @@ pub fn app() -> Html {
             <Files doc={doc.clone()} {lang} onaction={onaction.clone()} />
             <NoticeBar notice={ui.notice.clone()} {lang} onaction={onaction.clone()} />
             <main>
-                <QueryBar query={workspace.query.clone()} {lang} onaction={onaction.clone()} />
-                { for tabs }
+                <QueryBar query={workspace.query.clone()} {english_seed} {lang} onaction={onaction.clone()} />
+                <>{ for tabs }</>
                 <div class="stage">
                     if shows(Panel::Chart) {
                         <SeatingChart
@@ -435,6 +441,7 @@ pub fn app() -> Html {
                             selected={ui.selected}
                             inspected={ui.viewer.clone()}
                             expanded={ui.expanded.clone()}
+                            graded={crate::lessons::graded_viewers(ui.lesson_step, &workspace)}
                             {lang}
                             onaction={onaction.clone()}
                         />

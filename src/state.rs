@@ -178,6 +178,9 @@ pub enum UiAction {
     StepsDone(Vec<usize>),
     /// Starts the exercises over (the work is kept).
     ResetProgress,
+    /// Exercise 6: a row of both scorecards; the first one also fixes the
+    /// reference they are measured against.
+    Record { row: crate::lessons::Record, reference: crate::doc::Predictions },
     XAlarmSeen,
     ExpandCell(ViewerId),
     SetClassroom(bool),
@@ -269,6 +272,10 @@ impl AppState {
                 return ui.progress.done.len() != before;
             }
             UiAction::ResetProgress => ui.progress = Progress::default(),
+            UiAction::Record { row, reference } => {
+                ui.progress.reference.get_or_insert(reference);
+                ui.progress.records.push(row);
+            }
             UiAction::XAlarmSeen => return !std::mem::replace(&mut ui.progress.x_alarm_seen, true),
             UiAction::SetClassroom(on) => ui.classroom = on,
             UiAction::ShowPanel(panel) => ui.panel = panel,

@@ -68,7 +68,7 @@ pub fn card_editor(props: &CardEditorProps) -> Html {
                             <th scope="col">{ lang.pick("擁有者", "Owner user") }</th>
                             <th scope="col">{ lang.pick("擁有 Agent", "Owner agent") }</th>
                             <th scope="col">{ lang.pick("內容流", "Stream") }</th>
-                            <th scope="col">{ lang.pick("核准分享", "Approved") }</th>
+                            <th scope="col">{ lang.pick("核准分享", "Sharing approved") }</th>
                             <th scope="col">{ lang.pick("情境", "Situation") }</th>
                             <th scope="col">{ lang.pick("經驗", "Lesson") }</th>
                             <th scope="col">{ lang.pick("判定", "Verdict") }</th>

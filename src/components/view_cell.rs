@@ -40,6 +40,8 @@ pub enum CellMode {
     /// Views hidden; tick the expected cards (every card id, in order).
     Predict { choices: Vec<(usize, String)>, ticked: Vec<String> },
     Revealed { grade: Grade },
+    /// Revealed, but this exercise does not ask about this cell: shown, not graded.
+    NotAsked,
 }
 
 #[derive(Properties, PartialEq)]
@@ -171,6 +173,14 @@ pub fn view_cell(props: &ViewCellProps) -> Html {
             </fieldset>
             }
         }
+        CellMode::NotAsked => html! {
+            <>
+                <p class="grade skip" data-grade="not-asked">{ lang.pick("(這一步不評這一格)", "(not graded in this step)") }</p>
+                { if props.total == 0 {
+                    html! { <p class="empty">{ lang.pick("(什麼都沒取回)", "(nothing retrieved)") }</p> }
+                } else { list(&props.shown) } }
+            </>
+        },
         CellMode::Revealed { grade } => {
             let ok = grade.missing.is_empty() && grade.extra.is_empty() && grade.more_missing + grade.more_extra == 0;
             html! {
@@ -214,7 +224,7 @@ pub fn view_cell(props: &ViewCellProps) -> Html {
                         <span class="count">{ lang.pick(format!("{count} 張"), if count == 1 { "1 card".to_string() } else { format!("{count} cards") }) }</span>
                     }
                 </h3>
-                { for reach }
+                <>{ for reach }</>
                 if !hidden { { for leaks } }
                 { body }
             </section>
