@@ -71,6 +71,12 @@ impl Computed {
         }
     }
 
+    /// The leaks card `id` causes under the four-scope policy: what its
+    /// verdict shows.
+    pub fn leaks_of(&self, id: &str) -> Vec<Leak> {
+        self.four.leaks.iter().flatten().filter(|l| l.card == id).cloned().collect()
+    }
+
     /// Index of a viewer in [`Self::viewers`].
     pub fn viewer_index(&self, user: &str, agent: &str) -> Option<usize> {
         self.viewers.iter().position(|v| v.user == user && v.agent == agent)

@@ -68,8 +68,9 @@ pub enum Notice {
     StorageUnavailable,
     /// Started from `?fresh`: the saved work is untouched and nothing is saved.
     FreshStart,
-    /// A share link was opened over saved work, which is one undo away.
-    OpenedLink,
+    /// A share link was opened; `kept`: over saved work, which is one
+    /// undo away (a fresh browser had none to keep).
+    OpenedLink { kept: bool },
     LinkCopied,
 }
 

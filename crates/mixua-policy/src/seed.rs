@@ -73,12 +73,12 @@ pub fn seed_workspace_en() -> Workspace {
     Workspace {
         query: SEED_QUERY_EN.into(),
         cards: vec![
-            english("P", "PAIR", "alice", "writer-v1", "Reports: reply in three lines only.", "protected", false),
-            english("U", "USER", "alice", "writer-v1", "Reports in plain English; canary FAKE-ALICE-731.", "protected", false),
-            english("A", "AGENT", "alice", "writer-v1", "Before a report goes out, writer-v1 checks for repeated headings.", "reusable", true),
-            english("G", "GLOBAL", "alice", "writer-v1", "Totals in a report are re-added from the raw rows.", "reusable", true),
-            english("B", "USER", "bob", "checker-v1", "Report canary FAKE-BOB-852.", "protected", false),
-            english("X", "GLOBAL", "alice", "writer-v1", "Report canary FAKE-ALICE-731.", "protected", true),
+            english("P", "PAIR", "alice", "writer-v1", "Reports: three lines max.", "protected", false),
+            english("U", "USER", "alice", "writer-v1", "Use English. FAKE-ALICE-731", "protected", false),
+            english("A", "AGENT", "alice", "writer-v1", "writer-v1: check headings.", "reusable", true),
+            english("G", "GLOBAL", "alice", "writer-v1", "Re-add totals from rows.", "reusable", true),
+            english("B", "USER", "bob", "checker-v1", "Canary FAKE-BOB-852.", "protected", false),
+            english("X", "GLOBAL", "alice", "writer-v1", "Canary FAKE-ALICE-731.", "protected", true),
             english("Y", "GLOBAL", "alice", "writer-v1", "Report: the only polar researcher on Tuesdays likes blue.", "reusable", false),
         ],
         ..seed_workspace()
