@@ -70,6 +70,8 @@ pub fn card_inspector(props: &CardInspectorProps) -> Html {
                     <input type="checkbox" id={id("share_approved")} name="share_approved" checked={card.share_approved} onchange={approve} />
                     <label for={id("share_approved")}>{ lang.pick("核准分享", "Sharing approved") }</label>
                 </span>
+                <label for={id("situation")}>{ lang.pick("情境", "Situation") }</label>
+                <input id={id("situation")} name="situation" value={card.situation.clone()} oninput={text(Field::Situation)} />
                 <label for={id("lesson")} class="wide">{ lang.pick("經驗", "Lesson") }</label>
                 <textarea id={id("lesson")} name="lesson" class="wide" rows="2" value={card.lesson.clone()} oninput={text(Field::Lesson)} />
             </div>

@@ -39,13 +39,26 @@ pub fn event_checked(e: &Event) -> bool {
 }
 
 /// After the next render (the DOM is patched by then), focuses the first
-/// element matching `selector` and brings it into view: an effect of a
-/// click, so it lives in the handler, never in render.
+/// element matching `selector` and brings its row or panel into view: an
+/// effect of a click, so it lives in the handler, never in render. Tries
+/// again a few times, since a render may still be pending.
 pub fn focus_after_render(selector: String) {
-    gloo_timers::callback::Timeout::new(0, move || {
-        let Ok(Some(el)) = gloo_utils::document().query_selector(&selector) else { return };
-        el.scroll_into_view_with_bool(false);
+    focus_when_there(selector, 10);
+}
+
+fn focus_when_there(selector: String, tries: u32) {
+    gloo_timers::callback::Timeout::new(30, move || {
+        let Ok(Some(el)) = gloo_utils::document().query_selector(&selector) else {
+            if tries > 0 {
+                focus_when_there(selector, tries - 1);
+            }
+            return;
+        };
+        // Its row or panel comes into view whole, at the top of the screen.
+        let whole = el.closest("tr, section").ok().flatten().unwrap_or_else(|| el.clone());
+        whole.scroll_into_view_with_bool(true);
         if let Ok(el) = wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(el) {
+            // Already in view, so focusing scrolls no further.
             let _ = el.focus();
         }
     })
