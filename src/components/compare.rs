@@ -73,7 +73,9 @@ pub fn compare(props: &CompareProps) -> Html {
                 "Same cards, same query, only the way of sharing changes. Two scorecards: did each viewer get what it needs, and did anything forbidden show up?",
             ) }</p>
             <Scorecards doc={props.doc.clone()} computed={props.computed.clone()} reference={Reference::FourScopeNow} {lang} />
-            <div class="table-wrap">
+            // A wide chart scrolls inside this box: it takes the focus so the
+            // keyboard can scroll it too.
+            <div class="table-wrap" tabindex="0" role="region" aria-label={lang.pick("三種做法的比較表", "Policies compared, per viewer")}>
                 <table class="compare-table">
                     <caption class="sr-only">{ lang.pick("每個身分在三種做法下取回的卡片", "What each viewer retrieves under each policy") }</caption>
                     <thead>

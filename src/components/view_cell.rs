@@ -110,10 +110,13 @@ pub fn view_cell(props: &ViewCellProps) -> Html {
                 <ul class="hits" aria-labelledby={heading_id.clone()}>
                     { for items.iter().map(|s| html! {
                         <li data-card-id={s.id.clone()} key={s.index}>
-                            <button type="button" class="hit" onclick={inspect(s.index)}
-                                aria-label={lang.pick(format!("卡片 {}:{}(說明為什麼)", s.id, s.lesson), format!("Card {}: {} (explain why)", s.id, s.lesson))}>
-                                <span class="badge">{ &s.id }</span>
+                            // The name is the visible text plus a hidden "explain
+                            // why", so speech input can say what it sees.
+                            <button type="button" class="hit" onclick={inspect(s.index)}>
+                                <span class="sr-only">{ lang.pick("卡片 ", "Card ") }</span>
+                                <span class="badge">{ &s.id }</span>{" "}
                                 <span class="lesson">{ &s.lesson }</span>
+                                <span class="sr-only">{ lang.pick("(說明為什麼)", " (explain why)") }</span>
                             </button>
                         </li>
                     }) }
