@@ -456,7 +456,7 @@ pub fn app() -> Html {
                             selected={ui.selected}
                             inspected={ui.viewer.clone()}
                             expanded={ui.expanded.clone()}
-                            graded={crate::lessons::graded_viewers(ui.lesson_step, &workspace)}
+                            graded={(!hidden("lesson")).then(|| crate::lessons::graded_viewers(ui.lesson_step, &workspace)).flatten()}
                             {lang}
                             onaction={onaction.clone()}
                         />
