@@ -12,7 +12,7 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::components::{
-    card_editor::CardEditor, compare::Compare, files::Files, lesson_panel::LessonPanel, notice_bar::NoticeBar,
+    card_editor::CardEditor, card_inspector::CardInspector, compare::Compare, files::Files, lesson_panel::LessonPanel, notice_bar::NoticeBar,
     people::People, query_bar::QueryBar, rejected_list::RejectedList, seating_chart::SeatingChart, toolbar::Toolbar,
     why_panel::WhyPanel,
 };
@@ -129,7 +129,10 @@ fn boot() -> Boot {
         }
     }
     let had_saved = saved.is_some();
-    let mut doc = Doc::seed();
+    // Without saved work, the seed in the UI's language (`?seed=zh-TW` or
+    // `?seed=en` picks one explicitly).
+    let seed_lang = address.param("seed").map(|tag| Lang::from_tag(&tag)).unwrap_or(ui.lang);
+    let mut doc = Doc::seed_in(seed_lang);
     if let Some(saved) = saved {
         doc = saved.doc;
         if address.param("lang").is_none() {
@@ -168,7 +171,7 @@ fn boot() -> Boot {
                 work = WorkRef::new(state.ui.lang);
                 unsaved = true;
                 state.apply(Edit::Load { doc: linked, source });
-                state.ui.notice = Some(Notice::OpenedLink);
+                state.ui.notice = Some(Notice::OpenedLink { kept: had_saved && !fresh });
                 opened_link = true;
             }
             Err(problem) => state.ui.notice = Some(Notice::LoadFailed { source, problem }),
@@ -179,7 +182,7 @@ fn boot() -> Boot {
         if let Some(previous) = store::read(store::PREVIOUS_KEY).and_then(|v| persist::from_value(v).ok()) {
             if previous.doc != *state.doc {
                 state.past.insert(0, Rc::new(previous.doc));
-                state.ui.notice = Some(Notice::OpenedLink);
+                state.ui.notice = Some(Notice::OpenedLink { kept: true });
             }
         }
     }
@@ -565,15 +568,24 @@ pub fn app() -> Html {
         html! {
             <nav class="panel-tabs" aria-label={lang.pick("面板", "Panels")}>
                 { for Panel::ALL.into_iter().filter(|p| !hidden(p.key())).map(|p| tab(p, match p {
-                    Panel::Chart => lang.pick("座位表", "Seating chart"),
+                    Panel::Chart => lang.pick("座位表", "Chart"),
                     Panel::Editor => lang.pick("卡片編輯器", "Card editor"),
-                    Panel::People => lang.pick("使用者與 Agent", "Users and agents"),
-                    Panel::Compare => lang.pick("三種做法", "Policies compared"),
+                    Panel::People => lang.pick("使用者與 Agent", "Users & agents"),
+                    Panel::Compare => lang.pick("三種做法", "Compare"),
                 })) }
             </nav>
         }
     });
     let title = lang.pick("MixUA 記憶座位表", "MixUA Playground");
+    // The selected card is edited beside the chart (not while predicting:
+    // its verdict would give answers away).
+    let inspected_card = ui
+        .selected
+        .filter(|_| !ui.mode.hides_answers() && !hidden("editor"))
+        .and_then(|i| workspace.cards.get(i).map(|c| (i, c)));
+    // The presets follow the seed the cards come from: the Chinese seed's
+    // query keeps its Chinese presets in an English UI.
+    let english_seed = !workspace.cards.iter().any(|c| c.situation.contains(mixua_policy::SEED_QUERY));
     html! {
         <div class={classes!("app", classroom.then_some("classroom"))} {ondragover} {ondrop}>
             <a class="skip" href="#chart">{ lang.pick("跳到座位表", "Skip to the seating chart") }</a>
@@ -585,6 +597,14 @@ pub fn app() -> Html {
                         "Decide who may read, then search: the four scopes of shared agent memory",
                     ) }</p>
                 </div>
+                <>{ for tabs }</>
+                if classroom {
+                    // One menu for the files, so the chart keeps the screen.
+                    <details class="files-menu">
+                        <summary>{ lang.pick("檔案與分享", "Files and sharing") }</summary>
+                        <Files doc={doc.clone()} recent={ui.recent.clone()} {lang} onaction={onaction.clone()} onwork={onwork.clone()} />
+                    </details>
+                }
                 <Toolbar
                     {lang}
                     {classroom}
@@ -593,11 +613,12 @@ pub fn app() -> Html {
                     onaction={onaction.clone()}
                 />
             </header>
-            <Files doc={doc.clone()} recent={ui.recent.clone()} {lang} onaction={onaction.clone()} onwork={onwork.clone()} />
-            <NoticeBar notice={ui.notice.clone()} {lang} onaction={onaction.clone()} {onwork} />
+            if !classroom {
+                <Files doc={doc.clone()} recent={ui.recent.clone()} {lang} onaction={onaction.clone()} onwork={onwork.clone()} />
+            }
+            <NoticeBar notice={ui.notice.clone()} {lang} onaction={onaction.clone()} onwork={onwork.clone()} />
             <main>
-                <QueryBar query={workspace.query.clone()} {lang} onaction={onaction.clone()} />
-                { for tabs }
+                <QueryBar query={workspace.query.clone()} {english_seed} {lang} onaction={onaction.clone()} />
                 <div class="stage">
                     if shows(Panel::Chart) {
                         <SeatingChart
@@ -607,11 +628,24 @@ pub fn app() -> Html {
                             selected={ui.selected}
                             inspected={ui.viewer.clone()}
                             expanded={ui.expanded.clone()}
+                            graded={(!hidden("lesson")).then(|| crate::lessons::graded_viewers(ui.lesson_step, &workspace)).flatten()}
                             {lang}
                             onaction={onaction.clone()}
                         />
                     }
                     <aside class="side">
+                        if let Some((index, card)) = inspected_card {
+                            <CardInspector
+                                {index}
+                                card={card.clone()}
+                                users={Rc::new(workspace.users.clone())}
+                                agents={Rc::new(workspace.agents.clone())}
+                                rejection={computed.gates.get(index).and_then(|g| g.as_ref().err().cloned())}
+                                leaks={computed.leaks_of(&card.id)}
+                                {lang}
+                                onaction={onaction.clone()}
+                            />
+                        }
                         if !hidden("lesson") {
                             <LessonPanel
                                 doc={doc.clone()}

@@ -68,8 +68,9 @@ pub enum Notice {
     StorageUnavailable,
     /// Started from `?fresh`: the saved work is untouched and nothing is saved.
     FreshStart,
-    /// A share link was opened over saved work, which is one undo away.
-    OpenedLink,
+    /// A share link was opened; `kept`: over saved work, which is one
+    /// undo away (a fresh browser had none to keep).
+    OpenedLink { kept: bool },
     LinkCopied,
     /// Another tab just saved the work this tab shows. The next change here
     /// goes to a separate copy; the other tab's version can be loaded.
@@ -202,6 +203,9 @@ pub enum UiAction {
     StepsDone(Vec<usize>),
     /// Starts the exercises over (the work is kept).
     ResetProgress,
+    /// Exercise 6: a row of both scorecards; the first one also fixes the
+    /// reference they are measured against.
+    Record { row: crate::lessons::Record, reference: crate::doc::Predictions },
     XAlarmSeen,
     ExpandCell(ViewerId),
     /// The saved works changed (this tab or another saved).
@@ -306,6 +310,10 @@ impl AppState {
                 return ui.progress.done.len() != before;
             }
             UiAction::ResetProgress => ui.progress = Progress::default(),
+            UiAction::Record { row, reference } => {
+                ui.progress.reference.get_or_insert(reference);
+                ui.progress.records.push(row);
+            }
             UiAction::XAlarmSeen => return !std::mem::replace(&mut ui.progress.x_alarm_seen, true),
             UiAction::SetClassroom(on) => ui.classroom = on,
             UiAction::ShowPanel(panel) => ui.panel = panel,

@@ -133,7 +133,7 @@ pub fn files(props: &FilesProps) -> Html {
         let onaction = props.onaction.clone();
         Callback::from(move |_: MouseEvent| {
             confirm_reset.set(false);
-            onaction.emit(Action::Edit(Edit::Load { doc: Doc::seed(), source: lang.pick("範例", "the seed").into() }));
+            onaction.emit(Action::Edit(Edit::Load { doc: Doc::seed_in(lang), source: lang.pick("範例", "the seed").into() }));
         })
     };
     let cancel_reset = {

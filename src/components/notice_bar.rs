@@ -31,7 +31,11 @@ pub fn notice_text(notice: &Notice, lang: Lang) -> (bool, String) {
             "全新開始:這裡是範例卡片,你存好的內容沒有被動到,這個分頁的修改也不會自動儲存。",
             "Fresh start: these are the seed cards. Your saved work is untouched, and changes in this tab are not saved.",
         ).into()),
-        Notice::OpenedLink => (false, lang.pick(
+        Notice::OpenedLink { kept: false } => (false, lang.pick(
+            "已開啟分享連結。這個瀏覽器之前沒有存過內容;之後的修改會自動儲存。",
+            "Opened the share link. This browser had no saved work before; your changes from here on are saved.",
+        ).into()),
+        Notice::OpenedLink { kept: true } => (false, lang.pick(
             "已開啟分享連結。你原本的內容還在:按一次「復原」就回來。",
             "Opened the share link. Your own work is kept: one Undo brings it back.",
         ).into()),

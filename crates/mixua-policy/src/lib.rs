@@ -32,6 +32,6 @@ pub use policy::{
 };
 pub use report::{report, report_with, Format, Report, ReportOptions};
 pub use score::{forbidden, score, scorecard, Expected, Forbidden, ForbiddenReason, Score, Scorecard};
-pub use seed::{seed_workspace, INJECTION_QUERY, SEED_QUERY};
+pub use seed::{seed_workspace, seed_workspace_en, INJECTION_QUERY, INJECTION_QUERY_EN, SEED_QUERY, SEED_QUERY_EN};
 pub use viewer::ViewerId;
 pub use workspace::{Canaries, LoadError, Workspace};
