@@ -108,13 +108,28 @@ if [[ -z "$seed_text" ]] || ! command -v python3 > /dev/null; then
 fi
 (cd "$tmp/python" && python3 "$tmp/seed_on_file.py" "$seed_text" "$workspace" "$query" > /dev/null)
 echo "the seed program's report: $(wc -c < "$tmp/python/memory-result.json") bytes"
-# Same views from both: the check that the comparison is fair.
-python3 - "$tmp/rust/memory-result.json" "$tmp/python/memory-result.json" <<'PY'
+# Same views from both: the check that the comparison is fair. One
+# difference is by design: a card with a field of the wrong JSON type (the
+# generator writes `"share_approved": "yes"` on one card in 500) is rejected
+# by mixua (fail closed), while the seed program still files it when it is
+# PAIR or USER. The check names those cards and compares everything else.
+python3 - "$tmp/rust/memory-result.json" "$tmp/python/memory-result.json" "$workspace" <<'PY'
 import json, sys
-ours, seed = (json.load(open(p, encoding='utf-8')) for p in sys.argv[1:3])
-keys = ['query', 'views', 'global_only_ids', 'rejected_ids', 'unsafe_pool_contains_both_fake_secrets']
-same = all(ours[k] == seed[k] for k in keys)
-print('same views, global-only ids, rejected ids and pool flag as the seed program:', 'yes' if same else 'NO')
+ours, seed, ws = (json.load(open(p, encoding='utf-8')) for p in sys.argv[1:4])
+typed = {'id', 'scope', 'owner_user', 'owner_agent', 'stream', 'situation', 'lesson', 'source'}
+def wrong_type(c):
+    return any(k in c and c[k] is not None and not isinstance(c[k], str) for k in typed) or \
+        ('share_approved' in c and c['share_approved'] is not None and not isinstance(c['share_approved'], bool))
+odd = {c['id'] for c in ws['cards'] if wrong_type(c)}
+strip = lambda ids: [i for i in ids if i not in odd]
+views = lambda r: {v: strip([h['id'] for h in hits]) for v, hits in r['views'].items()}
+same = (ours['query'] == seed['query'] and views(ours) == views(seed)
+        and strip(ours['global_only_ids']) == strip(seed['global_only_ids'])
+        and strip(ours['rejected_ids']) == strip(seed['rejected_ids'])
+        and ours['unsafe_pool_contains_both_fake_secrets'] == seed['unsafe_pool_contains_both_fake_secrets'])
+extra = sorted(set(ours['rejected_ids']) - set(seed['rejected_ids']))
+print('same views, global-only ids, rejected ids and pool flag as the seed program:', 'yes' if same else 'NO',
+      f'(apart from {len(odd)} cards with a wrong-typed field; mixua rejects {len(extra)} of them that the seed program files: {", ".join(extra[:5])}{"…" if len(extra) > 5 else ""})')
 PY
 read -r min median max < <(time_runs "$py_runs" "$tmp/python" python3 "$tmp/seed_on_file.py" "$seed_text" "$workspace" "$query")
 echo "the seed program (python3 $(python3 -c 'import platform; print(platform.python_version())')), $py_runs runs:"

@@ -12,7 +12,7 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::components::{
-    card_editor::CardEditor, compare::Compare, files::Files, lesson_panel::LessonPanel, notice_bar::NoticeBar,
+    card_editor::CardEditor, card_inspector::CardInspector, compare::Compare, files::Files, lesson_panel::LessonPanel, notice_bar::NoticeBar,
     people::People, query_bar::QueryBar, rejected_list::RejectedList, seating_chart::SeatingChart, toolbar::Toolbar,
     why_panel::WhyPanel,
 };
@@ -20,8 +20,9 @@ use crate::computed::Computed;
 use crate::persist::{self, Saved};
 use crate::shared::Shared;
 use crate::lessons::Lesson;
-use crate::state::{Action, AppState, Doc, Edit, Mode, Notice, Panel, Ui, UiAction};
+use crate::state::{Action, AppState, Doc, Edit, Mode, Notice, Panel, Recent, Ui, UiAction};
 use crate::store;
+use crate::works::{self, Entry, Save, Slot};
 
 /// The page's address: the query string and the fragment.
 struct Address {
@@ -62,6 +63,33 @@ fn initial_lang(address: &Address) -> Lang {
     }
 }
 
+/// Which saved work this tab shows, and the revision it is based on.
+#[derive(Clone, Debug, PartialEq)]
+struct WorkRef {
+    id: String,
+    name: String,
+    /// The slot's revision this tab loaded or last saved.
+    base: u64,
+    /// Copied from another work (set when this tab forked it).
+    forked_from: Option<String>,
+}
+
+impl WorkRef {
+    /// A work not saved yet, named by the clock: "Work · 11-30 14:05".
+    fn new(lang: Lang) -> WorkRef {
+        let now = js_sys::Date::new_0();
+        let name = format!(
+            "{} · {:02}-{:02} {:02}:{:02}",
+            lang.pick("作品", "Work"),
+            now.get_month() + 1,
+            now.get_date(),
+            now.get_hours(),
+            now.get_minutes()
+        );
+        WorkRef { id: works::new_id(js_sys::Date::now(), js_sys::Math::random()), name, base: 0, forked_from: None }
+    }
+}
+
 /// How the page starts: the state, and the storage writes the start asks
 /// for (done by an effect after the first render, not here).
 struct Boot {
@@ -70,18 +98,41 @@ struct Boot {
     set_aside: Option<Saved>,
     /// Whether this tab keeps its work: not in a `?fresh` start.
     autosave: bool,
+    work: WorkRef,
+    /// The start shows something not saved yet (a link, the seed, old work
+    /// brought over from before works had slots).
+    unsaved: bool,
 }
 
-/// The start: saved work (unless `?fresh`), then a share link over it (so
-/// the saved work stays one undo away), then URL flags. Reads only.
+/// The start: this tab's work (after a reload), else the most recently
+/// saved work, else the seed (unless `?fresh`); then a share link over it
+/// (so the saved work stays one undo away); then URL flags. Reads only.
 fn boot() -> Boot {
     let address = Address::read();
     let mut ui = Ui { lang: initial_lang(&address), ..Ui::default() };
     let fresh = address.flag("fresh");
+    let mut work = WorkRef::new(ui.lang);
+    let mut unsaved = true;
 
-    let saved = if fresh { None } else { store::read(store::WORK_KEY).and_then(|v| persist::from_value(v).ok()) };
+    let mut saved = None;
+    let mut forks = Vec::new();
+    if !fresh {
+        let index = store::index();
+        let id = store::tab_work().filter(|id| index.get(id).is_some()).or_else(|| index.latest().map(|e| e.id.clone()));
+        if let Some((entry, slot)) = id.and_then(|id| Some((index.get(&id)?.clone(), store::slot(&id)?))) {
+            forks = index.forks_of(&entry.id, slot.saved_at).iter().map(|e| e.name.clone()).collect();
+            saved = persist::from_value(slot.work).ok();
+            work = WorkRef { id: entry.id, name: entry.name, base: slot.rev, forked_from: entry.forked_from };
+            unsaved = false;
+        } else if let Some(legacy) = store::read(store::LEGACY_KEY) {
+            saved = persist::from_value(legacy).ok();
+        }
+    }
     let had_saved = saved.is_some();
-    let mut doc = Doc::seed();
+    // Without saved work, the seed in the UI's language (`?seed=zh-TW` or
+    // `?seed=en` picks one explicitly).
+    let seed_lang = address.param("seed").map(|tag| Lang::from_tag(&tag)).unwrap_or(ui.lang);
+    let mut doc = Doc::seed_in(seed_lang);
     if let Some(saved) = saved {
         doc = saved.doc;
         if address.param("lang").is_none() {
@@ -101,6 +152,8 @@ fn boot() -> Boot {
     let mut state = AppState::new(doc, ui);
     if fresh {
         state.ui.notice = Some(Notice::FreshStart);
+    } else if !forks.is_empty() {
+        state.ui.notice = Some(Notice::ForkedElsewhere { names: forks });
     }
     let mut set_aside = None;
     let mut opened_link = false;
@@ -109,13 +162,16 @@ fn boot() -> Boot {
         match persist::decode_link(&address.fragment) {
             Ok(linked) if linked == *state.doc => {}
             Ok(linked) => {
-                // The learner's own work is set aside in storage before
-                // autosave writes the link's state, so it survives a reload.
+                // The link becomes a work of its own; the learner's own work
+                // stays in its slot, and is also set aside so that it is one
+                // Undo away, even after a reload.
                 if had_saved && !fresh {
                     set_aside = Some(Saved { doc: (*state.doc).clone(), ..Saved::default() });
                 }
+                work = WorkRef::new(state.ui.lang);
+                unsaved = true;
                 state.apply(Edit::Load { doc: linked, source });
-                state.ui.notice = Some(Notice::OpenedLink);
+                state.ui.notice = Some(Notice::OpenedLink { kept: had_saved && !fresh });
                 opened_link = true;
             }
             Err(problem) => state.ui.notice = Some(Notice::LoadFailed { source, problem }),
@@ -126,11 +182,11 @@ fn boot() -> Boot {
         if let Some(previous) = store::read(store::PREVIOUS_KEY).and_then(|v| persist::from_value(v).ok()) {
             if previous.doc != *state.doc {
                 state.past.insert(0, Rc::new(previous.doc));
-                state.ui.notice = Some(Notice::OpenedLink);
+                state.ui.notice = Some(Notice::OpenedLink { kept: true });
             }
         }
     }
-    Boot { state, set_aside, autosave: !fresh }
+    Boot { state, set_aside, autosave: !fresh, work, unsaved }
 }
 
 /// The state and its reducer. Unlike `use_reducer`, the latest state is
@@ -166,17 +222,23 @@ impl Store {
     }
 }
 
+/// How the saver tells the learner (a full or disabled storage, another
+/// tab's save).
+type Notify = Rc<dyn Fn(Action)>;
+
 /// Saves the work a moment after the last change (typing a lesson is one
-/// save, not one per key), and at once when the page is hidden or closed.
+/// save, not one per key), and at once when the page is hidden or closed,
+/// into this tab's work slot, never over a revision another tab saved.
 /// A full or disabled storage is said once; the work goes on in memory.
 struct Saver {
     enabled: bool,
     /// The state to save from: always the latest.
     current: Rc<RefCell<Rc<AppState>>>,
+    work: RefCell<WorkRef>,
     timer: RefCell<Option<Timeout>>,
     dirty: Cell<bool>,
     failed: Cell<bool>,
-    notify: RefCell<Option<Rc<dyn Fn(Action)>>>,
+    notify: RefCell<Option<Notify>>,
 }
 
 impl Saver {
@@ -188,6 +250,12 @@ impl Saver {
         let me = self.clone();
         // Replacing the timer cancels the one before: the save waits for a pause.
         *self.timer.borrow_mut() = Some(Timeout::new(300, move || me.flush()));
+    }
+
+    fn tell(&self, action: impl Into<Action>) {
+        if let Some(notify) = self.notify.borrow().clone() {
+            notify(action.into());
+        }
     }
 
     fn flush(&self) {
@@ -202,11 +270,49 @@ impl Saver {
             lesson_step: Some(state.ui.lesson_step),
             progress: Some(state.ui.progress.clone()),
         };
-        let ok = store::write(store::WORK_KEY, &persist::to_value(&saved));
-        if !ok && !self.failed.get() {
-            if let Some(notify) = self.notify.borrow().clone() {
-                notify(UiAction::Notify(Notice::StorageUnavailable).into());
+        let now = js_sys::Date::now();
+        let mut work = self.work.borrow().clone();
+        let mut index = store::index();
+        let rev = match works::decide(store::slot(&work.id).map(|s| s.rev), work.base) {
+            Save::Over { next } => next,
+            Save::Fork { .. } => {
+                // Another tab saved this work first: this tab's changes go
+                // to a copy, and this tab goes on with the copy.
+                let original = work.name.clone();
+                let mut copy = WorkRef::new(state.ui.lang);
+                copy.name = format!("{original} {}", state.ui.lang.pick("(另一分頁)", "(other tab)"));
+                copy.forked_from = Some(work.id.clone());
+                work = copy;
+                self.tell(UiAction::Notify(Notice::ForkedHere { name: work.name.clone(), original }));
+                1
             }
+        };
+        let slot = Slot { rev, saved_at: now, work: persist::to_value(&saved) };
+        let mut ok = store::write_slot(&work.id, &slot);
+        if ok {
+            work.base = rev;
+            index.touch(Entry {
+                id: work.id.clone(),
+                name: work.name.clone(),
+                saved_at: now,
+                cards: saved.doc.workspace.cards.len(),
+                rev,
+                forked_from: work.forked_from.clone(),
+            });
+            let dropped = index.bound(works::KEEP, &work.id);
+            for gone in &dropped {
+                store::remove(&store::slot_key(&gone.id));
+            }
+            ok = store::write_index(&index);
+            store::set_tab_work(&work.id);
+            if !dropped.is_empty() {
+                self.tell(UiAction::Notify(Notice::DroppedOldest { names: dropped.into_iter().map(|e| e.name).collect() }));
+            }
+            self.tell(UiAction::SetRecent(Recent { works: index.works.clone(), current: work.id.clone() }));
+        }
+        *self.work.borrow_mut() = work;
+        if !ok && !self.failed.get() {
+            self.tell(UiAction::Notify(Notice::StorageUnavailable));
         }
         self.failed.set(!ok);
         // Work set aside by a share link is forgotten once it is back.
@@ -216,6 +322,47 @@ impl Saver {
             }
         }
     }
+
+    /// Another tab wrote storage: a newer save of this tab's work is said
+    /// at once (the next change here will go to a copy), and Recent work
+    /// follows the index.
+    fn storage_event(&self, key: &str) {
+        let work = self.work.borrow().clone();
+        if store::slot_id(key) == Some(work.id.as_str()) {
+            if store::slot(&work.id).is_some_and(|s| s.rev > work.base) {
+                self.tell(UiAction::Notify(Notice::ChangedElsewhere { name: work.name.clone() }));
+            }
+        } else if store::is_index_key(key) {
+            self.tell(UiAction::SetRecent(Recent { works: store::index().works, current: work.id }));
+        }
+    }
+
+    /// Opens a saved work in this tab (from Recent work, or the other tab's
+    /// version of this one), and this tab goes on with that work.
+    fn open(&self, id: &str, store_: &Store) {
+        // What this tab has not saved yet is saved first, where it belongs.
+        self.flush();
+        let index = store::index();
+        let (Some(entry), Some(slot)) = (index.get(id).cloned(), store::slot(id)) else { return };
+        let Ok(saved) = persist::from_value(slot.work) else { return };
+        *self.work.borrow_mut() = WorkRef { id: entry.id.clone(), name: entry.name.clone(), base: slot.rev, forked_from: entry.forked_from };
+        store::set_tab_work(id);
+        store_.dispatch(Action::Open { doc: saved.doc, name: entry.name });
+        // Opening is not a change of that work: nothing to save.
+        self.dirty.set(false);
+        self.timer.borrow_mut().take();
+        store_.dispatch(UiAction::SetRecent(Recent { works: index.works, current: id.to_string() }).into());
+    }
+}
+
+/// What the learner asks of saved works; these touch storage, so the root
+/// component carries them out.
+#[derive(Clone, Debug, PartialEq)]
+pub enum WorkAction {
+    /// Open a work from Recent work in this tab.
+    Open(String),
+    /// Load the version another tab saved of the work this tab shows.
+    LoadTheirs,
 }
 
 /// Ctrl+Z / Ctrl+Shift+Z / Ctrl+Y (Cmd on a Mac) undo and redo everywhere;
@@ -251,21 +398,22 @@ pub fn app() -> Html {
     let store = {
         let rerender = rerender.clone();
         use_memo((), move |_| {
-            let Boot { state, set_aside, autosave } = boot();
+            let Boot { state, set_aside, autosave, work, unsaved } = boot();
             let current = Rc::new(RefCell::new(Rc::new(state)));
             let saver = Rc::new(Saver {
                 enabled: autosave,
                 current: current.clone(),
+                work: RefCell::new(work),
                 timer: RefCell::new(None),
                 dirty: Cell::new(false),
                 failed: Cell::new(false),
                 notify: RefCell::new(None),
             });
             let store = Store { current, rerender: Rc::new(move || rerender.force_update()), saver };
-            (store, RefCell::new(set_aside))
+            (store, RefCell::new(set_aside), unsaved)
         })
     };
-    let (store, set_aside) = (&store.0, &store.1);
+    let (store, set_aside, unsaved) = (&store.0, &store.1, store.2);
     let state = store.get();
     let onaction = {
         let store = store.clone();
@@ -283,7 +431,8 @@ pub fn app() -> Html {
 
     // Once, after the first render: the storage writes the start asked for,
     // the share link taken out of the address bar (so a reload restores the
-    // autosaved work rather than the link), and the first save.
+    // autosaved work rather than the link), and the first save of a work
+    // that has no slot yet.
     {
         let store = store.clone();
         let onaction = onaction.clone();
@@ -304,7 +453,19 @@ pub fn app() -> Html {
                     let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
                 }
             }
-            store.saver.changed();
+            if store.saver.enabled {
+                if unsaved {
+                    store.saver.changed();
+                    store.saver.flush();
+                    // Work from before works had slots now has one.
+                    if !store.saver.failed.get() {
+                        store::remove(store::LEGACY_KEY);
+                    }
+                } else {
+                    let current = store.saver.work.borrow().id.clone();
+                    store.dispatch(UiAction::SetRecent(Recent { works: store::index().works, current }).into());
+                }
+            }
         });
     }
 
@@ -315,6 +476,12 @@ pub fn app() -> Html {
         use_effect_with((), move |_| {
             let saver = store.saver.clone();
             let pagehide = EventListener::new(&gloo_utils::window(), "pagehide", move |_| saver.flush());
+            let saver = store.saver.clone();
+            let storage = EventListener::new(&gloo_utils::window(), "storage", move |event| {
+                if let Some(key) = event.dyn_ref::<web_sys::StorageEvent>().and_then(|e| e.key()) {
+                    saver.storage_event(&key);
+                }
+            });
             let keys = EventListener::new_with_options(
                 &gloo_utils::document(),
                 "keydown",
@@ -327,7 +494,7 @@ pub fn app() -> Html {
                     }
                 },
             );
-            move || drop((pagehide, keys))
+            move || drop((pagehide, storage, keys))
         });
     }
 
@@ -360,6 +527,17 @@ pub fn app() -> Html {
         });
     }
 
+    let onwork = {
+        let store = store.clone();
+        use_callback((), move |work: WorkAction, _| match work {
+            WorkAction::Open(id) => store.saver.open(&id, &store),
+            WorkAction::LoadTheirs => {
+                let id = store.saver.work.borrow().id.clone();
+                store.saver.open(&id, &store);
+            }
+        })
+    };
+
     let ondragover = Callback::from(|e: DragEvent| e.prevent_default());
     let ondrop = {
         let onaction = onaction.clone();
@@ -390,15 +568,24 @@ pub fn app() -> Html {
         html! {
             <nav class="panel-tabs" aria-label={lang.pick("面板", "Panels")}>
                 { for Panel::ALL.into_iter().filter(|p| !hidden(p.key())).map(|p| tab(p, match p {
-                    Panel::Chart => lang.pick("座位表", "Seating chart"),
+                    Panel::Chart => lang.pick("座位表", "Chart"),
                     Panel::Editor => lang.pick("卡片編輯器", "Card editor"),
-                    Panel::People => lang.pick("使用者與 Agent", "Users and agents"),
-                    Panel::Compare => lang.pick("三種做法", "Policies compared"),
+                    Panel::People => lang.pick("使用者與 Agent", "Users & agents"),
+                    Panel::Compare => lang.pick("三種做法", "Compare"),
                 })) }
             </nav>
         }
     });
     let title = lang.pick("MixUA 記憶座位表", "MixUA Playground");
+    // The selected card is edited beside the chart (not while predicting:
+    // its verdict would give answers away).
+    let inspected_card = ui
+        .selected
+        .filter(|_| !ui.mode.hides_answers() && !hidden("editor"))
+        .and_then(|i| workspace.cards.get(i).map(|c| (i, c)));
+    // The presets follow the seed the cards come from: the Chinese seed's
+    // query keeps its Chinese presets in an English UI.
+    let english_seed = !workspace.cards.iter().any(|c| c.situation.contains(mixua_policy::SEED_QUERY));
     html! {
         <div class={classes!("app", classroom.then_some("classroom"))} {ondragover} {ondrop}>
             <a class="skip" href="#chart">{ lang.pick("跳到座位表", "Skip to the seating chart") }</a>
@@ -410,6 +597,14 @@ pub fn app() -> Html {
                         "Decide who may read, then search: the four scopes of shared agent memory",
                     ) }</p>
                 </div>
+                <>{ for tabs }</>
+                if classroom {
+                    // One menu for the files, so the chart keeps the screen.
+                    <details class="files-menu">
+                        <summary>{ lang.pick("檔案與分享", "Files and sharing") }</summary>
+                        <Files doc={doc.clone()} recent={ui.recent.clone()} {lang} onaction={onaction.clone()} onwork={onwork.clone()} />
+                    </details>
+                }
                 <Toolbar
                     {lang}
                     {classroom}
@@ -418,11 +613,12 @@ pub fn app() -> Html {
                     onaction={onaction.clone()}
                 />
             </header>
-            <Files doc={doc.clone()} {lang} onaction={onaction.clone()} />
-            <NoticeBar notice={ui.notice.clone()} {lang} onaction={onaction.clone()} />
+            if !classroom {
+                <Files doc={doc.clone()} recent={ui.recent.clone()} {lang} onaction={onaction.clone()} onwork={onwork.clone()} />
+            }
+            <NoticeBar notice={ui.notice.clone()} {lang} onaction={onaction.clone()} onwork={onwork.clone()} />
             <main>
-                <QueryBar query={workspace.query.clone()} {lang} onaction={onaction.clone()} />
-                { for tabs }
+                <QueryBar query={workspace.query.clone()} {english_seed} {lang} onaction={onaction.clone()} />
                 <div class="stage">
                     if shows(Panel::Chart) {
                         <SeatingChart
@@ -432,11 +628,24 @@ pub fn app() -> Html {
                             selected={ui.selected}
                             inspected={ui.viewer.clone()}
                             expanded={ui.expanded.clone()}
+                            graded={(!hidden("lesson")).then(|| crate::lessons::graded_viewers(ui.lesson_step, &workspace)).flatten()}
                             {lang}
                             onaction={onaction.clone()}
                         />
                     }
                     <aside class="side">
+                        if let Some((index, card)) = inspected_card {
+                            <CardInspector
+                                {index}
+                                card={card.clone()}
+                                users={Rc::new(workspace.users.clone())}
+                                agents={Rc::new(workspace.agents.clone())}
+                                rejection={computed.gates.get(index).and_then(|g| g.as_ref().err().cloned())}
+                                leaks={computed.leaks_of(&card.id)}
+                                {lang}
+                                onaction={onaction.clone()}
+                            />
+                        }
                         if !hidden("lesson") {
                             <LessonPanel
                                 doc={doc.clone()}

@@ -71,29 +71,57 @@ impl Computed {
         }
     }
 
+    /// The leaks card `id` causes under the four-scope policy: what its
+    /// verdict shows.
+    pub fn leaks_of(&self, id: &str) -> Vec<Leak> {
+        self.four.leaks.iter().flatten().filter(|l| l.card == id).cloned().collect()
+    }
+
     /// Index of a viewer in [`Self::viewers`].
     pub fn viewer_index(&self, user: &str, agent: &str) -> Option<usize> {
         self.viewers.iter().position(|v| v.user == user && v.agent == agent)
     }
 
     /// The two scorecards of one policy, kept apart (the policy crate's
-    /// [`Score`]). Each viewer should see what the learner predicted for
-    /// it, or, without a prediction, the four-scope policy's view (the
-    /// lesson's answer).
-    pub fn score(&self, ws: &Workspace, predictions: &Predictions, policy: Policy) -> Score {
+    /// [`Score`]), against an explicit reference of what each viewer
+    /// should see: the four-scope answer for the cards as they are now, or
+    /// a recorded snapshot (by card id) that later edits do not move. A
+    /// viewer the snapshot does not name should see nothing. Predictions
+    /// never stand in for the reference.
+    pub fn score(&self, ws: &Workspace, reference: &Reference, policy: Policy) -> Score {
         let outcome = self.outcome(policy);
+        let none = std::collections::BTreeSet::new();
         self.viewers
             .iter()
             .enumerate()
             .map(|(v, viewer)| {
-                let expected = match predictions.get(viewer) {
-                    Some(ids) => Expected::Ids(ids),
-                    None => Expected::Cards(&self.four.views[v]),
+                let expected = match reference {
+                    Reference::FourScopeNow => Expected::Cards(&self.four.views[v]),
+                    Reference::Snapshot(snapshot) => Expected::Ids(snapshot.get(viewer).unwrap_or(&none)),
                 };
                 Score::of_view(&ws.cards, &outcome.views[v], expected, outcome.forbidden[v])
             })
             .sum()
     }
+
+    /// The four-scope answer now, by card id: a reference to record.
+    pub fn snapshot(&self, ws: &Workspace) -> Predictions {
+        self.viewers
+            .iter()
+            .zip(&self.four.views)
+            .map(|(viewer, view)| (viewer.clone(), view.iter().map(|&i| ws.cards[i].id.clone()).collect()))
+            .collect()
+    }
+}
+
+/// What "should see" is measured against; always said next to the numbers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reference {
+    /// The four-scope policy's views of the cards as they are now (so the
+    /// four-scope policy scores 100% by construction).
+    FourScopeNow,
+    /// The four-scope answer recorded before the changes, by card id.
+    Snapshot(std::rc::Rc<Predictions>),
 }
 
 #[cfg(test)]
@@ -105,8 +133,7 @@ mod tests {
     fn seed_scores_keep_should_see_and_forbidden_apart() {
         let ws = seed_workspace();
         let computed = Computed::new(&ws);
-        let none = Predictions::new();
-        let scores = Policy::ALL.map(|p| computed.score(&ws, &none, p));
+        let scores = Policy::ALL.map(|p| computed.score(&ws, &Reference::FourScopeNow, p));
         assert_eq!(
             scores,
             [
@@ -116,10 +143,21 @@ mod tests {
                 Score { expected: 11, retrieved: 11, forbidden: 8 },
             ]
         );
-        // A prediction replaces the answer for its viewer only.
-        let mut predictions = Predictions::new();
-        predictions.insert(ViewerId::new("bob", "checker-v1"), ["G", "P"].map(String::from).into());
-        let four = computed.score(&ws, &predictions, Policy::FourScope);
-        assert_eq!(four, Score { expected: 11, retrieved: 10, forbidden: 0 });
+    }
+
+    #[test]
+    fn a_recorded_reference_stays_put_when_cards_change() {
+        let mut ws = seed_workspace();
+        let before = std::rc::Rc::new(Computed::new(&ws).snapshot(&ws));
+        let reference = Reference::Snapshot(before);
+        // Delete U (alice's USER preference): both policies lose what
+        // alice should have seen, measured against the same reference.
+        ws.cards.retain(|c| c.id != "U");
+        let computed = Computed::new(&ws);
+        assert_eq!(computed.score(&ws, &reference, Policy::FourScope), Score { expected: 11, retrieved: 9, forbidden: 0 });
+        assert_eq!(computed.score(&ws, &reference, Policy::GlobalOnly), Score { expected: 11, retrieved: 4, forbidden: 0 });
+        // Against the answer now, four scopes would still read 100%.
+        assert_eq!(computed.score(&ws, &Reference::FourScopeNow, Policy::FourScope).retrieved, 9);
+        assert_eq!(computed.score(&ws, &Reference::FourScopeNow, Policy::FourScope).expected, 9);
     }
 }

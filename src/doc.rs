@@ -3,7 +3,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::rc::Rc;
 
-use mixua_policy::{seed_workspace, ViewerId, Workspace};
+use mixua_policy::{seed_workspace, seed_workspace_en, Lang, ViewerId, Workspace};
 
 /// Per viewer, the card ids the learner expects it to retrieve.
 pub type Predictions = BTreeMap<ViewerId, BTreeSet<String>>;
@@ -17,7 +17,17 @@ pub struct Doc {
 }
 
 impl Doc {
+    /// The seed as the CLI and the fixture have it (in Chinese).
     pub fn seed() -> Doc {
         Doc { workspace: Rc::new(seed_workspace()), predictions: BTreeMap::new() }
+    }
+
+    /// The seed in the learner's language: a fresh start or a reset in
+    /// English gets cards and a query an English-speaking class can read.
+    pub fn seed_in(lang: Lang) -> Doc {
+        match lang {
+            Lang::ZhTw => Doc::seed(),
+            Lang::En => Doc { workspace: Rc::new(seed_workspace_en()), predictions: BTreeMap::new() },
+        }
     }
 }

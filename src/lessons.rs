@@ -8,7 +8,7 @@ use mixua_policy::{check, labelled_stream, Lang, Scope, Stream, ViewerId};
 use serde::{Deserialize, Serialize};
 
 use crate::computed::Computed;
-use crate::doc::Doc;
+use crate::doc::{Doc, Predictions};
 
 /// What the learner has done in the exercises: saved with the work, so a
 /// finished step stays finished whatever later steps change.
@@ -27,6 +27,60 @@ pub struct Progress {
     /// Exercise 5: the leak alarm caused by X has been seen.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub x_alarm_seen: bool,
+    /// Exercise 6: what each viewer should see, recorded (the four-scope
+    /// answer, by card id) with the first record, before any change; the
+    /// scorecards that follow are measured against it, so it never moves.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reference: Option<Predictions>,
+    /// Exercise 6: both scorecards, recorded before and after each change.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub records: Vec<Record>,
+}
+
+/// One row of exercise 6's record: which of the step's changes were made,
+/// and both scorecards of two policies at that moment.
+#[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Record {
+    /// The step's four changes, in checklist order: made or not.
+    pub changes: Vec<bool>,
+    pub four: Tally,
+    pub global: Tally,
+}
+
+/// Both scorecards as numbers: should-see retrieved (of expected) and
+/// forbidden appeared.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Tally {
+    pub retrieved: usize,
+    pub expected: usize,
+    pub forbidden: usize,
+}
+
+impl From<crate::computed::Score> for Tally {
+    fn from(s: crate::computed::Score) -> Tally {
+        Tally { retrieved: s.retrieved, expected: s.expected, forbidden: s.forbidden }
+    }
+}
+
+/// The step whose record table this is (exercise 6).
+pub const RECORD_STEP: usize = 5;
+
+/// The reference exercise 6 measures against: the recorded one, else the
+/// four-scope answer now (recorded with the first row).
+pub fn reference(lesson: Lesson<'_>) -> Predictions {
+    lesson.progress.reference.clone().unwrap_or_else(|| lesson.computed.snapshot(&lesson.doc.workspace))
+}
+
+/// A new row of exercise 6's record, measured against [`reference`].
+pub fn record(lesson: Lesson<'_>) -> Record {
+    let reference = crate::computed::Reference::Snapshot(std::rc::Rc::new(reference(lesson)));
+    let ws = &*lesson.doc.workspace;
+    let changes = items(RECORD_STEP, lesson, Lang::En).iter().take(4).map(|i| i.done).collect();
+    Record {
+        changes,
+        four: lesson.computed.score(ws, &reference, mixua_policy::Policy::FourScope).into(),
+        global: lesson.computed.score(ws, &reference, mixua_policy::Policy::GlobalOnly).into(),
+    }
 }
 
 /// What the checks read: the work, its memoised views, whether the
@@ -86,15 +140,24 @@ pub const STEPS: &[Step] = &[
         question: Some(Question {
             prompt: ("Bob 為什麼看得到 A,卻看不到 U?", "Why does Bob see A but not U?"),
             options: &[
-                ("Bob 的權限比 Alice 的 Agent 高。", "Bob has more rights than Alice's agent."),
                 (
-                    "A 是 writer-v1 的 AGENT 卡,誰透過 writer-v1 都讀得到;U 是 Alice 的 USER 卡,只跟著 Alice。",
-                    "A is an AGENT card of writer-v1, read by anyone working with writer-v1; U is Alice's USER card and follows only Alice.",
+                    "Bob 的權限比 Alice 的 Agent 還要高,所以規則讓他讀得到比較多 Alice 自己和 Alice 的 writer-v1 寫下的卡片。",
+                    "Bob has more rights than Alice's agent, so the policy lets him read more of the cards Alice and writer-v1 wrote down.",
                 ),
-                ("U 不含查詢「報告」。", "U does not contain the query 報告."),
-                ("A 比 U 新。", "A is newer than U."),
+                (
+                    "U 不符合查詢,所以不管 Bob 是誰,他的搜尋都找不到它。",
+                    "U does not match the query, so Bob's search never finds it, whoever he is.",
+                ),
+                (
+                    "A 是 writer-v1 的 AGENT 卡,誰用 writer-v1 都讀得到;U 是 Alice 的 USER 卡,只跟著 Alice。",
+                    "A is writer-v1's AGENT card, read by anyone using writer-v1; U is Alice's USER card, for Alice only.",
+                ),
+                (
+                    "A 比 U 新,而較新的卡片會先分享給每一個人。",
+                    "A is newer than U, and newer cards are shared with everyone before older ones.",
+                ),
             ],
-            answer: 1,
+            answer: 2,
             takeaway: (
                 "範圍是兩條軸的組合:USER 與 AGENT 的讀者不同,沒有誰包含誰。",
                 "Scopes combine two axes: USER and AGENT have different readers, and neither contains the other.",
@@ -104,8 +167,8 @@ pub const STEPS: &[Step] = &[
     Step {
         title: ("3 · 加入 Carol", "3 · Add Carol"),
         task: (
-            "新增使用者 carol,替她新增一張 USER 卡(擁有者 carol)。先用「先預測再揭曉」預測她兩個格子會取回什麼,再揭曉。",
-            "Add the user carol and a USER card owned by carol. Predict her two cells with “Predict, then reveal” before you look, then reveal.",
+            "先按「先預測再揭曉」,把答案藏起來;再新增使用者 carol 和一張她的 USER 卡(擁有者 carol)。勾出她兩個格子會取回的卡片,最後按「揭曉並評分」:只評 carol 的格子。",
+            "First press “Predict, then reveal” so the answers are hidden; then add the user carol and a USER card owned by carol. Tick what her two cells will retrieve, and only then press “Reveal and grade”: only carol's cells are graded.",
         ),
         hint: (
             "Carol 讀得到自己的 USER 卡、所有 GLOBAL 卡,以及她所用 Agent 的 AGENT 卡。",
@@ -127,16 +190,19 @@ pub const STEPS: &[Step] = &[
             prompt: ("規則信任了什麼?暗號又看不到什麼?", "What did the policy trust, and what can a canary not see?"),
             options: &[
                 (
-                    "規則檢查了內容,確認 Y 不含個人資料。",
-                    "The policy read Y and checked it holds nothing personal.",
+                    "規則信任人工標的 share_approved 與 stream;暗號只抓得到原樣的假祕密,抓不到認出人的線索。",
+                    "It trusted the hand-set share_approved and stream labels; a canary catches only its exact token, not clues that identify someone.",
                 ),
                 (
-                    "規則信任人工標的 share_approved 與 stream;暗號只抓得到一字不差的假祕密,抓不到能認出人的線索組合。",
-                    "The policy trusted the hand-set share_approved and stream labels; a canary only catches its exact fake token, not clues that together identify someone.",
+                    "規則先仔細讀過 Y 的每一個字,確認裡面沒有任何能認出某個人的個人資料之後,才把它分享給座位表裡的每一位使用者與 Agent。",
+                    "The policy read Y's text, checked that it holds nothing personal about anyone, and only then handed it to every viewer in the chart.",
                 ),
-                ("規則先問過 Alice 同不同意。", "The policy asked Alice for consent first."),
+                (
+                    "規則先問過 Alice 同不同意,而她同意把 Y 分享給每一個人。",
+                    "The policy asked Alice for consent first, and she agreed to share Y with everyone.",
+                ),
             ],
-            answer: 1,
+            answer: 0,
             takeaway: (
                 "讀取規則照標記執行;內容能不能分享,要另外判斷、另外測。",
                 "The reading rules enforce the labels; whether content may be shared is a separate judgement with its own tests.",
@@ -229,10 +295,13 @@ pub fn items(step: usize, lesson: Lesson<'_>, lang: Lang) -> Vec<Item> {
         }
         3 => {
             let y_everywhere = (0..computed.viewers.len()).all(|v| computed.four.views[v].iter().any(|&i| ws.cards[i].id == "Y"));
+            let y_approved = accepted("Y") && card("Y").is_some_and(|c| c.share_approved);
             vec![
-                item(lang, "Y 已核准而且有效", "Y is approved and accepted", accepted("Y") && card("Y").is_some_and(|c| c.share_approved)),
+                item(lang, "Y 已核准分享而且有效", "Y has sharing approved and is accepted", y_approved),
                 item(lang, "每個格子都看到 Y", "Every cell retrieves Y", !computed.viewers.is_empty() && y_everywhere),
-                item(lang, "沒有外洩警報", "No leak alarm", computed.four.leak_count() == 0),
+                // Only worth a tick once Y is shared: before that, no alarm
+                // is nothing done.
+                item(lang, "Y 分享後,沒有外洩警報", "No leak alarm once Y is shared", y_approved && computed.four.leak_count() == 0),
             ]
         }
         4 => {
@@ -260,9 +329,39 @@ pub fn items(step: usize, lesson: Lesson<'_>, lang: Lang) -> Vec<Item> {
                 item(lang, "刪掉 Alice 的 USER 偏好 U", "Deleted Alice's USER preference U", u_gone),
                 item(lang, "新增 Agent writer-v2", "Added the agent writer-v2", v2),
                 item(lang, "新增一位沒人認識的使用者", "Added a user nobody knows", stranger),
+                item(
+                    lang,
+                    "改之前與每項改完後,都記錄了兩張成績單",
+                    "Recorded both scorecards before and after each change",
+                    recorded_each(&lesson.progress.records),
+                ),
             ]
         }
         _ => Vec::new(),
+    }
+}
+
+/// Exercise 6's record holds a row before any change and, for each of the
+/// four changes, a row made right after it (the first row where it shows).
+fn recorded_each(records: &[Record]) -> bool {
+    let before = records.iter().any(|r| r.changes.iter().all(|c| !c));
+    let after = (0..4).all(|n| records.iter().any(|r| r.changes.get(n) == Some(&true)));
+    before && after
+}
+
+/// The cells a step asks the learner to predict: only they are graded on
+/// reveal (`None`: every cell, outside the prediction steps).
+pub fn graded_viewers(step: usize, ws: &mixua_policy::Workspace) -> Option<BTreeSet<ViewerId>> {
+    let cells = |users: &[&str], agents: &[&str]| {
+        users.iter().flat_map(|u| agents.iter().map(move |a| ViewerId::new(*u, *a))).collect()
+    };
+    match step {
+        0 => Some(cells(&["alice", "bob"], &["writer-v1", "checker-v1"])),
+        2 => {
+            let agents: Vec<&str> = ws.agents.iter().map(String::as_str).collect();
+            Some(cells(&["carol"], &agents))
+        }
+        _ => None,
     }
 }
 

@@ -10,6 +10,7 @@ pub mod persist;
 pub mod shared;
 pub mod state;
 pub mod store;
+pub mod works;
 
 mod app;
 mod components;

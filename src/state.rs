@@ -68,13 +68,33 @@ pub enum Notice {
     StorageUnavailable,
     /// Started from `?fresh`: the saved work is untouched and nothing is saved.
     FreshStart,
-    /// A share link was opened over saved work, which is one undo away.
-    OpenedLink,
+    /// A share link was opened; `kept`: over saved work, which is one
+    /// undo away (a fresh browser had none to keep).
+    OpenedLink { kept: bool },
     LinkCopied,
+    /// Another tab just saved the work this tab shows. The next change here
+    /// goes to a separate copy; the other tab's version can be loaded.
+    ChangedElsewhere { name: String },
+    /// This tab's changes could not go over the work another tab had saved
+    /// first, so they were kept as a copy; both are in Recent work.
+    ForkedHere { name: String, original: String },
+    /// Another tab's changes to this work were kept as a copy.
+    ForkedElsewhere { names: Vec<String> },
+    /// Storage keeps a bounded number of works: these oldest ones went.
+    DroppedOldest { names: Vec<String> },
+    /// A work from Recent work was opened in this tab.
+    OpenedWork { name: String },
+}
+
+/// What "Recent work" shows: the saved works and the one this tab shows.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Recent {
+    pub works: Vec<crate::works::Entry>,
+    pub current: String,
 }
 
 /// What the learner is looking at: not part of the work, not undone.
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Debug, PartialEq, Default)]
 pub struct Ui {
     pub lang: Lang,
     /// The card whose reach is shown, by index.
@@ -95,9 +115,10 @@ pub struct Ui {
     pub progress: Progress,
     /// View cells showing all their cards, not the first few.
     pub expanded: BTreeSet<ViewerId>,
+    pub recent: Recent,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct AppState {
     pub doc: Rc<Doc>,
     pub past: Vec<Rc<Doc>>,
@@ -133,6 +154,10 @@ pub enum Action {
     Ui(UiAction),
     Undo,
     Redo,
+    /// Shows another saved work (from Recent work): its own history starts
+    /// afresh, as the undo steps belonged to the work that was here, which
+    /// stays in its own slot.
+    Open { doc: Doc, name: String },
 }
 
 /// A change to the work.
@@ -178,8 +203,13 @@ pub enum UiAction {
     StepsDone(Vec<usize>),
     /// Starts the exercises over (the work is kept).
     ResetProgress,
+    /// Exercise 6: a row of both scorecards; the first one also fixes the
+    /// reference they are measured against.
+    Record { row: crate::lessons::Record, reference: crate::doc::Predictions },
     XAlarmSeen,
     ExpandCell(ViewerId),
+    /// The saved works changed (this tab or another saved).
+    SetRecent(Recent),
     SetClassroom(bool),
     ShowPanel(Panel),
 }
@@ -231,6 +261,17 @@ impl AppState {
                 changed
             }
             Action::Edit(edit) => self.apply_edit(edit),
+            Action::Open { doc, name } => {
+                self.doc = Rc::new(doc);
+                self.past.clear();
+                self.future.clear();
+                self.coalesce = None;
+                self.ui.selected = None;
+                self.ui.viewer = None;
+                self.ui.editor_start = 0;
+                self.ui.notice = Some(Notice::OpenedWork { name });
+                true
+            }
         }
     }
 
@@ -269,10 +310,20 @@ impl AppState {
                 return ui.progress.done.len() != before;
             }
             UiAction::ResetProgress => ui.progress = Progress::default(),
+            UiAction::Record { row, reference } => {
+                ui.progress.reference.get_or_insert(reference);
+                ui.progress.records.push(row);
+            }
             UiAction::XAlarmSeen => return !std::mem::replace(&mut ui.progress.x_alarm_seen, true),
             UiAction::SetClassroom(on) => ui.classroom = on,
             UiAction::ShowPanel(panel) => ui.panel = panel,
             UiAction::ExpandCell(viewer) => return ui.expanded.insert(viewer),
+            UiAction::SetRecent(recent) => {
+                if ui.recent == recent {
+                    return false;
+                }
+                ui.recent = recent;
+            }
         }
         true
     }

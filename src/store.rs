@@ -2,21 +2,39 @@
 //! Storage may be missing or disabled (a private window, a school policy);
 //! gloo then throws, so availability is asked once here and every call
 //! after that degrades to "nothing saved" instead.
+//!
+//! Layout: an index of saved works, one slot per work (see `works.rs`),
+//! and, per tab (session storage, kept across a reload of that tab only),
+//! the id of the work the tab shows.
 
-use gloo_storage::{LocalStorage, Storage};
+use gloo_storage::{LocalStorage, SessionStorage, Storage};
 use serde_json::Value;
 
-/// Where autosave keeps the work.
-pub const WORK_KEY: &str = "mixua-playground/v1";
+use crate::works::{Index, Slot};
+
+/// Where autosave kept the one work before works had slots; read once to
+/// bring that work over.
+pub const LEGACY_KEY: &str = "mixua-playground/v1";
 
 /// Where the learner's own work waits after a share link replaced it.
 pub const PREVIOUS_KEY: &str = "mixua-playground/v1/before-link";
+
+const INDEX_KEY: &str = "mixua-playground/v2/works";
+const SLOT_PREFIX: &str = "mixua-playground/v2/work/";
+const TAB_KEY: &str = "mixua-playground/v2/tab-work";
 
 /// Whether this page may use `localStorage` at all (gloo has no such test:
 /// its calls throw when storage is disabled).
 pub fn available() -> bool {
     thread_local! {
         static AVAILABLE: bool = web_sys::window().is_some_and(|w| matches!(w.local_storage(), Ok(Some(_))));
+    }
+    AVAILABLE.with(|a| *a)
+}
+
+fn session_available() -> bool {
+    thread_local! {
+        static AVAILABLE: bool = web_sys::window().is_some_and(|w| matches!(w.session_storage(), Ok(Some(_))));
     }
     AVAILABLE.with(|a| *a)
 }
@@ -34,5 +52,45 @@ pub fn write(key: &str, value: &Value) -> bool {
 pub fn remove(key: &str) {
     if available() {
         LocalStorage::delete(key);
+    }
+}
+
+pub fn slot_key(id: &str) -> String {
+    format!("{SLOT_PREFIX}{id}")
+}
+
+/// The work id a storage key belongs to, for `storage` events.
+pub fn slot_id(key: &str) -> Option<&str> {
+    key.strip_prefix(SLOT_PREFIX)
+}
+
+pub fn is_index_key(key: &str) -> bool {
+    key == INDEX_KEY
+}
+
+pub fn index() -> Index {
+    read(INDEX_KEY).and_then(|v| serde_json::from_value(v).ok()).unwrap_or_default()
+}
+
+pub fn write_index(index: &Index) -> bool {
+    write(INDEX_KEY, &serde_json::to_value(index).expect("an index serializes"))
+}
+
+pub fn slot(id: &str) -> Option<Slot> {
+    read(&slot_key(id)).and_then(|v| serde_json::from_value(v).ok())
+}
+
+pub fn write_slot(id: &str, slot: &Slot) -> bool {
+    write(&slot_key(id), &serde_json::to_value(slot).expect("a slot serializes"))
+}
+
+/// The work this tab showed before a reload.
+pub fn tab_work() -> Option<String> {
+    session_available().then(|| SessionStorage::get::<String>(TAB_KEY).ok()).flatten()
+}
+
+pub fn set_tab_work(id: &str) {
+    if session_available() {
+        let _ = SessionStorage::set(TAB_KEY, id);
     }
 }

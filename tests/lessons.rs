@@ -1,7 +1,7 @@
 //! The guided exercises check themselves against the policy's results.
 
 use mixua_playground::computed::Computed;
-use mixua_playground::lessons::{holds_now, items, newly_done, step_done, Lesson, STEPS};
+use mixua_playground::lessons::{self, holds_now, items, newly_done, step_done, Lesson, STEPS};
 use mixua_playground::state::{Action, AppState, Doc, Mode, Ui, Edit, UiAction};
 use mixua_policy::{Field, Lang, ViewerId};
 
@@ -97,17 +97,114 @@ fn step_5_needs_the_alarm_seen_then_undone() {
     assert!(done(&s, 4));
 }
 
+/// Exercise 6's "Record both scorecards" button, as the app does it.
+fn record_scores(state: &mut AppState) {
+    let computed = Computed::new(state.workspace());
+    let l = lesson(state, &computed);
+    let (row, reference) = (lessons::record(l), lessons::reference(l));
+    state.apply(UiAction::Record { row, reference });
+}
+
 #[test]
-fn step_6_checklist_follows_the_edits() {
+fn step_6_checklist_follows_the_edits_and_the_records() {
     let mut s = seed();
+    record_scores(&mut s);
     let a = index_of(&s, "A");
     s.apply(Action::Edit(Edit::SetApproved { index: a, approved: false }));
+    record_scores(&mut s);
     let u = index_of(&s, "U");
     s.apply(Action::Edit(Edit::DeleteCard(u)));
+    record_scores(&mut s);
     s.apply(Action::Edit(Edit::AddAgent("writer-v2".into())));
+    record_scores(&mut s);
     assert!(!done(&s, 5));
     s.apply(Action::Edit(Edit::AddUser("zed".into())));
+    assert!(!done(&s, 5), "the last change is not recorded yet");
+    record_scores(&mut s);
     assert!(done(&s, 5));
+}
+
+#[test]
+fn exercise_6_records_both_scorecards_against_the_reference_fixed_before_the_changes() {
+    let mut s = seed();
+    record_scores(&mut s);
+    let a = index_of(&s, "A");
+    s.apply(Action::Edit(Edit::SetApproved { index: a, approved: false }));
+    record_scores(&mut s);
+    let u = index_of(&s, "U");
+    s.apply(Action::Edit(Edit::DeleteCard(u)));
+    // Old predictions do not move the reference.
+    s.apply(Edit::TogglePrediction { viewer: vid("bob/checker-v1"), card: "P".into() });
+    record_scores(&mut s);
+    let rows: Vec<_> = s.ui.progress.records.iter().map(|r| (r.four.retrieved, r.four.expected, r.four.forbidden, r.global.retrieved, r.global.expected)).collect();
+    assert_eq!(
+        rows,
+        [
+            (11, 11, 0, 4, 11), // before: four scopes get everything, global only the four G
+            (9, 11, 0, 4, 11),  // A revoked: its two writer-v1 viewers lose it
+            (7, 11, 0, 4, 11),  // U deleted: alice's two cells lose it too
+        ]
+    );
+    assert_eq!(s.ui.progress.records[1].changes, [true, false, false, false]);
+    // The reference was recorded with the first row and stays.
+    let reference = s.ui.progress.reference.clone().expect("recorded");
+    assert!(reference[&vid("alice/checker-v1")].contains("U"));
+}
+
+#[test]
+fn no_quiz_answer_is_the_longest_option() {
+    for (n, step) in STEPS.iter().enumerate() {
+        let Some(q) = &step.question else { continue };
+        for lang in [Lang::ZhTw, Lang::En] {
+            let len = |o: &(&str, &str)| lang.pick(o.0, o.1).chars().count();
+            let right = len(&q.options[q.answer]);
+            let longest = q.options.iter().map(len).max().unwrap();
+            assert!(right < longest, "step {}: the right answer is the longest option ({lang:?})", n + 1);
+        }
+    }
+    let answers: Vec<usize> = STEPS.iter().filter_map(|s| s.question.as_ref().map(|q| q.answer)).collect();
+    assert!(answers.windows(2).all(|w| w[0] != w[1]), "the right answers sit at different places: {answers:?}");
+}
+
+#[test]
+fn exercise_4_no_alarm_is_not_ticked_before_y_is_shared() {
+    let s = seed();
+    let c = Computed::new(s.workspace());
+    assert!(items(3, lesson(&s, &c), Lang::En).iter().all(|i| !i.done));
+}
+
+#[test]
+fn exercise_3_grades_only_carols_cells_and_exercise_1_only_the_seed_cells() {
+    let mut s = seed();
+    s.apply(Edit::AddUser("carol".into()));
+    let carol = lessons::graded_viewers(2, s.workspace()).expect("step 3 asks about cells");
+    assert_eq!(carol.iter().map(|v| v.key()).collect::<Vec<_>>(), ["carol/checker-v1", "carol/writer-v1"]);
+    let seed_cells = lessons::graded_viewers(0, s.workspace()).expect("step 1 asks about cells");
+    assert_eq!(seed_cells.len(), 4);
+    assert!(!seed_cells.iter().any(|v| v.user == "carol"));
+    assert_eq!(lessons::graded_viewers(3, s.workspace()), None);
+}
+
+#[test]
+fn exercise_3_asks_to_predict_before_adding_carol() {
+    let task = STEPS[2].task.1;
+    let predict = task.find("Predict, then reveal").unwrap();
+    let add = task.find("add the user carol").unwrap();
+    assert!(predict < add, "{task}");
+}
+
+#[test]
+fn english_ui_starts_from_the_english_seed_and_the_chinese_seed_stays_the_fixture() {
+    let en = Doc::seed_in(Lang::En);
+    let zh = Doc::seed_in(Lang::ZhTw);
+    assert_eq!(zh, Doc::seed());
+    assert_eq!(en.workspace.query, "report");
+    assert!(en.workspace.cards.iter().all(|c| c.lesson.is_ascii()), "every English card reads in English");
+    let ids = |d: &Doc| d.workspace.cards.iter().map(|c| c.id.clone()).collect::<Vec<_>>();
+    assert_eq!(ids(&en), ids(&zh));
+    // Same views, card for card.
+    let (ce, cz) = (Computed::new(&en.workspace), Computed::new(&zh.workspace));
+    assert_eq!(ce.four.views, cz.four.views);
 }
 
 #[test]

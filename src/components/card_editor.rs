@@ -2,6 +2,7 @@ use mixua_policy::{Lang, Workspace};
 use yew::prelude::*;
 
 use super::card_row::CardRow;
+use super::focus_after_render;
 use crate::computed::Computed;
 use crate::shared::Shared;
 use crate::state::{Action, Edit, UiAction};
@@ -32,9 +33,13 @@ pub fn card_editor(props: &CardEditorProps) -> Html {
         let onaction = props.onaction.clone();
         Callback::from(move |_: MouseEvent| onaction.emit(Action::Ui(UiAction::EditorPage(to))))
     };
+    // The new card's row comes into view with focus on its first field.
     let add = {
         let onaction = props.onaction.clone();
-        Callback::from(move |_: MouseEvent| onaction.emit(Action::Edit(Edit::AddCard)))
+        Callback::from(move |_: MouseEvent| {
+            onaction.emit(Action::Edit(Edit::AddCard));
+            focus_after_render(format!("tr[data-index=\"{total}\"] input[name=\"id\"]"));
+        })
     };
     let pager = (total > EDITOR_PAGE).then(|| html! {
         <nav class="pager" aria-label={lang.pick("卡片分頁", "Card pages")}>
@@ -68,7 +73,7 @@ pub fn card_editor(props: &CardEditorProps) -> Html {
                             <th scope="col">{ lang.pick("擁有者", "Owner user") }</th>
                             <th scope="col">{ lang.pick("擁有 Agent", "Owner agent") }</th>
                             <th scope="col">{ lang.pick("內容流", "Stream") }</th>
-                            <th scope="col">{ lang.pick("核准分享", "Approved") }</th>
+                            <th scope="col">{ lang.pick("核准分享", "Sharing approved") }</th>
                             <th scope="col">{ lang.pick("情境", "Situation") }</th>
                             <th scope="col">{ lang.pick("經驗", "Lesson") }</th>
                             <th scope="col">{ lang.pick("判定", "Verdict") }</th>
@@ -84,6 +89,7 @@ pub fn card_editor(props: &CardEditorProps) -> Html {
                                 users={users.clone()}
                                 agents={agents.clone()}
                                 rejection={props.computed.gates.get(i).and_then(|g| g.as_ref().err().cloned())}
+                                leaks={props.computed.leaks_of(&ws.cards[i].id)}
                                 selected={props.selected == Some(i)}
                                 {lang}
                                 onaction={props.onaction.clone()}

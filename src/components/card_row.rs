@@ -1,10 +1,9 @@
 use std::rc::Rc;
 
-use mixua_policy::explain::{rejection_label, rejection_text};
-use mixua_policy::{Card, Field, Lang, Rejection, Scope, Stream};
+use mixua_policy::{Card, Field, Lang, Leak, Rejection, Scope, Stream};
 use yew::prelude::*;
 
-use super::{event_checked, event_value};
+use super::{event_checked, event_value, focus_after_render, verdict};
 use crate::state::{Action, Edit, UiAction};
 
 #[derive(Properties, PartialEq)]
@@ -14,6 +13,8 @@ pub struct CardRowProps {
     pub users: Rc<Vec<String>>,
     pub agents: Rc<Vec<String>>,
     pub rejection: Option<Rejection>,
+    /// Canaries this card hands to other users (the four-scope evaluation's leaks).
+    pub leaks: Vec<Leak>,
     pub selected: bool,
     pub lang: Lang,
     pub onaction: Callback<Action>,
@@ -22,7 +23,7 @@ pub struct CardRowProps {
 /// Options for a select: the known values, plus the card's current value
 /// when it is not one of them (an unknown scope, a user not in the chart),
 /// so nothing the learner imported is silently changed.
-fn options(known: &[&str], current: &str, lang: Lang) -> Html {
+pub fn options(known: &[&str], current: &str, lang: Lang) -> Html {
     let extra = (!known.contains(&current)).then(|| {
         let label = if current.is_empty() {
             lang.pick("(缺少)".to_string(), "(missing)".to_string())
@@ -69,14 +70,20 @@ pub fn card_row(props: &CardRowProps) -> Html {
     let users: Vec<&str> = props.users.iter().map(String::as_str).collect();
     let agents: Vec<&str> = props.agents.iter().map(String::as_str).collect();
 
-    let verdict = match &props.rejection {
-        None => html! { <span class="verdict ok"><span aria-hidden="true">{"✓ "}</span>{ lang.pick("有效", "accepted") }</span> },
-        Some(r) => html! {
-            <span class="verdict no" data-reason={r.code()} title={rejection_text(r, lang)}>
-                <span aria-hidden="true">{"✗ "}</span><strong>{ lang.pick("拒絕:", "rejected: ") }</strong>{ rejection_label(r, lang) }
-            </span>
-        },
+    let verdict = verdict(props.rejection.as_ref(), &props.leaks, lang);
+    // "Show reach" brings the chart, the card's inspector and the why panel
+    // into view, with focus on the inspector.
+    let show_reach = {
+        let onaction = props.onaction.clone();
+        let selected = props.selected;
+        Callback::from(move |_: MouseEvent| {
+            onaction.emit(Action::Ui(UiAction::Select(if selected { None } else { Some(index) })));
+            if !selected {
+                focus_after_render("#inspector-title".into());
+            }
+        })
     };
+    let th = |zh: &'static str, en: &'static str| lang.pick(zh, en);
 
     html! {
         <tr data-card={card.id.clone()} data-index={index.to_string()}
@@ -85,41 +92,41 @@ pub fn card_row(props: &CardRowProps) -> Html {
                 <input name="id" class="id" value={card.id.clone()} oninput={text(Field::Id)}
                     aria-label={lang.pick(format!("卡片 #{} 的 id", index + 1), format!("Id of card #{}", index + 1))} />
             </th>
-            <td>
+            <td data-label={th("範圍", "Scope")}>
                 <select name="scope" onchange={choose(Field::Scope)} aria-label={label(lang.pick("範圍", "Scope"))}>
                     { options(&scopes, &card.scope, lang) }
                 </select>
             </td>
-            <td>
+            <td data-label={th("擁有者", "Owner user")}>
                 <select name="owner_user" onchange={choose(Field::OwnerUser)} aria-label={label(lang.pick("擁有者使用者", "Owner user"))}>
                     { options(&users, &card.owner_user, lang) }
                 </select>
             </td>
-            <td>
+            <td data-label={th("擁有 Agent", "Owner agent")}>
                 <select name="owner_agent" onchange={choose(Field::OwnerAgent)} aria-label={label(lang.pick("擁有 Agent", "Owner agent"))}>
                     { options(&agents, &card.owner_agent, lang) }
                 </select>
             </td>
-            <td>
+            <td data-label={th("內容流", "Stream")}>
                 <select name="stream" onchange={choose(Field::Stream)} aria-label={label(lang.pick("內容流", "Stream"))}>
                     { options(&streams, &card.stream, lang) }
                 </select>
             </td>
-            <td class="center">
+            <td class="center" data-label={th("核准分享", "Sharing approved")}>
                 <input type="checkbox" name="share_approved" checked={card.share_approved} onchange={approve}
                     aria-label={label(lang.pick("已核准分享", "Sharing approved"))} />
             </td>
-            <td>
+            <td data-label={th("情境", "Situation")}>
                 <input name="situation" value={card.situation.clone()} oninput={text(Field::Situation)}
                     aria-label={label(lang.pick("情境", "Situation"))} />
             </td>
-            <td>
+            <td data-label={th("經驗", "Lesson")}>
                 <textarea name="lesson" rows="2" value={card.lesson.clone()} oninput={text(Field::Lesson)}
                     aria-label={label(lang.pick("經驗", "Lesson"))} />
             </td>
-            <td class="status">{ verdict }</td>
+            <td class="status" data-label={th("判定", "Verdict")}>{ verdict }</td>
             <td class="actions"><div class="stack">
-                <button type="button" onclick={act(Action::Ui(UiAction::Select(if props.selected { None } else { Some(index) })))}
+                <button type="button" onclick={show_reach}
                     aria-pressed={props.selected.to_string()} aria-label={label(lang.pick("看範圍", "Show reach"))}>
                     { lang.pick("看範圍", "Show reach") }
                 </button>

@@ -2,7 +2,7 @@ use mixua_policy::{Lang, Policy};
 use yew::prelude::*;
 
 use super::scorecards::{policy_name, Scorecards};
-use crate::computed::Computed;
+use crate::computed::{Computed, Reference};
 use crate::doc::Doc;
 use crate::shared::Shared;
 
@@ -43,7 +43,7 @@ pub fn compare(props: &CompareProps) -> Html {
     }
     let totals = Policy::ALL.map(|p| {
         let o = computed.outcome(p);
-        (o.views.iter().map(Vec::len).sum::<usize>(), o.leak_count())
+        (o.views.iter().map(Vec::len).sum::<usize>(), o.leak_count(), o.forbidden.iter().sum::<usize>())
     });
     let cell = |policy: Policy, position: usize| {
         let outcome = computed.outcome(policy);
@@ -72,8 +72,10 @@ pub fn compare(props: &CompareProps) -> Html {
                 "同一批卡片、同一句查詢,只換分享方式。看兩張成績單:該看到的有沒有取回,不該看到的有沒有出現。",
                 "Same cards, same query, only the way of sharing changes. Two scorecards: did each viewer get what it needs, and did anything forbidden show up?",
             ) }</p>
-            <Scorecards doc={props.doc.clone()} computed={props.computed.clone()} {lang} />
-            <div class="table-wrap">
+            <Scorecards doc={props.doc.clone()} computed={props.computed.clone()} reference={Reference::FourScopeNow} {lang} />
+            // A wide chart scrolls inside this box: it takes the focus so the
+            // keyboard can scroll it too.
+            <div class="table-wrap" tabindex="0" role="region" aria-label={lang.pick("三種做法的比較表", "Policies compared, per viewer")}>
                 <table class="compare-table">
                     <caption class="sr-only">{ lang.pick("每個身分在三種做法下取回的卡片", "What each viewer retrieves under each policy") }</caption>
                     <thead>
@@ -111,11 +113,11 @@ pub fn compare(props: &CompareProps) -> Html {
                     <tfoot>
                         <tr>
                             <th scope="row">{ lang.pick("合計", "Total") }</th>
-                            { for totals.iter().map(|(hits, leaks)| html! {
+                            { for totals.iter().map(|(hits, leaks, _)| html! {
                                 <td data-leaks={leaks.to_string()}>
                                     { lang.pick(format!("取回 {hits} 次 · "), format!("{hits} retrieved · ")) }
                                     if *leaks > 0 {
-                                        <strong class="bad"><span aria-hidden="true">{"⚠ "}</span>{ lang.pick(format!("{leaks} 個外洩"), format!("{leaks} leaks")) }</strong>
+                                        <strong class="bad"><span aria-hidden="true">{"⚠ "}</span>{ lang.pick(format!("{leaks} 個暗號外洩"), format!("{leaks} canary leaks")) }</strong>
                                     } else {
                                         <span class="good"><span aria-hidden="true">{"✓ "}</span>{ lang.pick("沒有外洩", "no leaks") }</span>
                                     }
@@ -125,6 +127,13 @@ pub fn compare(props: &CompareProps) -> Html {
                     </tfoot>
                 </table>
             </div>
+            <p class="count-note" data-count-note="">{ {
+                let (_, leaks, forbidden) = totals[2];
+                lang.pick(
+                    format!("兩個數字算的東西不同。「不該看到的出現了」算 (身分, 卡片) 組數:把別人的 protected 卡、或帶著別人暗號的卡交給某個身分,就算一組;全部混在一起時共 {forbidden} 組。「暗號外洩」只算暗號:某個格子裡出現別人的假祕密,就算一次;全部混在一起時共 {leaks} 次。別人的 protected 卡不一定含暗號,所以前者可以比後者多。"),
+                    format!("The two numbers count different things. “Forbidden appeared” counts (viewer, card) pairs: one for each time a viewer is handed another user's protected card or a card carrying another user's canary; pooled, that is {forbidden}. “Canary leaks” count only fake secrets: one for each time another user's canary shows up in a view; pooled, that is {leaks}. Another user's protected card need not hold a canary, so the first can be larger."),
+                )
+            } }</p>
         </section>
     }
 }

@@ -4,7 +4,8 @@ use yew::prelude::*;
 
 use crate::persist::{self, Problem, Saved};
 use crate::shared::Shared;
-use crate::state::{Action, Doc, Edit, Notice, UiAction};
+use crate::app::WorkAction;
+use crate::state::{Action, Doc, Edit, Notice, Recent, UiAction};
 
 /// Starts a download of `text` as a file (an effect of a click, not of render).
 pub fn download(name: &str, text: &str) {
@@ -60,8 +61,22 @@ pub fn share_url(doc: &Doc) -> String {
 #[derive(Properties, PartialEq)]
 pub struct FilesProps {
     pub doc: Shared<Doc>,
+    /// The saved works, for "Recent work".
+    pub recent: Recent,
     pub lang: Lang,
     pub onaction: Callback<Action>,
+    pub onwork: Callback<WorkAction>,
+}
+
+/// "3 min ago", from the saved time and now (both ms since 1970).
+fn ago(saved_at: f64, now: f64, lang: Lang) -> String {
+    let minutes = ((now - saved_at) / 60_000.0).max(0.0) as u64;
+    match minutes {
+        0 => lang.pick("剛剛".to_string(), "just now".to_string()),
+        m if m < 60 => lang.pick(format!("{m} 分鐘前"), format!("{m} min ago")),
+        m if m < 60 * 24 => lang.pick(format!("{} 小時前", m / 60), format!("{} h ago", m / 60)),
+        m => lang.pick(format!("{} 天前", m / (60 * 24)), format!("{} days ago", m / (60 * 24))),
+    }
 }
 
 /// Share, export, import and reset: the work leaves and enters here.
@@ -118,7 +133,7 @@ pub fn files(props: &FilesProps) -> Html {
         let onaction = props.onaction.clone();
         Callback::from(move |_: MouseEvent| {
             confirm_reset.set(false);
-            onaction.emit(Action::Edit(Edit::Load { doc: Doc::seed(), source: lang.pick("範例", "the seed").into() }));
+            onaction.emit(Action::Edit(Edit::Load { doc: Doc::seed_in(lang), source: lang.pick("範例", "the seed").into() }));
         })
     };
     let cancel_reset = {
@@ -147,6 +162,38 @@ pub fn files(props: &FilesProps) -> Html {
                 <button type="button" onclick={ask_reset} data-action="reset">{ lang.pick("重設為範例", "Reset to the seed") }</button>
             }
             <a href="?fresh" target="_blank" rel="noopener">{ lang.pick("全新開始(新分頁)", "Fresh start (new tab)") }</a>
+            if !props.recent.works.is_empty() {
+                <details class="recent" data-panel="recent">
+                    <summary>{ lang.pick(format!("最近的作品({})", props.recent.works.len()), format!("Recent work ({})", props.recent.works.len())) }</summary>
+                    <ul>
+                        { for props.recent.works.iter().map(|entry| {
+                            let current = entry.id == props.recent.current;
+                            let open = {
+                                let onwork = props.onwork.clone();
+                                let id = entry.id.clone();
+                                Callback::from(move |_: MouseEvent| onwork.emit(WorkAction::Open(id.clone())))
+                            };
+                            let now = js_sys::Date::now();
+                            html! {
+                                <li key={entry.id.clone()} data-work={entry.id.clone()} data-current={current.to_string()}>
+                                    <strong>{ &entry.name }</strong>
+                                    { " · " }{ ago(entry.saved_at, now, lang) }
+                                    { " · " }{ lang.pick(format!("{} 張卡片", entry.cards), format!("{} cards", entry.cards)) }
+                                    if current {
+                                        { " · " }<em>{ lang.pick("這個分頁", "this tab") }</em>
+                                    } else {
+                                        { " " }
+                                        <button type="button" class="link" onclick={open} data-action="open-work"
+                                            aria-label={lang.pick(format!("打開 {}", entry.name), format!("Open {}", entry.name))}>
+                                            { lang.pick("打開", "Open") }
+                                        </button>
+                                    }
+                                </li>
+                            }
+                        }) }
+                    </ul>
+                </details>
+            }
             if let Some(url) = &*link {
                 <label class="share-out">
                     <span>{ lang.pick("分享連結:", "Share link: ") }</span>

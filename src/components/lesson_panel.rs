@@ -5,7 +5,8 @@ use crate::computed::Computed;
 use mixua_policy::Lang;
 
 use crate::doc::Doc;
-use crate::lessons::{items, step_done, t, Lesson, Progress, STEPS};
+use crate::computed::Reference;
+use crate::lessons::{items, record, reference, step_done, t, Lesson, Progress, RECORD_STEP, STEPS};
 use crate::shared::Shared;
 use crate::state::{Action, UiAction};
 
@@ -45,6 +46,80 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
         })
     };
 
+    // Exercise 6: both scorecards, recorded before and after each change,
+    // side by side, against one reference fixed by the first row.
+    let records = (step_index == RECORD_STEP).then(|| {
+        let onclick = {
+            let onaction = props.onaction.clone();
+            let (row, reference) = (record(lesson), reference(lesson));
+            Callback::from(move |_: MouseEvent| {
+                onaction.emit(UiAction::Record { row: row.clone(), reference: reference.clone() }.into())
+            })
+        };
+        let change_names = items(RECORD_STEP, lesson, lang);
+        let mut made = vec![false; 4];
+        let rows = props.progress.records.iter().enumerate().map(|(n, r)| {
+            // The row is named after the changes made since the row before.
+            let new: Vec<&str> = r.changes.iter().enumerate()
+                .filter(|&(c, &done)| done && !made.get(c).copied().unwrap_or(false))
+                .filter_map(|(c, _)| change_names.get(c).map(|i| i.label.as_str()))
+                .collect();
+            made = r.changes.clone();
+            let what = if r.changes.iter().all(|c| !c) {
+                lang.pick("改之前", "before any change").to_string()
+            } else if new.is_empty() {
+                lang.pick("(沒有新的改動)", "(no new change)").to_string()
+            } else {
+                lang.pick(format!("之後:{}", new.join("、")), format!("after: {}", new.join("; ")))
+            };
+            let tally = |t: &crate::lessons::Tally| html! {
+                <>
+                    <td>{ format!("{}/{}", t.retrieved, t.expected) }</td>
+                    <td>{ if t.forbidden == 0 { lang.pick("✓ 沒有".to_string(), "✓ none".to_string()) } else { format!("⚠ {}", t.forbidden) } }</td>
+                </>
+            };
+            html! {
+                <tr data-record={n.to_string()}>
+                    <th scope="row">{ what }</th>
+                    { tally(&r.four) }
+                    { tally(&r.global) }
+                </tr>
+            }
+        });
+        html! {
+            <div class="records">
+                <button type="button" {onclick} data-action="record">
+                    { if props.progress.records.is_empty() {
+                        lang.pick("記錄兩張成績單(改之前)", "Record both scorecards (before)")
+                    } else {
+                        lang.pick("記錄兩張成績單(這次改完後)", "Record both scorecards (after this change)")
+                    } }
+                </button>
+                if !props.progress.records.is_empty() {
+                    <div class="table-wrap">
+                        <table class="record-table">
+                            <caption>{ lang.pick("改前改後,兩張成績單並排", "Before and after: both scorecards side by side") }</caption>
+                            <thead>
+                                <tr>
+                                    <td rowspan="2"></td>
+                                    <th scope="colgroup" colspan="2">{ lang.pick("四種範圍", "Four scopes") }</th>
+                                    <th scope="colgroup" colspan="2">{ lang.pick("只分享 GLOBAL", "Global only") }</th>
+                                </tr>
+                                <tr>
+                                    <th scope="col">{ lang.pick("該看到的有取回", "Should-see retrieved") }</th>
+                                    <th scope="col">{ lang.pick("不該看到的出現了", "Forbidden appeared") }</th>
+                                    <th scope="col">{ lang.pick("該看到的有取回", "Should-see retrieved") }</th>
+                                    <th scope="col">{ lang.pick("不該看到的出現了", "Forbidden appeared") }</th>
+                                </tr>
+                            </thead>
+                            <tbody>{ for rows }</tbody>
+                        </table>
+                    </div>
+                }
+            </div>
+        }
+    });
+
     let question = step.question.as_ref().map(|q| {
         let chosen = props.progress.answers.get(&step_index).copied();
         html! {
@@ -64,7 +139,7 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
                     html! {
                         <label class="option">
                             <input type="radio" name={format!("answer-{step_index}")} value={i.to_string()} checked={chosen == Some(i)} {onchange} />
-                            { t(lang, *option) }{ for verdict }
+                            { t(lang, *option) }<>{ for verdict }</>
                         </label>
                     }
                 }) }
@@ -106,9 +181,14 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
                     }) }
                 </ul>
             }
-            { for question }
-            if step_index == STEPS.len() - 1 {
-                <Scorecards doc={props.doc.clone()} computed={props.computed.clone()} {lang} />
+            <>{ for question }</>
+            if step_index == RECORD_STEP {
+                <Scorecards doc={props.doc.clone()} computed={props.computed.clone()} {lang}
+                    reference={match &props.progress.reference {
+                        Some(r) => Reference::Snapshot(std::rc::Rc::new(r.clone())),
+                        None => Reference::FourScopeNow,
+                    }} />
+                { records }
             }
             <div class="lesson-foot" aria-live="polite">
                 if done {

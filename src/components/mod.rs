@@ -1,6 +1,7 @@
 //! One component per file. Props are data plus `on*` callbacks.
 
 pub mod card_editor;
+pub mod card_inspector;
 pub mod card_row;
 pub mod compare;
 pub mod files;
@@ -35,4 +36,63 @@ pub fn event_value(e: &Event) -> String {
 /// Whether the checkbox an event came from is now ticked.
 pub fn event_checked(e: &Event) -> bool {
     e.target_dyn_into::<HtmlInputElement>().is_some_and(|i| i.checked())
+}
+
+/// After the next render (the DOM is patched by then), focuses the first
+/// element matching `selector` and brings its row or panel into view: an
+/// effect of a click, so it lives in the handler, never in render. Tries
+/// again a few times, since a render may still be pending.
+pub fn focus_after_render(selector: String) {
+    focus_when_there(selector, 10);
+}
+
+fn focus_when_there(selector: String, tries: u32) {
+    gloo_timers::callback::Timeout::new(30, move || {
+        let Ok(Some(el)) = gloo_utils::document().query_selector(&selector) else {
+            if tries > 0 {
+                focus_when_there(selector, tries - 1);
+            }
+            return;
+        };
+        // Its row or panel comes into view whole, at the top of the screen.
+        let whole = el.closest("tr, section").ok().flatten().unwrap_or_else(|| el.clone());
+        whole.scroll_into_view_with_bool(true);
+        if let Ok(el) = wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(el) {
+            // Already in view, so focusing scrolls no further.
+            let _ = el.focus();
+        }
+    })
+    .forget();
+}
+
+/// The verdict of one card, in words: accepted, accepted but leaking (the
+/// leaks the policy's evaluation found through it), or rejected with the
+/// policy's reason.
+pub fn verdict(rejection: Option<&mixua_policy::Rejection>, leaks: &[mixua_policy::Leak], lang: mixua_policy::Lang) -> Html {
+    use mixua_policy::explain::{rejection_label, rejection_text};
+    match rejection {
+        None if leaks.is_empty() => html! {
+            <span class="verdict ok" data-verdict="accepted"><span aria-hidden="true">{"✓ "}</span>{ lang.pick("有效", "accepted") }</span>
+        },
+        None => {
+            let mut tokens: Vec<&str> = leaks.iter().map(|l| l.token.as_str()).collect();
+            tokens.dedup();
+            let viewers: Vec<&str> = leaks.iter().map(|l| l.viewer.as_str()).collect();
+            html! {
+                <span class="verdict leaks" data-verdict="leaks">
+                    <span aria-hidden="true">{"⚠ "}</span>
+                    <strong>{ lang.pick("有效,但造成外洩:", "accepted, but it leaks: ") }</strong>
+                    { lang.pick(
+                        format!("{} 被 {} 看到", tokens.join("、"), viewers.join("、")),
+                        format!("{} reaches {}", tokens.join(", "), viewers.join(", ")),
+                    ) }
+                </span>
+            }
+        }
+        Some(r) => html! {
+            <span class="verdict no" data-verdict="rejected" data-reason={r.code()} title={rejection_text(r, lang)}>
+                <span aria-hidden="true">{"✗ "}</span><strong>{ lang.pick("拒絕:", "rejected: ") }</strong>{ rejection_label(r, lang) }
+            </span>
+        },
+    }
 }

@@ -2,6 +2,7 @@ use mixua_policy::explain::name_error_text;
 use mixua_policy::Lang;
 use yew::prelude::*;
 
+use crate::app::WorkAction;
 use crate::state::{Action, Notice, UiAction};
 
 #[derive(Properties, PartialEq)]
@@ -9,6 +10,8 @@ pub struct NoticeBarProps {
     pub notice: Option<Notice>,
     pub lang: Lang,
     pub onaction: Callback<Action>,
+    /// Choices about saved works (load another tab's version).
+    pub onwork: Callback<WorkAction>,
 }
 
 /// The words for a notice, in the learner's language.
@@ -28,7 +31,11 @@ pub fn notice_text(notice: &Notice, lang: Lang) -> (bool, String) {
             "全新開始:這裡是範例卡片,你存好的內容沒有被動到,這個分頁的修改也不會自動儲存。",
             "Fresh start: these are the seed cards. Your saved work is untouched, and changes in this tab are not saved.",
         ).into()),
-        Notice::OpenedLink => (false, lang.pick(
+        Notice::OpenedLink { kept: false } => (false, lang.pick(
+            "已開啟分享連結。這個瀏覽器之前沒有存過內容;之後的修改會自動儲存。",
+            "Opened the share link. This browser had no saved work before; your changes from here on are saved.",
+        ).into()),
+        Notice::OpenedLink { kept: true } => (false, lang.pick(
             "已開啟分享連結。你原本的內容還在:按一次「復原」就回來。",
             "Opened the share link. Your own work is kept: one Undo brings it back.",
         ).into()),
@@ -39,6 +46,26 @@ pub fn notice_text(notice: &Notice, lang: Lang) -> (bool, String) {
         Notice::Loaded { source, cards, rejected } => (false, lang.pick(
             format!("已載入 {source}:{cards} 張卡片,其中 {rejected} 張被拒絕。按「復原」可回到先前的內容。"),
             format!("Loaded {source}: {cards} cards, {rejected} rejected. Undo brings your previous work back."),
+        )),
+        Notice::ChangedElsewhere { name } => (true, lang.pick(
+            format!("「{name}」剛在另一個分頁存檔了。這裡的下一次修改會另存成一份副本,不會蓋掉那邊的內容。"),
+            format!("“{name}” was just saved in another tab. Your next change here is kept as a separate copy; it won't overwrite theirs."),
+        )),
+        Notice::ForkedHere { name, original } => (true, lang.pick(
+            format!("「{original}」已在另一個分頁存過,所以這個分頁的修改另存為「{name}」。兩份都在「最近的作品」裡。"),
+            format!("“{original}” had been saved in another tab, so this tab's changes are kept as “{name}”. Both are in Recent work."),
+        )),
+        Notice::ForkedElsewhere { names } => (true, lang.pick(
+            format!("另一個分頁對這份作品的修改另存成了副本:{}。打開「最近的作品」就找得到。", names.join("、")),
+            format!("Changes made to this work in another tab were kept as a separate copy: {}. Open Recent work to find it.", names.join(", ")),
+        )),
+        Notice::DroppedOldest { names } => (false, lang.pick(
+            format!("瀏覽器最多保留 {} 份作品,最舊的已移除:{}。", crate::works::KEEP, names.join("、")),
+            format!("The browser keeps {} works; the oldest went: {}.", crate::works::KEEP, names.join(", ")),
+        )),
+        Notice::OpenedWork { name } => (false, lang.pick(
+            format!("已打開「{name}」。剛才的作品還在「最近的作品」裡。"),
+            format!("Opened “{name}”. The work that was here is still in Recent work."),
         )),
         Notice::StorageUnavailable => (true, lang.pick(
             "瀏覽器無法儲存(儲存空間已滿或被停用):你的內容只保留在這個分頁中,請用「匯出」備份。",
@@ -65,6 +92,13 @@ pub fn notice_bar(props: &NoticeBarProps) -> Html {
                 <span aria-hidden="true">{ if problem { "⚠ " } else { "ℹ " } }</span>
                 <strong>{ if problem { lang.pick("注意:", "Note: ") } else { "" } }</strong>
                 { text }
+                if matches!(notice, Notice::ChangedElsewhere { .. }) {
+                    {" "}
+                    <button type="button" data-action="load-theirs" onclick={{
+                        let onwork = props.onwork.clone();
+                        Callback::from(move |_: MouseEvent| onwork.emit(WorkAction::LoadTheirs))
+                    }}>{ lang.pick("載入另一個分頁的版本", "Load the other tab's version") }</button>
+                }
                 <button type="button" class="link" onclick={dismiss}>{ lang.pick("關閉", "Dismiss") }</button>
             </p>
         </div>

@@ -1,4 +1,4 @@
-use mixua_policy::{Lang, INJECTION_QUERY, SEED_QUERY};
+use mixua_policy::{Lang, INJECTION_QUERY, INJECTION_QUERY_EN, SEED_QUERY, SEED_QUERY_EN};
 use yew::prelude::*;
 
 use super::event_value;
@@ -7,6 +7,8 @@ use crate::state::{Action, Edit};
 #[derive(Properties, PartialEq)]
 pub struct QueryBarProps {
     pub query: String,
+    /// The presets of the English seed, not the Chinese one.
+    pub english_seed: bool,
     pub lang: Lang,
     pub onaction: Callback<Action>,
 }
@@ -23,17 +25,23 @@ pub fn query_bar(props: &QueryBarProps) -> Html {
         let onaction = props.onaction.clone();
         Callback::from(move |_: MouseEvent| onaction.emit(Action::Edit(Edit::SetQuery(q.into()))))
     };
+    let (seed, injection) =
+        if props.english_seed { (SEED_QUERY_EN, INJECTION_QUERY_EN) } else { (SEED_QUERY, INJECTION_QUERY) };
     html! {
         <section class="query" aria-labelledby="query-label">
             <label id="query-label" for="query">{ lang.pick("每個人都問同一句查詢:", "Everyone asks the same query:") }</label>
             <input id="query" name="query" type="search" value={props.query.clone()} {oninput}
                 autocomplete="off" spellcheck="false" />
             <div class="presets" role="group" aria-label={lang.pick("預設查詢", "Preset queries")}>
-                <button type="button" data-preset="seed" onclick={preset(SEED_QUERY)}>
-                    { lang.pick("「報告」(範例)", "“報告” (report, the seed)") }
+                <button type="button" data-preset="seed" onclick={preset(seed)}>
+                    { if props.english_seed {
+                        lang.pick("「report」(範例)", "“report” (the seed)")
+                    } else {
+                        lang.pick("「報告」(範例)", "“報告” (report, the seed)")
+                    } }
                 </button>
-                <button type="button" data-preset="injection" onclick={preset(INJECTION_QUERY)}>
-                    { lang.pick("注入攻擊:", "Injection: ") }{ INJECTION_QUERY }
+                <button type="button" data-preset="injection" onclick={preset(injection)}>
+                    { lang.pick("注入攻擊:", "Injection: ") }{ injection }
                 </button>
                 <button type="button" data-preset="all" onclick={preset("")}>
                     { lang.pick("空查詢(全部)", "Empty query (everything)") }

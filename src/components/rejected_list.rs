@@ -28,7 +28,11 @@ pub fn rejected_list(props: &RejectedListProps) -> Html {
         let card = &ws.cards[i];
         let select = {
             let onaction = props.onaction.clone();
-            Callback::from(move |_: MouseEvent| onaction.emit(Action::Ui(UiAction::Select(Some(i)))))
+            Callback::from(move |_: MouseEvent| {
+                onaction.emit(Action::Ui(UiAction::Select(Some(i))));
+                // Its editor opens at the top of this column: go there.
+                super::focus_after_render("#inspector-title".into());
+            })
         };
         html! {
             <li data-rejected={card.id.clone()} data-reason={rejection.code()} key={i}>

@@ -1,7 +1,7 @@
 use mixua_policy::{Lang, Policy};
 use yew::prelude::*;
 
-use crate::computed::Computed;
+use crate::computed::{Computed, Reference};
 use crate::doc::Doc;
 use crate::shared::Shared;
 
@@ -9,6 +9,8 @@ use crate::shared::Shared;
 pub struct ScorecardsProps {
     pub doc: Shared<Doc>,
     pub computed: Shared<Computed>,
+    /// What "should see" is measured against, said in the caption.
+    pub reference: Reference,
     pub lang: Lang,
 }
 
@@ -26,27 +28,33 @@ pub fn policy_name(policy: Policy, lang: Lang) -> &'static str {
 pub fn scorecards(props: &ScorecardsProps) -> Html {
     let lang = props.lang;
     let ws = &*props.doc.workspace;
-    let predictions = &props.doc.predictions;
-    let basis = if predictions.is_empty() {
-        lang.pick("預期:四種範圍規則的答案", "expected: the four-scope answer")
-    } else {
-        lang.pick("預期:有預測的格子用你的預測", "expected: your predictions where you made them")
+    let basis = match props.reference {
+        Reference::FourScopeNow => lang.pick(
+            "「該看到」以目前卡片的四種範圍答案為準,所以四種範圍一定是 100%",
+            "“should see” is the four-scope answer for the cards as they are now, so four scopes score 100% by construction",
+        ),
+        Reference::Snapshot(_) => lang.pick(
+            "「該看到」以改動前記下的四種範圍答案為準,之後的改動不會移動它",
+            "“should see” is the four-scope answer recorded before the changes; later changes don't move it",
+        ),
     };
     html! {
         <div class="scorecards" data-scorecards="">
             <table>
-                <caption>{ lang.pick("兩張成績單", "Two scorecards") }<span class="note">{ format!(" ({basis})") }</span></caption>
+                <caption>{ lang.pick("兩張成績單", "Two scorecards") }<span class="note" data-reference={match props.reference { Reference::FourScopeNow => "four-scope-now", Reference::Snapshot(_) => "recorded" }}>{ format!(" ({basis})") }</span></caption>
                 <thead>
                     <tr>
                         <td></td>
-                        <th scope="col">{ lang.pick("該看到的有取回", "Should-see retrieved") }</th>
-                        <th scope="col">{ lang.pick("不該看到的出現了", "Forbidden appeared") }</th>
+                        <th scope="col">{ lang.pick("該看到的有取回", "Should-see retrieved") }
+                            <span class="note">{ lang.pick("每個身分該看到的卡片,取回了幾張", "cards each viewer should see that it got") }</span></th>
+                        <th scope="col">{ lang.pick("不該看到的出現了", "Forbidden appeared") }
+                            <span class="note">{ lang.pick("(身分, 卡片) 組數:別人的 protected 卡,或帶著別人暗號的卡", "(viewer, card) pairs: another user's protected card, or a card carrying another user's canary") }</span></th>
                     </tr>
                 </thead>
                 <tbody>
                     { for Policy::ALL.iter().map(|&p| {
-                        let s = props.computed.score(ws, predictions, p);
-                        let pct = if s.expected == 0 { 100 } else { s.retrieved * 100 / s.expected };
+                        let s = props.computed.score(ws, &props.reference, p);
+                        let pct = (s.retrieved * 100).checked_div(s.expected).unwrap_or(100);
                         html! {
                             <tr data-score={format!("{p:?}")}>
                                 <th scope="row">{ policy_name(p, lang) }</th>
@@ -55,7 +63,7 @@ pub fn scorecards(props: &ScorecardsProps) -> Html {
                                 </td>
                                 <td data-forbidden={s.forbidden.to_string()} class={if s.forbidden > 0 { "bad" } else { "good" }}>
                                     <span aria-hidden="true">{ if s.forbidden > 0 { "⚠ " } else { "✓ " } }</span>
-                                    { if s.forbidden > 0 { lang.pick(format!("{} 次", s.forbidden), format!("{} times", s.forbidden)) } else { lang.pick("沒有".to_string(), "none".to_string()) } }
+                                    { if s.forbidden > 0 { lang.pick(format!("{} 組", s.forbidden), format!("{} pairs", s.forbidden)) } else { lang.pick("沒有".to_string(), "none".to_string()) } }
                                 </td>
                             </tr>
                         }

@@ -23,6 +23,9 @@ pub struct SeatingChartProps {
     /// The viewer whose decision is explained in the why panel.
     pub inspected: Option<ViewerId>,
     pub expanded: BTreeSet<ViewerId>,
+    /// The cells the current exercise asks about: only they are graded
+    /// on reveal (`None`: every cell).
+    pub graded: Option<BTreeSet<ViewerId>>,
     pub lang: Lang,
     pub onaction: Callback<Action>,
 }
@@ -64,6 +67,7 @@ pub fn seating_chart(props: &SeatingChartProps) -> Html {
                 choices: ws.cards.iter().enumerate().map(|(i, c)| (i, c.id.clone())).collect(),
                 ticked,
             },
+            Mode::Predict { revealed: true } if props.graded.as_ref().is_some_and(|g| !g.contains(viewer)) => CellMode::NotAsked,
             Mode::Predict { revealed: true } => {
                 // Each mistake is explained in words, by card index; a long
                 // list is cut, so revealing a huge workspace stays quick.

@@ -40,6 +40,8 @@ pub enum CellMode {
     /// Views hidden; tick the expected cards (every card id, in order).
     Predict { choices: Vec<(usize, String)>, ticked: Vec<String> },
     Revealed { grade: Grade },
+    /// Revealed, but this exercise does not ask about this cell: shown, not graded.
+    NotAsked,
 }
 
 #[derive(Properties, PartialEq)]
@@ -108,10 +110,13 @@ pub fn view_cell(props: &ViewCellProps) -> Html {
                 <ul class="hits" aria-labelledby={heading_id.clone()}>
                     { for items.iter().map(|s| html! {
                         <li data-card-id={s.id.clone()} key={s.index}>
-                            <button type="button" class="hit" onclick={inspect(s.index)}
-                                aria-label={lang.pick(format!("卡片 {}:{}(說明為什麼)", s.id, s.lesson), format!("Card {}: {} (explain why)", s.id, s.lesson))}>
-                                <span class="badge">{ &s.id }</span>
+                            // The name is the visible text plus a hidden "explain
+                            // why", so speech input can say what it sees.
+                            <button type="button" class="hit" onclick={inspect(s.index)}>
+                                <span class="sr-only">{ lang.pick("卡片 ", "Card ") }</span>
+                                <span class="badge">{ &s.id }</span>{" "}
                                 <span class="lesson">{ &s.lesson }</span>
+                                <span class="sr-only">{ lang.pick("(說明為什麼)", " (explain why)") }</span>
                             </button>
                         </li>
                     }) }
@@ -171,6 +176,14 @@ pub fn view_cell(props: &ViewCellProps) -> Html {
             </fieldset>
             }
         }
+        CellMode::NotAsked => html! {
+            <>
+                <p class="grade skip" data-grade="not-asked">{ lang.pick("(這一步不評這一格)", "(not graded in this step)") }</p>
+                { if props.total == 0 {
+                    html! { <p class="empty">{ lang.pick("(什麼都沒取回)", "(nothing retrieved)") }</p> }
+                } else { list(&props.shown) } }
+            </>
+        },
         CellMode::Revealed { grade } => {
             let ok = grade.missing.is_empty() && grade.extra.is_empty() && grade.more_missing + grade.more_extra == 0;
             html! {
@@ -214,7 +227,7 @@ pub fn view_cell(props: &ViewCellProps) -> Html {
                         <span class="count">{ lang.pick(format!("{count} 張"), if count == 1 { "1 card".to_string() } else { format!("{count} cards") }) }</span>
                     }
                 </h3>
-                { for reach }
+                <>{ for reach }</>
                 if !hidden { { for leaks } }
                 { body }
             </section>

@@ -102,7 +102,7 @@ pub fn why_panel(props: &WhyPanelProps) -> Html {
                 ) }
             </p>
             { gate }
-            { for focus }
+            <>{ for focus }</>
             <h3 class="sub">{ lang.pick("每個身分的判斷", "Each viewer's decision") }</h3>
             <ul class="why-list">{ for rows }</ul>
         </section>

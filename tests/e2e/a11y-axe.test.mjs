@@ -4,7 +4,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { axeScan, formatViolations, useBrowser, withApp } from './harness.mjs';
+import { axeScan, formatViolations, openApp, useBrowser, withApp } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -43,4 +43,33 @@ test('axe: a card selected and a viewer inspected', async () => {
     await page.waitForSelector('[data-reach]');
     await assertClean(page, 'card A selected, bob/writer-v1 inspected');
   });
+});
+
+test('axe: classroom mode with a card open beside the chart (issue 14)', async () => {
+  await withApp(env, 'lang=en&classroom', async (page) => {
+    await page.click('[data-view="alice/writer-v1"] [data-card-id="U"] button');
+    await page.waitForSelector('[data-inspector="U"]');
+    await assertClean(page, 'classroom, card U open');
+    await page.click('.files-menu summary');
+    await assertClean(page, 'classroom, files menu open');
+  });
+});
+
+test('axe: exercise 6 with its before/after record (issue 14)', async () => {
+  await withApp(env, 'lang=zh-TW&step=6', async (page) => {
+    await page.click('[data-action="record"]');
+    await page.waitForSelector('.record-table');
+    await assertClean(page, 'exercise 6 record');
+  });
+});
+
+test('axe: a 390×844 phone (issue 14)', async () => {
+  const page = await openApp(env.browser, env.server, 'lang=en', { viewport: { width: 390, height: 844 } });
+  try {
+    await page.click('[data-view="bob/writer-v1"] [data-card-id="A"] button');
+    await page.waitForSelector('[data-inspector="A"]');
+    await assertClean(page, 'phone, card A open');
+  } finally {
+    await page.context().close();
+  }
 });

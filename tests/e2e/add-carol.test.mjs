@@ -8,7 +8,7 @@ import { SEED_VIEWS, cardRow, pageErrors, useBrowser, viewNames, waitForViews, w
 const env = useBrowser();
 
 test('a USER card owned by carol reaches only carol’s row', async () => {
-  await withApp(env, 'lang=en', async (page) => {
+  await withApp(env, 'lang=en&seed=zh-TW', async (page) => {
     await page.fill('input[name="new_user"]', 'carol');
     await page.getByRole('button', { name: 'Add user', exact: true }).click();
     await page.waitForSelector('[data-view="carol/checker-v1"]');

@@ -32,7 +32,7 @@ test('the app’s export passes through `mixua report` with the same views', { t
     let views;
     let workspace;
     let appReport;
-    await withApp(env, 'lang=en', async (page) => {
+    await withApp(env, 'lang=en&seed=zh-TW', async (page) => {
       // A state unlike the seed: a leak, a new user and card, an edited query.
       await cardRow(page, 'X').locator('select[name="stream"]').selectOption('reusable');
       await page.fill('input[name="new_user"]', 'carol');
@@ -76,7 +76,7 @@ test('the app’s export passes through `mixua report` with the same views', { t
 
 test('the CLI’s example workspace (`mixua seed`) imports with the seed’s views', { timeout: 660_000 }, async () => {
   const { stdout } = await run('cargo', ['run', '-q', '-p', 'mixua-cli', '--', 'seed'], { cwd: repoRoot, timeout: 600_000 });
-  await withApp(env, 'lang=en', async (page) => {
+  await withApp(env, 'lang=en&seed=zh-TW', async (page) => {
     // Start from something else, so the import visibly changes the views.
     await page.getByRole('button', { name: 'Delete (G)', exact: true }).click();
     await page.waitForSelector('[data-card-id="G"]', { state: 'detached' });

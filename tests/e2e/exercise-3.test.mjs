@@ -1,5 +1,6 @@
-// Exercise 3, through the UI: add Carol and a USER card for her, predict her
-// two views, reveal; the grade is correct and the step says it is done.
+// Exercise 3, through the UI and in its order: hide the answers first, add
+// Carol and a USER card for her, predict her two views, reveal; only her
+// cells are graded, correct, and the step says it is done (issue 14, item 7).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -25,6 +26,9 @@ test('exercise 3: add carol, her USER card, predict, reveal: done', async () => 
     await page.click('[data-action="check-step"]');
     await page.waitForSelector('[data-panel="lesson"] [data-step-status="hint"]');
 
+    // Predict first: the answers are hidden before carol's cells exist.
+    await page.click('[data-action="predict-mode"]');
+    assert.equal(await page.locator('[data-view] [data-card-id]').count(), 0);
     // Add carol, then a card, and give it to her.
     await page.fill('input[name="new_user"]', 'carol');
     await page.getByRole('button', { name: 'Add user', exact: true }).click();
@@ -33,8 +37,8 @@ test('exercise 3: add carol, her USER card, predict, reveal: done', async () => 
     await cardRow(page, 'N1').locator('select[name="owner_user"]').selectOption('carol');
     await waitUntil(page, () => document.querySelector('[data-panel="lesson"] .checklist li:nth-child(2)')?.getAttribute('data-done') === 'true');
 
-    // Predict her two cells, then reveal.
-    await page.click('[data-action="predict-mode"]');
+    // Her cells appear without their answers. Predict them, then reveal.
+    assert.equal(await page.locator('[data-view="carol/writer-v1"] [data-card-id]').count(), 0);
     const predictions = { 'carol/writer-v1': ['A', 'G', 'N1'], 'carol/checker-v1': ['G', 'N1'] };
     for (const [viewer, ids] of Object.entries(predictions)) {
       for (const id of ids) await page.check(`[data-view="${viewer}"] input[name="predict"][value="${id}"]`);
@@ -46,6 +50,10 @@ test('exercise 3: add carol, her USER card, predict, reveal: done', async () => 
     for (const viewer of Object.keys(predictions)) {
       assert.equal(await page.getAttribute(`[data-view="${viewer}"] [data-grade]`, 'data-grade'), 'correct', viewer);
       assert.equal(await page.locator(`[data-view="${viewer}"] [data-missing-id], [data-view="${viewer}"] [data-extra-id]`).count(), 0);
+    }
+    // The alice and bob cells this step doesn't ask about are shown, not graded.
+    for (const viewer of ['alice/writer-v1', 'alice/checker-v1', 'bob/writer-v1', 'bob/checker-v1']) {
+      assert.equal(await page.getAttribute(`[data-view="${viewer}"] [data-grade]`, 'data-grade'), 'not-asked', viewer);
     }
     await page.waitForSelector('[data-panel="lesson"][data-step-done="true"] [data-step-status="done"]');
     assert.deepEqual(await lessonState(page), { step: '3', done: 'true', status: 'done', checklist: ['true', 'true', 'true'] });

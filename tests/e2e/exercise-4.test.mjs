@@ -31,14 +31,14 @@ test('exercise 4: approve Y, one wrong answer earns a hint, the right one finish
     assert.equal((await status(page)).done, 'false');
 
     // A wrong answer: marked, and a hint appears.
-    await page.check('input[name="answer-3"][value="0"]');
+    await page.check('input[name="answer-3"][value="2"]');
     await page.waitForSelector('[data-panel="lesson"] [data-step-status="hint"]');
     assert.match(await page.locator('[data-step-status="hint"]').innerText(), /polar researcher/);
-    assert.match(await page.locator('label', { has: page.locator('input[name="answer-3"][value="0"]') }).innerText(), /not quite/);
+    assert.match(await page.locator('label', { has: page.locator('input[name="answer-3"][value="2"]') }).innerText(), /not quite/);
     assert.deepEqual(await status(page), { step: '4', done: 'false', status: 'hint' });
 
     // The right answer: the takeaway shows and the step is done.
-    await page.check('input[name="answer-3"][value="1"]');
+    await page.check('input[name="answer-3"][value="0"]');
     await page.waitForSelector('[data-panel="lesson"][data-step-done="true"] [data-step-status="done"]');
     assert.match(await page.locator('[data-panel="lesson"] .takeaway').innerText(), /enforce the labels/);
     assert.deepEqual(await status(page), { step: '4', done: 'true', status: 'done' });

@@ -11,7 +11,7 @@ const env = useBrowser();
 test('export, import elsewhere, export again: identical workspace', async () => {
   let exported;
   let views;
-  await withApp(env, 'lang=en', async (page) => {
+  await withApp(env, 'lang=en&seed=zh-TW', async (page) => {
     // Work worth keeping: edits, a new agent, a canary and predictions.
     await cardRow(page, 'Y').locator('input[name="share_approved"]').check();
     await cardRow(page, 'U').locator('select[name="scope"]').selectOption('PAIR');
@@ -40,7 +40,7 @@ test('export, import elsewhere, export again: identical workspace', async () => 
     assert.deepEqual(pageErrors(page), []);
   });
 
-  await withApp(env, 'lang=en', async (page) => {
+  await withApp(env, 'lang=en&seed=zh-TW', async (page) => {
     assert.deepEqual(await allViews(page), SEED_VIEWS);
     await importFile(page, 'mixua-workspace.json', exported.text);
     const notice = await waitForNotice(page, 'info', 'Loaded mixua-workspace.json');

@@ -9,7 +9,7 @@ import { SEED_VIEWS, allViews, pageErrors, useBrowser, withApp } from './harness
 const env = useBrowser();
 
 test('first load shows the seed: four views, X and Y rejected, no alarm', async () => {
-  await withApp(env, 'lang=en', async (page) => {
+  await withApp(env, 'lang=en&seed=zh-TW', async (page) => {
     assert.deepEqual(await allViews(page), SEED_VIEWS);
 
     // Each view lists its cards with their lessons, and a count.

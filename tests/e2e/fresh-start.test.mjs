@@ -3,7 +3,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { SEED_VIEWS, allViews, openPage, pageErrors, useBrowser, waitForNotice, waitForViews, SEED_VIEWS_WITHOUT_G } from './harness.mjs';
+import { SEED_VIEWS, allViews, openPage, pageErrors, useBrowser, waitForNotice, waitForViews, SEED_VIEWS_WITHOUT_G, allStorage, waitUntil } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -16,8 +16,12 @@ test('?fresh shows the seed and leaves the saved work alone', async () => {
     await own.getByRole('button', { name: 'Delete (G)', exact: true }).click();
     assert.deepEqual(await waitForViews(own, ownViews), ownViews);
     // Autosave runs a moment after the last edit.
-    await own.waitForFunction(() => !(localStorage.getItem('mixua-playground/v1') ?? '"id":"G"').includes('"id":"G"'));
-    const saved = await own.evaluate(() => localStorage.getItem('mixua-playground/v1'));
+    await waitUntil(own, () => {
+      const id = JSON.parse(sessionStorage.getItem('mixua-playground/v2/tab-work') ?? 'null');
+      const slot = id && localStorage.getItem(`mixua-playground/v2/work/${id}`);
+      return slot !== null && !slot.includes('"id":"G"');
+    });
+    const saved = await allStorage(own);
 
     // The link opens a new tab.
     const [fresh] = await Promise.all([
@@ -32,7 +36,8 @@ test('?fresh shows the seed and leaves the saved work alone', async () => {
     // Work done in the fresh tab is not saved over the learner's.
     await fresh.getByRole('button', { name: 'Delete (B)', exact: true }).click();
     await fresh.waitForSelector('[data-card-id="B"]', { state: 'detached' });
-    assert.equal(await fresh.evaluate(() => localStorage.getItem('mixua-playground/v1')), saved);
+    await fresh.waitForTimeout(600);
+    assert.deepEqual(await allStorage(fresh), saved, 'the fresh tab wrote nothing');
     await fresh.close();
     await own.close();
 

@@ -387,3 +387,21 @@ export async function withApp(env, query, body) {
     await page.context().close();
   }
 }
+
+/**
+ * What this tab autosaved: its work's slot content (the workspace file, as
+ * JSON text), or null when nothing is saved yet. Each tab's work id is in
+ * its session storage; the work itself in a localStorage slot of its own.
+ */
+export async function savedWork(page) {
+  return page.evaluate(() => {
+    const id = JSON.parse(sessionStorage.getItem('mixua-playground/v2/tab-work') ?? 'null');
+    const slot = id && localStorage.getItem(`mixua-playground/v2/work/${id}`);
+    return slot ? JSON.stringify(JSON.parse(slot).work) : null;
+  });
+}
+
+/** Every localStorage entry, to show that a step wrote nothing. */
+export async function allStorage(page) {
+  return page.evaluate(() => Object.fromEntries(Object.keys(localStorage).sort().map((k) => [k, localStorage.getItem(k)])));
+}

@@ -4,7 +4,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cardRow, importFile, pageErrors, useBrowser, viewNames, waitForNotice, waitUntil, withApp } from './harness.mjs';
+import { cardRow, importFile, pageErrors, useBrowser, viewNames, waitForNotice, waitUntil, withApp, savedWork } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -58,7 +58,9 @@ test('5,000 cards import and the page stays usable', { timeout: 120_000 }, async
 
     // The editor is paged: 25 rows at a time.
     assert.equal(await page.locator('tr[data-card]').count(), 25);
-    assert.match(await page.locator('[data-panel="editor"] .pager').first().innerText(), /Cards 1–25 of 5000/);
+    // textContent: the editor may sit far below the expanded cell, where the
+    // browser skips laying it out (content-visibility), and innerText is empty there.
+    assert.match(await page.locator('[data-panel="editor"] .pager').first().textContent(), /Cards 1–25 of 5000/);
     await page.locator('[data-panel="editor"] .pager').first().getByRole('button', { name: 'Next →' }).click();
     await cardRow(page, 'C25').waitFor();
     assert.equal(await page.locator('tr[data-card]').count(), 25);
@@ -92,7 +94,10 @@ test('5,000 cards import and the page stays usable', { timeout: 120_000 }, async
     await waitUntil(page, () => document.querySelectorAll('[data-view="erin/writer-v1"] input[name="predict"]').length === 5000);
     await erin.locator('input[name="predict"][value="C4999"]').check();
     // Autosave follows the re-render of 5,000 choices; wait for it.
-    await page.waitForFunction(() => (localStorage.getItem('mixua-playground/v1') ?? '').includes('"C4999"'), null, { timeout: 30_000 });
+    for (let waited = 0; !((await savedWork(page)) ?? '').includes('"C4999"'); waited += 250) {
+      assert.ok(waited < 30_000, 'the predictions were autosaved');
+      await page.waitForTimeout(250);
+    }
     // After a reload (the 5,000 cards and the predictions were autosaved)
     // the cell pages its choices again, and the ticked C4999 is still on show.
     await page.reload();

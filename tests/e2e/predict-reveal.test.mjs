@@ -24,7 +24,7 @@ async function grades(page) {
 }
 
 test('one extra card, then one missing card: graded and explained', async () => {
-  await withApp(env, 'lang=en', async (page) => {
+  await withApp(env, 'lang=en&seed=zh-TW', async (page) => {
     await page.click('[data-action="predict-mode"]');
     // The seed's views, except that bob/checker-v1 also expects A.
     const predicted = { ...SEED_VIEWS, 'bob/checker-v1': ['G', 'B', 'A'] };

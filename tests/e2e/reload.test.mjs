@@ -8,7 +8,7 @@ import { allViews, cardRow, pageErrors, useBrowser, waitForViews, waitUntil, wit
 const env = useBrowser();
 
 test('edit → reload → the same views and the same work', async () => {
-  await withApp(env, 'lang=en', async (page) => {
+  await withApp(env, 'lang=en&seed=zh-TW', async (page) => {
     // A handful of different edits.
     await cardRow(page, 'Y').locator('input[name="share_approved"]').check();
     await page.getByRole('button', { name: 'Delete (P)', exact: true }).click();

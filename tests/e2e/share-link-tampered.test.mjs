@@ -3,11 +3,9 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { SEED_VIEWS, allViews, openPage, pageErrors, useBrowser, waitForNotice, waitForViews, SEED_VIEWS_WITHOUT_G } from './harness.mjs';
+import { SEED_VIEWS, allViews, openPage, pageErrors, useBrowser, waitForNotice, waitForViews, SEED_VIEWS_WITHOUT_G, savedWork, allStorage, waitUntil } from './harness.mjs';
 
 const env = useBrowser();
-
-const STORAGE_KEY = 'mixua-playground/v1';
 
 test('bad share links change nothing and say what is wrong', async () => {
   const context = await env.browser.newContext();
@@ -20,9 +18,13 @@ test('bad share links change nothing and say what is wrong', async () => {
     await own.click('[data-action="share"]');
     const good = new URL(await own.inputValue('input[name="share_link"]')).hash;
     // Autosave runs a moment after the last edit.
-    await own.waitForFunction((key) => !(localStorage.getItem(key) ?? '"id":"G"').includes('"id":"G"'), STORAGE_KEY);
-    const saved = await own.evaluate((key) => localStorage.getItem(key), STORAGE_KEY);
-    assert.ok(saved, 'the work was autosaved');
+    await waitUntil(own, () => {
+      const id = JSON.parse(sessionStorage.getItem('mixua-playground/v2/tab-work') ?? 'null');
+      const slot = id && localStorage.getItem(`mixua-playground/v2/work/${id}`);
+      return slot !== null && !slot.includes('"id":"G"');
+    });
+    assert.ok(await savedWork(own), 'the work was autosaved');
+    const saved = await allStorage(own);
     await own.close();
 
     const cases = [
@@ -42,7 +44,7 @@ test('bad share links change nothing and say what is wrong', async () => {
       assert.deepEqual(await allViews(page), ownViews, hash);
       // Nothing to undo: the link never became the work.
       assert.equal(await page.getByRole('button', { name: 'Undo', exact: true }).isDisabled(), true, hash);
-      assert.equal(await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEY), saved, hash);
+      assert.deepEqual(await allStorage(page), saved, hash);
       assert.deepEqual(pageErrors(page), [], hash);
       await page.close();
     }

@@ -12,7 +12,7 @@ const withY = Object.fromEntries(Object.entries(SEED_VIEWS).map(([v, ids]) => [v
 const withYnoG = Object.fromEntries(Object.entries(withY).map(([v, ids]) => [v, ids.filter((id) => id !== 'G')]));
 
 test('Ctrl+Z undoes and Ctrl+Shift+Z redoes, edit by edit', async () => {
-  await withApp(env, 'lang=en', async (page) => {
+  await withApp(env, 'lang=en&seed=zh-TW', async (page) => {
     await cardRow(page, 'Y').locator('input[name="share_approved"]').check();
     assert.deepEqual(await waitForViews(page, withY), withY);
     await page.getByRole('button', { name: 'Delete (G)', exact: true }).click();
@@ -42,7 +42,7 @@ test('Ctrl+Z undoes and Ctrl+Shift+Z redoes, edit by edit', async () => {
 });
 
 test('typing in one field is one undo step, even with focus in the field', async () => {
-  await withApp(env, 'lang=en', async (page) => {
+  await withApp(env, 'lang=en&seed=zh-TW', async (page) => {
     await page.click('input[name="query"]');
     await page.keyboard.press('End');
     await page.keyboard.type('暗號');
@@ -66,7 +66,7 @@ test('typing in one field is one undo step, even with focus in the field', async
 });
 
 test('reset to the seed asks first, and Undo brings the work back', async () => {
-  await withApp(env, 'lang=en', async (page) => {
+  await withApp(env, 'lang=en&seed=zh-TW', async (page) => {
     await cardRow(page, 'Y').locator('input[name="share_approved"]').check();
     await page.getByRole('button', { name: 'Delete (G)', exact: true }).click();
     assert.deepEqual(await waitForViews(page, withYnoG), withYnoG);

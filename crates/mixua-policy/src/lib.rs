@@ -49,7 +49,7 @@ pub use policy::{
 };
 pub use report::{report, report_with, Format, Report, ReportOptions};
 pub use score::{forbidden, score, scorecard, Expected, Forbidden, ForbiddenReason, Score, Scorecard};
-pub use seed::{seed_workspace, story_workspace, INJECTION_QUERY, SEED_QUERY};
+pub use seed::{seed_workspace, seed_workspace_en, story_workspace, INJECTION_QUERY, INJECTION_QUERY_EN, SEED_QUERY, SEED_QUERY_EN};
 pub use viewer::ViewerId;
 pub use workspace::{Canaries, Groups, LoadError, Retention, Workspace};
 pub use write::{bump_policy, delete, log_read, propose, publish, reject, revoke, rollback, sweep, Expiry, Refusal};

@@ -1,0 +1,80 @@
+use std::rc::Rc;
+
+use mixua_policy::{Card, Field, Lang, Leak, Rejection, Scope, Stream};
+use yew::prelude::*;
+
+use super::card_row::options;
+use super::{event_checked, event_value, verdict};
+use crate::state::{Action, Edit, UiAction};
+
+#[derive(Properties, PartialEq)]
+pub struct CardInspectorProps {
+    pub index: usize,
+    pub card: Card,
+    pub users: Rc<Vec<String>>,
+    pub agents: Rc<Vec<String>>,
+    pub rejection: Option<Rejection>,
+    /// Canaries this card hands to other users.
+    pub leaks: Vec<Leak>,
+    pub lang: Lang,
+    pub onaction: Callback<Action>,
+}
+
+/// The selected card, editable beside the chart: change a field here and
+/// the cells, the alarm and the verdict change in view.
+#[function_component(CardInspector)]
+pub fn card_inspector(props: &CardInspectorProps) -> Html {
+    let lang = props.lang;
+    let card = &props.card;
+    let index = props.index;
+    let text = |field: Field| {
+        let onaction = props.onaction.clone();
+        Callback::from(move |e: InputEvent| onaction.emit(Action::Edit(Edit::EditText { index, field, value: event_value(&e) })))
+    };
+    let choose = |field: Field| {
+        let onaction = props.onaction.clone();
+        Callback::from(move |e: Event| onaction.emit(Action::Edit(Edit::EditText { index, field, value: event_value(&e) })))
+    };
+    let approve = {
+        let onaction = props.onaction.clone();
+        Callback::from(move |e: Event| onaction.emit(Action::Edit(Edit::SetApproved { index, approved: event_checked(&e) })))
+    };
+    let close = {
+        let onaction = props.onaction.clone();
+        Callback::from(move |_: MouseEvent| onaction.emit(Action::Ui(UiAction::Select(None))))
+    };
+    let scopes: Vec<&str> = Scope::ALL.iter().map(|s| s.as_str()).collect();
+    let streams: Vec<&str> = Stream::ALL.iter().map(|s| s.as_str()).collect();
+    let users: Vec<&str> = props.users.iter().map(String::as_str).collect();
+    let agents: Vec<&str> = props.agents.iter().map(String::as_str).collect();
+    let id = |name: &str| format!("inspect-{name}");
+    html! {
+        <section class="panel inspector" aria-labelledby="inspector-title" data-inspector={card.id.clone()}>
+            <div class="panel-head">
+                <h2 id="inspector-title" tabindex="-1">
+                    { lang.pick("編輯卡片 ", "Edit card ") }<span class="badge">{ &card.id }</span>
+                </h2>
+                <button type="button" class="link" onclick={close}>{ lang.pick("關閉", "Close") }</button>
+            </div>
+            <p class="inspector-verdict">{ verdict(props.rejection.as_ref(), &props.leaks, lang) }</p>
+            <div class="fields">
+                <label for={id("scope")}>{ lang.pick("範圍", "Scope") }</label>
+                <select id={id("scope")} name="scope" onchange={choose(Field::Scope)}>{ options(&scopes, &card.scope, lang) }</select>
+                <label for={id("stream")}>{ lang.pick("內容流", "Stream") }</label>
+                <select id={id("stream")} name="stream" onchange={choose(Field::Stream)}>{ options(&streams, &card.stream, lang) }</select>
+                <label for={id("owner_user")}>{ lang.pick("擁有者", "Owner user") }</label>
+                <select id={id("owner_user")} name="owner_user" onchange={choose(Field::OwnerUser)}>{ options(&users, &card.owner_user, lang) }</select>
+                <label for={id("owner_agent")}>{ lang.pick("擁有 Agent", "Owner agent") }</label>
+                <select id={id("owner_agent")} name="owner_agent" onchange={choose(Field::OwnerAgent)}>{ options(&agents, &card.owner_agent, lang) }</select>
+                <span class="check">
+                    <input type="checkbox" id={id("share_approved")} name="share_approved" checked={card.share_approved} onchange={approve} />
+                    <label for={id("share_approved")}>{ lang.pick("核准分享", "Sharing approved") }</label>
+                </span>
+                <label for={id("situation")}>{ lang.pick("情境", "Situation") }</label>
+                <input id={id("situation")} name="situation" value={card.situation.clone()} oninput={text(Field::Situation)} />
+                <label for={id("lesson")} class="wide">{ lang.pick("經驗", "Lesson") }</label>
+                <textarea id={id("lesson")} name="lesson" class="wide" rows="2" value={card.lesson.clone()} oninput={text(Field::Lesson)} />
+            </div>
+        </section>
+    }
+}
