@@ -20,7 +20,7 @@ use crate::computed::Computed;
 use crate::persist::{self, Saved};
 use crate::shared::Shared;
 use crate::lessons::Lesson;
-use crate::state::{Action, AppState, Doc, Edit, Mode, Notice, Panel, Recent, Ui, UiAction};
+use crate::state::{Action, AppState, Doc, Edit, Mode, Notice, Panel, Recent, Ui, UiAction, WorkAction};
 use crate::store;
 use crate::works::{self, Entry, Save, Slot};
 
@@ -355,15 +355,6 @@ impl Saver {
     }
 }
 
-/// What the learner asks of saved works; these touch storage, so the root
-/// component carries them out.
-#[derive(Clone, Debug, PartialEq)]
-pub enum WorkAction {
-    /// Open a work from Recent work in this tab.
-    Open(String),
-    /// Load the version another tab saved of the work this tab shows.
-    LoadTheirs,
-}
 
 /// Ctrl+Z / Ctrl+Shift+Z / Ctrl+Y (Cmd on a Mac) undo and redo everywhere;
 /// in classroom mode the arrow keys step through the lesson.
@@ -661,6 +652,7 @@ pub fn app() -> Html {
                         if !hidden("why") {
                             <WhyPanel
                                 workspace={workspace.clone()}
+                                computed={computed.clone()}
                                 selected={ui.selected}
                                 viewer={ui.viewer.clone()}
                                 hidden={ui.mode.hides_answers()}

@@ -1,7 +1,8 @@
 //! Everything the views show, derived from the work in one pass per edit.
 //! Nothing here decides anything: it runs `mixua_policy` and keeps results.
 
-use mixua_policy::policy::{Accepted, Rejection};
+use mixua_policy::policy::{Accepted, Gate, Rejection};
+use mixua_policy::{Access, Viewer};
 use mixua_policy::score::Expected;
 use mixua_policy::{Evaluation, Leak, Policy, ViewerId, Workspace};
 
@@ -44,6 +45,9 @@ pub struct Computed {
     pub viewers: Vec<ViewerId>,
     /// The content and filing gates, per card.
     pub gates: Vec<Result<Accepted, Rejection>>,
+    /// The four-scope policy's whole gate per card (in effect, content,
+    /// filing), from which every reading decision the app shows is made.
+    pub decided: Vec<Gate>,
     pub four: Outcome,
     pub global_only: Outcome,
     pub pool: Outcome,
@@ -56,11 +60,18 @@ impl Computed {
         let pool = Evaluation::new(ws, &ws.query, Policy::UnsafePool);
         Computed {
             viewers: four.viewers().map(ViewerId::from).collect(),
+            decided: (0..ws.cards.len()).map(|i| four.gate(i).clone()).collect(),
             four: Outcome::new(&four),
             global_only: Outcome::new(&global_only),
             pool: Outcome::new(&pool),
             gates: four.gates,
         }
+    }
+
+    /// The four-scope reading decision for one card and one viewer, with its
+    /// rule: the same answer as the views (time and groups included).
+    pub fn access(&self, ws: &Workspace, index: usize, viewer: Viewer<'_>) -> Access {
+        self.decided[index].access_in(&ws.cards[index], viewer, ws.groups())
     }
 
     pub fn outcome(&self, policy: Policy) -> &Outcome {

@@ -86,6 +86,16 @@ pub enum Notice {
     OpenedWork { name: String },
 }
 
+/// What the learner asks of saved works; these touch storage, so the root
+/// component carries them out (they are not reducer actions).
+#[derive(Clone, Debug, PartialEq)]
+pub enum WorkAction {
+    /// Open a work from Recent work in this tab.
+    Open(String),
+    /// Load the version another tab saved of the work this tab shows.
+    LoadTheirs,
+}
+
 /// What "Recent work" shows: the saved works and the one this tab shows.
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Recent {

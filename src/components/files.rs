@@ -4,8 +4,7 @@ use yew::prelude::*;
 
 use crate::persist::{self, Problem, Saved};
 use crate::shared::Shared;
-use crate::app::WorkAction;
-use crate::state::{Action, Doc, Edit, Notice, Recent, UiAction};
+use crate::state::{WorkAction, Action, Doc, Edit, Notice, Recent, UiAction};
 
 /// Starts a download of `text` as a file (an effect of a click, not of render).
 pub fn download(name: &str, text: &str) {

@@ -2,8 +2,7 @@ use mixua_policy::explain::name_error_text;
 use mixua_policy::Lang;
 use yew::prelude::*;
 
-use crate::app::WorkAction;
-use crate::state::{Action, Notice, UiAction};
+use crate::state::{WorkAction, Action, Notice, UiAction};
 
 #[derive(Properties, PartialEq)]
 pub struct NoticeBarProps {

@@ -31,9 +31,8 @@ pub struct SeatingChartProps {
 }
 
 /// The policy's reason why one card is or is not in one view, in words.
-pub fn why_text(ws: &Workspace, index: usize, viewer: Viewer<'_>, lang: Lang) -> String {
-    let card = &ws.cards[index];
-    decision_text(card, &mixua_policy::access(card, viewer), viewer, &ws.query, lang)
+pub fn why_text(ws: &Workspace, computed: &Computed, index: usize, viewer: Viewer<'_>, lang: Lang) -> String {
+    decision_text(&ws.cards[index], &computed.access(ws, index, viewer), viewer, &ws.query, lang)
 }
 
 /// Rows are users, columns are agents; every cell is that viewer's live
@@ -78,7 +77,7 @@ pub fn seating_chart(props: &SeatingChartProps) -> Html {
                 let explain = |list: &[usize]| -> Vec<(String, String)> {
                     list.iter()
                         .take(EXPLAINED)
-                        .map(|&i| (ws.cards[i].id.clone(), why_text(ws, i, viewer.viewer(), lang)))
+                        .map(|&i| (ws.cards[i].id.clone(), why_text(ws, computed, i, viewer.viewer(), lang)))
                         .collect()
                 };
                 CellMode::Revealed {
@@ -97,7 +96,7 @@ pub fn seating_chart(props: &SeatingChartProps) -> Html {
             (_, Some((index, card))) => Some(Reach {
                 index,
                 id: card.id.clone(),
-                allowed: mixua_policy::access(card, viewer.viewer()).allowed(),
+                allowed: computed.access(ws, index, viewer.viewer()).allowed(),
             }),
         };
         let inspected = props.inspected.as_ref() == Some(viewer);

@@ -1,5 +1,7 @@
 use mixua_policy::explain::{access_text, decision_text, flips_text, rejection_text};
-use mixua_policy::{access, check, find_flips, Lang, Viewer, ViewerId, Workspace};
+use mixua_policy::{check, Evaluation, Lang, Policy, Viewer, ViewerId, Workspace};
+
+use crate::computed::Computed;
 use yew::prelude::*;
 
 use crate::shared::Shared;
@@ -8,6 +10,8 @@ use crate::state::{Action, UiAction};
 #[derive(Properties, PartialEq)]
 pub struct WhyPanelProps {
     pub workspace: Shared<Workspace>,
+    /// The memoised decisions: the same answers as the views.
+    pub computed: Shared<Computed>,
     pub selected: Option<usize>,
     /// The viewer whose decision is explained in full.
     pub viewer: Option<ViewerId>,
@@ -56,7 +60,7 @@ pub fn why_panel(props: &WhyPanelProps) -> Html {
 
     let rows = ws.users.iter().flat_map(|u| ws.agents.iter().map(move |a| (u, a))).take(36).map(|(u, a)| {
         let viewer = Viewer::new(u, a);
-        let decision = access(card, viewer);
+        let decision = props.computed.access(ws, index, viewer);
         let allowed = decision.allowed();
         let onclick = {
             let onaction = props.onaction.clone();
@@ -77,8 +81,9 @@ pub fn why_panel(props: &WhyPanelProps) -> Html {
 
     let focus = props.viewer.as_ref().map(|v| {
         let viewer = v.viewer();
-        let decision = access(card, viewer);
-        let flips = find_flips(card, viewer, &ws.users, &ws.agents);
+        let decision = props.computed.access(ws, index, viewer);
+        // Only the focused viewer's flips: one evaluation, on demand.
+        let flips = Evaluation::new(ws, &ws.query, Policy::FourScope).flips(index, viewer);
         html! {
             <div class="focus" data-focus={viewer.key()}>
                 <h3>{ lang.pick(format!("{} 與卡片 {}", viewer.key(), card.id), format!("{} and card {}", viewer.key(), card.id)) }</h3>
