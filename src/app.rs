@@ -624,7 +624,7 @@ pub fn app() -> Html {
                             onaction={onaction.clone()}
                         />
                     }
-                    <aside class="side">
+                    <aside class={classes!("side", inspected_card.is_some().then_some("selecting"))}>
                         if let Some((index, card)) = inspected_card {
                             <CardInspector
                                 {index}

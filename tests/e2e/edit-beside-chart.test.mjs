@@ -29,6 +29,9 @@ for (const viewport of [{ width: 1280, height: 800 }, { width: 1366, height: 768
       const [chart, inspector] = await Promise.all([page.locator('#chart').boundingBox(), page.locator('[data-inspector="X"]').boundingBox()]);
       assert.ok(inspector.x >= chart.x + chart.width, 'the inspector is to the right of the chart');
       assert.ok(await onScreen(page, '[data-inspector="X"] select[name="stream"]'));
+      // The why panel comes with it, right under the card's fields.
+      const why = await page.locator('[data-panel="why"]').boundingBox();
+      assert.ok(why.y < viewport.height, 'the why panel starts on screen');
 
       await page.selectOption('[data-inspector="X"] select[name="stream"]', 'reusable');
       await page.waitForSelector('[data-view] [data-leak="FAKE-ALICE-731"]');
