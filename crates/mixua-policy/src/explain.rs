@@ -106,11 +106,11 @@ pub fn rejection_text(rejection: &Rejection, lang: Lang) -> String {
         ),
         Rejection::ProtectedShared { scope } => lang.pick(
             format!("受保護的個人內容不能分享給擁有者以外的人:{scope} 卡會被其他使用者讀到,只能放在 USER 或 PAIR"),
-            format!("protected (personal) content can't be shared beyond its owner: a {scope} card reaches other users, so it may only be USER or PAIR"),
+            format!("protected (personal) content can't be shared beyond its owner: {} {scope} card reaches other users, so it may only be USER or PAIR", article(&scope.to_string())),
         ),
         Rejection::NotApproved { scope } => lang.pick(
             format!("分享尚未核准:{scope} 卡會被其他使用者讀到,必須先有人核准(share_approved 為 true)"),
-            format!("sharing is not approved: a {scope} card reaches other users, so someone must approve it first (share_approved true)"),
+            format!("sharing is not approved: {} {scope} card reaches other users, so someone must approve it first (share_approved true)", article(&scope.to_string())),
         ),
         Rejection::BadLifeField { field, value } => match (field, value) {
             (LifeField::ValidTo, Value::Number(n)) if n.as_u64().is_some() => lang.pick(
@@ -1189,5 +1189,24 @@ mod tests {
         let viewer = Viewer::new("alice", "writer-v1");
         both(flips_text(card, viewer, &flips, Lang::ZhTw), flips_text(card, viewer, &flips, Lang::En), "flips");
         assert!(flips_text(card, viewer, &flips, Lang::En).contains("not in effect (revoked)"));
+    }
+}
+
+/// "a" or "an" before a word as it is read aloud: "an AGENT card", "a
+/// GLOBAL card", "a USER card" (said "you-ser").
+fn article(word: &str) -> &'static str {
+    match word.chars().next() {
+        Some('A' | 'E' | 'I' | 'O' | 'a' | 'e' | 'i' | 'o') => "an",
+        _ => "a",
+    }
+}
+
+#[cfg(test)]
+mod article_tests {
+    #[test]
+    fn agent_takes_an() {
+        assert_eq!(super::article("AGENT"), "an");
+        assert_eq!(super::article("GLOBAL"), "a");
+        assert_eq!(super::article("USER"), "a");
     }
 }
