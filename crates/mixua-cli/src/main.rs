@@ -336,9 +336,18 @@ fn cmd_explain(args: &[String]) -> Result<(), Failure> {
     }
     let viewer_arg = opts.viewer.ok_or_else(|| Failure(format!("`--viewer USER/AGENT` is required\n\n{EXPLAIN_HELP}")))?;
     let card_id = opts.card.ok_or_else(|| Failure(format!("`--card ID` is required\n\n{EXPLAIN_HELP}")))?;
-    let Some((user, agent)) = viewer_arg.split_once('/') else {
-        return Err(Failure(format!("`{viewer_arg}` is not USER/AGENT, e.g. alice/checker-v1")));
+    // The same names the app and the file format accept: one `/` between
+    // two names, each passing the policy's name check.
+    let Some(viewer_id) = mixua_policy::ViewerId::parse_key(&viewer_arg) else {
+        return Err(Failure(format!("`{viewer_arg}` is not USER/AGENT (one `/` between two names), e.g. alice/checker-v1")));
     };
+    for name in [&viewer_id.user, &viewer_id.agent] {
+        if let Err(error) = mixua_policy::policy::check_name(name) {
+            let why = mixua_policy::explain::name_error_text(&error, Lang::En);
+            return Err(Failure(format!("`{name}` in `{viewer_arg}` can't be a name: {why}")));
+        }
+    }
+    let (user, agent) = (viewer_id.user.as_str(), viewer_id.agent.as_str());
     let lang = language(opts.lang.as_deref())?;
     let workspace = load(opts.workspace.as_deref())?;
     let query = opts.query.as_deref().unwrap_or(&workspace.query);

@@ -628,3 +628,13 @@ fn a_workspace_file_with_the_new_keys_round_trips_through_the_cli() {
     let second = dir.run(&["report", "--workspace", again.to_str().unwrap(), "--out", "-"]);
     assert_eq!(first.stdout, second.stdout);
 }
+
+#[test]
+fn explain_refuses_a_viewer_that_is_not_two_names() {
+    let dir = Scratch::new("bad-viewer");
+    for viewer in ["alice", "alice/writer/v1", "/writer-v1", "alice/ writer-v1"] {
+        let output = dir.run(&["explain", "--viewer", viewer, "--card", "A"]);
+        fails_with_2(&output);
+        assert!(stderr(&output).contains(viewer), "{viewer}: {}", stderr(&output));
+    }
+}
