@@ -4,8 +4,8 @@ use mixua_policy::{Card, Field, Lang, Leak, Rejection, Scope, Stream};
 use yew::prelude::*;
 
 use super::card_row::options;
-use super::{event_checked, event_value, verdict};
-use crate::state::{Action, Edit, UiAction};
+use super::{verdict, CardEdits};
+use crate::state::{Action, UiAction};
 
 #[derive(Properties, PartialEq)]
 pub struct CardInspectorProps {
@@ -27,18 +27,10 @@ pub fn card_inspector(props: &CardInspectorProps) -> Html {
     let lang = props.lang;
     let card = &props.card;
     let index = props.index;
-    let text = |field: Field| {
-        let onaction = props.onaction.clone();
-        Callback::from(move |e: InputEvent| onaction.emit(Action::Edit(Edit::EditText { index, field, value: event_value(&e) })))
-    };
-    let choose = |field: Field| {
-        let onaction = props.onaction.clone();
-        Callback::from(move |e: Event| onaction.emit(Action::Edit(Edit::EditText { index, field, value: event_value(&e) })))
-    };
-    let approve = {
-        let onaction = props.onaction.clone();
-        Callback::from(move |e: Event| onaction.emit(Action::Edit(Edit::SetApproved { index, approved: event_checked(&e) })))
-    };
+    let edits = CardEdits::new(index, props.onaction.clone());
+    let text = |field: Field| edits.text(field);
+    let choose = |field: Field| edits.choose(field);
+    let approve = edits.approve();
     let close = {
         let onaction = props.onaction.clone();
         Callback::from(move |_: MouseEvent| onaction.emit(Action::Ui(UiAction::Select(None))))

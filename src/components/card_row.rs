@@ -3,7 +3,7 @@ use std::rc::Rc;
 use mixua_policy::{Card, Field, Lang, Leak, Rejection, Scope, Stream};
 use yew::prelude::*;
 
-use super::{event_checked, event_value, focus_after_render, verdict};
+use super::{focus_after_render, verdict, CardEdits};
 use crate::state::{Action, Edit, UiAction};
 
 #[derive(Properties, PartialEq)]
@@ -48,18 +48,10 @@ pub fn card_row(props: &CardRowProps) -> Html {
     let index = props.index;
     let label = |what: &str| format!("{what} ({})", if card.id.is_empty() { format!("#{}", index + 1) } else { card.id.clone() });
 
-    let text = |field: Field| {
-        let onaction = props.onaction.clone();
-        Callback::from(move |e: InputEvent| onaction.emit(Action::Edit(Edit::EditText { index, field, value: event_value(&e) })))
-    };
-    let choose = |field: Field| {
-        let onaction = props.onaction.clone();
-        Callback::from(move |e: Event| onaction.emit(Action::Edit(Edit::EditText { index, field, value: event_value(&e) })))
-    };
-    let approve = {
-        let onaction = props.onaction.clone();
-        Callback::from(move |e: Event| onaction.emit(Action::Edit(Edit::SetApproved { index, approved: event_checked(&e) })))
-    };
+    let edits = CardEdits::new(index, props.onaction.clone());
+    let text = |field: Field| edits.text(field);
+    let choose = |field: Field| edits.choose(field);
+    let approve = edits.approve();
     let act = |action: Action| {
         let onaction = props.onaction.clone();
         Callback::from(move |_: MouseEvent| onaction.emit(action.clone()))

@@ -17,8 +17,11 @@ pub mod toolbar;
 pub mod view_cell;
 pub mod why_panel;
 
+use mixua_policy::Field;
 use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 use yew::prelude::*;
+
+use crate::state::{Action, Edit};
 
 /// The value of the input, select or textarea an event came from.
 pub fn event_value(e: &Event) -> String {
@@ -94,5 +97,36 @@ pub fn verdict(rejection: Option<&mixua_policy::Rejection>, leaks: &[mixua_polic
                 <span aria-hidden="true">{"✗ "}</span><strong>{ lang.pick("拒絕:", "rejected: ") }</strong>{ rejection_label(r, lang) }
             </span>
         },
+    }
+}
+
+/// The callbacks that edit one card's fields, shared by the editor's row
+/// and the inspector beside the chart.
+pub struct CardEdits {
+    index: usize,
+    onaction: Callback<Action>,
+}
+
+impl CardEdits {
+    pub fn new(index: usize, onaction: Callback<Action>) -> CardEdits {
+        CardEdits { index, onaction }
+    }
+
+    /// A text field, on every keystroke.
+    pub fn text(&self, field: Field) -> Callback<InputEvent> {
+        let (index, onaction) = (self.index, self.onaction.clone());
+        Callback::from(move |e: InputEvent| onaction.emit(Edit::EditText { index, field, value: event_value(&e) }.into()))
+    }
+
+    /// A select, on change.
+    pub fn choose(&self, field: Field) -> Callback<Event> {
+        let (index, onaction) = (self.index, self.onaction.clone());
+        Callback::from(move |e: Event| onaction.emit(Edit::EditText { index, field, value: event_value(&e) }.into()))
+    }
+
+    /// The sharing-approved checkbox.
+    pub fn approve(&self) -> Callback<Event> {
+        let (index, onaction) = (self.index, self.onaction.clone());
+        Callback::from(move |e: Event| onaction.emit(Edit::SetApproved { index, approved: event_checked(&e) }.into()))
     }
 }

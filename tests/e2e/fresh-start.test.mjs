@@ -3,7 +3,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { SEED_VIEWS, allViews, openPage, pageErrors, useBrowser, waitForNotice, waitForViews, SEED_VIEWS_WITHOUT_G, allStorage, waitUntil } from './harness.mjs';
+import { SEED_VIEWS, allViews, openPage, pageErrors, useBrowser, waitForNotice, waitForViews, SEED_VIEWS_WITHOUT_G, allStorage, savedWork } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -16,11 +16,10 @@ test('?fresh shows the seed and leaves the saved work alone', async () => {
     await own.getByRole('button', { name: 'Delete (G)', exact: true }).click();
     assert.deepEqual(await waitForViews(own, ownViews), ownViews);
     // Autosave runs a moment after the last edit.
-    await waitUntil(own, () => {
-      const id = JSON.parse(sessionStorage.getItem('mixua-playground/v2/tab-work') ?? 'null');
-      const slot = id && localStorage.getItem(`mixua-playground/v2/work/${id}`);
-      return slot !== null && !slot.includes('"id":"G"');
-    });
+    for (let waited = 0; ((await savedWork(own)) ?? '"id":"G"').includes('"id":"G"'); waited += 100) {
+      assert.ok(waited < 5_000, 'the work was autosaved without G');
+      await own.waitForTimeout(100);
+    }
     const saved = await allStorage(own);
 
     // The link opens a new tab.
