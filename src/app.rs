@@ -197,6 +197,30 @@ struct Store {
     current: Rc<RefCell<Rc<AppState>>>,
     rerender: Rc<dyn Fn()>,
     saver: Rc<Saver>,
+    typed: Rc<Typed>,
+}
+
+/// A keystroke's edit, held until the frame that shows the typed character
+/// is painted: the field answers at once and the views follow one frame
+/// later (the evaluation never delays the echo of a key). Keys typed in the
+/// meantime into the same field replace it; anything else applies it first,
+/// so the order of edits never changes.
+#[derive(Default)]
+struct Typed {
+    pending: RefCell<Option<((usize, mixua_policy::Field), Action)>>,
+    frame: RefCell<Option<gloo_render::AnimationFrame>>,
+}
+
+/// The card and field of a keystroke in a free-text card field (not a
+/// select: a choice is applied at once).
+fn typed(action: &Action) -> Option<(usize, mixua_policy::Field)> {
+    use mixua_policy::Field;
+    match action {
+        Action::Edit(Edit::EditText { index, field, .. }) if !matches!(field, Field::Scope | Field::Stream | Field::ShareApproved) => {
+            Some((*index, *field))
+        }
+        _ => None,
+    }
 }
 
 impl Store {
@@ -205,6 +229,39 @@ impl Store {
     }
 
     fn dispatch(&self, action: Action) {
+        let Some(key) = typed(&action) else {
+            self.flush_typed();
+            return self.apply(action);
+        };
+        let earlier = self.typed.pending.replace(Some((key, action)));
+        if let Some((earlier_key, earlier)) = earlier {
+            if earlier_key != key {
+                // Another field's keystroke goes first, in order.
+                self.apply(earlier);
+            }
+        }
+        if self.typed.frame.borrow().is_none() {
+            let store = self.clone();
+            let frame = gloo_render::request_animation_frame(move |_| {
+                // Runs before this frame's paint; the edit runs right after it.
+                Timeout::new(0, move || store.flush_typed()).forget();
+            });
+            *self.typed.frame.borrow_mut() = Some(frame);
+        }
+    }
+
+    /// Applies a held keystroke now (before any other action, and before
+    /// the save when the page is hidden).
+    fn flush_typed(&self) {
+        let frame = self.typed.frame.borrow_mut().take();
+        drop(frame);
+        let pending = self.typed.pending.borrow_mut().take();
+        if let Some((_, action)) = pending {
+            self.apply(action);
+        }
+    }
+
+    fn apply(&self, action: Action) {
         let now = self.get();
         let next = yew::Reducible::reduce(now.clone(), action);
         if Rc::ptr_eq(&now, &next) {
@@ -400,7 +457,7 @@ pub fn app() -> Html {
                 failed: Cell::new(false),
                 notify: RefCell::new(None),
             });
-            let store = Store { current, rerender: Rc::new(move || rerender.force_update()), saver };
+            let store = Store { current, rerender: Rc::new(move || rerender.force_update()), saver, typed: Rc::default() };
             (store, RefCell::new(set_aside), unsaved)
         })
     };
@@ -465,8 +522,11 @@ pub fn app() -> Html {
     {
         let store = store.clone();
         use_effect_with((), move |_| {
-            let saver = store.saver.clone();
-            let pagehide = EventListener::new(&gloo_utils::window(), "pagehide", move |_| saver.flush());
+            let (saver, typing) = (store.saver.clone(), store.clone());
+            let pagehide = EventListener::new(&gloo_utils::window(), "pagehide", move |_| {
+                typing.flush_typed();
+                saver.flush()
+            });
             let saver = store.saver.clone();
             let storage = EventListener::new(&gloo_utils::window(), "storage", move |event| {
                 if let Some(key) = event.dyn_ref::<web_sys::StorageEvent>().and_then(|e| e.key()) {
