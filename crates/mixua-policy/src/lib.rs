@@ -22,6 +22,7 @@
 pub mod audit;
 pub mod cache;
 pub mod card;
+pub mod change;
 pub mod eval;
 pub mod explain;
 pub mod flip;
@@ -37,6 +38,7 @@ pub mod write;
 
 pub use audit::{audit, Audit, WorkspaceProblem};
 pub use cache::{replay_cache, replay_cache_with, CacheConfig, CacheReplay, CachedRead, KeyField};
+pub use change::{change_between, change_parts, change_text, CellChange, Change, Presence, Seen};
 pub use card::{Card, Field, JsonKind, Kind, Life, LifeField, Scope, Status, Stream, Tier};
 pub use eval::{Carried, Evaluation, Leak, Policy};
 pub use explain::Lang;
