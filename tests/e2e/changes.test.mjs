@@ -9,7 +9,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  axeScan, cardRow, formatViolations, pageErrors, screenshot, screenshotDir, useBrowser, waitForViews, waitUntil, withApp,
+  axeScan, cardRow, formatViolations, importFile, pageErrors, screenshot, screenshotDir, useBrowser, waitForViews, waitUntil, withApp,
   SEED_VIEWS, SEED_VIEWS_WITHOUT_G,
 } from './harness.mjs';
 
@@ -280,5 +280,30 @@ test('reduced motion: changed cells are outlined without animation', async () =>
       return { animation: s.animationName, outline: s.outlineStyle };
     });
     assert.deepEqual(style, { animation: 'none', outline: 'double' });
+  });
+});
+
+test('notices are said too: a fresh start on load, an import with what it changed, a reset', async () => {
+  await withApp(env, 'lang=en&fresh', async (page) => {
+    // A notice shown at the start is said a moment after the page is up.
+    assert.match(await waitForSpoken(page, 1), /^Fresh start: these are the seed cards/);
+
+    // An import: the notice and what it changed, said together, once.
+    const workspace = {
+      users: ['alice', 'bob'], agents: ['writer-v1', 'checker-v1'], query: 'report',
+      canaries: { alice: ['FAKE-ALICE-731'], bob: ['FAKE-BOB-852'] },
+      cards: [{ id: 'G', scope: 'GLOBAL', owner_user: 'alice', owner_agent: 'writer-v1', situation: 'report',
+        lesson: 'Re-add totals from rows.', stream: 'reusable', share_approved: true, source: 's' }],
+    };
+    await importFile(page, 'one-card.json', JSON.stringify(workspace));
+    const said = await waitForSpoken(page, 2);
+    assert.match(said, /^Loaded one-card\.json: 1 cards, 0 rejected\. .* This edit: .*no longer read/);
+
+    // Reset asks first, then says so, with what came back.
+    await page.getByRole('button', { name: 'Reset to the seed', exact: true }).click();
+    await page.click('[data-action="confirm-reset"]');
+    assert.match(await waitForSpoken(page, 3), /^Loaded .* This edit: .*now read/);
+    await assertClean(page, 'after a reset');
+    assert.deepEqual(pageErrors(page), []);
   });
 });
