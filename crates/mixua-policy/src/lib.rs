@@ -22,6 +22,7 @@
 pub mod audit;
 pub mod cache;
 pub mod card;
+pub mod change;
 pub mod effect;
 pub mod eval;
 pub mod explain;
@@ -38,6 +39,7 @@ pub mod write;
 
 pub use audit::{audit, Audit, WorkspaceProblem};
 pub use cache::{replay_cache, replay_cache_with, CacheReplay, CachedRead};
+pub use change::{change_between, change_parts, change_text, CellChange, Change, Presence, Seen};
 pub use card::{Card, Field, JsonKind, Kind, Life, LifeField, Scope, Status, Stream, Tier};
 pub use eval::{Carried, Evaluation, Leak};
 pub use explain::Lang;
