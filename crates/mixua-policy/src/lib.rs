@@ -22,6 +22,7 @@
 pub mod audit;
 pub mod cache;
 pub mod card;
+pub mod course;
 pub mod eval;
 pub mod explain;
 pub mod flip;
@@ -37,6 +38,7 @@ pub mod write;
 
 pub use audit::{audit, Audit, WorkspaceProblem};
 pub use cache::{replay_cache, replay_cache_with, CacheConfig, CacheReplay, CachedRead, KeyField};
+pub use course::{draft_copy, draft_version, lesson_two_workspace, log_history, next_id, traces, Traces};
 pub use card::{Card, Field, JsonKind, Kind, Life, LifeField, Scope, Status, Stream, Tier};
 pub use eval::{Carried, Evaluation, Leak, Policy};
 pub use explain::Lang;
