@@ -3,8 +3,11 @@
 //! from the policy ([`computed`]) and keeps effects (storage, URL, files)
 //! in the root component.
 
+pub mod acts;
 pub mod computed;
+pub mod course;
 pub mod doc;
+pub mod lesson_two;
 pub mod lessons;
 pub mod persist;
 pub mod shared;

@@ -1,5 +1,7 @@
 //! One component per file. Props are data plus `on*` callbacks.
 
+pub mod act_as;
+pub mod audit_log;
 pub mod card_editor;
 pub mod card_inspector;
 pub mod card_row;
@@ -13,6 +15,7 @@ pub mod scope_legend;
 pub mod scorecards;
 pub mod lesson_panel;
 pub mod seating_chart;
+pub mod timeline;
 pub mod toolbar;
 pub mod view_cell;
 pub mod why_panel;

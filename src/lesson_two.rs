@@ -1,0 +1,207 @@
+//! Lesson 2, memory over time: exercises on the write path, retirement and
+//! time, each checking itself against the policy's own results (the views,
+//! the cards' life as the write path left it, the log, the crate's
+//! `traces`). It starts from `mixua_policy::lesson_two_workspace`.
+
+use mixua_policy::{traces, Action, Lang, Policy, Status, Evaluation};
+
+use crate::lessons::{item, Item, Lesson, Question, Step};
+
+pub const STEPS: &[Step] = &[
+    Step {
+        title: ("寫的人不能自己審", "The writer is not the reviewer"),
+        task: (
+            "A 是 alice/writer-v1 寫的 AGENT 候選卡,還沒有人讀得到。在「誰在操作」選 writer-v1(或 alice/writer-v1),選卡片 A,按「發布」:會被拒絕。再改選審查者 dana 發布,看 bob · writer-v1 取回 A,紀錄裡同時有寫入者與審查者。",
+            "A is a candidate AGENT card written by alice/writer-v1: nobody reads it yet. In “Act as” pick writer-v1 (or alice/writer-v1), choose card A and press Publish: it is refused. Then act as the reviewer dana and publish it: bob · writer-v1 retrieves A, and the log shows both the writer and the reviewer.",
+        ),
+        hint: (
+            "會跨使用者的卡(AGENT、GLOBAL)只能由名單上的審查者發布,而且不能是寫的人。先用寫入者試一次發布,再選 dana。",
+            "A card that crosses users (AGENT, GLOBAL) is published only by a listed reviewer who did not write it. Try publishing as its writer first, then pick dana.",
+        ),
+        question: None,
+    },
+    Step {
+        title: ("writer-v1 → writer-v2", "writer-v1 → writer-v2"),
+        task: (
+            "先回答問題。再到「使用者、Agent 與暗號」新增 Agent writer-v2;以 alice/writer-v2 的身分選 A,「提出:我自己的副本」;這張候選卡誰也讀不到,直到 dana(不是寫的人)發布它。A 對 writer-v1 不變。",
+            "Answer the question first. Then add the agent writer-v2 under “Users, agents and canaries”; act as alice/writer-v2, choose A and “Propose: my own copy”. The candidate reaches nobody until dana (not its writer) publishes it. A stays as it was for writer-v1.",
+        ),
+        hint: (
+            "A 是 writer-v1 的 AGENT 卡:它跟著 writer-v1,不會自動跟到 writer-v2。要用 writer-v2 的身分提出副本,再由審查者發布。",
+            "A is writer-v1's AGENT card: it follows writer-v1 and never moves to writer-v2 by itself. Propose a copy as a writer-v2 viewer, then have a reviewer publish it.",
+        ),
+        question: Some(Question {
+            prompt: (
+                "A 發布後,新增 writer-v2:alice/writer-v2 與 bob/writer-v2 會取回 A 嗎?",
+                "Once A is published and writer-v2 is added, do alice/writer-v2 and bob/writer-v2 retrieve A?",
+            ),
+            options: &[
+                ("兩個都會:A 已核准分享,所以每個 Agent 都讀得到。", "Both do: A is approved for sharing, so every agent reads it."),
+                ("只有 alice/writer-v2:A 是 alice 寫的。", "Only alice/writer-v2: alice wrote A."),
+                ("兩個都不會:A 是 writer-v1 的 AGENT 卡,只跟著 writer-v1。", "Neither: A is writer-v1's AGENT card and follows writer-v1 only."),
+            ],
+            answer: 2,
+            takeaway: (
+                "換 Agent 版本,記憶不會自己搬過去:要當成新的候選卡,重新審查。",
+                "A new agent version does not inherit memory by itself: carry it over as a new candidate, and review it again.",
+            ),
+        }),
+    },
+    Step {
+        title: ("有毒的寫入", "A poisoned write"),
+        task: (
+            "G2 取代了 G,卻叫大家別再核對總數。選 G2 按「歷史」找出是誰、何時寫的;以 dana 身分寫下原因並按「還原」:各格子回到 G2 之前的樣子,G2 留在歷史裡、標為已還原。最後以 bob/writer-v1 替 alice 的 G 提出新版本:會被拒絕。",
+            "G2 replaced G and tells everyone to stop re-checking totals. Choose G2 and press History to see who wrote it and when; as dana, write a reason and press Roll back: the cells return to what they were before G2, and G2 stays in history, marked. Finally, as bob/writer-v1, propose a new version of alice's G: it is refused.",
+        ),
+        hint: (
+            "還原要有原因,只有擁有者或審查者能做。bob/writer-v1 只能寫自己的記憶。",
+            "A rollback needs a reason and is done by the owner or a reviewer. bob/writer-v1 may only write its own memory.",
+        ),
+        question: None,
+    },
+    Step {
+        title: ("忘了我", "Forget me"),
+        task: (
+            "以 alice(U 的擁有者)或 dana 的身分選 U,寫下原因(不要引用卡片內容),按「刪除」。FAKE-ALICE-731 不再出現在任何格子、快取或紀錄裡。再把時間軸拉回較早的時刻:U 只剩編號。",
+            "As alice (U's owner) or dana, choose U, write a reason (don't quote the card) and press Delete. FAKE-ALICE-731 is then in no cell, cached answer or log line. Drag the timeline back to an earlier tick: U is only an id there.",
+        ),
+        hint: (
+            "刪除要附原因,原因不能引用卡片內容;刪除後再用時間軸回到時刻 0 看看。",
+            "Deleting needs a reason that does not quote the card; then scrub the timeline back to tick 0.",
+        ),
+        question: None,
+    },
+];
+
+/// The canary exercise "forget me" follows.
+pub const FORGOTTEN: &str = "FAKE-ALICE-731";
+
+/// What the app records when the learner looks at an earlier tick where a
+/// deleted card is only a tombstone.
+pub fn tombstone_seen(id: &str) -> String {
+    format!("tombstone:{id}")
+}
+
+/// The items of a step of lesson 2, checked against the work now.
+pub fn items(step: usize, lesson: Lesson<'_>, lang: Lang) -> Vec<Item> {
+    let (ws, computed, progress) = (&*lesson.doc.workspace, lesson.computed, lesson.progress);
+    let index = |id: &str| ws.cards.iter().position(|c| c.id == id);
+    let sees = |user: &str, agent: &str, i: Option<usize>| {
+        i.is_some_and(|i| computed.viewer_index(user, agent).is_some_and(|v| computed.four.views[v].contains(&i)))
+    };
+    let life = |i: usize| ws.cards[i].life();
+    let refused = |act: &str, actors: &[&str], reasons: &[&str]| {
+        progress.refused.iter().any(|key| {
+            let parts: Vec<&str> = key.splitn(4, ':').collect();
+            // act:card:actor:reason; an actor may not hold ':'.
+            parts.len() == 4 && parts[0] == act && actors.contains(&parts[2]) && reasons.contains(&parts[3])
+        })
+    };
+    let logged = |action: Action, card: &str| ws.events().any(|(_, e)| e.action == action && e.card.as_deref() == Some(card));
+    match step {
+        0 => {
+            let a = index("A");
+            let writer = a.and_then(|i| life(i)?.writer());
+            let writer_names: Vec<String> =
+                writer.iter().flat_map(|w| [w.key(), w.user.clone(), w.agent.clone()]).collect();
+            let writer_names: Vec<&str> = writer_names.iter().map(String::as_str).collect();
+            let approver = a.and_then(|i| life(i)?.approved_by.clone());
+            let by_reviewer = a.is_some_and(|i| ws.cards[i].status() == Status::Accepted)
+                && approver.as_ref().is_some_and(|r| ws.reviewers().contains(r) && !writer_names.contains(&r.as_str()));
+            vec![
+                item(
+                    lang,
+                    "以寫入者身分發布 A,被拒絕了",
+                    "Publishing A as its writer was refused",
+                    refused("publish", &writer_names, &["not_a_reviewer", "reviewer_is_writer"]),
+                ),
+                item(lang, "由審查者(不是寫的人)發布了 A", "A reviewer, not its writer, published A", by_reviewer),
+                item(lang, "bob · writer-v1 取回 A", "bob · writer-v1 retrieves A", sees("bob", "writer-v1", a)),
+                item(
+                    lang,
+                    "紀錄裡有 A 的提出與發布",
+                    "The log shows A proposed and published",
+                    logged(Action::Propose, "A") && logged(Action::Publish, "A"),
+                ),
+            ]
+        }
+        1 => {
+            let a = index("A");
+            let lesson_a = a.map(|i| ws.cards[i].lesson.as_str());
+            let v2 = ws.agents.iter().any(|x| x == "writer-v2");
+            let copy = (0..ws.cards.len()).find(|&i| {
+                let c = &ws.cards[i];
+                Some(i) != a
+                    && c.owner_agent == "writer-v2"
+                    && c.scope == "AGENT"
+                    && Some(c.lesson.as_str()) == lesson_a
+                    && life(i).and_then(|l| l.writer()).is_some_and(|w| w.agent == "writer-v2")
+            });
+            let published = copy.is_some_and(|i| {
+                let (card, l) = (&ws.cards[i], life(i));
+                let writer = l.and_then(|l| l.writer());
+                card.status() == Status::Accepted
+                    && l.and_then(|l| l.approved_by.as_deref()).is_some_and(|r| {
+                        writer.as_ref().is_some_and(|w| r != w.user && r != w.agent && r != w.key())
+                    })
+            });
+            let a_unchanged = a.is_some_and(|i| ws.cards[i].owner_agent == "writer-v1") && sees("bob", "writer-v1", a);
+            vec![
+                item(lang, "新增了 Agent writer-v2", "Added the agent writer-v2", v2),
+                item(lang, "writer-v2 提出了 A 的副本(候選卡)", "A writer-v2 viewer proposed a copy of A", copy.is_some()),
+                item(lang, "副本由不是寫的人發布", "The copy was published by someone other than its writer", published),
+                item(lang, "bob · writer-v2 取回副本", "bob · writer-v2 retrieves the copy", published && sees("bob", "writer-v2", copy)),
+                item(lang, "A 對 writer-v1 不變", "A is unchanged for writer-v1", a_unchanged),
+            ]
+        }
+        2 => {
+            let g2 = index("G2");
+            let rolled_back = g2.is_some_and(|i| ws.cards[i].status() == Status::RolledBack);
+            // The views just before G2 took effect: every viewer who had G
+            // then has it again now, and nobody has G2.
+            let published_at = ws.events().find(|(_, e)| e.action == Action::Publish && e.card.as_deref() == Some("G2")).map(|(_, e)| e.tick);
+            let restored = match (rolled_back, published_at, index("G")) {
+                (true, Some(t), Some(g)) if t > 0 => {
+                    let before = Evaluation::at(ws, &ws.query, Policy::FourScope, t - 1).views();
+                    let now = &computed.four.views;
+                    before.len() == now.len()
+                        && before.iter().zip(now).all(|(then, now)| then.contains(&g) == now.contains(&g))
+                        && now.iter().all(|view| g2.is_none_or(|i| !view.contains(&i)))
+                }
+                _ => false,
+            };
+            vec![
+                item(lang, "打開了 G2 的歷史", "Opened G2's history", logged(Action::History, "G2")),
+                item(lang, "附原因還原了 G2", "Rolled G2 back with a reason", rolled_back && logged(Action::Rollback, "G2")),
+                item(lang, "各格子回到 G2 之前,G2 留在歷史裡", "The cells are as before G2, and G2 stays in history", restored),
+                item(
+                    lang,
+                    "bob/writer-v1 替 alice 的卡寫新版本,被拒絕",
+                    "bob/writer-v1 writing a version of alice's card was refused",
+                    refused("propose", &["bob/writer-v1"], &["not_writers_own"]),
+                ),
+            ]
+        }
+        3 => {
+            let u = index("U");
+            let deleted = u.is_some_and(|i| ws.cards[i].is_tombstone()) && logged(Action::Delete, "U");
+            let clear = deleted && traces(ws, FORGOTTEN).is_clear();
+            vec![
+                item(lang, "附原因刪除了 U", "Deleted U with a reason", deleted),
+                item(
+                    lang,
+                    "FAKE-ALICE-731 不在任何格子、快取或紀錄裡",
+                    "FAKE-ALICE-731 is in no cell, cached answer or log line",
+                    clear,
+                ),
+                item(
+                    lang,
+                    "回到較早的時刻,U 只剩編號",
+                    "At an earlier tick, U is only an id",
+                    deleted && progress.seen.contains(&tombstone_seen("U")),
+                ),
+            ]
+        }
+        _ => Vec::new(),
+    }
+}
