@@ -85,7 +85,7 @@ pub fn timeline(props: &TimelineProps) -> Html {
         let current = tick == shown;
         let label = if tick == clock { lang.pick(format!("t = {tick}(現在)"), format!("t = {tick} (now)")) } else { format!("t = {tick}") };
         html! {
-            <li key={tick.to_string()} class={classes!("tick", current.then_some("current"))}>
+            <li key={tick.to_string()} class={classes!("time-tick", current.then_some("current"))}>
                 <button type="button" data-tick={tick.to_string()} aria-pressed={current.to_string()} onclick={go(tick)}>{ label }</button>
                 <ul class="tick-events">
                     { for events.iter().map(|(action, what)| html! {
@@ -134,7 +134,7 @@ pub fn timeline(props: &TimelineProps) -> Html {
             </div>
             if !now {
                 <p class="past-note" role="status">
-                    <span aria-hidden="true">{ "⏪ " }</span>
+                    <strong>{ lang.pick("過去:", "The past: ") }</strong>
                     { lang.pick(
                         format!("座位表、警報和成績單都是時刻 {shown} 的樣子。按「現在」回來;操作一律發生在現在。"),
                         format!("The chart, its alarms and the scorecards show tick {shown}. Press Now to come back; every act happens now."),
