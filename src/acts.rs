@@ -5,6 +5,7 @@
 //! allowed.
 
 use mixua_policy::{
+    CacheConfig, Kept, KeyField,
     delete, draft_copy, draft_version, log_history, log_read, propose, publish, reject, revoke, rollback, sweep, Refusal,
     Viewer, ViewerId, Workspace,
 };
@@ -38,6 +39,10 @@ pub enum Act {
     Ask { actor: String },
     /// The actor opens a card's history, which is itself logged.
     History { card: String, actor: String },
+    /// Sets what makes the response cache's key, and whether retiring a
+    /// card purges the cached answers that hold it (a setting of the
+    /// workspace, not an event: the replay reads it).
+    Cache { key: Vec<KeyField>, purge: bool },
 }
 
 impl Act {
@@ -53,6 +58,7 @@ impl Act {
             Act::Advance => "advance",
             Act::Ask { .. } => "read",
             Act::History { .. } => "history",
+            Act::Cache { .. } => "cache",
         }
     }
 
@@ -67,6 +73,7 @@ impl Act {
             | Act::Ask { actor }
             | Act::History { actor, .. } => actor,
             Act::Advance => RETENTION_JOB,
+            Act::Cache { .. } => "",
         }
     }
 
@@ -79,7 +86,7 @@ impl Act {
             | Act::Delete { card, .. }
             | Act::Rollback { card, .. }
             | Act::History { card, .. } => card,
-            Act::Advance | Act::Ask { .. } => "",
+            Act::Advance | Act::Ask { .. } | Act::Cache { .. } => "",
         }
     }
 
@@ -129,6 +136,12 @@ pub fn apply(ws: &mut Workspace, act: &Act) -> Result<(), Refusal> {
             log_read(ws, Viewer::new(&reader.user, &reader.agent), &query).map(drop)
         }
         Act::History { card, actor } => log_history(ws, card, actor).map(drop),
+        Act::Cache { key, purge } => {
+            // In the order the crate lists the fields, each once.
+            let key = KeyField::ALL.into_iter().filter(|f| key.contains(f)).collect();
+            ws.cache = Some(Kept::Good(CacheConfig { key, purge: Some(*purge) }));
+            Ok(())
+        }
     }
 }
 

@@ -12,7 +12,7 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::components::{
-    act_as::ActAs, audit_log::AuditLog, timeline::Timeline,
+    act_as::ActAs, audit_log::AuditLog, cache_panel::CachePanel, timeline::Timeline,
     card_editor::CardEditor, card_inspector::CardInspector, compare::Compare, files::Files, lesson_panel::LessonPanel, notice_bar::NoticeBar,
     people::People, query_bar::QueryBar, rejected_list::RejectedList, seating_chart::SeatingChart, toolbar::Toolbar,
     why_panel::WhyPanel,
@@ -465,6 +465,18 @@ pub fn app() -> Html {
         Some(past) => Shared(past.clone()),
         None => computed_now.clone(),
     };
+    // Lesson 2: the logged reads replayed through the response cache (the
+    // crate's replay): how many canaries it leaked, and the cards it served
+    // stale. Once per workspace.
+    let cache = use_memo((Shared(state.doc.workspace.clone()), state.ui.course), |(ws, course)| {
+        if *course != Course::Two {
+            return (0, Vec::new());
+        }
+        let replay = mixua_policy::replay_cache(&ws.0);
+        let mut stale: Vec<String> = replay.stale().flat_map(|r| r.stale.iter().map(|id| id.to_string())).collect();
+        stale.dedup();
+        (replay.leaks().count(), stale)
+    });
     let lang = state.ui.lang;
 
     use_effect_with(lang, |lang| {
@@ -592,6 +604,21 @@ pub fn app() -> Html {
         });
     }
 
+    // Lesson 2 remembers a cache leak and a stale served copy once seen.
+    {
+        let onaction = onaction.clone();
+        let mut seen: Vec<String> = cache.1.iter().map(|id| crate::lesson_two::stale_seen(id)).collect();
+        if cache.0 > 0 {
+            seen.push(crate::lesson_two::CACHE_LEAK_SEEN.to_string());
+        }
+        seen.retain(|key| !state.ui.progress.seen.contains(key));
+        use_effect_with(seen, move |seen| {
+            for key in seen {
+                onaction.emit(UiAction::Seen(key.clone()).into());
+            }
+        });
+    }
+
     let onwork = {
         let store = store.clone();
         use_callback((), move |work: WorkAction, _| match work {
@@ -660,6 +687,7 @@ pub fn app() -> Html {
             inspected={ui.viewer.clone()}
             expanded={ui.expanded.clone()}
             graded={(!hidden("lesson") && !lesson_two).then(|| crate::lessons::graded_viewers(ui.lesson_step, &workspace)).flatten()}
+            cache_leaks={cache.0}
             {lang}
             onaction={onaction.clone()}
         />
@@ -704,6 +732,7 @@ pub fn app() -> Html {
                             <>{ for chart }</>
                             if shows(Panel::Chart) {
                                 <Timeline workspace={workspace.clone()} computed={computed.clone()} tick={tick} {lang} onaction={onaction.clone()} />
+                                <CachePanel workspace={workspace.clone()} {lang} onaction={onaction.clone()} />
                                 <AuditLog workspace={workspace.clone()} tick={tick} history={ui.history.clone()} {lang} onaction={onaction.clone()} />
                             }
                         </div>

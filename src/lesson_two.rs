@@ -3,7 +3,9 @@
 //! the cards' life as the write path left it, the log, the crate's
 //! `traces`). It starts from `mixua_policy::lesson_two_workspace`.
 
-use mixua_policy::{traces, Action, Lang, Policy, Status, Evaluation};
+use mixua_policy::{replay_cache, traces, Action, Evaluation, Lang, Policy, Status};
+
+use crate::computed::Reference;
 
 use crate::lessons::{item, Item, Lesson, Question, Step};
 
@@ -71,7 +73,42 @@ pub const STEPS: &[Step] = &[
         ),
         question: None,
     },
+    Step {
+        title: ("快取鍵", "The cache key"),
+        task: (
+            "在「回應快取」取消勾選使用者、Agent 與政策版本,只留下查詢:bob/checker-v1 的查詢拿到 alice 的快取答案,FAKE-ALICE-731 的警報響起。再把鍵改好,直到每一次重播的查詢都乾淨。",
+            "Under “Response cache”, untick user, agent and policy version so that only the query makes the key: bob/checker-v1's read is served alice's cached answer and the FAKE-ALICE-731 alarm fires. Then fix the key until every replayed read is clean.",
+        ),
+        hint: (
+            "只用查詢當鍵,所有使用者共用同一份答案。把使用者與 Agent(還有政策版本)放回鍵裡。",
+            "With the query alone as the key, every user shares one answer. Put user and agent (and the policy version) back into the key.",
+        ),
+        question: None,
+    },
+    Step {
+        title: ("撤回之後,清掉副本", "Revoke, then clean the copies"),
+        task: (
+            "A 還是候選卡的話,先以 dana 發布。以 bob/writer-v1「查詢一次」(含 A 的答案被快取);以 dana 附原因撤回 A;再以 bob/writer-v1 查詢一次:過時的 A 仍從快取送出。勾選「清除」,再看兩張成績單:該看到的全部取回,不該看到的一張都沒出現。",
+            "If A is still a candidate, publish it as dana. As bob/writer-v1, press “Ask the query” (the answer holding A is cached); as dana, revoke A with a reason; ask again as bob/writer-v1: the stale copy of A is still served. Turn on purging, then read both scorecards: should-see retrieved stays full and forbidden appeared stays at zero.",
+        ),
+        hint: (
+            "撤回只改了卡片,快取裡的副本還在;要在撤回時清除含它的答案。過時的讀取要在撤回之後再查詢一次才看得到。",
+            "Revoking changes the card, not the copies already cached; purging drops the answers holding it. A stale read shows only when someone asks again after the revocation.",
+        ),
+        question: None,
+    },
 ];
+
+/// The step whose panel shows both scorecards (revoke, then clean).
+pub const SCORE_STEP: usize = 5;
+
+/// What the app records once the cache has leaked a canary.
+pub const CACHE_LEAK_SEEN: &str = "cache-leak";
+
+/// What the app records once the cache has served a stale copy of a card.
+pub fn stale_seen(id: &str) -> String {
+    format!("stale:{id}")
+}
 
 /// The canary exercise "forget me" follows.
 pub const FORGOTTEN: &str = "FAKE-ALICE-731";
@@ -199,6 +236,41 @@ pub fn items(step: usize, lesson: Lesson<'_>, lang: Lang) -> Vec<Item> {
                     "回到較早的時刻,U 只剩編號",
                     "At an earlier tick, U is only an id",
                     deleted && progress.seen.contains(&tombstone_seen("U")),
+                ),
+            ]
+        }
+        4 => {
+            let saw = progress.seen.contains(CACHE_LEAK_SEEN);
+            // Replayed only once the leak was seen: the replay is the
+            // costliest check, and nothing before needs it.
+            let clean = saw && {
+                let replay = replay_cache(ws);
+                replay.leaks().count() == 0 && replay.stale().count() == 0
+            };
+            vec![
+                item(lang, "看到快取外洩了 FAKE-ALICE-731", "Saw the cache leak FAKE-ALICE-731", saw),
+                item(lang, "每一次重播的查詢都乾淨", "Every replayed read is clean", clean),
+            ]
+        }
+        5 => {
+            let a = index("A");
+            let revoked = a.is_some_and(|i| ws.cards[i].status() == Status::Revoked) && logged(Action::Revoke, "A");
+            let saw = progress.seen.contains(&stale_seen("A"));
+            let purges = ws.cache.as_ref().and_then(|c| c.good()).is_some_and(|c| c.purges());
+            let clean = revoked && saw && purges && {
+                let replay = replay_cache(ws);
+                replay.leaks().count() == 0 && replay.stale().count() == 0
+            };
+            let score = computed.score(ws, &Reference::FourScopeNow, Policy::FourScope);
+            vec![
+                item(lang, "附原因撤回了 A", "Revoked A with a reason", revoked),
+                item(lang, "看到過時的 A 仍從快取送出", "Saw the stale copy of A served from the cache", saw),
+                item(lang, "開了清除,沒有過時的讀取", "Purging is on, and no read is stale", clean),
+                item(
+                    lang,
+                    "兩張成績單:該看到的全部取回,不該看到的 0",
+                    "Both scorecards: should-see retrieved full, forbidden appeared 0",
+                    clean && score.retrieved == score.expected && score.forbidden == 0,
                 ),
             ]
         }

@@ -174,3 +174,34 @@ fn actors_are_the_charts_viewers_users_agents_and_reviewers() {
     }
     assert_eq!(all.iter().filter(|a| *a == "alice").count(), 1);
 }
+
+#[test]
+fn exercise_5_a_query_only_key_leaks_and_a_fixed_key_is_clean() {
+    use mixua_policy::KeyField;
+    let mut s = start();
+    act(&mut s, Act::Cache { key: vec![KeyField::Query], purge: false });
+    assert_eq!(mixua_policy::replay_cache(s.workspace()).leaks().count(), 1);
+    // The app records the leak once it shows.
+    s.apply(UiAction::Seen(mixua_playground::lesson_two::CACHE_LEAK_SEEN.into()));
+    assert!(!holds(&s, 4));
+    // Undo brings the safe key back: the edit was one undo step.
+    s.apply(Action::Undo);
+    assert_eq!(mixua_policy::replay_cache(s.workspace()).leaks().count(), 0);
+    assert!(holds(&s, 4));
+}
+
+#[test]
+fn exercise_6_revoking_serves_a_stale_copy_until_purging_is_on() {
+    use mixua_policy::KeyField;
+    let mut s = start();
+    act(&mut s, publish("A", "dana"));
+    act(&mut s, Act::Ask { actor: "bob/writer-v1".into() });
+    act(&mut s, Act::Revoke { card: "A".into(), actor: "dana".into(), reason: "no longer checked".into() });
+    act(&mut s, Act::Ask { actor: "bob/writer-v1".into() });
+    assert_eq!(mixua_policy::replay_cache(s.workspace()).stale().count(), 1);
+    s.apply(UiAction::Seen(mixua_playground::lesson_two::stale_seen("A")));
+    assert!(!holds(&s, 5));
+    act(&mut s, Act::Cache { key: KeyField::ALL.to_vec(), purge: true });
+    assert_eq!(mixua_policy::replay_cache(s.workspace()).stale().count(), 0);
+    assert!(holds(&s, 5));
+}

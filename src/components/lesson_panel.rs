@@ -191,6 +191,9 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
                 </ul>
             }
             <>{ for question }</>
+            if course == Course::Two && step_index == crate::lesson_two::SCORE_STEP {
+                <Scorecards doc={props.doc.clone()} computed={props.computed.clone()} {lang} reference={Reference::FourScopeNow} />
+            }
             if course == Course::One && step_index == RECORD_STEP {
                 <Scorecards doc={props.doc.clone()} computed={props.computed.clone()} {lang}
                     reference={match &props.progress.reference {

@@ -2,6 +2,7 @@
 
 pub mod act_as;
 pub mod audit_log;
+pub mod cache_panel;
 pub mod card_editor;
 pub mod card_inspector;
 pub mod card_row;

@@ -26,6 +26,10 @@ pub struct SeatingChartProps {
     /// The cells the current exercise asks about: only they are graded
     /// on reveal (`None`: every cell).
     pub graded: Option<BTreeSet<ViewerId>>,
+    /// Lesson 2: canaries the response cache handed to the wrong user (the
+    /// crate's cache replay); they raise the chart's alarm too.
+    #[prop_or_default]
+    pub cache_leaks: usize,
     pub lang: Lang,
     pub onaction: Callback<Action>,
 }
@@ -167,6 +171,15 @@ pub fn seating_chart(props: &SeatingChartProps) -> Html {
                     { lang.pick(format!("{leak_total} 個外洩警報:有人看到了別人的暗號!"), format!("{leak_total} leak alarm(s): someone sees another user's canary!")) }
                 }
             </p>
+            if props.cache_leaks > 0 && !props.mode.hides_answers() {
+                <p class="alarm-summary alarm" data-cache-leak-total={props.cache_leaks.to_string()}>
+                    <span aria-hidden="true">{"⚠ "}</span>
+                    { lang.pick(
+                        format!("回應快取 {} 次外洩:快取把別人的暗號交給了另一位使用者!(見「回應快取」)", props.cache_leaks),
+                        format!("{} leak alarm(s) from the response cache: a cached answer handed another user's canary over! (see “Response cache”)", props.cache_leaks),
+                    ) }
+                </p>
+            }
             if ws.users.is_empty() || ws.agents.is_empty() {
                 <p class="empty">{ lang.pick("至少要有一位使用者和一個 Agent,座位表才有格子。", "Add at least one user and one agent to get a cell.") }</p>
             } else {

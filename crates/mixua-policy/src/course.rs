@@ -48,12 +48,12 @@ fn drafted(id: &str, scope: &str, user: &str, agent: &str, lesson: &str, stream:
 /// the safe way without purging, and three ticks of history written
 /// through the write path, so that the log and the cards agree:
 ///
-/// - tick 0: alice/writer-v1 and then bob/checker-v1 ask the query;
+/// - tick 0: alice/writer-v1 and then bob/checker-v1 ask the query (with
+///   the safe key, both answered fresh: no read is stale or leaks);
 /// - tick 1: carol/checker-v1 proposes S, a held safety rule, which dana
 ///   publishes; bob/checker-v1 files W, a working note, and publishes it;
 /// - tick 2: alice/writer-v1 proposes G2, a new version of G that drops the
 ///   re-check of totals (a poisoned write), and dana publishes it;
-///   bob/checker-v1 asks again;
 /// - tick 3: alice/writer-v1 proposes A, an AGENT card, still a candidate.
 ///
 /// What is left to do is the learner's: publish A (and not as its writer),
@@ -108,7 +108,6 @@ pub fn lesson_two_workspace(lang: Lang) -> Workspace {
     g2.life_mut().supersedes = Some("G".into());
     step(propose(&mut ws, alice_writer, g2));
     step(publish(&mut ws, "G2", REVIEWER));
-    step(log_read(&mut ws, bob_checker, &query));
 
     // Tick 3: a candidate waiting for review.
     step(sweep(&mut ws, 3, RETENTION_JOB));

@@ -119,7 +119,8 @@ fn exercise_5_a_deleted_canary_is_found_nowhere_and_the_past_shows_a_tombstone()
 #[test]
 fn exercise_3_a_query_only_key_leaks_alices_canary_to_bob() {
     let ws = lesson_two_workspace(Lang::En);
-    assert_eq!(replay_cache(&ws).leaks().count(), 0);
+    let safe = replay_cache(&ws);
+    assert_eq!((safe.leaks().count(), safe.stale().count(), safe.served().count()), (0, 0, 0));
     let query_only = CacheConfig { key: vec![KeyField::Query], purge: Some(false) };
     let replay = replay_cache_with(&ws, Some(&query_only));
     let leak = replay.leaks().next().expect("a leak");
@@ -144,4 +145,18 @@ fn next_ids_count_up_from_the_stem() {
     assert_eq!(next_id(&ws, "G2"), "G3");
     assert_eq!(next_id(&ws, "A"), "A2");
     assert_eq!(next_id(&ws, "7"), "72");
+}
+
+#[test]
+fn exercise_4_a_revoked_card_is_served_stale_until_purging_is_on() {
+    let mut ws = lesson_two_workspace(Lang::En);
+    publish(&mut ws, "A", "dana").unwrap();
+    let bob = Viewer::new("bob", "writer-v1");
+    mixua_policy::log_read(&mut ws, bob, "report").unwrap();
+    mixua_policy::revoke(&mut ws, "A", "dana", "no longer checked").unwrap();
+    mixua_policy::log_read(&mut ws, bob, "report").unwrap();
+    let stale: Vec<Vec<&str>> = replay_cache(&ws).stale().map(|r| r.stale.clone()).collect();
+    assert_eq!(stale, vec![vec!["A"]]);
+    let purging = CacheConfig { purge: Some(true), ..CacheConfig::safe(true) };
+    assert_eq!(replay_cache_with(&ws, Some(&purging)).stale().count(), 0);
 }
