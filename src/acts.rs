@@ -5,7 +5,7 @@
 //! allowed.
 
 use mixua_policy::{
-    CacheConfig, Kept, KeyField,
+    CacheConfig, Kept, KeyField, Kind, Retention, Tier,
     delete, draft_copy, draft_version, log_history, log_read, propose, publish, reject, revoke, rollback, sweep, Refusal,
     Viewer, ViewerId, Workspace,
 };
@@ -43,6 +43,13 @@ pub enum Act {
     /// card purges the cached answers that hold it (a setting of the
     /// workspace, not an event: the replay reads it).
     Cache { key: Vec<KeyField>, purge: bool },
+    /// Sets a kind's time to live in ticks (`None`: kept for ever).
+    Ttl { kind: Kind, ttl: Option<u64> },
+    /// Moves a card to a storage tier (`None`: no tier). A tier never
+    /// changes who reads the card.
+    Tier { card: String, tier: Option<Tier> },
+    /// Holds a card (never swept) or lets it go.
+    Hold { card: String, hold: bool },
 }
 
 impl Act {
@@ -59,6 +66,9 @@ impl Act {
             Act::Ask { .. } => "read",
             Act::History { .. } => "history",
             Act::Cache { .. } => "cache",
+            Act::Ttl { .. } => "ttl",
+            Act::Tier { .. } => "tier",
+            Act::Hold { .. } => "hold",
         }
     }
 
@@ -73,7 +83,7 @@ impl Act {
             | Act::Ask { actor }
             | Act::History { actor, .. } => actor,
             Act::Advance => RETENTION_JOB,
-            Act::Cache { .. } => "",
+            Act::Cache { .. } | Act::Ttl { .. } | Act::Tier { .. } | Act::Hold { .. } => "",
         }
     }
 
@@ -85,8 +95,10 @@ impl Act {
             | Act::Revoke { card, .. }
             | Act::Delete { card, .. }
             | Act::Rollback { card, .. }
-            | Act::History { card, .. } => card,
-            Act::Advance | Act::Ask { .. } | Act::Cache { .. } => "",
+            | Act::History { card, .. }
+            | Act::Tier { card, .. }
+            | Act::Hold { card, .. } => card,
+            Act::Advance | Act::Ask { .. } | Act::Cache { .. } | Act::Ttl { .. } => "",
         }
     }
 
@@ -140,6 +152,32 @@ pub fn apply(ws: &mut Workspace, act: &Act) -> Result<(), Refusal> {
             // In the order the crate lists the fields, each once.
             let key = KeyField::ALL.into_iter().filter(|f| key.contains(f)).collect();
             ws.cache = Some(Kept::Good(CacheConfig { key, purge: Some(*purge) }));
+            Ok(())
+        }
+        Act::Ttl { kind, ttl } => {
+            // A retention that can't be read is replaced by the one the
+            // learner sets now; one undo brings the old value back.
+            let mut entries = match ws.retention.take() {
+                Some(Kept::Good(Retention(entries))) => entries,
+                Some(Kept::Bad(_)) | None => Vec::new(),
+            };
+            entries.retain(|(k, _)| k != kind.as_str());
+            if let Some(ttl) = ttl {
+                entries.push((kind.as_str().to_string(), (*ttl).into()));
+            }
+            // In key order, as a JSON object is read back.
+            entries.sort_by(|a, b| a.0.cmp(&b.0));
+            ws.retention = Some(Kept::Good(Retention(entries)));
+            Ok(())
+        }
+        Act::Tier { card, tier } => {
+            let i = index(ws, card)?;
+            ws.cards[i].life_mut().tier = tier.map(|t| t.as_str().to_string());
+            Ok(())
+        }
+        Act::Hold { card, hold } => {
+            let i = index(ws, card)?;
+            ws.cards[i].life_mut().hold = hold.then_some(true);
             Ok(())
         }
     }

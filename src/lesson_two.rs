@@ -97,7 +97,23 @@ pub const STEPS: &[Step] = &[
         ),
         question: None,
     },
+    Step {
+        title: ("時鐘與存放層", "Clock and tiers"),
+        task: (
+            "按「時鐘往前一格」直到時刻 7 以後:工作記憶 W 與情景記憶 E 先後到期,紀錄裡各有 ttl 原因;S 是保留的安全規則(程序記憶,時刻 7 就超過 6 個時刻),仍在每個格子。再選 S,在「保留期限與存放層」把它從 cold 移到 hot:沒有任何格子改變。",
+            "Press “Advance the clock” until tick 7 or later: W (working memory) and E (episodic) expire, each with its ttl reason in the log; S, a held safety rule (procedural, past its 6 ticks at tick 7), stays in every cell. Then choose S and, under “Retention and tiers”, move it from cold to hot: no cell changes.",
+        ),
+        hint: (
+            "每按一次時鐘就往前一格並清理到期的卡片。W 保留 3 格、E 4 格、S 6 格,但 S 被保留。存放層只是放在哪裡,不影響誰讀得到。",
+            "Each press moves the clock one tick and sweeps. W is kept 3 ticks, E 4 and S 6, but S is held. A tier is only where a card is stored; it never changes who reads it.",
+        ),
+        question: None,
+    },
 ];
+
+/// The tick lesson 2's clock exercise asks to reach: past every time to
+/// live of its workspace (S, procedural, 6 ticks from tick 1).
+pub const PAST_EVERY_TTL: u64 = 7;
 
 /// The step whose panel shows both scorecards (revoke, then clean).
 pub const SCORE_STEP: usize = 5;
@@ -272,6 +288,22 @@ pub fn items(step: usize, lesson: Lesson<'_>, lang: Lang) -> Vec<Item> {
                     "Both scorecards: should-see retrieved full, forbidden appeared 0",
                     clean && score.retrieved == score.expected && score.forbidden == 0,
                 ),
+            ]
+        }
+        6 => {
+            let expired = |id: &str, reason: &str| {
+                ws.events().any(|(_, e)| e.action == Action::Expire && e.card.as_deref() == Some(id) && e.reason.as_deref() == Some(reason))
+            };
+            let s = index("S");
+            let everywhere = s.is_some_and(|s| !computed.four.views.is_empty() && computed.four.views.iter().all(|v| v.contains(&s)));
+            let late = ws.clock() >= PAST_EVERY_TTL;
+            let hot = s.and_then(|s| life(s)?.tier()) == Some(mixua_policy::Tier::Hot);
+            vec![
+                item(lang, format!("時鐘走到時刻 {PAST_EVERY_TTL} 以後"), format!("The clock is at tick {PAST_EVERY_TTL} or later"), late),
+                item(lang, "W 到期(ttl:working)", "W expired (ttl:working)", expired("W", "ttl:working")),
+                item(lang, "E 到期(ttl:episodic)", "E expired (ttl:episodic)", expired("E", "ttl:episodic")),
+                item(lang, "保留的 S 仍在每個格子", "The held S is still in every cell", late && everywhere),
+                item(lang, "S 從 cold 移到 hot,每個格子仍有 S", "S moved from cold to hot, and every cell still has S", late && hot && everywhere),
             ]
         }
         _ => Vec::new(),

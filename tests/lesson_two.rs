@@ -205,3 +205,28 @@ fn exercise_6_revoking_serves_a_stale_copy_until_purging_is_on() {
     assert_eq!(mixua_policy::replay_cache(s.workspace()).stale().count(), 0);
     assert!(holds(&s, 5));
 }
+
+#[test]
+fn exercise_7_advance_past_the_ttls_and_move_a_tier() {
+    let mut s = start();
+    for _ in 0..4 {
+        act(&mut s, Act::Advance);
+    }
+    assert_eq!(s.workspace().clock(), 7);
+    assert!(!ids(&s, "bob", "checker-v1").contains(&"W".to_string()));
+    assert!(!ids(&s, "alice", "checker-v1").contains(&"E".to_string()));
+    assert!(ids(&s, "carol", "writer-v1").contains(&"S".to_string()));
+    assert!(!holds(&s, 6));
+    let before: Vec<Vec<String>> =
+        ["alice", "bob", "carol"].iter().map(|u| ids(&s, u, "writer-v1")).collect();
+    act(&mut s, Act::Tier { card: "S".into(), tier: Some(mixua_policy::Tier::Hot) });
+    let after: Vec<Vec<String>> = ["alice", "bob", "carol"].iter().map(|u| ids(&s, u, "writer-v1")).collect();
+    assert_eq!(before, after);
+    assert!(holds(&s, 6));
+    // Letting S go: the next sweep expires it (ttl:procedural).
+    act(&mut s, Act::Hold { card: "S".into(), hold: false });
+    act(&mut s, Act::Advance);
+    assert!(!ids(&s, "carol", "writer-v1").contains(&"S".to_string()));
+    act(&mut s, Act::Ttl { kind: mixua_policy::Kind::Working, ttl: None });
+    assert_eq!(s.workspace().ttl(mixua_policy::Kind::Working), None);
+}

@@ -12,6 +12,7 @@ pub mod notice_bar;
 pub mod people;
 pub mod query_bar;
 pub mod rejected_list;
+pub mod retention;
 pub mod scope_legend;
 pub mod scorecards;
 pub mod lesson_panel;

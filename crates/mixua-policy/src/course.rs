@@ -44,7 +44,8 @@ fn drafted(id: &str, scope: &str, user: &str, agent: &str, lesson: &str, stream:
 
 /// The workspace lesson 2 starts from, in the learner's language: the
 /// seed's users, agents, canaries and cards, a third user (carol), a
-/// reviewer (dana), a group, a retention policy, a response cache keyed
+/// reviewer (dana), a group, a retention policy (working 3 ticks,
+/// episodic 4, procedural 6), a response cache keyed
 /// the safe way without purging, and three ticks of history written
 /// through the write path, so that the log and the cards agree:
 ///
@@ -52,6 +53,7 @@ fn drafted(id: &str, scope: &str, user: &str, agent: &str, lesson: &str, stream:
 ///   the safe key, both answered fresh: no read is stale or leaks);
 /// - tick 1: carol/checker-v1 proposes S, a held safety rule, which dana
 ///   publishes; bob/checker-v1 files W, a working note, and publishes it;
+///   alice/checker-v1 files E, an episodic note, and publishes it;
 /// - tick 2: alice/writer-v1 proposes G2, a new version of G that drops the
 ///   re-check of totals (a poisoned write), and dana publishes it;
 /// - tick 3: alice/writer-v1 proposes A, an AGENT card, still a candidate.
@@ -73,7 +75,7 @@ pub fn lesson_two_workspace(lang: Lang) -> Workspace {
     ws.groups = Some(Kept::Good(Groups(vec![("report-team".into(), vec!["alice".into(), "carol".into()])])));
     // In key order, as a JSON object is read back.
     ws.retention = Some(Kept::Good(Retention(vec![
-        ("episodic".into(), 8.into()),
+        ("episodic".into(), 4.into()),
         ("procedural".into(), 6.into()),
         ("working".into(), 3.into()),
     ])));
@@ -101,6 +103,12 @@ pub fn lesson_two_workspace(lang: Lang) -> Workspace {
     w.life_mut().tier = Some("hot".into());
     step(propose(&mut ws, bob_checker, w));
     step(publish(&mut ws, "W", "bob"));
+    let alice_checker = Viewer::new("alice", "checker-v1");
+    let mut e = drafted("E", "USER", "alice", "checker-v1", say("上週的報告因總數不符被退回一次。", "Last week's report came back once: totals did not match."), "protected", &query);
+    e.life_mut().kind = Some("episodic".into());
+    e.life_mut().tier = Some("warm".into());
+    step(propose(&mut ws, alice_checker, e));
+    step(publish(&mut ws, "E", "alice"));
 
     // Tick 2: the poisoned write.
     step(sweep(&mut ws, 2, RETENTION_JOB));

@@ -160,3 +160,25 @@ fn exercise_4_a_revoked_card_is_served_stale_until_purging_is_on() {
     let purging = CacheConfig { purge: Some(true), ..CacheConfig::safe(true) };
     assert_eq!(replay_cache_with(&ws, Some(&purging)).stale().count(), 0);
 }
+
+#[test]
+fn exercise_7_the_sweep_expires_working_and_episodic_cards_and_keeps_the_held_rule() {
+    let mut ws = lesson_two_workspace(Lang::En);
+    for to in 4..=6 {
+        mixua_policy::sweep(&mut ws, to, "retention").unwrap();
+    }
+    let expired: Vec<(String, String)> = ws
+        .events()
+        .filter(|(_, e)| e.action == Action::Expire)
+        .map(|(_, e)| (e.card.as_deref().unwrap_or("").to_string(), e.reason.as_deref().unwrap_or("").to_string()))
+        .collect();
+    assert_eq!(expired, vec![("W".to_string(), "ttl:working".to_string()), ("E".to_string(), "ttl:episodic".to_string())]);
+    // S is held: past its procedural time to live, still in every view.
+    let eval = Evaluation::new(&ws, &ws.query, Policy::FourScope);
+    let s = index(&ws, "S");
+    assert!(eval.views().iter().all(|view| view.contains(&s)));
+    // A tier changes no view.
+    let before = all_views(&ws);
+    ws.cards[s].life_mut().tier = Some("hot".into());
+    assert_eq!(all_views(&ws), before);
+}
