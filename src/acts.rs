@@ -5,7 +5,7 @@
 //! allowed.
 
 use mixua_policy::{
-    CacheConfig, Kept, KeyField, Kind, Retention, Tier,
+    CacheConfig, Groups, Kept, KeyField, Kind, Retention, Tier,
     delete, draft_copy, draft_version, log_history, log_read, propose, publish, reject, revoke, rollback, sweep, Refusal,
     Viewer, ViewerId, Workspace,
 };
@@ -50,6 +50,8 @@ pub enum Act {
     Tier { card: String, tier: Option<Tier> },
     /// Holds a card (never swept) or lets it go.
     Hold { card: String, hold: bool },
+    /// Sets a declared group's members.
+    Group { group: String, members: Vec<String> },
 }
 
 impl Act {
@@ -69,6 +71,7 @@ impl Act {
             Act::Ttl { .. } => "ttl",
             Act::Tier { .. } => "tier",
             Act::Hold { .. } => "hold",
+            Act::Group { .. } => "group",
         }
     }
 
@@ -83,7 +86,7 @@ impl Act {
             | Act::Ask { actor }
             | Act::History { actor, .. } => actor,
             Act::Advance => RETENTION_JOB,
-            Act::Cache { .. } | Act::Ttl { .. } | Act::Tier { .. } | Act::Hold { .. } => "",
+            Act::Cache { .. } | Act::Ttl { .. } | Act::Tier { .. } | Act::Hold { .. } | Act::Group { .. } => "",
         }
     }
 
@@ -98,7 +101,7 @@ impl Act {
             | Act::History { card, .. }
             | Act::Tier { card, .. }
             | Act::Hold { card, .. } => card,
-            Act::Advance | Act::Ask { .. } | Act::Cache { .. } | Act::Ttl { .. } => "",
+            Act::Advance | Act::Ask { .. } | Act::Cache { .. } | Act::Ttl { .. } | Act::Group { .. } => "",
         }
     }
 
@@ -173,6 +176,15 @@ pub fn apply(ws: &mut Workspace, act: &Act) -> Result<(), Refusal> {
         Act::Tier { card, tier } => {
             let i = index(ws, card)?;
             ws.cards[i].life_mut().tier = tier.map(|t| t.as_str().to_string());
+            Ok(())
+        }
+        Act::Group { group, members } => {
+            if let Some(Kept::Good(Groups(groups))) = &mut ws.groups {
+                if let Some((_, list)) = groups.iter_mut().find(|(name, _)| name == group) {
+                    // In the chart's user order, each once.
+                    *list = ws.users.iter().filter(|u| members.contains(u)).cloned().collect();
+                }
+            }
             Ok(())
         }
         Act::Hold { card, hold } => {

@@ -12,7 +12,7 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::components::{
-    act_as::ActAs, audit_log::AuditLog, cache_panel::CachePanel, retention::RetentionPanel, timeline::Timeline,
+    act_as::ActAs, audit_log::AuditLog, cache_panel::CachePanel, groups::GroupsPanel, retention::RetentionPanel, timeline::Timeline,
     card_editor::CardEditor, card_inspector::CardInspector, compare::Compare, files::Files, lesson_panel::LessonPanel, notice_bar::NoticeBar,
     people::People, query_bar::QueryBar, rejected_list::RejectedList, seating_chart::SeatingChart, toolbar::Toolbar,
     why_panel::WhyPanel,
@@ -734,6 +734,7 @@ pub fn app() -> Html {
                                 <Timeline workspace={workspace.clone()} computed={computed.clone()} tick={tick} {lang} onaction={onaction.clone()} />
                                 <CachePanel workspace={workspace.clone()} {lang} onaction={onaction.clone()} />
                                 <RetentionPanel workspace={workspace.clone()} selected={ui.selected} {lang} onaction={onaction.clone()} />
+                                <GroupsPanel workspace={workspace.clone()} {lang} onaction={onaction.clone()} />
                                 <AuditLog workspace={workspace.clone()} tick={tick} history={ui.history.clone()} {lang} onaction={onaction.clone()} />
                             }
                         </div>

@@ -109,6 +109,34 @@ pub const STEPS: &[Step] = &[
         ),
         question: None,
     },
+    Step {
+        title: ("同一個部門的五個人", "Five people in one department"),
+        task: (
+            "在「使用者、Agent 與暗號」新增 dave 與 erin:座位表上有五個人。回答問題。再到「群組」把 report-team 改成三個人(alice、carol、dave):團隊的 GROUP 卡 T 正好給這三個人。",
+            "Add the users dave and erin under “Users, agents and canaries”: five people in the chart. Answer the question. Then, under “Groups”, make report-team three people (alice, carol and dave): T, the team's GROUP card, reaches exactly those three.",
+        ),
+        hint: (
+            "四種範圍只分「一位使用者」或「所有使用者」;三個人要宣告成群組。勾選 report-team 的成員,讓它剛好三人。",
+            "The four scopes reach one user or all users; three people need a declared group. Tick report-team's members until it is exactly three.",
+        ),
+        question: Some(Question {
+            prompt: (
+                "哪一種四範圍卡片能正好給五個人中的三個(例如 alice、carol、dave)?",
+                "Which four-scope card reaches exactly three of the five users (say alice, carol and dave)?",
+            ),
+            options: &[
+                ("alice 的 USER 卡,標成可分享。", "A USER card of alice's, marked shareable."),
+                ("一張已核准的 GLOBAL 卡。", "An approved GLOBAL card."),
+                ("一張 AGENT 卡。", "An AGENT card."),
+                ("沒有:範圍只分一位使用者或所有使用者;只有宣告的群組做得到。", "None: a scope is one user or all users; only a declared group can."),
+            ],
+            answer: 3,
+            takeaway: (
+                "團隊的祕密若升級成 GLOBAL,五個人,連同之後加入的每一個人,全都讀得到。團隊要用群組,不要用 GLOBAL。",
+                "Promote a team's secret to GLOBAL and all five read it, and everyone added later. A team needs a group, never GLOBAL.",
+            ),
+        }),
+    },
 ];
 
 /// The tick lesson 2's clock exercise asks to reach: past every time to
@@ -304,6 +332,24 @@ pub fn items(step: usize, lesson: Lesson<'_>, lang: Lang) -> Vec<Item> {
                 item(lang, "E 到期(ttl:episodic)", "E expired (ttl:episodic)", expired("E", "ttl:episodic")),
                 item(lang, "保留的 S 仍在每個格子", "The held S is still in every cell", late && everywhere),
                 item(lang, "S 從 cold 移到 hot,每個格子仍有 S", "S moved from cold to hot, and every cell still has S", late && hot && everywhere),
+            ]
+        }
+        7 => {
+            let members: Vec<String> =
+                ws.groups().and_then(|g| g.members("report-team")).map(|m| m.to_vec()).unwrap_or_default();
+            let three = members.len() == 3 && members.iter().all(|m| ws.users.contains(m));
+            // The users every one of whose cells retrieves T.
+            let t = index("T");
+            let reached: Vec<&String> = ws
+                .users
+                .iter()
+                .filter(|u| t.is_some() && ws.agents.iter().all(|a| sees(u, a, t)))
+                .collect();
+            let exact = three && reached.len() == members.len() && reached.iter().all(|u| members.contains(u));
+            vec![
+                item(lang, "座位表上有五個人", "Five users in the chart", ws.users.len() >= 5),
+                item(lang, "report-team 正好三個人", "report-team has exactly three members", three),
+                item(lang, "T 正好給 report-team 的成員", "T reaches exactly report-team's members", exact),
             ]
         }
         _ => Vec::new(),

@@ -230,3 +230,18 @@ fn exercise_7_advance_past_the_ttls_and_move_a_tier() {
     act(&mut s, Act::Ttl { kind: mixua_policy::Kind::Working, ttl: None });
     assert_eq!(s.workspace().ttl(mixua_policy::Kind::Working), None);
 }
+
+#[test]
+fn exercise_8_a_declared_group_of_three_reaches_exactly_three_of_five() {
+    let mut s = start();
+    s.apply(Edit::AddUser("dave".into()));
+    s.apply(Edit::AddUser("erin".into()));
+    s.apply(UiAction::Answer { step: 7, option: 3, right: true });
+    assert!(!holds(&s, 7), "report-team is alice and carol");
+    act(&mut s, Act::Group { group: "report-team".into(), members: vec!["dave".into(), "alice".into(), "carol".into(), "nobody".into()] });
+    let members = s.workspace().groups().and_then(|g| g.members("report-team")).unwrap().to_vec();
+    assert_eq!(members, ["alice", "carol", "dave"], "chart order, users only");
+    assert!(ids(&s, "dave", "checker-v1").contains(&"T".to_string()));
+    assert!(!ids(&s, "erin", "writer-v1").contains(&"T".to_string()));
+    assert!(holds(&s, 7));
+}

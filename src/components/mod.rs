@@ -15,6 +15,7 @@ pub mod rejected_list;
 pub mod retention;
 pub mod scope_legend;
 pub mod scorecards;
+pub mod groups;
 pub mod lesson_panel;
 pub mod seating_chart;
 pub mod timeline;

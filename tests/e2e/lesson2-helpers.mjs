@@ -3,7 +3,7 @@
 
 import { waitUntil } from './harness.mjs';
 
-/** Chooses who acts and which card, types a reason, and presses an act's button. */
+/** Chooses who acts and which card, types a reason, and presses an act's button (if one is named). */
 export async function act(page, { actor, card, action, reason, draft }) {
   if (actor !== undefined) await page.selectOption('select[name="actor"]', actor);
   if (card !== undefined) {
@@ -17,7 +17,7 @@ export async function act(page, { actor, card, action, reason, draft }) {
   }
   if (draft !== undefined) await page.selectOption('select[name="draft"]', draft);
   if (reason !== undefined) await page.fill('textarea[name="reason"]', reason);
-  await page.click(`[data-panel="act"] [data-action="${action}"]`);
+  if (action !== undefined) await page.click(`[data-panel="act"] [data-action="${action}"]`);
 }
 
 /** The refusal shown beside the act buttons: its code and words, or null. */

@@ -53,7 +53,9 @@ fn drafted(id: &str, scope: &str, user: &str, agent: &str, lesson: &str, stream:
 ///   the safe key, both answered fresh: no read is stale or leaks);
 /// - tick 1: carol/checker-v1 proposes S, a held safety rule, which dana
 ///   publishes; bob/checker-v1 files W, a working note, and publishes it;
-///   alice/checker-v1 files E, an episodic note, and publishes it;
+///   alice/writer-v1 proposes T for the group `report-team` (alice and
+///   carol), which dana publishes; alice/checker-v1 files E, an episodic
+///   note, and publishes it;
 /// - tick 2: alice/writer-v1 proposes G2, a new version of G that drops the
 ///   re-check of totals (a poisoned write), and dana publishes it;
 /// - tick 3: alice/writer-v1 proposes A, an AGENT card, still a candidate.
@@ -103,6 +105,10 @@ pub fn lesson_two_workspace(lang: Lang) -> Workspace {
     w.life_mut().tier = Some("hot".into());
     step(propose(&mut ws, bob_checker, w));
     step(publish(&mut ws, "W", "bob"));
+    let mut t = drafted("T", "GROUP", "alice", "writer-v1", say("報告的圖表一律套用團隊範本。", "Report charts use the team's template."), "reusable", &query);
+    t.life_mut().group = Some("report-team".into());
+    step(propose(&mut ws, alice_writer, t));
+    step(publish(&mut ws, "T", REVIEWER));
     let alice_checker = Viewer::new("alice", "checker-v1");
     let mut e = drafted("E", "USER", "alice", "checker-v1", say("上週的報告因總數不符被退回一次。", "Last week's report came back once: totals did not match."), "protected", &query);
     e.life_mut().kind = Some("episodic".into());

@@ -182,3 +182,19 @@ fn exercise_7_the_sweep_expires_working_and_episodic_cards_and_keeps_the_held_ru
     ws.cards[s].life_mut().tier = Some("hot".into());
     assert_eq!(all_views(&ws), before);
 }
+
+#[test]
+fn exercise_8_a_group_card_reaches_exactly_its_members() {
+    let mut ws = lesson_two_workspace(Lang::En);
+    ws.users.extend(["dave".to_string(), "erin".to_string()]);
+    let reached = |ws: &Workspace| -> Vec<String> {
+        ws.users.iter().filter(|u| ws.agents.iter().all(|a| ids(ws, &format!("{u}/{a}")).contains(&"T".to_string()))).cloned().collect()
+    };
+    assert_eq!(reached(&ws), ["alice", "carol"]);
+    ws.groups = Some(mixua_policy::Kept::Good(mixua_policy::Groups(vec![(
+        "report-team".into(),
+        vec!["alice".into(), "carol".into(), "dave".into()],
+    )])));
+    assert_eq!(reached(&ws), ["alice", "carol", "dave"]);
+    assert!(!ids(&ws, "bob/writer-v1").contains(&"T".to_string()));
+}
