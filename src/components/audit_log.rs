@@ -93,7 +93,7 @@ pub fn audit_log(props: &AuditLogProps) -> Html {
                 if earlier > 0 {
                     <p class="log-more">{ lang.pick(format!("(前面還有 {earlier} 筆)"), format!("({earlier} earlier events)")) }</p>
                 }
-                <ol class="log" aria-label={lang.pick("事件", "Events")}>
+                <ol class="log" tabindex="0" aria-label={lang.pick("事件", "Events")}>
                     { for upto.iter().skip(earlier).map(|&n| line(n)) }
                 </ol>
                 if later > 0 {

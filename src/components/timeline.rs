@@ -141,7 +141,7 @@ pub fn timeline(props: &TimelineProps) -> Html {
                     ) }
                 </p>
             }
-            <ol class="ticks" aria-label={lang.pick("時刻與事件", "Ticks and their events")}>{ for ticks }</ol>
+            <ol class="ticks" tabindex="0" aria-label={lang.pick("時刻與事件", "Ticks and their events")}>{ for ticks }</ol>
             if !not_in_effect.is_empty() {
                 <div class="not-in-effect">
                     <h3>{ lang.pick(format!("時刻 {shown} 不生效的卡片"), format!("Not in effect at tick {shown}")) }</h3>
