@@ -109,23 +109,30 @@ async function scrub(page, a, b) {
           const range = document.querySelector('input[name="tick"]');
           const panel = () => document.querySelector('[data-panel="timeline"]');
           const shows = () => panel()?.getAttribute('data-shown-tick') === String(to);
+          let done = false;
+          const finish = () => {
+            if (done || !shows()) return false;
+            done = true;
+            observer.disconnect();
+            const dom = performance.now() - t0;
+            requestAnimationFrame(() => requestAnimationFrame(() => resolve({ dom, frame: performance.now() - t0 })));
+            return true;
+          };
+          // The moment the timeline says it shows the tick (the chart is
+          // re-rendered in the same pass).
+          const observer = new MutationObserver(finish);
+          observer.observe(document.body, { subtree: true, attributes: true, attributeFilter: ['data-shown-tick'], childList: true });
+          setTimeout(() => {
+            if (!done) {
+              observer.disconnect();
+              reject(new Error(`the timeline did not reach tick ${to}`));
+            }
+          }, 10_000);
           const t0 = performance.now();
           range.value = String(to);
           range.dispatchEvent(new Event('input', { bubbles: true }));
-          const check = () => {
-            if (shows()) {
-              const dom = performance.now() - t0;
-              requestAnimationFrame(() => requestAnimationFrame(() => resolve({ dom, frame: performance.now() - t0 })));
-            } else if (performance.now() - t0 > 10_000) {
-              reject(new Error(`the timeline did not reach tick ${to}`));
-            } else {
-              queueMicrotask(check);
-            }
-          };
-          // A render that finishes inside dispatchEvent is seen at once;
-          // otherwise Yew renders in a later task.
-          if (shows()) check();
-          else setTimeout(check, 0);
+          // Already there (a render inside dispatchEvent, or no change).
+          queueMicrotask(finish);
         }),
       to,
     );
