@@ -73,11 +73,18 @@ pub fn timeline(props: &TimelineProps) -> Html {
     // The window of ticks around the chosen one.
     let first = shown.saturating_sub(TICKS_SHOWN / 2).min(clock.saturating_sub(TICKS_SHOWN - 1));
     let last = (first + TICKS_SHOWN - 1).min(clock);
-    let mut per_tick: Vec<Vec<(LogAction, String)>> = vec![Vec::new(); (last - first + 1) as usize];
+    // Per tick, what happened, each kind of event once with what it named:
+    // "published S, W".
+    let mut per_tick: Vec<Vec<(LogAction, Vec<String>)>> = vec![Vec::new(); (last - first + 1) as usize];
     for (_, event) in ws.events() {
         if (first..=last).contains(&event.tick) {
             let what = event.card.as_deref().unwrap_or(&event.actor).to_string();
-            per_tick[(event.tick - first) as usize].push((event.action, what));
+            let list = &mut per_tick[(event.tick - first) as usize];
+            match list.iter_mut().find(|(action, _)| *action == event.action) {
+                Some((_, names)) if !names.contains(&what) => names.push(what),
+                Some(_) => {}
+                None => list.push((event.action, vec![what])),
+            }
         }
     }
     let ticks = per_tick.into_iter().enumerate().map(|(n, events)| {
@@ -88,8 +95,8 @@ pub fn timeline(props: &TimelineProps) -> Html {
             <li key={tick.to_string()} class={classes!("time-tick", current.then_some("current"))}>
                 <button type="button" data-tick={tick.to_string()} aria-pressed={current.to_string()} onclick={go(tick)}>{ label }</button>
                 <ul class="tick-events">
-                    { for events.iter().map(|(action, what)| html! {
-                        <li data-kind={action.as_str()}>{ format!("{} {what}", happened(*action, lang)) }</li>
+                    { for events.iter().map(|(action, names)| html! {
+                        <li data-kind={action.as_str()}>{ format!("{} {}", happened(*action, lang), names.join(lang.pick("、", ", "))) }</li>
                     }) }
                 </ul>
             </li>
