@@ -742,10 +742,6 @@ pub fn app() -> Html {
                         <>{ for chart }</>
                     }
                     <aside class={classes!("side", inspected_card.is_some().then_some("selecting"))}>
-                        if lesson_two {
-                            <ActAs workspace={workspace.clone()} actor={ui.actor.clone()} selected={ui.selected}
-                                refusal={ui.refusal.clone()} {lang} onaction={onaction.clone()} />
-                        }
                         if let Some((index, card)) = inspected_card {
                             <CardInspector
                                 {index}
@@ -770,6 +766,11 @@ pub fn app() -> Html {
                                 {lang}
                                 onaction={onaction.clone()}
                             />
+                        }
+                        // Lesson 2: the acts follow the exercise that asks for them.
+                        if lesson_two {
+                            <ActAs workspace={workspace.clone()} actor={ui.actor.clone()} selected={ui.selected}
+                                refusal={ui.refusal.clone()} {lang} onaction={onaction.clone()} />
                         }
                         if !hidden("why") {
                             <WhyPanel

@@ -49,7 +49,7 @@ pub fn retention_panel(props: &RetentionProps) -> Html {
             <div class="ttl">
                 <label for={id.clone()}>{ kind_name(kind, lang) }</label>
                 <input type="number" min="0" step="1" id={id.clone()} name={id} value={ws.ttl(kind).map(|t| t.to_string()).unwrap_or_default()}
-                    placeholder={lang.pick("永久", "for ever")} {onchange} />
+                    placeholder="∞" {onchange} />
             </div>
         }
     };

@@ -87,7 +87,7 @@ test('keyboard: every new control is reachable with Tab, and the scrubber and ac
       '[data-action="advance"]', 'textarea[name="reason"]', 'input[name="tick"]', '[data-action="now"]', '[data-tick="0"]',
     ];
     const reached = new Set();
-    for (let i = 0; i < 160 && reached.size < wanted.length; i += 1) {
+    for (let i = 0; i < 300 && reached.size < wanted.length; i += 1) {
       await page.keyboard.press('Tab');
       const hit = await page.evaluate((sels) => sels.filter((s) => document.activeElement?.matches(s)), wanted);
       hit.forEach((s) => reached.add(s));
