@@ -15,11 +15,13 @@ use crate::changed::{self, Speech};
 use crate::components::announcer::Announcer;
 use crate::components::notice_bar::notice_text;
 use crate::components::{
+    act_as::ActAs, audit_log::AuditLog, cache_panel::CachePanel, groups::GroupsPanel, retention::RetentionPanel, timeline::Timeline,
     card_editor::CardEditor, card_inspector::CardInspector, compare::Compare, files::Files, lesson_panel::LessonPanel, notice_bar::NoticeBar,
     people::People, query_bar::QueryBar, rejected_list::RejectedList, seating_chart::SeatingChart, toolbar::Toolbar,
     why_panel::WhyPanel,
 };
 use crate::computed::Computed;
+use crate::course::Course;
 use crate::persist::{self, Saved};
 use crate::shared::Shared;
 use crate::lessons::Lesson;
@@ -131,11 +133,38 @@ fn boot() -> Boot {
             saved = persist::from_value(legacy).ok();
         }
     }
+    // `?lesson=2` (or `?lesson=1`) opens that lesson's own work: the most
+    // recent work of that lesson, else a new one. The other lesson's work
+    // stays in its slot (Recent work), so nothing of it is lost.
+    let wanted = address.param("lesson").and_then(|l| Course::parse(&l));
+    let mut course = saved.as_ref().and_then(|s: &Saved| s.course).unwrap_or_default();
+    let mut opened_lesson = None;
+    if let Some(want) = wanted.filter(|&w| w != course || saved.is_none()) {
+        if let Some((entry, slot, found)) = (!fresh).then(|| latest_of(want)).flatten() {
+            work = WorkRef { id: entry.id, name: entry.name, base: slot.rev, forked_from: entry.forked_from };
+            saved = Some(found);
+            unsaved = false;
+            opened_lesson = Some(Notice::OpenedLesson { course: want, kept: true });
+        } else if want == Course::Two || saved.is_some() {
+            opened_lesson = Some(Notice::OpenedLesson { course: want, kept: saved.is_some() });
+            saved = None;
+            work = WorkRef::new(ui.lang);
+            if want == Course::Two {
+                work.name = format!("{} · {}", ui.lang.pick("第 2 課", "Lesson 2"), work.name);
+            }
+            unsaved = true;
+        }
+        course = want;
+    }
+    ui.course = course;
     let had_saved = saved.is_some();
     // Without saved work, the seed in the UI's language (`?seed=zh-TW` or
     // `?seed=en` picks one explicitly).
     let seed_lang = address.param("seed").map(|tag| Lang::from_tag(&tag)).unwrap_or(ui.lang);
-    let mut doc = Doc::seed_in(seed_lang);
+    let mut doc = match course {
+        Course::One => Doc::seed_in(seed_lang),
+        Course::Two => Doc { workspace: Rc::new(mixua_policy::lesson_two_workspace(seed_lang)), ..Doc::default() },
+    };
     if let Some(saved) = saved {
         doc = saved.doc;
         if address.param("lang").is_none() {
@@ -147,7 +176,7 @@ fn boot() -> Boot {
     if let Some(step) = address.param("step").and_then(|s| s.parse::<usize>().ok()) {
         ui.lesson_step = step.saturating_sub(1);
     }
-    ui.lesson_step = ui.lesson_step.min(crate::lessons::STEPS.len() - 1);
+    ui.lesson_step = ui.lesson_step.min(course.steps().len() - 1);
     if let Some(hide) = address.param("hide") {
         ui.hidden = hide.split(',').map(|p| p.trim().to_string()).filter(|p| !p.is_empty()).collect();
     }
@@ -157,6 +186,9 @@ fn boot() -> Boot {
         state.ui.notice = Some(Notice::FreshStart);
     } else if !forks.is_empty() {
         state.ui.notice = Some(Notice::ForkedElsewhere { names: forks });
+    }
+    if let Some(notice) = opened_lesson {
+        state.ui.notice = Some(notice);
     }
     let mut set_aside = None;
     let mut opened_link = false;
@@ -192,6 +224,17 @@ fn boot() -> Boot {
     // A start is no edit: nothing is marked as changed.
     state.last = None;
     Boot { state, set_aside, autosave: !fresh, work, unsaved }
+}
+
+/// The most recently saved work of a lesson, read from storage.
+fn latest_of(course: Course) -> Option<(Entry, Slot, Saved)> {
+    let mut works = store::index().works;
+    works.sort_by(|a, b| b.saved_at.total_cmp(&a.saved_at));
+    works.into_iter().find_map(|entry| {
+        let slot = store::slot(&entry.id)?;
+        let saved = persist::from_value(slot.work.clone()).ok()?;
+        (saved.course.unwrap_or_default() == course).then_some((entry, slot, saved))
+    })
 }
 
 /// The state and its reducer. Unlike `use_reducer`, the latest state is
@@ -347,6 +390,7 @@ impl Saver {
             lang: Some(state.ui.lang),
             lesson_step: Some(state.ui.lesson_step),
             progress: Some(state.ui.progress.clone()),
+            course: Some(state.ui.course),
         };
         let now = js_sys::Date::now();
         let mut work = self.work.borrow().clone();
@@ -456,7 +500,7 @@ fn key_action(e: &web_sys::KeyboardEvent, ui: &Ui) -> Option<Action> {
     if !ui.classroom || typing {
         return None;
     }
-    let last = crate::lessons::STEPS.len() - 1;
+    let last = ui.course.steps().len() - 1;
     match key.as_str() {
         "ArrowRight" | "PageDown" => Some(UiAction::LessonStep((ui.lesson_step + 1).min(last)).into()),
         "ArrowLeft" | "PageUp" => Some(UiAction::LessonStep(ui.lesson_step.saturating_sub(1)).into()),
@@ -497,8 +541,29 @@ pub fn app() -> Html {
         let store = store.clone();
         use_callback((), move |action: Action, _| store.dispatch(action))
     };
-    let computed = use_memo(Shared(state.doc.workspace.clone()), |ws| Computed::new(&ws.0));
-    let computed = Shared(computed);
+    let computed_now = Shared(use_memo(Shared(state.doc.workspace.clone()), |ws| Computed::new(&ws.0)));
+    // Lesson 2's timeline: the chart, alarms and scorecards as of the chosen
+    // tick, memoised per (workspace, tick); now is the memo above. The
+    // exercises always check the work now.
+    let tick = state.ui.tick.filter(|&t| state.ui.course == Course::Two && t < state.doc.workspace.clock());
+    let computed_past =
+        use_memo((Shared(state.doc.workspace.clone()), tick), |(ws, tick)| tick.map(|t| Rc::new(Computed::at(&ws.0, t))));
+    let computed = match &*computed_past {
+        Some(past) => Shared(past.clone()),
+        None => computed_now.clone(),
+    };
+    // Lesson 2: the logged reads replayed through the response cache (the
+    // crate's replay): how many canaries it leaked, and the cards it served
+    // stale. Once per workspace.
+    let cache = use_memo((Shared(state.doc.workspace.clone()), state.ui.course), |(ws, course)| {
+        if *course != Course::Two {
+            return (0, Vec::new());
+        }
+        let replay = mixua_policy::replay_cache(&ws.0);
+        let mut stale: Vec<String> = replay.stale().flat_map(|r| r.stale.iter().map(|id| id.to_string())).collect();
+        stale.dedup();
+        (replay.leaks().count(), stale)
+    });
     let lang = state.ui.lang;
 
     // What the last edit, undo or redo changed: the crate's diff of the
@@ -635,11 +700,11 @@ pub fn app() -> Html {
     {
         let lesson = Lesson {
             doc: &state.doc,
-            computed: &computed,
+            computed: &computed_now,
             revealed: state.ui.mode == Mode::Predict { revealed: true },
             progress: &state.ui.progress,
         };
-        let newly = crate::lessons::newly_done(lesson);
+        let newly = crate::course::newly_done_in(state.ui.course, lesson);
         let onaction = onaction.clone();
         use_effect_with(newly, move |newly| {
             if !newly.is_empty() {
@@ -651,10 +716,46 @@ pub fn app() -> Html {
     // Exercise 5 remembers that the alarm X causes has been seen.
     {
         let onaction = onaction.clone();
-        let x_leaks = computed.four.leaks.iter().flatten().any(|l| l.card == "X");
+        let x_leaks = computed_now.four.leaks.iter().flatten().any(|l| l.card == "X");
         use_effect_with(x_leaks, move |leaking| {
             if *leaking {
                 onaction.emit(UiAction::XAlarmSeen.into());
+            }
+        });
+    }
+
+    // Lesson 2 remembers an earlier tick looked at where a deleted card is
+    // only its id (it was deleted later than the tick shown).
+    {
+        let onaction = onaction.clone();
+        let ws = &state.doc.workspace;
+        let seen: Vec<String> = tick
+            .map(|t| {
+                ws.events()
+                    .filter(|(_, e)| e.action == mixua_policy::Action::Delete && e.tick > t)
+                    .filter_map(|(_, e)| e.card.as_deref().map(crate::lesson_two::tombstone_seen))
+                    .filter(|key| !state.ui.progress.seen.contains(key))
+                    .collect()
+            })
+            .unwrap_or_default();
+        use_effect_with(seen, move |seen| {
+            for key in seen {
+                onaction.emit(UiAction::Seen(key.clone()).into());
+            }
+        });
+    }
+
+    // Lesson 2 remembers a cache leak and a stale served copy once seen.
+    {
+        let onaction = onaction.clone();
+        let mut seen: Vec<String> = cache.1.iter().map(|id| crate::lesson_two::stale_seen(id)).collect();
+        if cache.0 > 0 {
+            seen.push(crate::lesson_two::CACHE_LEAK_SEEN.to_string());
+        }
+        seen.retain(|key| !state.ui.progress.seen.contains(key));
+        use_effect_with(seen, move |seen| {
+            for key in seen {
+                onaction.emit(UiAction::Seen(key.clone()).into());
             }
         });
     }
@@ -717,6 +818,22 @@ pub fn app() -> Html {
         .and_then(|i| workspace.cards.get(i).map(|c| (i, c)));
     // The presets follow the seed the cards come from: the Chinese seed's
     // query keeps its Chinese presets in an English UI.
+    let lesson_two = ui.course == Course::Two;
+    let chart = shows(Panel::Chart).then(|| html! {
+        <SeatingChart
+            doc={doc.clone()}
+            computed={computed.clone()}
+            mode={ui.mode}
+            selected={ui.selected}
+            inspected={ui.viewer.clone()}
+            expanded={ui.expanded.clone()}
+            graded={(!hidden("lesson") && !lesson_two).then(|| crate::lessons::graded_viewers(ui.lesson_step, &workspace)).flatten()}
+            cache_leaks={cache.0}
+            change={change.clone()}
+            {lang}
+            onaction={onaction.clone()}
+        />
+    });
     let english_seed = !workspace.cards.iter().any(|c| c.situation.contains(mixua_policy::SEED_QUERY));
     html! {
         <div class={classes!("app", classroom.then_some("classroom"))} {ondragover} {ondrop}>
@@ -753,19 +870,19 @@ pub fn app() -> Html {
             <main>
                 <QueryBar query={workspace.query.clone()} {english_seed} {lang} onaction={onaction.clone()} />
                 <div class="stage">
-                    if shows(Panel::Chart) {
-                        <SeatingChart
-                            doc={doc.clone()}
-                            computed={computed.clone()}
-                            mode={ui.mode}
-                            selected={ui.selected}
-                            inspected={ui.viewer.clone()}
-                            expanded={ui.expanded.clone()}
-                            graded={(!hidden("lesson")).then(|| crate::lessons::graded_viewers(ui.lesson_step, &workspace)).flatten()}
-                            change={change.clone()}
-                            {lang}
-                            onaction={onaction.clone()}
-                        />
+                    if lesson_two {
+                        <div class="chart-col">
+                            <>{ for chart }</>
+                            if shows(Panel::Chart) {
+                                <Timeline workspace={workspace.clone()} computed={computed.clone()} tick={tick} {lang} onaction={onaction.clone()} />
+                                <CachePanel workspace={workspace.clone()} {lang} onaction={onaction.clone()} />
+                                <RetentionPanel workspace={workspace.clone()} selected={ui.selected} {lang} onaction={onaction.clone()} />
+                                <GroupsPanel workspace={workspace.clone()} {lang} onaction={onaction.clone()} />
+                                <AuditLog workspace={workspace.clone()} tick={tick} history={ui.history.clone()} {lang} onaction={onaction.clone()} />
+                            }
+                        </div>
+                    } else {
+                        <>{ for chart }</>
                     }
                     <aside class={classes!("side", inspected_card.is_some().then_some("selecting"))}>
                         if let Some((index, card)) = inspected_card {
@@ -783,7 +900,8 @@ pub fn app() -> Html {
                         if !hidden("lesson") {
                             <LessonPanel
                                 doc={doc.clone()}
-                                computed={computed.clone()}
+                                computed={computed_now.clone()}
+                                course={ui.course}
                                 revealed={ui.mode == Mode::Predict { revealed: true }}
                                 progress={ui.progress.clone()}
                                 step={ui.lesson_step}
@@ -791,6 +909,11 @@ pub fn app() -> Html {
                                 {lang}
                                 onaction={onaction.clone()}
                             />
+                        }
+                        // Lesson 2: the acts follow the exercise that asks for them.
+                        if lesson_two {
+                            <ActAs workspace={workspace.clone()} actor={ui.actor.clone()} selected={ui.selected}
+                                refusal={ui.refusal.clone()} {lang} onaction={onaction.clone()} />
                         }
                         if !hidden("why") {
                             <WhyPanel

@@ -55,9 +55,23 @@ pub struct Computed {
 
 impl Computed {
     pub fn new(ws: &Workspace) -> Computed {
-        let four = Evaluation::new(ws, &ws.query, Policy::FourScope);
-        let global_only = Evaluation::new(ws, &ws.query, Policy::GlobalOnly);
-        let pool = Evaluation::new(ws, &ws.query, Policy::UnsafePool);
+        Computed::of(ws, |policy| Evaluation::new(ws, &ws.query, policy))
+    }
+
+    /// Everything the views show as of an earlier `tick` of the
+    /// workspace's clock (lesson 2's timeline): the log replayed by the
+    /// crate's in-effect gate. A tick at or after the clock is now.
+    pub fn at(ws: &Workspace, tick: u64) -> Computed {
+        if tick >= ws.clock() {
+            return Computed::new(ws);
+        }
+        Computed::of(ws, |policy| Evaluation::at(ws, &ws.query, policy, tick))
+    }
+
+    fn of<'w>(ws: &'w Workspace, evaluate: impl Fn(Policy) -> Evaluation<'w>) -> Computed {
+        let four = evaluate(Policy::FourScope);
+        let global_only = evaluate(Policy::GlobalOnly);
+        let pool = evaluate(Policy::UnsafePool);
         Computed {
             viewers: four.viewers().map(ViewerId::from).collect(),
             decided: (0..ws.cards.len()).map(|i| four.gate(i).clone()).collect(),

@@ -35,7 +35,16 @@ pub struct Progress {
     /// Exercise 6: both scorecards, recorded before and after each change.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub records: Vec<Record>,
+    /// Lesson 2: the acts the write path refused, as `act:card:reason`
+    /// (an exercise may ask for a refusal to be seen).
+    #[serde(skip_serializing_if = "BTreeSet::is_empty")]
+    pub refused: BTreeSet<String>,
+    /// Lesson 2: what the learner has looked at that an exercise asks for
+    /// (an earlier tick showing a tombstone, …).
+    #[serde(skip_serializing_if = "BTreeSet::is_empty")]
+    pub seen: BTreeSet<String>,
 }
+
 
 /// One row of exercise 6's record: which of the step's changes were made,
 /// and both scorecards of two policies at that moment.
@@ -241,7 +250,7 @@ pub struct Item {
     pub done: bool,
 }
 
-fn item(lang: Lang, zh: impl Into<String>, en: impl Into<String>, done: bool) -> Item {
+pub fn item(lang: Lang, zh: impl Into<String>, en: impl Into<String>, done: bool) -> Item {
     Item { label: lang.pick(zh.into(), en.into()), done }
 }
 

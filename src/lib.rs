@@ -4,8 +4,11 @@
 //! in the root component.
 
 pub mod changed;
+pub mod acts;
 pub mod computed;
+pub mod course;
 pub mod doc;
+pub mod lesson_two;
 pub mod lessons;
 pub mod persist;
 pub mod shared;

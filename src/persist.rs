@@ -36,6 +36,9 @@ struct Extras {
     /// export), never in share links.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     progress: Option<Progress>,
+    /// Which lesson the work is (absent: lesson 1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    course: Option<crate::course::Course>,
 }
 
 /// Everything that a reload must restore.
@@ -45,6 +48,7 @@ pub struct Saved {
     pub lang: Option<Lang>,
     pub lesson_step: Option<usize>,
     pub progress: Option<Progress>,
+    pub course: Option<crate::course::Course>,
 }
 
 /// Why a file or link could not be loaded. The current work is never
@@ -112,6 +116,7 @@ pub fn to_value(saved: &Saved) -> serde_json::Value {
         lang: saved.lang.map(|l| l.tag().to_string()),
         lesson_step: saved.lesson_step,
         progress: saved.progress.clone().filter(|p| *p != Progress::default()),
+        course: saved.course.filter(|c| *c != crate::course::Course::One),
     };
     if extras != Extras::default() {
         value["playground"] = serde_json::to_value(extras).expect("extras serialize");
@@ -142,6 +147,7 @@ pub fn from_json(text: &str) -> Result<Saved, Problem> {
         lang: extras.lang.as_deref().map(Lang::from_tag),
         lesson_step: extras.lesson_step,
         progress: extras.progress,
+        course: extras.course,
     })
 }
 

@@ -84,6 +84,11 @@ pub enum Notice {
     DroppedOldest { names: Vec<String> },
     /// A work from Recent work was opened in this tab.
     OpenedWork { name: String },
+    /// `?lesson=2` (or `?lesson=1`) opened that lesson's own work;
+    /// `kept`: the other lesson's work stays in Recent work.
+    OpenedLesson { course: crate::course::Course, kept: bool },
+    /// The write path refused an act (shown beside the act buttons).
+    Refused(mixua_policy::Refusal),
 }
 
 /// What the learner asks of saved works; these touch storage, so the root
@@ -126,6 +131,16 @@ pub struct Ui {
     /// View cells showing all their cards, not the first few.
     pub expanded: BTreeSet<ViewerId>,
     pub recent: Recent,
+    /// Which lesson this work is: the seating chart (1) or memory over time (2).
+    pub course: crate::course::Course,
+    /// Lesson 2: the tick the chart shows (`None`: now, the clock).
+    pub tick: Option<u64>,
+    /// Lesson 2: who acts (a `user/agent`, a user, an agent or a reviewer).
+    pub actor: Option<String>,
+    /// Lesson 2: the last act the write path refused, with its reason.
+    pub refusal: Option<mixua_policy::Refusal>,
+    /// Lesson 2: the card whose history is open.
+    pub history: Option<String>,
 }
 
 /// The last edit, undo or redo: which it was, and the work it started from
@@ -210,6 +225,10 @@ pub enum Edit {
     /// Replaces the work (import, share link, reset); one undo brings the
     /// previous work back.
     Load { doc: Doc, source: String },
+    /// Lesson 2: an act through the policy's write path (propose, publish,
+    /// reject, revoke, delete, roll back, advance the clock, …). A refusal
+    /// changes nothing and is shown with its reason.
+    Act(crate::acts::Act),
 }
 
 /// A change to what the learner looks at.
@@ -241,6 +260,14 @@ pub enum UiAction {
     SetRecent(Recent),
     SetClassroom(bool),
     ShowPanel(Panel),
+    /// Lesson 2: show the chart as of this tick (`None`: now).
+    SetTick(Option<u64>),
+    /// Lesson 2: who acts.
+    SetActor(String),
+    /// Lesson 2: close the open history.
+    CloseHistory,
+    /// Lesson 2: something an exercise asks the learner to have looked at.
+    Seen(String),
 }
 
 impl From<Edit> for Action {
@@ -348,6 +375,20 @@ impl AppState {
             UiAction::SetClassroom(on) => ui.classroom = on,
             UiAction::ShowPanel(panel) => ui.panel = panel,
             UiAction::ExpandCell(viewer) => return ui.expanded.insert(viewer),
+            UiAction::SetTick(tick) => {
+                let clock = self.doc.workspace.clock();
+                let tick = tick.filter(|&t| t < clock);
+                if ui.tick == tick {
+                    return false;
+                }
+                ui.tick = tick;
+            }
+            UiAction::SetActor(actor) => {
+                ui.actor = Some(actor);
+                ui.refusal = None;
+            }
+            UiAction::CloseHistory => return ui.history.take().is_some(),
+            UiAction::Seen(what) => return ui.progress.seen.insert(what),
             UiAction::SetRecent(recent) => {
                 if ui.recent == recent {
                     return false;
@@ -366,7 +407,10 @@ impl AppState {
         };
         let mut doc = (*self.doc).clone();
         if let Err(notice) = self.edit(&mut doc, edit) {
-            self.ui.notice = Some(notice);
+            match notice {
+                Notice::Refused(refusal) => self.ui.refusal = Some(refusal),
+                other => self.ui.notice = Some(other),
+            }
             return true;
         }
         if doc == *self.doc {
@@ -443,8 +487,29 @@ impl AppState {
                 self.ui.selected = None;
                 self.ui.viewer = None;
                 self.ui.editor_start = 0;
+                self.ui.tick = None;
+                self.ui.history = None;
+                self.ui.refusal = None;
                 self.ui.notice = Some(Notice::Loaded { source, cards, rejected });
                 return Ok(());
+            }
+            Edit::Act(act) => {
+                let ws = Rc::make_mut(&mut doc.workspace);
+                return match crate::acts::apply(ws, &act) {
+                    Ok(()) => {
+                        // An act happens now: the chart follows it.
+                        self.ui.tick = None;
+                        self.ui.refusal = None;
+                        if let crate::acts::Act::History { card, .. } = &act {
+                            self.ui.history = Some(card.clone());
+                        }
+                        Ok(())
+                    }
+                    Err(refusal) => {
+                        self.ui.progress.refused.insert(act.refusal_key(&refusal));
+                        Err(Notice::Refused(refusal))
+                    }
+                };
             }
             Edit::RenameUser { from, to } => return rename(doc, Axis::User, &from, &to),
             Edit::RenameAgent { from, to } => return rename(doc, Axis::Agent, &from, &to),
@@ -521,7 +586,11 @@ impl AppState {
             Edit::AddCanary { user, token } => ws.canaries.add(&user, token.trim()),
             Edit::RemoveCanary { user, token } => ws.canaries.remove(&user, &token),
             // Handled above without touching the cards.
-            Edit::TogglePrediction { .. } | Edit::Load { .. } | Edit::RenameUser { .. } | Edit::RenameAgent { .. } => {}
+            Edit::TogglePrediction { .. }
+            | Edit::Load { .. }
+            | Edit::RenameUser { .. }
+            | Edit::RenameAgent { .. }
+            | Edit::Act(_) => {}
         }
         Ok(())
     }

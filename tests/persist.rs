@@ -17,7 +17,7 @@ fn file_round_trip_keeps_work_predictions_language_and_step() {
     let mut progress = Progress::default();
     progress.done.extend([0, 3]);
     progress.answers.insert(1, 1);
-    let saved = Saved { doc: doc_with_prediction(), lang: Some(Lang::En), lesson_step: Some(3), progress: Some(progress) };
+    let saved = Saved { doc: doc_with_prediction(), lang: Some(Lang::En), lesson_step: Some(3), progress: Some(progress), course: None };
     assert_eq!(from_json(&to_json(&saved)).unwrap(), saved);
 }
 

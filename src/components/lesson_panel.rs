@@ -6,7 +6,8 @@ use mixua_policy::Lang;
 
 use crate::doc::Doc;
 use crate::computed::Reference;
-use crate::lessons::{items, record, reference, step_done, t, Lesson, Progress, RECORD_STEP, STEPS};
+use crate::course::{items_in, step_done_in, Course};
+use crate::lessons::{record, reference, t, Lesson, Progress, RECORD_STEP};
 use crate::shared::Shared;
 use crate::state::{Action, UiAction};
 
@@ -18,6 +19,9 @@ pub struct LessonPanelProps {
     pub revealed: bool,
     pub progress: Progress,
     pub step: usize,
+    /// Which lesson's exercises (lesson 1 unless the work is lesson 2's).
+    #[prop_or_default]
+    pub course: Course,
     pub classroom: bool,
     pub lang: Lang,
     pub onaction: Callback<Action>,
@@ -28,13 +32,15 @@ pub struct LessonPanelProps {
 pub fn lesson_panel(props: &LessonPanelProps) -> Html {
     let lang = props.lang;
     let lesson = Lesson { doc: &props.doc, computed: &props.computed, revealed: props.revealed, progress: &props.progress };
-    let step_index = props.step.min(STEPS.len() - 1);
-    let step = &STEPS[step_index];
-    let done = step_done(step_index, lesson);
-    let checklist = items(step_index, lesson, lang);
+    let course = props.course;
+    let steps = course.steps();
+    let step_index = props.step.min(steps.len() - 1);
+    let step = &steps[step_index];
+    let done = step_done_in(course, step_index, lesson);
+    let checklist = items_in(course, step_index, lesson, lang);
     let go = |to: usize| {
         let onaction = props.onaction.clone();
-        let to = to.min(STEPS.len() - 1);
+        let to = to.min(steps.len() - 1);
         Callback::from(move |_: MouseEvent| onaction.emit(UiAction::LessonStep(to).into()))
     };
     let check = {
@@ -48,7 +54,7 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
 
     // Exercise 6: both scorecards, recorded before and after each change,
     // side by side, against one reference fixed by the first row.
-    let records = (step_index == RECORD_STEP).then(|| {
+    let records = (course == Course::One && step_index == RECORD_STEP).then(|| {
         let onclick = {
             let onaction = props.onaction.clone();
             let (row, reference) = (record(lesson), reference(lesson));
@@ -56,7 +62,7 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
                 onaction.emit(UiAction::Record { row: row.clone(), reference: reference.clone() }.into())
             })
         };
-        let change_names = items(RECORD_STEP, lesson, lang);
+        let change_names = items_in(course, RECORD_STEP, lesson, lang);
         let mut made = vec![false; 4];
         let rows = props.progress.records.iter().enumerate().map(|(n, r)| {
             // The row is named after the changes made since the row before.
@@ -152,12 +158,15 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
 
     html! {
         <section class="panel lesson" aria-labelledby="lesson-title" data-panel="lesson"
-            data-lesson-step={(step_index + 1).to_string()} data-step-done={done.to_string()}>
+            data-lesson={course.number().to_string()} data-lesson-step={(step_index + 1).to_string()} data-step-done={done.to_string()}>
             <div class="panel-head">
-                <h2 id="lesson-title">{ lang.pick("練習", "Exercises") }</h2>
+                <h2 id="lesson-title">{ match course {
+                    Course::One => lang.pick("練習", "Exercises"),
+                    Course::Two => lang.pick("第 2 課:記憶與時間", "Lesson 2: memory over time"),
+                } }</h2>
                 <nav class="steps" aria-label={lang.pick("練習步驟", "Exercise steps")}>
-                    { for (0..STEPS.len()).map(|i| {
-                        let finished = step_done(i, lesson);
+                    { for (0..steps.len()).map(|i| {
+                        let finished = step_done_in(course, i, lesson);
                         html! {
                             <button type="button" onclick={go(i)} aria-current={(i == step_index).then_some("step")}
                                 class={classes!((i == step_index).then_some("current"), finished.then_some("finished"))}
@@ -182,7 +191,10 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
                 </ul>
             }
             <>{ for question }</>
-            if step_index == RECORD_STEP {
+            if course == Course::Two && step_index == crate::lesson_two::SCORE_STEP {
+                <Scorecards doc={props.doc.clone()} computed={props.computed.clone()} {lang} reference={Reference::FourScopeNow} />
+            }
+            if course == Course::One && step_index == RECORD_STEP {
                 <Scorecards doc={props.doc.clone()} computed={props.computed.clone()} {lang}
                     reference={match &props.progress.reference {
                         Some(r) => Reference::Snapshot(std::rc::Rc::new(r.clone())),
@@ -200,7 +212,7 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
             <div class="lesson-nav">
                 <button type="button" onclick={go(step_index.saturating_sub(1))} disabled={step_index == 0}>{ lang.pick("← 上一步", "← Previous") }</button>
                 <button type="button" class="primary" onclick={check} data-action="check-step">{ lang.pick("檢查我的進度", "Check my work") }</button>
-                <button type="button" onclick={go(step_index + 1)} disabled={step_index + 1 >= STEPS.len()}>{ lang.pick("下一步 →", "Next →") }</button>
+                <button type="button" onclick={go(step_index + 1)} disabled={step_index + 1 >= steps.len()}>{ lang.pick("下一步 →", "Next →") }</button>
             </div>
             if props.classroom {
                 <p class="kbd-hint">{ lang.pick("教室模式:用 ← → 切換步驟。", "Classroom mode: ← and → move between steps.") }</p>

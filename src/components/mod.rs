@@ -1,6 +1,9 @@
 //! One component per file. Props are data plus `on*` callbacks.
 
 pub mod announcer;
+pub mod act_as;
+pub mod audit_log;
+pub mod cache_panel;
 pub mod card_editor;
 pub mod card_inspector;
 pub mod card_row;
@@ -12,10 +15,13 @@ pub mod notice_bar;
 pub mod people;
 pub mod query_bar;
 pub mod rejected_list;
+pub mod retention;
 pub mod scope_legend;
 pub mod scorecards;
+pub mod groups;
 pub mod lesson_panel;
 pub mod seating_chart;
+pub mod timeline;
 pub mod toolbar;
 pub mod view_cell;
 pub mod why_panel;

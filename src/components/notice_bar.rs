@@ -66,6 +66,17 @@ pub fn notice_text(notice: &Notice, lang: Lang) -> (bool, String) {
             format!("已打開「{name}」。剛才的作品還在「最近的作品」裡。"),
             format!("Opened “{name}”. The work that was here is still in Recent work."),
         )),
+        Notice::OpenedLesson { course, kept } => {
+            let n = course.number();
+            (false, match kept {
+                true => lang.pick(
+                    format!("已打開第 {n} 課,它有自己的作品;另一課的作品還在「最近的作品」裡,用 ?lesson= 或從那裡打開就回來。"),
+                    format!("Opened lesson {n} as a work of its own; your other lesson's work is kept in Recent work (open it there, or with ?lesson=)."),
+                ),
+                false => lang.pick(format!("已打開第 {n} 課。"), format!("Opened lesson {n}.")),
+            })
+        }
+        Notice::Refused(refusal) => (true, mixua_policy::explain::refusal_text(refusal, lang)),
         Notice::StorageUnavailable => (true, lang.pick(
             "瀏覽器無法儲存(儲存空間已滿或被停用):你的內容只保留在這個分頁中,請用「匯出」備份。",
             "The browser can't save (storage is full or disabled): your work lives in this tab only; export it to keep a copy.",

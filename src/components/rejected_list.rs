@@ -22,8 +22,17 @@ pub struct RejectedListProps {
 pub fn rejected_list(props: &RejectedListProps) -> Html {
     let lang = props.lang;
     let ws = &*props.workspace;
-    let rejected: Vec<(usize, &mixua_policy::Rejection)> =
-        props.computed.gates.iter().enumerate().filter_map(|(i, g)| g.as_ref().err().map(|r| (i, r))).collect();
+    // A card that is not in effect (a candidate, a tombstone, …) is
+    // stopped by that gate first, and says so in lesson 2's timeline: it is
+    // not listed here under a later gate's reason.
+    let rejected: Vec<(usize, &mixua_policy::Rejection)> = props
+        .computed
+        .gates
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| !matches!(props.computed.decided.get(*i), Some(mixua_policy::Gate::NotInEffect { .. })))
+        .filter_map(|(i, g)| g.as_ref().err().map(|r| (i, r)))
+        .collect();
     let shown = rejected.iter().take(LISTED).map(|&(i, rejection)| {
         let card = &ws.cards[i];
         let select = {

@@ -32,6 +32,10 @@ pub struct SeatingChartProps {
     /// What the last edit, undo or redo changed, and which it was: the
     /// strip under the alarm line, and the marks on the cells.
     pub change: Option<(StepKind, Shared<Change>)>,
+    /// Lesson 2: canaries the response cache handed to the wrong user (the
+    /// crate's cache replay); they raise the chart's alarm too.
+    #[prop_or_default]
+    pub cache_leaks: usize,
     pub lang: Lang,
     pub onaction: Callback<Action>,
 }
@@ -207,6 +211,15 @@ pub fn seating_chart(props: &SeatingChartProps) -> Html {
             </p>
             if let Some((kind, change)) = change {
                 <ChangeStrip kind={*kind} parts={change_parts(change, lang)} {lang} />
+            }
+            if props.cache_leaks > 0 && !props.mode.hides_answers() {
+                <p class="alarm-summary alarm" data-cache-leak-total={props.cache_leaks.to_string()}>
+                    <span aria-hidden="true">{"⚠ "}</span>
+                    { lang.pick(
+                        format!("回應快取 {} 次外洩:快取把別人的暗號交給了另一位使用者!(見「回應快取」)", props.cache_leaks),
+                        format!("{} leak alarm(s) from the response cache: a cached answer handed another user's canary over! (see “Response cache”)", props.cache_leaks),
+                    ) }
+                </p>
             }
             if ws.users.is_empty() || ws.agents.is_empty() {
                 <p class="empty">{ lang.pick("至少要有一位使用者和一個 Agent,座位表才有格子。", "Add at least one user and one agent to get a cell.") }</p>

@@ -11,8 +11,12 @@ use std::collections::{HashMap, HashSet};
 
 use serde::Serialize;
 
-use crate::explain::rejection_label;
-use crate::{Card, Evaluation, Gate, Lang, Leak, Policy, Rejection, Viewer, ViewerId, Workspace};
+use crate::card::Card;
+use crate::eval::{Evaluation, Leak};
+use crate::explain::{rejection_label, Lang};
+use crate::policy::{Gate, Policy, Rejection};
+use crate::viewer::{Viewer, ViewerId};
+use crate::workspace::Workspace;
 
 /// One side of a change: what one evaluation shows, by card id (card
 /// indices move when a card is added or deleted; ids are what the learner

@@ -298,6 +298,7 @@ fn action_verb(action: Action, lang: Lang) -> &'static str {
         Action::Expire => lang.pick("標為到期", "expire"),
         Action::Read => lang.pick("讀取", "read"),
         Action::Policy => lang.pick("變更政策", "change the policy of"),
+        Action::History => lang.pick("查看歷史", "open the history of"),
     }
 }
 
@@ -313,6 +314,7 @@ fn action_done(action: Action) -> &'static str {
         Action::Expire => "expired",
         Action::Read => "read",
         Action::Policy => "changed",
+        Action::History => "looked up",
     }
 }
 
@@ -500,6 +502,9 @@ pub fn event_text(event: &Event, lang: Lang) -> String {
         Action::Read => {
             let query = event.query.as_deref().unwrap_or("");
             lang.pick(format!("時刻 {t}:{who} 查詢「{query}」"), format!("tick {t}: {who} asked “{query}”"))
+        }
+        Action::History => {
+            lang.pick(format!("時刻 {t}:{who} 查看了 {card} 的歷史"), format!("tick {t}: {who} opened the history of {card}"))
         }
         Action::Policy => {
             let version = event.version.map_or_else(|| "?".to_string(), |v| v.to_string());

@@ -40,10 +40,13 @@ pub enum Action {
     Read,
     /// The policy version changed.
     Policy,
+    /// Someone opened a card's history: looking at the past is itself
+    /// recorded (seed 001: who looked at what, and when).
+    History,
 }
 
 impl Action {
-    pub const ALL: [Action; 9] = [
+    pub const ALL: [Action; 10] = [
         Action::Propose,
         Action::Publish,
         Action::Reject,
@@ -53,6 +56,7 @@ impl Action {
         Action::Expire,
         Action::Read,
         Action::Policy,
+        Action::History,
     ];
 
     pub fn parse(text: &str) -> Option<Action> {
@@ -70,6 +74,7 @@ impl Action {
             Action::Expire => "expire",
             Action::Read => "read",
             Action::Policy => "policy",
+            Action::History => "history",
         }
     }
 
@@ -101,7 +106,7 @@ impl Action {
             Action::Revoke => Some((&[Accepted], Revoked)),
             Action::Delete => Some((&[Candidate, Accepted, Rejected, Revoked, RolledBack], Deleted)),
             Action::Rollback => Some((&[Accepted], RolledBack)),
-            Action::Expire | Action::Read | Action::Policy => None,
+            Action::Expire | Action::Read | Action::Policy | Action::History => None,
         }
     }
 }

@@ -1,0 +1,134 @@
+//! Lesson 2's "Act as": pick who acts (from the chart's users and agents
+//! and the reviewers, never typed) and a card, then propose, publish,
+//! reject, revoke, delete, roll back, open its history, ask the query or
+//! advance the clock. The policy's write path decides; a refusal is shown
+//! in its words.
+
+use std::rc::Rc;
+
+use mixua_policy::explain::{refusal_text, status_name};
+use mixua_policy::{Lang, Refusal, Workspace};
+use yew::prelude::*;
+
+use super::event_value;
+use crate::acts::{actors, Act, Draft};
+use crate::shared::Shared;
+use crate::state::{Action, Edit, UiAction};
+
+#[derive(Properties, PartialEq)]
+pub struct ActAsProps {
+    pub workspace: Shared<Workspace>,
+    pub actor: Option<String>,
+    /// The selected card (by index): the card acted on.
+    pub selected: Option<usize>,
+    pub refusal: Option<Refusal>,
+    pub lang: Lang,
+    pub onaction: Callback<Action>,
+}
+
+#[function_component(ActAs)]
+pub fn act_as(props: &ActAsProps) -> Html {
+    let lang = props.lang;
+    let ws = &*props.workspace;
+    let reason = use_state(String::new);
+    let draft = use_state(|| Draft::Version);
+    let choices = actors(ws);
+    let actor = props.actor.clone().filter(|a| choices.contains(a)).or_else(|| choices.first().cloned()).unwrap_or_default();
+    let card = props.selected.and_then(|i| ws.cards.get(i)).or_else(|| ws.cards.first()).map(|c| c.id.clone()).unwrap_or_default();
+    let selected = props.selected.filter(|&i| i < ws.cards.len()).unwrap_or(0);
+
+    let on_actor = {
+        let onaction = props.onaction.clone();
+        Callback::from(move |e: Event| onaction.emit(UiAction::SetActor(event_value(&e)).into()))
+    };
+    let on_card = {
+        let onaction = props.onaction.clone();
+        Callback::from(move |e: Event| {
+            if let Ok(i) = event_value(&e).parse::<usize>() {
+                onaction.emit(UiAction::Select(Some(i)).into());
+            }
+        })
+    };
+    let on_reason = {
+        let reason = reason.clone();
+        Callback::from(move |e: InputEvent| reason.set(event_value(&e)))
+    };
+    let on_draft = {
+        let draft = draft.clone();
+        Callback::from(move |e: Event| draft.set(if event_value(&e) == "copy" { Draft::Copy } else { Draft::Version }))
+    };
+    // One button per act; each reads the current choices when clicked.
+    let button = |name: &'static str, label: &'static str, make: Rc<dyn Fn(String, String, String, Draft) -> Act>| {
+        let onaction = props.onaction.clone();
+        let (actor, card, reason, draft) = (actor.clone(), card.clone(), reason.clone(), draft.clone());
+        let onclick = Callback::from(move |_: MouseEvent| {
+            let act = make(actor.clone(), card.clone(), (*reason).clone(), *draft);
+            let retires = matches!(act, Act::Revoke { .. } | Act::Delete { .. } | Act::Rollback { .. } | Act::Reject { .. });
+            onaction.emit(Edit::Act(act).into());
+            if retires {
+                reason.set(String::new());
+            }
+        });
+        html! { <button type="button" data-action={name} {onclick}>{ label }</button> }
+    };
+    let with_reason = |name: &'static str, label: &'static str, f: fn(String, String, String) -> Act| {
+        button(name, label, Rc::new(move |actor, card, reason, _| f(card, actor, reason)))
+    };
+    let status_of = |i: usize| {
+        let card = &ws.cards[i];
+        if card.life().is_none() {
+            String::new()
+        } else {
+            format!(" · {}", status_name(card.status(), lang))
+        }
+    };
+
+    html! {
+        <section class="panel act" aria-labelledby="act-title" data-panel="act">
+            <h2 id="act-title">{ lang.pick("以誰的身分操作", "Act as") }</h2>
+            <div class="act-choices">
+                <label>
+                    <span>{ lang.pick("誰在操作", "Who acts") }</span>
+                    <select name="actor" onchange={on_actor}>
+                        { for choices.iter().map(|a| html! { <option value={a.clone()} selected={*a == actor}>{ a }</option> }) }
+                    </select>
+                </label>
+                <label>
+                    <span>{ lang.pick("哪張卡片", "Which card") }</span>
+                    <select name="act-card" onchange={on_card}>
+                        { for (0..ws.cards.len()).map(|i| html! {
+                            <option value={i.to_string()} selected={i == selected}>{ format!("{}{}", ws.cards[i].id, status_of(i)) }</option>
+                        }) }
+                    </select>
+                </label>
+            </div>
+            <div class="act-buttons" role="group" aria-label={lang.pick("寫入路徑", "The write path")}>
+                <label class="draft">
+                    <span>{ lang.pick("提出", "Propose") }</span>
+                    <select name="draft" onchange={on_draft}>
+                        <option value="version" selected={*draft == Draft::Version}>{ lang.pick("這張的新版本", "a new version of it") }</option>
+                        <option value="copy" selected={*draft == Draft::Copy}>{ lang.pick("我自己的副本", "my own copy") }</option>
+                    </select>
+                </label>
+                { button("propose", lang.pick("提出", "Propose"), Rc::new(|actor, card, _, draft| Act::Propose { card, actor, draft })) }
+                { button("publish", lang.pick("發布", "Publish"), Rc::new(|actor, card, _, _| Act::Publish { card, actor })) }
+                { with_reason("reject", lang.pick("退回", "Reject"), |card, actor, reason| Act::Reject { card, actor, reason }) }
+                { with_reason("revoke", lang.pick("撤回", "Revoke"), |card, actor, reason| Act::Revoke { card, actor, reason }) }
+                { with_reason("delete", lang.pick("刪除", "Delete"), |card, actor, reason| Act::Delete { card, actor, reason }) }
+                { with_reason("rollback", lang.pick("還原", "Roll back"), |card, actor, reason| Act::Rollback { card, actor, reason }) }
+                { button("history", lang.pick("歷史", "History"), Rc::new(|actor, card, _, _| Act::History { card, actor })) }
+                { button("read", lang.pick("查詢一次", "Ask the query"), Rc::new(|actor, _, _, _| Act::Ask { actor })) }
+                { button("advance", lang.pick("時鐘往前一格", "Advance the clock"), Rc::new(|_, _, _, _| Act::Advance)) }
+            </div>
+            <label class="reason">
+                <span>{ lang.pick("原因(退回、撤回、刪除、還原時必填;只說為什麼,不要引用內容)", "Reason (needed to reject, revoke, delete or roll back; say why, don't quote the card)") }</span>
+                <textarea name="reason" rows="2" value={(*reason).clone()} oninput={on_reason} />
+            </label>
+            if let Some(refusal) = &props.refusal {
+                <p class="refusal" role="alert" data-refusal={refusal.code()}>
+                    <span aria-hidden="true">{ "✗ " }</span><strong>{ lang.pick("被拒絕:", "Refused: ") }</strong>{ refusal_text(refusal, lang) }
+                </p>
+            }
+        </section>
+    }
+}

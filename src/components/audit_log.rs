@@ -1,0 +1,108 @@
+//! Lesson 2's audit log: who did what, when and why, in the crate's words
+//! (an event never holds a card's text), up to the tick the chart shows;
+//! and, when one is open, a card's history (opening it is itself logged).
+
+use mixua_policy::explain::{event_problem_text, event_text, not_in_effect_text, status_name};
+use mixua_policy::{history, Kept, Lang, Timeline, Workspace};
+use yew::prelude::*;
+
+use crate::shared::Shared;
+use crate::state::{Action, UiAction};
+
+/// Log lines listed before "N earlier events".
+const LINES_SHOWN: usize = 40;
+
+#[derive(Properties, PartialEq)]
+pub struct AuditLogProps {
+    pub workspace: Shared<Workspace>,
+    /// The tick the chart shows (`None`: now).
+    pub tick: Option<u64>,
+    /// The card whose history is open.
+    pub history: Option<String>,
+    pub lang: Lang,
+    pub onaction: Callback<Action>,
+}
+
+#[function_component(AuditLog)]
+pub fn audit_log(props: &AuditLogProps) -> Html {
+    let lang = props.lang;
+    let ws = &*props.workspace;
+    let clock = ws.clock();
+    let shown = props.tick.unwrap_or(clock);
+    let log = ws.log();
+    let timeline = Timeline::new(ws);
+    // The events up to the tick shown (entries that can't be read are
+    // listed where they are, with why they are set aside).
+    let upto: Vec<usize> = (0..log.len()).filter(|&n| log[n].good().is_none_or(|e| e.tick <= shown)).collect();
+    let later = log.len() - upto.len();
+    let earlier = upto.len().saturating_sub(LINES_SHOWN);
+    let line = |n: usize| match &log[n] {
+        Kept::Good(event) => {
+            let problem = timeline.problem(n);
+            html! {
+                <li data-event={n.to_string()} data-actor={event.actor.to_string()} data-kind={event.action.as_str()}
+                    data-card={event.card.as_deref().map(str::to_string)} class={classes!(problem.is_some().then_some("set-aside"))}>
+                    { event_text(event, lang) }
+                    if let Some(problem) = problem {
+                        <span class="set-aside-why">{ lang.pick(" (略過:", " (set aside: ") }{ event_problem_text(problem, lang) }{ ")" }</span>
+                    }
+                </li>
+            }
+        }
+        Kept::Bad(_) => html! {
+            <li data-event={n.to_string()} data-kind="unreadable" class="set-aside">
+                { timeline.problem(n).map(|p| event_problem_text(p, lang)).unwrap_or_default() }
+            </li>
+        },
+    };
+
+    let opened = props.history.as_deref().and_then(|id| history(ws, id)).map(|h| {
+        let close = {
+            let onaction = props.onaction.clone();
+            Callback::from(move |_: MouseEvent| onaction.emit(UiAction::CloseHistory.into()))
+        };
+        html! {
+            <div class="history" data-history={h.card.clone()}>
+                <div class="panel-head">
+                    <h3>{ lang.pick(format!("{} 的歷史", h.card), format!("History of {}", h.card)) }</h3>
+                    <button type="button" data-action="close-history" onclick={close}>{ lang.pick("關閉", "Close") }</button>
+                </div>
+                <p>
+                    { lang.pick("版本:", "Versions: ") }<strong>{ h.versions.join(" → ") }</strong>
+                    { lang.pick(format!(";目前是「{}」", status_name(h.status, lang)), format!("; now {}", status_name(h.status, lang))) }
+                </p>
+                if let Some(why) = &h.not_in_effect {
+                    <p class="not-in-effect-why">{ lang.pick("不生效:", "Not in effect: ") }{ not_in_effect_text(why, lang) }</p>
+                }
+                <ol>
+                    { for h.events.iter().map(|entry| html! {
+                        <li data-history-event={entry.index.to_string()}>{ event_text(entry.event, lang) }</li>
+                    }) }
+                </ol>
+            </div>
+        }
+    });
+
+    html! {
+        <section class="panel audit" aria-labelledby="audit-title" data-panel="audit">
+            <details open=true>
+                <summary>
+                    <h2 id="audit-title">{ lang.pick("稽核紀錄:誰、何時、做了什麼、為什麼", "Audit log: who did what, when and why") }</h2>
+                </summary>
+                <>{ for opened }</>
+                if earlier > 0 {
+                    <p class="log-more">{ lang.pick(format!("(前面還有 {earlier} 筆)"), format!("({earlier} earlier events)")) }</p>
+                }
+                <ol class="log" tabindex="0" aria-label={lang.pick("事件", "Events")}>
+                    { for upto.iter().skip(earlier).map(|&n| line(n)) }
+                </ol>
+                if later > 0 {
+                    <p class="log-more">{ lang.pick(
+                        format!("時刻 {shown} 之後還有 {later} 筆(按「現在」看全部)"),
+                        format!("{later} later events after tick {shown} (press Now to see them)"),
+                    ) }</p>
+                }
+            </details>
+        </section>
+    }
+}

@@ -1,0 +1,108 @@
+//! Lesson 2's response cache: tick which fields make the cache key and
+//! whether retiring a card purges, and read every logged read replayed
+//! through it (the crate's `replay_cache`): answered fresh or served from
+//! the cache, stale, or leaking a canary.
+
+use mixua_policy::explain::{cache_text, cached_read_text, purge_text};
+use mixua_policy::{replay_cache, KeyField, Lang, Workspace};
+use yew::prelude::*;
+
+use super::event_checked;
+use crate::acts::Act;
+use crate::shared::Shared;
+use crate::state::{Action, Edit};
+
+#[derive(Properties, PartialEq)]
+pub struct CachePanelProps {
+    pub workspace: Shared<Workspace>,
+    pub lang: Lang,
+    pub onaction: Callback<Action>,
+}
+
+fn field_name(field: KeyField, lang: Lang) -> &'static str {
+    match field {
+        KeyField::User => lang.pick("使用者", "user"),
+        KeyField::Agent => lang.pick("Agent", "agent"),
+        KeyField::Query => lang.pick("查詢", "query"),
+        KeyField::PolicyVersion => lang.pick("政策版本", "policy version"),
+    }
+}
+
+#[function_component(CachePanel)]
+pub fn cache_panel(props: &CachePanelProps) -> Html {
+    let lang = props.lang;
+    let ws = &*props.workspace;
+    let replay = replay_cache(ws);
+    let config = ws.cache.as_ref().and_then(|c| c.good()).cloned();
+    let key: Vec<KeyField> = config.as_ref().map(|c| c.key.clone()).unwrap_or_default();
+    let purge = config.as_ref().is_some_and(|c| c.purges());
+    let set = |key: Vec<KeyField>, purge: bool| Edit::Act(Act::Cache { key, purge }).into();
+
+    let key_box = |field: KeyField| {
+        let onaction = props.onaction.clone();
+        let checked = key.contains(&field);
+        let current = key.clone();
+        let onchange = Callback::from(move |e: Event| {
+            let mut key = current.clone();
+            key.retain(|f| *f != field);
+            if event_checked(&e) {
+                key.push(field);
+            }
+            onaction.emit(set(key, purge));
+        });
+        html! {
+            <label class="cache-key">
+                <input type="checkbox" data-cache-key={field.as_str()} {checked} {onchange} />
+                { field_name(field, lang) }
+            </label>
+        }
+    };
+    let on_purge = {
+        let onaction = props.onaction.clone();
+        let key = key.clone();
+        Callback::from(move |e: Event| onaction.emit(set(key.clone(), event_checked(&e))))
+    };
+    let leaks = replay.leaks().count();
+    let stale = replay.stale().count();
+
+    html! {
+        <section class="panel cache" aria-labelledby="cache-title" data-panel="cache">
+            <h2 id="cache-title">{ lang.pick("回應快取:重播記錄下來的查詢", "Response cache: the logged reads replayed") }</h2>
+            <fieldset class="cache-config">
+                <legend>{ lang.pick("快取鍵由哪些欄位組成", "Which fields make the cache key") }</legend>
+                { for KeyField::ALL.into_iter().map(key_box) }
+                <label class="cache-purge">
+                    <input type="checkbox" name="purge" checked={purge} onchange={on_purge} />
+                    { lang.pick("卡片撤回、還原、到期或被取代時,清除含它的快取答案", "Purge the cached answers holding a card when it is revoked, rolled back, expired or superseded") }
+                </label>
+            </fieldset>
+            <p class="cache-now">{ cache_text(config.as_ref(), lang) }</p>
+            <p class={classes!("cache-summary", (leaks > 0).then_some("alarm"))} data-cache-leaks={leaks.to_string()} data-cache-stale={stale.to_string()}>
+                if leaks > 0 {
+                    <span aria-hidden="true">{ "⚠ " }</span>
+                    { lang.pick(format!("{leaks} 次外洩:快取把別人的暗號交了出去!"), format!("{leaks} leak(s): the cache handed over another user's canary!")) }
+                } else if stale > 0 {
+                    <span aria-hidden="true">{ "✗ " }</span>
+                    { lang.pick(format!("{stale} 次過時:快取給了此刻不該給的卡片"), format!("{stale} stale read(s): the cache served a card the reader may no longer read")) }
+                } else {
+                    <span aria-hidden="true">{ "✓ " }</span>
+                    { lang.pick("每一次重播的查詢都乾淨:沒有過時、沒有外洩", "Every replayed read is clean: nothing stale, nothing leaked") }
+                }
+            </p>
+            <ol class="reads" aria-label={lang.pick("重播的查詢", "Replayed reads")}>
+                { for replay.reads.iter().map(|read| {
+                    let served = read.cached.is_some();
+                    let mark = if !read.leaks.is_empty() { "⚠ " } else if !read.stale.is_empty() { "✗ " } else if served { "↺ " } else { "• " };
+                    html! {
+                        <li data-served={served.to_string()} data-stale={(!read.stale.is_empty()).to_string()}
+                            data-leak={(!read.leaks.is_empty()).to_string()} data-reader={read.viewer.to_string()}
+                            class={classes!((!read.leaks.is_empty()).then_some("leak"), (!read.stale.is_empty()).then_some("stale"))}>
+                            <span aria-hidden="true">{ mark }</span>{ cached_read_text(read, lang) }
+                        </li>
+                    }
+                }) }
+                { for replay.purges.iter().map(|p| html! { <li class="purge" data-purge={p.card.to_string()}>{ purge_text(p, lang) }</li> }) }
+            </ol>
+        </section>
+    }
+}

@@ -1,0 +1,108 @@
+//! Lesson 2's retention: each kind's time to live, and the selected card's
+//! tier and hold; "Advance the clock" runs the crate's sweep, and each
+//! expiry appears in the log with its `ttl:<kind>` reason.
+
+use mixua_policy::explain::kind_name;
+use mixua_policy::{Card, Kind, Lang, Tier, Workspace};
+use yew::prelude::*;
+
+use super::{event_checked, event_value};
+use crate::acts::Act;
+use crate::shared::Shared;
+use crate::state::{Action, Edit};
+
+#[derive(Properties, PartialEq)]
+pub struct RetentionProps {
+    pub workspace: Shared<Workspace>,
+    /// The selected card (by index), whose tier and hold are edited.
+    pub selected: Option<usize>,
+    pub lang: Lang,
+    pub onaction: Callback<Action>,
+}
+
+fn tier_name(tier: Tier, lang: Lang) -> &'static str {
+    match tier {
+        Tier::Hot => lang.pick("熱(hot)", "hot"),
+        Tier::Warm => lang.pick("溫(warm)", "warm"),
+        Tier::Cold => lang.pick("冷(cold)", "cold"),
+    }
+}
+
+#[function_component(RetentionPanel)]
+pub fn retention_panel(props: &RetentionProps) -> Html {
+    let lang = props.lang;
+    let ws = &*props.workspace;
+    let emit = |act: Act| -> Action { Edit::Act(act).into() };
+    let ttl_input = |kind: Kind| {
+        let onaction = props.onaction.clone();
+        let onchange = Callback::from(move |e: Event| {
+            let text = event_value(&e);
+            let ttl = text.trim().parse::<u64>().ok();
+            // Empty means kept for ever; anything else that is not a whole
+            // number changes nothing.
+            if ttl.is_some() || text.trim().is_empty() {
+                onaction.emit(emit(Act::Ttl { kind, ttl }));
+            }
+        });
+        let id = format!("ttl-{}", kind.as_str());
+        html! {
+            <div class="ttl">
+                <label for={id.clone()}>{ kind_name(kind, lang) }</label>
+                <input type="number" min="0" step="1" id={id.clone()} name={id} value={ws.ttl(kind).map(|t| t.to_string()).unwrap_or_default()}
+                    placeholder="∞" {onchange} />
+            </div>
+        }
+    };
+    let card: Option<&Card> = props.selected.and_then(|i| ws.cards.get(i)).filter(|c| !c.is_tombstone());
+    let card_controls = card.map(|card| {
+        let life = card.life();
+        let tier = life.and_then(|l| l.tier());
+        let held = life.is_some_and(|l| l.held());
+        let id = card.id.clone();
+        let on_tier = {
+            let (onaction, id) = (props.onaction.clone(), id.clone());
+            Callback::from(move |e: Event| {
+                let tier = Tier::parse(&event_value(&e));
+                onaction.emit(emit(Act::Tier { card: id.clone(), tier }));
+            })
+        };
+        let on_hold = {
+            let (onaction, id) = (props.onaction.clone(), id.clone());
+            Callback::from(move |e: Event| onaction.emit(emit(Act::Hold { card: id.clone(), hold: event_checked(&e) })))
+        };
+        let kind = life.and_then(|l| l.kind()).map(|k| kind_name(k, lang)).unwrap_or(lang.pick("(沒有類別)", "(no kind)"));
+        html! {
+            <div class="card-retention" data-retention-card={id.clone()}>
+                <p>{ lang.pick(format!("卡片 {id}:{kind}記憶"), format!("Card {id}: {kind} memory")) }</p>
+                <label>
+                    <span>{ lang.pick("存放層", "Tier") }</span>
+                    <select name="tier" onchange={on_tier}>
+                        <option value="" selected={tier.is_none()}>{ lang.pick("(沒有)", "(none)") }</option>
+                        { for Tier::ALL.into_iter().map(|t| html! { <option value={t.as_str()} selected={tier == Some(t)}>{ tier_name(t, lang) }</option> }) }
+                    </select>
+                </label>
+                <label class="hold">
+                    <input type="checkbox" name="hold" checked={held} onchange={on_hold} />
+                    { lang.pick("保留(永不被清掉:安全規則、法律保留)", "Hold (never swept: a safety rule, a legal hold)") }
+                </label>
+            </div>
+        }
+    });
+    let advance = {
+        let onaction = props.onaction.clone();
+        Callback::from(move |_: MouseEvent| onaction.emit(emit(Act::Advance)))
+    };
+    html! {
+        <section class="panel retention" aria-labelledby="retention-title" data-panel="retention">
+            <h2 id="retention-title">{ lang.pick("保留期限與存放層", "Retention and tiers") }</h2>
+            <fieldset class="ttls">
+                <legend>{ lang.pick("每種記憶保留幾個時刻(空白:永久)", "Ticks each kind of memory is kept (empty: for ever)") }</legend>
+                { for Kind::ALL.into_iter().map(ttl_input) }
+            </fieldset>
+            { for card_controls }
+            <button type="button" data-action="advance" onclick={advance}>
+                { lang.pick(format!("時鐘往前一格(現在是時刻 {})", ws.clock()), format!("Advance the clock (now tick {})", ws.clock())) }
+            </button>
+        </section>
+    }
+}

@@ -1,0 +1,247 @@
+//! Lesson 2 in the reducer, natively: every act goes through
+//! `Edit::Act` (undoable, saved), a refusal changes nothing but shows its
+//! reason, the timeline is a UI choice that is never undone, and each
+//! exercise's checks hold once it is solved and not before.
+
+use std::rc::Rc;
+
+use mixua_playground::acts::{actors, Act, Draft};
+use mixua_playground::computed::Computed;
+use mixua_playground::course::{holds_now_in, newly_done_in, Course};
+use mixua_playground::lessons::Lesson;
+use mixua_playground::state::{Action, AppState, Doc, Edit, Ui, UiAction};
+use mixua_policy::{lesson_two_workspace, Lang, Refusal, Status};
+
+fn start() -> AppState {
+    let doc = Doc { workspace: Rc::new(lesson_two_workspace(Lang::En)), ..Doc::default() };
+    AppState::new(doc, Ui { course: Course::Two, lang: Lang::En, ..Ui::default() })
+}
+
+fn act(state: &mut AppState, act: Act) -> bool {
+    state.apply(Edit::Act(act))
+}
+
+fn publish(card: &str, actor: &str) -> Act {
+    Act::Publish { card: card.into(), actor: actor.into() }
+}
+
+fn status(state: &AppState, id: &str) -> Status {
+    state.workspace().cards.iter().find(|c| c.id == id).expect("card").status()
+}
+
+fn ids(state: &AppState, user: &str, agent: &str) -> Vec<String> {
+    let computed = Computed::new(state.workspace());
+    let v = computed.viewer_index(user, agent).expect("viewer");
+    computed.four.views[v].iter().map(|&i| state.workspace().cards[i].id.clone()).collect()
+}
+
+/// Whether lesson 2's step holds now, read as the app reads it.
+fn holds(state: &AppState, step: usize) -> bool {
+    let computed = Computed::new(state.workspace());
+    holds_now_in(Course::Two, step, lesson(state, &computed))
+}
+
+fn lesson<'a>(state: &'a AppState, computed: &'a Computed) -> Lesson<'a> {
+    Lesson { doc: &state.doc, computed, revealed: false, progress: &state.ui.progress }
+}
+
+#[test]
+fn a_refused_act_changes_nothing_but_says_why() {
+    let mut s = start();
+    let before = s.doc.clone();
+    assert!(act(&mut s, publish("A", "writer-v1")));
+    assert_eq!(s.doc, before);
+    assert!(s.past.is_empty(), "a refusal is no undo step");
+    assert!(matches!(s.ui.refusal, Some(Refusal::NotAReviewer { .. })));
+    assert!(s.ui.progress.refused.contains("publish:A:writer-v1:not_a_reviewer"));
+}
+
+#[test]
+fn an_act_is_an_undoable_edit_and_brings_the_chart_to_now() {
+    let mut s = start();
+    s.apply(UiAction::SetTick(Some(1)));
+    assert_eq!(s.ui.tick, Some(1));
+    assert!(act(&mut s, publish("A", "dana")));
+    assert_eq!(s.ui.tick, None);
+    assert_eq!(s.ui.refusal, None);
+    assert_eq!(status(&s, "A"), Status::Accepted);
+    assert!(ids(&s, "bob", "writer-v1").contains(&"A".to_string()));
+    s.apply(Action::Undo);
+    assert_eq!(status(&s, "A"), Status::Candidate);
+    s.apply(Action::Redo);
+    assert_eq!(status(&s, "A"), Status::Accepted);
+}
+
+#[test]
+fn choosing_a_tick_is_not_undone_and_now_is_none() {
+    let mut s = start();
+    assert!(s.apply(UiAction::SetTick(Some(0))));
+    assert!(s.past.is_empty());
+    // The clock itself is now.
+    assert!(s.apply(UiAction::SetTick(Some(3))));
+    assert_eq!(s.ui.tick, None);
+    assert!(!s.apply(UiAction::SetTick(None)));
+}
+
+#[test]
+fn the_chart_as_of_an_earlier_tick_is_the_crates() {
+    let s = start();
+    let ws = s.workspace();
+    // G2 took effect at tick 2: at tick 1, bob/checker-v1 had G, not G2.
+    let past = Computed::at(ws, 1);
+    let v = past.viewer_index("bob", "checker-v1").unwrap();
+    let then: Vec<&str> = past.four.views[v].iter().map(|&i| ws.cards[i].id.as_str()).collect();
+    assert!(then.contains(&"G") && !then.contains(&"G2"), "{then:?}");
+    assert_eq!(Computed::at(ws, 3), Computed::new(ws));
+}
+
+#[test]
+fn exercise_1_holds_after_a_refused_and_an_accepted_publication() {
+    let mut s = start();
+    assert!(!holds(&s, 0));
+    act(&mut s, publish("A", "dana"));
+    assert!(!holds(&s, 0), "the refusal as its writer is part of the exercise");
+    let mut s = start();
+    act(&mut s, publish("A", "alice/writer-v1"));
+    act(&mut s, publish("A", "dana"));
+    assert!(holds(&s, 0));
+}
+
+#[test]
+fn exercise_2_carries_a_over_to_writer_v2() {
+    let mut s = start();
+    act(&mut s, publish("A", "dana"));
+    s.apply(Edit::AddAgent("writer-v2".into()));
+    s.apply(UiAction::Answer { step: 1, option: 2, right: true });
+    assert!(!holds(&s, 1));
+    act(&mut s, Act::Propose { card: "A".into(), actor: "alice/writer-v2".into(), draft: Draft::Copy });
+    assert_eq!(status(&s, "A2"), Status::Candidate);
+    assert!(!ids(&s, "bob", "writer-v2").contains(&"A2".to_string()));
+    act(&mut s, publish("A2", "alice"));
+    assert!(matches!(s.ui.refusal, Some(Refusal::NotAReviewer { .. })));
+    act(&mut s, publish("A2", "dana"));
+    assert!(ids(&s, "bob", "writer-v2").contains(&"A2".to_string()));
+    assert!(holds(&s, 1));
+}
+
+#[test]
+fn exercise_3_rolls_back_the_poisoned_version() {
+    let mut s = start();
+    act(&mut s, Act::History { card: "G2".into(), actor: "dana".into() });
+    assert_eq!(s.ui.history.as_deref(), Some("G2"));
+    act(&mut s, Act::Rollback { card: "G2".into(), actor: "dana".into(), reason: String::new() });
+    assert!(matches!(s.ui.refusal, Some(Refusal::NoReason { .. })));
+    act(&mut s, Act::Rollback { card: "G2".into(), actor: "dana".into(), reason: "poisoned".into() });
+    assert_eq!(status(&s, "G2"), Status::RolledBack);
+    assert!(!holds(&s, 2), "the refused write of bob/writer-v1 is still to do");
+    act(&mut s, Act::Propose { card: "G".into(), actor: "bob/writer-v1".into(), draft: Draft::Version });
+    assert!(matches!(s.ui.refusal, Some(Refusal::NotWritersOwn { .. })));
+    assert!(holds(&s, 2));
+}
+
+#[test]
+fn exercise_4_forgets_u_and_records_the_tombstone_seen_in_the_past() {
+    let mut s = start();
+    act(&mut s, Act::Delete { card: "U".into(), actor: "alice".into(), reason: "asked to be forgotten".into() });
+    assert!(!holds(&s, 3));
+    s.apply(UiAction::Seen(mixua_playground::lesson_two::tombstone_seen("U")));
+    assert!(holds(&s, 3));
+    let computed = Computed::new(s.workspace());
+    assert_eq!(newly_done_in(Course::Two, lesson(&s, &computed)), vec![3]);
+}
+
+#[test]
+fn advancing_the_clock_sweeps_and_asking_logs_a_read() {
+    let mut s = start();
+    let events = s.workspace().events().count();
+    act(&mut s, Act::Advance);
+    assert_eq!(s.workspace().clock(), 4);
+    // W (working, kept 3 ticks from tick 1) expires at tick 4.
+    assert!(s.workspace().events().any(|(_, e)| e.action == mixua_policy::Action::Expire && e.card.as_deref() == Some("W")));
+    act(&mut s, Act::Ask { actor: "carol/checker-v1".into() });
+    assert_eq!(s.workspace().events().count(), events + 2);
+    act(&mut s, Act::Ask { actor: "dana".into() });
+    assert!(matches!(s.ui.refusal, Some(Refusal::NotInChart { .. })));
+}
+
+#[test]
+fn actors_are_the_charts_viewers_users_agents_and_reviewers() {
+    let s = start();
+    let all = actors(s.workspace());
+    assert_eq!(all.first().map(String::as_str), Some("alice/writer-v1"));
+    for name in ["bob/checker-v1", "carol", "writer-v1", "dana"] {
+        assert!(all.contains(&name.to_string()), "{name}");
+    }
+    assert_eq!(all.iter().filter(|a| *a == "alice").count(), 1);
+}
+
+#[test]
+fn exercise_5_a_query_only_key_leaks_and_a_fixed_key_is_clean() {
+    use mixua_policy::KeyField;
+    let mut s = start();
+    act(&mut s, Act::Cache { key: vec![KeyField::Query], purge: false });
+    assert_eq!(mixua_policy::replay_cache(s.workspace()).leaks().count(), 1);
+    // The app records the leak once it shows.
+    s.apply(UiAction::Seen(mixua_playground::lesson_two::CACHE_LEAK_SEEN.into()));
+    assert!(!holds(&s, 4));
+    // Undo brings the safe key back: the edit was one undo step.
+    s.apply(Action::Undo);
+    assert_eq!(mixua_policy::replay_cache(s.workspace()).leaks().count(), 0);
+    assert!(holds(&s, 4));
+}
+
+#[test]
+fn exercise_6_revoking_serves_a_stale_copy_until_purging_is_on() {
+    use mixua_policy::KeyField;
+    let mut s = start();
+    act(&mut s, publish("A", "dana"));
+    act(&mut s, Act::Ask { actor: "bob/writer-v1".into() });
+    act(&mut s, Act::Revoke { card: "A".into(), actor: "dana".into(), reason: "no longer checked".into() });
+    act(&mut s, Act::Ask { actor: "bob/writer-v1".into() });
+    assert_eq!(mixua_policy::replay_cache(s.workspace()).stale().count(), 1);
+    s.apply(UiAction::Seen(mixua_playground::lesson_two::stale_seen("A")));
+    assert!(!holds(&s, 5));
+    act(&mut s, Act::Cache { key: KeyField::ALL.to_vec(), purge: true });
+    assert_eq!(mixua_policy::replay_cache(s.workspace()).stale().count(), 0);
+    assert!(holds(&s, 5));
+}
+
+#[test]
+fn exercise_7_advance_past_the_ttls_and_move_a_tier() {
+    let mut s = start();
+    for _ in 0..4 {
+        act(&mut s, Act::Advance);
+    }
+    assert_eq!(s.workspace().clock(), 7);
+    assert!(!ids(&s, "bob", "checker-v1").contains(&"W".to_string()));
+    assert!(!ids(&s, "alice", "checker-v1").contains(&"E".to_string()));
+    assert!(ids(&s, "carol", "writer-v1").contains(&"S".to_string()));
+    assert!(!holds(&s, 6));
+    let before: Vec<Vec<String>> =
+        ["alice", "bob", "carol"].iter().map(|u| ids(&s, u, "writer-v1")).collect();
+    act(&mut s, Act::Tier { card: "S".into(), tier: Some(mixua_policy::Tier::Hot) });
+    let after: Vec<Vec<String>> = ["alice", "bob", "carol"].iter().map(|u| ids(&s, u, "writer-v1")).collect();
+    assert_eq!(before, after);
+    assert!(holds(&s, 6));
+    // Letting S go: the next sweep expires it (ttl:procedural).
+    act(&mut s, Act::Hold { card: "S".into(), hold: false });
+    act(&mut s, Act::Advance);
+    assert!(!ids(&s, "carol", "writer-v1").contains(&"S".to_string()));
+    act(&mut s, Act::Ttl { kind: mixua_policy::Kind::Working, ttl: None });
+    assert_eq!(s.workspace().ttl(mixua_policy::Kind::Working), None);
+}
+
+#[test]
+fn exercise_8_a_declared_group_of_three_reaches_exactly_three_of_five() {
+    let mut s = start();
+    s.apply(Edit::AddUser("dave".into()));
+    s.apply(Edit::AddUser("erin".into()));
+    s.apply(UiAction::Answer { step: 7, option: 3, right: true });
+    assert!(!holds(&s, 7), "report-team is alice and carol");
+    act(&mut s, Act::Group { group: "report-team".into(), members: vec!["dave".into(), "alice".into(), "carol".into(), "nobody".into()] });
+    let members = s.workspace().groups().and_then(|g| g.members("report-team")).unwrap().to_vec();
+    assert_eq!(members, ["alice", "carol", "dave"], "chart order, users only");
+    assert!(ids(&s, "dave", "checker-v1").contains(&"T".to_string()));
+    assert!(!ids(&s, "erin", "writer-v1").contains(&"T".to_string()));
+    assert!(holds(&s, 7));
+}
