@@ -244,13 +244,14 @@ pub fn view_cell(props: &ViewCellProps) -> Html {
     };
 
     let hidden = matches!(props.mode, CellMode::Predict { .. });
-    // Cards that left this view in the last step, struck through.
+    // Cards that left this view in the last step, struck through, in the
+    // heading's line (a line of their own would push the chart down).
     let left = props.delta.as_ref().filter(|d| !d.lost.is_empty()).map(|d| html! {
-        <p class="left-cards" data-left={d.lost.join(",")}>
-            <span class="delta" aria-hidden="true">{"− "}</span>
-            { lang.pick("離開了:", "Left: ") }
-            { for d.lost.iter().map(|id| html! { <><s class="badge gone">{ id }</s>{" "}</> }) }
-        </p>
+        <span class="left-cards" data-left={d.lost.join(",")}>
+            <span class="delta" aria-hidden="true">{" −"}</span>
+            <span class="sr-only">{ lang.pick(",離開了:", ", left: ") }</span>
+            { for d.lost.iter().map(|id| html! { <>{" "}<s class="gone">{ id }</s></> }) }
+        </span>
     });
     let name = cell_name(props, hidden);
     html! {
@@ -268,7 +269,7 @@ pub fn view_cell(props: &ViewCellProps) -> Html {
                 <h3 id={heading_id.clone()}>
                     <span class="who">{ &props.viewer.user }{" · "}{ &props.viewer.agent }</span>
                     if props.delta.is_some() {
-                        <span class="changed-mark">{ lang.pick(" · 有變動", " · changed") }</span>
+                        <span class="changed-mark">{ lang.pick(" · 有變動", " · changed") }<>{ for left }</></span>
                     }
                     if !hidden {
                         <span class="count">{ lang.pick(format!("{count} 張"), if count == 1 { "1 card".to_string() } else { format!("{count} cards") }) }</span>
@@ -277,7 +278,6 @@ pub fn view_cell(props: &ViewCellProps) -> Html {
                 <>{ for reach }</>
                 if !hidden { { for leaks } }
                 { body }
-                <>{ for left }</>
             </section>
         </td>
     }
