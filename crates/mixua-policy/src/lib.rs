@@ -19,6 +19,7 @@
 //! dependency beyond `std`, `serde` and `serde_json`; the playground (wasm),
 //! the `mixua` CLI and the tests all run this same code.
 
+pub mod about;
 pub mod audit;
 pub mod cache;
 pub mod card;
@@ -28,6 +29,9 @@ pub mod flip;
 pub mod lifecycle;
 pub mod log;
 pub mod policy;
+pub mod probe;
+pub mod probe_words;
+pub mod profile;
 pub mod report;
 pub mod score;
 pub mod seed;
@@ -35,6 +39,7 @@ pub mod viewer;
 pub mod workspace;
 pub mod write;
 
+pub use about::{about, About};
 pub use audit::{audit, Audit, WorkspaceProblem};
 pub use cache::{replay_cache, replay_cache_with, CacheConfig, CacheReplay, CachedRead, KeyField};
 pub use card::{Card, Field, JsonKind, Kind, Life, LifeField, Scope, Status, Stream, Tier};
@@ -47,6 +52,8 @@ pub use policy::{
     access, check, check_filed, check_filed_in, check_name, labelled_stream, search, Access, Accepted, Filing, Gate,
     Hit, NameError, Rejection, Viewer,
 };
+pub use probe::{probe_card, Fact, Finding, Identification, Probe};
+pub use profile::{Profile, Profiles};
 pub use report::{report, report_with, Format, Report, ReportOptions};
 pub use score::{forbidden, score, scorecard, Expected, Forbidden, ForbiddenReason, Score, Scorecard};
 pub use seed::{seed_workspace, seed_workspace_en, story_workspace, INJECTION_QUERY, INJECTION_QUERY_EN, SEED_QUERY, SEED_QUERY_EN};

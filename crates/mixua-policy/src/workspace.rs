@@ -13,6 +13,7 @@ use crate::card::{Card, Kind};
 use crate::explain::{name_error_text, Lang};
 use crate::log::{name, object, Event, Expect, Kept, Lenient, Unreadable};
 use crate::policy::check_name;
+use crate::Profiles;
 
 /// Where a name stands in a workspace file, for the message that refuses it.
 #[derive(Clone, Copy)]
@@ -263,6 +264,10 @@ pub struct Workspace {
     /// The append-only event log.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub events: Option<Kept<Vec<Kept<Event>>>>,
+    /// Profile facts per user, for the re-identification probe
+    /// ([`crate::probe`]); nothing to do with memory over time.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub profiles: Option<Kept<Profiles>>,
 }
 
 /// A list of user or agent names, each passing [`check_name`]: a name that
@@ -320,6 +325,8 @@ struct RawWorkspace {
     cache: Option<Kept<CacheConfig>>,
     #[serde(default)]
     events: Option<Kept<Vec<Kept<Event>>>>,
+    #[serde(default)]
+    profiles: Option<Kept<Profiles>>,
 }
 
 /// A workspace file that could not be read as a workspace at all (as opposed
@@ -399,6 +406,7 @@ impl Workspace {
             retention: raw.retention,
             cache: raw.cache,
             events: raw.events,
+            profiles: raw.profiles,
         })
     }
 
@@ -438,6 +446,11 @@ impl Workspace {
     /// The declared groups, if the workspace declares them readably.
     pub fn groups(&self) -> Option<&Groups> {
         self.groups.as_ref().and_then(Kept::good)
+    }
+
+    /// The profile facts, if the workspace has them readably.
+    pub fn profiles(&self) -> Option<&Profiles> {
+        self.profiles.as_ref().and_then(Kept::good)
     }
 
     /// The time to live of a kind of memory, if the retention sets one.
