@@ -518,6 +518,17 @@ pub fn app() -> Html {
         });
     }
 
+    // Exercise 7 remembers that the probe flagged Y with no canary alarm.
+    {
+        let onaction = onaction.clone();
+        let showing = crate::lessons::y_reid_showing(&state.doc.workspace, &computed);
+        use_effect_with(showing, move |showing| {
+            if *showing {
+                onaction.emit(UiAction::YReidSeen.into());
+            }
+        });
+    }
+
     let onwork = {
         let store = store.clone();
         use_callback((), move |work: WorkAction, _| match work {
