@@ -12,7 +12,7 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::components::{
-    card_editor::CardEditor, card_inspector::CardInspector, compare::Compare, files::Files, lesson_panel::LessonPanel, notice_bar::NoticeBar,
+    about_me::AboutMe, card_editor::CardEditor, card_inspector::CardInspector, compare::Compare, files::Files, lesson_panel::LessonPanel, notice_bar::NoticeBar,
     people::People, query_bar::QueryBar, rejected_list::RejectedList, seating_chart::SeatingChart, toolbar::Toolbar,
     why_panel::WhyPanel,
 };
@@ -630,12 +630,16 @@ pub fn app() -> Html {
                             selected={ui.selected}
                             inspected={ui.viewer.clone()}
                             expanded={ui.expanded.clone()}
+                            about={ui.about.clone()}
                             graded={(!hidden("lesson")).then(|| crate::lessons::graded_viewers(ui.lesson_step, &workspace)).flatten()}
                             {lang}
                             onaction={onaction.clone()}
                         />
                     }
                     <aside class={classes!("side", inspected_card.is_some().then_some("selecting"))}>
+                        if let Some(user) = ui.about.clone().filter(|_| !ui.mode.hides_answers()) {
+                            <AboutMe workspace={workspace.clone()} {user} {lang} onaction={onaction.clone()} />
+                        }
                         if let Some((index, card)) = inspected_card {
                             <CardInspector
                                 {index}

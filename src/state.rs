@@ -131,6 +131,8 @@ pub struct Ui {
     /// View cells showing all their cards, not the first few.
     pub expanded: BTreeSet<ViewerId>,
     pub recent: Recent,
+    /// The user whose "What do you keep about me?" panel is open.
+    pub about: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -229,6 +231,9 @@ pub enum UiAction {
     /// Exercise 7: the probe flagged Y in another user's cell, with no
     /// canary alarm.
     YReidSeen,
+    /// Opens (with a user of the chart) or closes the "What do you keep
+    /// about me?" panel.
+    AboutMe(Option<String>),
     ExpandCell(ViewerId),
     /// The saved works changed (this tab or another saved).
     SetRecent(Recent),
@@ -338,6 +343,14 @@ impl AppState {
             }
             UiAction::XAlarmSeen => return !std::mem::replace(&mut ui.progress.x_alarm_seen, true),
             UiAction::YReidSeen => return !std::mem::replace(&mut ui.progress.y_reid_seen, true),
+            UiAction::AboutMe(user) => {
+                // Only a user of the chart can be acted as.
+                let user = user.filter(|u| self.doc.workspace.users.contains(u));
+                if ui.about == user {
+                    return false;
+                }
+                ui.about = user;
+            }
             UiAction::SetClassroom(on) => ui.classroom = on,
             UiAction::ShowPanel(panel) => ui.panel = panel,
             UiAction::ExpandCell(viewer) => return ui.expanded.insert(viewer),
@@ -397,6 +410,9 @@ impl AppState {
 
     /// Keeps UI pointers inside the current work.
     fn clamp(&mut self) {
+        if self.ui.about.as_ref().is_some_and(|u| !self.doc.workspace.users.contains(u)) {
+            self.ui.about = None;
+        }
         let n = self.doc.workspace.cards.len();
         if self.ui.selected.is_some_and(|i| i >= n) {
             self.ui.selected = None;

@@ -1,5 +1,6 @@
 //! One component per file. Props are data plus `on*` callbacks.
 
+pub mod about_me;
 pub mod card_editor;
 pub mod card_inspector;
 pub mod card_row;

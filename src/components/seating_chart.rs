@@ -26,6 +26,8 @@ pub struct SeatingChartProps {
     /// The cells the current exercise asks about: only they are graded
     /// on reveal (`None`: every cell).
     pub graded: Option<BTreeSet<ViewerId>>,
+    /// The user whose "What do you keep about me?" panel is open.
+    pub about: Option<String>,
     pub lang: Lang,
     pub onaction: Callback<Action>,
 }
@@ -45,6 +47,7 @@ pub fn seating_chart(props: &SeatingChartProps) -> Html {
     let ws = &*props.doc.workspace;
     let selected = props.selected.and_then(|i| ws.cards.get(i).map(|c| (i, c)));
     let leak_total = computed.four.leak_count();
+    let reid_total = computed.four.identifying_count();
     // A big chart lists fewer cards per cell: it is read by its counts, and
     // each cell expands on demand.
     let cell_limit = if computed.viewers.len() > 16 { CELL_LIMIT / 5 } else { CELL_LIMIT };
@@ -108,6 +111,7 @@ pub fn seating_chart(props: &SeatingChartProps) -> Html {
                 {shown}
                 total={view.len()}
                 leaks={computed.four.leaks[position].clone()}
+                reids={computed.reid[position].clone()}
                 {reach}
                 {inspected}
                 {mode}
@@ -167,6 +171,15 @@ pub fn seating_chart(props: &SeatingChartProps) -> Html {
                     { lang.pick(format!("{leak_total} 個外洩警報:有人看到了別人的暗號!"), format!("{leak_total} leak alarm(s): someone sees another user's canary!")) }
                 }
             </p>
+            if reid_total > 0 && !props.mode.hides_answers() {
+                <p class="reid-summary" data-reid-total={reid_total.to_string()}>
+                    <span aria-hidden="true">{"◎ "}</span>
+                    { lang.pick(
+                        format!("重新識別:有 {reid_total} 個格子拿到的卡片認得出另一位使用者(沒有暗號也一樣)。"),
+                        format!("Re-identification: {reid_total} cell card(s) single out another user, with no canary in them."),
+                    ) }
+                </p>
+            }
             if ws.users.is_empty() || ws.agents.is_empty() {
                 <p class="empty">{ lang.pick("至少要有一位使用者和一個 Agent,座位表才有格子。", "Add at least one user and one agent to get a cell.") }</p>
             } else {
@@ -182,7 +195,19 @@ pub fn seating_chart(props: &SeatingChartProps) -> Html {
                         <tbody>
                             { for ws.users.iter().enumerate().map(|(u, user)| html! {
                                 <tr key={user.clone()}>
-                                    <th scope="row">{ user }</th>
+                                    <th scope="row">
+                                        { user }
+                                        <button type="button" class="link about-me" data-action="about-me" data-user={user.clone()}
+                                            aria-pressed={(props.about.as_deref() == Some(user.as_str())).to_string()}
+                                            onclick={{
+                                                let onaction = props.onaction.clone();
+                                                let user = user.clone();
+                                                Callback::from(move |_: MouseEvent| onaction.emit(UiAction::AboutMe(Some(user.clone())).into()))
+                                            }}>
+                                            { lang.pick("記了我什麼?", "What's kept?") }
+                                            <span class="sr-only">{ lang.pick(format!("(以 {user} 的身分)"), format!(" (as {user})")) }</span>
+                                        </button>
+                                    </th>
                                     { for (0..agents).map(|a| cell(u * agents + a)) }
                                 </tr>
                             }) }
