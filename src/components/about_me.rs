@@ -64,31 +64,29 @@ pub fn about_me(props: &AboutMeProps) -> Html {
         }
     };
 
-    let owned_rows = about.owned.iter().map(|o| {
+    // A list, not a wide table: the panel sits in the narrow column beside
+    // the chart.
+    let owned_items = about.owned.iter().map(|o| {
         let canary = about.canaries.iter().find(|c| c.index == o.index);
         let linked = about.linked.iter().find(|l| l.finding.index == o.index);
         html! {
-            <tr data-about-owned={o.id.to_string()}
+            <li data-about-owned={o.id.to_string()}
                 data-carries-canary={canary.map(|c| c.token.to_string())}
                 data-identifies={linked.filter(|l| l.finding.singles_out()).map(|_| user.to_string())}>
-                <th scope="row"><span class="badge">{ o.id }</span></th>
-                <td>{ o.scope }</td>
-                <td>{ o.stream }</td>
-                <td>{ status_name(o.status, lang) }</td>
-                <td>{ readers_text(&o.readers, why_nobody(o, lang), lang) }</td>
-                <td class="marks">
-                    if let Some(c) = canary {
-                        <span class="mark canary"><span aria-hidden="true">{"⚑ "}</span>
-                            { lang.pick(format!("帶著暗號 {}", c.token), format!("carries the canary {}", c.token)) }</span>
-                    }
-                    if let Some(l) = linked {
-                        <span class={classes!("mark", if l.finding.singles_out() { "reid" } else { "weak" })}>
-                            <span aria-hidden="true">{ if l.finding.singles_out() { "◎ " } else { "◌ " } }</span>
-                            { finding_label(&l.finding, lang) }</span>
-                    }
-                </td>
-                <td>{ delete(o.index, o.id) }</td>
-            </tr>
+                <span class="badge">{ o.id }</span>{" "}
+                { format!("{} · {} · {} · ", o.scope, o.stream, status_name(o.status, lang)) }
+                { readers_text(&o.readers, why_nobody(o, lang), lang) }
+                if let Some(c) = canary {
+                    {" "}<span class="mark canary"><span aria-hidden="true">{"⚑ "}</span>
+                        { lang.pick(format!("帶著暗號 {}", c.token), format!("carries the canary {}", c.token)) }</span>
+                }
+                if let Some(l) = linked {
+                    {" "}<span class={classes!("mark", if l.finding.singles_out() { "reid" } else { "weak" })}>
+                        <span aria-hidden="true">{ if l.finding.singles_out() { "◎ " } else { "◌ " } }</span>
+                        { finding_label(&l.finding, lang) }</span>
+                }
+                {" "}{ delete(o.index, o.id) }
+            </li>
         }
     });
 
@@ -141,23 +139,7 @@ pub fn about_me(props: &AboutMeProps) -> Html {
             if about.owned.is_empty() {
                 { none() }
             } else {
-                <div class="table-wrap" tabindex="0" role="region" aria-label={lang.pick(format!("{user} 擁有的卡片"), format!("Cards {user} owns"))}>
-                    <table class="about-table">
-                        <caption class="sr-only">{ lang.pick("卡片、範圍、內容流、狀態、誰讀得到、標記", "Card, scope, stream, status, who can read it, marks") }</caption>
-                        <thead>
-                            <tr>
-                                <th scope="col">{ lang.pick("卡片", "Card") }</th>
-                                <th scope="col">{ lang.pick("範圍", "Scope") }</th>
-                                <th scope="col">{ lang.pick("內容流", "Stream") }</th>
-                                <th scope="col">{ lang.pick("狀態", "Status") }</th>
-                                <th scope="col">{ lang.pick("誰讀得到", "Who can read it") }</th>
-                                <th scope="col">{ lang.pick("標記", "Marks") }</th>
-                                <th scope="col"><span class="sr-only">{ lang.pick("動作", "Actions") }</span></th>
-                            </tr>
-                        </thead>
-                        <tbody>{ for owned_rows }</tbody>
-                    </table>
-                </div>
+                <ul class="about-list">{ for owned_items }</ul>
             }
             <h3>{ lang.pick(format!("帶著 {user} 暗號的卡片"), format!("Cards carrying {user}'s canary")) }</h3>
             { list_or_none(canaries) }

@@ -175,8 +175,8 @@ pub fn seating_chart(props: &SeatingChartProps) -> Html {
                 <p class="reid-summary" data-reid-total={reid_total.to_string()}>
                     <span aria-hidden="true">{"◎ "}</span>
                     { lang.pick(
-                        format!("重新識別:有 {reid_total} 個格子拿到的卡片認得出另一位使用者(沒有暗號也一樣)。"),
-                        format!("Re-identification: {reid_total} cell card(s) single out another user, with no canary in them."),
+                        format!("重新識別:卡片 {reid_total} 次認出了另一位使用者,裡面卻沒有任何暗號。"),
+                        format!("Re-identification: {reid_total} times a card singles out another user, with no canary in it."),
                     ) }
                 </p>
             }
@@ -202,7 +202,11 @@ pub fn seating_chart(props: &SeatingChartProps) -> Html {
                                             onclick={{
                                                 let onaction = props.onaction.clone();
                                                 let user = user.clone();
-                                                Callback::from(move |_: MouseEvent| onaction.emit(UiAction::AboutMe(Some(user.clone())).into()))
+                                                Callback::from(move |_: MouseEvent| {
+                                                    onaction.emit(UiAction::AboutMe(Some(user.clone())).into());
+                                                    // The panel opens beside the chart: bring it into view.
+                                                    super::focus_after_render("#about-user".into());
+                                                })
                                             }}>
                                             { lang.pick("記了我什麼?", "What's kept?") }
                                             <span class="sr-only">{ lang.pick(format!("(以 {user} 的身分)"), format!(" (as {user})")) }</span>

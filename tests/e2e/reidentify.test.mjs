@@ -52,7 +52,7 @@ const checklist = (page) =>
 
 for (const [lang, clue, clean, why] of [
   ['en', 'Report: someone on Tuesdays likes blue.', 'Report: prefer blue.', /“Tuesday” \+ “polar researcher”: only alice matches/],
-  ['zh-TW', '報告:週二的人偏好藍色。', '報告:偏好藍色。', /「週二」\+「極地研究員」:只有 alice 符合/],
+  ['zh-TW', '報告:週二的人偏好藍色。', '報告:偏好藍色。', /「週二」 \+ 「極地研究員」:只有 alice 符合/],
 ]) {
   test(`exercise 7 (${lang}): approve Y, the probe marks alice in bob's cells only; rewrite Y until clean`, async () => {
     await withApp(env, `lang=${lang}&step=7`, async (page) => {
@@ -76,7 +76,7 @@ for (const [lang, clue, clean, why] of [
       await page.locator('[data-view="bob/checker-v1"] [data-card-id="Y"] button').click();
       await page.waitForSelector('[data-panel="why"] [data-focus="bob/checker-v1"] [data-reid-facts]');
       const facts = await page.getAttribute('[data-panel="why"] [data-reid-facts]', 'data-reid-facts');
-      assert.deepEqual(facts.split('|').sort(), lang === 'en' ? ['Tuesday', 'polar researcher'] : ['週二', '極地研究員']);
+      assert.deepEqual(facts.split('|').sort(), (lang === 'en' ? ['Tuesday', 'polar researcher'] : ['週二', '極地研究員']).sort());
 
       // The third scorecard: two (viewer, card) pairs under four scopes.
       assert.equal(await page.getAttribute('[data-panel="compare"] [data-score="FourScope"] [data-identifying]', 'data-identifying'), '2');

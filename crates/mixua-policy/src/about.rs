@@ -24,11 +24,16 @@ pub struct Owned<'w> {
     pub status: Status,
     /// The `user/agent` viewers who can read it now, in viewer order.
     pub readers: Vec<String>,
-    /// Why nobody can, when it is rejected.
+    /// Why nobody can, as a code: the rejection's (`not_approved`, …) or
+    /// the in-effect gate's (`revoked`, `ttl:working`, …).
     #[serde(skip_serializing_if = "Option::is_none")]
+    pub why: Option<&'static str>,
+    /// Why nobody can, when it is rejected (its words come from
+    /// [`crate::explain`]; the JSON carries the code, `why`).
+    #[serde(skip)]
     pub rejection: Option<Rejection>,
     /// Why nobody can, when it is not in effect.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(skip)]
     pub not_in_effect: Option<NotInEffect>,
 }
 
@@ -127,15 +132,20 @@ pub fn about<'w>(workspace: &'w Workspace, user: &'w str) -> About<'w> {
 
     let owned = (0..cards.len())
         .filter(|&i| cards[i].owner_user == user)
-        .map(|i| Owned {
-            id: &cards[i].id,
-            index: i,
-            scope: &cards[i].scope,
-            stream: &cards[i].stream,
-            status: cards[i].status(),
-            readers: readers[i].clone(),
-            rejection: eval.gates[i].as_ref().err().filter(|_| eval.not_in_effect(i).is_none()).cloned(),
-            not_in_effect: eval.not_in_effect(i).cloned(),
+        .map(|i| {
+            let not_in_effect = eval.not_in_effect(i).cloned();
+            let rejection = eval.gates[i].as_ref().err().filter(|_| not_in_effect.is_none()).cloned();
+            Owned {
+                id: &cards[i].id,
+                index: i,
+                scope: &cards[i].scope,
+                stream: &cards[i].stream,
+                status: cards[i].status(),
+                readers: readers[i].clone(),
+                why: not_in_effect.as_ref().map(NotInEffect::code).or(rejection.as_ref().map(Rejection::code)),
+                rejection,
+                not_in_effect,
+            }
         })
         .collect();
 

@@ -5,8 +5,9 @@
 //! ([`crate::Profiles`]), and asks who else holds every fact named.
 //!
 //! - A fact is **named** by a card when its value, trimmed, appears in the
-//!   card's id or lesson: exact text, case-insensitive for scripts that have
-//!   case (Latin), plain for those that do not (CJK).
+//!   card's id or lesson: exact text, case-insensitive for Latin script
+//!   (ASCII, Latin-1 and Latin Extended-A letters), plain for everything
+//!   else (CJK has no case).
 //! - For each user whose facts a card names, the **matching users** are
 //!   those holding every one of those facts (the same values, case aside),
 //!   the viewer left out: the viewer knows whether it is them.
@@ -86,10 +87,33 @@ struct Clue {
     holders: Vec<usize>,
 }
 
-/// Text as the probe compares it: trimmed, and lowercase where the script
-/// has case (CJK has none, so it is compared as written).
+/// One character with Latin case folded: ASCII, Latin-1 and Latin
+/// Extended-A capitals to their small letters. Everything else (CJK has no
+/// case) is compared as written. Written out rather than `to_lowercase`,
+/// whose Unicode tables would weigh on the playground's download for
+/// scripts the probe does not claim to fold.
+fn fold(c: char) -> char {
+    let n = c as u32;
+    let small = match n {
+        0x41..=0x5A | 0xC0..=0xD6 | 0xD8..=0xDE => n + 0x20,
+        // İ: `to_lowercase` gives i and a combining dot; plain i is closer.
+        0x130 => 0x69,
+        0x100..=0x137 | 0x14A..=0x177 if n % 2 == 0 => n + 1,
+        0x139..=0x148 | 0x179..=0x17E if n % 2 == 1 => n + 1,
+        0x178 => 0xFF,
+        _ => n,
+    };
+    char::from_u32(small).unwrap_or(c)
+}
+
+/// Text as the probe compares it: Latin case folded ([`fold`]).
+fn folded(text: &str) -> String {
+    text.chars().map(fold).collect()
+}
+
+/// A fact value as the probe compares it: trimmed, case folded.
 fn normal(text: &str) -> String {
-    text.trim().to_lowercase()
+    folded(text.trim())
 }
 
 /// The probe over one workspace's cards: what each card names is found
@@ -119,7 +143,7 @@ impl Probe {
         let clues = cards
             .iter()
             .map(|card| {
-                let (id, lesson) = (card.id.to_lowercase(), card.lesson.to_lowercase());
+                let (id, lesson) = (folded(&card.id), folded(&card.lesson));
                 let named = |n: &str| id.contains(n) || lesson.contains(n);
                 people
                     .iter()
@@ -199,6 +223,21 @@ impl Probe {
             return 0;
         }
         view.iter().filter(|&&i| self.singles_out(i, viewer)).count()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn latin_capitals_fold_and_the_rest_is_kept() {
+        assert_eq!(folded("ÀÉÎÕÜ ÆØÞ × ĀĞİĲŁŃŒŠŸŽ ABC xyz 週二 Σ"), "àéîõü æøþ × āğiĳłńœšÿž abc xyz 週二 Σ");
+        // The same as `to_lowercase` on the Latin letters it folds.
+        for c in ('A'..='Z').chain('\u{C0}'..='\u{17F}').filter(|&c| c != '\u{130}') {
+            let lower: String = c.to_lowercase().collect();
+            assert_eq!(fold(c).to_string(), lower, "{c} U+{:04X}", c as u32);
+        }
     }
 }
 

@@ -27,7 +27,7 @@ pub fn finding_text(finding: &Finding, lang: Lang) -> String {
     let (id, facts) = (&finding.card, facts_text(finding, lang));
     match finding.kind {
         Identification::Reidentification => lang.pick(
-            format!("{id} 提到 {facts}:只有 {} 符合,等於認出了她/他", finding.user),
+            format!("{id} 提到 {facts}:只有 {} 符合,等於認出了這個人", finding.user),
             format!("{id} names {facts}: only {} matches, so it singles them out", finding.user),
         ),
         Identification::Narrowed => lang.pick(

@@ -250,6 +250,8 @@ fn about_alice_lists_her_six_cards_her_canary_cards_and_y() {
         assert_eq!(about.owned[0].readers, ["alice/writer-v1"]);
         assert!(about.owned[5].readers.is_empty());
         assert_eq!(about.owned[5].rejection.as_ref().map(|r| r.code()), Some("not_approved"));
+        assert_eq!(about.owned[5].why, Some("not_approved"));
+        assert_eq!(serde_json::to_value(&about.owned[5]).unwrap()["why"], "not_approved");
         assert_eq!(about.owned[3].readers.len(), 4);
         assert!(about.candidates.is_none() && about.tombstones.is_none());
         assert_eq!(about.indices(), [0, 1, 2, 3, 5, 6]);
