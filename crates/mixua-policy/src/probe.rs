@@ -98,8 +98,8 @@ fn fold(c: char) -> char {
         0x41..=0x5A | 0xC0..=0xD6 | 0xD8..=0xDE => n + 0x20,
         // İ: `to_lowercase` gives i and a combining dot; plain i is closer.
         0x130 => 0x69,
-        0x100..=0x137 | 0x14A..=0x177 if n % 2 == 0 => n + 1,
-        0x139..=0x148 | 0x179..=0x17E if n % 2 == 1 => n + 1,
+        0x100..=0x137 | 0x14A..=0x177 if n & 1 == 0 => n + 1,
+        0x139..=0x148 | 0x179..=0x17E if n & 1 == 1 => n + 1,
         0x178 => 0xFF,
         _ => n,
     };
@@ -226,6 +226,11 @@ impl Probe {
     }
 }
 
+/// The probe on one card: [`Probe::findings`] for a card on its own.
+pub fn probe_card(card: &Card, viewer: Option<&str>, profiles: &Profiles) -> Vec<Finding> {
+    Probe::new(std::slice::from_ref(card), Some(profiles)).findings(std::slice::from_ref(card), 0, viewer)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -239,9 +244,4 @@ mod tests {
             assert_eq!(fold(c).to_string(), lower, "{c} U+{:04X}", c as u32);
         }
     }
-}
-
-/// The probe on one card: [`Probe::findings`] for a card on its own.
-pub fn probe_card(card: &Card, viewer: Option<&str>, profiles: &Profiles) -> Vec<Finding> {
-    Probe::new(std::slice::from_ref(card), Some(profiles)).findings(std::slice::from_ref(card), 0, viewer)
 }
