@@ -195,28 +195,34 @@ pub fn seating_chart(props: &SeatingChartProps) -> Html {
                         <tbody>
                             { for ws.users.iter().enumerate().map(|(u, user)| html! {
                                 <tr key={user.clone()}>
-                                    <th scope="row">
-                                        { user }
-                                        <button type="button" class="link about-me" data-action="about-me" data-user={user.clone()}
-                                            aria-pressed={(props.about.as_deref() == Some(user.as_str())).to_string()}
-                                            onclick={{
-                                                let onaction = props.onaction.clone();
-                                                let user = user.clone();
-                                                Callback::from(move |_: MouseEvent| {
-                                                    onaction.emit(UiAction::AboutMe(Some(user.clone())).into());
-                                                    // The panel opens beside the chart: bring it into view.
-                                                    super::focus_after_render("#about-user".into());
-                                                })
-                                            }}>
-                                            { lang.pick("記了我什麼?", "What's kept?") }
-                                            <span class="sr-only">{ lang.pick(format!("(以 {user} 的身分)"), format!(" (as {user})")) }</span>
-                                        </button>
-                                    </th>
+                                    <th scope="row">{ user }</th>
                                     { for (0..agents).map(|a| cell(u * agents + a)) }
                                 </tr>
                             }) }
                         </tbody>
                     </table>
+                </div>
+            }
+            if !ws.users.is_empty() {
+                // The viewing right, acting as a user of the chart (never a
+                // typed name); the panel's own picker lists every user.
+                <div class="about-pick" role="group" aria-labelledby="about-pick-label">
+                    <span id="about-pick-label">{ lang.pick("記了我什麼?以這位使用者查看:", "What do you keep about me? Acting as:") }</span>
+                    { for ws.users.iter().take(12).map(|user| html! {
+                        <button type="button" class="link" data-action="about-me" data-user={user.clone()}
+                            aria-pressed={(props.about.as_deref() == Some(user.as_str())).to_string()}
+                            onclick={{
+                                let onaction = props.onaction.clone();
+                                let user = user.clone();
+                                Callback::from(move |_: MouseEvent| {
+                                    onaction.emit(UiAction::AboutMe(Some(user.clone())).into());
+                                    // The panel opens beside the chart: bring it into view.
+                                    super::focus_after_render("#about-user".into());
+                                })
+                            }}>
+                            { user }
+                        </button>
+                    }) }
                 </div>
             }
             <ScopeLegend {scope} card={selected.map(|(_, c)| c.id.clone())} {lang} />
