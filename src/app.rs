@@ -11,6 +11,9 @@ use mixua_policy::{Lang, Workspace};
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
+use crate::changed::{self, Speech};
+use crate::components::announcer::Announcer;
+use crate::components::notice_bar::notice_text;
 use crate::components::{
     about_me::AboutMe, card_editor::CardEditor, card_inspector::CardInspector, compare::Compare, files::Files, lesson_panel::LessonPanel, notice_bar::NoticeBar,
     people::People, query_bar::QueryBar, rejected_list::RejectedList, seating_chart::SeatingChart, toolbar::Toolbar,
@@ -186,6 +189,8 @@ fn boot() -> Boot {
             }
         }
     }
+    // A start is no edit: nothing is marked as changed.
+    state.last = None;
     Boot { state, set_aside, autosave: !fresh, work, unsaved }
 }
 
@@ -197,6 +202,42 @@ struct Store {
     current: Rc<RefCell<Rc<AppState>>>,
     rerender: Rc<dyn Fn()>,
     saver: Rc<Saver>,
+    typed: Rc<Typed>,
+    /// The last change to the work was a keystroke in a text field: its
+    /// summary waits until the learner leaves the field.
+    typing: Rc<Cell<bool>>,
+}
+
+/// Is the focus in a field the learner types into?
+fn typing_in_field() -> bool {
+    let Some(el) = gloo_utils::document().active_element() else { return false };
+    match el.dyn_ref::<web_sys::HtmlInputElement>() {
+        Some(input) => matches!(input.type_().as_str(), "text" | "search" | ""),
+        None => el.tag_name() == "TEXTAREA",
+    }
+}
+
+/// A keystroke's edit, held until the frame that shows the typed character
+/// is painted: the field answers at once and the views follow one frame
+/// later (the evaluation never delays the echo of a key). Keys typed in the
+/// meantime into the same field replace it; anything else applies it first,
+/// so the order of edits never changes.
+#[derive(Default)]
+struct Typed {
+    pending: RefCell<Option<((usize, mixua_policy::Field), Action)>>,
+    frame: RefCell<Option<gloo_render::AnimationFrame>>,
+}
+
+/// The card and field of a keystroke in a free-text card field (not a
+/// select: a choice is applied at once).
+fn typed(action: &Action) -> Option<(usize, mixua_policy::Field)> {
+    use mixua_policy::Field;
+    match action {
+        Action::Edit(Edit::EditText { index, field, .. }) if !matches!(field, Field::Scope | Field::Stream | Field::ShareApproved) => {
+            Some((*index, *field))
+        }
+        _ => None,
+    }
 }
 
 impl Store {
@@ -205,6 +246,40 @@ impl Store {
     }
 
     fn dispatch(&self, action: Action) {
+        let Some(key) = typed(&action) else {
+            self.flush_typed();
+            return self.apply(action);
+        };
+        let earlier = self.typed.pending.replace(Some((key, action)));
+        if let Some((earlier_key, earlier)) = earlier {
+            if earlier_key != key {
+                // Another field's keystroke goes first, in order.
+                self.apply(earlier);
+            }
+        }
+        if self.typed.frame.borrow().is_none() {
+            let store = self.clone();
+            let frame = gloo_render::request_animation_frame(move |_| {
+                // Runs before this frame's paint; the edit runs right after it.
+                Timeout::new(0, move || store.flush_typed()).forget();
+            });
+            *self.typed.frame.borrow_mut() = Some(frame);
+        }
+    }
+
+    /// Applies a held keystroke now (before any other action, and before
+    /// the save when the page is hidden).
+    fn flush_typed(&self) {
+        let frame = self.typed.frame.borrow_mut().take();
+        drop(frame);
+        let pending = self.typed.pending.borrow_mut().take();
+        if let Some((_, action)) = pending {
+            self.apply(action);
+        }
+    }
+
+    fn apply(&self, action: Action) {
+        let typed = matches!(action, Action::Edit(Edit::EditText { .. } | Edit::SetQuery(_))) && typing_in_field();
         let now = self.get();
         let next = yew::Reducible::reduce(now.clone(), action);
         if Rc::ptr_eq(&now, &next) {
@@ -214,6 +289,9 @@ impl Store {
             || now.ui.lang != next.ui.lang
             || now.ui.lesson_step != next.ui.lesson_step
             || now.ui.progress != next.ui.progress;
+        if !Rc::ptr_eq(&now.doc, &next.doc) {
+            self.typing.set(typed);
+        }
         *self.current.borrow_mut() = next;
         if saves {
             self.saver.changed();
@@ -371,7 +449,10 @@ fn key_action(e: &web_sys::KeyboardEvent, ui: &Ui) -> Option<Action> {
     let typing = e
         .target()
         .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-        .is_some_and(|el| matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT"));
+        .is_some_and(|el| {
+            // The chart's grid has arrow keys of its own.
+            matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT") || el.closest("[role=grid]").ok().flatten().is_some()
+        });
     if !ui.classroom || typing {
         return None;
     }
@@ -400,7 +481,13 @@ pub fn app() -> Html {
                 failed: Cell::new(false),
                 notify: RefCell::new(None),
             });
-            let store = Store { current, rerender: Rc::new(move || rerender.force_update()), saver };
+            let store = Store {
+                current,
+                rerender: Rc::new(move || rerender.force_update()),
+                saver,
+                typed: Rc::default(),
+                typing: Rc::new(Cell::new(false)),
+            };
             (store, RefCell::new(set_aside), unsaved)
         })
     };
@@ -413,6 +500,57 @@ pub fn app() -> Html {
     let computed = use_memo(Shared(state.doc.workspace.clone()), |ws| Computed::new(&ws.0));
     let computed = Shared(computed);
     let lang = state.ui.lang;
+
+    // What the last edit, undo or redo changed: the crate's diff of the
+    // evaluation before it (kept from the render before) and this one.
+    let kept = use_mut_ref(changed::Kept::default);
+    let before_ws = state.last.as_ref().map(|l| l.before.workspace.clone()).filter(|b| !Rc::ptr_eq(b, &state.doc.workspace));
+    let before_computed = before_ws.as_ref().map(|ws| kept.borrow_mut().before(ws));
+    kept.borrow_mut().shown(state.doc.workspace.clone(), computed.0.clone());
+    let change = {
+        let (now_ws, now) = (state.doc.workspace.clone(), computed.0.clone());
+        let before = before_ws.clone().zip(before_computed);
+        use_memo((before_ws.map(Shared), Shared(now_ws.clone())), move |_| {
+            before.map(|(ws, c)| Shared::new(changed::change_of(&ws, &c, &now_ws, &now)))
+        })
+    };
+    let change = state.last.as_ref().map(|l| l.kind).zip((*change).clone());
+
+    // The live region: each step's summary once (held while typing in a
+    // field, said on leaving it), each new notice with it.
+    let speech = use_mut_ref(Speech::default);
+    let said = use_state(|| (0u32, String::new()));
+    let first_render = use_mut_ref(|| true);
+    {
+        let words = change.as_ref().filter(|_| !state.ui.mode.hides_answers()).map(|(kind, c)| changed::spoken(*kind, c, lang));
+        let notice = state.ui.notice.clone();
+        let typed = store.typing.get();
+        let (speech, said, first_render) = (speech.clone(), said.clone(), first_render.clone());
+        use_effect_with((Shared(state.doc.clone()), notice), move |(doc, notice)| {
+            let first = first_render.replace(false);
+            let notice = notice.as_ref().map(|n| (n, notice_text(n, lang).1));
+            if let Some(say) = speech.borrow_mut().rendered(&doc.0, words, notice, typed) {
+                if first {
+                    // The region has only just been added to the page: a
+                    // moment later, so that screen readers hear it.
+                    Timeout::new(800, move || said.set(say)).forget();
+                } else {
+                    said.set(say);
+                }
+            }
+        });
+    }
+    {
+        let (speech, said) = (speech.clone(), said.clone());
+        use_effect_with((), move |_| {
+            let left = EventListener::new(&gloo_utils::document(), "focusout", move |_| {
+                if let Some(say) = speech.borrow_mut().left_field() {
+                    said.set(say);
+                }
+            });
+            move || drop(left)
+        });
+    }
 
     use_effect_with(lang, |lang| {
         if let Some(root) = gloo_utils::document().document_element() {
@@ -465,8 +603,11 @@ pub fn app() -> Html {
     {
         let store = store.clone();
         use_effect_with((), move |_| {
-            let saver = store.saver.clone();
-            let pagehide = EventListener::new(&gloo_utils::window(), "pagehide", move |_| saver.flush());
+            let (saver, typing) = (store.saver.clone(), store.clone());
+            let pagehide = EventListener::new(&gloo_utils::window(), "pagehide", move |_| {
+                typing.flush_typed();
+                saver.flush()
+            });
             let saver = store.saver.clone();
             let storage = EventListener::new(&gloo_utils::window(), "storage", move |event| {
                 if let Some(key) = event.dyn_ref::<web_sys::StorageEvent>().and_then(|e| e.key()) {
@@ -619,6 +760,7 @@ pub fn app() -> Html {
                 <Files doc={doc.clone()} recent={ui.recent.clone()} {lang} onaction={onaction.clone()} onwork={onwork.clone()} />
             }
             <NoticeBar notice={ui.notice.clone()} {lang} onaction={onaction.clone()} onwork={onwork.clone()} />
+            <Announcer seq={said.0} text={said.1.clone()} />
             <main>
                 <QueryBar query={workspace.query.clone()} {english_seed} {lang} onaction={onaction.clone()} />
                 <div class="stage">
@@ -632,6 +774,7 @@ pub fn app() -> Html {
                             expanded={ui.expanded.clone()}
                             about={ui.about.clone()}
                             graded={(!hidden("lesson")).then(|| crate::lessons::graded_viewers(ui.lesson_step, &workspace)).flatten()}
+                            change={change.clone()}
                             {lang}
                             onaction={onaction.clone()}
                         />

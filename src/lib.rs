@@ -3,6 +3,7 @@
 //! from the policy ([`computed`]) and keeps effects (storage, URL, files)
 //! in the root component.
 
+pub mod changed;
 pub mod computed;
 pub mod doc;
 pub mod lessons;

@@ -59,13 +59,20 @@ pub enum Problem {
     DamagedLink,
 }
 
+/// A size in megabytes (10^6 bytes) with one decimal, rounded: integer
+/// arithmetic, so the wasm carries no float formatting.
+fn megabytes(bytes: usize) -> String {
+    let tenths = (bytes as u64 + 50_000) / 100_000;
+    format!("{}.{}", tenths / 10, tenths % 10)
+}
+
 impl Problem {
     /// The problem in the learner's language.
     pub fn text(&self, lang: Lang) -> String {
         match self {
             Problem::TooLarge { bytes } => lang.pick(
-                format!("檔案有 {:.1} MB,超過上限 {} MB", *bytes as f64 / 1e6, MAX_FILE_BYTES / (1024 * 1024)),
-                format!("the file is {:.1} MB, over the {} MB limit", *bytes as f64 / 1e6, MAX_FILE_BYTES / (1024 * 1024)),
+                format!("檔案有 {} MB,超過上限 {} MB", megabytes(*bytes), MAX_FILE_BYTES / (1024 * 1024)),
+                format!("the file is {} MB, over the {} MB limit", megabytes(*bytes), MAX_FILE_BYTES / (1024 * 1024)),
             ),
             Problem::NotJson { line, column, detail } => lang.pick(
                 format!("這不是有效的 JSON(第 {line} 行第 {column} 欄:{detail})"),

@@ -135,6 +135,22 @@ pub struct Ui {
     pub about: Option<String>,
 }
 
+/// The last edit, undo or redo: which it was, and the work it started from
+/// (a run of keystrokes in one field is one step). The change summary
+/// compares the work with it; it stays until the next step.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LastStep {
+    pub kind: StepKind,
+    pub before: Rc<Doc>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StepKind {
+    Edit,
+    Undo,
+    Redo,
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct AppState {
     pub doc: Rc<Doc>,
@@ -144,11 +160,14 @@ pub struct AppState {
     /// The last text field typed into; consecutive keystrokes in one field
     /// are one undo step.
     coalesce: Option<(Option<usize>, Field)>,
+    /// The last edit, undo or redo (`None` at the start and after opening
+    /// another work).
+    pub last: Option<LastStep>,
 }
 
 impl AppState {
     pub fn new(doc: Doc, ui: Ui) -> AppState {
-        AppState { doc: Rc::new(doc), past: Vec::new(), future: Vec::new(), ui, coalesce: None }
+        AppState { doc: Rc::new(doc), past: Vec::new(), future: Vec::new(), ui, coalesce: None, last: None }
     }
 
     pub fn workspace(&self) -> &Workspace {
@@ -293,6 +312,7 @@ impl AppState {
                 self.past.clear();
                 self.future.clear();
                 self.coalesce = None;
+                self.last = None;
                 self.ui.selected = None;
                 self.ui.viewer = None;
                 self.ui.editor_start = 0;
@@ -379,6 +399,9 @@ impl AppState {
             return false;
         }
         let merge = coalesce_key.is_some() && coalesce_key == self.coalesce;
+        if !merge || self.last.is_none() {
+            self.last = Some(LastStep { kind: StepKind::Edit, before: self.doc.clone() });
+        }
         if !merge {
             self.past.push(self.doc.clone());
             if self.past.len() > HISTORY {
@@ -394,6 +417,7 @@ impl AppState {
 
     fn undo(&mut self) -> bool {
         let Some(prev) = self.past.pop() else { return false };
+        self.last = Some(LastStep { kind: StepKind::Undo, before: self.doc.clone() });
         self.future.push(std::mem::replace(&mut self.doc, prev));
         self.coalesce = None;
         self.clamp();
@@ -402,6 +426,7 @@ impl AppState {
 
     fn redo(&mut self) -> bool {
         let Some(next) = self.future.pop() else { return false };
+        self.last = Some(LastStep { kind: StepKind::Redo, before: self.doc.clone() });
         self.past.push(std::mem::replace(&mut self.doc, next));
         self.coalesce = None;
         self.clamp();

@@ -70,6 +70,15 @@ fn oversized_files_are_refused_before_parsing() {
 }
 
 #[test]
+fn a_refused_size_is_said_in_megabytes_with_one_decimal() {
+    for (bytes, said) in [(10_500_000, "10.5 MB"), (5_242_881, "5.2 MB"), (5_250_000, "5.3 MB"), (999_999, "1.0 MB")] {
+        let en = Problem::TooLarge { bytes }.text(Lang::En);
+        assert!(en.starts_with(&format!("the file is {said}, over the 5 MB limit")), "{bytes}: {en}");
+        assert!(Problem::TooLarge { bytes }.text(Lang::ZhTw).contains(&format!("檔案有 {said}")));
+    }
+}
+
+#[test]
 fn share_link_round_trip() {
     let doc = doc_with_prediction();
     let link = encode_link(&doc);

@@ -33,7 +33,11 @@ pub fn card_inspector(props: &CardInspectorProps) -> Html {
     let approve = edits.approve();
     let close = {
         let onaction = props.onaction.clone();
-        Callback::from(move |_: MouseEvent| onaction.emit(Action::Ui(UiAction::Select(None))))
+        Callback::from(move |_: MouseEvent| {
+            onaction.emit(Action::Ui(UiAction::Select(None)));
+            // The inspector is gone: the focus goes to the chart, not the page.
+            super::focus::focus_soon(vec!["#chart".into()]);
+        })
     };
     let scopes: Vec<&str> = Scope::ALL.iter().map(|s| s.as_str()).collect();
     let streams: Vec<&str> = Stream::ALL.iter().map(|s| s.as_str()).collect();

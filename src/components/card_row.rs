@@ -76,6 +76,20 @@ pub fn card_row(props: &CardRowProps) -> Html {
         })
     };
     let th = |zh: &'static str, en: &'static str| lang.pick(zh, en);
+    // After a delete the focus goes to the delete button of the row that
+    // takes this one's place, else the row before, else "Add card": it is
+    // never left on a button that is gone.
+    let delete = {
+        let onaction = props.onaction.clone();
+        Callback::from(move |_: MouseEvent| {
+            onaction.emit(Action::Edit(Edit::DeleteCard(index)));
+            let row = |i: usize| format!("tr[data-index=\"{i}\"] button.danger");
+            let mut targets = vec![row(index)];
+            targets.extend(index.checked_sub(1).map(row));
+            targets.push("[data-action=\"add-card\"]".into());
+            super::focus::focus_soon(targets);
+        })
+    };
 
     html! {
         <tr data-card={card.id.clone()} data-index={index.to_string()}
@@ -125,7 +139,7 @@ pub fn card_row(props: &CardRowProps) -> Html {
                 <button type="button" onclick={act(Action::Edit(Edit::DuplicateCard(index)))} aria-label={label(lang.pick("複製", "Duplicate"))}>
                     { lang.pick("複製", "Duplicate") }
                 </button>
-                <button type="button" class="danger" onclick={act(Action::Edit(Edit::DeleteCard(index)))} aria-label={label(lang.pick("刪除", "Delete"))}>
+                <button type="button" class="danger" onclick={delete} aria-label={label(lang.pick("刪除", "Delete"))}>
                     { lang.pick("刪除", "Delete") }
                 </button>
             </div></td>

@@ -1,11 +1,14 @@
 //! One component per file. Props are data plus `on*` callbacks.
 
 pub mod about_me;
+pub mod announcer;
 pub mod card_editor;
 pub mod card_inspector;
 pub mod card_row;
+pub mod change_strip;
 pub mod compare;
 pub mod files;
+pub mod focus;
 pub mod notice_bar;
 pub mod people;
 pub mod query_bar;

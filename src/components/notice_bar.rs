@@ -82,12 +82,14 @@ pub fn notice_text(notice: &Notice, lang: Lang) -> (bool, String) {
     }
 }
 
-/// A polite live region: messages are announced, never only coloured.
+/// The notice, shown in words and an icon, never only coloured. It is
+/// spoken by the one live region (`Announcer`), not by this bar, so that a
+/// notice and the change it comes with are said once, together.
 #[function_component(NoticeBar)]
 pub fn notice_bar(props: &NoticeBarProps) -> Html {
     let lang = props.lang;
     let Some(notice) = &props.notice else {
-        return html! { <div class="notice-slot" aria-live="polite" role="status"></div> };
+        return html! { <div class="notice-slot"></div> };
     };
     let (problem, text) = notice_text(notice, lang);
     let dismiss = {
@@ -95,7 +97,7 @@ pub fn notice_bar(props: &NoticeBarProps) -> Html {
         Callback::from(move |_: MouseEvent| onaction.emit(Action::Ui(UiAction::DismissNotice)))
     };
     html! {
-        <div class="notice-slot" aria-live="polite" role="status">
+        <div class="notice-slot">
             <p class={classes!("notice", problem.then_some("problem"))} data-notice={if problem { "error" } else { "info" }}>
                 <span aria-hidden="true">{ if problem { "⚠ " } else { "ℹ " } }</span>
                 <strong>{ if problem { lang.pick("注意:", "Note: ") } else { "" } }</strong>

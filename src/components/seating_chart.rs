@@ -1,14 +1,17 @@
 use std::collections::BTreeSet;
 
 use mixua_policy::explain::decision_text;
-use mixua_policy::{Lang, Scope, Viewer, ViewerId, Workspace};
+use mixua_policy::{change_parts, Change, Lang, Scope, Viewer, ViewerId, Workspace};
+use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
+use super::change_strip::ChangeStrip;
+use super::focus::focus_element;
 use super::scope_legend::ScopeLegend;
-use super::view_cell::{CellMode, Grade, Reach, Shown, ViewCell};
+use super::view_cell::{CellMode, Delta, Grade, Reach, Shown, ViewCell};
 use crate::computed::Computed;
 use crate::shared::Shared;
-use crate::state::{Action, Doc, Mode, UiAction};
+use crate::state::{Action, Doc, Mode, StepKind, UiAction};
 use crate::CELL_LIMIT;
 
 /// Mistakes explained per list after a reveal.
@@ -28,6 +31,9 @@ pub struct SeatingChartProps {
     pub graded: Option<BTreeSet<ViewerId>>,
     /// The user whose "What do you keep about me?" panel is open.
     pub about: Option<String>,
+    /// What the last edit, undo or redo changed, and which it was: the
+    /// strip under the alarm line, and the marks on the cells.
+    pub change: Option<(StepKind, Shared<Change>)>,
     pub lang: Lang,
     pub onaction: Callback<Action>,
 }
@@ -51,6 +57,12 @@ pub fn seating_chart(props: &SeatingChartProps) -> Html {
     // A big chart lists fewer cards per cell: it is read by its counts, and
     // each cell expands on demand.
     let cell_limit = if computed.viewers.len() > 16 { CELL_LIMIT / 5 } else { CELL_LIMIT };
+    // The one cell the Tab key lands on (roving tabindex); it follows the
+    // focus around the grid.
+    let active = use_state(|| 0usize);
+    let active_cell = (*active).min(computed.viewers.len().saturating_sub(1));
+    // The change is not shown while predicting: it would give answers away.
+    let change = props.change.as_ref().filter(|_| !props.mode.hides_answers());
 
     let cell = |position: usize| -> Html {
         let viewer = &computed.viewers[position];
@@ -103,6 +115,13 @@ pub fn seating_chart(props: &SeatingChartProps) -> Html {
             }),
         };
         let inspected = props.inspected.as_ref() == Some(viewer);
+        let delta = change.filter(|(_, c)| c.touches(viewer)).map(|(_, c)| {
+            let cell = c.cell(viewer);
+            Delta {
+                gained: cell.map(|d| d.gained.clone()).unwrap_or_default(),
+                lost: cell.map(|d| d.lost.clone()).unwrap_or_default(),
+            }
+        });
         html! {
             <ViewCell
                 key={viewer.key()}
@@ -115,6 +134,8 @@ pub fn seating_chart(props: &SeatingChartProps) -> Html {
                 {reach}
                 {inspected}
                 {mode}
+                {delta}
+                active={position == active_cell}
                 {lang}
                 onaction={props.onaction.clone()}
             />
@@ -137,6 +158,23 @@ pub fn seating_chart(props: &SeatingChartProps) -> Html {
         let revealed = matches!(props.mode, Mode::Predict { revealed: true });
         Callback::from(move |_: MouseEvent| onaction.emit(Action::Ui(UiAction::SetMode(Mode::Predict { revealed: !revealed }))))
     };
+
+    let (rows, columns) = (ws.users.len(), ws.agents.len());
+    let onfocusin = {
+        let active = active.clone();
+        Callback::from(move |e: FocusEvent| {
+            let Some(pos) = e.target_dyn_into::<web_sys::Element>().and_then(|t| cell_of(&t)).and_then(|c| position(&c)) else { return };
+            if *active != pos {
+                active.set(pos);
+            }
+        })
+    };
+    let onkeydown = Callback::from(move |e: KeyboardEvent| {
+        if grid_key(&e, rows, columns) {
+            e.prevent_default();
+            e.stop_propagation();
+        }
+    });
 
     html! {
         <section id="chart" class="chart" aria-labelledby="chart-title" tabindex="-1">
@@ -180,11 +218,14 @@ pub fn seating_chart(props: &SeatingChartProps) -> Html {
                     ) }
                 </p>
             }
+            if let Some((kind, change)) = change {
+                <ChangeStrip kind={*kind} parts={change_parts(change, lang)} {lang} />
+            }
             if ws.users.is_empty() || ws.agents.is_empty() {
                 <p class="empty">{ lang.pick("至少要有一位使用者和一個 Agent,座位表才有格子。", "Add at least one user and one agent to get a cell.") }</p>
             } else {
                 <div class="grid-wrap">
-                    <table class="grid">
+                    <table class="grid" role="grid" aria-labelledby="chart-title" aria-describedby="grid-keys" {onkeydown} {onfocusin}>
                         <caption class="sr-only">{ lang.pick("列:使用者;欄:Agent;格子:取回的卡片", "Rows: users; columns: agents; cells: retrieved cards") }</caption>
                         <thead>
                             <tr>
@@ -225,7 +266,91 @@ pub fn seating_chart(props: &SeatingChartProps) -> Html {
                     }) }
                 </div>
             }
+            <p id="grid-keys" class="sr-only">{ lang.pick(
+                "方向鍵在格子間移動,Home/End 到列的兩端,Enter 進入格子裡的卡片,Escape 回到格子。",
+                "Arrow keys move between cells, Home and End to the row's ends; Enter goes into a cell's cards, Escape back to the cell.",
+            ) }</p>
             <ScopeLegend {scope} card={selected.map(|(_, c)| c.id.clone())} {lang} />
         </section>
     }
+}
+
+/// The chart cell an element is or is in.
+fn cell_of(el: &web_sys::Element) -> Option<web_sys::Element> {
+    el.closest("[data-pos]").ok().flatten()
+}
+
+fn position(cell: &web_sys::Element) -> Option<usize> {
+    cell.get_attribute("data-pos")?.parse().ok()
+}
+
+/// The controls inside a cell (its cards, the reach mark, the prediction
+/// boxes), in order.
+fn items(cell: &web_sys::Element) -> Vec<web_sys::Element> {
+    let Ok(list) = cell.query_selector_all("button, input") else { return Vec::new() };
+    (0..list.length()).filter_map(|i| list.item(i)?.dyn_into::<web_sys::Element>().ok()).collect()
+}
+
+/// The grid's keys (an effect of a key press, so it moves the focus
+/// itself). On a cell: arrows move to the next cell, Home and End to the
+/// row's ends (with Ctrl, the grid's), Enter into the cell's cards. On a
+/// card inside: up and down move between them, Escape back to the cell.
+/// Returns whether the key was the grid's.
+fn grid_key(e: &KeyboardEvent, rows: usize, columns: usize) -> bool {
+    let Some(target) = e.target_dyn_into::<web_sys::Element>() else { return false };
+    let Some(cell) = cell_of(&target) else { return false };
+    let Some(pos) = position(&cell) else { return false };
+    let grid = cell.closest("table").ok().flatten();
+    let go = |to: usize| {
+        let found = grid.as_ref().and_then(|g| g.query_selector(&format!("[data-pos=\"{to}\"]")).ok().flatten());
+        if let Some(next) = found {
+            focus_element(&next);
+        }
+    };
+    let key = e.key();
+    if target.is_same_node(Some(&cell)) {
+        let (row, column) = (pos / columns.max(1), pos % columns.max(1));
+        let ctrl = e.ctrl_key() || e.meta_key();
+        let to = match key.as_str() {
+            "ArrowRight" => (column + 1 < columns).then_some(pos + 1),
+            "ArrowLeft" => (column > 0).then(|| pos - 1),
+            "ArrowDown" => (row + 1 < rows).then_some(pos + columns),
+            "ArrowUp" => (row > 0).then(|| pos - columns),
+            "Home" if ctrl => Some(0),
+            "End" if ctrl => Some((rows * columns).saturating_sub(1)),
+            "Home" => Some(row * columns),
+            "End" => Some(row * columns + columns - 1),
+            "Enter" | "F2" => {
+                if let Some(first) = items(&cell).first() {
+                    focus_element(first);
+                }
+                return true;
+            }
+            _ => return false,
+        };
+        if let Some(to) = to {
+            go(to);
+        }
+        return true;
+    }
+    // Inside the cell.
+    let inside = items(&cell);
+    let at = inside.iter().position(|el| el.is_same_node(Some(&target)));
+    match (key.as_str(), at) {
+        ("Escape", _) => {
+            focus_element(&cell);
+        }
+        ("ArrowDown", Some(i)) => {
+            if let Some(next) = inside.get(i + 1) {
+                focus_element(next);
+            }
+        }
+        ("ArrowUp", Some(i)) => {
+            if let Some(previous) = i.checked_sub(1).and_then(|i| inside.get(i)) {
+                focus_element(previous);
+            }
+        }
+        _ => return false,
+    }
+    true
 }

@@ -2,8 +2,19 @@ use mixua_policy::probe_words::finding_text;
 use mixua_policy::{Finding, Identification, Lang, Leak, ViewerId};
 use yew::prelude::*;
 
+use super::focus::focus_soon;
 use crate::state::{Action, Edit, UiAction};
 use crate::CELL_LIMIT;
+
+/// What the last edit, undo or redo did to this cell (the crate's change,
+/// for one viewer): marked until the next step.
+#[derive(Clone, PartialEq, Default)]
+pub struct Delta {
+    /// Cards that entered the view.
+    pub gained: Vec<String>,
+    /// Cards that left it.
+    pub lost: Vec<String>,
+}
 
 /// One retrieved card, as the view shows it: id and lesson only.
 #[derive(Clone, PartialEq)]
@@ -60,6 +71,11 @@ pub struct ViewCellProps {
     pub reach: Option<Reach>,
     pub inspected: bool,
     pub mode: CellMode,
+    /// The cell changed in the last step (`None`: it did not, or the
+    /// answers are hidden).
+    pub delta: Option<Delta>,
+    /// This cell is the chart's one tab stop (roving tabindex).
+    pub active: bool,
     pub lang: Lang,
     pub onaction: Callback<Action>,
 }
@@ -77,8 +93,17 @@ pub fn view_cell(props: &ViewCellProps) -> Html {
     let inspect = |index: usize| {
         let onaction = props.onaction.clone();
         let viewer = props.viewer.clone();
-        Callback::from(move |_: MouseEvent| onaction.emit(UiAction::Inspect { card: index, viewer: viewer.clone() }.into()))
+        Callback::from(move |e: MouseEvent| {
+            onaction.emit(UiAction::Inspect { card: index, viewer: viewer.clone() }.into());
+            // Opened from the keyboard (Enter or Space: a click with no
+            // pointer detail): the why panel takes the focus; Escape there
+            // comes back to this cell.
+            if e.detail() == 0 {
+                focus_soon(vec!["[data-panel=\"why\"]".into()]);
+            }
+        })
     };
+    let gained = |id: &str| props.delta.as_ref().is_some_and(|d| d.gained.iter().any(|g| g == id));
 
     let reach = props.reach.as_ref().map(|r| {
         let (icon, text) = if r.allowed {
@@ -87,7 +112,7 @@ pub fn view_cell(props: &ViewCellProps) -> Html {
             ("✗", lang.pick(format!("讀不到 {}", r.id), format!("can't read {}", r.id)))
         };
         html! {
-            <button type="button" class={classes!("reach", if r.allowed { "yes" } else { "no" })}
+            <button type="button" tabindex="-1" class={classes!("reach", if r.allowed { "yes" } else { "no" })}
                 data-reach={if r.allowed { "yes" } else { "no" }} onclick={inspect(r.index)}
                 aria-label={lang.pick(format!("{key} {text}:為什麼?"), format!("{key} {text}: why?"))}>
                 <span aria-hidden="true">{ icon }{" "}</span>{ text }
@@ -132,10 +157,14 @@ pub fn view_cell(props: &ViewCellProps) -> Html {
             <>
                 <ul class="hits" aria-labelledby={heading_id.clone()}>
                     { for items.iter().map(|s| html! {
-                        <li data-card-id={s.id.clone()} key={s.index}>
+                        <li data-card-id={s.id.clone()} key={s.index} class={classes!(gained(&s.id).then_some("entered"))}>
                             // The name is the visible text plus a hidden "explain
                             // why", so speech input can say what it sees.
-                            <button type="button" class="hit" onclick={inspect(s.index)}>
+                            <button type="button" class="hit" tabindex="-1" onclick={inspect(s.index)}>
+                                if gained(&s.id) {
+                                    <span class="delta" aria-hidden="true">{"+"}</span>
+                                    <span class="sr-only">{ lang.pick("新進 ", "new: ") }</span>
+                                }
                                 <span class="sr-only">{ lang.pick("卡片 ", "Card ") }</span>
                                 <span class="badge">{ &s.id }</span>{" "}
                                 <span class="lesson">{ &s.lesson }</span>
@@ -145,7 +174,7 @@ pub fn view_cell(props: &ViewCellProps) -> Html {
                     }) }
                 </ul>
                 if props.total > items.len() {
-                    <button type="button" class="link" data-action="expand" onclick={{
+                    <button type="button" class="link" tabindex="-1" data-action="expand" onclick={{
                         let onaction = props.onaction.clone();
                         let viewer = props.viewer.clone();
                         Callback::from(move |_: MouseEvent| onaction.emit(UiAction::ExpandCell(viewer.clone()).into()))
@@ -183,13 +212,13 @@ pub fn view_cell(props: &ViewCellProps) -> Html {
                     };
                     html! {
                         <label class="tick" key={*index}>
-                            <input type="checkbox" name="predict" value={id.clone()} {checked} {onchange} />
+                            <input type="checkbox" tabindex="-1" name="predict" value={id.clone()} {checked} {onchange} />
                             { id }
                         </label>
                     }
                 }) }
                 if choices.len() > limit {
-                    <button type="button" class="link" onclick={{
+                    <button type="button" class="link" tabindex="-1" onclick={{
                         let show_all_choices = show_all_choices.clone();
                         Callback::from(move |_: MouseEvent| show_all_choices.set(true))
                     }}>
@@ -238,15 +267,33 @@ pub fn view_cell(props: &ViewCellProps) -> Html {
     };
 
     let hidden = matches!(props.mode, CellMode::Predict { .. });
+    // Cards that left this view in the last step, struck through.
+    let left = props.delta.as_ref().filter(|d| !d.lost.is_empty()).map(|d| html! {
+        <p class="left-cards" data-left={d.lost.join(",")}>
+            <span class="delta" aria-hidden="true">{"− "}</span>
+            { lang.pick("離開了:", "Left: ") }
+            { for d.lost.iter().map(|id| html! { <><s class="badge gone">{ id }</s>{" "}</> }) }
+        </p>
+    });
+    let name = cell_name(props, hidden);
     html! {
         <td data-view={key.clone()}
+            data-changed={props.delta.is_some().then_some("")}
             class={classes!("cell", (!props.leaks.is_empty()).then_some("leaking"),
                 props.reids.iter().any(Finding::singles_out).then_some("identifying"),
                 props.reach.as_ref().map(|r| if r.allowed { "reach-yes" } else { "reach-no" }),
-                props.inspected.then_some("inspected"))}>
-            <section aria-labelledby={heading_id.clone()}>
+                props.inspected.then_some("inspected"),
+                props.delta.is_some().then_some("changed"))}>
+            // The grid's keyboard stop: one group per cell, named by who and
+            // how many (a group, not the cell itself, so its name can be
+            // short while the cell shows every lesson).
+            <section role="group" aria-label={name} data-pos={props.position.to_string()}
+                tabindex={if props.active { "0" } else { "-1" }}>
                 <h3 id={heading_id.clone()}>
                     <span class="who">{ &props.viewer.user }{" · "}{ &props.viewer.agent }</span>
+                    if props.delta.is_some() {
+                        <span class="changed-mark">{ lang.pick(" · 有變動", " · changed") }</span>
+                    }
                     if !hidden {
                         <span class="count">{ lang.pick(format!("{count} 張"), if count == 1 { "1 card".to_string() } else { format!("{count} cards") }) }</span>
                     }
@@ -254,7 +301,46 @@ pub fn view_cell(props: &ViewCellProps) -> Html {
                 <>{ for reach }</>
                 if !hidden { { for leaks } { for reids } }
                 { body }
+                <>{ for left }</>
             </section>
         </td>
     }
+}
+
+/// The cell's accessible name, said when the keyboard lands on it: who, and
+/// how many cards, which ones, and any alarm or change, e.g. "alice with
+/// writer-v1: 4 cards: P, U, A, G".
+fn cell_name(props: &ViewCellProps, hidden: bool) -> String {
+    let lang = props.lang;
+    let (user, agent) = (&props.viewer.user, &props.viewer.agent);
+    let who = lang.pick(format!("{user} 使用 {agent}"), format!("{user} with {agent}"));
+    if hidden {
+        return lang.pick(format!("{who}:先預測會取回哪些卡片"), format!("{who}: predict which cards it retrieves"));
+    }
+    let ids: Vec<&str> = props.shown.iter().map(|s| s.id.as_str()).collect();
+    let more = props.total.saturating_sub(ids.len());
+    let mut name = match (props.total, lang) {
+        (0, _) => lang.pick(format!("{who}:0 張卡片"), format!("{who}: no cards")),
+        (n, Lang::ZhTw) => format!("{who}:{n} 張卡片:{}", ids.join("、")),
+        (1, Lang::En) => format!("{who}: 1 card: {}", ids.join(", ")),
+        (n, Lang::En) => format!("{who}: {n} cards: {}", ids.join(", ")),
+    };
+    if more > 0 {
+        name.push_str(&lang.pick(format!(" 等另 {more} 張"), format!(" and {more} more")));
+    }
+    if !props.leaks.is_empty() {
+        name.push_str(&lang.pick(format!(";{} 個外洩警報", props.leaks.len()), format!("; {} leak alarm(s)", props.leaks.len())));
+    }
+    if let Some(delta) = &props.delta {
+        let mut parts = Vec::new();
+        if !delta.gained.is_empty() {
+            parts.push(lang.pick(format!("新進 {}", delta.gained.join("、")), format!("new {}", delta.gained.join(", "))));
+        }
+        if !delta.lost.is_empty() {
+            parts.push(lang.pick(format!("離開 {}", delta.lost.join("、")), format!("left {}", delta.lost.join(", "))));
+        }
+        let changes = if parts.is_empty() { String::new() } else { format!(" ({})", parts.join(lang.pick(",", ", "))) };
+        name.push_str(&lang.pick(format!(";剛剛有變動{changes}"), format!("; changed{changes}")));
+    }
+    name
 }

@@ -5,6 +5,7 @@ use mixua_policy::{check, Evaluation, Lang, Policy, Viewer, ViewerId, Workspace}
 use crate::computed::Computed;
 use yew::prelude::*;
 
+use super::focus::{cell_selector, focus_soon};
 use crate::shared::Shared;
 use crate::state::{Action, UiAction};
 
@@ -31,7 +32,7 @@ pub fn why_panel(props: &WhyPanelProps) -> Html {
     let hidden = props.hidden;
     let Some((index, card)) = props.selected.and_then(|i| ws.cards.get(i).map(|c| (i, c))).filter(|_| !hidden) else {
         return html! {
-            <section class="panel why" aria-labelledby="why-title" data-panel="why">
+            <section class="panel why" aria-labelledby="why-title" data-panel="why" tabindex="-1">
                 <h2 id="why-title">{ lang.pick("為什麼?", "Why?") }</h2>
                 <p>{ if hidden {
                     lang.pick("預測模式中,說明會在揭曉後出現。", "In predict mode, the reasons appear after you reveal.")
@@ -43,10 +44,25 @@ pub fn why_panel(props: &WhyPanelProps) -> Html {
         };
     };
 
+    // The cell this panel was opened from, when it was: Escape and
+    // Deselect bring the focus back to it, so the focus is never lost.
+    let back_to = props.viewer.as_ref().map(|v| cell_selector(&v.key()));
     let close = {
         let onaction = props.onaction.clone();
-        Callback::from(move |_: MouseEvent| onaction.emit(Action::Ui(UiAction::Select(None))))
+        let back_to = back_to.clone();
+        Callback::from(move |_: MouseEvent| {
+            onaction.emit(Action::Ui(UiAction::Select(None)));
+            focus_soon(back_to.iter().cloned().chain(["[data-panel=\"why\"]".to_string()]).collect());
+        })
     };
+    let onkeydown = Callback::from(move |e: KeyboardEvent| {
+        if e.key() == "Escape" {
+            if let Some(cell) = &back_to {
+                e.prevent_default();
+                focus_soon(vec![cell.clone()]);
+            }
+        }
+    });
     let gate = match check(card) {
         Ok(ok) => html! {
             <p class="gate ok" data-gate="accepted"><span aria-hidden="true">{"✓ "}</span>{ lang.pick(
@@ -120,7 +136,7 @@ pub fn why_panel(props: &WhyPanelProps) -> Html {
     });
 
     html! {
-        <section class="panel why" aria-labelledby="why-title" data-panel="why" data-why-card={card.id.clone()}>
+        <section class="panel why" aria-labelledby="why-title" data-panel="why" data-why-card={card.id.clone()} tabindex="-1" {onkeydown}>
             <div class="panel-head">
                 <h2 id="why-title">{ lang.pick(format!("為什麼?卡片 {}", card.id), format!("Why? Card {}", card.id)) }</h2>
                 <button type="button" class="link" onclick={close}>{ lang.pick("取消選取", "Deselect") }</button>

@@ -1,7 +1,7 @@
 //! The audit: the whole log, each event with the reason it is set aside if
 //! it is, what of the workspace's optional keys could not be read, where
 //! the cards and their log disagree, and the cache replayed over the reads.
-//! Everything here is a value; [`crate::explain`] puts it in words.
+//! Everything here is a value; the `explain` module puts it in words.
 
 use serde::Serialize;
 

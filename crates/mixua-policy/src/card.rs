@@ -82,7 +82,7 @@ impl Scope {
     /// scope is not bound to asks nothing, so its match is ignored.
     ///
     /// Everything else that decides reading derives from this: the
-    /// [`Access`](crate::policy::Access) values, an evaluation's `allowed`,
+    /// `Access` values, an evaluation's `allowed`,
     /// and its `views`, which walk the same two axes as rows and columns.
     pub fn admits(self, user_matches: bool, agent_matches: bool) -> bool {
         (!self.one_user() || user_matches) && (!self.one_agent() || agent_matches)

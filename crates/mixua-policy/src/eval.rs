@@ -5,82 +5,11 @@
 
 use serde::Serialize;
 
-use crate::card::{Card, Field, Scope, Stream};
-use crate::lifecycle::{in_effect, NotInEffect, Timeline};
-use crate::policy::{check_filed_in, matches_query, Access, Accepted, Filing, Gate, Hit, Rejection, Viewer};
-use crate::score::personal;
+use crate::card::{Card, Scope};
+use crate::lifecycle::{in_effect, NotInEffect, TimeError, Timeline};
+pub use crate::policy::{pooled, Policy};
+use crate::policy::{matches_query, personal, Access, Accepted, Gate, Hit, Rejection, Viewer};
 use crate::workspace::{Groups, Workspace};
-
-/// The three ways of sharing memory that the seed compares.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Policy {
-    /// The MixUA policy: four scopes, fail-closed checks.
-    FourScope,
-    /// The safe baseline: only valid GLOBAL cards are shared; nothing personal.
-    GlobalOnly,
-    /// The deliberately unsafe anti-example: every card pooled as approved GLOBAL.
-    UnsafePool,
-}
-
-impl Policy {
-    pub const ALL: [Policy; 3] = [Policy::FourScope, Policy::GlobalOnly, Policy::UnsafePool];
-
-    /// How the policy files cards before the gates look at them.
-    pub fn filing(self) -> Filing {
-        match self {
-            Policy::UnsafePool => Filing::Pooled,
-            Policy::FourScope | Policy::GlobalOnly => Filing::AsWritten,
-        }
-    }
-
-    /// Does the policy share accepted cards filed under this scope at all?
-    pub fn shares(self, scope: Scope) -> bool {
-        match self {
-            Policy::GlobalOnly => scope == Scope::Global,
-            Policy::FourScope | Policy::UnsafePool => true,
-        }
-    }
-
-    /// The policy's whole effect on one card, the one place it is applied:
-    /// its filing ([`Self::filing`]), the content and filing gates, and
-    /// which accepted cards it shares ([`Self::shares`]). Reading decisions,
-    /// explanations and views all start from this.
-    pub fn gate(self, card: &Card) -> Gate {
-        self.gate_in(card, None)
-    }
-
-    /// [`Self::gate`] in a workspace that may declare groups
-    /// ([`crate::check_filed_in`]).
-    pub fn gate_in(self, card: &Card, groups: Option<&Groups>) -> Gate {
-        match check_filed_in(card, self.filing(), groups) {
-            Err(rejection) => Gate::Rejected { rejection },
-            Ok(accepted) if !self.shares(accepted.scope) => Gate::NotShared { accepted },
-            Ok(accepted) => Gate::Open { accepted },
-        }
-    }
-
-    /// The policy's gate for a card whose in-effect answer is known: a card
-    /// not in effect reaches nobody, whatever the policy; the content and
-    /// filing gates still say what they make of it.
-    pub fn gate_at(self, card: &Card, groups: Option<&Groups>, not_in_effect: Option<&NotInEffect>) -> Gate {
-        match not_in_effect {
-            None => self.gate_in(card, groups),
-            Some(why) => Gate::NotInEffect { why: why.clone(), checked: check_filed_in(card, self.filing(), groups) },
-        }
-    }
-}
-
-/// A card as the unsafe pool files it: GLOBAL, reusable, approved. Owner and
-/// type checks still apply, so only the filing is overridden.
-/// `check(&pooled(card)) == check_filed(card, Filing::Pooled)`.
-pub fn pooled(card: &Card) -> Card {
-    let mut card = card.clone();
-    card.set_text(Field::Scope, Scope::Global.as_str().into());
-    card.set_text(Field::Stream, Stream::Reusable.as_str().into());
-    card.set_share_approved(true);
-    card
-}
 
 /// Is a registered token a leak when handed to `user`? It is when it
 /// belongs to someone else and `user` did not register it too (`own`).
@@ -130,7 +59,7 @@ struct Scanned<'w> {
     /// reader is handed) holds.
     carried: Vec<usize>,
     /// Its owner user when it is labelled protected: whose personal
-    /// content it is ([`crate::score::personal`]).
+    /// content it is (`policy::personal`).
     personal: Option<&'w str>,
 }
 
@@ -230,7 +159,7 @@ impl<'w> Evaluation<'w> {
     }
 
     /// Whose personal content the card is, if it is labelled protected
-    /// ([`crate::score::personal`]).
+    /// (`policy::personal`).
     pub fn personal(&self, index: usize) -> Option<&'w str> {
         match &self.scanned[index] {
             Some(scanned) => scanned.personal,
@@ -430,9 +359,46 @@ pub fn canaries_in_pool(workspace: &Workspace) -> Vec<&str> {
     found
 }
 
+/// How one viewer's view changed between two ticks.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ViewChange {
+    /// The `user/agent` key.
+    pub viewer: String,
+    /// Card ids in the view at the later tick and not at the earlier.
+    pub entered: Vec<String>,
+    /// Card ids in the view at the earlier tick and not at the later.
+    pub left: Vec<String>,
+}
+
+/// Which cards entered or left which views between tick `a` and tick `b`
+/// (four-scope policy, for `query`). Only viewers whose view changed are
+/// listed, in viewer order.
+pub fn diff(workspace: &Workspace, query: &str, a: u64, b: u64) -> Result<Vec<ViewChange>, TimeError> {
+    let clock = workspace.clock();
+    if let Some(tick) = [a, b].into_iter().find(|&t| t > clock) {
+        return Err(TimeError::AfterClock { tick, clock });
+    }
+    let timeline = Timeline::new(workspace);
+    let before = Evaluation::with_effects(workspace, query, Policy::FourScope, Some(timeline.effects_at(a)));
+    let after = Evaluation::with_effects(workspace, query, Policy::FourScope, Some(timeline.effects_at(b)));
+    let ids = |view: &[usize]| -> Vec<String> { view.iter().map(|&i| workspace.cards[i].id.clone()).collect() };
+    Ok(before
+        .viewers()
+        .zip(before.views().into_iter().zip(after.views()))
+        .filter_map(|(viewer, (old, new))| {
+            let entered: Vec<usize> = new.iter().copied().filter(|i| !old.contains(i)).collect();
+            let left: Vec<usize> = old.iter().copied().filter(|i| !new.contains(i)).collect();
+            (!entered.is_empty() || !left.is_empty())
+                .then(|| ViewChange { viewer: viewer.key(), entered: ids(&entered), left: ids(&left) })
+        })
+        .collect())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::card::Stream;
+    use crate::policy::Filing;
     use crate::seed::seed_workspace;
 
     #[test]

@@ -713,6 +713,14 @@ pub fn name_error_text(error: &NameError, lang: Lang) -> String {
     }
 }
 
+/// A name's refusal in English, where a message has one language (a
+/// workspace file's load error): the same words as [`name_error_text`].
+impl std::fmt::Display for NameError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&name_error_text(self, Lang::En))
+    }
+}
+
 /// The whole decision for one card and one viewer: the gates, then the
 /// query, which is searched only among what the viewer may read.
 pub fn decision_text(card: &Card, access: &Access, viewer: Viewer<'_>, query: &str, lang: Lang) -> String {

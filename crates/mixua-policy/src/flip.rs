@@ -5,7 +5,7 @@
 use serde::Serialize;
 
 use crate::card::{Card, Field, Scope, Stream};
-use crate::lifecycle::NotInEffect;
+use crate::effect::NotInEffect;
 use crate::policy::{access, check_filed_in, scope_rule_in, Access, Filing, Viewer};
 use crate::workspace::Groups;
 

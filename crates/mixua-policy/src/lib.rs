@@ -9,7 +9,7 @@
 //!
 //! Memory over time adds a fourth gate, asked first: is the card in effect
 //! at the workspace's logical clock ([`lifecycle`])? The write path
-//! ([`write`]) files candidates, publishes and retires them, each change an
+//! ([`write`](mod@write)) files candidates, publishes and retires them, each change an
 //! event in an append-only log that can be replayed to any tick; a
 //! simulated response cache is replayed over the logged reads ([`cache`]).
 //! A workspace that uses none of it is evaluated exactly as the seed
@@ -23,6 +23,8 @@ pub mod about;
 pub mod audit;
 pub mod cache;
 pub mod card;
+pub mod change;
+pub mod effect;
 pub mod eval;
 pub mod explain;
 pub mod flip;
@@ -41,22 +43,25 @@ pub mod write;
 
 pub use about::{about, About};
 pub use audit::{audit, Audit, WorkspaceProblem};
-pub use cache::{replay_cache, replay_cache_with, CacheConfig, CacheReplay, CachedRead, KeyField};
+pub use cache::{replay_cache, replay_cache_with, CacheReplay, CachedRead};
+pub use change::{change_between, change_parts, change_text, CellChange, Change, Presence, Seen};
 pub use card::{Card, Field, JsonKind, Kind, Life, LifeField, Scope, Status, Stream, Tier};
-pub use eval::{Carried, Evaluation, Leak, Policy};
+pub use eval::{Carried, Evaluation, Leak};
 pub use explain::Lang;
 pub use flip::{find_flips, Edit, Flips};
-pub use lifecycle::{as_of, diff, history, in_effect, History, NotInEffect, Stamp, TimeError, Timeline, ViewChange};
+pub use effect::{NotInEffect, Stamp};
+pub use eval::{diff, ViewChange};
+pub use lifecycle::{as_of, history, in_effect, History, TimeError, Timeline};
 pub use log::{Action, Event, EventProblem, Kept};
 pub use policy::{
-    access, check, check_filed, check_filed_in, check_name, labelled_stream, search, Access, Accepted, Filing, Gate,
-    Hit, NameError, Rejection, Viewer,
+    access, check, check_filed, check_filed_in, labelled_stream, search, Access, Accepted, Filing, Gate,
+    Hit, Policy, Rejection,
 };
 pub use probe::{probe_card, Fact, Finding, Identification, Probe};
 pub use profile::{Profile, Profiles};
 pub use report::{report, report_with, Format, Report, ReportOptions};
 pub use score::{forbidden, score, scorecard, Expected, Forbidden, ForbiddenReason, Score, Scorecard};
 pub use seed::{seed_workspace, seed_workspace_en, story_workspace, INJECTION_QUERY, INJECTION_QUERY_EN, SEED_QUERY, SEED_QUERY_EN};
-pub use viewer::ViewerId;
-pub use workspace::{Canaries, Groups, LoadError, Retention, Workspace};
+pub use viewer::{check_name, NameError, Viewer, ViewerId};
+pub use workspace::{CacheConfig, Canaries, Groups, KeyField, LoadError, Retention, Workspace};
 pub use write::{bump_policy, delete, log_read, propose, publish, reject, revoke, rollback, sweep, Expiry, Refusal};

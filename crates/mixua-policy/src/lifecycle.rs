@@ -8,7 +8,7 @@
 //!
 //! The current state is the cards as written (their `status`, `valid_from`,
 //! …); the past is the event log replayed ([`Timeline`]). The write path
-//! ([`crate::write`]) keeps the two in step, so `as_of(clock)` is the
+//! (the `write` module) keeps the two in step, so `as_of(clock)` is the
 //! current state; a file whose cards and log disagree says so in its audit.
 //!
 //! A deleted card is a tombstone at every tick: its text is gone from the
@@ -20,71 +20,10 @@ use std::hash::{BuildHasherDefault, Hasher};
 use serde::Serialize;
 
 use crate::card::{Card, Kind, Life, Status};
-use crate::eval::{Evaluation, Policy};
+pub use crate::effect::{NotInEffect, Stamp};
 use crate::log::{blank, Action, Event, EventProblem, Kept};
 use crate::viewer::ViewerId;
 use crate::workspace::Workspace;
-
-/// Who did the last thing to a card, when, and why: read from the log.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Stamp {
-    pub by: String,
-    pub at: u64,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub reason: Option<String>,
-}
-
-impl Stamp {
-    fn of(event: &Event) -> Stamp {
-        Stamp { by: event.actor.to_string(), at: event.tick, reason: event.reason.as_deref().map(str::to_string) }
-    }
-}
-
-/// Why a card is not in effect at a tick: the in-effect gate's answer.
-/// Checked in this order; the first that holds is reported.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(tag = "state", rename_all = "snake_case")]
-pub enum NotInEffect {
-    /// Deleted: only its id is left, at every tick.
-    Deleted { stamp: Option<Stamp> },
-    /// At this tick the card had not been proposed yet.
-    NotWrittenYet { proposed_at: u64 },
-    /// Proposed, waiting for review.
-    Candidate { stamp: Option<Stamp> },
-    /// Refused in review.
-    Rejected { stamp: Option<Stamp> },
-    /// Withdrawn after it took effect.
-    Revoked { stamp: Option<Stamp> },
-    /// Undone; the version it replaced (`restores`) takes effect again.
-    RolledBack { stamp: Option<Stamp>, restores: Option<String> },
-    /// Its validity window has not begun.
-    NotYetValid { valid_from: u64 },
-    /// Its validity window has ended.
-    NoLongerValid { valid_to: u64 },
-    /// A newer version, accepted and begun, replaces it.
-    Superseded { by: String },
-    /// Past its kind's time to live (`ttl` ticks from when it took effect),
-    /// since tick `at`.
-    Expired { kind: Kind, ttl: u64, at: u64 },
-}
-
-impl NotInEffect {
-    /// A short stable code; an expiry's is `ttl:<kind>`.
-    pub fn code(&self) -> &'static str {
-        match self {
-            NotInEffect::Deleted { .. } => "deleted",
-            NotInEffect::NotWrittenYet { .. } => "not_written_yet",
-            NotInEffect::Candidate { .. } => "candidate",
-            NotInEffect::Rejected { .. } => "rejected",
-            NotInEffect::Revoked { .. } => "revoked",
-            NotInEffect::RolledBack { .. } => "rolled_back",
-            NotInEffect::NotYetValid { .. } => "not_yet_valid",
-            NotInEffect::NoLongerValid { .. } => "no_longer_valid",
-            NotInEffect::Superseded { .. } => "superseded",
-            NotInEffect::Expired { kind, .. } => kind.ttl_reason(),
-        }
-    }
-}
 
 /// One card at one tick, as the in-effect rule needs it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -686,39 +625,4 @@ pub fn history<'w>(workspace: &'w Workspace, id: &str) -> Option<History<'w>> {
     let not_in_effect = timeline.effects_now().swap_remove(i);
     let versions = timeline.versions(i).into_iter().map(|j| workspace.cards[j].id.clone()).collect();
     Some(History { card: id.to_string(), status: workspace.cards[i].status(), not_in_effect, events, versions })
-}
-
-/// How one viewer's view changed between two ticks.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct ViewChange {
-    /// The `user/agent` key.
-    pub viewer: String,
-    /// Card ids in the view at the later tick and not at the earlier.
-    pub entered: Vec<String>,
-    /// Card ids in the view at the earlier tick and not at the later.
-    pub left: Vec<String>,
-}
-
-/// Which cards entered or left which views between tick `a` and tick `b`
-/// (four-scope policy, for `query`). Only viewers whose view changed are
-/// listed, in viewer order.
-pub fn diff(workspace: &Workspace, query: &str, a: u64, b: u64) -> Result<Vec<ViewChange>, TimeError> {
-    let clock = workspace.clock();
-    if let Some(tick) = [a, b].into_iter().find(|&t| t > clock) {
-        return Err(TimeError::AfterClock { tick, clock });
-    }
-    let timeline = Timeline::new(workspace);
-    let before = Evaluation::with_effects(workspace, query, Policy::FourScope, Some(timeline.effects_at(a)));
-    let after = Evaluation::with_effects(workspace, query, Policy::FourScope, Some(timeline.effects_at(b)));
-    let ids = |view: &[usize]| -> Vec<String> { view.iter().map(|&i| workspace.cards[i].id.clone()).collect() };
-    Ok(before
-        .viewers()
-        .zip(before.views().into_iter().zip(after.views()))
-        .filter_map(|(viewer, (old, new))| {
-            let entered: Vec<usize> = new.iter().copied().filter(|i| !old.contains(i)).collect();
-            let left: Vec<usize> = old.iter().copied().filter(|i| !new.contains(i)).collect();
-            (!entered.is_empty() || !left.is_empty())
-                .then(|| ViewChange { viewer: viewer.key(), entered: ids(&entered), left: ids(&left) })
-        })
-        .collect())
 }

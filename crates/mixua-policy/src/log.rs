@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::card::{JsonKind, Status};
-use crate::policy::{check_name, NameError};
+use crate::viewer::{check_name, NameError};
 
 /// What happened. Every action is done by an actor at a tick of the
 /// workspace's logical clock.

@@ -7,8 +7,8 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::card::{Card, Field, JsonKind, LifeField, Scope, Stream};
-use crate::eval::Policy;
-use crate::lifecycle::NotInEffect;
+pub use crate::viewer::{check_name, NameError, Viewer};
+use crate::effect::NotInEffect;
 use crate::workspace::Groups;
 
 /// Why a card is rejected outright, for every viewer (fail closed).
@@ -96,7 +96,7 @@ pub fn check(card: &Card) -> Result<Accepted, Rejection> {
 /// The content and filing gates for a card filed as `filing` says, in the
 /// seed program's order. [`check`] is this with the card's own filing;
 /// `check_filed(card, Filing::Pooled)` is `check(&pooled(card))` without
-/// the copy (see [`crate::eval::pooled`]).
+/// the copy (see [`pooled`]).
 pub fn check_filed(card: &Card, filing: Filing) -> Result<Accepted, Rejection> {
     check_filed_in(card, filing, None)
 }
@@ -170,75 +170,6 @@ pub fn labelled_stream(card: &Card) -> Option<Stream> {
         return None;
     }
     Stream::parse(&card.stream)
-}
-
-/// Why a name cannot be a user's or an agent's. Names make up viewer keys
-/// (`user/agent`, [`Viewer::key`]), so a key must spell exactly one pair
-/// and a name must look like what it is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(tag = "reason", rename_all = "snake_case")]
-pub enum NameError {
-    /// The name is empty.
-    Empty,
-    /// The name holds `/`, which separates user from agent in a viewer key:
-    /// `a/b` with `c` and `a` with `b/c` would both be `a/b/c`.
-    Slash,
-    /// The name starts or ends with whitespace: `alice ` would look like
-    /// `alice` and yet be someone else.
-    SurroundingSpace,
-    /// The name holds a control character (a tab, a newline, …), which
-    /// can be neither seen nor typed back.
-    ControlCharacter { code: u32 },
-}
-
-impl NameError {
-    /// A short stable code, for data attributes and reports.
-    pub fn code(&self) -> &'static str {
-        match self {
-            NameError::Empty => "name_empty",
-            NameError::Slash => "name_has_slash",
-            NameError::SurroundingSpace => "name_surrounding_space",
-            NameError::ControlCharacter { .. } => "name_control_character",
-        }
-    }
-}
-
-/// May this be a user's or an agent's name? The one check every shell
-/// uses before a name becomes part of a viewer key: the workspace file
-/// (users, agents, canary owners), the playground's add and rename, the CLI.
-pub fn check_name(name: &str) -> Result<(), NameError> {
-    if name.is_empty() {
-        return Err(NameError::Empty);
-    }
-    if name.contains('/') {
-        return Err(NameError::Slash);
-    }
-    if name.starts_with(char::is_whitespace) || name.ends_with(char::is_whitespace) {
-        return Err(NameError::SurroundingSpace);
-    }
-    if let Some(c) = name.chars().find(|c| c.is_control()) {
-        return Err(NameError::ControlCharacter { code: c as u32 });
-    }
-    Ok(())
-}
-
-/// Who is asking. It comes from the (simulated) login, never from the query.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-pub struct Viewer<'a> {
-    pub user: &'a str,
-    pub agent: &'a str,
-}
-
-impl<'a> Viewer<'a> {
-    pub fn new(user: &'a str, agent: &'a str) -> Viewer<'a> {
-        Viewer { user, agent }
-    }
-
-    /// The `user/agent` key used for views. It spells one pair only when
-    /// both names pass [`check_name`].
-    pub fn key(&self) -> String {
-        format!("{}/{}", self.user, self.agent)
-    }
 }
 
 /// The reading gate's answer for one card and one viewer, with the rule that
@@ -354,8 +285,8 @@ pub enum Gate {
     NotShared { accepted: Accepted },
     /// Accepted and shared: the scope's reading rule decides per viewer.
     Open { accepted: Accepted },
-    /// Not in effect at the clock (asked before the content and filing
-    /// gates, [`crate::lifecycle`]): it reaches nobody. `checked` is what
+    /// Not in effect at the clock (the timeline's answer, asked before the
+    /// content and filing gates): it reaches nobody. `checked` is what
     /// the content and filing gates say of the card all the same.
     NotInEffect { why: NotInEffect, checked: Result<Accepted, Rejection> },
 }
@@ -451,6 +382,83 @@ pub fn search<'a>(cards: &'a [Card], viewer: Viewer<'_>, query: &str) -> Vec<Hit
         .filter(|card| matches_query(card, query))
         .map(Hit::of)
         .collect()
+}
+
+/// The three ways of sharing memory that the seed compares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Policy {
+    /// The MixUA policy: four scopes, fail-closed checks.
+    FourScope,
+    /// The safe baseline: only valid GLOBAL cards are shared; nothing personal.
+    GlobalOnly,
+    /// The deliberately unsafe anti-example: every card pooled as approved GLOBAL.
+    UnsafePool,
+}
+
+impl Policy {
+    pub const ALL: [Policy; 3] = [Policy::FourScope, Policy::GlobalOnly, Policy::UnsafePool];
+
+    /// How the policy files cards before the gates look at them.
+    pub fn filing(self) -> Filing {
+        match self {
+            Policy::UnsafePool => Filing::Pooled,
+            Policy::FourScope | Policy::GlobalOnly => Filing::AsWritten,
+        }
+    }
+
+    /// Does the policy share accepted cards filed under this scope at all?
+    pub fn shares(self, scope: Scope) -> bool {
+        match self {
+            Policy::GlobalOnly => scope == Scope::Global,
+            Policy::FourScope | Policy::UnsafePool => true,
+        }
+    }
+
+    /// The policy's whole effect on one card, the one place it is applied:
+    /// its filing ([`Self::filing`]), the content and filing gates, and
+    /// which accepted cards it shares ([`Self::shares`]). Reading decisions,
+    /// explanations and views all start from this.
+    pub fn gate(self, card: &Card) -> Gate {
+        self.gate_in(card, None)
+    }
+
+    /// [`Self::gate`] in a workspace that may declare groups
+    /// ([`crate::check_filed_in`]).
+    pub fn gate_in(self, card: &Card, groups: Option<&Groups>) -> Gate {
+        match check_filed_in(card, self.filing(), groups) {
+            Err(rejection) => Gate::Rejected { rejection },
+            Ok(accepted) if !self.shares(accepted.scope) => Gate::NotShared { accepted },
+            Ok(accepted) => Gate::Open { accepted },
+        }
+    }
+
+    /// The policy's gate for a card whose in-effect answer is known: a card
+    /// not in effect reaches nobody, whatever the policy; the content and
+    /// filing gates still say what they make of it.
+    pub fn gate_at(self, card: &Card, groups: Option<&Groups>, not_in_effect: Option<&NotInEffect>) -> Gate {
+        match not_in_effect {
+            None => self.gate_in(card, groups),
+            Some(why) => Gate::NotInEffect { why: why.clone(), checked: check_filed_in(card, self.filing(), groups) },
+        }
+    }
+}
+
+/// A card as the unsafe pool files it: GLOBAL, reusable, approved. Owner and
+/// type checks still apply, so only the filing is overridden.
+/// `check(&pooled(card)) == check_filed(card, Filing::Pooled)`.
+pub fn pooled(card: &Card) -> Card {
+    let mut card = card.clone();
+    card.set_text(Field::Scope, Scope::Global.as_str().into());
+    card.set_text(Field::Stream, Stream::Reusable.as_str().into());
+    card.set_share_approved(true);
+    card
+}
+
+/// Whose personal content a card is: its owner user, when it is labelled
+/// protected ([`labelled_stream`]), whatever scope it is filed under.
+pub fn personal(card: &Card) -> Option<&str> {
+    (labelled_stream(card) == Some(Stream::Protected)).then_some(card.owner_user.as_str())
 }
 
 #[cfg(test)]

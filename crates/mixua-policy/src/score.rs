@@ -8,9 +8,9 @@ use std::collections::BTreeSet;
 
 use serde::Serialize;
 
-use crate::card::{Card, Stream};
+use crate::card::Card;
 use crate::eval::{foreign, Evaluation, Policy};
-use crate::policy::{labelled_stream, Hit, Viewer};
+use crate::policy::{personal, Hit, Viewer};
 use crate::workspace::Canaries;
 use crate::Probe;
 
@@ -53,12 +53,6 @@ impl Why<'_> {
             }
         }
     }
-}
-
-/// Whose personal content a card is: its owner user, when it is labelled
-/// protected ([`labelled_stream`]), whatever scope it is filed under.
-pub fn personal(card: &Card) -> Option<&str> {
-    (labelled_stream(card) == Some(Stream::Protected)).then_some(card.owner_user.as_str())
 }
 
 /// The forbidden rule, the one place it is written. It reads of the card

@@ -7,7 +7,75 @@ use std::fmt;
 use serde::de::{self, Deserializer};
 use serde::{Deserialize, Serialize, Serializer};
 
-use crate::policy::Viewer;
+/// Why a name cannot be a user's or an agent's. Names make up viewer keys
+/// (`user/agent`, [`Viewer::key`]), so a key must spell exactly one pair
+/// and a name must look like what it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(tag = "reason", rename_all = "snake_case")]
+pub enum NameError {
+    /// The name is empty.
+    Empty,
+    /// The name holds `/`, which separates user from agent in a viewer key:
+    /// `a/b` with `c` and `a` with `b/c` would both be `a/b/c`.
+    Slash,
+    /// The name starts or ends with whitespace: `alice ` would look like
+    /// `alice` and yet be someone else.
+    SurroundingSpace,
+    /// The name holds a control character (a tab, a newline, …), which
+    /// can be neither seen nor typed back.
+    ControlCharacter { code: u32 },
+}
+
+impl NameError {
+    /// A short stable code, for data attributes and reports.
+    pub fn code(&self) -> &'static str {
+        match self {
+            NameError::Empty => "name_empty",
+            NameError::Slash => "name_has_slash",
+            NameError::SurroundingSpace => "name_surrounding_space",
+            NameError::ControlCharacter { .. } => "name_control_character",
+        }
+    }
+}
+
+/// May this be a user's or an agent's name? The one check every shell
+/// uses before a name becomes part of a viewer key: the workspace file
+/// (users, agents, canary owners), the playground's add and rename, the CLI.
+pub fn check_name(name: &str) -> Result<(), NameError> {
+    if name.is_empty() {
+        return Err(NameError::Empty);
+    }
+    if name.contains('/') {
+        return Err(NameError::Slash);
+    }
+    if name.starts_with(char::is_whitespace) || name.ends_with(char::is_whitespace) {
+        return Err(NameError::SurroundingSpace);
+    }
+    if let Some(c) = name.chars().find(|c| c.is_control()) {
+        return Err(NameError::ControlCharacter { code: c as u32 });
+    }
+    Ok(())
+}
+
+/// Who is asking. It comes from the (simulated) login, never from the query.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct Viewer<'a> {
+    pub user: &'a str,
+    pub agent: &'a str,
+}
+
+impl<'a> Viewer<'a> {
+    pub fn new(user: &'a str, agent: &'a str) -> Viewer<'a> {
+        Viewer { user, agent }
+    }
+
+    /// The `user/agent` key used for views. It spells one pair only when
+    /// both names pass [`check_name`].
+    pub fn key(&self) -> String {
+        format!("{}/{}", self.user, self.agent)
+    }
+}
+
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 pub struct ViewerId {

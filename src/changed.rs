@@ -1,0 +1,116 @@
+//! What the last edit, undo or redo changed: the policy crate's [`Change`]
+//! of the two evaluations the app holds (before and now), and the words
+//! the strip shows and the live region says. Nothing here decides: the
+//! crate compares, this module only keeps the evaluation of the work
+//! before the step, so that it is not evaluated twice.
+
+use std::rc::Rc;
+
+use mixua_policy::{change_parts, Change, Lang, Seen, ViewerId, Workspace};
+
+use crate::computed::Computed;
+use crate::state::{Doc, Notice, StepKind};
+
+/// The four-scope answers of one evaluation, as the crate compares them.
+fn seen<'a>(ws: &'a Workspace, computed: &'a Computed) -> Seen<'a> {
+    Seen::new(&ws.cards, computed.viewers.iter().map(ViewerId::viewer), &computed.four.views, &computed.four.leaks, &computed.decided)
+}
+
+/// The change from the work before a step to the work now.
+pub fn change_of(before_ws: &Workspace, before: &Computed, now_ws: &Workspace, now: &Computed) -> Change {
+    Change::between(&seen(before_ws, before), &seen(now_ws, now))
+}
+
+/// The evaluations of the last work shown and of the work before the last
+/// step, by the identity of their workspace. The work before a step is
+/// almost always the one shown just before it, so it is found here rather
+/// than evaluated again.
+#[derive(Default)]
+pub struct Kept {
+    before: Option<(Rc<Workspace>, Rc<Computed>)>,
+    shown: Option<(Rc<Workspace>, Rc<Computed>)>,
+}
+
+impl Kept {
+    /// The evaluation of `ws`, the work before the last step.
+    pub fn before(&mut self, ws: &Rc<Workspace>) -> Rc<Computed> {
+        let found = [&self.before, &self.shown].into_iter().flatten().find(|(w, _)| Rc::ptr_eq(w, ws)).map(|(_, c)| c.clone());
+        let computed = found.unwrap_or_else(|| Rc::new(Computed::new(ws)));
+        self.before = Some((ws.clone(), computed.clone()));
+        computed
+    }
+
+    /// Remembers the evaluation shown now.
+    pub fn shown(&mut self, ws: Rc<Workspace>, computed: Rc<Computed>) {
+        self.shown = Some((ws, computed));
+    }
+}
+
+/// What kind of step it was, as the strip and the live region begin.
+pub fn step_label(kind: StepKind, lang: Lang) -> &'static str {
+    match kind {
+        StepKind::Edit => lang.pick("這次修改:", "This edit: "),
+        StepKind::Undo => lang.pick("已復原:", "Undone: "),
+        StepKind::Redo => lang.pick("已重做:", "Redone: "),
+    }
+}
+
+/// The whole summary on one line, as the live region says it.
+pub fn spoken(kind: StepKind, change: &Change, lang: Lang) -> String {
+    format!("{}{}", step_label(kind, lang), change_parts(change, lang).join(" · "))
+}
+
+/// When the live region speaks: once per edit, undo or redo (a run of
+/// keystrokes in one field is one edit, said when the learner leaves the
+/// field), and each new notice, said with the change it comes with.
+#[derive(Default)]
+pub struct Speech {
+    seq: u32,
+    /// The work last spoken for (`None` before the first render).
+    doc: Option<Rc<Doc>>,
+    notice: Option<Notice>,
+    /// The summary held while the learner is typing in a field.
+    held: Option<String>,
+}
+
+/// One announcement: its number (a new one is said even if the words are
+/// the same) and its words.
+pub type Said = (u32, String);
+
+impl Speech {
+    /// After a render of `doc` with `notice`: what to say now, if anything.
+    /// `words` is the change summary (`None`: nothing to say about the work);
+    /// `typing`: the step was a keystroke in a text field, so it is held.
+    /// The first render says only its notice (a share link, a fresh start).
+    pub fn rendered(&mut self, doc: &Rc<Doc>, words: Option<String>, notice: Option<(&Notice, String)>, typing: bool) -> Option<Said> {
+        let mut say = Vec::new();
+        if notice.as_ref().map(|(n, _)| *n) != self.notice.as_ref() {
+            self.notice = notice.as_ref().map(|(n, _)| (*n).clone());
+            say.extend(notice.map(|(_, text)| text));
+        }
+        if !self.doc.as_ref().is_some_and(|d| Rc::ptr_eq(d, doc)) {
+            let first = self.doc.is_none();
+            self.doc = Some(doc.clone());
+            match words {
+                _ if first => {}
+                Some(words) if typing && say.is_empty() => self.held = Some(words),
+                words => {
+                    self.held = None;
+                    say.extend(words);
+                }
+            }
+        }
+        if say.is_empty() {
+            return None;
+        }
+        self.seq += 1;
+        Some((self.seq, say.join(" ")))
+    }
+
+    /// The focus left a field: the summary held while typing, if any.
+    pub fn left_field(&mut self) -> Option<Said> {
+        let words = self.held.take()?;
+        self.seq += 1;
+        Some((self.seq, words))
+    }
+}

@@ -1,0 +1,38 @@
+//! Moving the keyboard focus on purpose: into and around the chart's grid,
+//! to the why panel, and somewhere sensible when what had the focus goes
+//! away. Effects of key presses and clicks, so they run in handlers, never
+//! in render.
+
+use wasm_bindgen::JsCast;
+
+/// Focuses `el` if it is an element that can take focus.
+pub fn focus_element(el: &web_sys::Element) -> bool {
+    el.dyn_ref::<web_sys::HtmlElement>().is_some_and(|el| el.focus().is_ok())
+}
+
+/// After the next render, focuses the first element that matches one of
+/// `selectors`, in order (tries again a few times while a render is still
+/// pending). The browser scrolls only as much as it needs to.
+pub fn focus_soon(selectors: Vec<String>) {
+    focus_retry(selectors, 10);
+}
+
+fn focus_retry(selectors: Vec<String>, tries: u32) {
+    gloo_timers::callback::Timeout::new(30, move || {
+        let document = gloo_utils::document();
+        let found = selectors.iter().find_map(|s| document.query_selector(s).ok().flatten());
+        match found {
+            Some(el) => {
+                focus_element(&el);
+            }
+            None if tries > 0 => focus_retry(selectors, tries - 1),
+            None => {}
+        }
+    })
+    .forget();
+}
+
+/// The keyboard stop of a viewer's chart cell, as a selector.
+pub fn cell_selector(key: &str) -> String {
+    format!("td[data-view=\"{}\"] > [data-pos]", key.replace('\\', "\\\\").replace('"', "\\\""))
+}
