@@ -15,8 +15,9 @@ use crate::changed::{self, Speech};
 use crate::components::announcer::Announcer;
 use crate::components::notice_bar::notice_text;
 use crate::components::{
-    act_as::ActAs, audit_log::AuditLog, cache_panel::CachePanel, groups::GroupsPanel, retention::RetentionPanel, timeline::Timeline,
-    card_editor::CardEditor, card_inspector::CardInspector, compare::Compare, files::Files, lesson_panel::LessonPanel, notice_bar::NoticeBar,
+    about_me::AboutMe, act_as::ActAs, audit_log::AuditLog, cache_panel::CachePanel, groups::GroupsPanel, retention::RetentionPanel,
+    timeline::Timeline, card_editor::CardEditor, card_inspector::CardInspector, compare::Compare, files::Files,
+    lesson_panel::LessonPanel, notice_bar::NoticeBar,
     people::People, query_bar::QueryBar, rejected_list::RejectedList, seating_chart::SeatingChart, toolbar::Toolbar,
     why_panel::WhyPanel,
 };
@@ -760,6 +761,17 @@ pub fn app() -> Html {
         });
     }
 
+    // Exercise 7 remembers that the probe flagged Y with no canary alarm.
+    {
+        let onaction = onaction.clone();
+        let showing = crate::lessons::y_reid_showing(&state.doc.workspace, &computed);
+        use_effect_with(showing, move |showing| {
+            if *showing {
+                onaction.emit(UiAction::YReidSeen.into());
+            }
+        });
+    }
+
     let onwork = {
         let store = store.clone();
         use_callback((), move |work: WorkAction, _| match work {
@@ -827,6 +839,7 @@ pub fn app() -> Html {
             selected={ui.selected}
             inspected={ui.viewer.clone()}
             expanded={ui.expanded.clone()}
+            about={ui.about.clone()}
             graded={(!hidden("lesson") && !lesson_two).then(|| crate::lessons::graded_viewers(ui.lesson_step, &workspace)).flatten()}
             cache_leaks={cache.0}
             change={change.clone()}
@@ -885,6 +898,9 @@ pub fn app() -> Html {
                         <>{ for chart }</>
                     }
                     <aside class={classes!("side", inspected_card.is_some().then_some("selecting"))}>
+                        if let Some(user) = ui.about.clone().filter(|_| !ui.mode.hides_answers()) {
+                            <AboutMe workspace={workspace.clone()} {user} {lang} onaction={onaction.clone()} />
+                        }
                         if let Some((index, card)) = inspected_card {
                             <CardInspector
                                 {index}

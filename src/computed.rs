@@ -4,7 +4,7 @@
 use mixua_policy::policy::{Accepted, Gate, Rejection};
 use mixua_policy::{Access, Viewer};
 use mixua_policy::score::Expected;
-use mixua_policy::{Evaluation, Leak, Policy, ViewerId, Workspace};
+use mixua_policy::{Evaluation, Finding, Leak, Policy, Probe, ViewerId, Workspace};
 
 pub use mixua_policy::Score;
 
@@ -20,10 +20,13 @@ pub struct Outcome {
     /// How many (viewer, card) pairs of each view are forbidden. It does not
     /// depend on the predictions, so it is counted once per edit, here.
     pub forbidden: Vec<usize>,
+    /// The third scorecard, per view: how many of its cards single out
+    /// another user (the crate's re-identification probe).
+    pub identifying: Vec<usize>,
 }
 
 impl Outcome {
-    fn new(eval: &Evaluation<'_>) -> Outcome {
+    fn new(eval: &Evaluation<'_>, probe: &Probe) -> Outcome {
         // All views in one pass over the cards, in viewer order.
         let views = eval.views();
         let (leaks, forbidden) = eval
@@ -31,7 +34,13 @@ impl Outcome {
             .zip(&views)
             .map(|(viewer, view)| (eval.leaks_in(viewer, view), eval.forbidden_count(viewer, view)))
             .unzip();
-        Outcome { views, leaks, forbidden }
+        let identifying = eval.viewers().zip(&views).map(|(viewer, view)| probe.identifying_in(view, viewer.user)).collect();
+        Outcome { views, leaks, forbidden, identifying }
+    }
+
+    /// The third scorecard, summed over the viewers.
+    pub fn identifying_count(&self) -> usize {
+        self.identifying.iter().sum()
     }
 
     pub fn leak_count(&self) -> usize {
@@ -51,6 +60,9 @@ pub struct Computed {
     pub four: Outcome,
     pub global_only: Outcome,
     pub pool: Outcome,
+    /// What the re-identification probe finds in each four-scope view, in
+    /// viewer order.
+    pub reid: Vec<Vec<Finding>>,
 }
 
 impl Computed {
@@ -72,12 +84,16 @@ impl Computed {
         let four = evaluate(Policy::FourScope);
         let global_only = evaluate(Policy::GlobalOnly);
         let pool = evaluate(Policy::UnsafePool);
+        let probe = Probe::new(&ws.cards, ws.profiles());
+        let four_outcome = Outcome::new(&four, &probe);
+        let reid = four.viewers().zip(&four_outcome.views).map(|(viewer, view)| probe.in_view(&ws.cards, view, viewer.user)).collect();
         Computed {
             viewers: four.viewers().map(ViewerId::from).collect(),
             decided: (0..ws.cards.len()).map(|i| four.gate(i).clone()).collect(),
-            four: Outcome::new(&four),
-            global_only: Outcome::new(&global_only),
-            pool: Outcome::new(&pool),
+            four: four_outcome,
+            global_only: Outcome::new(&global_only, &probe),
+            pool: Outcome::new(&pool, &probe),
+            reid,
             gates: four.gates,
         }
     }
@@ -100,6 +116,11 @@ impl Computed {
     /// verdict shows.
     pub fn leaks_of(&self, id: &str) -> Vec<Leak> {
         self.four.leaks.iter().flatten().filter(|l| l.card == id).cloned().collect()
+    }
+
+    /// The probe's findings for card `index` in one viewer's view.
+    pub fn reid_of(&self, viewer: usize, index: usize) -> Vec<Finding> {
+        self.reid.get(viewer).map(|f| f.iter().filter(|f| f.index == index).cloned().collect()).unwrap_or_default()
     }
 
     /// Index of a viewer in [`Self::viewers`].
@@ -168,6 +189,10 @@ mod tests {
                 Score { expected: 11, retrieved: 11, forbidden: 8 },
             ]
         );
+        // The third scorecard, kept apart: pooled, Y singles alice out in
+        // bob's two cells.
+        let identifying = Policy::ALL.map(|p| computed.outcome(p).identifying_count());
+        assert_eq!(identifying, [0, 0, 2]);
     }
 
     #[test]

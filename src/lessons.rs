@@ -27,6 +27,10 @@ pub struct Progress {
     /// Exercise 5: the leak alarm caused by X has been seen.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub x_alarm_seen: bool,
+    /// Exercise 7: approved, Y was flagged by the re-identification probe
+    /// in another user's cell while no canary alarm fired.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub y_reid_seen: bool,
     /// Exercise 6: what each viewer should see, recorded (the four-scope
     /// answer, by card id) with the first record, before any change; the
     /// scorecards that follow are measured against it, so it never moves.
@@ -242,7 +246,22 @@ pub const STEPS: &[Step] = &[
         ),
         question: None,
     },
+    Step {
+        title: ("7 · 沒有暗號,還是認得出人", "7 · No canary, and still a person"),
+        task: (
+            "勾選 Y 的「核准分享」:沒有外洩警報,但重新識別探測在 bob 的格子標出 alice(◎)。再改寫 Y 的內容(或縮小它的範圍),直到探測什麼都找不到,而且 Y 仍然有人讀得到。",
+            "Tick “Sharing approved” on Y: no leak alarm fires, but the re-identification probe marks alice in bob's cells (◎). Then rewrite Y's lesson (or narrow its scope) until the probe finds nothing and Y still reaches someone.",
+        ),
+        hint: (
+            "探測比對的是個人資料:alice 是「極地研究員」、值班日「週二」。拿掉這些線索,只留下偏好(例如「報告偏好藍色」);或把 Y 改成只給 alice 自己的 PAIR/USER 卡。",
+            "The probe looks for profile facts: alice is the “polar researcher”, on “Tuesday”. Drop those clues and keep only the preference (say, “Reports: prefer blue”); or make Y a PAIR or USER card for alice alone.",
+        ),
+        question: None,
+    },
 ];
+
+/// The step of the re-identification exercise (exercise 7).
+pub const REID_STEP: usize = 6;
 
 /// One checkable item of a step, with whether it holds now.
 pub struct Item {
@@ -346,8 +365,31 @@ pub fn items(step: usize, lesson: Lesson<'_>, lang: Lang) -> Vec<Item> {
                 ),
             ]
         }
+        REID_STEP => {
+            let ys: Vec<usize> = (0..ws.cards.len()).filter(|&i| ws.cards[i].id == "Y").collect();
+            let y_reaches = (0..computed.viewers.len()).any(|v| computed.four.views[v].iter().any(|i| ys.contains(i)));
+            let y_clean = !computed.reid.iter().flatten().any(|f| ys.contains(&f.index));
+            let seen = lesson.progress.y_reid_seen;
+            vec![
+                item(
+                    lang,
+                    "核准 Y 後:沒有外洩警報,探測卻認出了 alice",
+                    "Approved Y: no leak alarm, yet the probe singled out alice",
+                    seen,
+                ),
+                item(lang, "Y 仍然有人讀得到", "Y still reaches someone", seen && y_reaches),
+                item(lang, "探測在 Y 裡什麼都找不到", "The probe finds nothing in Y", seen && y_reaches && y_clean),
+            ]
+        }
         _ => Vec::new(),
     }
+}
+
+/// Exercise 7 records the moment the probe flags Y in another user's cell
+/// while no canary alarm fires: the point of the exercise.
+pub fn y_reid_showing(ws: &mixua_policy::Workspace, computed: &Computed) -> bool {
+    computed.four.leak_count() == 0
+        && computed.reid.iter().flatten().any(|f| f.singles_out() && ws.cards.get(f.index).is_some_and(|c| c.id == "Y"))
 }
 
 /// Exercise 6's record holds a row before any change and, for each of the

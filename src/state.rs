@@ -62,6 +62,11 @@ pub enum Notice {
     BadName { name: String, error: NameError },
     NameTaken(String),
     TokenEmpty,
+    /// A profile fact needs both a key and a value.
+    FactEmpty,
+    /// The workspace's `profiles` can't be read; it is kept as written, and
+    /// not edited over.
+    ProfilesUnreadable,
     /// A workspace could not be loaded; the current work is unchanged.
     LoadFailed { source: String, problem: crate::persist::Problem },
     Loaded { source: String, cards: usize, rejected: usize },
@@ -141,6 +146,8 @@ pub struct Ui {
     pub refusal: Option<mixua_policy::Refusal>,
     /// Lesson 2: the card whose history is open.
     pub history: Option<String>,
+    /// The user whose "What do you keep about me?" panel is open.
+    pub about: Option<String>,
 }
 
 /// The last edit, undo or redo: which it was, and the work it started from
@@ -221,6 +228,10 @@ pub enum Edit {
     RemoveAgent(String),
     AddCanary { user: String, token: String },
     RemoveCanary { user: String, token: String },
+    /// Sets one profile fact of a user (adds it, or replaces the value of
+    /// that key): what the re-identification probe looks for.
+    SetProfileFact { user: String, key: String, value: String },
+    RemoveProfileFact { user: String, key: String },
     TogglePrediction { viewer: ViewerId, card: String },
     /// Replaces the work (import, share link, reset); one undo brings the
     /// previous work back.
@@ -255,6 +266,12 @@ pub enum UiAction {
     /// reference they are measured against.
     Record { row: crate::lessons::Record, reference: crate::doc::Predictions },
     XAlarmSeen,
+    /// Exercise 7: the probe flagged Y in another user's cell, with no
+    /// canary alarm.
+    YReidSeen,
+    /// Opens (with a user of the chart) or closes the "What do you keep
+    /// about me?" panel.
+    AboutMe(Option<String>),
     ExpandCell(ViewerId),
     /// The saved works changed (this tab or another saved).
     SetRecent(Recent),
@@ -372,6 +389,15 @@ impl AppState {
                 ui.progress.records.push(row);
             }
             UiAction::XAlarmSeen => return !std::mem::replace(&mut ui.progress.x_alarm_seen, true),
+            UiAction::YReidSeen => return !std::mem::replace(&mut ui.progress.y_reid_seen, true),
+            UiAction::AboutMe(user) => {
+                // Only a user of the chart can be acted as.
+                let user = user.filter(|u| self.doc.workspace.users.contains(u));
+                if ui.about == user {
+                    return false;
+                }
+                ui.about = user;
+            }
             UiAction::SetClassroom(on) => ui.classroom = on,
             UiAction::ShowPanel(panel) => ui.panel = panel,
             UiAction::ExpandCell(viewer) => return ui.expanded.insert(viewer),
@@ -453,6 +479,9 @@ impl AppState {
 
     /// Keeps UI pointers inside the current work.
     fn clamp(&mut self) {
+        if self.ui.about.as_ref().is_some_and(|u| !self.doc.workspace.users.contains(u)) {
+            self.ui.about = None;
+        }
         let n = self.doc.workspace.cards.len();
         if self.ui.selected.is_some_and(|i| i >= n) {
             self.ui.selected = None;
@@ -514,6 +543,14 @@ impl AppState {
             Edit::RenameUser { from, to } => return rename(doc, Axis::User, &from, &to),
             Edit::RenameAgent { from, to } => return rename(doc, Axis::Agent, &from, &to),
             Edit::AddCanary { token, .. } if token.trim().is_empty() => return Err(Notice::TokenEmpty),
+            Edit::SetProfileFact { key, value, .. } if key.trim().is_empty() || value.trim().is_empty() => {
+                return Err(Notice::FactEmpty)
+            }
+            Edit::SetProfileFact { .. } | Edit::RemoveProfileFact { .. }
+                if matches!(doc.workspace.profiles, Some(mixua_policy::Kept::Bad(_))) =>
+            {
+                return Err(Notice::ProfilesUnreadable)
+            }
             Edit::AddUser(name) => Edit::AddUser(valid_name(&name, &doc.workspace.users)?),
             Edit::AddAgent(name) => Edit::AddAgent(valid_name(&name, &doc.workspace.agents)?),
             other => other,
@@ -585,6 +622,17 @@ impl AppState {
             }
             Edit::AddCanary { user, token } => ws.canaries.add(&user, token.trim()),
             Edit::RemoveCanary { user, token } => ws.canaries.remove(&user, &token),
+            Edit::SetProfileFact { user, key, value } => {
+                let profiles = ws.profiles.get_or_insert_with(|| mixua_policy::Kept::Good(Default::default()));
+                if let mixua_policy::Kept::Good(profiles) = profiles {
+                    profiles.set(&user, key.trim(), value.trim());
+                }
+            }
+            Edit::RemoveProfileFact { user, key } => {
+                if let Some(mixua_policy::Kept::Good(profiles)) = &mut ws.profiles {
+                    profiles.remove(&user, &key);
+                }
+            }
             // Handled above without touching the cards.
             Edit::TogglePrediction { .. }
             | Edit::Load { .. }
@@ -641,6 +689,9 @@ fn rename(doc: &mut Doc, axis: Axis, from: &str, to: &str) -> Result<(), Notice>
             if user == from {
                 *user = to.clone();
             }
+        }
+        if let Some(mixua_policy::Kept::Good(profiles)) = &mut ws.profiles {
+            profiles.rename(from, &to);
         }
     }
     doc.predictions = std::mem::take(&mut doc.predictions)

@@ -251,3 +251,57 @@ fn a_finished_step_stays_done_when_later_steps_change_the_state() {
     s.apply(UiAction::ResetProgress);
     assert!(s.ui.progress.done.is_empty());
 }
+
+/// What the app does after each render for exercise 7: records that the
+/// probe flagged Y while no canary alarm fired.
+fn notice_reid(state: &mut AppState) {
+    let computed = Computed::new(state.workspace());
+    if lessons::y_reid_showing(state.workspace(), &computed) {
+        state.apply(UiAction::YReidSeen);
+    }
+}
+
+#[test]
+fn step_7_needs_the_probe_seen_then_y_rewritten_until_clean_and_still_shared() {
+    for doc in [Doc::seed(), Doc::seed_in(Lang::En)] {
+        let mut s = AppState::new(doc, Ui::default());
+        let step = lessons::REID_STEP;
+        let y = index_of(&s, "Y");
+        // Clean and rejected: nothing seen yet, so nothing ticks.
+        notice_reid(&mut s);
+        assert!(!s.ui.progress.y_reid_seen);
+        assert!(!done(&s, step));
+        s.apply(Action::Edit(Edit::SetApproved { index: y, approved: true }));
+        notice_reid(&mut s);
+        assert!(s.ui.progress.y_reid_seen, "no alarm, yet alice is singled out");
+        assert!(!done(&s, step), "Y still identifies her");
+        // A rewrite that keeps one clue still names a fact of alice's.
+        let one_clue = if s.workspace().query == "報告" { "報告:週二的人偏好藍色。" } else { "Report: someone on Tuesday likes blue." };
+        s.apply(Action::Edit(Edit::EditText { index: y, field: Field::Lesson, value: one_clue.into() }));
+        assert!(!done(&s, step), "Tuesday is alice's fact, and hers alone");
+        let clean = if s.workspace().query == "報告" { "報告:偏好藍色。" } else { "Report: prefer blue." };
+        s.apply(Action::Edit(Edit::EditText { index: y, field: Field::Lesson, value: clean.into() }));
+        assert!(done(&s, step));
+        // Clean but shared with nobody is not the lesson.
+        s.apply(Action::Edit(Edit::SetApproved { index: y, approved: false }));
+        assert!(!done(&s, step), "Y must still reach someone");
+    }
+}
+
+#[test]
+fn step_7_can_also_be_done_by_narrowing_y_to_alice_alone() {
+    let mut s = seed();
+    let y = index_of(&s, "Y");
+    s.apply(Action::Edit(Edit::SetApproved { index: y, approved: true }));
+    notice_reid(&mut s);
+    s.apply(Action::Edit(Edit::EditText { index: y, field: Field::Scope, value: "PAIR".into() }));
+    s.apply(Action::Edit(Edit::EditText { index: y, field: Field::Stream, value: "protected".into() }));
+    // Only alice reads it now, and she is never flagged for her own facts.
+    assert!(done(&s, lessons::REID_STEP));
+    // Deleting Y instead reaches nobody.
+    let mut s = seed();
+    s.apply(Action::Edit(Edit::SetApproved { index: y, approved: true }));
+    notice_reid(&mut s);
+    s.apply(Action::Edit(Edit::DeleteCard(y)));
+    assert!(!done(&s, lessons::REID_STEP));
+}

@@ -292,3 +292,79 @@ fn deleting_the_selected_card_deselects_and_later_selections_shift() {
     s.apply(Edit::DeleteCard(y - 1));
     assert_eq!(s.ui.selected, None);
 }
+
+/// The findings of the probe in one viewer's cell, as (card, user, k).
+fn reid(state: &AppState, user: &str, agent: &str) -> Vec<(String, String, usize)> {
+    let computed = Computed::new(state.workspace());
+    let v = computed.viewer_index(user, agent).expect("viewer exists");
+    computed.reid[v].iter().map(|f| (f.card.clone(), f.user.clone(), f.k)).collect()
+}
+
+#[test]
+fn approving_y_flags_alice_in_bobs_cells_and_not_in_hers() {
+    let mut s = seed();
+    let y = index_of(&s, "Y");
+    s.apply(Edit::SetApproved { index: y, approved: true });
+    let found = vec![("Y".to_string(), "alice".to_string(), 1)];
+    assert_eq!(reid(&s, "bob", "writer-v1"), found);
+    assert_eq!(reid(&s, "bob", "checker-v1"), found);
+    assert!(reid(&s, "alice", "writer-v1").is_empty());
+    // No canary alarm all the same.
+    assert_eq!(Computed::new(s.workspace()).four.leak_count(), 0);
+}
+
+#[test]
+fn profile_facts_are_set_trimmed_replaced_removed_and_undone() {
+    let mut s = seed();
+    let y = index_of(&s, "Y");
+    s.apply(Edit::SetApproved { index: y, approved: true });
+    // Bob becomes a polar researcher too: for carol, Y's job title points at
+    // two people (k = 2), but the job and the weekday together still point
+    // at alice alone.
+    s.apply(Edit::AddUser("carol".into()));
+    assert_eq!(reid(&s, "carol", "writer-v1"), [("Y".to_string(), "alice".to_string(), 1)]);
+    assert!(s.apply(Edit::SetProfileFact { user: "bob".into(), key: " 職業 ".into(), value: " 極地研究員 ".into() }));
+    let bob = s.workspace().profiles().unwrap().of_user("bob").unwrap().facts().collect::<Vec<_>>();
+    assert_eq!(bob, [("值班日", "週四"), ("職業", "極地研究員")]);
+    assert_eq!(reid(&s, "carol", "writer-v1"), [("Y".to_string(), "alice".to_string(), 1), ("Y".to_string(), "bob".to_string(), 2)]);
+    // And on Tuesdays too: now nobody is singled out for carol.
+    s.apply(Edit::SetProfileFact { user: "bob".into(), key: "值班日".into(), value: "週二".into() });
+    assert_eq!(reid(&s, "carol", "writer-v1"), [("Y".to_string(), "alice".to_string(), 2), ("Y".to_string(), "bob".to_string(), 2)]);
+    // A new user's first fact makes their profile.
+    s.apply(Edit::SetProfileFact { user: "carol".into(), key: "city".into(), value: "Oslo".into() });
+    assert!(s.workspace().profiles().unwrap().of_user("carol").is_some());
+    s.apply(Edit::RemoveProfileFact { user: "carol".into(), key: "city".into() });
+    assert!(s.workspace().profiles().unwrap().of_user("carol").is_none());
+    // Each change is one undo step.
+    s.apply(Action::Undo);
+    s.apply(Action::Undo);
+    s.apply(Action::Undo);
+    assert_eq!(reid(&s, "carol", "writer-v1"), [("Y".to_string(), "alice".to_string(), 1), ("Y".to_string(), "bob".to_string(), 2)]);
+}
+
+#[test]
+fn an_empty_fact_or_unreadable_profiles_change_nothing_but_the_notice() {
+    let mut s = seed();
+    let before = s.doc.clone();
+    s.apply(Edit::SetProfileFact { user: "alice".into(), key: " ".into(), value: "x".into() });
+    assert_eq!(s.ui.notice, Some(Notice::FactEmpty));
+    s.apply(Edit::SetProfileFact { user: "alice".into(), key: "city".into(), value: "".into() });
+    assert_eq!(s.doc, before);
+    assert!(s.past.is_empty());
+    let mut ws = (*s.doc.workspace).clone();
+    ws.profiles = Some(mixua_policy::Kept::Bad(serde_json::json!(["alice"])));
+    s.apply(Edit::Load { doc: Doc { workspace: std::rc::Rc::new(ws), predictions: Default::default() }, source: "file".into() });
+    let loaded = s.doc.clone();
+    s.apply(Edit::SetProfileFact { user: "alice".into(), key: "city".into(), value: "Oslo".into() });
+    assert_eq!(s.ui.notice, Some(Notice::ProfilesUnreadable));
+    assert_eq!(s.doc, loaded, "the profiles are kept as written");
+}
+
+#[test]
+fn renaming_a_user_follows_their_profile() {
+    let mut s = seed();
+    s.apply(Edit::RenameUser { from: "alice".into(), to: "ada".into() });
+    let profiles = s.workspace().profiles().unwrap();
+    assert!(profiles.of_user("alice").is_none());
+    assert_eq!(profiles.of_user("ada").unwrap().facts().count(), 2);
+}

@@ -69,8 +69,8 @@ pub fn compare(props: &CompareProps) -> Html {
         <section class="compare" aria-labelledby="compare-title" data-panel="compare">
             <h2 id="compare-title">{ lang.pick("三種做法比一比", "Three policies compared") }</h2>
             <p class="lede">{ lang.pick(
-                "同一批卡片、同一句查詢,只換分享方式。看兩張成績單:該看到的有沒有取回,不該看到的有沒有出現。",
-                "Same cards, same query, only the way of sharing changes. Two scorecards: did each viewer get what it needs, and did anything forbidden show up?",
+                "同一批卡片、同一句查詢,只換分享方式。三張成績單分開看:該看到的有沒有取回,不該看到的有沒有出現,認得出身分的內容有沒有出現。",
+                "Same cards, same query, only the way of sharing changes. Three scorecards, kept apart: did each viewer get what it needs, did anything forbidden show up, and did anything that singles a person out?",
             ) }</p>
             <Scorecards doc={props.doc.clone()} computed={props.computed.clone()} reference={Reference::FourScopeNow} {lang} />
             // A wide chart scrolls inside this box: it takes the focus so the

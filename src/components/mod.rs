@@ -1,5 +1,6 @@
 //! One component per file. Props are data plus `on*` callbacks.
 
+pub mod about_me;
 pub mod announcer;
 pub mod act_as;
 pub mod audit_log;

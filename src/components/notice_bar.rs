@@ -22,6 +22,15 @@ pub fn notice_text(notice: &Notice, lang: Lang) -> (bool, String) {
         )),
         Notice::NameTaken(n) => (true, lang.pick(format!("「{n}」已經存在。"), format!("“{n}” already exists."))),
         Notice::TokenEmpty => (true, lang.pick("暗號不能是空的。", "A canary token can't be empty.").into()),
+        Notice::FactEmpty => (true, lang.pick("個人資料要有項目名稱和內容。", "A profile fact needs both a key and a value.").into()),
+        Notice::ProfilesUnreadable => (
+            true,
+            lang.pick(
+                "這份工作區的個人資料(profiles)無法解讀,照原樣保留;請先在檔案裡修正。",
+                "This workspace's profiles can't be read; they are kept as written. Fix them in the file first.",
+            )
+            .into(),
+        ),
         Notice::LoadFailed { source, problem } => (true, lang.pick(
             format!("無法載入 {source}:{}。目前的內容沒有變動。", problem.text(lang)),
             format!("Couldn't load {source}: {}. Your current work is unchanged.", problem.text(lang)),

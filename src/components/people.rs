@@ -50,6 +50,44 @@ fn add_form(props: &AddFormProps) -> Html {
     }
 }
 
+#[derive(Properties, PartialEq)]
+struct FactFormProps {
+    user: String,
+    lang: Lang,
+    onadd: Callback<(String, String)>,
+}
+
+/// A profile fact: a key and a value; Enter or the button adds it (or
+/// replaces the value of that key), then both fields clear.
+#[function_component(FactForm)]
+fn fact_form(props: &FactFormProps) -> Html {
+    let (key, value) = (use_state(String::new), use_state(String::new));
+    let input = |state: &UseStateHandle<String>| {
+        let state = state.clone();
+        Callback::from(move |e: InputEvent| state.set(event_value(&e)))
+    };
+    let onsubmit = {
+        let (key, value, onadd) = (key.clone(), value.clone(), props.onadd.clone());
+        Callback::from(move |e: SubmitEvent| {
+            e.prevent_default();
+            onadd.emit(((*key).clone(), (*value).clone()));
+            key.set(String::new());
+            value.set(String::new());
+        })
+    };
+    let (lang, user) = (props.lang, &props.user);
+    let (key_id, value_id) = (format!("profile-key-{user}"), format!("profile-value-{user}"));
+    html! {
+        <form class="add fact-form" {onsubmit}>
+            <label for={key_id.clone()}>{ lang.pick(format!("{user} 的資料項目"), format!("Fact about {user}")) }</label>
+            <input id={key_id} name="profile_key" value={(*key).clone()} oninput={input(&key)} placeholder={lang.pick("職業", "role")} autocomplete="off" />
+            <label for={value_id.clone()}>{ lang.pick("內容", "value") }</label>
+            <input id={value_id} name="profile_value" value={(*value).clone()} oninput={input(&value)} placeholder={lang.pick("極地研究員", "polar researcher")} autocomplete="off" />
+            <button type="submit">{ lang.pick("加入資料", "Add fact") }</button>
+        </form>
+    }
+}
+
 /// Users (with their canaries) and agents: add, rename, remove.
 #[function_component(People)]
 pub fn people(props: &PeopleProps) -> Html {
@@ -73,6 +111,43 @@ pub fn people(props: &PeopleProps) -> Html {
     let click = |action: Action| {
         let onaction = props.onaction.clone();
         Callback::from(move |_: MouseEvent| onaction.emit(action.clone()))
+    };
+
+    // Profile facts: what the re-identification probe looks for.
+    let unreadable = matches!(ws.profiles, Some(mixua_policy::Kept::Bad(_)));
+    let profile = |user: &String| {
+        let facts: Vec<(String, String)> = ws
+            .profiles()
+            .and_then(|p| p.of_user(user))
+            .map(|p| p.facts().map(|(k, v)| (k.to_string(), v.to_string())).collect())
+            .unwrap_or_default();
+        let onadd = {
+            let onaction = props.onaction.clone();
+            let user = user.clone();
+            Callback::from(move |(key, value): (String, String)| {
+                onaction.emit(Action::Edit(Edit::SetProfileFact { user: user.clone(), key, value }))
+            })
+        };
+        html! {
+            <div class="profile" data-profile={user.clone()}>
+                <span class="label">{ lang.pick("個人資料:", "Profile facts: ") }</span>
+                if unreadable {
+                    <span class="none">{ lang.pick("(檔案裡的個人資料無法解讀,照原樣保留)", "(the file's profiles can't be read; kept as written)") }</span>
+                } else if facts.is_empty() {
+                    <span class="none">{ lang.pick("(無)", "(none)") }</span>
+                }
+                { for facts.iter().map(|(k, v)| html! {
+                    <span class="token fact" data-fact={k.clone()}>
+                        <span>{ format!("{k}: ") }<strong>{ v }</strong></span>
+                        <button type="button" class="x" onclick={click(Action::Edit(Edit::RemoveProfileFact { user: user.clone(), key: k.clone() }))}
+                            aria-label={lang.pick(format!("移除 {user} 的資料 {k}"), format!("Remove {user}'s fact {k}"))}>{"×"}</button>
+                    </span>
+                }) }
+                if !unreadable {
+                    <FactForm user={user.clone()} {lang} {onadd} />
+                }
+            </div>
+        }
     };
 
     let user_items = ws.users.iter().map(|user| {
@@ -110,6 +185,7 @@ pub fn people(props: &PeopleProps) -> Html {
                     button={AttrValue::from(lang.pick("登記暗號", "Register canary"))}
                     placeholder={AttrValue::from(format!("FAKE-{}-000", user.to_uppercase()))}
                     onadd={add_canary} />
+                { profile(user) }
             </li>
         }
     });
@@ -132,6 +208,10 @@ pub fn people(props: &PeopleProps) -> Html {
             <p class="lede">{ lang.pick(
                 "暗號是假的祕密(例如 FAKE-ALICE-731):只要有人看到別人的暗號,就是外洩。",
                 "A canary is a fake secret (like FAKE-ALICE-731): anyone who sees another user's canary is looking at a leak.",
+            ) }</p>
+            <p class="lede">{ lang.pick(
+                "個人資料(例如職業、值班日)是重新識別探測要找的線索:卡片的文字若提到只有另一位使用者對得上的資料,就等於認出了她/他。",
+                "Profile facts (a job, a weekday) are the clues the re-identification probe looks for: a card whose text names facts only one other user holds singles that user out.",
             ) }</p>
             <div class="people-cols">
                 <div>

@@ -41,7 +41,7 @@ pub fn scorecards(props: &ScorecardsProps) -> Html {
     html! {
         <div class="scorecards" data-scorecards="">
             <table>
-                <caption>{ lang.pick("兩張成績單", "Two scorecards") }<span class="note" data-reference={match props.reference { Reference::FourScopeNow => "four-scope-now", Reference::Snapshot(_) => "recorded" }}>{ format!(" ({basis})") }</span></caption>
+                <caption>{ lang.pick("三張成績單", "Three scorecards") }<span class="note" data-reference={match props.reference { Reference::FourScopeNow => "four-scope-now", Reference::Snapshot(_) => "recorded" }}>{ format!(" ({basis})") }</span></caption>
                 <thead>
                     <tr>
                         <td></td>
@@ -49,11 +49,15 @@ pub fn scorecards(props: &ScorecardsProps) -> Html {
                             <span class="note">{ lang.pick("每個身分該看到的卡片,取回了幾張", "cards each viewer should see that it got") }</span></th>
                         <th scope="col">{ lang.pick("不該看到的出現了", "Forbidden appeared") }
                             <span class="note">{ lang.pick("(身分, 卡片) 組數:別人的 protected 卡,或帶著別人暗號的卡", "(viewer, card) pairs: another user's protected card, or a card carrying another user's canary") }</span></th>
+                        <th scope="col">{ lang.pick("認得出身分的內容出現了", "Identifying content appeared") }
+                            <span class="note">{ lang.pick("(身分, 卡片) 組數:卡片的文字符合個人資料,只有另一位使用者對得上", "(viewer, card) pairs: the card's text names profile facts that only one other user holds") }</span></th>
                     </tr>
                 </thead>
                 <tbody>
                     { for Policy::ALL.iter().map(|&p| {
                         let s = props.computed.score(ws, &props.reference, p);
+                        // The third scorecard does not depend on the reference.
+                        let identifying = props.computed.outcome(p).identifying_count();
                         let pct = (s.retrieved * 100).checked_div(s.expected).unwrap_or(100);
                         html! {
                             <tr data-score={format!("{p:?}")}>
@@ -64,6 +68,10 @@ pub fn scorecards(props: &ScorecardsProps) -> Html {
                                 <td data-forbidden={s.forbidden.to_string()} class={if s.forbidden > 0 { "bad" } else { "good" }}>
                                     <span aria-hidden="true">{ if s.forbidden > 0 { "⚠ " } else { "✓ " } }</span>
                                     { if s.forbidden > 0 { lang.pick(format!("{} 組", s.forbidden), format!("{} pairs", s.forbidden)) } else { lang.pick("沒有".to_string(), "none".to_string()) } }
+                                </td>
+                                <td data-identifying={identifying.to_string()} class={if identifying > 0 { "warn" } else { "good" }}>
+                                    <span aria-hidden="true">{ if identifying > 0 { "◎ " } else { "✓ " } }</span>
+                                    { if identifying > 0 { lang.pick(format!("{identifying} 組"), format!("{identifying} pairs")) } else { lang.pick("沒有".to_string(), "none".to_string()) } }
                                 </td>
                             </tr>
                         }

@@ -29,6 +29,8 @@ pub struct SeatingChartProps {
     /// The cells the current exercise asks about: only they are graded
     /// on reveal (`None`: every cell).
     pub graded: Option<BTreeSet<ViewerId>>,
+    /// The user whose "What do you keep about me?" panel is open.
+    pub about: Option<String>,
     /// What the last edit, undo or redo changed, and which it was: the
     /// strip under the alarm line, and the marks on the cells.
     pub change: Option<(StepKind, Shared<Change>)>,
@@ -55,6 +57,7 @@ pub fn seating_chart(props: &SeatingChartProps) -> Html {
     let ws = &*props.doc.workspace;
     let selected = props.selected.and_then(|i| ws.cards.get(i).map(|c| (i, c)));
     let leak_total = computed.four.leak_count();
+    let reid_total = computed.four.identifying_count();
     // A big chart lists fewer cards per cell: it is read by its counts, and
     // each cell expands on demand.
     let cell_limit = if computed.viewers.len() > 16 { CELL_LIMIT / 5 } else { CELL_LIMIT };
@@ -131,6 +134,7 @@ pub fn seating_chart(props: &SeatingChartProps) -> Html {
                 {shown}
                 total={view.len()}
                 leaks={computed.four.leaks[position].clone()}
+                reids={computed.reid[position].clone()}
                 {reach}
                 {inspected}
                 {mode}
@@ -209,6 +213,15 @@ pub fn seating_chart(props: &SeatingChartProps) -> Html {
                     { lang.pick(format!("{leak_total} 個外洩警報:有人看到了別人的暗號!"), format!("{leak_total} leak alarm(s): someone sees another user's canary!")) }
                 }
             </p>
+            if reid_total > 0 && !props.mode.hides_answers() {
+                <p class="reid-summary" data-reid-total={reid_total.to_string()}>
+                    <span aria-hidden="true">{"◎ "}</span>
+                    { lang.pick(
+                        format!("重新識別:卡片 {reid_total} 次認出了另一位使用者,裡面卻沒有任何暗號。"),
+                        format!("Re-identification: {reid_total} times a card singles out another user, with no canary in it."),
+                    ) }
+                </p>
+            }
             if let Some((kind, change)) = change {
                 <ChangeStrip kind={*kind} parts={change_parts(change, lang)} {lang} />
             }
@@ -242,6 +255,28 @@ pub fn seating_chart(props: &SeatingChartProps) -> Html {
                             }) }
                         </tbody>
                     </table>
+                </div>
+            }
+            if !ws.users.is_empty() {
+                // The viewing right, acting as a user of the chart (never a
+                // typed name); the panel's own picker lists every user.
+                <div class="about-pick" role="group" aria-labelledby="about-pick-label">
+                    <span id="about-pick-label">{ lang.pick("記了我什麼?以這位使用者查看:", "What do you keep about me? Acting as:") }</span>
+                    { for ws.users.iter().take(12).map(|user| html! {
+                        <button type="button" class="link" data-action="about-me" data-user={user.clone()}
+                            aria-pressed={(props.about.as_deref() == Some(user.as_str())).to_string()}
+                            onclick={{
+                                let onaction = props.onaction.clone();
+                                let user = user.clone();
+                                Callback::from(move |_: MouseEvent| {
+                                    onaction.emit(UiAction::AboutMe(Some(user.clone())).into());
+                                    // The panel opens beside the chart: bring it into view.
+                                    super::focus_after_render("#about-user".into());
+                                })
+                            }}>
+                            { user }
+                        </button>
+                    }) }
                 </div>
             }
             <p id="grid-keys" class="sr-only">{ lang.pick(

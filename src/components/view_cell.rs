@@ -1,4 +1,5 @@
-use mixua_policy::{Lang, Leak, ViewerId};
+use mixua_policy::probe_words::finding_text;
+use mixua_policy::{Finding, Identification, Lang, Leak, ViewerId};
 use yew::prelude::*;
 
 use super::focus::focus_soon;
@@ -65,6 +66,8 @@ pub struct ViewCellProps {
     /// How many cards the view retrieves in all.
     pub total: usize,
     pub leaks: Vec<Leak>,
+    /// What the re-identification probe finds in this view.
+    pub reids: Vec<Finding>,
     pub reach: Option<Reach>,
     pub inspected: bool,
     pub mode: CellMode,
@@ -127,6 +130,26 @@ pub fn view_cell(props: &ViewCellProps) -> Html {
                 format!("{}'s canary {} shows up here through card {}", leak.owner, leak.token, leak.card),
             ) }
         </p>
+    });
+
+    // A guess of an identity is not a leak of a secret: its own mark (◎, in
+    // amber), in words.
+    let reids = props.reids.iter().map(|f| {
+        let text = finding_text(f, lang);
+        match f.kind {
+            Identification::Reidentification => html! {
+                <p class="reid" data-reid="" data-user={f.user.clone()} data-card={f.card.clone()}>
+                    <span class="icon" aria-hidden="true">{"◎"}</span>
+                    <strong>{ lang.pick("認得出身分:", "Identity guessed: ") }</strong>{ text }
+                </p>
+            },
+            Identification::Narrowed => html! {
+                <p class="reid weak" data-narrowed="" data-k={f.k.to_string()} data-user={f.user.clone()} data-card={f.card.clone()}>
+                    <span class="icon" aria-hidden="true">{"◌"}</span>
+                    <strong>{ lang.pick("範圍變小:", "Narrowed: ") }</strong>{ text }
+                </p>
+            },
+        }
     });
 
     let list = |items: &[Shown]| {
@@ -258,6 +281,7 @@ pub fn view_cell(props: &ViewCellProps) -> Html {
         <td data-view={key.clone()}
             data-changed={props.delta.is_some().then_some("")}
             class={classes!("cell", (!props.leaks.is_empty()).then_some("leaking"),
+                props.reids.iter().any(Finding::singles_out).then_some("identifying"),
                 props.reach.as_ref().map(|r| if r.allowed { "reach-yes" } else { "reach-no" }),
                 props.inspected.then_some("inspected"),
                 props.delta.is_some().then_some("changed"))}>
@@ -276,7 +300,7 @@ pub fn view_cell(props: &ViewCellProps) -> Html {
                     }
                 </h3>
                 <>{ for reach }</>
-                if !hidden { { for leaks } }
+                if !hidden { { for leaks } { for reids } }
                 { body }
             </section>
         </td>

@@ -1,4 +1,5 @@
 use mixua_policy::explain::{access_text, decision_text, flips_text, rejection_text};
+use mixua_policy::probe_words::finding_text;
 use mixua_policy::{check, Evaluation, Lang, Policy, Viewer, ViewerId, Workspace};
 
 use crate::computed::Computed;
@@ -84,6 +85,15 @@ pub fn why_panel(props: &WhyPanelProps) -> Html {
             Callback::from(move |_: MouseEvent| onaction.emit(UiAction::Inspect { card: index, viewer: viewer.clone() }.into()))
         };
         let current = props.viewer.as_ref().is_some_and(|v| v.is(viewer));
+        // The probe's findings, once the card reaches this viewer.
+        let reid: Vec<_> = props
+            .computed
+            .viewer_index(u, a)
+            .map(|v| props.computed.reid_of(v, index))
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|f| f.singles_out())
+            .collect();
         html! {
             <li class={classes!(if allowed { "yes" } else { "no" }, current.then_some("current"))} data-why={viewer.key()} data-allowed={allowed.to_string()}>
                 <button type="button" class="link" {onclick} aria-current={current.then_some("true")}>
@@ -91,6 +101,12 @@ pub fn why_panel(props: &WhyPanelProps) -> Html {
                     <strong>{ viewer.key() }</strong>
                 </button>
                 { ": " }{ access_text(card, &decision, viewer, lang) }
+                { for reid.iter().map(|f| html! {
+                    <span class="reid-note" data-reid-why={f.user.clone()}>
+                        <span aria-hidden="true">{" ◎ "}</span>
+                        { lang.pick(format!("(認得出 {})", f.user), format!(" (singles out {})", f.user)) }
+                    </span>
+                }) }
             </li>
         }
     });
@@ -100,10 +116,20 @@ pub fn why_panel(props: &WhyPanelProps) -> Html {
         let decision = props.computed.access(ws, index, viewer);
         // Only the focused viewer's flips: one evaluation, on demand.
         let flips = Evaluation::new(ws, &ws.query, Policy::FourScope).flips(index, viewer);
+        let findings = props.computed.viewer_index(viewer.user, viewer.agent).map(|v| props.computed.reid_of(v, index)).unwrap_or_default();
         html! {
             <div class="focus" data-focus={viewer.key()}>
                 <h3>{ lang.pick(format!("{} 與卡片 {}", viewer.key(), card.id), format!("{} and card {}", viewer.key(), card.id)) }</h3>
                 <p data-decision="">{ decision_text(card, &decision, viewer, &ws.query, lang) }</p>
+                { for findings.iter().map(|f| html! {
+                    <p class={classes!("reid", (!f.singles_out()).then_some("weak"))} data-reid-facts={f.facts.iter().map(|x| x.value.as_str()).collect::<Vec<_>>().join("|")}>
+                        <span class="icon" aria-hidden="true">{ if f.singles_out() { "◎" } else { "◌" } }</span>
+                        <strong>{ if f.singles_out() { lang.pick("重新識別:", "Re-identification: ") } else { lang.pick("範圍變小:", "Narrowed: ") } }</strong>
+                        { finding_text(f, lang) }
+                        { lang.pick("。沒有暗號,規則也照樣放行:標記說可以分享,不代表內容認不出人。",
+                            ". No canary, and the rules let it through: a label that says shareable does not make the content anonymous.") }
+                    </p>
+                }) }
                 <p data-flips="">{ flips_text(card, viewer, &flips, lang) }</p>
             </div>
         }

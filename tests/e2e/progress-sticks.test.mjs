@@ -35,7 +35,7 @@ test('finished exercises keep their ✓ after leaving predict mode and after a r
     await page.waitForTimeout(700); // the autosave waits for a pause
 
     const again = await openPage(context, env.server, 'lang=en');
-    await waitUntil(again, () => document.querySelectorAll('[data-panel="lesson"] .steps button').length === 6);
+    await waitUntil(again, () => document.querySelectorAll('[data-panel="lesson"] .steps button').length === 7);
     assert.deepEqual(await doneSteps(again), ['1✓', '2✓']);
     assert.equal(await again.isChecked('input[name="answer-1"][value="2"]'), true, 'the quiz answer is kept');
     assert.deepEqual(pageErrors(page), []);

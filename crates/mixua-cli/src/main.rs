@@ -22,6 +22,7 @@ Usage:
   mixua explain [--workspace FILE] --viewer USER/AGENT --card ID [--query Q] [--lang en|zh-TW]
   mixua history [--workspace FILE] --card ID [--lang en|zh-TW] [--json]
   mixua audit   [--workspace FILE] [--lang en|zh-TW] [--json]
+  mixua about   [--workspace FILE] --user USER [--lang en|zh-TW] [--json]
   mixua seed    [--story]   print the built-in seed workspace as JSON
   mixua help [COMMAND]
 
@@ -56,6 +57,9 @@ rejected_ids, unsafe_pool_contains_both_fake_secrets) and what explains them:
 rejections with reasons and the four-scope policy's canary leaks. A workspace
 that uses memory over time (a clock, events, card statuses, …) adds `at`, the
 tick reported, and `not_in_effect`, the cards the in-effect gate stops there.
+A workspace with `profiles` adds `reidentifications`: per view, the cards
+whose text names profile facts, the user they point at, the facts named and
+how many users match them (k = 1: a re-identification).
 The file and standard output carry the same bytes.";
 
 const EXPLAIN_HELP: &str = "\
@@ -97,6 +101,21 @@ backwards, an unknown card, a missing reason, …), what of the workspace's
 optional keys can't be read, and, when reads are logged, the reads replayed
 through the workspace's simulated cache: which were served from it, which
 were stale, which leaked a canary.";
+
+const ABOUT_HELP: &str = "\
+mixua about: what the workspace keeps about one user (the viewing right)
+
+Usage: mixua about [--workspace FILE] --user USER [--lang en|zh-TW] [--json]
+
+  --workspace FILE  workspace JSON to read (default: the built-in seed)
+  --user USER       the user asking, e.g. alice
+  --lang L          en (default) or zh-TW
+  --json            print the list as JSON instead
+
+Lists the cards the user owns (scope, stream, status and who can read each),
+the cards carrying their canary, the cards the re-identification probe links
+to them (the facts named and how many users match), and, for a workspace
+that uses memory over time, their candidates and tombstones.";
 
 const SEED_HELP: &str = "\
 mixua seed: print the built-in seed workspace (the file format the playground
@@ -141,6 +160,7 @@ fn run(args: &[String]) -> Result<Outcome, Failure> {
         "history" => cmd_history(rest).map(|()| Outcome::Done),
         "audit" => cmd_audit(rest).map(|()| Outcome::Done),
         "seed" => cmd_seed(rest).map(|()| Outcome::Done),
+        "about" => cmd_about(rest).map(|()| Outcome::Done),
         "help" | "--help" | "-h" => {
             let text = match rest.first().map(String::as_str) {
                 Some("report") => REPORT_HELP,
@@ -148,6 +168,7 @@ fn run(args: &[String]) -> Result<Outcome, Failure> {
                 Some("history") => HISTORY_HELP,
                 Some("audit") => AUDIT_HELP,
                 Some("seed") => SEED_HELP,
+                Some("about") => ABOUT_HELP,
                 _ => USAGE,
             };
             println!("{text}");
@@ -165,6 +186,7 @@ struct Options {
     out: Option<PathBuf>,
     viewer: Option<String>,
     card: Option<String>,
+    user: Option<String>,
     lang: Option<String>,
     at: Option<String>,
     explain: bool,
@@ -211,6 +233,7 @@ fn parse_options(args: &[String], allowed: &[&str], usage: &str) -> Result<Optio
             "--out" => opts.out = Some(value.into()),
             "--viewer" => opts.viewer = Some(value),
             "--card" => opts.card = Some(value),
+            "--user" => opts.user = Some(value),
             "--lang" => opts.lang = Some(value),
             "--at" => opts.at = Some(value),
             _ => unreachable!("every allowed flag is handled"),
@@ -477,6 +500,35 @@ fn cmd_audit(args: &[String]) -> Result<(), Failure> {
         for (_, line) in lines {
             println!("  {line}");
         }
+    }
+    Ok(())
+}
+
+fn cmd_about(args: &[String]) -> Result<(), Failure> {
+    let opts = parse_options(args, &["--workspace", "--user", "--lang", "--json"], ABOUT_HELP)?;
+    if opts.help {
+        println!("{ABOUT_HELP}");
+        return Ok(());
+    }
+    let user = opts.user.ok_or_else(|| Failure(format!("`--user USER` is required\n\n{ABOUT_HELP}")))?;
+    if let Err(error) = mixua_policy::policy::check_name(&user) {
+        let why = mixua_policy::explain::name_error_text(&error, Lang::En);
+        return Err(Failure(format!("`{user}` can't be a user name: {why}")));
+    }
+    let lang = language(opts.lang.as_deref())?;
+    let workspace = load(opts.workspace.as_deref())?;
+    if !mixua_policy::about::knows(&workspace, &user) {
+        return Err(Failure(format!(
+            "no user `{user}` in the workspace (not a user, a card owner, nor the holder of a canary or a profile)"
+        )));
+    }
+    let about = mixua_policy::about(&workspace, &user);
+    if opts.json {
+        println!("{}", to_json(&about));
+        return Ok(());
+    }
+    for line in mixua_policy::probe_words::about_lines(&about, lang) {
+        println!("{line}");
     }
     Ok(())
 }

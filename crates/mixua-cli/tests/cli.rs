@@ -369,6 +369,8 @@ fn help_works_on_every_command() {
         &["help", "seed"],
         &["help", "history"],
         &["help", "audit"],
+        &["help", "about"],
+        &["about", "--help"],
         &["report", "--help"],
         &["explain", "--help"],
         &["seed", "--help"],
@@ -637,4 +639,114 @@ fn explain_refuses_a_viewer_that_is_not_two_names() {
         fails_with_2(&output);
         assert!(stderr(&output).contains(viewer), "{viewer}: {}", stderr(&output));
     }
+}
+
+// ---------------------------------------------------------------------------
+// Re-identification and the viewing right
+// ---------------------------------------------------------------------------
+
+/// The seed workspace with Y's sharing approved, written to `y.json`.
+fn approved_y_file(dir: &Scratch) -> PathBuf {
+    let mut seed: Value = serde_json::from_str(&stdout(&dir.run(&["seed"]))).unwrap();
+    let y = seed["cards"].as_array_mut().unwrap().iter_mut().find(|c| c["id"] == "Y").unwrap();
+    y["share_approved"] = Value::Bool(true);
+    dir.write("y.json", &seed.to_string())
+}
+
+#[test]
+fn report_adds_reidentifications_and_keeps_the_seed_keys() {
+    let dir = Scratch::new("reid");
+    let output = dir.run(&["report", "--out", "-"]);
+    succeeds(&output);
+    let seed: Value = serde_json::from_str(&stdout(&output)).unwrap();
+    check_seed_keys(&seed);
+    // The seed has profiles; Y is not approved, so nothing is found.
+    for (viewer, found) in seed["reidentifications"].as_object().unwrap() {
+        assert_eq!(found, &serde_json::json!([]), "{viewer}");
+    }
+    let file = approved_y_file(&dir);
+    let output = dir.run(&["report", "--workspace", file.to_str().unwrap(), "--out", "-"]);
+    succeeds(&output);
+    let report: Value = serde_json::from_str(&stdout(&output)).unwrap();
+    // No canary alarm: Y holds no canary...
+    assert_eq!(report["leaks"], serde_json::json!([]));
+    // ...but the probe flags alice in both of bob's views, and in none of hers.
+    for viewer in ["bob/writer-v1", "bob/checker-v1"] {
+        let found = report["reidentifications"][viewer].as_array().unwrap();
+        assert_eq!(found.len(), 1, "{viewer}");
+        assert_eq!((&found[0]["card"], &found[0]["user"], &found[0]["k"]), (&Value::from("Y"), &Value::from("alice"), &Value::from(1)));
+        assert_eq!(found[0]["kind"], "reidentification");
+        let facts: Vec<&str> = found[0]["facts"].as_array().unwrap().iter().map(|f| f["value"].as_str().unwrap()).collect();
+        assert_eq!(facts, ["週二", "極地研究員"]);
+    }
+    for viewer in ["alice/writer-v1", "alice/checker-v1"] {
+        assert_eq!(report["reidentifications"][viewer], serde_json::json!([]), "{viewer}");
+    }
+}
+
+#[test]
+fn report_of_a_workspace_without_profiles_has_no_reidentifications_key() {
+    let dir = Scratch::new("reid-none");
+    let mut seed: Value = serde_json::from_str(&stdout(&dir.run(&["seed"]))).unwrap();
+    seed.as_object_mut().unwrap().remove("profiles");
+    let file = dir.write("plain.json", &seed.to_string());
+    let output = dir.run(&["report", "--workspace", file.to_str().unwrap(), "--out", "-"]);
+    succeeds(&output);
+    let report: Value = serde_json::from_str(&stdout(&output)).unwrap();
+    check_seed_keys(&report);
+    assert!(report.get("reidentifications").is_none(), "{report}");
+}
+
+#[test]
+fn about_lists_what_is_kept_about_alice_in_words_and_json() {
+    let dir = Scratch::new("about");
+    let output = dir.run(&["about", "--user", "alice"]);
+    succeeds(&output);
+    let text = stdout(&output);
+    for expected in ["cards alice owns:", "P · PAIR · protected · accepted · read by alice/writer-v1", "Y · GLOBAL · reusable", "U carries the canary FAKE-ALICE-731", "X carries the canary FAKE-ALICE-731", "only alice matches"] {
+        assert!(text.contains(expected), "`{expected}` in:\n{text}");
+    }
+    let zh = stdout(&dir.run(&["about", "--user", "alice", "--lang", "zh-TW"]));
+    assert!(zh.contains("alice 擁有的卡片") && zh.contains("只有 alice 符合"), "{zh}");
+    let output = dir.run(&["about", "--user", "alice", "--json"]);
+    succeeds(&output);
+    let about: Value = serde_json::from_str(&stdout(&output)).unwrap();
+    let ids = |key: &str, field: &str| -> Vec<String> {
+        about[key].as_array().unwrap().iter().map(|e| e[field].as_str().unwrap().to_string()).collect()
+    };
+    assert_eq!(ids("owned", "id"), ["P", "U", "A", "G", "X", "Y"]);
+    assert_eq!(ids("canaries", "id"), ["U", "X"]);
+    assert_eq!(ids("linked", "card"), ["Y"]);
+    assert_eq!(about["linked"][0]["kind"], "reidentification");
+    assert!(about.get("tombstones").is_none());
+    // With memory over time: her tombstone U.
+    let story = story_file(&dir);
+    let output = dir.run(&["about", "--workspace", story.to_str().unwrap(), "--user", "alice", "--json"]);
+    succeeds(&output);
+    let about: Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!(about["tombstones"].as_array().unwrap().len(), 1);
+    assert_eq!(about["tombstones"][0]["id"], "U");
+    assert_eq!(about["candidates"], serde_json::json!([]));
+}
+
+#[test]
+fn about_follows_the_same_error_rules() {
+    let dir = Scratch::new("about-errors");
+    // No user, an unknown one, a name that can't be one, a bad language, a bad file.
+    fails_with_2(&dir.run(&["about"]));
+    let output = dir.run(&["about", "--user", "zed"]);
+    fails_with_2(&output);
+    assert!(stderr(&output).contains("no user `zed`"), "{}", stderr(&output));
+    let output = dir.run(&["about", "--user", "a/b"]);
+    fails_with_2(&output);
+    assert!(stderr(&output).contains("`/`"), "{}", stderr(&output));
+    fails_with_2(&dir.run(&["about", "--user", "alice", "--lang", "fr"]));
+    fails_with_2(&dir.run(&["about", "--user", "alice", "--workspace", "missing.json"]));
+    let bad = dir.write("bad.json", "{\"cards\": [");
+    fails_with_2(&dir.run(&["about", "--user", "alice", "--workspace", bad.to_str().unwrap()]));
+    fails_with_2(&dir.run(&["about", "--user", "alice", "--query", "x"]));
+    // Help, and nothing written anywhere.
+    succeeds(&dir.run(&["about", "--help"]));
+    assert!(stdout(&dir.run(&["help", "about"])).contains("--user USER"));
+    assert!(!dir.path("memory-result.json").exists());
 }

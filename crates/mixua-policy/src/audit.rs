@@ -20,6 +20,8 @@ pub enum WorkspaceProblem {
     UnreadableKey { key: &'static str, why: Unreadable },
     /// One entry of `retention` is set aside; the others apply.
     RetentionEntry { why: Unreadable },
+    /// One profile fact is set aside (it is not text); the others count.
+    ProfileFact { user: String, why: Unreadable },
     /// A card's status as written is not where its log leads at the clock.
     /// The card as written decides what is in effect now.
     StatusDisagrees { card: String, written: Status, replayed: Status },
@@ -72,6 +74,10 @@ pub fn audit(workspace: &Workspace) -> Audit<'_> {
     unreadable("retention", workspace.retention.as_ref().and_then(|k| k.unreadable("retention")));
     unreadable("cache", workspace.cache.as_ref().and_then(|k| k.unreadable("cache")));
     unreadable("events", workspace.events.as_ref().and_then(|k| k.unreadable("events")));
+    unreadable("profiles", workspace.profiles.as_ref().and_then(|k| k.unreadable("profiles")));
+    if let Some(profiles) = workspace.profiles() {
+        problems.extend(profiles.problems().into_iter().map(|(user, why)| WorkspaceProblem::ProfileFact { user, why }));
+    }
     if let Some(Kept::Good(retention)) = &workspace.retention {
         problems.extend(retention.problems().into_iter().map(|why| WorkspaceProblem::RetentionEntry { why }));
     }

@@ -606,6 +606,10 @@ pub fn workspace_problem_text(problem: &WorkspaceProblem, lang: Lang) -> String 
             format!("保留期限裡有一項被擱置,其他照常:{}", unreadable_text(why, lang)),
             format!("one retention entry is set aside, the others apply: {}", unreadable_text(why, lang)),
         ),
+        WorkspaceProblem::ProfileFact { user, why } => lang.pick(
+            format!("{user} 的個人資料有一項被擱置,其他照常:{}", unreadable_text(why, lang)),
+            format!("one of {user}'s profile facts is set aside, the others count: {}", unreadable_text(why, lang)),
+        ),
         WorkspaceProblem::StatusDisagrees { card, written, replayed } => lang.pick(
             format!(
                 "{card} 寫的狀態是「{}」,但事件紀錄重播到現在是「{}」;以卡片上寫的為準",
@@ -1114,11 +1118,13 @@ mod tests {
             WorkspaceProblem::UnreadableKey { key: "groups", why: every_unreadable().remove(4) },
             WorkspaceProblem::RetentionEntry { why: every_unreadable().remove(3) },
             WorkspaceProblem::StatusDisagrees { card: "A".into(), written: Status::Accepted, replayed: Status::Revoked },
+            WorkspaceProblem::ProfileFact { user: "alice".into(), why: every_unreadable().remove(0) },
         ];
         for problem in &workspace_problems {
             match problem {
                 WorkspaceProblem::UnreadableKey { .. }
                 | WorkspaceProblem::RetentionEntry { .. }
+                | WorkspaceProblem::ProfileFact { .. }
                 | WorkspaceProblem::StatusDisagrees { .. } => {}
             }
             both(workspace_problem_text(problem, Lang::ZhTw), workspace_problem_text(problem, Lang::En), "workspace problem");

@@ -19,6 +19,7 @@
 //! dependency beyond `std`, `serde` and `serde_json`; the playground (wasm),
 //! the `mixua` CLI and the tests all run this same code.
 
+pub mod about;
 pub mod audit;
 pub mod cache;
 pub mod card;
@@ -31,6 +32,9 @@ pub mod flip;
 pub mod lifecycle;
 pub mod log;
 pub mod policy;
+pub mod probe;
+pub mod probe_words;
+pub mod profile;
 pub mod report;
 pub mod score;
 pub mod seed;
@@ -38,6 +42,7 @@ pub mod viewer;
 pub mod workspace;
 pub mod write;
 
+pub use about::{about, About};
 pub use audit::{audit, Audit, WorkspaceProblem};
 pub use cache::{replay_cache, replay_cache_with, CacheReplay, CachedRead};
 pub use change::{change_between, change_parts, change_text, CellChange, Change, Presence, Seen};
@@ -54,6 +59,8 @@ pub use policy::{
     access, check, check_filed, check_filed_in, labelled_stream, search, Access, Accepted, Filing, Gate,
     Hit, Policy, Rejection,
 };
+pub use probe::{probe_card, Fact, Finding, Identification, Probe};
+pub use profile::{Profile, Profiles};
 pub use report::{report, report_with, Format, Report, ReportOptions};
 pub use score::{forbidden, score, scorecard, Expected, Forbidden, ForbiddenReason, Score, Scorecard};
 pub use seed::{seed_workspace, seed_workspace_en, story_workspace, INJECTION_QUERY, INJECTION_QUERY_EN, SEED_QUERY, SEED_QUERY_EN};

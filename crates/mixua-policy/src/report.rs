@@ -10,6 +10,8 @@ use crate::explain::{not_in_effect_text, rejection_text, Lang};
 use crate::lifecycle::NotInEffect;
 use crate::policy::{Access, Hit, Rejection};
 use crate::workspace::Workspace;
+use crate::probe_words::finding_text;
+use crate::{Finding, Probe};
 
 /// Views in viewer order (users outer, agents inner), written as a JSON
 /// object keyed `"user/agent"`.
@@ -59,6 +61,15 @@ pub struct Explanation<'w> {
     pub access: Access,
 }
 
+/// A probe finding in a view, with its words.
+#[derive(Debug, Serialize)]
+pub struct ReportedFinding {
+    #[serde(flatten)]
+    pub finding: Finding,
+    pub message: String,
+    pub message_zh: String,
+}
+
 #[derive(Debug, Serialize)]
 pub struct UnsafePool<'w> {
     /// Registered canaries anywhere in the pooled cards.
@@ -105,6 +116,11 @@ pub struct Report<'w> {
     pub rejections: Vec<RejectedCard<'w>>,
     /// Canary leaks under the four-scope policy (empty when it holds).
     pub leaks: Vec<Leak>,
+    /// Only for a workspace with `profiles`: per view, what the
+    /// re-identification probe finds in the cards it retrieves
+    /// ([`crate::probe`]), with words in both languages.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reidentifications: Option<Views<Vec<ReportedFinding>>>,
     /// Only for a workspace that uses memory over time: the tick the report
     /// describes (its clock).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -143,10 +159,20 @@ fn id_views<'w>(eval: &Evaluation<'w>) -> Views<Vec<&'w str>> {
 /// Evaluates a workspace for a query under the chosen options.
 pub fn report_with<'w>(workspace: &'w Workspace, query: &'w str, options: ReportOptions) -> Report<'w> {
     let four = Evaluation::new(workspace, query, Policy::FourScope);
+    let probe = workspace.profiles.is_some().then(|| Probe::new(&workspace.cards, workspace.profiles()));
     let mut views = Vec::new();
     let mut leaks = Vec::new();
+    let mut reidentifications = Vec::new();
     for (viewer, view) in four.viewers().zip(four.views()) {
         leaks.extend(four.leaks_in(viewer, &view));
+        if let Some(probe) = &probe {
+            let found = probe.in_view(&workspace.cards, &view, viewer.user).into_iter().map(|finding| ReportedFinding {
+                message: finding_text(&finding, Lang::En),
+                message_zh: finding_text(&finding, Lang::ZhTw),
+                finding,
+            });
+            reidentifications.push((viewer.key(), found.collect()));
+        }
         views.push((viewer.key(), view.iter().map(|&i| Hit::of(&workspace.cards[i])).collect()));
     }
 
@@ -226,6 +252,7 @@ pub fn report_with<'w>(workspace: &'w Workspace, query: &'w str, options: Report
         unsafe_pool_contains_both_fake_secrets,
         rejections,
         leaks,
+        reidentifications: probe.map(|_| Views(reidentifications)),
         at,
         not_in_effect,
         compare,

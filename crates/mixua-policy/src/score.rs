@@ -12,6 +12,7 @@ use crate::card::Card;
 use crate::eval::{foreign, Evaluation, Policy};
 use crate::policy::{personal, Hit, Viewer};
 use crate::workspace::Canaries;
+use crate::Probe;
 
 /// Why a viewer must not be handed a card. The first reason found is given:
 /// the content's label, then each canary in registry order.
@@ -222,6 +223,8 @@ pub struct Scorecard {
     pub score: Score,
     /// Every forbidden pair, viewers in order, cards in view order.
     pub forbidden_pairs: Vec<Forbidden>,
+    /// The third scorecard, kept apart ([`identifying`]).
+    pub identifying: usize,
 }
 
 /// Both scorecards, as numbers, of an evaluation whose views (in the order
@@ -258,7 +261,19 @@ pub fn scorecard<'e>(
         total = total + Score::of_view(cards, view, expected(v, viewer), pairs.len());
         forbidden_pairs.extend(pairs);
     }
-    Scorecard { policy: eval.policy, score: total, forbidden_pairs }
+    let probe = Probe::new(cards, eval.workspace.profiles());
+    Scorecard { policy: eval.policy, score: total, forbidden_pairs, identifying: identifying(eval, views, &probe) }
+}
+
+/// The third scorecard, kept apart from the other two as the seed asks:
+/// "identifying content appeared", the (viewer, card) pairs where a viewer
+/// is handed a card that singles out another user by their profile facts
+/// ([`crate::probe`]). A canary catches a token; this catches a guess of an
+/// identity. Like the others, it is judged from the cards as written,
+/// whatever the policy that built the views (in [`Evaluation::viewers`]
+/// order).
+pub fn identifying(eval: &Evaluation<'_>, views: &[Vec<usize>], probe: &Probe) -> usize {
+    eval.viewers().zip(views).map(|(viewer, view)| probe.identifying_in(view, viewer.user)).sum()
 }
 
 #[cfg(test)]

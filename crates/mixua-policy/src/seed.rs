@@ -6,6 +6,7 @@ use crate::card::Card;
 use crate::log::Kept;
 use crate::policy::Viewer;
 use crate::workspace::{Canaries, Groups, Retention, Workspace};
+use crate::{Profile, Profiles};
 use crate::write::{delete, log_read, propose, publish, reject, rollback, sweep};
 
 /// The query the seed asks with ("report").
@@ -56,8 +57,27 @@ pub fn seed_workspace() -> Workspace {
             card("X", "GLOBAL", "alice", "writer-v1", "報告暗號 FAKE-ALICE-731。", "protected", true),
             card("Y", "GLOBAL", "alice", "writer-v1", "報告:週二唯一的極地研究員偏好藍色。", "reusable", false),
         ],
+        profiles: Some(Kept::Good(profiles(&[
+            ("alice", &[("值班日", "週二"), ("職業", "極地研究員")]),
+            ("bob", &[("值班日", "週四"), ("職業", "資料分析師")]),
+        ]))),
         ..Workspace::default()
     }
+}
+
+/// Profile facts, in the order a file reads them back (users and keys in
+/// key order). Under the seed's profiles Y singles alice out: she is the
+/// only polar researcher, and the only one on Tuesdays.
+fn profiles(people: &[(&str, &[(&str, &str)])]) -> Profiles {
+    Profiles(
+        people
+            .iter()
+            .map(|(user, facts)| Profile {
+                user: user.to_string(),
+                facts: facts.iter().map(|(k, v)| (k.to_string(), serde_json::Value::from(*v))).collect(),
+            })
+            .collect(),
+    )
 }
 
 /// One step of the story; every step goes through the write path and must
@@ -197,6 +217,10 @@ pub fn seed_workspace_en() -> Workspace {
             english("X", "GLOBAL", "alice", "writer-v1", "Canary FAKE-ALICE-731.", "protected", true),
             english("Y", "GLOBAL", "alice", "writer-v1", "Report: the only polar researcher on Tuesdays likes blue.", "reusable", false),
         ],
+        profiles: Some(Kept::Good(profiles(&[
+            ("alice", &[("day", "Tuesday"), ("role", "polar researcher")]),
+            ("bob", &[("day", "Thursday"), ("role", "data analyst")]),
+        ]))),
         ..seed_workspace()
     }
 }

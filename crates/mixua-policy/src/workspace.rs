@@ -11,6 +11,7 @@ use serde_json::Value;
 use crate::card::{Card, Kind};
 use crate::log::{name, object, Event, Expect, Kept, Lenient, Unreadable};
 use crate::viewer::check_name;
+use crate::Profiles;
 
 /// Where a name stands in a workspace file, for the message that refuses it.
 #[derive(Clone, Copy)]
@@ -356,6 +357,10 @@ pub struct Workspace {
     /// The append-only event log.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub events: Option<Kept<Vec<Kept<Event>>>>,
+    /// Profile facts per user, for the re-identification probe
+    /// ([`crate::probe`]); nothing to do with memory over time.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub profiles: Option<Kept<Profiles>>,
 }
 
 /// A list of user or agent names, each passing [`check_name`]: a name that
@@ -413,6 +418,8 @@ struct RawWorkspace {
     cache: Option<Kept<CacheConfig>>,
     #[serde(default)]
     events: Option<Kept<Vec<Kept<Event>>>>,
+    #[serde(default)]
+    profiles: Option<Kept<Profiles>>,
 }
 
 /// A workspace file that could not be read as a workspace at all (as opposed
@@ -492,6 +499,7 @@ impl Workspace {
             retention: raw.retention,
             cache: raw.cache,
             events: raw.events,
+            profiles: raw.profiles,
         })
     }
 
@@ -531,6 +539,11 @@ impl Workspace {
     /// The declared groups, if the workspace declares them readably.
     pub fn groups(&self) -> Option<&Groups> {
         self.groups.as_ref().and_then(Kept::good)
+    }
+
+    /// The profile facts, if the workspace has them readably.
+    pub fn profiles(&self) -> Option<&Profiles> {
+        self.profiles.as_ref().and_then(Kept::good)
     }
 
     /// The time to live of a kind of memory, if the retention sets one.
