@@ -10,7 +10,12 @@
 
 use serde::Serialize;
 
-use crate::{Evaluation, Finding, NotInEffect, Policy, Probe, Rejection, Status, Workspace};
+use crate::card::Status;
+use crate::effect::NotInEffect;
+use crate::eval::Evaluation;
+use crate::policy::{Policy, Rejection};
+use crate::probe::{Finding, Probe};
+use crate::workspace::Workspace;
 
 /// A card the user owns.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -152,7 +157,7 @@ pub fn about<'w>(workspace: &'w Workspace, user: &'w str) -> About<'w> {
     let tokens = workspace.canaries.of_user(user);
     let canaries = (0..cards.len())
         .filter_map(|i| {
-            let hit = crate::Hit::of(&cards[i]);
+            let hit = crate::policy::Hit::of(&cards[i]);
             let token = tokens.iter().find(|t| !t.is_empty() && hit.contains(t))?;
             Some(CarriesCanary { id: &cards[i].id, index: i, token, owner: &cards[i].owner_user, readers: readers[i].clone() })
         })

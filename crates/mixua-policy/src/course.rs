@@ -1,7 +1,7 @@
 //! What the playground's second lesson (memory over time) asks of the
 //! policy beyond the write path itself: the workspace the lesson starts
 //! from, drafts of a new version or a carried-over copy of a card (which
-//! then go through [`propose`](crate::propose) like any other card),
+//! then go through [`propose`] like any other card),
 //! logging that someone opened a card's history, and where a text such as
 //! a canary is still found (views, cached answers, log lines).
 //!

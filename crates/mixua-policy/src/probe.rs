@@ -2,7 +2,7 @@
 //! it never sees a combination of clues such as "the only polar researcher
 //! on Tuesday". The probe looks, in what a viewer is handed (a card's id and
 //! lesson), for the profile facts of the workspace's users
-//! ([`crate::Profiles`]), and asks who else holds every fact named.
+//! ([`Profiles`]), and asks who else holds every fact named.
 //!
 //! - A fact is **named** by a card when its value, trimmed, appears in the
 //!   card's id or lesson: exact text, case-insensitive for Latin script
@@ -22,7 +22,8 @@
 
 use serde::Serialize;
 
-use crate::{Card, Profiles};
+use crate::card::Card;
+use crate::profile::Profiles;
 
 /// One profile fact, as the probe found it named.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
@@ -217,7 +218,7 @@ impl Probe {
 
     /// How many cards of one view single out a user other than the viewer:
     /// the view's share of the third scorecard, "identifying content
-    /// appeared" ([`crate::score::identifying`]).
+    /// appeared" (the scorecards' `identifying`).
     pub fn identifying_in(&self, view: &[usize], viewer: &str) -> usize {
         if self.is_empty() {
             return 0;

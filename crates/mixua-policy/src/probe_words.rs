@@ -4,7 +4,8 @@
 
 use crate::about::{About, CarriesCanary, Owned};
 use crate::explain::{not_in_effect_label, rejection_label, status_name};
-use crate::{Finding, Identification, Lang};
+use crate::explain::Lang;
+use crate::probe::{Finding, Identification};
 
 fn join(items: &[String], lang: Lang) -> String {
     items.join(lang.pick("、", ", "))

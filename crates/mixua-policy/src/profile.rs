@@ -14,7 +14,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::log::{name, Expect, Lenient, Unreadable};
-use crate::JsonKind;
+use crate::card::JsonKind;
 
 /// One user's facts, in the order written: fact key → value as written
 /// (text, or anything else kept as it was and set aside).

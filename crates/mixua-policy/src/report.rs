@@ -11,7 +11,7 @@ use crate::lifecycle::NotInEffect;
 use crate::policy::{Access, Hit, Rejection};
 use crate::workspace::Workspace;
 use crate::probe_words::finding_text;
-use crate::{Finding, Probe};
+use crate::probe::{Finding, Probe};
 
 /// Views in viewer order (users outer, agents inner), written as a JSON
 /// object keyed `"user/agent"`.

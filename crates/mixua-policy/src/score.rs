@@ -12,7 +12,7 @@ use crate::card::Card;
 use crate::eval::{foreign, Evaluation, Policy};
 use crate::policy::{personal, Hit, Viewer};
 use crate::workspace::Canaries;
-use crate::Probe;
+use crate::probe::Probe;
 
 /// Why a viewer must not be handed a card. The first reason found is given:
 /// the content's label, then each canary in registry order.

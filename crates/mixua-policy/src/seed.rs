@@ -6,7 +6,7 @@ use crate::card::Card;
 use crate::log::Kept;
 use crate::policy::Viewer;
 use crate::workspace::{Canaries, Groups, Retention, Workspace};
-use crate::{Profile, Profiles};
+use crate::profile::{Profile, Profiles};
 use crate::write::{delete, log_read, propose, publish, reject, rollback, sweep};
 
 /// The query the seed asks with ("report").

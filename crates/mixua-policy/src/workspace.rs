@@ -11,7 +11,7 @@ use serde_json::Value;
 use crate::card::{Card, Kind};
 use crate::log::{name, object, Event, Expect, Kept, Lenient, Unreadable};
 use crate::viewer::check_name;
-use crate::Profiles;
+use crate::profile::Profiles;
 
 /// Where a name stands in a workspace file, for the message that refuses it.
 #[derive(Clone, Copy)]
