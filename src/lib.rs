@@ -7,6 +7,7 @@ pub mod computed;
 pub mod doc;
 pub mod lessons;
 pub mod persist;
+pub mod prerender;
 pub mod shared;
 pub mod state;
 pub mod store;
@@ -15,7 +16,7 @@ pub mod works;
 mod app;
 mod components;
 
-pub use app::App;
+pub use app::{App, AppProps};
 
 /// Cards per editor page: long workspaces stay usable.
 pub const EDITOR_PAGE: usize = 25;
