@@ -110,6 +110,16 @@ struct Boot {
     unsaved: bool,
 }
 
+impl Boot {
+    /// The build-time first screen: the seed in `lang`, as a fresh load
+    /// without saved work starts (no browser is asked anything).
+    fn prerender(lang: Lang) -> Boot {
+        let state = AppState::new(Doc::seed_in(lang), Ui { lang, ..Ui::default() });
+        let work = WorkRef { id: String::new(), name: String::new(), base: 0, forked_from: None };
+        Boot { state, set_aside: None, autosave: false, work, unsaved: false }
+    }
+}
+
 /// The start: this tab's work (after a reload), else the most recently
 /// saved work, else the seed (unless `?fresh`); then a share link over it
 /// (so the saved work stays one undo away); then URL flags. Reads only.
@@ -509,13 +519,25 @@ fn key_action(e: &web_sys::KeyboardEvent, ui: &Ui) -> Option<Action> {
     }
 }
 
+#[derive(Properties, PartialEq, Default)]
+pub struct AppProps {
+    /// Rendered at build time as the prerendered first screen (the seed in
+    /// this language, nothing read or saved): see `prerender.rs`.
+    #[prop_or_default]
+    pub prerender: Option<Lang>,
+}
+
 #[function_component(App)]
-pub fn app() -> Html {
+pub fn app(props: &AppProps) -> Html {
     let rerender = use_force_update();
+    let prerender = props.prerender;
     let store = {
         let rerender = rerender.clone();
         use_memo((), move |_| {
-            let Boot { state, set_aside, autosave, work, unsaved } = boot();
+            let Boot { state, set_aside, autosave, work, unsaved } = match prerender {
+                Some(lang) => Boot::prerender(lang),
+                None => boot(),
+            };
             let current = Rc::new(RefCell::new(Rc::new(state)));
             let saver = Rc::new(Saver {
                 enabled: autosave,

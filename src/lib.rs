@@ -11,6 +11,7 @@ pub mod doc;
 pub mod lesson_two;
 pub mod lessons;
 pub mod persist;
+pub mod prerender;
 pub mod shared;
 pub mod state;
 pub mod store;
@@ -19,7 +20,7 @@ pub mod works;
 mod app;
 mod components;
 
-pub use app::App;
+pub use app::{App, AppProps};
 
 /// Cards per editor page: long workspaces stay usable.
 pub const EDITOR_PAGE: usize = 25;

@@ -161,38 +161,38 @@ pub fn files(props: &FilesProps) -> Html {
                 <button type="button" onclick={ask_reset} data-action="reset">{ lang.pick("重設為範例", "Reset to the seed") }</button>
             }
             <a href="?fresh" target="_blank" rel="noopener">{ lang.pick("全新開始(新分頁)", "Fresh start (new tab)") }</a>
-            if !props.recent.works.is_empty() {
-                <details class="recent" data-panel="recent">
-                    <summary>{ lang.pick(format!("最近的作品({})", props.recent.works.len()), format!("Recent work ({})", props.recent.works.len())) }</summary>
-                    <ul>
-                        { for props.recent.works.iter().map(|entry| {
-                            let current = entry.id == props.recent.current;
-                            let open = {
-                                let onwork = props.onwork.clone();
-                                let id = entry.id.clone();
-                                Callback::from(move |_: MouseEvent| onwork.emit(WorkAction::Open(id.clone())))
-                            };
-                            let now = js_sys::Date::now();
-                            html! {
-                                <li key={entry.id.clone()} data-work={entry.id.clone()} data-current={current.to_string()}>
-                                    <strong>{ &entry.name }</strong>
-                                    { " · " }{ ago(entry.saved_at, now, lang) }
-                                    { " · " }{ lang.pick(format!("{} 張卡片", entry.cards), format!("{} cards", entry.cards)) }
-                                    if current {
-                                        { " · " }<em>{ lang.pick("這個分頁", "this tab") }</em>
-                                    } else {
-                                        { " " }
-                                        <button type="button" class="link" onclick={open} data-action="open-work"
-                                            aria-label={lang.pick(format!("打開 {}", entry.name), format!("Open {}", entry.name))}>
-                                            { lang.pick("打開", "Open") }
-                                        </button>
-                                    }
-                                </li>
-                            }
-                        }) }
-                    </ul>
-                </details>
-            }
+            // There before anything is saved (hidden, its place kept): the
+            // first save, right after the start, moves nothing below it.
+            <details class={classes!("recent", props.recent.works.is_empty().then_some("none"))} data-panel="recent">
+                <summary>{ lang.pick(format!("最近的作品({})", props.recent.works.len()), format!("Recent work ({})", props.recent.works.len())) }</summary>
+                <ul>
+                    { for props.recent.works.iter().map(|entry| {
+                        let current = entry.id == props.recent.current;
+                        let open = {
+                            let onwork = props.onwork.clone();
+                            let id = entry.id.clone();
+                            Callback::from(move |_: MouseEvent| onwork.emit(WorkAction::Open(id.clone())))
+                        };
+                        let now = js_sys::Date::now();
+                        html! {
+                            <li key={entry.id.clone()} data-work={entry.id.clone()} data-current={current.to_string()}>
+                                <strong>{ &entry.name }</strong>
+                                { " · " }{ ago(entry.saved_at, now, lang) }
+                                { " · " }{ lang.pick(format!("{} 張卡片", entry.cards), format!("{} cards", entry.cards)) }
+                                if current {
+                                    { " · " }<em>{ lang.pick("這個分頁", "this tab") }</em>
+                                } else {
+                                    { " " }
+                                    <button type="button" class="link" onclick={open} data-action="open-work"
+                                        aria-label={lang.pick(format!("打開 {}", entry.name), format!("Open {}", entry.name))}>
+                                        { lang.pick("打開", "Open") }
+                                    </button>
+                                }
+                            </li>
+                        }
+                    }) }
+                </ul>
+            </details>
             if let Some(url) = &*link {
                 <label class="share-out">
                     <span>{ lang.pick("分享連結:", "Share link: ") }</span>

@@ -242,7 +242,7 @@ pub fn seating_chart(props: &SeatingChartProps) -> Html {
                         <caption class="sr-only">{ lang.pick("列:使用者;欄:Agent;格子:取回的卡片", "Rows: users; columns: agents; cells: retrieved cards") }</caption>
                         <thead>
                             <tr>
-                                <td class="corner">{ lang.pick("使用者 ╲ Agent", "user ╲ agent") }</td>
+                                <th class="corner">{ lang.pick("使用者 ╲ Agent", "user ╲ agent") }</th>
                                 { for ws.agents.iter().map(|a| html! { <th scope="col">{ a }</th> }) }
                             </tr>
                         </thead>

@@ -146,7 +146,8 @@ export function pageErrors(page) {
 
 /**
  * Opens the app in a new browser context (its own storage) and waits until
- * the grid has rendered at least one `[data-view]` cell. `query` is the URL
+ * the app (not the prerendered first screen it replaces, see
+ * prerender.test.mjs) has rendered at least one `[data-view]` cell. `query` is the URL
  * query string, with or without its leading `?` (e.g. `lang=en`).
  * Close it with `await page.context().close()`.
  */
@@ -185,7 +186,8 @@ export async function openPage(context, server, query = '', hash = '') {
   const fragment = hash === '' ? '' : hash.startsWith('#') ? hash : `#${hash}`;
   await page.goto(`${server.url}${search}${fragment}`);
   try {
-    await page.waitForSelector('[data-view]', { state: 'attached', timeout: 15_000 });
+    // The app renders into #app; the prerendered first screen is gone by then.
+    await page.waitForSelector('#app [data-view]', { state: 'attached', timeout: 15_000 });
   } catch (error) {
     const seen = errors.length ? `\npage errors:\n  ${errors.join('\n  ')}` : '';
     throw new Error(`the app rendered no [data-view] cell: ${error.message}${seen}`);

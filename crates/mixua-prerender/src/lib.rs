@@ -1,0 +1,85 @@
+//! The playground's first screen as static HTML: the same Yew components
+//! as the app (`mixua_playground::prerender::FirstScreen`), rendered
+//! natively with Yew's server-side rendering, then put into the built
+//! `index.html` in place of its `<div id="prerender"></div>`.
+
+use mixua_playground::prerender::{FirstScreen, FirstScreenProps, LANGS};
+use mixua_policy::Lang;
+
+/// Where the first screens go in `index.html`.
+pub const MARKER: &str = r#"<div id="prerender"></div>"#;
+
+/// The first screen in one language: plain HTML, no hydration markers.
+pub fn render(lang: Lang) -> String {
+    let runtime = tokio::runtime::Builder::new_current_thread().build().expect("a tokio runtime");
+    let local = tokio::task::LocalSet::new();
+    runtime.block_on(local.run_until(
+        yew::LocalServerRenderer::<FirstScreen>::with_props(FirstScreenProps { lang }).hydratable(false).render(),
+    ))
+}
+
+/// `index.html` with the first screens (every language, the default one
+/// first) in place of the marker; `None` when it has no marker (or more
+/// than one).
+pub fn inject(index_html: &str, screens: &[String]) -> Option<String> {
+    (index_html.matches(MARKER).count() == 1).then(|| index_html.replacen(MARKER, &screens.concat(), 1))
+}
+
+/// Every prerendered language's first screen.
+pub fn render_all() -> Vec<String> {
+    LANGS.iter().map(|&lang| render(lang)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mixua_playground::computed::Computed;
+    use mixua_playground::doc::Doc;
+
+    /// The card ids listed in the cell `data-view="key"` of `html`, in order.
+    fn cell_ids(html: &str, key: &str) -> Option<Vec<String>> {
+        let start = html.find(&format!(r#"data-view="{key}""#))?;
+        let cell = &html[start..start + html[start..].find("</td>")?];
+        Some(cell.split(r#"data-card-id=""#).skip(1).map(|rest| rest[..rest.find('"').unwrap()].to_string()).collect())
+    }
+
+    #[test]
+    fn every_cell_lists_what_the_policy_gives_that_viewer_in_both_languages() {
+        for lang in LANGS {
+            let html = render(lang);
+            let ws = Doc::seed_in(lang).workspace;
+            let computed = Computed::new(&ws);
+            assert_eq!(computed.viewers.len(), 4);
+            for (viewer, view) in computed.viewers.iter().zip(&computed.four.views) {
+                let want: Vec<String> = view.iter().map(|&i| ws.cards[i].id.clone()).collect();
+                assert!(!want.is_empty());
+                assert_eq!(cell_ids(&html, &viewer.key()), Some(want), "{} in {}", viewer.key(), lang.tag());
+            }
+            assert!(html.contains(&format!(r#"value="{}""#, ws.query)), "the query");
+            assert!(html.contains(lang.pick("<h1>MixUA 記憶座位表</h1>", "<h1>MixUA Playground</h1>")));
+        }
+    }
+
+    #[test]
+    fn the_screen_is_marked_loading_inert_and_in_one_language() {
+        for lang in LANGS {
+            let html = render(lang);
+            let open = &html[..html.find('>').unwrap()];
+            assert!(open.contains(r#"aria-busy="true""#) && open.contains(&format!(r#"lang="{}""#, lang.tag())), "{open}");
+            assert!(html.contains(r#"class="prerender-page""#) && html.contains("inert"));
+            assert!(html.contains(lang.pick("載入中…", "Loading…")));
+            // Plain HTML: no hydration markers, no script.
+            assert!(!html.contains("<!--") && !html.contains("<script"));
+        }
+        assert!(!render(mixua_policy::Lang::ZhTw).contains("Seating chart"), "no English in the 繁體中文 screen");
+    }
+
+    #[test]
+    fn the_screens_replace_exactly_one_marker() {
+        let screens = vec!["<p>zh</p>".to_string(), "<p>en</p>".to_string()];
+        let page = format!("<body><div id=\"app\"></div>{MARKER}</body>");
+        assert_eq!(inject(&page, &screens).as_deref(), Some(r#"<body><div id="app"></div><p>zh</p><p>en</p></body>"#));
+        assert_eq!(inject("<body></body>", &screens), None);
+        assert_eq!(inject(&format!("{MARKER}{MARKER}"), &screens), None);
+    }
+}

@@ -1,0 +1,40 @@
+//! `mixua-prerender [INDEX_HTML]`: writes the playground's first screen
+//! into the built `index.html` (by default Trunk's staging copy,
+//! `$TRUNK_STAGING_DIR/index.html`: Trunk's post-build hook runs it, see
+//! `Trunk.toml`). Exits with status 1, saying why, when the file can't be
+//! read or written or has no `<div id="prerender"></div>`.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let path = match std::env::args_os().nth(1) {
+        Some(path) => PathBuf::from(path),
+        None => match std::env::var_os("TRUNK_STAGING_DIR") {
+            Some(dir) => PathBuf::from(dir).join("index.html"),
+            None => {
+                eprintln!("mixua-prerender: give the built index.html, or run it from Trunk's post-build hook (TRUNK_STAGING_DIR)");
+                return ExitCode::FAILURE;
+            }
+        },
+    };
+    let html = match std::fs::read_to_string(&path) {
+        Ok(html) => html,
+        Err(err) => {
+            eprintln!("mixua-prerender: can't read {}: {err}", path.display());
+            return ExitCode::FAILURE;
+        }
+    };
+    let screens = mixua_prerender::render_all();
+    let Some(out) = mixua_prerender::inject(&html, &screens) else {
+        eprintln!("mixua-prerender: {} needs exactly one {}", path.display(), mixua_prerender::MARKER);
+        return ExitCode::FAILURE;
+    };
+    if let Err(err) = std::fs::write(&path, &out) {
+        eprintln!("mixua-prerender: can't write {}: {err}", path.display());
+        return ExitCode::FAILURE;
+    }
+    let sizes: Vec<String> = screens.iter().map(|s| format!("{:.1} KB", s.len() as f64 / 1000.0)).collect();
+    println!("mixua-prerender: the first screen ({}) is in {}", sizes.join(" + "), path.display());
+    ExitCode::SUCCESS
+}

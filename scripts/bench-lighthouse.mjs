@@ -1,0 +1,193 @@
+#!/usr/bin/env node
+// Runs Lighthouse (npm `lighthouse`, pinned at 12.2.3) against the built
+// dist/, served locally the way a static host serves it (gzip, hashed assets
+// cached for a year, index.html revalidated), with Debian's Chromium, once
+// as a phone (Lighthouse's mobile default: a simulated slow 4G network and a
+// 4× slower CPU) and once as a desktop (`--preset=desktop`). Prints the four
+// category scores and LCP, TBT, TTI and CLS for each, and the audits that
+// did not pass in accessibility, best practices and SEO. It asserts nothing:
+// figures are reported, never failed (benchmarks are not tests).
+//
+// Lighthouse is installed on demand into .lighthouse/ (git-ignored, kept out
+// of package.json and package-lock.json, so CI never carries it):
+//   npm install --prefix .lighthouse lighthouse@12.2.3
+//
+// Usage: node scripts/bench-lighthouse.mjs          (build first: trunk build --release --offline)
+//        RUNS=3 node scripts/bench-lighthouse.mjs   (each run printed, then the median)
+//        QUERY='lang=en' node scripts/bench-lighthouse.mjs
+//        SAVE=/tmp node scripts/bench-lighthouse.mjs     (also keeps each JSON report there)
+//        MIXUA_DIST=/path/to/dist CHROME_PATH=/usr/bin/chromium node scripts/bench-lighthouse.mjs
+
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { dirname, extname, join, normalize, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const VERSION = '12.2.3';
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const distDir = resolve(process.env.MIXUA_DIST ?? join(repoRoot, 'dist'));
+const prefix = join(repoRoot, '.lighthouse');
+const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const RUNS = Math.max(1, Number(process.env.RUNS ?? 1));
+const QUERY = process.env.QUERY ?? '';
+
+/** Installs the pinned Lighthouse into .lighthouse/ unless it is there. */
+function lighthouseBin() {
+  const pkg = join(prefix, 'node_modules', 'lighthouse', 'package.json');
+  const installed = existsSync(pkg) ? JSON.parse(readFileSync(pkg, 'utf8')).version : null;
+  if (installed !== VERSION) {
+    console.log(`installing lighthouse@${VERSION} into ${prefix} …`);
+    const npm = spawnSync('npm', ['install', '--prefix', prefix, `lighthouse@${VERSION}`, '--no-audit', '--no-fund', '--loglevel=error'], {
+      stdio: 'inherit',
+    });
+    if (npm.status !== 0) throw new Error(`npm install lighthouse@${VERSION} failed (exit ${npm.status})`);
+  }
+  return join(prefix, 'node_modules', '.bin', 'lighthouse');
+}
+
+const types = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json; charset=utf-8',
+};
+
+/**
+ * Serves dist/ as a static host would: gzip when asked for, content-hashed
+ * files (`name-0123456789abcdef.ext`) cached for a year, the rest (the
+ * index.html) revalidated on every load.
+ */
+async function serve(root) {
+  const cache = new Map();
+  const server = createServer(async (req, res) => {
+    const { pathname } = new URL(req.url ?? '/', 'http://127.0.0.1');
+    let path = normalize(join(root, decodeURIComponent(pathname)));
+    if (path !== root && !path.startsWith(root + sep)) path = null;
+    if (path && (pathname.endsWith('/') || extname(pathname) === '')) path = join(root, 'index.html');
+    const info = path && (await stat(path).catch(() => null));
+    if (!info?.isFile()) {
+      res.writeHead(404, { 'content-type': 'text/plain' });
+      res.end('not found\n');
+      return;
+    }
+    if (!cache.has(path)) {
+      const bytes = await readFile(path);
+      cache.set(path, { bytes, gz: gzipSync(bytes, { level: 9 }) });
+    }
+    const { bytes, gz } = cache.get(path);
+    const gzip = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '') && extname(path) !== '.svg';
+    const hashed = /-[0-9a-f]{16}(_bg)?\.[a-z]+$/.test(path);
+    res.writeHead(200, {
+      'content-type': types[extname(path)] ?? 'application/octet-stream',
+      'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
+      vary: 'accept-encoding',
+      ...(gzip ? { 'content-encoding': 'gzip' } : {}),
+    });
+    res.end(req.method === 'HEAD' ? undefined : gzip ? gz : bytes);
+  });
+  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+  return { url: `http://127.0.0.1:${server.address().port}/`, close: () => new Promise((ok) => server.close(ok)) };
+}
+
+/** One Lighthouse run; resolves to its JSON report (the `lhr`). */
+async function lighthouse(bin, url, formFactor) {
+  const dir = await mkdtemp(join(tmpdir(), 'mixua-lh-'));
+  try {
+    const out = join(dir, 'report.json');
+    const args = [
+      url,
+      '--quiet',
+      '--output=json',
+      `--output-path=${out}`,
+      '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage',
+      ...(formFactor === 'desktop' ? ['--preset=desktop'] : []),
+    ];
+    // Not spawnSync: this process serves the pages Lighthouse loads.
+    const child = spawn(bin, args, { env: { ...process.env, CHROME_PATH: chromePath }, stdio: ['ignore', 'ignore', 'inherit'] });
+    const status = await new Promise((ok) => child.on('close', ok));
+    if (status !== 0) throw new Error(`lighthouse (${formFactor}) exited with ${status}`);
+    const text = await readFile(out, 'utf8');
+    if (process.env.SAVE) await writeFile(join(process.env.SAVE, `lighthouse-${formFactor}-${Date.now()}.json`), text);
+    return JSON.parse(text);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+const METRICS = [
+  ['LCP', 'largest-contentful-paint', (v) => `${(v / 1000).toFixed(2)} s`],
+  ['TBT', 'total-blocking-time', (v) => `${Math.round(v)} ms`],
+  ['TTI', 'interactive', (v) => `${(v / 1000).toFixed(2)} s`],
+  ['CLS', 'cumulative-layout-shift', (v) => v.toFixed(3)],
+  ['FCP', 'first-contentful-paint', (v) => `${(v / 1000).toFixed(2)} s`],
+];
+
+function summary(lhr) {
+  const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]));
+  const metrics = Object.fromEntries(METRICS.map(([name, id]) => [name, lhr.audits[id]?.numericValue ?? NaN]));
+  // Audits that count in a category other than performance and did not pass.
+  const failing = [];
+  for (const c of CATEGORIES.slice(1)) {
+    for (const ref of lhr.categories[c]?.auditRefs ?? []) {
+      const audit = lhr.audits[ref.id];
+      const scored = audit && audit.score !== null && !['notApplicable', 'informative', 'manual'].includes(audit.scoreDisplayMode);
+      if (scored && audit.score < 1) failing.push(`${c}: ${ref.id} (${audit.title})${ref.weight > 0 ? '' : ', not weighted'}`);
+    }
+  }
+  const lcpElement = lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet;
+  return { scores, metrics, failing, lcpElement };
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+function print(label, s) {
+  const scores = CATEGORIES.map((c) => `${c} ${String(s.scores[c]).padStart(3)}`).join('   ');
+  const metrics = METRICS.map(([name, , fmt]) => `${name} ${fmt(s.metrics[name])}`).join('   ');
+  console.log(`  ${label.padEnd(16)} ${scores}`);
+  console.log(`  ${''.padEnd(16)} ${metrics}`);
+}
+
+const index = join(distDir, 'index.html');
+if (!existsSync(index)) {
+  console.error(`no ${index}: build the playground first (trunk build --release --offline)`);
+  process.exit(1);
+}
+const bin = lighthouseBin();
+const server = await serve(distDir);
+try {
+  const url = `${server.url}${QUERY ? `?${QUERY.replace(/^\?/, '')}` : ''}`;
+  const chromium = spawnSync(chromePath, ['--version'], { encoding: 'utf8' }).stdout.trim();
+  console.log(`Lighthouse ${VERSION} against ${distDir} (${url}), ${chromium}`);
+  console.log(`machine: ${availableParallelism()} CPUs, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log('budgets: mobile performance ≥ 95, LCP ≤ 2.0 s, TBT ≤ 100 ms, CLS 0; desktop 100 on all four; accessibility 100 on both');
+  for (const formFactor of ['mobile', 'desktop']) {
+    const runs = [];
+    console.log(`\n${formFactor}${formFactor === 'mobile' ? ' (simulated slow 4G, CPU 4× slower)' : ' (--preset=desktop)'}:`);
+    for (let i = 0; i < RUNS; i += 1) {
+      const s = summary(await lighthouse(bin, url, formFactor));
+      runs.push(s);
+      print(RUNS > 1 ? `run ${i + 1}` : formFactor, s);
+    }
+    if (RUNS > 1) {
+      print('median', {
+        scores: Object.fromEntries(CATEGORIES.map((c) => [c, median(runs.map((r) => r.scores[c]))])),
+        metrics: Object.fromEntries(METRICS.map(([name]) => [name, median(runs.map((r) => r.metrics[name]))])),
+      });
+    }
+    const last = runs[runs.length - 1];
+    if (last.lcpElement) console.log(`  ${'LCP element'.padEnd(16)} ${last.lcpElement.slice(0, 110)}`);
+    for (const f of new Set(runs.flatMap((r) => r.failing))) console.log(`  not passed: ${f}`);
+  }
+} finally {
+  await server.close();
+}

@@ -1,0 +1,301 @@
+// The first screen before the wasm: dist/index.html already holds the seed's
+// seating chart (rendered at build time from the same components, by
+// crates/mixua-prerender), marked as loading and inert. When the app starts
+// it takes the page over: nothing moves (no layout shift, every box where it
+// was), nothing is lost, and saved work or a share link is never shown as
+// the seed in the meantime. The wasm is held back with a route, so each
+// journey can look at the page before the app is there.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import {
+  SEED_VIEWS,
+  SEED_VIEWS_WITHOUT_G,
+  allViews,
+  openApp,
+  pageErrors,
+  savedWork,
+  screenshot,
+  screenshotDir,
+  useBrowser,
+  waitUntil,
+} from './harness.mjs';
+
+const env = useBrowser();
+const VIEWERS = Object.keys(SEED_VIEWS);
+
+/** Collects every layout shift of the page from its very start. */
+function watchShifts() {
+  window.__shifts = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      window.__shifts.push({
+        value: entry.value,
+        sources: (entry.sources ?? []).map((s) => `${s.node?.nodeName ?? '?'}.${s.node?.className ?? ''}`),
+      });
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+}
+
+/**
+ * A new page in `context` whose wasm is held back until `release()`: the
+ * page shows only what index.html holds. Its errors are collected too.
+ */
+async function heldPage(context) {
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  page.on('console', (m) => m.type() === 'error' && errors.push(`console.error: ${m.text()}`));
+  await page.addInitScript(watchShifts);
+  let release;
+  const held = new Promise((resolve) => (release = resolve));
+  await page.route('**/*.wasm', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return { page, errors, release };
+}
+
+/** Waits until the app has taken over: its grid is there, the prerendered screens gone. */
+async function takenOver(page) {
+  await page.waitForSelector('#app [data-view]', { state: 'attached', timeout: 20_000 });
+  assert.equal(await page.locator('.prerender').count(), 0, 'the prerendered first screen is gone');
+  // Let the start's own effects (the first save, Recent work) render too.
+  await page.waitForTimeout(600);
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
+
+/** The seat of every element a learner looks at first, in page coordinates. */
+function boxes(page, root) {
+  return page.evaluate(
+    ([rootSel, viewers]) => {
+      const scope = document.querySelector(rootSel);
+      const sels = ['h1', '.toolbar', '.files', 'input[name="query"]', '#chart', '.grid', '.side', ...viewers.map((v) => `[data-view="${v}"]`)];
+      return Object.fromEntries(
+        sels.map((sel) => {
+          const b = scope.querySelector(sel).getBoundingClientRect();
+          return [sel, [b.x, b.y + scrollY, b.width, b.height].map((n) => Math.round(n))];
+        }),
+      );
+    },
+    [root, VIEWERS],
+  );
+}
+
+/** The card ids per cell inside `root` (a prerendered screen or #app). */
+function viewsIn(page, root) {
+  return page.evaluate((rootSel) => {
+    const out = {};
+    for (const cell of document.querySelectorAll(`${rootSel} [data-view]`)) {
+      out[cell.getAttribute('data-view')] = Array.from(cell.querySelectorAll('[data-card-id]'), (el) => el.getAttribute('data-card-id'));
+    }
+    return out;
+  }, root);
+}
+
+/** Every layout shift since the page started (an empty list is CLS 0). */
+/**
+ * A screenshot of the viewport only: a full-page one resizes the viewport
+ * for a moment, which would itself shift the layout being measured.
+ */
+async function viewportShot(page, name) {
+  await mkdir(screenshotDir, { recursive: true });
+  await page.screenshot({ path: join(screenshotDir, `${name}.png`) });
+}
+
+const shifts = (page) => page.evaluate(() => window.__shifts);
+
+test('with JavaScript disabled, the built page shows the seed chart (in 繁體中文), inert', async () => {
+  for (const width of [1280, 390]) {
+    const context = await env.browser.newContext({ javaScriptEnabled: false, viewport: { width, height: 844 } });
+    try {
+      const page = await context.newPage();
+      await page.goto(env.server.url);
+      const zh = '.prerender[data-prerender="zh-TW"]';
+      assert.equal(await page.locator(zh).isVisible(), true);
+      assert.equal(await page.locator('.prerender[data-prerender="en"]').isVisible(), false);
+      assert.deepEqual(await viewsIn(page, zh), SEED_VIEWS);
+      for (const viewer of VIEWERS) assert.equal(await page.locator(`${zh} [data-view="${viewer}"]`).isVisible(), true);
+      assert.equal(await page.locator(`${zh} h1`).textContent(), 'MixUA 記憶座位表');
+      assert.equal(await page.locator(`${zh} input[name="query"]`).getAttribute('value'), '報告');
+      assert.equal(await page.locator(`${zh} [data-view="alice/writer-v1"] .count`).textContent(), '4 張');
+      // Marked as busy and inert; the noscript line says why nothing works,
+      // and no "loading" promises an app that will never come.
+      assert.equal(await page.locator(zh).getAttribute('aria-busy'), 'true');
+      assert.notEqual(await page.locator(`${zh} .prerender-page`).getAttribute('inert'), null);
+      assert.equal(await page.locator('.noscript').isVisible(), true);
+      assert.equal(await page.locator(`${zh} .loading`).isVisible(), false);
+      await screenshot(page, `prerender-nojs-${width}`);
+    } finally {
+      await context.close();
+    }
+  }
+});
+
+test('a fresh load: the prerendered seed in the browser\'s language, loading, then the app with nothing moved', async () => {
+  for (const { locale, width, lang, loading, title } of [
+    { locale: 'en-US', width: 1280, lang: 'en', loading: 'Loading…', title: 'MixUA Playground' },
+    { locale: 'zh-TW', width: 390, lang: 'zh-TW', loading: '載入中…', title: 'MixUA 記憶座位表' },
+  ]) {
+    const context = await env.browser.newContext({ locale, viewport: { width, height: 844 } });
+    try {
+      const { page, errors, release } = await heldPage(context);
+      await page.goto(env.server.url);
+      const pre = `.prerender[data-prerender="${lang}"]`;
+      const other = `.prerender[data-prerender="${lang === 'en' ? 'zh-TW' : 'en'}"]`;
+      await page.waitForSelector(`${pre} [data-view]`);
+      // Only this language is shown: no flash of the other one.
+      assert.equal(await page.locator(other).isVisible(), false);
+      assert.equal(await page.evaluate(() => document.documentElement.lang), lang);
+      assert.equal(await page.locator(`${pre} h1`).textContent(), title);
+      assert.deepEqual(await viewsIn(page, pre), SEED_VIEWS);
+      // Marked as loading, in words, and inert: nothing can be clicked or typed yet.
+      assert.equal(await page.locator(pre).getAttribute('aria-busy'), 'true');
+      const status = page.locator(`${pre} [role="status"].loading`);
+      assert.equal(await status.isVisible(), true);
+      assert.match(await status.innerText(), new RegExp(loading));
+      assert.equal(await page.evaluate((sel) => document.querySelector(`${sel} .prerender-page`).inert, pre), true);
+      const seedViews = await viewsIn(page, pre);
+      if (width === 390) await viewportShot(page, 'prerender-loading-390');
+
+      // A learner scrolls down while waiting; then the app arrives.
+      await page.evaluate(() => window.scrollTo(0, 300));
+      const before = await boxes(page, pre);
+      release();
+      await takenOver(page);
+      assert.equal(await page.evaluate(() => Math.round(window.scrollY)), 300, 'the scroll position is kept');
+      assert.deepEqual(await boxes(page, '#app'), before, 'every box stays where the prerendered one was');
+      assert.deepEqual(await allViews(page), seedViews);
+      assert.equal(await page.locator('#app h1').textContent(), title);
+      assert.equal(await page.getAttribute('html', 'lang'), lang);
+      assert.deepEqual(await shifts(page), [], 'no layout shift at all');
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  }
+});
+
+test('keys and clicks before the app is ready change nothing, and the app starts clean', async () => {
+  const context = await env.browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
+  try {
+    const { page, errors, release } = await heldPage(context);
+    await page.goto(env.server.url);
+    const pre = '.prerender[data-prerender="en"]';
+    await page.waitForSelector(`${pre} [data-view]`);
+    // A click on a card and on a control, and typing: all land on nothing.
+    await page.mouse.click(...(await page.locator(`${pre} [data-view="alice/writer-v1"] [data-card-id="P"]`).boundingBox().then((b) => [b.x + 10, b.y + 10])));
+    await page.mouse.click(...(await page.locator(`${pre} input[name="query"]`).boundingBox().then((b) => [b.x + 10, b.y + 10])));
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('xyz');
+    assert.equal(await page.evaluate(() => document.activeElement === document.body || document.activeElement === null), true);
+    assert.equal(await page.locator(`${pre} input[name="query"]`).inputValue(), 'report');
+    release();
+    await takenOver(page);
+    assert.equal(await page.inputValue('input[name="query"]'), 'report');
+    assert.equal(await page.locator('[data-panel="why"] [data-decision]').count(), 0, 'no card was selected');
+    assert.equal(await page.locator('button[title^="Undo"]').isDisabled(), true, 'nothing to undo');
+    assert.deepEqual(await allViews(page), await viewsIn(page, '#app'));
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+/** Makes the "own work" (the seed without G) in `context`, autosaved. */
+async function ownWork(context) {
+  const page = await context.newPage();
+  await page.goto(`${env.server.url}?lang=en`);
+  await page.waitForSelector('#app [data-view]', { state: 'attached' });
+  await page.getByRole('button', { name: 'Delete (G)', exact: true }).click();
+  await waitUntil(page, () => !document.querySelector('[data-view] [data-card-id="G"]'));
+  await waitUntil(page, () => {
+    const id = JSON.parse(sessionStorage.getItem('mixua-playground/v2/tab-work') ?? 'null');
+    const slot = id && localStorage.getItem(`mixua-playground/v2/work/${id}`);
+    return slot && !JSON.parse(slot).work.cards.some((c) => c.id === 'G');
+  });
+  assert.deepEqual(await allViews(page), SEED_VIEWS_WITHOUT_G);
+  return page;
+}
+
+/** While held: the seed is not shown at all, and the page says it is opening the learner's work. */
+async function seedHidden(page, lang = 'en') {
+  const pre = `.prerender[data-prerender="${lang}"]`;
+  await page.waitForSelector(`${pre} .loading`);
+  assert.equal(await page.evaluate(() => document.documentElement.classList.contains('pre-own')), true);
+  for (const viewer of VIEWERS) {
+    assert.equal(await page.locator(`${pre} [data-view="${viewer}"]`).isVisible(), false, `${viewer}'s seed cell is hidden`);
+  }
+  assert.equal(await page.locator(`${pre} input[name="query"]`).isVisible(), false);
+  const status = page.locator(`${pre} .loading`);
+  assert.equal(await status.isVisible(), true);
+  assert.match(await status.innerText(), lang === 'en' ? /opening your work/ : /打開你的作品/);
+}
+
+test('a saved-work reload never shows the seed as the learner\'s work, and the work comes back', async () => {
+  const context = await env.browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
+  try {
+    const first = await ownWork(context);
+    const saved = await savedWork(first);
+    // The reload, with the wasm held back.
+    await first.addInitScript(watchShifts);
+    let release;
+    const held = new Promise((resolve) => (release = resolve));
+    await first.route('**/*.wasm', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await first.reload({ waitUntil: 'domcontentloaded' });
+    await seedHidden(first);
+    await viewportShot(first, 'prerender-own-work-loading');
+    release();
+    await takenOver(first);
+    assert.deepEqual(await allViews(first), SEED_VIEWS_WITHOUT_G);
+    assert.equal(await savedWork(first), saved, 'the saved work is untouched');
+    assert.deepEqual(await shifts(first), []);
+    assert.deepEqual(pageErrors(first), []);
+
+    // A new tab picks up the saved work the same way.
+    const { page, errors, release: go } = await heldPage(context);
+    await page.goto(env.server.url);
+    await seedHidden(page);
+    go();
+    await takenOver(page);
+    assert.deepEqual(await allViews(page), SEED_VIEWS_WITHOUT_G);
+    assert.deepEqual(await shifts(page), []);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('a share link never shows the seed first, and opens the linked work', async () => {
+  // The link: the seed without G, made in a throwaway context.
+  const maker = await openApp(env.browser, env.server, 'lang=en');
+  let link;
+  try {
+    await maker.getByRole('button', { name: 'Delete (G)', exact: true }).click();
+    await waitUntil(maker, () => !document.querySelector('[data-view] [data-card-id="G"]'));
+    await maker.click('[data-action="share"]');
+    link = new URL(await maker.inputValue('input[name="share_link"]'));
+  } finally {
+    await maker.context().close();
+  }
+  for (const locale of ['en-US', 'zh-TW']) {
+    const context = await env.browser.newContext({ locale, viewport: { width: 390, height: 844 } });
+    try {
+      const { page, errors, release } = await heldPage(context);
+      await page.goto(`${env.server.url}${link.hash}`);
+      await seedHidden(page, locale === 'en-US' ? 'en' : 'zh-TW');
+      release();
+      await takenOver(page);
+      assert.deepEqual(await allViews(page), SEED_VIEWS_WITHOUT_G);
+      assert.deepEqual(await shifts(page), []);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  }
+});
