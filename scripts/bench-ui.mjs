@@ -198,6 +198,7 @@ async function measureSeed(browser, server, rate) {
               edit: () => document.querySelector('tr[data-card="Y"] input[name="share_approved"]'),
               noop: () => document.querySelector('#chart-title'),
               key: () => document.querySelector('tr[data-card="G"] textarea[name="lesson"]'),
+              keyViews: () => document.querySelector('tr[data-card="G"] textarea[name="lesson"]'),
             }[what]();
             const t0 = performance.now();
             if (what === 'key' || what === 'keyViews') {
