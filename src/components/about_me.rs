@@ -1,7 +1,9 @@
 //! "What do you keep about me?": the viewing right. Acting as a user picked
 //! from the chart (never typed), it lists what the policy crate's `about`
-//! returns, with export (JSON of just those entries) and delete (the
-//! editor's delete).
+//! returns, with export (JSON of just those entries) and delete: the
+//! editor's delete, or, in a work with memory over time (lesson 2), the
+//! write path's delete with a reason, as the user (the crate decides who
+//! may: the owner or a reviewer).
 
 use mixua_policy::about::{About, Owned};
 use mixua_policy::explain::{not_in_effect_label, rejection_label, status_name};
@@ -11,6 +13,7 @@ use yew::prelude::*;
 
 use super::event_value;
 use crate::shared::Shared;
+use crate::acts::Act;
 use crate::state::{Action, Edit, UiAction};
 
 #[derive(Properties, PartialEq)]
@@ -39,6 +42,13 @@ pub fn about_me(props: &AboutMeProps) -> Html {
     // Derived on render only while the panel is open; the component renders
     // again only when the work, the user or the language changes.
     let about: About<'_> = mixua_policy::about(ws, user);
+    // Memory over time: deleting is an act of the write path, with a reason.
+    let over_time = ws.uses_time();
+    let reason = use_state(String::new);
+    let on_reason = {
+        let reason = reason.clone();
+        Callback::from(move |e: InputEvent| reason.set(event_value(&e)))
+    };
 
     let close = {
         let onaction = props.onaction.clone();
@@ -56,9 +66,19 @@ pub fn about_me(props: &AboutMeProps) -> Html {
     let delete = |index: usize, id: &str| {
         let onaction = props.onaction.clone();
         let label = lang.pick(format!("刪除卡片 {id}"), format!("Delete card {id}"));
+        let (card, actor, why) = (id.to_string(), user.to_string(), reason.trim().to_string());
+        let no_reason = over_time && why.is_empty();
+        let onclick = Callback::from(move |_: MouseEvent| {
+            let edit = if over_time {
+                Edit::Act(Act::Delete { card: card.clone(), actor: actor.clone(), reason: why.clone() })
+            } else {
+                Edit::DeleteCard(index)
+            };
+            onaction.emit(edit.into())
+        });
         html! {
             <button type="button" class="danger" data-action="about-delete" data-card={id.to_string()} aria-label={label}
-                onclick={Callback::from(move |_: MouseEvent| onaction.emit(Edit::DeleteCard(index).into()))}>
+                disabled={no_reason} aria-describedby={over_time.then_some("about-reason-note")} {onclick}>
                 { lang.pick("刪除", "Delete") }
             </button>
         }
@@ -115,7 +135,13 @@ pub fn about_me(props: &AboutMeProps) -> Html {
     let kept = |entries: &[mixua_policy::about::Entry<'_>], what: &'static str| -> Vec<Html> {
         entries
             .iter()
-            .map(|e| html! { <li data-about-kept={what} data-card={e.id.to_string()}>{ e.id }{" "}{ delete(e.index, e.id) }</li> })
+            // A tombstone is already deleted: only its id is left to show.
+            .map(|e| html! {
+                <li data-about-kept={what} data-card={e.id.to_string()}>
+                    { e.id }{" "}
+                    if what != "tombstone" { { delete(e.index, e.id) } }
+                </li>
+            })
             .collect()
     };
 
@@ -157,10 +183,19 @@ pub fn about_me(props: &AboutMeProps) -> Html {
                 <button type="button" data-action="about-export" onclick={export}>
                     { lang.pick("匯出這份清單(JSON)", "Export this list (JSON)") }
                 </button>
-                <p class="note">{ lang.pick(
-                    "刪除就是編輯器裡的刪除,可以復原。這只是教具:真正的系統還需要同意、紀錄與刪除的原因。",
-                    "Delete is the editor's delete, and can be undone. A teaching tool: a real system also needs consent, a log and a reason for each deletion.",
-                ) }</p>
+                if over_time {
+                    <label for="about-reason">{ lang.pick(format!("以 {user} 的身分刪除的原因(必填,別引用卡片內容)"), format!("Why {user} deletes it (required; don't quote the card)")) }</label>
+                    <textarea id="about-reason" name="about_reason" rows="2" value={(*reason).clone()} oninput={on_reason} />
+                    <p class="note" id="about-reason-note">{ lang.pick(
+                        "這份工作有時間軸:刪除走寫入路徑,要寫原因;只有擁有者或審核者能刪,日誌記下誰在何時為何刪除(不記內容),卡片只剩代號。",
+                        "This work has a timeline: delete goes through the write path and needs a reason; only the owner or a reviewer may delete, the log keeps who deleted it, when and why (never the text), and only the card's id is left.",
+                    ) }</p>
+                } else {
+                    <p class="note">{ lang.pick(
+                        "刪除就是編輯器裡的刪除,可以復原。這只是教具:真正的系統還需要同意、紀錄與刪除的原因。",
+                        "Delete is the editor's delete, and can be undone. A teaching tool: a real system also needs consent, a log and a reason for each deletion.",
+                    ) }</p>
+                }
             </div>
         </section>
     }

@@ -188,3 +188,30 @@ for (const lang of ['en', 'zh-TW']) {
     });
   });
 }
+
+test('in a work with a timeline (lesson 2), about-me deletes through the write path: a reason first, then a tombstone and a delete logged as alice', async () => {
+  await withApp(env, 'lesson=2&lang=en', async (page) => {
+    await page.click('[data-action="about-me"][data-user="alice"]');
+    const panel = page.locator('[data-panel="about-me"]');
+    await panel.waitFor();
+    // Her candidate is listed with the rest of what is kept about her.
+    assert.equal(await panel.locator('[data-about-kept="candidate"][data-card="A"]').count(), 1);
+    const del = panel.locator('[data-about-owned="U"] [data-action="about-delete"]');
+    assert.equal(await del.isDisabled(), true, 'no reason, no delete');
+    await panel.locator('textarea[name="about_reason"]').fill('alice asked to be forgotten');
+    await waitUntil(page, () => !document.querySelector('[data-about-owned="U"] [data-action="about-delete"]').disabled);
+    await del.click();
+    // U is now an id-only tombstone, with nothing left to delete.
+    await panel.locator('[data-about-kept="tombstone"][data-card="U"]').waitFor();
+    assert.equal(await panel.locator('[data-about-kept="tombstone"][data-card="U"] [data-action="about-delete"]').count(), 0);
+    // The write path logged it as alice's delete, with no text of the card.
+    const logged = page.locator('[data-panel="audit"] [data-event][data-kind="delete"][data-actor="alice"]');
+    await logged.first().waitFor();
+    assert.doesNotMatch(await logged.first().textContent(), /FAKE-ALICE-731/);
+    const cells = await page.locator('#app [data-view]').evaluateAll((c) => c.map((e) => e.textContent));
+    assert.ok(cells.every((t) => !t.includes('FAKE-ALICE-731')), 'her canary is in no view');
+    const violations = await axeScan(page);
+    assert.deepEqual(violations, [], formatViolations(violations));
+    assert.deepEqual(pageErrors(page), []);
+  });
+});
