@@ -3,7 +3,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cardRow, importFile, pageErrors, useBrowser, waitForNotice, waitForViewIds, withApp } from './harness.mjs';
+import { cardRow, importFile, pageErrors, useBrowser, waitForNotice, waitForViewIds, waitUntil, withApp } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -13,8 +13,16 @@ test('a lesson typed as <img onerror> shows those characters and runs nothing', 
   await withApp(env, 'lang=en', async (page) => {
     await cardRow(page, 'G').locator('textarea[name="lesson"]').fill(payload);
 
-    // G is in all four views; each shows the characters as typed.
-    for (const viewer of ['alice/writer-v1', 'alice/checker-v1', 'bob/writer-v1', 'bob/checker-v1']) {
+    // G is in all four views; each shows the characters as typed (the views
+    // follow a keystroke one frame later).
+    const viewers = ['alice/writer-v1', 'alice/checker-v1', 'bob/writer-v1', 'bob/checker-v1'];
+    await waitUntil(
+      page,
+      ([viewers, payload]) =>
+        viewers.every((v) => document.querySelector(`[data-view="${v}"] [data-card-id="G"] .lesson`)?.textContent === payload),
+      [viewers, payload],
+    );
+    for (const viewer of viewers) {
       const text = await page.locator(`[data-view="${viewer}"] [data-card-id="G"] .lesson`).textContent();
       assert.equal(text, payload, viewer);
     }
