@@ -17,9 +17,9 @@ use crate::eval::Evaluation;
 use crate::explain::Lang;
 use crate::log::{Action, Event, Kept};
 use crate::policy::Policy;
-use crate::seed::{seed_workspace, seed_workspace_en};
+use crate::seed::{over_time, seed_workspace, seed_workspace_en};
 use crate::viewer::Viewer;
-use crate::workspace::{CacheConfig, Groups, Retention, Workspace};
+use crate::workspace::Workspace;
 use crate::write::{log_read, propose, publish, sweep, Refusal};
 
 /// The reviewer of lesson 2's workspace.
@@ -70,24 +70,15 @@ fn drafted(id: &str, scope: &str, user: &str, agent: &str, lesson: &str, stream:
 /// carry A over to writer-v2, find and roll back G2, delete U, fix the
 /// cache, advance the clock.
 pub fn lesson_two_workspace(lang: Lang) -> Workspace {
-    let mut ws = match lang {
+    let seed = match lang {
         Lang::ZhTw => seed_workspace(),
         Lang::En => seed_workspace_en(),
     };
+    // The story's start, with a shorter episodic TTL and no purge yet (the
+    // learner turns it on in the cache exercise).
+    let mut ws = over_time(seed, 4, false);
     let query = ws.query.clone();
     let say = |zh: &'static str, en: &'static str| lang.pick(zh, en);
-    ws.users.push("carol".into());
-    ws.cards.retain(|c| c.id != "A");
-    ws.clock = Some(Kept::Good(0));
-    ws.reviewers = Some(Kept::Good(vec![REVIEWER.into()]));
-    ws.groups = Some(Kept::Good(Groups(vec![("report-team".into(), vec!["alice".into(), "carol".into()])])));
-    // In key order, as a JSON object is read back.
-    ws.retention = Some(Kept::Good(Retention(vec![
-        ("episodic".into(), 4.into()),
-        ("procedural".into(), 6.into()),
-        ("working".into(), 3.into()),
-    ])));
-    ws.cache = Some(Kept::Good(CacheConfig::safe(false)));
 
     let alice_writer = Viewer::new("alice", "writer-v1");
     let bob_checker = Viewer::new("bob", "checker-v1");

@@ -92,6 +92,27 @@ fn draft(id: &str, scope: &str, user: &str, agent: &str, lesson: &str, stream: &
     card(id, scope, user, agent, lesson, stream, false)
 }
 
+/// The seed made ready for memory over time, before any event: a third
+/// user (carol), no card A (the story writes it), the clock at 0, the
+/// reviewer dana, the group `report-team` (alice and carol), a retention
+/// policy (episodic notes kept `episodic_ttl` ticks) and a cache keyed the
+/// safe way, purging retired cards or not. The story and lesson 2 start here.
+pub(crate) fn over_time(mut ws: Workspace, episodic_ttl: u64, purge: bool) -> Workspace {
+    ws.users.push("carol".into());
+    ws.cards.retain(|c| c.id != "A");
+    ws.clock = Some(Kept::Good(0));
+    ws.reviewers = Some(Kept::Good(vec!["dana".into()]));
+    ws.groups = Some(Kept::Good(Groups(vec![("report-team".into(), vec!["alice".into(), "carol".into()])])));
+    // In key order, as a JSON object is read back.
+    ws.retention = Some(Kept::Good(Retention(vec![
+        ("episodic".into(), episodic_ttl.into()),
+        ("procedural".into(), 6.into()),
+        ("working".into(), 3.into()),
+    ])));
+    ws.cache = Some(Kept::Good(CacheConfig::safe(purge)));
+    ws
+}
+
 /// The seed's memory over time, for the lessons on the write path,
 /// retention and audit: the seed's cards (without A, which is written in
 /// the story), a third user, a reviewer, a group, a retention policy, a
@@ -111,19 +132,7 @@ fn draft(id: &str, scope: &str, user: &str, agent: &str, lesson: &str, stream: &
 /// - tick 4: alice deletes U, with a reason; dana rejects bob's Q;
 /// - tick 6: the sweep expires W (`ttl:working`); bob/checker-v1 reads again.
 pub fn story_workspace() -> Workspace {
-    let mut ws = seed_workspace();
-    ws.users.push("carol".into());
-    ws.cards.retain(|c| c.id != "A");
-    ws.clock = Some(Kept::Good(0));
-    ws.reviewers = Some(Kept::Good(vec!["dana".into()]));
-    ws.groups = Some(Kept::Good(Groups(vec![("report-team".into(), vec!["alice".into(), "carol".into()])])));
-    // In key order, as a JSON object is read back.
-    ws.retention = Some(Kept::Good(Retention(vec![
-        ("episodic".into(), 8.into()),
-        ("procedural".into(), 6.into()),
-        ("working".into(), 3.into()),
-    ])));
-    ws.cache = Some(Kept::Good(CacheConfig::safe(true)));
+    let mut ws = over_time(seed_workspace(), 8, true);
 
     let alice_writer = Viewer::new("alice", "writer-v1");
     let alice_checker = Viewer::new("alice", "checker-v1");
