@@ -821,6 +821,7 @@ pub fn app(props: &AppProps) -> Html {
     let ui = &state.ui;
     let hidden = |key: &str| ui.hidden.iter().any(|h| h == key);
     let classroom = ui.classroom;
+    let lesson_two = ui.course == Course::Two;
     // In classroom mode one panel shows at a time (the lesson stays).
     let shows = |panel: Panel| !hidden(panel.key()) && (!classroom || ui.panel == panel);
     let tabs = classroom.then(|| {
@@ -834,11 +835,12 @@ pub fn app(props: &AppProps) -> Html {
         };
         html! {
             <nav class="panel-tabs" aria-label={lang.pick("面板", "Panels")}>
-                { for Panel::ALL.into_iter().filter(|p| !hidden(p.key())).map(|p| tab(p, match p {
+                { for Panel::ALL.into_iter().filter(|p| !hidden(p.key()) && (*p != Panel::Memory || lesson_two)).map(|p| tab(p, match p {
                     Panel::Chart => lang.pick("座位表", "Chart"),
                     Panel::Editor => lang.pick("卡片編輯器", "Card editor"),
                     Panel::People => lang.pick("使用者與 Agent", "Users & agents"),
                     Panel::Compare => lang.pick("三種做法", "Compare"),
+                    Panel::Memory => lang.pick("隨時間", "Over time"),
                 })) }
             </nav>
         }
@@ -852,7 +854,6 @@ pub fn app(props: &AppProps) -> Html {
         .and_then(|i| workspace.cards.get(i).map(|c| (i, c)));
     // The presets follow the seed the cards come from: the Chinese seed's
     // query keeps its Chinese presets in an English UI.
-    let lesson_two = ui.course == Course::Two;
     let chart = shows(Panel::Chart).then(|| html! {
         <SeatingChart
             doc={doc.clone()}
@@ -869,6 +870,12 @@ pub fn app(props: &AppProps) -> Html {
             onaction={onaction.clone()}
         />
     });
+    let memory = lesson_two.then(|| html! { <>
+        <CachePanel workspace={workspace.clone()} {lang} onaction={onaction.clone()} />
+        <RetentionPanel workspace={workspace.clone()} selected={ui.selected} {lang} onaction={onaction.clone()} />
+        <GroupsPanel workspace={workspace.clone()} {lang} onaction={onaction.clone()} />
+        <AuditLog workspace={workspace.clone()} tick={tick} history={ui.history.clone()} {lang} onaction={onaction.clone()} />
+    </> }).unwrap_or_default();
     let english_seed = !workspace.cards.iter().any(|c| c.situation.contains(mixua_policy::SEED_QUERY));
     html! {
         <div class={classes!("app", classroom.then_some("classroom"))} {ondragover} {ondrop}>
@@ -908,12 +915,14 @@ pub fn app(props: &AppProps) -> Html {
                     if lesson_two {
                         <div class="chart-col">
                             <>{ for chart }</>
+                            // Time stays with the chart (in classroom mode
+                            // pinned to the bottom of the screen); the rest
+                            // of memory over time is a tab of its own there.
                             if shows(Panel::Chart) {
                                 <Timeline workspace={workspace.clone()} computed={computed.clone()} tick={tick} {lang} onaction={onaction.clone()} />
-                                <CachePanel workspace={workspace.clone()} {lang} onaction={onaction.clone()} />
-                                <RetentionPanel workspace={workspace.clone()} selected={ui.selected} {lang} onaction={onaction.clone()} />
-                                <GroupsPanel workspace={workspace.clone()} {lang} onaction={onaction.clone()} />
-                                <AuditLog workspace={workspace.clone()} tick={tick} history={ui.history.clone()} {lang} onaction={onaction.clone()} />
+                            }
+                            if !classroom && !hidden(Panel::Memory.key()) {
+                                { memory.clone() }
                             }
                         </div>
                     } else {
@@ -981,6 +990,9 @@ pub fn app(props: &AppProps) -> Html {
                 }
                 if shows(Panel::People) {
                     <People workspace={workspace.clone()} {lang} onaction={onaction.clone()} />
+                }
+                if classroom && lesson_two && shows(Panel::Memory) {
+                    <div class="memory-tab">{ memory }</div>
                 }
                 if shows(Panel::Compare) {
                     <Compare doc={doc.clone()} computed={computed.clone()} hidden={ui.mode.hides_answers()} {lang} />

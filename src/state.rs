@@ -39,10 +39,12 @@ pub enum Panel {
     Editor,
     People,
     Compare,
+    /// Lesson 2's log, cache, retention and groups (a work with a timeline).
+    Memory,
 }
 
 impl Panel {
-    pub const ALL: [Panel; 4] = [Panel::Chart, Panel::Editor, Panel::People, Panel::Compare];
+    pub const ALL: [Panel; 5] = [Panel::Chart, Panel::Editor, Panel::People, Panel::Compare, Panel::Memory];
 
     /// The name used by `?hide=`.
     pub fn key(self) -> &'static str {
@@ -51,6 +53,7 @@ impl Panel {
             Panel::Editor => "editor",
             Panel::People => "people",
             Panel::Compare => "compare",
+            Panel::Memory => "memory",
         }
     }
 }

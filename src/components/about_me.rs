@@ -94,7 +94,10 @@ pub fn about_me(props: &AboutMeProps) -> Html {
                 data-carries-canary={canary.map(|c| c.token.to_string())}
                 data-identifies={linked.filter(|l| l.finding.singles_out()).map(|_| user.to_string())}>
                 <span class="badge">{ o.id }</span>{" "}
-                { format!("{} · {} · {} · ", o.scope, o.stream, status_name(o.status, lang)) }
+                // A status only where cards have a life over time; without
+                // one every card reads "accepted", even one the gates reject.
+                { format!("{} · {} · ", o.scope, o.stream) }
+                if over_time { { format!("{} · ", status_name(o.status, lang)) } }
                 { readers_text(&o.readers, why_nobody(o, lang), lang) }
                 if let Some(c) = canary {
                     {" "}<span class="mark canary"><span aria-hidden="true">{"⚑ "}</span>

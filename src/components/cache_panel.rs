@@ -92,7 +92,7 @@ pub fn cache_panel(props: &CachePanelProps) -> Html {
             <ol class="reads" aria-label={lang.pick("重播的查詢", "Replayed reads")}>
                 { for replay.reads.iter().map(|read| {
                     let served = read.cached.is_some();
-                    let mark = if !read.leaks.is_empty() { "⚠ " } else if !read.stale.is_empty() { "✗ " } else if served { "↺ " } else { "• " };
+                    let mark = if !read.leaks.is_empty() { "⚠ " } else if !read.stale.is_empty() { "✗ " } else if served { "↺ " } else { "" };
                     html! {
                         <li data-served={served.to_string()} data-stale={(!read.stale.is_empty()).to_string()}
                             data-leak={(!read.leaks.is_empty()).to_string()} data-reader={read.viewer.to_string()}

@@ -122,3 +122,40 @@ test('screenshots: the timeline at 1280 px and in classroom mode at 1366x768', a
     }
   }
 });
+
+test('classroom mode, lesson 2: the timeline stays on screen over the chart; the log, cache and retention are a tab', async () => {
+  const page = await openApp(env.browser, env.server, 'lesson=2&lang=en&classroom', { viewport: { width: 1366, height: 768 } });
+  try {
+    const inView = () => page.$eval('[data-panel="timeline"]', (t) => {
+      const r = t.getBoundingClientRect();
+      return r.top >= 0 && r.bottom <= window.innerHeight + 1;
+    });
+    assert.ok(await inView(), 'the timeline is on the first screen');
+    await page.mouse.wheel(0, 300);
+    await page.waitForTimeout(100);
+    assert.ok(await inView(), 'the timeline stays on screen while the chart scrolls');
+    // On the chart tab: no audit log or cache; the tab "Over time" shows them (and no chart).
+    assert.equal(await page.locator('[data-panel="audit"], .cache').count(), 0);
+    await page.click('[data-panel-tab="memory"]');
+    await page.waitForSelector('.memory-tab .cache');
+    assert.ok(await page.locator('.memory-tab [data-event]').count() > 0, 'the audit log lists events');
+    assert.equal(await page.locator('[data-view]').count(), 0);
+    const violations = await axeScan(page);
+    assert.deepEqual(violations, [], formatViolations(violations));
+    await page.click('[data-panel-tab="chart"]');
+    await page.waitForSelector('#app [data-view]');
+    assert.deepEqual(pageErrors(page), []);
+  } finally {
+    await page.context().close();
+  }
+});
+
+test('lesson 1 in classroom mode has no "Over time" tab', async () => {
+  const page = await openApp(env.browser, env.server, 'lang=en&classroom', { viewport: { width: 1366, height: 768 } });
+  try {
+    await page.waitForSelector('[data-panel-tab="chart"]');
+    assert.equal(await page.locator('[data-panel-tab="memory"]').count(), 0);
+  } finally {
+    await page.context().close();
+  }
+});

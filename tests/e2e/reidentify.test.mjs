@@ -157,6 +157,8 @@ for (const lang of ['en', 'zh-TW']) {
       // Who reads each: P only alice with writer-v1; Y nobody (not approved).
       assert.match(await panel.locator('[data-about-owned="P"]').innerText(), /alice\/writer-v1/);
       assert.match(await panel.locator('[data-about-owned="Y"]').innerText(), lang === 'en' ? /read by nobody/ : /沒有人讀得到/);
+      // Cards without a life over time show no status: X, rejected, never reads "accepted".
+      assert.doesNotMatch(await panel.locator('[data-about-owned="X"]').innerText(), lang === 'en' ? /accepted/ : /已接受/);
 
       const violations = await axeScan(page);
       assert.deepEqual(violations, [], formatViolations(violations));
