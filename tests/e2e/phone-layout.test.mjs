@@ -68,3 +68,16 @@ test('390×844, lesson 2: the timeline, cache, retention, groups and log fit the
     await page.context().close();
   }
 });
+
+for (const lang of ['en', 'zh-TW']) {
+  test(`1280 px (${lang}): the card editor's columns, Actions included, fit without scrolling sideways`, async () => {
+    const page = await openApp(env.browser, env.server, `lang=${lang}`, { viewport: { width: 1280, height: 800 } });
+    try {
+      await page.locator('[data-panel="editor"]').scrollIntoViewIfNeeded();
+      const { sw, cw } = await page.$eval('[data-panel="editor"] .table-wrap', (el) => ({ sw: el.scrollWidth, cw: el.clientWidth }));
+      assert.ok(sw <= cw, `the editor scrolls sideways: ${sw} > ${cw}`);
+    } finally {
+      await page.context().close();
+    }
+  });
+}
