@@ -79,10 +79,15 @@ fn fact_form(props: &FactFormProps) -> Html {
     let (key_id, value_id) = (format!("profile-key-{user}"), format!("profile-value-{user}"));
     html! {
         <form class="add fact-form" {onsubmit}>
-            <label for={key_id.clone()}>{ lang.pick(format!("{user} 的資料項目"), format!("Fact about {user}")) }</label>
-            <input id={key_id} name="profile_key" value={(*key).clone()} oninput={input(&key)} placeholder={lang.pick("職業", "role")} autocomplete="off" />
-            <label for={value_id.clone()}>{ lang.pick("內容", "value") }</label>
-            <input id={value_id} name="profile_value" value={(*value).clone()} oninput={input(&value)} placeholder={lang.pick("極地研究員", "polar researcher")} autocomplete="off" />
+            // Each label stays beside its own field when the row wraps.
+            <span class="pair">
+                <label for={key_id.clone()}>{ lang.pick(format!("{user} 的資料項目"), format!("Fact about {user}")) }</label>
+                <input id={key_id} name="profile_key" value={(*key).clone()} oninput={input(&key)} placeholder={lang.pick("職業", "role")} autocomplete="off" />
+            </span>
+            <span class="pair">
+                <label for={value_id.clone()}>{ lang.pick("內容", "value") }</label>
+                <input id={value_id} name="profile_value" value={(*value).clone()} oninput={input(&value)} placeholder={lang.pick("極地研究員", "polar researcher")} autocomplete="off" />
+            </span>
             <button type="submit">{ lang.pick("加入資料", "Add fact") }</button>
         </form>
     }
