@@ -17,11 +17,9 @@
 //        SCRUBS=50 node scripts/bench-timeline.mjs
 //        MIXUA_DIST=/path/to/dist node scripts/bench-timeline.mjs
 
-import { readdir, readFile } from 'node:fs/promises';
 import { availableParallelism, loadavg } from 'node:os';
-import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { distDir, launchBrowser, startServer } from '../tests/e2e/harness.mjs';
+import { AGENTS, builtSizes, lcg, line as figure, ms, SCOPES, stats, USERS } from './bench-lib.mjs';
 
 const SCRUBS = Number(process.env.SCRUBS ?? 20);
 const WARMUP = 3;
@@ -29,17 +27,7 @@ const CARDS = 1000;
 const EVENTS = 10000;
 const TICKS = 1000;
 
-const USERS = ['alice', 'bob', 'carol', 'dave', 'erin', 'frank', 'grace', 'heidi', 'ivan', 'judy'];
-const AGENTS = ['writer-v1', 'checker-v1', 'planner-v1', 'coder-v2', 'reviewer-v1', 'translator-v1', 'summarizer-v3', 'tester-v1', 'search-v2', 'editor-v1'];
-const SCOPES = ['PAIR', 'USER', 'AGENT', 'GLOBAL'];
 
-function lcg(seed) {
-  let state = BigInt(seed) ^ 0x9e3779b97f4a7c15n;
-  return (n) => {
-    state = (state * 6364136223846793005n + 1442695040888963407n) & 0xffffffffffffffffn;
-    return Number((state >> 33n) % BigInt(n));
-  };
-}
 
 /**
  * 1,000 cards, each proposed and published at its own tick (card i at tick
@@ -85,15 +73,7 @@ function workspace() {
   };
 }
 
-function stats(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  const median = sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-  return { min: sorted[0], median, max: sorted.at(-1) };
-}
-const ms = (v) => `${v.toFixed(1)} ms`;
-const line = (label, s, budget) =>
-  `  ${label.padEnd(40)} min ${ms(s.min).padStart(9)}   median ${ms(s.median).padStart(9)}   max ${ms(s.max).padStart(9)}${budget ? `   (${budget})` : ''}`;
+const line = (label, s, budget) => figure(label, s, budget, 40);
 
 /**
  * Scrubs between ticks `a` and `b` (an `input` event on the range, as a
@@ -207,10 +187,8 @@ const browser = await launchBrowser();
 try {
   console.log(`MixUA Playground timeline benchmark: ${distDir}`);
   console.log(`machine: ${availableParallelism()} CPUs, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}; ${browser.version()} headless`);
-  const wasm = (await readdir(distDir)).filter((f) => f.endsWith('.wasm'));
-  for (const file of wasm) {
-    const bytes = await readFile(join(distDir, file));
-    console.log(`\n${file}: ${(bytes.length / 1024).toFixed(1)} KB raw, ${(gzipSync(bytes, { level: 9 }).length / 1024).toFixed(1)} KB gzipped (budget for the whole app: ≤ 280 KB)`);
+  for (const { file, raw, gz } of (await builtSizes()).filter((f) => f.file.endsWith('.wasm'))) {
+    console.log(`\n${file}: ${(raw / 1024).toFixed(1)} KB raw, ${(gz / 1024).toFixed(1)} KB gzipped (budget for the whole app: ≤ 280 KB)`);
   }
   const fp = await firstPaint(browser, server);
   if (fp.length) console.log(line('?lesson=2 first paint', stats(fp), 'budget: under 1 s'));

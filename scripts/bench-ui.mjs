@@ -24,32 +24,16 @@
 //        EDITS=50 LOADS=10 node scripts/bench-ui.mjs
 //        MIXUA_DIST=/path/to/dist node scripts/bench-ui.mjs
 
-import { readdir, readFile } from 'node:fs/promises';
 import { availableParallelism, loadavg } from 'node:os';
-import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { distDir, launchBrowser, startServer } from '../tests/e2e/harness.mjs';
+import { AGENTS, builtSizes, lcg, line, ms, SCOPES, stats, USERS } from './bench-lib.mjs';
 
 const EDITS = Number(process.env.EDITS ?? 20);
 const WARMUP = 3;
 const LOADS = Number(process.env.LOADS ?? 5);
 const CARDS = 1000;
 
-const USERS = ['alice', 'bob', 'carol', 'dave', 'erin', 'frank', 'grace', 'heidi', 'ivan', 'judy'];
-const AGENTS = [
-  'writer-v1', 'checker-v1', 'planner-v1', 'coder-v2', 'reviewer-v1',
-  'translator-v1', 'summarizer-v3', 'tester-v1', 'search-v2', 'editor-v1',
-];
-const SCOPES = ['PAIR', 'USER', 'AGENT', 'GLOBAL'];
 
-/** A tiny deterministic generator, so every run measures the same workspace. */
-function lcg(seed) {
-  let state = BigInt(seed) ^ 0x9e3779b97f4a7c15n;
-  return (n) => {
-    state = (state * 6364136223846793005n + 1442695040888963407n) & 0xffffffffffffffffn;
-    return Number((state >> 33n) % BigInt(n));
-  };
-}
 
 /**
  * The workspace file (the format the CLI reads): 1,000 cards over 10 users ×
@@ -82,16 +66,6 @@ function workspace() {
   return { users: USERS, agents: AGENTS, query: '報告', canaries, cards };
 }
 
-function stats(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  const median = sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-  return { min: sorted[0], median, max: sorted.at(-1) };
-}
-
-const ms = (v) => `${v.toFixed(1)} ms`;
-const line = (label, s, budget) =>
-  `  ${label.padEnd(34)} min ${ms(s.min).padStart(9)}   median ${ms(s.median).padStart(9)}   max ${ms(s.max).padStart(9)}${budget ? `   (${budget})` : ''}`;
 
 async function measureEdits(browser, server) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -279,15 +253,6 @@ async function measureLoads(browser, server) {
   return { fp, fcp, grid, app };
 }
 
-async function wasmSizes() {
-  const files = (await readdir(distDir)).filter((f) => f.endsWith('.wasm') || f.endsWith('.js'));
-  const out = [];
-  for (const file of files) {
-    const bytes = await readFile(join(distDir, file));
-    out.push({ file, raw: bytes.length, gz: gzipSync(bytes, { level: 9 }).length });
-  }
-  return out;
-}
 
 const server = await startServer();
 const browser = await launchBrowser();
@@ -297,7 +262,7 @@ try {
     `machine: ${availableParallelism()} CPUs, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}; ${browser.version()} headless`,
   );
 
-  const sizes = await wasmSizes();
+  const sizes = await builtSizes();
   console.log('\nrelease build, gzipped (level 9):');
   for (const { file, raw, gz } of sizes) {
     const budget = file.endsWith('.wasm') ? '   (budget: at most 250 KB gzipped)' : '';
