@@ -14,6 +14,10 @@ use crate::shared::Shared;
 use crate::state::{Action, Doc, Mode, StepKind, UiAction};
 use crate::CELL_LIMIT;
 
+/// Above this many cells, a cell's card list far off screen is neither laid
+/// out nor painted until it comes near (the seed's four cells never are).
+const MANY_CELLS: usize = 16;
+
 /// Mistakes explained per list after a reveal.
 const EXPLAINED: usize = 12;
 
@@ -238,7 +242,9 @@ pub fn seating_chart(props: &SeatingChartProps) -> Html {
                 <p class="empty">{ lang.pick("至少要有一位使用者和一個 Agent,座位表才有格子。", "Add at least one user and one agent to get a cell.") }</p>
             } else {
                 <div class="grid-wrap">
-                    <table class="grid" role="grid" aria-labelledby="chart-title" aria-describedby="grid-keys" {onkeydown} {onfocusin}>
+                    // A chart bigger than a screen renders only the cells
+                    // near it (`many`: see the stylesheet).
+                    <table class={classes!("grid", (ws.users.len() * ws.agents.len() > MANY_CELLS).then_some("many"))} role="grid" aria-labelledby="chart-title" aria-describedby="grid-keys" {onkeydown} {onfocusin}>
                         <caption class="sr-only">{ lang.pick("列:使用者;欄:Agent;格子:取回的卡片", "Rows: users; columns: agents; cells: retrieved cards") }</caption>
                         <thead>
                             <tr>
