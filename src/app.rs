@@ -870,12 +870,12 @@ pub fn app(props: &AppProps) -> Html {
             onaction={onaction.clone()}
         />
     });
-    let memory = lesson_two.then(|| html! { <>
+    let memory = if lesson_two { html! { <>
         <CachePanel workspace={workspace.clone()} {lang} onaction={onaction.clone()} />
         <RetentionPanel workspace={workspace.clone()} selected={ui.selected} {lang} onaction={onaction.clone()} />
         <GroupsPanel workspace={workspace.clone()} {lang} onaction={onaction.clone()} />
         <AuditLog workspace={workspace.clone()} tick={tick} history={ui.history.clone()} {lang} onaction={onaction.clone()} />
-    </> }).unwrap_or_default();
+    </> } } else { Html::default() };
     let english_seed = !workspace.cards.iter().any(|c| c.situation.contains(mixua_policy::SEED_QUERY));
     html! {
         <div class={classes!("app", classroom.then_some("classroom"))} {ondragover} {ondrop}>
