@@ -824,6 +824,11 @@ pub fn app(props: &AppProps) -> Html {
     let lesson_two = ui.course == Course::Two;
     // In classroom mode one panel shows at a time (the lesson stays).
     let shows = |panel: Panel| !hidden(panel.key()) && (!classroom || ui.panel == panel);
+    // The prerendered first screen ends with the chart and its side panel:
+    // the panels below the fold and the footer come with the app (below
+    // everything prerendered, so nothing moves), and the page's HTML stays
+    // small for the first paint.
+    let below = prerender.is_none();
     let tabs = classroom.then(|| {
         let tab = |panel: Panel, label: &'static str| {
             let onaction = onaction.clone();
@@ -978,7 +983,7 @@ pub fn app(props: &AppProps) -> Html {
                         }
                     </aside>
                 </div>
-                if shows(Panel::Editor) {
+                if below && shows(Panel::Editor) {
                     <CardEditor
                         workspace={workspace.clone()}
                         computed={computed.clone()}
@@ -988,22 +993,24 @@ pub fn app(props: &AppProps) -> Html {
                         onaction={onaction.clone()}
                     />
                 }
-                if shows(Panel::People) {
+                if below && shows(Panel::People) {
                     <People workspace={workspace.clone()} {lang} onaction={onaction.clone()} />
                 }
                 if classroom && lesson_two && shows(Panel::Memory) {
                     <div class="memory-tab">{ memory }</div>
                 }
-                if shows(Panel::Compare) {
+                if below && shows(Panel::Compare) {
                     <Compare doc={doc.clone()} computed={computed.clone()} hidden={ui.mode.hides_answers()} {lang} />
                 }
             </main>
-            <footer class="foot">
-                <p>{ lang.pick(
-                    "教具:所有卡片、使用者與暗號都是假的。身分來自上方座位表的列與欄,不是查詢文字。",
-                    "A teaching tool: every card, user and secret here is made up. Identity comes from the chart's rows and columns, never from the query text.",
-                ) }</p>
-            </footer>
+            if below {
+                <footer class="foot">
+                    <p>{ lang.pick(
+                        "教具:所有卡片、使用者與暗號都是假的。身分來自上方座位表的列與欄,不是查詢文字。",
+                        "A teaching tool: every card, user and secret here is made up. Identity comes from the chart's rows and columns, never from the query text.",
+                    ) }</p>
+                </footer>
+            }
         </div>
     }
 }

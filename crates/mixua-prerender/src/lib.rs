@@ -75,6 +75,18 @@ mod tests {
     }
 
     #[test]
+    fn the_screen_ends_with_the_chart_and_its_side_panel() {
+        for lang in LANGS {
+            let html = render(lang);
+            assert!(html.contains(r#"id="chart""#) && html.contains(r#"class="side"#), "the chart and its side panel");
+            // The panels below the fold and the footer come with the app.
+            for below in [r#"data-panel="editor""#, r#"data-panel="people""#, r#"data-panel="compare""#, "<footer"] {
+                assert!(!html.contains(below), "{below} in the {} screen", lang.tag());
+            }
+        }
+    }
+
+    #[test]
     fn the_screens_replace_exactly_one_marker() {
         let screens = vec!["<p>zh</p>".to_string(), "<p>en</p>".to_string()];
         let page = format!("<body><div id=\"app\"></div>{MARKER}</body>");

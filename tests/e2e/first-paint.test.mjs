@@ -1,0 +1,59 @@
+// The order of a fresh load (Trunk.toml's loader): the prerendered first
+// screen is painted and counted as the page's largest paint before the wasm
+// is even requested, and the app's take-over doesn't replace that paint (the
+// largest contentful paint stays the prerendered screen's). The wasm is not
+// preloaded and keeps its content-hashed name. Ordering only: no time is
+// asserted (Lighthouse's figures are scripts/bench-lighthouse.mjs's).
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { useBrowser } from './harness.mjs';
+
+const env = useBrowser();
+
+/** Records every largest-contentful-paint entry, and whether its element is the prerendered screen's. */
+function watchPaints() {
+  window.__lcp = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      window.__lcp.push({ at: e.startTime, prerendered: Boolean(e.element?.closest('.prerender')), tag: e.element?.tagName ?? null });
+    }
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+}
+
+test('the built page neither preloads the wasm nor loses its hashed name', async () => {
+  const response = await fetch(env.server.url);
+  const html = await response.text();
+  assert.doesNotMatch(html, /rel="(module)?preload"/, 'no preload: the first paint has the network to itself');
+  assert.match(html, /import init, \* as bindings from "\.\/mixua-playground-[0-9a-f]{16}\.js"/);
+  assert.match(html, /module_or_path: "\.\/mixua-playground-[0-9a-f]{16}_bg\.wasm"/);
+  assert.match(html, /largest-contentful-paint/, 'the loader waits for the first paint to be counted');
+});
+
+test('a fresh load: the wasm is requested after the prerendered screen\'s paint, which stays the largest', async () => {
+  for (const [width, locale] of [[390, 'zh-TW'], [1280, 'en-US']]) {
+    const context = await env.browser.newContext({ locale, viewport: { width, height: 844 } });
+    try {
+      const page = await context.newPage();
+      await page.addInitScript(watchPaints);
+      await page.goto(env.server.url);
+      await page.waitForSelector('#app [data-view]', { state: 'attached', timeout: 20_000 });
+      await page.waitForTimeout(500);
+      const { paints, wasm } = await page.evaluate(() => ({
+        paints: window.__lcp,
+        wasm: performance.getEntriesByType('resource').filter((r) => r.name.endsWith('.wasm')).map((r) => r.startTime),
+      }));
+      assert.equal(wasm.length, 1, 'the wasm is fetched once');
+      assert.ok(paints.length > 0, 'a largest contentful paint was reported');
+      assert.ok(paints[0].at <= wasm[0], `the first paint (${paints[0].at} ms) is counted before the wasm is requested (${wasm[0]} ms)`);
+      assert.deepEqual(
+        paints.filter((p) => !p.prerendered),
+        [],
+        `at ${width} px every largest paint is the prerendered screen's, none the app's`,
+      );
+      assert.equal(await page.locator('.prerender').count(), 0, 'and the app took over');
+    } finally {
+      await context.close();
+    }
+  }
+});
