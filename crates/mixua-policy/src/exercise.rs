@@ -113,12 +113,31 @@ impl Cells {
 
 /// Which card a check is about: every card with this id, or the first card
 /// that is a copy of another carried over to an agent (same lesson and
-/// scope, owned and written by that agent).
+/// scope, owned and written by that agent). Written as a string: `"A"`, or
+/// `"A>writer-v2"` for A's copy carried over to writer-v2.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(untagged)]
+#[serde(from = "String", into = "String")]
 pub enum CardRef {
     Id(String),
     CopyOf { copy_of: String, agent: String },
+}
+
+impl From<String> for CardRef {
+    fn from(text: String) -> CardRef {
+        match text.split_once('>') {
+            Some((copy_of, agent)) => CardRef::CopyOf { copy_of: copy_of.to_string(), agent: agent.to_string() },
+            None => CardRef::Id(text),
+        }
+    }
+}
+
+impl From<CardRef> for String {
+    fn from(card: CardRef) -> String {
+        match card {
+            CardRef::Id(id) => id,
+            CardRef::CopyOf { copy_of, agent } => format!("{copy_of}>{agent}"),
+        }
+    }
 }
 
 impl CardRef {
@@ -151,9 +170,11 @@ impl CardRef {
 }
 
 /// One check of the vocabulary. Each holds or not against [`Facts`]; its
-/// words are in `exercise_words`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "check", rename_all = "snake_case")]
+/// words are in `exercise_words`. As JSON, the kind names the check:
+/// `"no_leak"`, `{"retrieves": {"cells": {…}, "card": "A"}}` (read by one
+/// reader for every kind, [`Check::from_fields`], to keep the wasm small).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Check {
     // The chart.
     /// The user is in the chart.
@@ -284,6 +305,130 @@ pub enum Check {
     /// The check has held at some point: the app remembers `key` once it
     /// holds (see [`Pack::milestones`](crate::pack::Pack::milestones)).
     Once { key: String, of: Box<Check> },
+}
+
+/// Every field any check has: a check's JSON object is read into this,
+/// then [`Check::from_fields`] takes what its kind needs.
+#[derive(Default, Deserialize)]
+#[serde(default)]
+struct Fields {
+    user: Option<String>,
+    agent: Option<String>,
+    at_least: Option<usize>,
+    cells: Option<Cells>,
+    card: Option<String>,
+    group: Option<String>,
+    owner: Option<String>,
+    scope: Option<Scope>,
+    reason: Option<String>,
+    approved: Option<bool>,
+    stream: Option<Stream>,
+    status: Option<Status>,
+    tier: Option<Tier>,
+    reviewer: Option<bool>,
+    action: Option<Action>,
+    tick: Option<u64>,
+    act: Option<String>,
+    actors: Option<Vec<String>>,
+    writer_of: Option<String>,
+    reasons: Option<Vec<String>>,
+    replaced: Option<String>,
+    text: Option<String>,
+    members: Option<usize>,
+    changes: Option<usize>,
+    all: Option<Vec<Check>>,
+    key: Option<String>,
+    of: Option<Box<Check>>,
+}
+
+fn need<T>(value: Option<T>, kind: &str, field: &str) -> Result<T, String> {
+    value.ok_or_else(|| format!("the check `{kind}` needs `{field}`"))
+}
+
+impl Check {
+    /// A check from its kind and fields (what the JSON reader hands over).
+    fn from_fields(kind: &str, f: Fields) -> Result<Check, String> {
+        let n = |field: &str| format!("the check `{kind}` needs `{field}`");
+        let card = || f.card.clone().map(CardRef::from).ok_or_else(|| n("card"));
+        let id = || f.card.clone().ok_or_else(|| n("card"));
+        let cells = || f.cells.clone().ok_or_else(|| n("cells"));
+        Ok(match kind {
+            "user_exists" => Check::UserExists { user: need(f.user, kind, "user")? },
+            "agent_exists" => Check::AgentExists { agent: need(f.agent, kind, "agent")? },
+            "user_count" => Check::UserCount { at_least: need(f.at_least, kind, "at_least")? },
+            "stranger" => Check::Stranger,
+            "retrieves" => Check::Retrieves { cells: cells()?, card: card()? },
+            "not_retrieves" => Check::NotRetrieves { cells: cells()?, card: card()? },
+            "reaches" => Check::Reaches { card: card()? },
+            "reaches_group" => Check::ReachesGroup { card: card()?, group: need(f.group, kind, "group")? },
+            "no_leak" => Check::NoLeak,
+            "leak_by" => Check::LeakBy { card: id()? },
+            "singles_out" => Check::SinglesOut { card: card()? },
+            "probe_clean" => Check::ProbeClean { card: card()? },
+            "scorecards_perfect" => Check::ScorecardsPerfect,
+            "accepted" => Check::Accepted { card: f.card.map(CardRef::from), owner: f.owner, scope: f.scope },
+            "rejected" => Check::Rejected { card: card()?, reason: f.reason },
+            "approved" => Check::Approved { card: card()?, approved: need(f.approved, kind, "approved")? },
+            "stream" => Check::Stream { card: card()?, stream: need(f.stream, kind, "stream")? },
+            "absent" => Check::Absent { card: id()? },
+            "owner" => Check::Owner { card: card()?, user: f.user, agent: f.agent },
+            "status" => Check::Status { card: card()?, status: need(f.status, kind, "status")? },
+            "tombstone" => Check::Tombstone { card: card()? },
+            "tier" => Check::Tier { card: card()?, tier: need(f.tier, kind, "tier")? },
+            "published_by" => Check::PublishedBy { card: card()?, reviewer: need(f.reviewer, kind, "reviewer")? },
+            "logged" => Check::Logged { action: need(f.action, kind, "action")?, card: id()?, reason: f.reason },
+            "clock_at_least" => Check::ClockAtLeast { tick: need(f.tick, kind, "tick")? },
+            "refused" => Check::Refused {
+                act: need(f.act, kind, "act")?,
+                actors: f.actors.unwrap_or_default(),
+                writer_of: f.writer_of,
+                reasons: need(f.reasons, kind, "reasons")?,
+            },
+            "rolled_back_as_before" => Check::RolledBackAsBefore { card: id()?, replaced: need(f.replaced, kind, "replaced")? },
+            "traces_clear" => Check::TracesClear { text: need(f.text, kind, "text")? },
+            "cache_leaks" => Check::CacheLeaks,
+            "cache_clean" => Check::CacheClean,
+            "cache_purges" => Check::CachePurges,
+            "stale_served" => Check::StaleServed { card: id()? },
+            "before_deletion" => Check::BeforeDeletion { card: id()? },
+            "group_size" => Check::GroupSize { group: need(f.group, kind, "group")?, members: need(f.members, kind, "members")? },
+            "predicted" => Check::Predicted { cells: cells()? },
+            "revealed" => Check::Revealed,
+            "predicted_right" => Check::PredictedRight { cells: cells()? },
+            "recorded_each" => Check::RecordedEach { changes: need(f.changes, kind, "changes")? },
+            "all" => Check::All { all: need(f.all, kind, "all")? },
+            "once" => Check::Once { key: need(f.key, kind, "key")?, of: need(f.of, kind, "of")? },
+            other => return Err(format!("no check is called `{other}`")),
+        })
+    }
+}
+
+impl<'de> Deserialize<'de> for Check {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Check, D::Error> {
+        use serde::de::{Error, IgnoredAny, MapAccess, Visitor};
+        struct Reader;
+        impl<'de> Visitor<'de> for Reader {
+            type Value = Check;
+
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a check: its kind, or an object {kind: {fields}}")
+            }
+
+            fn visit_str<E: Error>(self, kind: &str) -> Result<Check, E> {
+                Check::from_fields(kind, Fields::default()).map_err(E::custom)
+            }
+
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Check, A::Error> {
+                let Some(kind) = map.next_key::<String>()? else { return Err(A::Error::custom("a check names its kind")) };
+                let fields: Fields = map.next_value()?;
+                if map.next_key::<IgnoredAny>()?.is_some() {
+                    return Err(A::Error::custom("a check names one kind"));
+                }
+                Check::from_fields(&kind, fields).map_err(A::Error::custom)
+            }
+        }
+        deserializer.deserialize_any(Reader)
+    }
 }
 
 /// One item of an exercise's goal: a check, with the words the panel
