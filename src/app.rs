@@ -19,7 +19,7 @@ use crate::components::{
     timeline::Timeline, card_editor::CardEditor, card_inspector::CardInspector, compare::Compare, files::Files,
     lesson_panel::LessonPanel, notice_bar::NoticeBar,
     people::People, query_bar::QueryBar, rejected_list::RejectedList, seating_chart::SeatingChart, toolbar::Toolbar,
-    why_panel::WhyPanel,
+    why_panel::WhyPanel, worksheet::Worksheet,
 };
 use crate::computed::Computed;
 use crate::course::Course;
@@ -126,7 +126,11 @@ impl Boot {
 fn boot() -> Boot {
     let address = Address::read();
     let mut ui = Ui { lang: initial_lang(&address), ..Ui::default() };
-    let fresh = address.flag("fresh");
+    // `?embed` (an iframe in slides or a course page) starts as `?fresh`
+    // does: the seed (or the link, or the lesson), never the learner's
+    // saved work, and nothing is saved.
+    let embed = address.flag("embed");
+    let fresh = address.flag("fresh") || embed;
     let mut work = WorkRef::new(ui.lang);
     let mut unsaved = true;
 
@@ -191,9 +195,13 @@ fn boot() -> Boot {
     if let Some(hide) = address.param("hide") {
         ui.hidden = hide.split(',').map(|p| p.trim().to_string()).filter(|p| !p.is_empty()).collect();
     }
+    if embed {
+        ui.embed = true;
+        ui.hidden.extend(crate::embed::hidden(address.param("panel").as_deref().unwrap_or("")));
+    }
     ui.classroom = address.flag("classroom");
     let mut state = AppState::new(doc, ui);
-    if fresh {
+    if fresh && !embed {
         state.ui.notice = Some(Notice::FreshStart);
     } else if !forks.is_empty() {
         state.ui.notice = Some(Notice::ForkedElsewhere { names: forks });
@@ -217,7 +225,8 @@ fn boot() -> Boot {
                 work = WorkRef::new(state.ui.lang);
                 unsaved = true;
                 state.apply(Edit::Load { doc: linked, source });
-                state.ui.notice = Some(Notice::OpenedLink { kept: had_saved && !fresh });
+                // An embed shows the linked state quietly (it saves nothing).
+                state.ui.notice = (!embed).then_some(Notice::OpenedLink { kept: had_saved && !fresh });
                 opened_link = true;
             }
             Err(problem) => state.ui.notice = Some(Notice::LoadFailed { source, problem }),
@@ -654,13 +663,15 @@ pub fn app(props: &AppProps) -> Html {
         let store = store.clone();
         let onaction = onaction.clone();
         let set_aside = set_aside.borrow_mut().take();
+        let embed = state.ui.embed;
         use_effect_with((), move |_| {
             *store.saver.notify.borrow_mut() = Some(Rc::new(move |action| onaction.emit(action)));
             if let Some(own) = set_aside {
                 store::write(store::PREVIOUS_KEY, &persist::to_value(&own));
             }
             let window = gloo_utils::window();
-            if !window.location().hash().unwrap_or_default().is_empty() {
+            // An embed saves nothing: its link stays in the address.
+            if !embed && !window.location().hash().unwrap_or_default().is_empty() {
                 let url = format!(
                     "{}{}",
                     window.location().pathname().unwrap_or_default(),
@@ -869,10 +880,16 @@ pub fn app(props: &AppProps) -> Html {
             onaction={onaction.clone()}
         />
     });
+    // The printed worksheet's exercise: the current step's title and task.
+    let worksheet_exercise = (!hidden("lesson")).then(|| {
+        let step = &ui.course.steps()[ui.lesson_step.min(ui.course.steps().len() - 1)];
+        Rc::new((crate::lessons::t(lang, step.title).to_string(), crate::lessons::t(lang, step.task).to_string()))
+    });
     let english_seed = !workspace.cards.iter().any(|c| c.situation.contains(mixua_policy::SEED_QUERY));
     html! {
-        <div class={classes!("app", classroom.then_some("classroom"))} {ondragover} {ondrop}>
+        <div class={classes!("app", classroom.then_some("classroom"), ui.embed.then_some("embed"))} {ondragover} {ondrop}>
             <a class="skip" href="#chart">{ lang.pick("跳到座位表", "Skip to the seating chart") }</a>
+            if !ui.embed {
             <header class="top">
                 <div class="brand">
                     <h1>{ title }</h1>
@@ -897,23 +914,36 @@ pub fn app(props: &AppProps) -> Html {
                     onaction={onaction.clone()}
                 />
             </header>
-            if !classroom {
+            }
+            if !classroom && !ui.embed {
                 <Files doc={doc.clone()} recent={ui.recent.clone()} {lang} onaction={onaction.clone()} onwork={onwork.clone()} />
             }
             <NoticeBar notice={ui.notice.clone()} {lang} onaction={onaction.clone()} onwork={onwork.clone()} />
             <Announcer seq={said.0} text={said.1.clone()} />
             <main>
-                <QueryBar query={workspace.query.clone()} {english_seed} {lang} onaction={onaction.clone()} />
+                if !hidden("query") {
+                    <QueryBar query={workspace.query.clone()} {english_seed} {lang} onaction={onaction.clone()} />
+                }
                 <div class="stage">
                     if lesson_two {
                         <div class="chart-col">
                             <>{ for chart }</>
                             if shows(Panel::Chart) {
-                                <Timeline workspace={workspace.clone()} computed={computed.clone()} tick={tick} {lang} onaction={onaction.clone()} />
-                                <CachePanel workspace={workspace.clone()} {lang} onaction={onaction.clone()} />
-                                <RetentionPanel workspace={workspace.clone()} selected={ui.selected} {lang} onaction={onaction.clone()} />
-                                <GroupsPanel workspace={workspace.clone()} {lang} onaction={onaction.clone()} />
-                                <AuditLog workspace={workspace.clone()} tick={tick} history={ui.history.clone()} {lang} onaction={onaction.clone()} />
+                                if !hidden("timeline") {
+                                    <Timeline workspace={workspace.clone()} computed={computed.clone()} tick={tick} {lang} onaction={onaction.clone()} />
+                                }
+                                if !hidden("cache") {
+                                    <CachePanel workspace={workspace.clone()} {lang} onaction={onaction.clone()} />
+                                }
+                                if !hidden("retention") {
+                                    <RetentionPanel workspace={workspace.clone()} selected={ui.selected} {lang} onaction={onaction.clone()} />
+                                }
+                                if !hidden("groups") {
+                                    <GroupsPanel workspace={workspace.clone()} {lang} onaction={onaction.clone()} />
+                                }
+                                if !hidden("audit") {
+                                    <AuditLog workspace={workspace.clone()} tick={tick} history={ui.history.clone()} {lang} onaction={onaction.clone()} />
+                                }
                             }
                         </div>
                     } else {
@@ -949,7 +979,7 @@ pub fn app(props: &AppProps) -> Html {
                             />
                         }
                         // Lesson 2: the acts follow the exercise that asks for them.
-                        if lesson_two {
+                        if lesson_two && !hidden("act") {
                             <ActAs workspace={workspace.clone()} actor={ui.actor.clone()} selected={ui.selected}
                                 refusal={ui.refusal.clone()} {lang} onaction={onaction.clone()} />
                         }
@@ -986,12 +1016,15 @@ pub fn app(props: &AppProps) -> Html {
                     <Compare doc={doc.clone()} computed={computed.clone()} hidden={ui.mode.hides_answers()} {lang} />
                 }
             </main>
+            if !ui.embed {
             <footer class="foot">
                 <p>{ lang.pick(
                     "教具:所有卡片、使用者與暗號都是假的。身分來自上方座位表的列與欄,不是查詢文字。",
                     "A teaching tool: every card, user and secret here is made up. Identity comes from the chart's rows and columns, never from the query text.",
                 ) }</p>
             </footer>
+            }
+            <Worksheet workspace={workspace.clone()} exercise={worksheet_exercise} {lang} />
         </div>
     }
 }

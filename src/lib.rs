@@ -8,6 +8,7 @@ pub mod acts;
 pub mod computed;
 pub mod course;
 pub mod doc;
+pub mod embed;
 pub mod lesson_two;
 pub mod lessons;
 pub mod persist;

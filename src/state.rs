@@ -148,6 +148,9 @@ pub struct Ui {
     pub history: Option<String>,
     /// The user whose "What do you keep about me?" panel is open.
     pub about: Option<String>,
+    /// `?embed`: just the chart and the panels `&panel=` names, for an
+    /// iframe; no bar, no files, no footer, nothing read or saved.
+    pub embed: bool,
 }
 
 /// The last edit, undo or redo: which it was, and the work it started from

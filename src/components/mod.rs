@@ -26,6 +26,7 @@ pub mod timeline;
 pub mod toolbar;
 pub mod view_cell;
 pub mod why_panel;
+pub mod worksheet;
 
 use mixua_policy::Field;
 use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
