@@ -1,6 +1,8 @@
 //! `mixua`: a thin shell over the policy crate. It reads files, parses
 //! arguments and prints; every decision comes from `mixua_policy`.
 
+mod grade;
+
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -24,10 +26,12 @@ Usage:
   mixua audit   [--workspace FILE] [--lang en|zh-TW] [--json]
   mixua about   [--workspace FILE] --user USER [--lang en|zh-TW] [--json]
   mixua seed    [--story]   print the built-in seed workspace as JSON
+  mixua grade   --pack P CODES [--csv] [--lang en|zh-TW]
   mixua help [COMMAND]
 
 Without --workspace, the built-in seed fixture (cards P U A G B X Y) is used.
-Exit status: 0 done; 1 `report --fail-on-leak` found a leak; 2 bad input
+Exit status: 0 done; 1 `report --fail-on-leak` found a leak, or `grade` refused
+a code; 2 bad input
 (unreadable file, invalid JSON, bad arguments), and then no file is written.";
 
 const REPORT_HELP: &str = "\
@@ -135,13 +139,15 @@ enum Outcome {
     Done,
     /// `report --fail-on-leak` found a leak: exit status 1.
     LeakFound,
+    /// `grade` refused a result code: exit status 1.
+    CodesRefused,
 }
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match run(&args) {
         Ok(Outcome::Done) => ExitCode::SUCCESS,
-        Ok(Outcome::LeakFound) => ExitCode::from(1),
+        Ok(Outcome::LeakFound | Outcome::CodesRefused) => ExitCode::from(1),
         Err(Failure(message)) => {
             eprintln!("mixua: error: {message}");
             ExitCode::from(2)
@@ -161,6 +167,7 @@ fn run(args: &[String]) -> Result<Outcome, Failure> {
         "audit" => cmd_audit(rest).map(|()| Outcome::Done),
         "seed" => cmd_seed(rest).map(|()| Outcome::Done),
         "about" => cmd_about(rest).map(|()| Outcome::Done),
+        "grade" => grade::cmd_grade(rest),
         "help" | "--help" | "-h" => {
             let text = match rest.first().map(String::as_str) {
                 Some("report") => REPORT_HELP,
@@ -169,6 +176,7 @@ fn run(args: &[String]) -> Result<Outcome, Failure> {
                 Some("audit") => AUDIT_HELP,
                 Some("seed") => SEED_HELP,
                 Some("about") => ABOUT_HELP,
+                Some("grade") => grade::GRADE_HELP,
                 _ => USAGE,
             };
             println!("{text}");

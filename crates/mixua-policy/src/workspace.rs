@@ -422,6 +422,14 @@ struct RawWorkspace {
     profiles: Option<Kept<Profiles>>,
 }
 
+/// A workspace inside other JSON (an exercise's start or solution), read
+/// as [`Workspace::from_json`] reads a file.
+impl<'de> Deserialize<'de> for Workspace {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Workspace, D::Error> {
+        RawWorkspace::deserialize(deserializer).map(Workspace::from_raw)
+    }
+}
+
 /// A workspace file that could not be read as a workspace at all (as opposed
 /// to single malformed cards, which are kept and rejected).
 #[derive(Debug)]
@@ -468,6 +476,10 @@ impl Workspace {
     /// a card is kept and judged like any other, it just names no viewer.
     pub fn from_json(text: &str) -> Result<Workspace, LoadError> {
         let raw: RawWorkspace = serde_json::from_str(text)?;
+        Ok(Workspace::from_raw(raw))
+    }
+
+    fn from_raw(raw: RawWorkspace) -> Workspace {
         let cards = raw.cards.unwrap_or_default();
         let canaries = raw.canaries.unwrap_or_default();
         let usable = |name: &String| check_name(name).is_ok();
@@ -486,7 +498,7 @@ impl Workspace {
             Some(Names(agents)) => dedup(agents),
             None => dedup(cards.iter().map(|c| c.owner_agent.clone()).filter(usable).collect()),
         };
-        Ok(Workspace {
+        Workspace {
             users,
             agents,
             query: raw.query.unwrap_or_default(),
@@ -500,7 +512,7 @@ impl Workspace {
             cache: raw.cache,
             events: raw.events,
             profiles: raw.profiles,
-        })
+        }
     }
 
     /// The events of the log, each as read or kept as written; empty when

@@ -1,0 +1,192 @@
+//! `mixua grade`: the class's result codes as a table of students ×
+//! exercises (text or CSV). Every code is read by the crate's
+//! `decode_for`; a refused code is listed with the crate's reason.
+
+use std::path::Path;
+
+use mixua_policy::{
+    builtin_pack, code_problem_words, decode_for, CellMark, ExerciseResult, Lang, Pack, Results, Solved,
+};
+
+use crate::{language, Failure, Outcome};
+
+pub const GRADE_HELP: &str = "\
+mixua grade: a class's result codes as a table of students × exercises
+
+Usage: mixua grade --pack P CODES [--csv] [--lang en|zh-TW]
+
+  --pack P     the pack the codes are for: a pack JSON file, or a built-in
+               pack (lesson1, lesson2)
+  CODES        a text file with one result code per line (`-`: standard
+               input); empty lines and lines starting with # are skipped
+  --csv        comma-separated values instead of a text table
+  --lang L     en (default) or zh-TW, for the legend and the reasons
+
+Each exercise's column: ✓ solved, ✓s solved with the solution, - not
+solved, s the solution was seen, hN N hints used, R/N predicted cells right.
+A code that is mistyped, changed or for another pack is listed as refused,
+with the reason. The checksum catches mistakes; it is not a proof.
+Exit status: 0 every code read; 1 some code refused (the table is still
+printed); 2 bad input (no pack, unreadable file, bad arguments).";
+
+/// One line of the codes file: the student's results or why they are refused.
+struct Row {
+    line: usize,
+    read: Result<Results, String>,
+}
+
+pub fn cmd_grade(args: &[String]) -> Result<Outcome, Failure> {
+    let (mut pack, mut file, mut csv, mut lang) = (None, None, false, None);
+    let mut rest = args.iter();
+    while let Some(arg) = rest.next() {
+        match arg.as_str() {
+            "--csv" => csv = true,
+            "--pack" | "--lang" => {
+                let value = rest.next().ok_or_else(|| Failure(format!("{arg} needs a value\n\n{GRADE_HELP}")))?;
+                if arg == "--pack" { pack = Some(value.clone()) } else { lang = Some(value.clone()) }
+            }
+            flag if flag.starts_with("--") => return Err(Failure(format!("unknown option `{flag}`\n\n{GRADE_HELP}"))),
+            path if file.is_none() => file = Some(path.to_string()),
+            extra => return Err(Failure(format!("unexpected argument `{extra}`\n\n{GRADE_HELP}"))),
+        }
+    }
+    let lang = language(lang.as_deref())?;
+    let pack = load_pack(pack.as_deref().ok_or_else(|| Failure(format!("--pack is required\n\n{GRADE_HELP}")))?, lang)?;
+    let file = file.ok_or_else(|| Failure(format!("a file of result codes is required\n\n{GRADE_HELP}")))?;
+    let text = if file == "-" {
+        std::io::read_to_string(std::io::stdin()).map_err(|e| Failure(format!("standard input: {e}")))?
+    } else {
+        std::fs::read_to_string(&file).map_err(|e| Failure(format!("{file}: {e}")))?
+    };
+    let rows: Vec<Row> = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+        .map(|(n, l)| Row { line: n + 1, read: decode_for(l, &pack).map_err(|p| code_problem_words(&p, lang)) })
+        .collect();
+    let out = if csv { csv_table(&pack, &rows, lang) } else { text_table(&pack, &rows, lang) };
+    print!("{out}");
+    Ok(if rows.iter().any(|r| r.read.is_err()) { Outcome::CodesRefused } else { Outcome::Done })
+}
+
+fn load_pack(name: &str, lang: Lang) -> Result<Pack, Failure> {
+    if Path::new(name).is_file() {
+        let text = std::fs::read_to_string(name).map_err(|e| Failure(format!("{name}: {e}")))?;
+        return Pack::from_json(&text).map_err(|p| Failure(format!("{name}: {}", mixua_policy::pack_problem_words(&p, lang))));
+    }
+    builtin_pack(name, lang).map_err(|p| Failure(mixua_policy::pack_problem_words(&p, lang)))
+}
+
+fn student(row: &Row, lang: Lang) -> String {
+    match &row.read {
+        Ok(r) if !r.name.is_empty() => r.name.clone(),
+        _ => lang.pick(format!("(第 {} 行)", row.line), format!("(line {})", row.line)),
+    }
+}
+
+/// One exercise's cell of the text table.
+fn mark(e: &ExerciseResult) -> String {
+    let mut text = match e.solved {
+        Solved::Yes => "✓".to_string(),
+        Solved::WithSolution => "✓s".to_string(),
+        Solved::Not if e.solution_seen => "-s".to_string(),
+        Solved::Not => "-".to_string(),
+    };
+    if e.hints > 0 {
+        text.push_str(&format!(" h{}", e.hints));
+    }
+    if !e.cells.is_empty() {
+        let right = e.cells.iter().filter(|c| **c == CellMark::Right).count();
+        text.push_str(&format!(" {right}/{}", e.cells.len()));
+    }
+    text
+}
+
+fn pad(text: &str, width: usize) -> String {
+    let n = text.chars().count();
+    format!("{text}{}", " ".repeat(width.saturating_sub(n)))
+}
+
+fn text_table(pack: &Pack, rows: &[Row], lang: Lang) -> String {
+    let count = pack.exercises.len();
+    let mut head = vec![lang.pick("學生", "student").to_string()];
+    head.extend((1..=count).map(|n| n.to_string()));
+    head.push(lang.pick("完成", "solved").to_string());
+    let mut lines = vec![head];
+    let mut refused = Vec::new();
+    for row in rows {
+        match &row.read {
+            Ok(r) => {
+                let mut line = vec![student(row, lang)];
+                line.extend((0..count).map(|n| r.exercises.get(n).map(mark).unwrap_or_else(|| "?".into())));
+                let solved = r.exercises.iter().filter(|e| e.solved != Solved::Not).count();
+                line.push(format!("{solved}/{count}"));
+                lines.push(line);
+            }
+            Err(reason) => refused.push(lang.pick(
+                format!("第 {} 行:拒絕。{reason}", row.line),
+                format!("line {}: refused. {reason}", row.line),
+            )),
+        }
+    }
+    let widths: Vec<usize> =
+        (0..lines[0].len()).map(|c| lines.iter().map(|l| l[c].chars().count()).max().unwrap_or(0)).collect();
+    let mut out = lang.pick(
+        format!("練習包 {} 版本 {}:讀到 {} 份代碼,拒絕 {} 份\n\n", pack.id, pack.version, lines.len() - 1, refused.len()),
+        format!("Pack {} version {}: {} codes read, {} refused\n\n", pack.id, pack.version, lines.len() - 1, refused.len()),
+    );
+    for line in &lines {
+        let cells: Vec<String> = line.iter().zip(&widths).map(|(t, w)| pad(t, *w)).collect();
+        out.push_str(cells.join(" | ").trim_end());
+        out.push('\n');
+    }
+    out.push('\n');
+    out.push_str(lang.pick(
+        "✓ 完成 · ✓s 看了解答後完成 · - 未完成 · s 看了解答 · hN 用了 N 個提示 · R/N 預測的格子對了 R 個\n",
+        "✓ solved · ✓s solved with the solution · - not solved · s solution seen · hN N hints · R/N predicted cells right\n",
+    ));
+    for r in refused {
+        out.push_str(&r);
+        out.push('\n');
+    }
+    out
+}
+
+fn csv_field(text: &str) -> String {
+    if text.contains([',', '"', '\n']) { format!("\"{}\"", text.replace('"', "\"\"")) } else { text.to_string() }
+}
+
+fn csv_table(pack: &Pack, rows: &[Row], lang: Lang) -> String {
+    let count = pack.exercises.len();
+    let mut head = vec!["line".to_string(), "student".into(), "status".into(), "reason".into()];
+    for n in 1..=count {
+        head.extend(["solved", "hints", "solution_seen", "cells_right", "cells_wrong"].map(|k| format!("ex{n}_{k}")));
+    }
+    let mut out = head.join(",") + "\n";
+    for row in rows {
+        let mut fields = vec![row.line.to_string(), csv_field(&student(row, lang))];
+        match &row.read {
+            Ok(r) => {
+                fields.extend(["read".to_string(), String::new()]);
+                for n in 0..count {
+                    let e = r.exercises.get(n).cloned().unwrap_or_default();
+                    let of = |m: CellMark| e.cells.iter().filter(|c| **c == m).count().to_string();
+                    fields.extend([
+                        e.solved.code().to_string(),
+                        e.hints.to_string(),
+                        e.solution_seen.to_string(),
+                        of(CellMark::Right),
+                        of(CellMark::Wrong),
+                    ]);
+                }
+            }
+            Err(reason) => {
+                fields.extend(["refused".to_string(), csv_field(reason)]);
+                fields.extend(std::iter::repeat_n(String::new(), count * 5));
+            }
+        }
+        out.push_str(&fields.join(","));
+        out.push('\n');
+    }
+    out
+}

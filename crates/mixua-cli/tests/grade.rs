@@ -1,0 +1,114 @@
+//! `mixua grade`: codes in, a table of students × exercises out; a changed
+//! code is listed as refused with its reason, and the exit status says so.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+use mixua_policy::{builtin_pack, encode, CellMark, ExerciseResult, Lang, Results, Solved};
+
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(name: &str) -> Scratch {
+        let dir = std::env::temp_dir().join(format!("mixua-grade-test-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        Scratch(dir)
+    }
+
+    fn write(&self, name: &str, text: &str) -> String {
+        let path = self.0.join(name);
+        std::fs::write(&path, text).unwrap();
+        path.display().to_string()
+    }
+
+    fn run(&self, args: &[&str]) -> Output {
+        Command::new(env!("CARGO_BIN_EXE_mixua")).args(args).current_dir(&self.0).output().unwrap()
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn out(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+fn mei() -> String {
+    let mut exercises = vec![ExerciseResult::default(); 7];
+    exercises[0] = ExerciseResult {
+        solved: Solved::Yes,
+        hints: 1,
+        solution_seen: false,
+        cells: vec![CellMark::Right, CellMark::Right, CellMark::Wrong, CellMark::Right],
+    };
+    exercises[3] = ExerciseResult { solved: Solved::WithSolution, hints: 0, solution_seen: true, cells: vec![] };
+    encode(&Results { pack: "lesson1".into(), version: 1, name: "Mei".into(), exercises })
+}
+
+fn tampered(code: &str) -> String {
+    let mut chars: Vec<char> = code.chars().collect();
+    let at = chars.len() - 6;
+    chars[at] = if chars[at] == '7' { '8' } else { '7' };
+    chars.into_iter().collect()
+}
+
+#[test]
+fn grade_prints_one_row_per_student_and_lists_a_refused_code() {
+    let dir = Scratch::new("table");
+    let codes = dir.write("codes.txt", &format!("# class 3B\n{}\n\n{}\n", mei(), tampered(&mei())));
+    let o = dir.run(&["grade", "--pack", "lesson1", &codes]);
+    assert_eq!(o.status.code(), Some(1), "a refused code: status 1");
+    let text = out(&o);
+    assert!(text.contains("1 codes read, 1 refused"), "{text}");
+    let row = text.lines().find(|l| l.starts_with("Mei")).unwrap_or_else(|| panic!("{text}"));
+    let cells: Vec<&str> = row.split('|').map(str::trim).collect();
+    assert_eq!(cells, ["Mei", "✓ h1 3/4", "-", "-", "✓s", "-", "-", "-", "2/7"]);
+    assert!(text.contains("line 4: refused. The checksum does not match"), "{text}");
+}
+
+#[test]
+fn grade_reads_clean_codes_with_status_0_and_writes_csv() {
+    let dir = Scratch::new("csv");
+    let codes = dir.write("codes.txt", &format!("{}\n", mei()));
+    let o = dir.run(&["grade", "--pack", "lesson1", &codes, "--csv"]);
+    assert_eq!(o.status.code(), Some(0));
+    let text = out(&o);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[0].starts_with("line,student,status,reason,ex1_solved,ex1_hints,ex1_solution_seen,ex1_cells_right,ex1_cells_wrong,ex2_solved"));
+    assert!(lines[1].starts_with("1,Mei,read,,solved,1,false,3,1,not,0,false,0,0,not,0,false,0,0,with_solution,0,true,0,0,"), "{}", lines[1]);
+    assert_eq!(lines[1].split(',').count(), lines[0].split(',').count());
+}
+
+#[test]
+fn grade_reads_a_pack_file_and_refuses_a_code_of_another_pack() {
+    let dir = Scratch::new("file");
+    let pack = dir.write("pack.json", &builtin_pack("lesson2", Lang::En).unwrap().to_json());
+    let codes = dir.write("codes.txt", &format!("{}\n", mei()));
+    let o = dir.run(&["grade", "--pack", &pack, &codes, "--lang", "zh-TW"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(out(&o).contains("這個代碼屬於另一個練習包(lesson1 版本 1)"), "{}", out(&o));
+}
+
+#[test]
+fn grade_without_a_pack_or_with_a_missing_file_is_bad_input() {
+    let dir = Scratch::new("bad");
+    let codes = dir.write("codes.txt", "");
+    for args in [
+        vec!["grade", codes.as_str()],
+        vec!["grade", "--pack", "lesson9", codes.as_str()],
+        vec!["grade", "--pack", "lesson1", "missing.txt"],
+        vec!["grade", "--pack", "lesson1", codes.as_str(), "--wat"],
+    ] {
+        let o = dir.run(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(String::from_utf8_lossy(&o.stderr).contains("mixua: error:"));
+    }
+    let broken = dir.write("broken.json", "{\"id\":\"x\"");
+    let o = dir.run(&["grade", "--pack", &broken, &codes]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("not a pack"));
+}

@@ -1,0 +1,478 @@
+//! Exercises as data: every check of the vocabulary holds in one case and
+//! fails in another, the two built-in packs read as packs, hold nothing on
+//! their start and hold on a solved state.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use mixua_policy::{
+    builtin_pack, check_integrity, delete, integrity, lesson_two_workspace, log_history, log_read, publish, revoke, rollback,
+    seed_workspace_en, CacheConfig, Card, Check, Evaluated, Facts, KeyField, Kept, Lang, Learner, Pack, PackProblem, Viewer,
+    ViewerId, Workspace,
+};
+
+/// What the learner has done, owned.
+#[derive(Default, Clone)]
+struct Learn {
+    predictions: BTreeMap<ViewerId, BTreeSet<String>>,
+    revealed: bool,
+    answers: BTreeMap<usize, usize>,
+    seen: BTreeSet<String>,
+    refused: BTreeSet<String>,
+    records: Vec<Vec<bool>>,
+    tick: Option<u64>,
+}
+
+fn with_facts<T>(ws: &Workspace, l: &Learn, f: impl FnOnce(&Facts<'_>) -> T) -> T {
+    let evaluated = Evaluated::of(ws);
+    let learner = Learner {
+        predictions: &l.predictions,
+        revealed: l.revealed,
+        answers: &l.answers,
+        seen: &l.seen,
+        refused: &l.refused,
+        records: &l.records,
+        tick: l.tick,
+    };
+    let facts = Facts::new(ws, evaluated.views(), learner);
+    f(&facts)
+}
+
+fn holds(ws: &Workspace, l: &Learn, check: &Check) -> bool {
+    with_facts(ws, l, |f| check.holds(f))
+}
+
+fn card<'w>(ws: &'w mut Workspace, id: &str) -> &'w mut Card {
+    ws.cards.iter_mut().find(|c| c.id == id).unwrap_or_else(|| panic!("no card {id}"))
+}
+
+fn seed() -> (Workspace, Learn) {
+    (seed_workspace_en(), Learn::default())
+}
+
+fn two() -> (Workspace, Learn) {
+    (lesson_two_workspace(Lang::En), Learn::default())
+}
+
+fn y_approved() -> (Workspace, Learn) {
+    let (mut ws, l) = seed();
+    card(&mut ws, "Y").share_approved = true;
+    (ws, l)
+}
+
+fn x_reusable() -> (Workspace, Learn) {
+    let (mut ws, l) = seed();
+    card(&mut ws, "X").stream = "reusable".into();
+    (ws, l)
+}
+
+fn with_carol() -> (Workspace, Learn) {
+    let (mut ws, l) = seed();
+    ws.users.push("carol".into());
+    ws.cards.push(Card {
+        id: "C".into(),
+        scope: "USER".into(),
+        owner_user: "carol".into(),
+        owner_agent: "writer-v1".into(),
+        stream: "protected".into(),
+        lesson: "carol likes tea".into(),
+        situation: ws.query.clone(),
+        ..Card::default()
+    });
+    (ws, l)
+}
+
+/// The seed's four cells predicted right (or with one extra card).
+fn predicted(extra: bool, revealed: bool) -> (Workspace, Learn) {
+    let (ws, mut l) = seed();
+    let views = [("alice/writer-v1", "PUAG"), ("alice/checker-v1", "UG"), ("bob/writer-v1", "AGB"), ("bob/checker-v1", "GB")];
+    for (viewer, ids) in views {
+        let mut set: BTreeSet<String> = ids.chars().map(|c| c.to_string()).collect();
+        if extra && viewer == "bob/checker-v1" {
+            set.insert("X".into());
+        }
+        l.predictions.insert(ViewerId::parse_key(viewer).unwrap(), set);
+    }
+    l.revealed = revealed;
+    (ws, l)
+}
+
+fn a_published() -> (Workspace, Learn) {
+    let (mut ws, l) = two();
+    publish(&mut ws, "A", "dana").unwrap();
+    (ws, l)
+}
+
+fn g2_rolled_back() -> (Workspace, Learn) {
+    let (mut ws, l) = two();
+    log_history(&mut ws, "G2", "dana").unwrap();
+    rollback(&mut ws, "G2", "dana", "poisoned").unwrap();
+    (ws, l)
+}
+
+fn u_deleted() -> (Workspace, Learn) {
+    let (mut ws, l) = two();
+    delete(&mut ws, "U", "alice", "asked to be forgotten").unwrap();
+    (ws, l)
+}
+
+fn cache(key: Vec<KeyField>, purge: bool) -> impl Fn() -> (Workspace, Learn) {
+    move || {
+        let (mut ws, l) = two();
+        ws.cache = Some(Kept::Good(CacheConfig { key: key.clone(), purge: Some(purge) }));
+        (ws, l)
+    }
+}
+
+fn a_stale() -> (Workspace, Learn) {
+    let (mut ws, l) = a_published();
+    let query = ws.query.clone();
+    log_read(&mut ws, Viewer::new("bob", "writer-v1"), &query).unwrap();
+    revoke(&mut ws, "A", "dana", "no longer checked").unwrap();
+    log_read(&mut ws, Viewer::new("bob", "writer-v1"), &query).unwrap();
+    (ws, l)
+}
+
+type Setup = Box<dyn Fn() -> (Workspace, Learn)>;
+
+fn learn(f: impl Fn(&mut Learn) + 'static, base: fn() -> (Workspace, Learn)) -> Setup {
+    Box::new(move || {
+        let (ws, mut l) = base();
+        f(&mut l);
+        (ws, l)
+    })
+}
+
+fn b(f: fn() -> (Workspace, Learn)) -> Setup {
+    Box::new(f)
+}
+
+/// (setup, check as JSON, whether it holds).
+fn cases() -> Vec<(Setup, &'static str, bool)> {
+    vec![
+        (b(with_carol), r#"{"check":"user_exists","user":"carol"}"#, true),
+        (b(seed), r#"{"check":"user_exists","user":"carol"}"#, false),
+        (b(seed), r#"{"check":"agent_exists","agent":"checker-v1"}"#, true),
+        (b(seed), r#"{"check":"agent_exists","agent":"writer-v2"}"#, false),
+        (b(seed), r#"{"check":"user_count","at_least":2}"#, true),
+        (b(seed), r#"{"check":"user_count","at_least":3}"#, false),
+        (
+            Box::new(|| {
+                let (mut ws, l) = seed();
+                ws.users.push("zoe".into());
+                (ws, l)
+            }),
+            r#"{"check":"stranger"}"#,
+            true,
+        ),
+        (b(seed), r#"{"check":"stranger"}"#, false),
+        (b(seed), r#"{"check":"retrieves","cells":{"users":["bob"],"agents":["writer-v1"]},"card":"A"}"#, true),
+        (b(seed), r#"{"check":"retrieves","cells":{"users":["bob"],"agents":["checker-v1"]},"card":"A"}"#, false),
+        (b(seed), r#"{"check":"retrieves","cells":{"users":["nobody"]},"card":"G"}"#, false),
+        (b(seed), r#"{"check":"not_retrieves","cells":{"users":["bob"]},"card":"U"}"#, true),
+        (b(seed), r#"{"check":"not_retrieves","cells":{"users":["alice"],"agents":["writer-v1"]},"card":"U"}"#, false),
+        (b(y_approved), r#"{"check":"reaches","card":"Y"}"#, true),
+        (b(seed), r#"{"check":"reaches","card":"Y"}"#, false),
+        (b(two), r#"{"check":"reaches_group","card":"T","group":"report-team"}"#, true),
+        (b(two), r#"{"check":"reaches_group","card":"S","group":"report-team"}"#, false),
+        (b(seed), r#"{"check":"no_leak"}"#, true),
+        (b(x_reusable), r#"{"check":"no_leak"}"#, false),
+        (b(x_reusable), r#"{"check":"leak_by","card":"X"}"#, true),
+        (b(seed), r#"{"check":"leak_by","card":"X"}"#, false),
+        (b(y_approved), r#"{"check":"singles_out","card":"Y"}"#, true),
+        (b(seed), r#"{"check":"singles_out","card":"Y"}"#, false),
+        (b(seed), r#"{"check":"probe_clean","card":"Y"}"#, true),
+        (b(y_approved), r#"{"check":"probe_clean","card":"Y"}"#, false),
+        (b(seed), r#"{"check":"scorecards_perfect"}"#, true),
+        (b(x_reusable), r#"{"check":"scorecards_perfect"}"#, false),
+        (b(with_carol), r#"{"check":"accepted","owner":"carol","scope":"USER"}"#, true),
+        (b(with_carol), r#"{"check":"accepted","owner":"carol","scope":"GLOBAL"}"#, false),
+        (b(y_approved), r#"{"check":"accepted","card":"Y"}"#, true),
+        (b(seed), r#"{"check":"accepted","card":"Y"}"#, false),
+        (b(seed), r#"{"check":"rejected","card":"Y","reason":"not_approved"}"#, true),
+        (b(seed), r#"{"check":"rejected","card":"X","reason":"not_approved"}"#, false),
+        (b(seed), r#"{"check":"rejected","card":"A"}"#, false),
+        (b(seed), r#"{"check":"approved","card":"A","approved":true}"#, true),
+        (b(seed), r#"{"check":"approved","card":"Y","approved":true}"#, false),
+        (b(seed), r#"{"check":"stream","card":"X","stream":"protected"}"#, true),
+        (b(x_reusable), r#"{"check":"stream","card":"X","stream":"protected"}"#, false),
+        (b(seed), r#"{"check":"absent","card":"U"}"#, false),
+        (b(seed), r#"{"check":"absent","card":"Q"}"#, true),
+        (b(seed), r#"{"check":"owner","card":"A","agent":"writer-v1"}"#, true),
+        (b(seed), r#"{"check":"owner","card":"A","agent":"checker-v1"}"#, false),
+        (b(two), r#"{"check":"status","card":"A","status":"candidate"}"#, true),
+        (b(a_published), r#"{"check":"status","card":"A","status":"candidate"}"#, false),
+        (b(u_deleted), r#"{"check":"tombstone","card":"U"}"#, true),
+        (b(two), r#"{"check":"tombstone","card":"U"}"#, false),
+        (b(two), r#"{"check":"tier","card":"S","tier":"cold"}"#, true),
+        (b(two), r#"{"check":"tier","card":"S","tier":"hot"}"#, false),
+        (b(a_published), r#"{"check":"published_by","card":"A","reviewer":true}"#, true),
+        (b(two), r#"{"check":"published_by","card":"A","reviewer":true}"#, false),
+        (b(two), r#"{"check":"published_by","card":"S","reviewer":false}"#, true),
+        (b(two), r#"{"check":"logged","action":"propose","card":"A"}"#, true),
+        (b(two), r#"{"check":"logged","action":"publish","card":"A"}"#, false),
+        (b(u_deleted), r#"{"check":"logged","action":"delete","card":"U","reason":"asked to be forgotten"}"#, true),
+        (b(u_deleted), r#"{"check":"logged","action":"delete","card":"U","reason":"other"}"#, false),
+        (b(two), r#"{"check":"clock_at_least","tick":3}"#, true),
+        (b(two), r#"{"check":"clock_at_least","tick":7}"#, false),
+        (
+            learn(|l| { l.refused.insert("publish:A:writer-v1:not_a_reviewer".into()); }, two),
+            r#"{"check":"refused","act":"publish","writer_of":"A","reasons":["not_a_reviewer","reviewer_is_writer"]}"#,
+            true,
+        ),
+        (
+            learn(|l| { l.refused.insert("publish:A:dana:not_a_reviewer".into()); }, two),
+            r#"{"check":"refused","act":"publish","writer_of":"A","reasons":["not_a_reviewer"]}"#,
+            false,
+        ),
+        (b(g2_rolled_back), r#"{"check":"rolled_back_as_before","card":"G2","replaced":"G"}"#, true),
+        (b(two), r#"{"check":"rolled_back_as_before","card":"G2","replaced":"G"}"#, false),
+        (b(two), r#"{"check":"traces_clear","text":"NOWHERE-42"}"#, true),
+        (b(two), r#"{"check":"traces_clear","text":"FAKE-ALICE-731"}"#, false),
+        (Box::new(cache(vec![KeyField::Query], false)), r#"{"check":"cache_leaks"}"#, true),
+        (b(two), r#"{"check":"cache_leaks"}"#, false),
+        (b(two), r#"{"check":"cache_clean"}"#, true),
+        (Box::new(cache(vec![KeyField::Query], false)), r#"{"check":"cache_clean"}"#, false),
+        (Box::new(cache(KeyField::ALL.to_vec(), true)), r#"{"check":"cache_purges"}"#, true),
+        (b(two), r#"{"check":"cache_purges"}"#, false),
+        (b(a_stale), r#"{"check":"stale_served","card":"A"}"#, true),
+        (b(a_published), r#"{"check":"stale_served","card":"A"}"#, false),
+        (learn(|l| l.tick = Some(1), u_deleted), r#"{"check":"before_deletion","card":"U"}"#, true),
+        (b(u_deleted), r#"{"check":"before_deletion","card":"U"}"#, false),
+        (b(two), r#"{"check":"group_size","group":"report-team","members":2}"#, true),
+        (b(two), r#"{"check":"group_size","group":"report-team","members":3}"#, false),
+        (Box::new(|| predicted(false, false)), r#"{"check":"predicted","cells":{"users":["alice","bob"]}}"#, true),
+        (b(seed), r#"{"check":"predicted","cells":{"users":["alice"]}}"#, false),
+        (Box::new(|| predicted(false, true)), r#"{"check":"revealed"}"#, true),
+        (b(seed), r#"{"check":"revealed"}"#, false),
+        (Box::new(|| predicted(false, true)), r#"{"check":"predicted_right","cells":{"users":["alice","bob"]}}"#, true),
+        (Box::new(|| predicted(true, true)), r#"{"check":"predicted_right","cells":{"users":["alice","bob"]}}"#, false),
+        (Box::new(|| predicted(false, true)), r#"{"check":"predicted_right","cells":{"users":["carol"]}}"#, false),
+        (
+            learn(|l| l.records = vec![vec![false, false], vec![true, false], vec![true, true]], seed),
+            r#"{"check":"recorded_each","changes":2}"#,
+            true,
+        ),
+        (
+            learn(|l| l.records = vec![vec![true, false], vec![true, true]], seed),
+            r#"{"check":"recorded_each","changes":2}"#,
+            false,
+        ),
+        (b(x_reusable), r#"{"check":"all","all":[{"check":"leak_by","card":"X"},{"check":"user_count","at_least":2}]}"#, true),
+        (b(x_reusable), r#"{"check":"all","all":[{"check":"leak_by","card":"X"},{"check":"no_leak"}]}"#, false),
+        (learn(|l| { l.seen.insert("x-alarm".into()); }, seed), r#"{"check":"once","key":"x-alarm","of":{"check":"leak_by","card":"X"}}"#, true),
+        (b(x_reusable), r#"{"check":"once","key":"x-alarm","of":{"check":"leak_by","card":"X"}}"#, false),
+    ]
+}
+
+const KINDS: &[&str] = &[
+    "user_exists", "agent_exists", "user_count", "stranger", "retrieves", "not_retrieves", "reaches", "reaches_group",
+    "no_leak", "leak_by", "singles_out", "probe_clean", "scorecards_perfect", "accepted", "rejected", "approved", "stream",
+    "absent", "owner", "status", "tombstone", "tier", "published_by", "logged", "clock_at_least", "refused",
+    "rolled_back_as_before", "traces_clear", "cache_leaks", "cache_clean", "cache_purges", "stale_served",
+    "before_deletion", "group_size", "predicted", "revealed", "predicted_right", "recorded_each", "all", "once",
+];
+
+#[test]
+fn every_check_kind_holds_in_one_case_and_fails_in_another() {
+    let mut outcomes: BTreeMap<String, BTreeSet<bool>> = BTreeMap::new();
+    for (n, (setup, json, expected)) in cases().into_iter().enumerate() {
+        let check: Check = serde_json::from_str(json).unwrap_or_else(|e| panic!("case {n}: {json}: {e}"));
+        // The check reads back as it was written.
+        assert_eq!(serde_json::from_str::<Check>(&serde_json::to_string(&check).unwrap()).unwrap(), check);
+        let (ws, l) = setup();
+        assert_eq!(holds(&ws, &l, &check), expected, "case {n}: {json}");
+        let kind = serde_json::to_value(&check).unwrap()["check"].as_str().unwrap().to_string();
+        outcomes.entry(kind).or_default().insert(expected);
+        // Every check has words in both languages.
+        for lang in [Lang::ZhTw, Lang::En] {
+            assert!(!mixua_policy::check_words(&check, lang).is_empty());
+        }
+    }
+    for kind in KINDS {
+        assert_eq!(outcomes.get(*kind).map(BTreeSet::len), Some(2), "{kind} must hold once and fail once");
+    }
+    assert_eq!(outcomes.len(), KINDS.len(), "a kind is missing from KINDS: {:?}", outcomes.keys());
+}
+
+#[test]
+fn the_built_in_packs_read_as_packs_and_round_trip() {
+    for (name, count) in [("lesson1", 7), ("lesson2", 8)] {
+        for lang in [Lang::ZhTw, Lang::En] {
+            let pack = builtin_pack(name, lang).unwrap();
+            assert_eq!(pack.exercises.len(), count);
+            assert_eq!(Pack::from_json(&pack.to_json()).unwrap(), pack);
+            for e in &pack.exercises {
+                assert!(!e.title.zh.is_empty() && !e.title.en.is_empty());
+                assert!(!e.hints.is_empty(), "{}", e.title.en);
+                assert!(!e.goal.is_empty() || e.question.is_some(), "{}", e.title.en);
+            }
+        }
+    }
+    let one = builtin_pack("lesson1", Lang::En).unwrap();
+    assert_eq!(one.exercises[1].question.as_ref().unwrap().answer, 2);
+    assert_eq!(one.exercises[3].hints[0].en, "Y says “the only polar researcher on Tuesday likes blue”: no canary in it, yet it may point at one person.");
+    assert!(one.exercises[3].solution.is_some());
+    assert_eq!(builtin_pack("lesson3", Lang::En), Err(PackProblem::UnknownBuiltin { name: "lesson3".into() }));
+}
+
+#[test]
+fn no_built_in_exercise_holds_on_its_start() {
+    for name in ["lesson1", "lesson2"] {
+        let pack = builtin_pack(name, Lang::En).unwrap();
+        for (n, e) in pack.exercises.iter().enumerate() {
+            let ws = e.start.workspace(Lang::En);
+            assert!(!with_facts(&ws, &Learn::default(), |f| e.holds(n, f)), "{name} exercise {}", n + 1);
+            assert!(with_facts(&ws, &Learn::default(), |f| pack.milestones(f)).is_empty(), "{name}: nothing to remember");
+        }
+    }
+}
+
+/// Lesson 1's solved states, one per exercise, and the answers.
+#[test]
+fn lesson_one_holds_on_its_solved_states() {
+    let pack = builtin_pack("lesson1", Lang::En).unwrap();
+    let answer = |n: usize| pack.exercises[n].question.as_ref().unwrap().answer;
+    let solved = |n: usize, ws: &Workspace, l: &Learn| with_facts(ws, l, |f| pack.exercises[n].holds(n, f));
+
+    let (ws, l) = predicted(false, true);
+    assert!(solved(0, &ws, &l));
+    let (ws, l) = predicted(true, true);
+    assert!(!solved(0, &ws, &l), "an extra card is a mistake");
+
+    let (ws, mut l) = seed();
+    l.answers.insert(1, answer(1));
+    assert!(solved(1, &ws, &l));
+    l.answers.insert(1, 0);
+    assert!(!solved(1, &ws, &l));
+
+    let (ws, mut l) = with_carol();
+    for agent in ["writer-v1", "checker-v1"] {
+        let ids: BTreeSet<String> = with_facts(&ws, &l, |f| {
+            let v = f.views.viewers.iter().position(|v| v.user == "carol" && v.agent == agent).unwrap();
+            f.views.views[v].iter().map(|&i| ws.cards[i].id.clone()).collect()
+        });
+        l.predictions.insert(ViewerId::new("carol", agent), ids);
+    }
+    assert!(!solved(2, &ws, &l), "not revealed");
+    l.revealed = true;
+    assert!(solved(2, &ws, &l));
+    assert_eq!(
+        pack.exercises[2].graded_cells(&ws).unwrap().into_iter().map(|v| v.key()).collect::<Vec<_>>(),
+        ["carol/checker-v1", "carol/writer-v1"]
+    );
+
+    let (ws, mut l) = y_approved();
+    assert!(!solved(3, &ws, &l), "the question is open");
+    l.answers.insert(3, answer(3));
+    assert!(solved(3, &ws, &l));
+    // Its solution is a state that solves it.
+    let solution = pack.exercises[3].solution.as_ref().unwrap().workspace(Lang::En);
+    assert!(solved(3, &solution, &l));
+
+    // Exercise 5: the alarm is remembered, then undone.
+    let (ws, l) = x_reusable();
+    let keys = with_facts(&ws, &l, |f| pack.milestones(f));
+    assert_eq!(keys, ["x-alarm"]);
+    let (ws, mut l) = seed();
+    assert!(!solved(4, &ws, &l));
+    l.seen.extend(keys);
+    assert!(solved(4, &ws, &l));
+
+    let (mut ws, mut l) = seed();
+    card(&mut ws, "A").share_approved = false;
+    ws.cards.retain(|c| c.id != "U");
+    ws.agents.push("writer-v2".into());
+    ws.users.push("zoe".into());
+    assert!(!solved(5, &ws, &l), "nothing recorded");
+    l.records = vec![vec![false; 4], vec![true, false, false, false], vec![true, true, false, false], vec![true, true, true, true]];
+    assert!(solved(5, &ws, &l));
+
+    // Exercise 7: approved, the probe flags Y; rewritten, it finds nothing.
+    let (ws, l) = y_approved();
+    let keys = with_facts(&ws, &l, |f| pack.milestones(f));
+    assert!(keys.contains(&"y-reid".to_string()), "{keys:?}");
+    let (mut ws, mut l) = y_approved();
+    card(&mut ws, "Y").lesson = "Reports: prefer blue".into();
+    assert!(!solved(6, &ws, &l));
+    l.seen.insert("y-reid".into());
+    assert!(solved(6, &ws, &l));
+}
+
+#[test]
+fn lesson_two_holds_on_solved_states() {
+    let pack = builtin_pack("lesson2", Lang::En).unwrap();
+    let solved = |n: usize, ws: &Workspace, l: &Learn| with_facts(ws, l, |f| pack.exercises[n].holds(n, f));
+
+    let (ws, mut l) = a_published();
+    assert!(!solved(0, &ws, &l), "the refusal as its writer is part of it");
+    l.refused.insert("publish:A:writer-v1:not_a_reviewer".into());
+    assert!(solved(0, &ws, &l));
+
+    let (ws, mut l) = g2_rolled_back();
+    assert!(!solved(2, &ws, &l));
+    l.refused.insert("propose:G:bob/writer-v1:not_writers_own".into());
+    assert!(solved(2, &ws, &l));
+
+    let (ws, mut l) = u_deleted();
+    l.tick = Some(1);
+    let keys = with_facts(&ws, &l, |f| pack.milestones(f));
+    assert_eq!(keys, ["tombstone:U"]);
+    l.tick = None;
+    assert!(!solved(3, &ws, &l));
+    l.seen.extend(keys);
+    assert!(solved(3, &ws, &l));
+
+    let (ws, l) = cache(vec![KeyField::Query], false)();
+    let keys = with_facts(&ws, &l, |f| pack.milestones(f));
+    assert_eq!(keys, ["cache-leak"]);
+    let (ws, mut l) = two();
+    assert!(!solved(4, &ws, &l));
+    l.seen.extend(keys);
+    assert!(solved(4, &ws, &l));
+
+    let (mut ws, l) = a_stale();
+    let keys = with_facts(&ws, &l, |f| pack.milestones(f));
+    assert_eq!(keys, ["stale:A"]);
+    ws.cache = Some(Kept::Good(CacheConfig::safe(true)));
+    let mut l = l;
+    l.seen.extend(keys);
+    assert!(solved(5, &ws, &l));
+}
+
+#[test]
+fn a_pack_file_is_refused_with_a_reason() {
+    let good = builtin_pack("lesson1", Lang::En).unwrap().to_json();
+    assert!(Pack::from_json(&good).is_ok());
+    assert!(matches!(Pack::from_json("{"), Err(PackProblem::NotAPack { .. })));
+    assert_eq!(Pack::from_json(&good.replacen("\"format\":1", "\"format\":9", 1)), Err(PackProblem::UnknownFormat { format: 9 }));
+    assert_eq!(Pack::from_json(&good.replacen("\"id\":\"lesson1\"", "\"id\":\"a b\"", 1)), Err(PackProblem::BadId { id: "a b".into() }));
+    assert_eq!(Pack::from_json(r#"{"id":"p","exercises":[]}"#), Err(PackProblem::Empty));
+    let huge = format!("{{\"id\":\"p\",\"pad\":\"{}\",\"exercises\":[]}}", "x".repeat(mixua_policy::PACK_MAX_BYTES));
+    assert!(matches!(Pack::from_json(&huge), Err(PackProblem::TooLarge { .. })));
+    // A minimal authored pack: a workspace as its start, one check.
+    let authored = r#"{"id":"mine","version":3,"exercises":[{"title":{"en":"See A"},
+        "start":{"workspace":{"cards":[{"id":"A","scope":"GLOBAL","owner_user":"alice","owner_agent":"w","stream":"reusable","share_approved":true,"lesson":"hi","situation":"q"}],"query":"q"}},
+        "goal":[{"check":{"check":"reaches","card":"A"}}],"hints":[{"en":"one"},{"zh":"二"}]}]}"#;
+    let pack = Pack::from_json(authored).unwrap();
+    let ws = pack.exercises[0].start.workspace(Lang::ZhTw);
+    assert_eq!(ws.users, ["alice"]);
+    assert!(with_facts(&ws, &Learn::default(), |f| pack.exercises[0].holds(0, f)));
+    assert_eq!(pack.exercises[0].hints[1].get(Lang::En), "二", "one language falls back to the other");
+    let items = with_facts(&ws, &Learn::default(), |f| mixua_policy::items(&pack.exercises[0], f, Lang::En));
+    assert_eq!(items[0].label, "A reaches someone");
+    for problem in [PackProblem::Damaged, PackProblem::Empty, PackProblem::TooLarge { bytes: 1 }] {
+        assert!(!mixua_policy::pack_problem_words(&problem, Lang::ZhTw).is_empty());
+    }
+}
+
+#[test]
+fn a_link_integrity_value_catches_a_changed_pack() {
+    let json = builtin_pack("lesson1", Lang::En).unwrap().to_json();
+    let value = integrity(&json);
+    assert_eq!(value.len(), 8);
+    assert_eq!(check_integrity(&json, &value), Ok(()));
+    assert_eq!(check_integrity(&json.replacen("Y", "Z", 1), &value), Err(PackProblem::Damaged));
+    assert_eq!(check_integrity(&json[..json.len() - 1], &value), Err(PackProblem::Damaged));
+    // The standard check value of CRC-32.
+    assert_eq!(mixua_policy::crc32(b"123456789"), 0xCBF4_3926);
+}

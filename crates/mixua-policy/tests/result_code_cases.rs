@@ -1,0 +1,112 @@
+//! Result codes: round trip, checksum, version, the pack they belong to,
+//! and (property) any single changed character is refused.
+
+use mixua_policy::result_code::{code_name, CODE_MAX, NAME_MAX};
+use mixua_policy::{
+    builtin_pack, code_problem_words, decode, decode_for, encode, CellMark, CodeProblem, ExerciseResult, Lang, Results, Solved,
+};
+use proptest::prelude::*;
+
+fn sample() -> Results {
+    Results {
+        pack: "lesson1".into(),
+        version: 1,
+        name: "陳小美".into(),
+        exercises: vec![
+            ExerciseResult {
+                solved: Solved::Yes,
+                hints: 1,
+                solution_seen: false,
+                cells: vec![CellMark::Right, CellMark::Wrong, CellMark::Right, CellMark::NotPredicted],
+            },
+            ExerciseResult { solved: Solved::WithSolution, hints: 2, solution_seen: true, cells: vec![] },
+            ExerciseResult::default(),
+        ],
+    }
+}
+
+#[test]
+fn a_code_is_short_and_reads_back() {
+    let code = encode(&sample());
+    assert!(code.starts_with("MX1-"), "{code}");
+    assert!(code.len() < 80, "{} characters: {code}", code.len());
+    assert_eq!(decode(&code), Ok(sample()));
+    // Lower case, spaces and line breaks are forgiven.
+    let messy = format!("  {}\n{} ", code[..20].to_lowercase(), &code[20..]);
+    assert_eq!(decode(&messy), Ok(sample()));
+}
+
+#[test]
+fn a_bad_code_is_refused_with_its_reason() {
+    let code = encode(&sample());
+    assert_eq!(decode(""), Err(CodeProblem::Empty));
+    assert_eq!(decode("hello"), Err(CodeProblem::NotACode));
+    assert_eq!(decode(&code.replacen("MX1-", "MX2-", 1)), Err(CodeProblem::UnknownVersion { version: "2".into() }));
+    let mut flipped: Vec<char> = code.chars().collect();
+    let at = 10;
+    flipped[at] = if flipped[at] == '0' { '1' } else { '0' };
+    let flipped: String = flipped.into_iter().collect();
+    assert!(matches!(decode(&flipped), Err(CodeProblem::Checksum | CodeProblem::Malformed)), "{flipped}");
+    assert_eq!(decode(&code.replacen('-', "-U", 1)), Err(CodeProblem::BadCharacter { at: 5, found: 'U' }));
+    assert!(decode(&code[..code.len() - 3]).is_err());
+    assert_eq!(decode(&"MX1-0".repeat(CODE_MAX)), Err(CodeProblem::TooLong));
+    for problem in [CodeProblem::Checksum, CodeProblem::NotACode, CodeProblem::BadCharacter { at: 3, found: '!' }] {
+        for lang in [Lang::ZhTw, Lang::En] {
+            assert!(!code_problem_words(&problem, lang).is_empty());
+        }
+    }
+}
+
+#[test]
+fn a_code_of_another_pack_or_version_is_refused_for_this_one() {
+    let pack = builtin_pack("lesson1", Lang::En).unwrap();
+    let code = encode(&sample());
+    assert!(decode_for(&code, &pack).is_ok());
+    let other = encode(&Results { pack: "lesson2".into(), ..sample() });
+    assert_eq!(decode_for(&other, &pack), Err(CodeProblem::OtherPack { pack: "lesson2".into(), version: 1 }));
+    let older = encode(&Results { version: 0, ..sample() });
+    assert_eq!(decode_for(&older, &pack), Err(CodeProblem::OtherPack { pack: "lesson1".into(), version: 0 }));
+}
+
+#[test]
+fn a_long_name_is_cut_and_hints_are_capped() {
+    let long = Results { name: "x".repeat(100), exercises: vec![ExerciseResult { hints: 200, ..Default::default() }], ..sample() };
+    let back = decode(&encode(&long)).unwrap();
+    assert_eq!(back.name.chars().count(), NAME_MAX);
+    assert_eq!(back.exercises[0].hints, 31);
+}
+
+fn results() -> impl Strategy<Value = Results> {
+    let exercise = (0..3u8, 0..32u8, any::<bool>(), prop::collection::vec(0..3u8, 0..12)).prop_map(|(s, hints, seen, cells)| {
+        ExerciseResult {
+            solved: [Solved::Not, Solved::Yes, Solved::WithSolution][s as usize],
+            hints,
+            solution_seen: seen,
+            cells: cells.into_iter().map(|c| [CellMark::NotPredicted, CellMark::Right, CellMark::Wrong][c as usize]).collect(),
+        }
+    });
+    ("[a-z0-9_-]{1,32}", any::<u32>(), "\\PC{0,50}", prop::collection::vec(exercise, 0..20))
+        .prop_map(|(pack, version, name, exercises)| Results { pack, version, name, exercises })
+}
+
+proptest! {
+    #[test]
+    fn encode_then_decode_gives_the_results_back(r in results()) {
+        let back = decode(&encode(&r)).unwrap();
+        prop_assert_eq!(back, Results { name: code_name(&r.name), ..r });
+    }
+
+    #[test]
+    fn a_single_changed_character_is_refused(r in results(), at in any::<prop::sample::Index>(), with in "[ -~]|[一-龥]") {
+        let code = encode(&r);
+        let chars: Vec<char> = code.chars().collect();
+        let at = at.index(chars.len());
+        let with = with.chars().next().unwrap();
+        // A change of case or a space is not a change: codes read both ways.
+        prop_assume!(with.to_ascii_uppercase() != chars[at] && !with.is_whitespace());
+        let mut changed = chars.clone();
+        changed[at] = with;
+        let changed: String = changed.into_iter().collect();
+        prop_assert!(decode(&changed).is_err(), "{} read as {:?}", changed, decode(&changed));
+    }
+}
