@@ -19,7 +19,7 @@ use crate::components::{
     timeline::Timeline, card_editor::CardEditor, card_inspector::CardInspector, compare::Compare, files::Files,
     lesson_panel::LessonPanel, notice_bar::NoticeBar,
     people::People, query_bar::QueryBar, rejected_list::RejectedList, seating_chart::SeatingChart, toolbar::Toolbar,
-    why_panel::WhyPanel, worksheet::Worksheet,
+    why_panel::WhyPanel, worksheet::Worksheet, teacher::Teacher,
 };
 use crate::computed::Computed;
 use crate::course::Course;
@@ -108,6 +108,8 @@ struct Boot {
     /// The start shows something not saved yet (a link, the seed, old work
     /// brought over from before works had slots).
     unsaved: bool,
+    /// A teacher's pack the link started (kept for the lesson panel).
+    started: Option<mixua_policy::Pack>,
 }
 
 impl Boot {
@@ -116,7 +118,7 @@ impl Boot {
     fn prerender(lang: Lang) -> Boot {
         let state = AppState::new(Doc::seed_in(lang), Ui { lang, ..Ui::default() });
         let work = WorkRef { id: String::new(), name: String::new(), base: 0, forked_from: None };
-        Boot { state, set_aside: None, autosave: false, work, unsaved: false }
+        Boot { state, set_aside: None, autosave: false, work, unsaved: false, started: None }
     }
 }
 
@@ -211,7 +213,31 @@ fn boot() -> Boot {
     }
     let mut set_aside = None;
     let mut opened_link = false;
-    if !address.fragment.is_empty() {
+    let mut started = None;
+    if crate::pack_link::is_pack_link(&address.fragment) {
+        // A teacher's pack: its first exercise's start becomes a work of its
+        // own, and the learner's own work is set aside as for a share link.
+        use crate::pack_link::PackNotice;
+        match crate::pack_link::decode(&address.fragment) {
+            Ok(pack) => {
+                let lang = state.ui.lang;
+                let doc = Doc { workspace: Rc::new(pack.exercises[0].start.workspace(lang)), ..Doc::default() };
+                if had_saved && !fresh {
+                    set_aside = Some(Saved { doc: (*state.doc).clone(), ..Saved::default() });
+                }
+                let title = if pack.title.is_empty() { pack.id.clone() } else { pack.title.get(lang).to_string() };
+                work = WorkRef::new(lang);
+                work.name = format!("{title} · {}", work.name);
+                unsaved = true;
+                state.apply(Edit::Load { doc, source: title.clone() });
+                state.ui.lesson_step = 0;
+                state.ui.notice = Some(Notice::Pack(PackNotice::Opened { title, exercises: pack.exercises.len(), kept: had_saved && !fresh }));
+                opened_link = true;
+                started = Some(pack);
+            }
+            Err(problem) => state.ui.notice = Some(Notice::Pack(PackNotice::Refused(problem))),
+        }
+    } else if !address.fragment.is_empty() {
         let source = state.ui.lang.pick("分享連結", "the share link").to_string();
         match persist::decode_link(&address.fragment) {
             Ok(linked) if linked == *state.doc => {}
@@ -243,7 +269,7 @@ fn boot() -> Boot {
     }
     // A start is no edit: nothing is marked as changed.
     state.last = None;
-    Boot { state, set_aside, autosave: !fresh, work, unsaved }
+    Boot { state, set_aside, autosave: !fresh, work, unsaved, started }
 }
 
 /// The most recently saved work of a lesson, read from storage.
@@ -543,7 +569,7 @@ pub fn app(props: &AppProps) -> Html {
     let store = {
         let rerender = rerender.clone();
         use_memo((), move |_| {
-            let Boot { state, set_aside, autosave, work, unsaved } = match prerender {
+            let Boot { state, set_aside, autosave, work, unsaved, started } = match prerender {
                 Some(lang) => Boot::prerender(lang),
                 None => boot(),
             };
@@ -564,10 +590,10 @@ pub fn app(props: &AppProps) -> Html {
                 typed: Rc::default(),
                 typing: Rc::new(Cell::new(false)),
             };
-            (store, RefCell::new(set_aside), unsaved)
+            (store, RefCell::new(set_aside), unsaved, RefCell::new(started))
         })
     };
-    let (store, set_aside, unsaved) = (&store.0, &store.1, store.2);
+    let (store, set_aside, unsaved, started) = (&store.0, &store.1, store.2, &store.3);
     let state = store.get();
     let onaction = {
         let store = store.clone();
@@ -663,8 +689,12 @@ pub fn app(props: &AppProps) -> Html {
         let store = store.clone();
         let onaction = onaction.clone();
         let set_aside = set_aside.borrow_mut().take();
+        let started = started.borrow_mut().take();
         let embed = state.ui.embed;
         use_effect_with((), move |_| {
+            if let Some(pack) = started {
+                crate::pack_link::start_pack(&pack);
+            }
             *store.saver.notify.borrow_mut() = Some(Rc::new(move |action| onaction.emit(action)));
             if let Some(own) = set_aside {
                 store::write(store::PREVIOUS_KEY, &persist::to_value(&own));
@@ -917,6 +947,9 @@ pub fn app(props: &AppProps) -> Html {
             }
             if !classroom && !ui.embed {
                 <Files doc={doc.clone()} recent={ui.recent.clone()} {lang} onaction={onaction.clone()} onwork={onwork.clone()} />
+            }
+            if !ui.embed {
+                <Teacher doc={doc.clone()} computed={computed_now.clone()} {lang} onaction={onaction.clone()} />
             }
             <NoticeBar notice={ui.notice.clone()} {lang} onaction={onaction.clone()} onwork={onwork.clone()} />
             <Announcer seq={said.0} text={said.1.clone()} />

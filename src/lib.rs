@@ -11,6 +11,7 @@ pub mod doc;
 pub mod embed;
 pub mod lesson_two;
 pub mod lessons;
+pub mod pack_link;
 pub mod persist;
 pub mod prerender;
 pub mod shared;

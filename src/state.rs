@@ -94,6 +94,8 @@ pub enum Notice {
     OpenedLesson { course: crate::course::Course, kept: bool },
     /// The write path refused an act (shown beside the act buttons).
     Refused(mixua_policy::Refusal),
+    /// A teacher's pack: opened, refused, or its link copied.
+    Pack(crate::pack_link::PackNotice),
 }
 
 /// What the learner asks of saved works; these touch storage, so the root
