@@ -193,7 +193,7 @@ fn boot() -> Boot {
     if let Some(step) = address.param("step").and_then(|s| s.parse::<usize>().ok()) {
         ui.lesson_step = step.saturating_sub(1);
     }
-    ui.lesson_step = ui.lesson_step.min(course.steps().len() - 1);
+    ui.lesson_step = ui.lesson_step.min(course.exercise_count() - 1);
     if let Some(hide) = address.param("hide") {
         ui.hidden = hide.split(',').map(|p| p.trim().to_string()).filter(|p| !p.is_empty()).collect();
     }
@@ -546,7 +546,7 @@ fn key_action(e: &web_sys::KeyboardEvent, ui: &Ui) -> Option<Action> {
     if !ui.classroom || typing {
         return None;
     }
-    let last = ui.course.steps().len() - 1;
+    let last = ui.course.exercise_count() - 1;
     match key.as_str() {
         "ArrowRight" | "PageDown" => Some(UiAction::LessonStep((ui.lesson_step + 1).min(last)).into()),
         "ArrowLeft" | "PageUp" => Some(UiAction::LessonStep(ui.lesson_step.saturating_sub(1)).into()),
@@ -611,16 +611,12 @@ pub fn app(props: &AppProps) -> Html {
         None => computed_now.clone(),
     };
     // Lesson 2: the logged reads replayed through the response cache (the
-    // crate's replay): how many canaries it leaked, and the cards it served
-    // stale. Once per workspace.
+    // crate's replay): how many canaries it leaked. Once per workspace.
     let cache = use_memo((Shared(state.doc.workspace.clone()), state.ui.course), |(ws, course)| {
         if *course != Course::Two {
-            return (0, Vec::new());
+            return 0;
         }
-        let replay = mixua_policy::replay_cache(&ws.0);
-        let mut stale: Vec<String> = replay.stale().flat_map(|r| r.stale.iter().map(|id| id.to_string())).collect();
-        stale.dedup();
-        (replay.leaks().count(), stale)
+        mixua_policy::replay_cache(&ws.0).leaks().count()
     });
     let lang = state.ui.lang;
 
@@ -760,77 +756,27 @@ pub fn app(props: &AppProps) -> Html {
     }
 
     // A step whose checks all hold is recorded as done when it happens, so
-    // it stays done whatever later steps change.
+    // it stays done whatever later steps change; and what a step asks to
+    // have been seen once (the pack's milestones: the alarm X causes, the
+    // probe singling out alice, a tombstone in the past, a cache leak, a
+    // stale copy) is remembered when it shows.
     {
         let lesson = Lesson {
             doc: &state.doc,
             computed: &computed_now,
             revealed: state.ui.mode == Mode::Predict { revealed: true },
             progress: &state.ui.progress,
+            tick,
         };
         let newly = crate::course::newly_done_in(state.ui.course, lesson);
+        let seen = crate::course::milestones_in(state.ui.course, lesson);
         let onaction = onaction.clone();
-        use_effect_with(newly, move |newly| {
+        use_effect_with((newly, seen), move |(newly, seen)| {
+            for key in seen {
+                onaction.emit(UiAction::Seen(key.clone()).into());
+            }
             if !newly.is_empty() {
                 onaction.emit(UiAction::StepsDone(newly.clone()).into());
-            }
-        });
-    }
-
-    // Exercise 5 remembers that the alarm X causes has been seen.
-    {
-        let onaction = onaction.clone();
-        let x_leaks = computed_now.four.leaks.iter().flatten().any(|l| l.card == "X");
-        use_effect_with(x_leaks, move |leaking| {
-            if *leaking {
-                onaction.emit(UiAction::XAlarmSeen.into());
-            }
-        });
-    }
-
-    // Lesson 2 remembers an earlier tick looked at where a deleted card is
-    // only its id (it was deleted later than the tick shown).
-    {
-        let onaction = onaction.clone();
-        let ws = &state.doc.workspace;
-        let seen: Vec<String> = tick
-            .map(|t| {
-                ws.events()
-                    .filter(|(_, e)| e.action == mixua_policy::Action::Delete && e.tick > t)
-                    .filter_map(|(_, e)| e.card.as_deref().map(crate::lesson_two::tombstone_seen))
-                    .filter(|key| !state.ui.progress.seen.contains(key))
-                    .collect()
-            })
-            .unwrap_or_default();
-        use_effect_with(seen, move |seen| {
-            for key in seen {
-                onaction.emit(UiAction::Seen(key.clone()).into());
-            }
-        });
-    }
-
-    // Lesson 2 remembers a cache leak and a stale served copy once seen.
-    {
-        let onaction = onaction.clone();
-        let mut seen: Vec<String> = cache.1.iter().map(|id| crate::lesson_two::stale_seen(id)).collect();
-        if cache.0 > 0 {
-            seen.push(crate::lesson_two::CACHE_LEAK_SEEN.to_string());
-        }
-        seen.retain(|key| !state.ui.progress.seen.contains(key));
-        use_effect_with(seen, move |seen| {
-            for key in seen {
-                onaction.emit(UiAction::Seen(key.clone()).into());
-            }
-        });
-    }
-
-    // Exercise 7 remembers that the probe flagged Y with no canary alarm.
-    {
-        let onaction = onaction.clone();
-        let showing = crate::lessons::y_reid_showing(&state.doc.workspace, &computed);
-        use_effect_with(showing, move |showing| {
-            if *showing {
-                onaction.emit(UiAction::YReidSeen.into());
             }
         });
     }
@@ -903,8 +849,8 @@ pub fn app(props: &AppProps) -> Html {
             inspected={ui.viewer.clone()}
             expanded={ui.expanded.clone()}
             about={ui.about.clone()}
-            graded={(!hidden("lesson") && !lesson_two).then(|| crate::lessons::graded_viewers(ui.lesson_step, &workspace)).flatten()}
-            cache_leaks={cache.0}
+            graded={(!hidden("lesson")).then(|| crate::course::graded_in(ui.course, ui.lesson_step, &workspace)).flatten()}
+            cache_leaks={*cache}
             change={change.clone()}
             {lang}
             onaction={onaction.clone()}
@@ -1006,6 +952,7 @@ pub fn app(props: &AppProps) -> Html {
                                 revealed={ui.mode == Mode::Predict { revealed: true }}
                                 progress={ui.progress.clone()}
                                 step={ui.lesson_step}
+                                {tick}
                                 {classroom}
                                 {lang}
                                 onaction={onaction.clone()}

@@ -1,10 +1,18 @@
-//! Which lesson a work belongs to, and the lesson functions that work for
-//! either: lesson 1 (`lessons`) or lesson 2 (`lesson_two`).
+//! Which lesson a work is, and the lesson functions for either: each lesson
+//! is one of the policy crate's built-in packs (`lesson1`, `lesson2`), and
+//! every check is the crate's (`Exercise::holds`, `items`, `milestones`).
+//! Here the app only hands the crate what it keeps: the work, the memoised
+//! views and the learner's progress.
 
-use mixua_policy::Lang;
+use std::cell::RefCell;
+use std::collections::BTreeSet;
+use std::rc::Rc;
+
+use mixua_policy::{Exercise, Facts, Item, Lang, Learner, Pack, ViewerId, Views, Workspace};
 use serde::{Deserialize, Serialize};
 
-use crate::lessons::{Item, Lesson, Step};
+use crate::doc::Predictions;
+use crate::lessons::{Lesson, Record, RECORD_STEP};
 
 /// Which lesson a work belongs to: the seating chart (lesson 1), or memory
 /// over time (lesson 2, on its own workspace with a clock and a log).
@@ -15,6 +23,11 @@ pub enum Course {
     One,
     #[serde(rename = "2")]
     Two,
+}
+
+thread_local! {
+    /// The built-in packs, read once per lesson and language.
+    static PACKS: RefCell<Vec<(Course, Lang, Rc<Pack>)>> = const { RefCell::new(Vec::new()) };
 }
 
 impl Course {
@@ -34,39 +47,123 @@ impl Course {
         }
     }
 
-    /// The lesson's steps.
-    pub fn steps(self) -> &'static [Step] {
-        match self {
-            Course::One => crate::lessons::STEPS,
-            Course::Two => crate::lesson_two::STEPS,
-        }
+    /// The lesson's built-in pack (its solutions in `lang`).
+    pub fn pack(self, lang: Lang) -> Rc<Pack> {
+        PACKS.with(|packs| {
+            if let Some((_, _, pack)) = packs.borrow().iter().find(|(c, l, _)| *c == self && *l == lang) {
+                return pack.clone();
+            }
+            let name = match self {
+                Course::One => "lesson1",
+                Course::Two => "lesson2",
+            };
+            let pack = Rc::new(mixua_policy::builtin_pack(name, lang).expect("the built-in packs read"));
+            packs.borrow_mut().push((self, lang, pack.clone()));
+            pack
+        })
+    }
+
+    /// How many exercises the lesson has.
+    pub fn exercise_count(self) -> usize {
+        self.pack(Lang::En).exercises.len()
     }
 }
 
-/// The items of a step of either lesson.
-pub fn items_in(course: Course, step: usize, lesson: Lesson<'_>, lang: Lang) -> Vec<Item> {
-    match course {
-        Course::One => crate::lessons::items(step, lesson, lang),
-        Course::Two => crate::lesson_two::items(step, lesson, lang),
-    }
-}
-
-/// `lessons::holds_now` for either lesson.
-pub fn holds_now_in(course: Course, step: usize, lesson: Lesson<'_>) -> bool {
-    let items_ok = items_in(course, step, lesson, Lang::En).iter().all(|i| i.done);
-    let answer_ok = match course.steps().get(step).and_then(|s| s.question.as_ref()) {
-        Some(q) => lesson.progress.answers.get(&step) == Some(&q.answer),
-        None => true,
+/// Runs `f` with the facts the crate's checks read.
+pub fn with_facts<T>(lesson: Lesson<'_>, f: impl FnOnce(&Facts<'_>) -> T) -> T {
+    let c = lesson.computed;
+    let records: Vec<Vec<bool>> = lesson.progress.records.iter().map(|r| r.changes.clone()).collect();
+    let views = Views { viewers: &c.viewers, views: &c.four.views, leaks: &c.four.leaks, forbidden: &c.four.forbidden, reid: &c.reid };
+    let p = lesson.progress;
+    let learner = Learner {
+        predictions: &lesson.doc.predictions,
+        revealed: lesson.revealed,
+        answers: &p.answers,
+        seen: &p.seen,
+        refused: &p.refused,
+        records: &records,
+        tick: lesson.tick,
     };
-    items_ok && answer_ok
+    f(&Facts::new(&lesson.doc.workspace, views, learner))
 }
 
-/// `lessons::step_done` for either lesson.
+fn exercise_of(pack: &Pack, step: usize) -> Option<&Exercise> {
+    pack.exercises.get(step)
+}
+
+/// The items of a step, checked now, in `lang`.
+pub fn items_in(course: Course, step: usize, lesson: Lesson<'_>, lang: Lang) -> Vec<Item> {
+    let pack = course.pack(lang);
+    match exercise_of(&pack, step) {
+        Some(e) => with_facts(lesson, |f| mixua_policy::items(e, f, lang)),
+        None => Vec::new(),
+    }
+}
+
+/// Whether all of a step's items hold now and its question, if any, is
+/// answered right.
+pub fn holds_now_in(course: Course, step: usize, lesson: Lesson<'_>) -> bool {
+    let pack = course.pack(Lang::En);
+    exercise_of(&pack, step).is_some_and(|e| with_facts(lesson, |f| e.holds(step, f)))
+}
+
+/// A step is done once it has held: done stays done, whatever later steps
+/// change (recorded in `Progress::done`).
 pub fn step_done_in(course: Course, step: usize, lesson: Lesson<'_>) -> bool {
     lesson.progress.done.contains(&step) || holds_now_in(course, step, lesson)
 }
 
-/// `lessons::newly_done` for either lesson.
+/// Steps that hold now but are not recorded yet: the app records them.
 pub fn newly_done_in(course: Course, lesson: Lesson<'_>) -> Vec<usize> {
-    (0..course.steps().len()).filter(|s| !lesson.progress.done.contains(s) && holds_now_in(course, *s, lesson)).collect()
+    let pack = course.pack(Lang::En);
+    with_facts(lesson, |f| pack.newly_done(&lesson.progress.done, f))
+}
+
+/// The milestones that hold now and are not remembered yet: the app
+/// remembers them.
+pub fn milestones_in(course: Course, lesson: Lesson<'_>) -> Vec<String> {
+    let pack = course.pack(Lang::En);
+    with_facts(lesson, |f| pack.milestones(f))
+}
+
+/// The cells a step asks the learner to predict: only they are graded on
+/// reveal (`None`: every cell, outside the prediction steps).
+pub fn graded_in(course: Course, step: usize, ws: &Workspace) -> Option<BTreeSet<ViewerId>> {
+    course.pack(Lang::En).exercises.get(step)?.graded_cells(ws)
+}
+
+/// The learner's result code for the lesson's pack, with a name.
+pub fn result_code(course: Course, lesson: Lesson<'_>, name: &str) -> String {
+    let pack = course.pack(Lang::En);
+    let p = lesson.progress;
+    let exercises = with_facts(lesson, |f| {
+        pack.exercises
+            .iter()
+            .enumerate()
+            .map(|(n, e)| {
+                let done = p.done.contains(&n) || e.holds(n, f);
+                mixua_policy::exercise_result(e, done, p.assisted.contains(&n), p.hints_shown(n), p.solution.contains(&n), f)
+            })
+            .collect()
+    });
+    mixua_policy::encode(&mixua_policy::Results { pack: pack.id.clone(), version: pack.version, name: name.to_string(), exercises })
+}
+
+/// The reference exercise 6 measures against: the recorded one, else the
+/// four-scope answer now (recorded with the first row).
+pub fn reference(lesson: Lesson<'_>) -> Predictions {
+    lesson.progress.reference.clone().unwrap_or_else(|| lesson.computed.snapshot(&lesson.doc.workspace))
+}
+
+/// A new row of exercise 6's record, measured against [`reference`]: which
+/// of its four changes are made (its first four items), and both scorecards.
+pub fn record(lesson: Lesson<'_>) -> Record {
+    let reference = crate::computed::Reference::Snapshot(Rc::new(reference(lesson)));
+    let ws = &*lesson.doc.workspace;
+    let changes = items_in(Course::One, RECORD_STEP, lesson, Lang::En).iter().take(4).map(|i| i.done).collect();
+    Record {
+        changes,
+        four: lesson.computed.score(ws, &reference, mixua_policy::Policy::FourScope).into(),
+        global: lesson.computed.score(ws, &reference, mixua_policy::Policy::GlobalOnly).into(),
+    }
 }

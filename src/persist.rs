@@ -146,7 +146,7 @@ pub fn from_json(text: &str) -> Result<Saved, Problem> {
         doc: Doc { workspace: std::rc::Rc::new(workspace), predictions: extras.predictions },
         lang: extras.lang.as_deref().map(Lang::from_tag),
         lesson_step: extras.lesson_step,
-        progress: extras.progress,
+        progress: extras.progress.map(Progress::migrated),
         course: extras.course,
     })
 }

@@ -274,6 +274,12 @@ pub enum UiAction {
     /// Exercise 7: the probe flagged Y in another user's cell, with no
     /// canary alarm.
     YReidSeen,
+    /// Unlocks the next hint of a step's ladder.
+    NextHint(usize),
+    /// The learner confirmed seeing a step's solution (loaded as an edit).
+    SolutionSeen(usize),
+    /// Forgets one step's progress (solved, answers, hints, solution).
+    ResetExercise(usize),
     /// Opens (with a user of the chart) or closes the "What do you keep
     /// about me?" panel.
     AboutMe(Option<String>),
@@ -385,16 +391,27 @@ impl AppState {
             UiAction::Missed(step) => return ui.progress.missed.insert(step),
             UiAction::StepsDone(steps) => {
                 let before = ui.progress.done.len();
-                ui.progress.done.extend(steps);
+                for step in steps {
+                    // Solved after its solution was seen: recorded as such.
+                    if ui.progress.done.insert(step) && ui.progress.solution.contains(&step) {
+                        ui.progress.assisted.insert(step);
+                    }
+                }
                 return ui.progress.done.len() != before;
             }
+            UiAction::NextHint(step) => {
+                let shown = ui.progress.hints_shown(step);
+                ui.progress.hints.insert(step, shown + 1);
+            }
+            UiAction::SolutionSeen(step) => return ui.progress.solution.insert(step),
+            UiAction::ResetExercise(step) => ui.progress.reset(step),
             UiAction::ResetProgress => ui.progress = Progress::default(),
             UiAction::Record { row, reference } => {
                 ui.progress.reference.get_or_insert(reference);
                 ui.progress.records.push(row);
             }
-            UiAction::XAlarmSeen => return !std::mem::replace(&mut ui.progress.x_alarm_seen, true),
-            UiAction::YReidSeen => return !std::mem::replace(&mut ui.progress.y_reid_seen, true),
+            UiAction::XAlarmSeen => return ui.progress.seen.insert(crate::lessons::X_ALARM.into()),
+            UiAction::YReidSeen => return ui.progress.seen.insert(crate::lessons::Y_REID.into()),
             UiAction::AboutMe(user) => {
                 // Only a user of the chart can be acted as.
                 let user = user.filter(|u| self.doc.workspace.users.contains(u));

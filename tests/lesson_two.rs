@@ -42,7 +42,7 @@ fn holds(state: &AppState, step: usize) -> bool {
 }
 
 fn lesson<'a>(state: &'a AppState, computed: &'a Computed) -> Lesson<'a> {
-    Lesson { doc: &state.doc, computed, revealed: false, progress: &state.ui.progress }
+    Lesson { doc: &state.doc, computed, revealed: false, progress: &state.ui.progress, tick: None }
 }
 
 #[test]

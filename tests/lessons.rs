@@ -1,9 +1,31 @@
 //! The guided exercises check themselves against the policy's results.
 
 use mixua_playground::computed::Computed;
-use mixua_playground::lessons::{self, holds_now, items, newly_done, step_done, Lesson, STEPS};
+use mixua_playground::course::{self, graded_in, holds_now_in, items_in, milestones_in, newly_done_in, step_done_in, Course};
+use mixua_playground::lessons::{self, Lesson};
 use mixua_playground::state::{Action, AppState, Doc, Mode, Ui, Edit, UiAction};
-use mixua_policy::{Field, Lang, ViewerId};
+use mixua_policy::{Field, Item, Lang, Text, ViewerId};
+
+fn holds_now(step: usize, l: Lesson<'_>) -> bool {
+    holds_now_in(Course::One, step, l)
+}
+
+fn step_done(step: usize, l: Lesson<'_>) -> bool {
+    step_done_in(Course::One, step, l)
+}
+
+fn items(step: usize, l: Lesson<'_>, lang: Lang) -> Vec<Item> {
+    items_in(Course::One, step, l, lang)
+}
+
+fn newly_done(l: Lesson<'_>) -> Vec<usize> {
+    newly_done_in(Course::One, l)
+}
+
+/// Lesson 1's exercises: the crate's built-in pack.
+fn steps() -> Vec<mixua_policy::Exercise> {
+    Course::One.pack(Lang::En).exercises.clone()
+}
 
 /// A viewer from its `user/agent` key.
 fn vid(key: &str) -> ViewerId {
@@ -25,13 +47,19 @@ fn lesson<'a>(state: &'a AppState, computed: &'a Computed) -> Lesson<'a> {
         computed,
         revealed: state.ui.mode == Mode::Predict { revealed: true },
         progress: &state.ui.progress,
+        tick: None,
     }
 }
 
-/// What the app does after each render: records the steps that hold.
+/// What the app does after each render: remembers the milestones that
+/// show and records the steps that hold.
 fn record(state: &mut AppState) {
     let computed = Computed::new(state.workspace());
+    let seen = milestones_in(Course::One, lesson(state, &computed));
     let newly = newly_done(lesson(state, &computed));
+    for key in seen {
+        state.apply(UiAction::Seen(key));
+    }
     state.apply(UiAction::StepsDone(newly));
 }
 
@@ -42,7 +70,7 @@ fn index_of(state: &AppState, id: &str) -> usize {
 #[test]
 fn no_step_is_done_on_the_seed() {
     let s = seed();
-    for step in 0..STEPS.len() {
+    for step in 0..steps().len() {
         assert!(!done(&s, step), "step {}", step + 1);
     }
 }
@@ -69,7 +97,7 @@ fn a_wrong_answer_earns_a_hint_and_the_right_one_finishes_step_2() {
     s.apply(Action::Ui(UiAction::Answer { step: 1, option: 0, right: false }));
     assert!(s.ui.progress.missed.contains(&1));
     assert!(!done(&s, 1));
-    s.apply(Action::Ui(UiAction::Answer { step: 1, option: STEPS[1].question.as_ref().unwrap().answer, right: true }));
+    s.apply(Action::Ui(UiAction::Answer { step: 1, option: steps()[1].question.as_ref().unwrap().answer, right: true }));
     assert!(done(&s, 1));
 }
 
@@ -81,7 +109,7 @@ fn step_4_is_done_when_y_is_approved_and_answered() {
     let c = Computed::new(s.workspace());
     assert!(items(3, lesson(&s, &c), Lang::En).iter().all(|i| i.done));
     assert!(!done(&s, 3), "the question is still open");
-    s.apply(Action::Ui(UiAction::Answer { step: 3, option: STEPS[3].question.as_ref().unwrap().answer, right: true }));
+    s.apply(Action::Ui(UiAction::Answer { step: 3, option: steps()[3].question.as_ref().unwrap().answer, right: true }));
     assert!(done(&s, 3));
 }
 
@@ -101,7 +129,7 @@ fn step_5_needs_the_alarm_seen_then_undone() {
 fn record_scores(state: &mut AppState) {
     let computed = Computed::new(state.workspace());
     let l = lesson(state, &computed);
-    let (row, reference) = (lessons::record(l), lessons::reference(l));
+    let (row, reference) = (course::record(l), course::reference(l));
     state.apply(UiAction::Record { row, reference });
 }
 
@@ -153,16 +181,16 @@ fn exercise_6_records_both_scorecards_against_the_reference_fixed_before_the_cha
 
 #[test]
 fn no_quiz_answer_is_the_longest_option() {
-    for (n, step) in STEPS.iter().enumerate() {
+    for (n, step) in steps().iter().enumerate() {
         let Some(q) = &step.question else { continue };
         for lang in [Lang::ZhTw, Lang::En] {
-            let len = |o: &(&str, &str)| lang.pick(o.0, o.1).chars().count();
+            let len = |o: &Text| o.get(lang).chars().count();
             let right = len(&q.options[q.answer]);
             let longest = q.options.iter().map(len).max().unwrap();
             assert!(right < longest, "step {}: the right answer is the longest option ({lang:?})", n + 1);
         }
     }
-    let answers: Vec<usize> = STEPS.iter().filter_map(|s| s.question.as_ref().map(|q| q.answer)).collect();
+    let answers: Vec<usize> = steps().iter().filter_map(|s| s.question.as_ref().map(|q| q.answer)).collect();
     assert!(answers.windows(2).all(|w| w[0] != w[1]), "the right answers sit at different places: {answers:?}");
 }
 
@@ -177,17 +205,17 @@ fn exercise_4_no_alarm_is_not_ticked_before_y_is_shared() {
 fn exercise_3_grades_only_carols_cells_and_exercise_1_only_the_seed_cells() {
     let mut s = seed();
     s.apply(Edit::AddUser("carol".into()));
-    let carol = lessons::graded_viewers(2, s.workspace()).expect("step 3 asks about cells");
+    let carol = graded_in(Course::One, 2, s.workspace()).expect("step 3 asks about cells");
     assert_eq!(carol.iter().map(|v| v.key()).collect::<Vec<_>>(), ["carol/checker-v1", "carol/writer-v1"]);
-    let seed_cells = lessons::graded_viewers(0, s.workspace()).expect("step 1 asks about cells");
+    let seed_cells = graded_in(Course::One, 0, s.workspace()).expect("step 1 asks about cells");
     assert_eq!(seed_cells.len(), 4);
     assert!(!seed_cells.iter().any(|v| v.user == "carol"));
-    assert_eq!(lessons::graded_viewers(3, s.workspace()), None);
+    assert_eq!(graded_in(Course::One, 3, s.workspace()), None);
 }
 
 #[test]
 fn exercise_3_asks_to_predict_before_adding_carol() {
-    let task = STEPS[2].task.1;
+    let task = steps()[2].task.en.clone();
     let predict = task.find("Predict, then reveal").unwrap();
     let add = task.find("add the user carol").unwrap();
     assert!(predict < add, "{task}");
@@ -240,7 +268,7 @@ fn a_finished_step_stays_done_when_later_steps_change_the_state() {
     assert!(step_done(0, lesson(&s, &computed)));
     // Step 4's checks (Y approved, everywhere, no alarm) hold now, and a
     // right answer finishes it.
-    let answer = STEPS[3].question.as_ref().unwrap().answer;
+    let answer = steps()[3].question.as_ref().unwrap().answer;
     s.apply(UiAction::Answer { step: 3, option: answer, right: true });
     record(&mut s);
     assert_eq!(s.ui.progress.done.iter().copied().collect::<Vec<_>>(), [0, 3]);
@@ -252,12 +280,12 @@ fn a_finished_step_stays_done_when_later_steps_change_the_state() {
     assert!(s.ui.progress.done.is_empty());
 }
 
-/// What the app does after each render for exercise 7: records that the
-/// probe flagged Y while no canary alarm fired.
+/// What the app does after each render for exercise 7: remembers that the
+/// probe flagged Y while no canary alarm fired (the pack's milestone).
 fn notice_reid(state: &mut AppState) {
     let computed = Computed::new(state.workspace());
-    if lessons::y_reid_showing(state.workspace(), &computed) {
-        state.apply(UiAction::YReidSeen);
+    for key in milestones_in(Course::One, lesson(state, &computed)) {
+        state.apply(UiAction::Seen(key));
     }
 }
 
@@ -269,11 +297,11 @@ fn step_7_needs_the_probe_seen_then_y_rewritten_until_clean_and_still_shared() {
         let y = index_of(&s, "Y");
         // Clean and rejected: nothing seen yet, so nothing ticks.
         notice_reid(&mut s);
-        assert!(!s.ui.progress.y_reid_seen);
+        assert!(!s.ui.progress.seen.contains(lessons::Y_REID));
         assert!(!done(&s, step));
         s.apply(Action::Edit(Edit::SetApproved { index: y, approved: true }));
         notice_reid(&mut s);
-        assert!(s.ui.progress.y_reid_seen, "no alarm, yet alice is singled out");
+        assert!(s.ui.progress.seen.contains(lessons::Y_REID), "no alarm, yet alice is singled out");
         assert!(!done(&s, step), "Y still identifies her");
         // A rewrite that keeps one clue still names a fact of alice's.
         let one_clue = if s.workspace().query == "報告" { "報告:週二的人偏好藍色。" } else { "Report: someone on Tuesday likes blue." };
@@ -304,4 +332,82 @@ fn step_7_can_also_be_done_by_narrowing_y_to_alice_alone() {
     notice_reid(&mut s);
     s.apply(Action::Edit(Edit::DeleteCard(y)));
     assert!(!done(&s, lessons::REID_STEP));
+}
+
+#[test]
+fn the_hint_ladder_unlocks_one_hint_at_a_time_and_a_miss_shows_the_first() {
+    let mut s = seed();
+    assert_eq!(s.ui.progress.hints_shown(3), 0);
+    s.apply(UiAction::Missed(3));
+    assert_eq!(s.ui.progress.hints_shown(3), 1, "a miss shows the first hint");
+    s.apply(UiAction::NextHint(3));
+    assert_eq!(s.ui.progress.hints_shown(3), 2);
+    assert!(steps()[3].hints.len() >= 2, "exercise 4 has a second hint");
+    s.apply(UiAction::ResetExercise(3));
+    assert_eq!(s.ui.progress.hints_shown(3), 0);
+    assert!(!s.ui.progress.missed.contains(&3));
+}
+
+#[test]
+fn solved_after_the_solution_is_recorded_as_such_and_solved_before_is_not() {
+    let mut s = seed();
+    let solution = steps()[3].solution.clone().expect("exercise 4 has a solution");
+    // What the panel does once confirmed: load it (an undoable edit), then
+    // record that it was seen.
+    let doc = Doc { workspace: std::rc::Rc::new(solution.workspace(Lang::En)), predictions: Default::default() };
+    s.apply(Edit::Load { doc, source: "the solution".into() });
+    s.apply(UiAction::SolutionSeen(3));
+    s.apply(UiAction::Answer { step: 3, option: steps()[3].question.as_ref().unwrap().answer, right: true });
+    record(&mut s);
+    assert!(s.ui.progress.done.contains(&3));
+    assert!(s.ui.progress.assisted.contains(&3), "solved with the solution");
+    // Seeing it after solving changes nothing of the mark.
+    let mut t = seed();
+    let y = index_of(&t, "Y");
+    t.apply(Edit::SetApproved { index: y, approved: true });
+    t.apply(UiAction::Answer { step: 3, option: steps()[3].question.as_ref().unwrap().answer, right: true });
+    record(&mut t);
+    t.apply(UiAction::SolutionSeen(3));
+    record(&mut t);
+    assert!(t.ui.progress.done.contains(&3) && !t.ui.progress.assisted.contains(&3));
+    // Undo brings the work from before the solution back.
+    s.apply(Action::Undo);
+    assert!(!s.workspace().cards.iter().find(|c| c.id == "Y").unwrap().share_approved);
+}
+
+#[test]
+fn the_result_code_the_app_writes_reads_back_in_the_crate() {
+    let mut s = seed();
+    let views = [("alice/writer-v1", "PUAG"), ("alice/checker-v1", "UG"), ("bob/writer-v1", "AGB"), ("bob/checker-v1", "GX")];
+    for (viewer, ids) in views {
+        for id in ids.chars() {
+            s.apply(Edit::TogglePrediction { viewer: vid(viewer), card: id.to_string() });
+        }
+    }
+    s.apply(UiAction::SetMode(Mode::Predict { revealed: true }));
+    s.apply(UiAction::Missed(0));
+    s.apply(UiAction::NextHint(0));
+    record(&mut s);
+    let computed = Computed::new(s.workspace());
+    let code = course::result_code(Course::One, lesson(&s, &computed), "Mei");
+    let pack = Course::One.pack(Lang::En);
+    let read = mixua_policy::decode_for(&code, &pack).expect("the crate reads the app's code");
+    assert_eq!(read.name, "Mei");
+    assert_eq!(read.exercises.len(), 7);
+    let first = &read.exercises[0];
+    assert_eq!(first.solved, mixua_policy::Solved::Not);
+    assert_eq!(first.hints, 2);
+    use mixua_policy::CellMark::{Right, Wrong};
+    // Cells in chart order: alice/writer-v1, alice/checker-v1, bob/writer-v1, bob/checker-v1.
+    assert_eq!(first.cells, [Right, Right, Right, Wrong]);
+}
+
+#[test]
+fn progress_saved_with_the_old_flags_opens_with_the_milestones_as_keys() {
+    let old: lessons::Progress = serde_json::from_str(r#"{"done":[4],"x_alarm_seen":true,"y_reid_seen":true}"#).unwrap();
+    let new = old.migrated();
+    assert!(new.seen.contains(lessons::X_ALARM) && new.seen.contains(lessons::Y_REID));
+    assert!(!new.x_alarm_seen && !new.y_reid_seen);
+    let text = serde_json::to_string(&new).unwrap();
+    assert!(!text.contains("x_alarm_seen"), "{text}");
 }

@@ -2,14 +2,14 @@ use yew::prelude::*;
 
 use super::scorecards::Scorecards;
 use crate::computed::Computed;
-use mixua_policy::Lang;
+use mixua_policy::{hints_words, solved_words, Lang, Solved};
 
 use crate::doc::Doc;
 use crate::computed::Reference;
-use crate::course::{items_in, step_done_in, Course};
-use crate::lessons::{record, reference, t, Lesson, Progress, RECORD_STEP};
+use crate::course::{items_in, record, reference, result_code, step_done_in, Course};
+use crate::lessons::{Lesson, Progress, RECORD_STEP};
 use crate::shared::Shared;
-use crate::state::{Action, UiAction};
+use crate::state::{Action, Edit, UiAction};
 
 #[derive(Properties, PartialEq)]
 pub struct LessonPanelProps {
@@ -22,26 +22,40 @@ pub struct LessonPanelProps {
     /// Which lesson's exercises (lesson 1 unless the work is lesson 2's).
     #[prop_or_default]
     pub course: Course,
+    /// Lesson 2: the earlier tick looked at (`None`: now).
+    #[prop_or_default]
+    pub tick: Option<u64>,
     pub classroom: bool,
     pub lang: Lang,
     pub onaction: Callback<Action>,
 }
 
-/// The guided exercises: one step at a time, each checking itself.
+/// The guided exercises: one step at a time, each checked by the policy
+/// crate against the lesson's built-in pack; the hint ladder, the solution
+/// (after a confirmation), the marks and the result code.
 #[function_component(LessonPanel)]
 pub fn lesson_panel(props: &LessonPanelProps) -> Html {
     let lang = props.lang;
-    let lesson = Lesson { doc: &props.doc, computed: &props.computed, revealed: props.revealed, progress: &props.progress };
+    let lesson = Lesson { doc: &props.doc, computed: &props.computed, revealed: props.revealed, progress: &props.progress, tick: props.tick };
     let course = props.course;
-    let steps = course.steps();
+    let pack = course.pack(lang);
+    let steps = &pack.exercises;
     let step_index = props.step.min(steps.len() - 1);
     let step = &steps[step_index];
     let done = step_done_in(course, step_index, lesson);
     let checklist = items_in(course, step_index, lesson, lang);
+    // The solution waits for a confirmation; the result code opens on demand.
+    let confirming = use_state_eq(|| false);
+    let code_open = use_state_eq(|| false);
+    let name = use_state_eq(String::new);
     let go = |to: usize| {
         let onaction = props.onaction.clone();
         let to = to.min(steps.len() - 1);
         Callback::from(move |_: MouseEvent| onaction.emit(UiAction::LessonStep(to).into()))
+    };
+    let emit = |action: UiAction| {
+        let onaction = props.onaction.clone();
+        Callback::from(move |_: MouseEvent| onaction.emit(action.clone().into()))
     };
     let check = {
         let onaction = props.onaction.clone();
@@ -51,6 +65,22 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
             }
         })
     };
+    let shown = props.progress.hints_shown(step_index).min(step.hints.len());
+    let toggle = |state: &UseStateHandle<bool>, to: bool| {
+        let state = state.clone();
+        Callback::from(move |_: MouseEvent| state.set(to))
+    };
+    let show_solution = step.solution.as_ref().map(|solution| {
+        let (onaction, confirming, doc) = (props.onaction.clone(), confirming.clone(), props.doc.clone());
+        let solution = solution.clone();
+        Callback::from(move |_: MouseEvent| {
+            let workspace = std::rc::Rc::new(solution.workspace(lang));
+            let doc = Doc { workspace, predictions: doc.predictions.clone() };
+            onaction.emit(Edit::Load { doc, source: lang.pick("解答", "the solution").to_string() }.into());
+            onaction.emit(UiAction::SolutionSeen(step_index).into());
+            confirming.set(false);
+        })
+    });
 
     // Exercise 6: both scorecards, recorded before and after each change,
     // side by side, against one reference fixed by the first row.
@@ -130,7 +160,7 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
         let chosen = props.progress.answers.get(&step_index).copied();
         html! {
             <fieldset class="question">
-                <legend>{ t(lang, q.prompt) }</legend>
+                <legend>{ q.prompt.get(lang) }</legend>
                 { for q.options.iter().enumerate().map(|(i, option)| {
                     let onchange = {
                         let onaction = props.onaction.clone();
@@ -145,12 +175,12 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
                     html! {
                         <label class="option">
                             <input type="radio" name={format!("answer-{step_index}")} value={i.to_string()} checked={chosen == Some(i)} {onchange} />
-                            { t(lang, *option) }<>{ for verdict }</>
+                            { option.get(lang) }<>{ for verdict }</>
                         </label>
                     }
                 }) }
                 if chosen == Some(q.answer) {
-                    <p class="takeaway">{ t(lang, q.takeaway) }</p>
+                    <p class="takeaway">{ q.takeaway.get(lang) }</p>
                 }
             </fieldset>
         }
@@ -177,8 +207,8 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
                     }) }
                 </nav>
             </div>
-            <h3>{ t(lang, step.title) }</h3>
-            <p class="task">{ t(lang, step.task) }</p>
+            <h3>{ step.title.get(lang) }</h3>
+            <p class="task">{ step.task.get(lang) }</p>
             if !checklist.is_empty() {
                 <ul class="checklist">
                     { for checklist.iter().map(|i| html! {
@@ -205,8 +235,13 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
             <div class="lesson-foot" aria-live="polite">
                 if done {
                     <p class="step-done" data-step-status="done"><span aria-hidden="true">{"★ "}</span>{ lang.pick("這一步完成了!", "This step is done!") }</p>
-                } else if props.progress.missed.contains(&step_index) {
-                    <p class="hint" data-step-status="hint"><strong>{ lang.pick("提示:", "Hint: ") }</strong>{ t(lang, step.hint) }</p>
+                } else if shown > 0 {
+                    <div class="hint" data-step-status="hint">
+                        <strong>{ lang.pick("提示:", "Hint: ") }</strong>
+                        <ol class="hints">
+                            { for step.hints.iter().take(shown).enumerate().map(|(n, h)| html! { <li data-hint={(n + 1).to_string()}>{ h.get(lang) }</li> }) }
+                        </ol>
+                    </div>
                 }
             </div>
             <div class="lesson-nav">
@@ -214,6 +249,72 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
                 <button type="button" class="primary" onclick={check} data-action="check-step">{ lang.pick("檢查我的進度", "Check my work") }</button>
                 <button type="button" onclick={go(step_index + 1)} disabled={step_index + 1 >= steps.len()}>{ lang.pick("下一步 →", "Next →") }</button>
             </div>
+            <div class="lesson-nav lesson-help">
+                if !done && shown < step.hints.len() {
+                    <button type="button" data-action="next-hint" onclick={emit(UiAction::NextHint(step_index))}>
+                        { lang.pick(format!("給我一個提示({}/{})", shown + 1, step.hints.len()), format!("Give me a hint ({}/{})", shown + 1, step.hints.len())) }
+                    </button>
+                }
+                if show_solution.is_some() && !*confirming {
+                    <button type="button" data-action="show-solution" onclick={toggle(&confirming, true)}>{ lang.pick("看解答…", "Show the solution…") }</button>
+                }
+                <button type="button" data-action="result-code" aria-expanded={code_open.to_string()} onclick={toggle(&code_open, !*code_open)}>
+                    { lang.pick("我的成果代碼", "My result code") }
+                </button>
+            </div>
+            if let (Some(onclick), true) = (show_solution, *confirming) {
+                <div class="confirm" role="group" aria-label={lang.pick("確認看解答", "Confirm: show the solution")}>
+                    <p>{ lang.pick(
+                        "看了解答,這一步之後完成會記成「看了解答後完成」。解答會取代目前的工作(可以復原)。確定要看嗎?",
+                        "If you see the solution, solving this step is recorded as “solved with the solution”. It replaces your current work (Undo brings it back). Show it?",
+                    ) }</p>
+                    <button type="button" class="primary" data-action="confirm-solution" {onclick}>{ lang.pick("看解答", "Show the solution") }</button>
+                    <button type="button" data-action="cancel-solution" onclick={toggle(&confirming, false)}>{ lang.pick("取消", "Cancel") }</button>
+                </div>
+            }
+            <ol class="marks" aria-label={lang.pick("各步驟的成績", "Your marks, step by step")}>
+                { for (0..steps.len()).map(|i| {
+                    let p = &props.progress;
+                    let solved = Solved::of(step_done_in(course, i, lesson), p.assisted.contains(&i));
+                    let hints = p.hints_shown(i);
+                    let touched = solved != Solved::Not || hints > 0 || p.solution.contains(&i) || p.answers.contains_key(&i);
+                    let mut words = format!("{} · {}", i + 1, solved_words(solved, lang));
+                    if hints > 0 {
+                        words = format!("{words} · {}", hints_words(hints, lang));
+                    }
+                    if p.solution.contains(&i) && solved != Solved::WithSolution {
+                        words = format!("{words} · {}", lang.pick("看了解答", "solution seen"));
+                    }
+                    html! {
+                        <li data-mark={solved.code()} data-hints={hints.to_string()} data-solution={p.solution.contains(&i).to_string()}>
+                            <span aria-hidden="true">{ match solved { Solved::Yes => "✓ ", Solved::WithSolution => "◐ ", Solved::Not => "○ " } }</span>
+                            { words }
+                            if touched {
+                                <button type="button" class="link" data-action="reset-exercise" onclick={emit(UiAction::ResetExercise(i))}
+                                    aria-label={lang.pick(format!("重設第 {} 步的成績", i + 1), format!("Reset step {}'s mark", i + 1))}>
+                                    { lang.pick("重設", "reset") }
+                                </button>
+                            }
+                        </li>
+                    }
+                }) }
+            </ol>
+            if *code_open {
+                <div class="result-code">
+                    <label>{ lang.pick("你的名字(可不填)", "Your name (optional)") }
+                        <input name="student_name" value={(*name).clone()} maxlength="40"
+                            oninput={let name = name.clone(); Callback::from(move |e: InputEvent| name.set(super::event_value(&e)))} />
+                    </label>
+                    <label>{ lang.pick("成果代碼:交給老師", "Result code: hand it to your teacher") }
+                        <textarea name="result_code" readonly=true rows="3" value={result_code(course, lesson, &name)} />
+                    </label>
+                    <button type="button" data-action="copy-code" onclick={{
+                        let code = result_code(course, lesson, &name);
+                        Callback::from(move |_: MouseEvent| drop(gloo_utils::window().navigator().clipboard().write_text(&code)))
+                    }}>{ lang.pick("複製代碼", "Copy the code") }</button>
+                    <p class="kbd-hint">{ lang.pick("代碼附有檢查碼,打錯會被拒絕;它不是證明。", "The code carries a checksum, so a mistyped code is refused; it is not a proof.") }</p>
+                </div>
+            }
             if props.classroom {
                 <p class="kbd-hint">{ lang.pick("教室模式:用 ← → 切換步驟。", "Classroom mode: ← and → move between steps.") }</p>
             }

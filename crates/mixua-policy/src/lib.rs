@@ -57,7 +57,7 @@ pub use explain::Lang;
 pub use exercise::{CardRef, Cells, Check, Evaluated, Exercise, Facts, Goal, Item, Learner, Question, Start, Text, Views};
 pub use exercise_words::{check_words, items, code_problem_words, hints_words, pack_problem_words, solved_words};
 pub use pack::{builtin_pack, check_integrity, crc32, integrity, Pack, PackProblem, BUILTIN_PACKS, PACK_MAX_BYTES};
-pub use result_code::{cell_marks, decode, decode_for, encode, CellMark, CodeProblem, ExerciseResult, Results, Solved};
+pub use result_code::{cell_marks, decode, exercise_result, decode_for, encode, CellMark, CodeProblem, ExerciseResult, Results, Solved};
 pub use flip::{find_flips, Edit, Flips};
 pub use effect::{NotInEffect, Stamp};
 pub use eval::{diff, ViewChange};

@@ -334,3 +334,18 @@ pub fn decode_for(code: &str, pack: &Pack) -> Result<Results, CodeProblem> {
     }
     Ok(results)
 }
+
+/// What a code says of one exercise, from the learner's progress: solved
+/// (`done`) and whether the solution was seen before it was (`assisted`),
+/// the hints unlocked, the solution seen. A solved exercise's predicted
+/// cells were right when it was solved (its goal asked for it); an
+/// unsolved one's are marked as they are now.
+pub fn exercise_result(exercise: &Exercise, done: bool, assisted: bool, hints: usize, solution_seen: bool, f: &Facts<'_>) -> ExerciseResult {
+    let solved = Solved::of(done, assisted);
+    let cells = if done && exercise.predicted_cells().is_some() {
+        vec![CellMark::Right; exercise.code_cells().len()]
+    } else {
+        cell_marks(exercise, f)
+    };
+    ExerciseResult { solved, hints: hints.min(31) as u8, solution_seen, cells }
+}

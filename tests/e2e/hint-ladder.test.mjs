@@ -1,0 +1,154 @@
+// The learner's side of exercises as data: the hint ladder (miss, take one
+// more hint, solve), the solution shown only after a confirmation and
+// recorded as such, the marks row with a reset, and the result code, read
+// back by the `mixua grade` command line. axe on the panel in each state.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  SEED_VIEWS, axeScan, cardRow, formatViolations, pageErrors, useBrowser, waitForViews, waitUntil, withApp,
+} from './harness.mjs';
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+const env = useBrowser();
+
+async function goToStep(page, n) {
+  await page.getByRole('button', { name: `Step ${n}`, exact: true }).click();
+  await waitUntil(page, (n) => document.querySelector('[data-panel="lesson"]')?.getAttribute('data-lesson-step') === String(n), n);
+}
+
+const hints = (page) => page.$$eval('[data-panel="lesson"] [data-hint]', (els) => els.map((e) => e.textContent));
+
+const mark = (page, n) =>
+  page.$eval(`[data-panel="lesson"] .marks li:nth-child(${n})`, (li) => ({
+    mark: li.getAttribute('data-mark'),
+    hints: li.getAttribute('data-hints'),
+    solution: li.getAttribute('data-solution'),
+    text: li.textContent,
+  }));
+
+async function assertAxeClean(page, what) {
+  const violations = await axeScan(page);
+  assert.equal(violations.length, 0, `${what}:\n${formatViolations(violations)}`);
+}
+
+/** Runs `mixua grade --pack lesson1` on these codes: the built binary, else cargo. */
+function grade(codes) {
+  const dir = mkdtempSync(join(tmpdir(), 'mixua-grade-'));
+  const file = join(dir, 'codes.txt');
+  writeFileSync(file, codes.join('\n') + '\n');
+  const bin = join(repoRoot, 'target', 'debug', 'mixua');
+  const [cmd, args] = existsSync(bin)
+    ? [bin, ['grade', '--pack', 'lesson1', file]]
+    : ['cargo', ['run', '-q', '-p', 'mixua-cli', '--', 'grade', '--pack', 'lesson1', file]];
+  try {
+    return { status: 0, out: execFileSync(cmd, args, { cwd: repoRoot, encoding: 'utf8' }) };
+  } catch (e) {
+    return { status: e.status, out: String(e.stdout) };
+  }
+}
+
+test('hint ladder: a miss shows the first hint, one more is taken, then the step is solved', async () => {
+  await withApp(env, 'lang=en', async (page) => {
+    await goToStep(page, 4);
+    assert.deepEqual(await hints(page), []);
+    // Check my work too early: a miss, and the first hint.
+    await page.click('[data-action="check-step"]');
+    await page.waitForSelector('[data-panel="lesson"] [data-step-status="hint"] [data-hint="1"]');
+    assert.match((await hints(page))[0], /polar researcher/);
+    // One more hint, from the ladder.
+    await page.click('[data-action="next-hint"]');
+    await page.waitForSelector('[data-hint="2"]');
+    assert.equal((await hints(page)).length, 2);
+    assert.match((await hints(page))[1], /Sharing approved/);
+    assert.equal(await page.locator('[data-action="next-hint"]').count(), 0, 'the ladder has two rungs here');
+    await assertAxeClean(page, 'the lesson panel with two hints');
+
+    // Solve it.
+    await cardRow(page, 'Y').locator('input[name="share_approved"]').check();
+    const expected = Object.fromEntries(Object.entries(SEED_VIEWS).map(([v, ids]) => [v, [...ids, 'Y']]));
+    assert.deepEqual(await waitForViews(page, expected), expected);
+    await page.check('input[name="answer-3"][value="0"]');
+    await page.waitForSelector('[data-panel="lesson"][data-step-done="true"]');
+    await waitUntil(page, () => document.querySelector('[data-panel="lesson"] .marks li:nth-child(4)')?.getAttribute('data-mark') === 'solved');
+    const m = await mark(page, 4);
+    assert.equal(m.hints, '2');
+    assert.match(m.text, /4 · solved · 2 hints/);
+
+    // The mark can be reset, step by step.
+    await page.locator('[data-panel="lesson"] .marks li:nth-child(4) [data-action="reset-exercise"]').click();
+    await waitUntil(page, () => document.querySelector('[data-panel="lesson"] .marks li:nth-child(4)')?.getAttribute('data-hints') === '0');
+    // Y is still approved and the answer gone: the step holds again only once answered.
+    assert.equal((await mark(page, 4)).mark, 'not');
+    assert.deepEqual(pageErrors(page), []);
+  });
+});
+
+test('solution: shown only after a confirmation, undoable, and solving after it is recorded as such', async () => {
+  await withApp(env, 'lang=en', async (page) => {
+    await goToStep(page, 4);
+    await page.click('[data-action="show-solution"]');
+    // Asked first; cancelling changes nothing.
+    await page.waitForSelector('[data-action="confirm-solution"]');
+    await assertAxeClean(page, 'the solution confirmation');
+    await page.click('[data-action="cancel-solution"]');
+    assert.equal(await page.locator('[data-action="confirm-solution"]').count(), 0);
+    assert.equal((await mark(page, 4)).solution, 'false');
+
+    await page.click('[data-action="show-solution"]');
+    await page.click('[data-action="confirm-solution"]');
+    const expected = Object.fromEntries(Object.entries(SEED_VIEWS).map(([v, ids]) => [v, [...ids, 'Y']]));
+    assert.deepEqual(await waitForViews(page, expected), expected, 'the solution approves Y');
+    await waitUntil(page, () => document.querySelector('[data-panel="lesson"] .marks li:nth-child(4)')?.getAttribute('data-solution') === 'true');
+    await page.check('input[name="answer-3"][value="0"]');
+    await waitUntil(page, () => document.querySelector('[data-panel="lesson"] .marks li:nth-child(4)')?.getAttribute('data-mark') === 'with_solution');
+    assert.match((await mark(page, 4)).text, /solved with the solution/);
+
+    // The solution was an edit: Undo brings the work before it back.
+    await page.getByRole('button', { name: /^Undo/ }).first().click();
+    assert.deepEqual(await waitForViews(page, SEED_VIEWS), SEED_VIEWS);
+    // The mark stays: it records what happened.
+    assert.equal((await mark(page, 4)).mark, 'with_solution');
+    assert.deepEqual(pageErrors(page), []);
+  });
+});
+
+test('result code: written by the app, read by mixua grade; a changed code is refused', async () => {
+  await withApp(env, 'lang=en', async (page) => {
+    // Exercise 4 with one hint, exercise 2 answered right.
+    await goToStep(page, 4);
+    await page.click('[data-action="next-hint"]');
+    await cardRow(page, 'Y').locator('input[name="share_approved"]').check();
+    await page.check('input[name="answer-3"][value="0"]');
+    await page.waitForSelector('[data-panel="lesson"][data-step-done="true"]');
+    await goToStep(page, 2);
+    await page.check('input[name="answer-1"][value="2"]');
+    await page.waitForSelector('[data-panel="lesson"][data-step-done="true"]');
+
+    await page.click('[data-action="result-code"]');
+    await page.fill('input[name="student_name"]', 'Mei');
+    await waitUntil(page, () => document.querySelector('textarea[name="result_code"]')?.value.length > 10);
+    const code = await page.inputValue('textarea[name="result_code"]');
+    assert.match(code, /^MX1-[0-9A-Z]+$/);
+    await assertAxeClean(page, 'the result code');
+
+    const chars = [...code];
+    const at = chars.length - 5;
+    chars[at] = chars[at] === '7' ? '8' : '7';
+    const { status, out } = grade([code, chars.join('')]);
+    assert.equal(status, 1, `one code refused: ${out}`);
+    const row = out.split('\n').find((l) => l.startsWith('Mei'));
+    assert.ok(row, out);
+    const cells = row.split('|').map((c) => c.trim());
+    // Exercises 1 and 3 grade predicted cells (none made here: 0 of 4, 0 of 2).
+    assert.deepEqual(cells, ['Mei', '- 0/4', '✓', '- 0/2', '✓ h1', '-', '-', '-', '2/7']);
+    assert.match(out, /line 2: refused\. The checksum does not match/);
+    assert.deepEqual(pageErrors(page), []);
+  });
+});
