@@ -858,8 +858,9 @@ pub fn app(props: &AppProps) -> Html {
     });
     // The printed worksheet's exercise: the current step's title and task.
     let worksheet_exercise = (!hidden("lesson")).then(|| {
-        let step = &ui.course.steps()[ui.lesson_step.min(ui.course.steps().len() - 1)];
-        Rc::new((crate::lessons::t(lang, step.title).to_string(), crate::lessons::t(lang, step.task).to_string()))
+        let pack = ui.course.pack(lang);
+        let step = &pack.exercises[ui.lesson_step.min(pack.exercises.len() - 1)];
+        Rc::new((step.title.get(lang).to_string(), step.task.get(lang).to_string()))
     });
     let english_seed = !workspace.cards.iter().any(|c| c.situation.contains(mixua_policy::SEED_QUERY));
     html! {
