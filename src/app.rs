@@ -883,6 +883,9 @@ pub fn app(props: &AppProps) -> Html {
                         <Files doc={doc.clone()} recent={ui.recent.clone()} {lang} onaction={onaction.clone()} onwork={onwork.clone()} />
                     </details>
                 }
+                if !classroom {
+                    <Teacher doc={doc.clone()} computed={computed_now.clone()} {lang} onaction={onaction.clone()} />
+                }
                 <Toolbar
                     {lang}
                     {classroom}
@@ -895,9 +898,7 @@ pub fn app(props: &AppProps) -> Html {
             if !classroom && !ui.embed {
                 <Files doc={doc.clone()} recent={ui.recent.clone()} {lang} onaction={onaction.clone()} onwork={onwork.clone()} />
             }
-            if !ui.embed {
-                <Teacher doc={doc.clone()} computed={computed_now.clone()} {lang} onaction={onaction.clone()} />
-            }
+
             <NoticeBar notice={ui.notice.clone()} {lang} onaction={onaction.clone()} onwork={onwork.clone()} />
             <Announcer seq={said.0} text={said.1.clone()} />
             <main>

@@ -352,15 +352,21 @@ pub fn teacher(props: &TeacherProps) -> Html {
         <button type="button" data-action={action} aria-expanded={(*open == Some(which)).to_string()} onclick={toggle(which)}>{ label }</button>
     };
     html! {
-        <nav class="teacher" aria-label={lang.pick("老師", "Teacher")}>
-            { button(Open::Builder, "build-exercise", lang.pick("做練習", "Make an exercise").into()) }
-            { button(Open::Share, "share-pack", lang.pick(format!("練習包({})", pack.exercises.len()), format!("Pack ({})", pack.exercises.len()))) }
-            { button(Open::Class, "class-view", lang.pick("全班成果", "Class view").into()) }
+        <div class="teacher">
+            // One small menu in the top bar: the chart keeps the first screen.
+            <details class="files-menu teacher-menu">
+                <summary>{ lang.pick("老師", "Teacher") }</summary>
+                <nav class="files" aria-label={lang.pick("老師", "Teacher")}>
+                    { button(Open::Builder, "build-exercise", lang.pick("做練習", "Make an exercise").into()) }
+                    { button(Open::Share, "share-pack", lang.pick(format!("練習包({})", pack.exercises.len()), format!("Pack ({})", pack.exercises.len()))) }
+                    { button(Open::Class, "class-view", lang.pick("全班成果", "Class view").into()) }
+                </nav>
+            </details>
             <>{ for builder }</>
             <>{ for share }</>
             if *open == Some(Open::Class) {
                 <ClassView pack={Rc::new((*pack).clone())} {lang} />
             }
-        </nav>
+        </div>
     }
 }

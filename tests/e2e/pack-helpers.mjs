@@ -81,7 +81,7 @@ export function tampered(code, at = 12) {
 /** Builds the two-exercise pack in `page` and returns the share link. */
 export async function buildPack(page, shots) {
   // Exercise 1, from the seed: bob with writer-v1 must see Y.
-  await page.click('[data-action="build-exercise"]');
+  await page.evaluate(() => { document.querySelector('.teacher-menu').open = true; }).then(() => page.click('[data-action=\"build-exercise\"]'));
   const builder = page.locator('[data-panel="builder"]');
   await builder.locator('input[name="exercise_title"]').fill('Bob reads Y');
   await builder.locator('textarea[name="exercise_task"]').fill('Make Y reach bob with writer-v1, without a leak.');
@@ -110,7 +110,7 @@ export async function buildPack(page, shots) {
   await waitForViews(page, SEED_VIEWS);
   await cardRow(page, 'X').locator('select[name="stream"]').selectOption('reusable');
   await page.waitForSelector('[data-leak="FAKE-ALICE-731"]');
-  await page.click('[data-action="build-exercise"]');
+  await page.evaluate(() => { document.querySelector('.teacher-menu').open = true; }).then(() => page.click('[data-action=\"build-exercise\"]'));
   await builder.locator('input[name="exercise_title"]').fill('Stop the leak');
   await builder.locator('[data-action="no-leak"]').click();
   assert.equal(await builder.locator('[data-check="0"]').getAttribute('data-holds'), 'false');
@@ -121,7 +121,7 @@ export async function buildPack(page, shots) {
   await waitForNotice(page, 'info', 'it has 2 exercises now');
 
   // Share: an id, the link and the file.
-  await page.click('[data-action="share-pack"]');
+  await page.evaluate(() => { document.querySelector('.teacher-menu').open = true; }).then(() => page.click('[data-action=\"share-pack\"]'));
   const share = page.locator('[data-panel="share-pack"]');
   await share.locator('input[name="pack_id"]').fill('class-7b');
   await share.locator('input[name="pack_id"]').press('Tab');

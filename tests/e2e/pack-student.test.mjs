@@ -75,7 +75,7 @@ test('the student misses once, takes a hint, solves 1, reveals 2\'s solution, an
     const code = await page.inputValue('textarea[name="result_code"]');
     assert.match(code, /^MX1-/);
 
-    await teacherPage.click('[data-action="class-view"]');
+    await teacherPage.evaluate(() => { document.querySelector('.teacher-menu').open = true; }).then(() => teacherPage.click('[data-action=\"class-view\"]'));
     await teacherPage.fill('textarea[name="result_codes"]', `${code}\n${tampered(code)}`);
     const row = teacherPage.locator('[data-result-row]');
     await row.first().waitFor();

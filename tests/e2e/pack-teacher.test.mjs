@@ -38,7 +38,7 @@ test('a teacher builds a two-exercise pack from the seed, shares it, and collect
       { solved: 'with_solution', hints: 0, solutionSeen: true, cells: [] },
     ] });
     const other = resultCode({ pack: 'lesson1', version: 1, name: 'Bo', exercises: [] });
-    await page.click('[data-action="class-view"]');
+    await page.evaluate(() => { document.querySelector('.teacher-menu').open = true; }).then(() => page.click('[data-action=\"class-view\"]'));
     const view = page.locator('[data-panel="class-view"]');
     await view.locator('textarea[name="result_codes"]').fill(`${ann}\n\n${tampered(ann)}\n${other}\n`);
     await page.waitForSelector('[data-result-row]');
@@ -63,13 +63,13 @@ test('the class view\'s heatmap counts the predicted cells the class got wrong',
   const page = await openApp(env.browser, env.server, 'lang=en');
   try {
     // A pack whose exercise asks for a prediction of every cell: built in the builder.
-    await page.click('[data-action="build-exercise"]');
+    await page.evaluate(() => { document.querySelector('.teacher-menu').open = true; }).then(() => page.click('[data-action=\"build-exercise\"]'));
     const builder = page.locator('[data-panel="builder"]');
     await builder.locator('[data-action="predict-all"]').click();
     await builder.locator('[data-action="add-to-pack"]').click();
     await waitForNotice(page, 'info', 'it has 1 exercises now');
     const code = (name, cells) => resultCode({ pack: 'my-pack', version: 1, name, exercises: [{ solved: 'not', hints: 0, solutionSeen: false, cells }] });
-    await page.click('[data-action="class-view"]');
+    await page.evaluate(() => { document.querySelector('.teacher-menu').open = true; }).then(() => page.click('[data-action=\"class-view\"]'));
     const view = page.locator('[data-panel="class-view"]');
     await view.locator('textarea[name="result_codes"]').fill([
       // The cells in chart order: alice/writer-v1, alice/checker-v1, bob/writer-v1, bob/checker-v1.
