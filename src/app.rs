@@ -19,7 +19,7 @@ use crate::components::{
     timeline::Timeline, card_editor::CardEditor, card_inspector::CardInspector, compare::Compare, files::Files,
     lesson_panel::LessonPanel, notice_bar::NoticeBar,
     people::People, query_bar::QueryBar, rejected_list::RejectedList, seating_chart::SeatingChart, toolbar::Toolbar,
-    why_panel::WhyPanel,
+    why_panel::WhyPanel, worksheet::Worksheet, teacher::Teacher,
 };
 use crate::computed::Computed;
 use crate::course::Course;
@@ -108,6 +108,8 @@ struct Boot {
     /// The start shows something not saved yet (a link, the seed, old work
     /// brought over from before works had slots).
     unsaved: bool,
+    /// A teacher's pack the link started (kept for the lesson panel).
+    started: Option<mixua_policy::Pack>,
 }
 
 impl Boot {
@@ -116,7 +118,7 @@ impl Boot {
     fn prerender(lang: Lang) -> Boot {
         let state = AppState::new(Doc::seed_in(lang), Ui { lang, ..Ui::default() });
         let work = WorkRef { id: String::new(), name: String::new(), base: 0, forked_from: None };
-        Boot { state, set_aside: None, autosave: false, work, unsaved: false }
+        Boot { state, set_aside: None, autosave: false, work, unsaved: false, started: None }
     }
 }
 
@@ -126,7 +128,11 @@ impl Boot {
 fn boot() -> Boot {
     let address = Address::read();
     let mut ui = Ui { lang: initial_lang(&address), ..Ui::default() };
-    let fresh = address.flag("fresh");
+    // `?embed` (an iframe in slides or a course page) starts as `?fresh`
+    // does: the seed (or the link, or the lesson), never the learner's
+    // saved work, and nothing is saved.
+    let embed = address.flag("embed");
+    let fresh = address.flag("fresh") || embed;
     let mut work = WorkRef::new(ui.lang);
     let mut unsaved = true;
 
@@ -191,9 +197,13 @@ fn boot() -> Boot {
     if let Some(hide) = address.param("hide") {
         ui.hidden = hide.split(',').map(|p| p.trim().to_string()).filter(|p| !p.is_empty()).collect();
     }
+    if embed {
+        ui.embed = true;
+        ui.hidden.extend(crate::embed::hidden(address.param("panel").as_deref().unwrap_or("")));
+    }
     ui.classroom = address.flag("classroom");
     let mut state = AppState::new(doc, ui);
-    if fresh {
+    if fresh && !embed {
         state.ui.notice = Some(Notice::FreshStart);
     } else if !forks.is_empty() {
         state.ui.notice = Some(Notice::ForkedElsewhere { names: forks });
@@ -203,7 +213,31 @@ fn boot() -> Boot {
     }
     let mut set_aside = None;
     let mut opened_link = false;
-    if !address.fragment.is_empty() {
+    let mut started = None;
+    if crate::pack_link::is_pack_link(&address.fragment) {
+        // A teacher's pack: its first exercise's start becomes a work of its
+        // own, and the learner's own work is set aside as for a share link.
+        use crate::pack_link::PackNotice;
+        match crate::pack_link::decode(&address.fragment) {
+            Ok(pack) => {
+                let lang = state.ui.lang;
+                let doc = Doc { workspace: Rc::new(pack.exercises[0].start.workspace(lang)), ..Doc::default() };
+                if had_saved && !fresh {
+                    set_aside = Some(Saved { doc: (*state.doc).clone(), ..Saved::default() });
+                }
+                let title = if pack.title.is_empty() { pack.id.clone() } else { pack.title.get(lang).to_string() };
+                work = WorkRef::new(lang);
+                work.name = format!("{title} · {}", work.name);
+                unsaved = true;
+                state.apply(Edit::Load { doc, source: title.clone() });
+                state.ui.lesson_step = 0;
+                state.ui.notice = Some(Notice::Pack(PackNotice::Opened { title, exercises: pack.exercises.len(), kept: had_saved && !fresh }));
+                opened_link = true;
+                started = Some(pack);
+            }
+            Err(problem) => state.ui.notice = Some(Notice::Pack(PackNotice::Refused(problem))),
+        }
+    } else if !address.fragment.is_empty() {
         let source = state.ui.lang.pick("分享連結", "the share link").to_string();
         match persist::decode_link(&address.fragment) {
             Ok(linked) if linked == *state.doc => {}
@@ -217,7 +251,8 @@ fn boot() -> Boot {
                 work = WorkRef::new(state.ui.lang);
                 unsaved = true;
                 state.apply(Edit::Load { doc: linked, source });
-                state.ui.notice = Some(Notice::OpenedLink { kept: had_saved && !fresh });
+                // An embed shows the linked state quietly (it saves nothing).
+                state.ui.notice = (!embed).then_some(Notice::OpenedLink { kept: had_saved && !fresh });
                 opened_link = true;
             }
             Err(problem) => state.ui.notice = Some(Notice::LoadFailed { source, problem }),
@@ -234,7 +269,7 @@ fn boot() -> Boot {
     }
     // A start is no edit: nothing is marked as changed.
     state.last = None;
-    Boot { state, set_aside, autosave: !fresh, work, unsaved }
+    Boot { state, set_aside, autosave: !fresh, work, unsaved, started }
 }
 
 /// The most recently saved work of a lesson, read from storage.
@@ -534,7 +569,7 @@ pub fn app(props: &AppProps) -> Html {
     let store = {
         let rerender = rerender.clone();
         use_memo((), move |_| {
-            let Boot { state, set_aside, autosave, work, unsaved } = match prerender {
+            let Boot { state, set_aside, autosave, work, unsaved, started } = match prerender {
                 Some(lang) => Boot::prerender(lang),
                 None => boot(),
             };
@@ -555,10 +590,10 @@ pub fn app(props: &AppProps) -> Html {
                 typed: Rc::default(),
                 typing: Rc::new(Cell::new(false)),
             };
-            (store, RefCell::new(set_aside), unsaved)
+            (store, RefCell::new(set_aside), unsaved, RefCell::new(started))
         })
     };
-    let (store, set_aside, unsaved) = (&store.0, &store.1, store.2);
+    let (store, set_aside, unsaved, started) = (&store.0, &store.1, store.2, &store.3);
     let state = store.get();
     let onaction = {
         let store = store.clone();
@@ -650,13 +685,19 @@ pub fn app(props: &AppProps) -> Html {
         let store = store.clone();
         let onaction = onaction.clone();
         let set_aside = set_aside.borrow_mut().take();
+        let started = started.borrow_mut().take();
+        let embed = state.ui.embed;
         use_effect_with((), move |_| {
+            if let Some(pack) = started {
+                crate::pack_link::start_pack(&pack);
+            }
             *store.saver.notify.borrow_mut() = Some(Rc::new(move |action| onaction.emit(action)));
             if let Some(own) = set_aside {
                 store::write(store::PREVIOUS_KEY, &persist::to_value(&own));
             }
             let window = gloo_utils::window();
-            if !window.location().hash().unwrap_or_default().is_empty() {
+            // An embed saves nothing: its link stays in the address.
+            if !embed && !window.location().hash().unwrap_or_default().is_empty() {
                 let url = format!(
                     "{}{}",
                     window.location().pathname().unwrap_or_default(),
@@ -822,15 +863,30 @@ pub fn app(props: &AppProps) -> Html {
         />
     });
     let memory = if lesson_two { html! { <>
-        <CachePanel workspace={workspace.clone()} {lang} onaction={onaction.clone()} />
-        <RetentionPanel workspace={workspace.clone()} selected={ui.selected} {lang} onaction={onaction.clone()} />
-        <GroupsPanel workspace={workspace.clone()} {lang} onaction={onaction.clone()} />
-        <AuditLog workspace={workspace.clone()} tick={tick} history={ui.history.clone()} {lang} onaction={onaction.clone()} />
+        if !hidden("cache") {
+            <CachePanel workspace={workspace.clone()} {lang} onaction={onaction.clone()} />
+        }
+        if !hidden("retention") {
+            <RetentionPanel workspace={workspace.clone()} selected={ui.selected} {lang} onaction={onaction.clone()} />
+        }
+        if !hidden("groups") {
+            <GroupsPanel workspace={workspace.clone()} {lang} onaction={onaction.clone()} />
+        }
+        if !hidden("audit") {
+            <AuditLog workspace={workspace.clone()} tick={tick} history={ui.history.clone()} {lang} onaction={onaction.clone()} />
+        }
     </> } } else { Html::default() };
+    // The printed worksheet's exercise: the current step's title and task.
+    let worksheet_exercise = (!hidden("lesson")).then(|| {
+        let pack = ui.course.pack(lang);
+        let step = &pack.exercises[ui.lesson_step.min(pack.exercises.len() - 1)];
+        Rc::new((step.title.get(lang).to_string(), step.task.get(lang).to_string()))
+    });
     let english_seed = !workspace.cards.iter().any(|c| c.situation.contains(mixua_policy::SEED_QUERY));
     html! {
-        <div class={classes!("app", classroom.then_some("classroom"))} {ondragover} {ondrop}>
+        <div class={classes!("app", classroom.then_some("classroom"), ui.embed.then_some("embed"))} {ondragover} {ondrop}>
             <a class="skip" href="#chart">{ lang.pick("跳到座位表", "Skip to the seating chart") }</a>
+            if !ui.embed {
             <header class="top">
                 <div class="brand">
                     <h1>{ title }</h1>
@@ -847,6 +903,9 @@ pub fn app(props: &AppProps) -> Html {
                         <Files doc={doc.clone()} recent={ui.recent.clone()} {lang} onaction={onaction.clone()} onwork={onwork.clone()} />
                     </details>
                 }
+                if !classroom {
+                    <Teacher doc={doc.clone()} computed={computed_now.clone()} {lang} onaction={onaction.clone()} />
+                }
                 <Toolbar
                     {lang}
                     {classroom}
@@ -855,13 +914,17 @@ pub fn app(props: &AppProps) -> Html {
                     onaction={onaction.clone()}
                 />
             </header>
-            if !classroom {
+            }
+            if !classroom && !ui.embed {
                 <Files doc={doc.clone()} recent={ui.recent.clone()} {lang} onaction={onaction.clone()} onwork={onwork.clone()} />
             }
+
             <NoticeBar notice={ui.notice.clone()} {lang} onaction={onaction.clone()} onwork={onwork.clone()} />
             <Announcer seq={said.0} text={said.1.clone()} />
             <main>
-                <QueryBar query={workspace.query.clone()} {english_seed} {lang} onaction={onaction.clone()} />
+                if !hidden("query") {
+                    <QueryBar query={workspace.query.clone()} {english_seed} {lang} onaction={onaction.clone()} />
+                }
                 <div class="stage">
                     if lesson_two {
                         <div class="chart-col">
@@ -870,7 +933,9 @@ pub fn app(props: &AppProps) -> Html {
                             // pinned to the bottom of the screen); the rest
                             // of memory over time is a tab of its own there.
                             if shows(Panel::Chart) {
-                                <Timeline workspace={workspace.clone()} computed={computed.clone()} tick={tick} {lang} onaction={onaction.clone()} />
+                                if !hidden("timeline") {
+                                    <Timeline workspace={workspace.clone()} computed={computed.clone()} tick={tick} {lang} onaction={onaction.clone()} />
+                                }
                             }
                             if !classroom && !hidden(Panel::Memory.key()) {
                                 { memory.clone() }
@@ -910,7 +975,7 @@ pub fn app(props: &AppProps) -> Html {
                             />
                         }
                         // Lesson 2: the acts follow the exercise that asks for them.
-                        if lesson_two {
+                        if lesson_two && !hidden("act") {
                             <ActAs workspace={workspace.clone()} actor={ui.actor.clone()} selected={ui.selected}
                                 refusal={ui.refusal.clone()} {lang} onaction={onaction.clone()} />
                         }
@@ -950,13 +1015,16 @@ pub fn app(props: &AppProps) -> Html {
                     <Compare doc={doc.clone()} computed={computed.clone()} hidden={ui.mode.hides_answers()} {lang} />
                 }
             </main>
-            if below {
+            if below && !ui.embed {
                 <footer class="foot">
                     <p>{ lang.pick(
                         "教具:所有卡片、使用者與暗號都是假的。身分來自上方座位表的列與欄,不是查詢文字。",
                         "A teaching tool: every card, user and secret here is made up. Identity comes from the chart's rows and columns, never from the query text.",
                     ) }</p>
                 </footer>
+            }
+            if below {
+                <Worksheet workspace={workspace.clone()} exercise={worksheet_exercise} {lang} />
             }
         </div>
     }

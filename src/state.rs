@@ -97,6 +97,8 @@ pub enum Notice {
     OpenedLesson { course: crate::course::Course, kept: bool },
     /// The write path refused an act (shown beside the act buttons).
     Refused(mixua_policy::Refusal),
+    /// A teacher's pack: opened, refused, or its link copied.
+    Pack(crate::pack_link::PackNotice),
 }
 
 /// What the learner asks of saved works; these touch storage, so the root
@@ -151,6 +153,9 @@ pub struct Ui {
     pub history: Option<String>,
     /// The user whose "What do you keep about me?" panel is open.
     pub about: Option<String>,
+    /// `?embed`: just the chart and the panels `&panel=` names, for an
+    /// iframe; no bar, no files, no footer, nothing read or saved.
+    pub embed: bool,
 }
 
 /// The last edit, undo or redo: which it was, and the work it started from

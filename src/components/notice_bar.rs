@@ -86,6 +86,7 @@ pub fn notice_text(notice: &Notice, lang: Lang) -> (bool, String) {
             })
         }
         Notice::Refused(refusal) => (true, mixua_policy::explain::refusal_text(refusal, lang)),
+        Notice::Pack(pack) => pack.text(lang),
         Notice::StorageUnavailable => (true, lang.pick(
             "瀏覽器無法儲存(儲存空間已滿或被停用):你的內容只保留在這個分頁中,請用「匯出」備份。",
             "The browser can't save (storage is full or disabled): your work lives in this tab only; export it to keep a copy.",

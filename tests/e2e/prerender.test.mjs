@@ -235,7 +235,10 @@ async function seedHidden(page, lang = 'en') {
 }
 
 test('a saved-work reload never shows the seed as the learner\'s work, and the work comes back', async () => {
-  const context = await env.browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
+  // No service worker here: from the second load on it would hand over the
+  // cached wasm without going through the route that holds it back
+  // (Playwright's routes never see what a service worker answers).
+  const context = await env.browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
   try {
     const first = await ownWork(context);
     const saved = await savedWork(first);

@@ -1,0 +1,372 @@
+//! The teacher's side: make an exercise from this state (the builder), the
+//! pack in progress (kept in this browser), share it as a link and a file,
+//! and the class view. Every check is the policy crate's: the builder picks
+//! `Check` values and the crate evaluates and words them.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::rc::Rc;
+
+use mixua_policy::{check_words, CardRef, Cells, Check, Exercise, Facts, Goal, Lang, Learner, Pack, Start, Text, Views, Workspace};
+use yew::prelude::*;
+
+use super::class_view::ClassView;
+use super::event_value;
+use crate::computed::Computed;
+use crate::doc::Doc;
+use crate::pack_link::{self, PackNotice};
+use crate::shared::Shared;
+use crate::state::{Action, Notice, UiAction};
+
+#[derive(Properties, PartialEq)]
+pub struct TeacherProps {
+    pub doc: Shared<Doc>,
+    pub computed: Shared<Computed>,
+    pub lang: Lang,
+    pub onaction: Callback<Action>,
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Open {
+    Builder,
+    Share,
+    Class,
+}
+
+/// The exercise being made.
+#[derive(Clone, PartialEq, Default)]
+struct Draft {
+    start: Option<Rc<Workspace>>,
+    title: String,
+    task: String,
+    goal: Vec<Check>,
+    hints: Vec<String>,
+    solution: Option<Rc<Workspace>>,
+    cell: usize,
+    card: String,
+}
+
+/// A text in the teacher's language (the other side falls back to it).
+fn text(lang: Lang, words: &str) -> Text {
+    match lang {
+        Lang::ZhTw => Text::new(words, ""),
+        Lang::En => Text::new("", words),
+    }
+}
+
+/// A start as the pack carries it: the seed (in the learner's language)
+/// when it is the seed, else the workspace written out.
+fn start_of(ws: &Workspace) -> Start {
+    if *ws == mixua_policy::seed_workspace() || *ws == mixua_policy::seed_workspace_en() {
+        Start::Seed
+    } else {
+        Start::Workspace(Box::new(ws.clone()))
+    }
+}
+
+/// Whether each check holds on the work now (the crate evaluates it).
+fn preview(goal: &[Check], doc: &Doc, c: &Computed) -> Vec<bool> {
+    let (answers, seen) = (BTreeMap::new(), BTreeSet::new());
+    let views = Views { viewers: &c.viewers, views: &c.four.views, leaks: &c.four.leaks, forbidden: &c.four.forbidden, reid: &c.reid };
+    let learner = Learner {
+        predictions: &doc.predictions,
+        revealed: true,
+        answers: &answers,
+        seen: &seen,
+        refused: &seen,
+        records: &[],
+        tick: None,
+    };
+    let facts = Facts::new(&doc.workspace, views, learner);
+    goal.iter().map(|check| check.holds(&facts)).collect()
+}
+
+/// A new pack in progress.
+fn new_pack() -> Pack {
+    Pack { format: 1, id: "my-pack".into(), version: 1, title: Text::default(), exercises: Vec::new() }
+}
+
+/// "Make an exercise", "Share the pack", "Class view" and the open drawer.
+#[function_component(Teacher)]
+pub fn teacher(props: &TeacherProps) -> Html {
+    let lang = props.lang;
+    let open = use_state(|| None::<Open>);
+    let draft = use_state(Draft::default);
+    let pack = use_state(new_pack);
+    {
+        // The pack in progress, read after the first render (an effect:
+        // never at build time's prerender, which has no storage).
+        let pack = pack.clone();
+        use_effect_with((), move |_| {
+            if let Some(saved) = pack_link::saved_pack() {
+                pack.set(saved);
+            }
+        });
+    }
+    let link = use_state(String::new);
+    let ws = &props.doc.workspace;
+
+    let toggle = |which: Open| {
+        let (open, draft, ws) = (open.clone(), draft.clone(), ws.clone());
+        Callback::from(move |_: MouseEvent| {
+            if *open == Some(which) {
+                open.set(None);
+                return;
+            }
+            if which == Open::Builder && draft.start.is_none() {
+                // The current workspace is the start.
+                draft.set(Draft { start: Some(ws.clone()), hints: vec![String::new()], ..Draft::default() });
+            }
+            open.set(Some(which));
+        })
+    };
+    let keep = {
+        let (pack, onaction) = (pack.clone(), props.onaction.clone());
+        move |next: Pack| {
+            if !pack_link::save_pack(&next) {
+                onaction.emit(UiAction::Notify(Notice::StorageUnavailable).into());
+            }
+            pack.set(next);
+        }
+    };
+    let edit = |f: fn(&mut Draft, String)| {
+        let draft = draft.clone();
+        Callback::from(move |e: Event| {
+            let mut d = (*draft).clone();
+            f(&mut d, event_value(&e));
+            draft.set(d);
+        })
+    };
+    let with_draft = |f: Rc<dyn Fn(&mut Draft)>| {
+        let draft = draft.clone();
+        Callback::from(move |_: MouseEvent| {
+            let mut d = (*draft).clone();
+            f(&mut d);
+            draft.set(d);
+        })
+    };
+    let viewers = &props.computed.viewers;
+    let picked = |d: &Draft| -> (Cells, CardRef) {
+        let v = viewers.get(d.cell).or(viewers.first());
+        let cells = v.map(|v| Cells::one(&v.user, &v.agent)).unwrap_or_default();
+        let card = if d.card.is_empty() { ws.cards.first().map(|c| c.id.clone()).unwrap_or_default() } else { d.card.clone() };
+        (cells, CardRef::Id(card))
+    };
+    let add_check = |make: fn(Cells, CardRef) -> Check| {
+        let draft = draft.clone();
+        let (cells, card) = picked(&draft);
+        Callback::from(move |_: MouseEvent| {
+            let mut d = (*draft).clone();
+            let check = make(cells.clone(), card.clone());
+            if !d.goal.contains(&check) {
+                d.goal.push(check);
+            }
+            draft.set(d);
+        })
+    };
+
+    let builder = (*open == Some(Open::Builder)).then(|| {
+        let d = &*draft;
+        let holds = preview(&d.goal, &props.doc, &props.computed);
+        let add = {
+            let (draft, pack, keep, onaction, close) = (draft.clone(), pack.clone(), keep.clone(), props.onaction.clone(), open.clone());
+            let (doc_ws, lang) = (ws.clone(), lang);
+            Callback::from(move |_: MouseEvent| {
+                let d = &*draft;
+                let start = d.start.clone().unwrap_or_else(|| doc_ws.clone());
+                let exercise = Exercise {
+                    title: text(lang, if d.title.trim().is_empty() { lang.pick("練習", "Exercise") } else { d.title.trim() }),
+                    task: text(lang, d.task.trim()),
+                    start: start_of(&start),
+                    goal: d.goal.iter().map(|check| Goal { label: None, check: check.clone() }).collect(),
+                    hints: d.hints.iter().map(|h| h.trim()).filter(|h| !h.is_empty()).map(|h| text(lang, h)).collect(),
+                    solution: d.solution.as_ref().map(|s| Start::Workspace(Box::new((**s).clone()))),
+                    question: None,
+                };
+                let mut next = (*pack).clone();
+                next.exercises.push(exercise);
+                let count = next.exercises.len();
+                keep(next);
+                // The next exercise starts from the chart as it is when the
+                // builder opens again.
+                draft.set(Draft::default());
+                close.set(None);
+                onaction.emit(UiAction::Notify(Notice::Pack(PackNotice::Added { exercises: count })).into());
+            })
+        };
+        html! {
+            <section class="panel drawer builder" data-panel="builder" aria-labelledby="builder-title">
+                <h2 id="builder-title">{ lang.pick("把這個狀態做成練習", "Make an exercise from this state") }</h2>
+                <p class="lede">{ lang.pick(
+                    format!("起點:打開時的座位表({} 張卡片)。改座位表可以做出解答;下面的檢查都對「現在」的座位表評估。", d.start.as_ref().map_or(0, |s| s.cards.len())),
+                    format!("Start: the chart as it was when you opened this ({} cards). Change the chart to make a solution; the checks below are evaluated on the chart now.", d.start.as_ref().map_or(0, |s| s.cards.len())),
+                ) }</p>
+                <label>{ lang.pick("標題", "Title") }<input name="exercise_title" value={d.title.clone()} onchange={edit(|d, v| d.title = v)} /></label>
+                <label>{ lang.pick("說明", "Instructions") }<textarea name="exercise_task" value={d.task.clone()} onchange={edit(|d, v| d.task = v)} /></label>
+                <fieldset>
+                    <legend>{ lang.pick("檢查(按一下加入)", "Checks (click to add)") }</legend>
+                    <label>{ lang.pick("格子", "Cell") }
+                        <select name="check_cell" onchange={edit(|d, v| d.cell = v.parse().unwrap_or(0))}>
+                            { for viewers.iter().enumerate().map(|(i, v)| html! { <option value={i.to_string()} selected={i == d.cell}>{ v.key() }</option> }) }
+                        </select>
+                    </label>
+                    <label>{ lang.pick("卡片", "Card") }
+                        <select name="check_card" onchange={edit(|d, v| d.card = v)}>
+                            { for ws.cards.iter().map(|c| html! { <option value={c.id.clone()} selected={c.id == d.card}>{ &c.id }</option> }) }
+                        </select>
+                    </label>
+                    <div class="choices">
+                        <button type="button" data-action="must-see" onclick={add_check(|cells, card| Check::Retrieves { cells, card })}>{ lang.pick("一定要看到", "Must see") }</button>
+                        <button type="button" data-action="must-not-see" onclick={add_check(|cells, card| Check::NotRetrieves { cells, card })}>{ lang.pick("一定不能看到", "Must not see") }</button>
+                        <button type="button" data-action="predict-cell" onclick={add_check(|cells, _| Check::PredictedRight { cells })}>{ lang.pick("這格要預測對", "Predict this cell right") }</button>
+                        <button type="button" data-action="predict-all" onclick={add_check(|_, _| Check::PredictedRight { cells: Cells::every() })}>{ lang.pick("每格都要預測對", "Predict every cell right") }</button>
+                        <button type="button" data-action="card-rejected" onclick={add_check(|_, card| Check::Rejected { card, reason: None })}>{ lang.pick("這張卡被拒絕", "Card is rejected") }</button>
+                        <button type="button" data-action="no-leak" onclick={add_check(|_, _| Check::NoLeak)}>{ lang.pick("沒有外洩警報", "No leak alarm") }</button>
+                        <button type="button" data-action="scorecards-perfect" onclick={add_check(|_, _| Check::ScorecardsPerfect)}>{ lang.pick("兩張成績單全對", "Both scorecards perfect") }</button>
+                    </div>
+                </fieldset>
+                <h3>{ lang.pick("預覽:現在的座位表", "Preview: the chart now") }</h3>
+                if d.goal.is_empty() {
+                    <p class="empty">{ lang.pick("還沒有檢查。", "No check yet.") }</p>
+                }
+                <ul class="goal-list">
+                    { for d.goal.iter().zip(holds).enumerate().map(|(i, (check, ok))| html! {
+                        <li data-check={i.to_string()} data-holds={ok.to_string()}>
+                            <span aria-hidden="true">{ if ok { "✓ " } else { "✗ " } }</span>
+                            { check_words(check, lang) }{ ": " }
+                            <strong>{ if ok { lang.pick("成立", "holds") } else { lang.pick("還不成立", "does not hold yet") } }</strong>{ " " }
+                            <button type="button" class="link" onclick={with_draft(Rc::new(move |d: &mut Draft| { d.goal.remove(i); }))}>{ lang.pick("移除", "Remove") }</button>
+                        </li>
+                    }) }
+                </ul>
+                <fieldset>
+                    <legend>{ lang.pick("提示(一次解鎖一個)", "Hints (unlocked one at a time)") }</legend>
+                    <ol>
+                        { for d.hints.iter().enumerate().map(|(i, h)| {
+                            let draft = draft.clone();
+                            let onchange = Callback::from(move |e: Event| {
+                                let mut d = (*draft).clone();
+                                d.hints[i] = event_value(&e);
+                                draft.set(d);
+                            });
+                            html! {
+                                <li>
+                                    <textarea name="hint" aria-label={lang.pick(format!("提示 {}", i + 1), format!("Hint {}", i + 1))} value={h.clone()} {onchange} />
+                                    <button type="button" class="link" onclick={with_draft(Rc::new(move |d: &mut Draft| { d.hints.remove(i); }))}>{ lang.pick("移除", "Remove") }</button>
+                                </li>
+                            }
+                        }) }
+                    </ol>
+                    <button type="button" data-action="add-hint" onclick={with_draft(Rc::new(|d: &mut Draft| d.hints.push(String::new())))}>{ lang.pick("加一個提示", "Add a hint") }</button>
+                </fieldset>
+                <p>
+                    <button type="button" data-action="save-solution" onclick={{
+                        let ws = ws.clone();
+                        with_draft(Rc::new(move |d: &mut Draft| d.solution = Some(ws.clone())))
+                    }}>{ lang.pick("把現在的狀態存成解答", "Save the current state as the solution") }</button>
+                    { " " }
+                    <span data-solution={d.solution.is_some().to_string()}>{ match &d.solution {
+                        Some(s) => lang.pick(format!("已存解答({} 張卡片)", s.cards.len()), format!("Solution saved ({} cards)", s.cards.len())),
+                        None => lang.pick("沒有解答".to_string(), "No solution".to_string()),
+                    } }</span>
+                </p>
+                <button type="button" class="primary" data-action="add-to-pack" onclick={add}>{ lang.pick("加進練習包", "Add to the pack") }</button>
+            </section>
+        }
+    });
+
+    let share = (*open == Some(Open::Share)).then(|| {
+        let p = &*pack;
+        let set = |f: fn(&mut Pack, String)| {
+            let (pack, keep) = (pack.clone(), keep.clone());
+            Callback::from(move |e: Event| {
+                let mut next = (*pack).clone();
+                f(&mut next, event_value(&e));
+                keep(next);
+            })
+        };
+        let make_link = {
+            let (pack, link, onaction) = (pack.clone(), link.clone(), props.onaction.clone());
+            Callback::from(move |_: MouseEvent| {
+                let location = gloo_utils::window().location();
+                let url = format!(
+                    "{}{}#{}",
+                    location.origin().unwrap_or_default(),
+                    location.pathname().unwrap_or_default(),
+                    pack_link::encode(&pack)
+                );
+                let _ = gloo_utils::window().navigator().clipboard().write_text(&url);
+                onaction.emit(UiAction::Notify(Notice::Pack(PackNotice::Copied { chars: url.len() })).into());
+                link.set(url);
+            })
+        };
+        let download = {
+            let pack = pack.clone();
+            Callback::from(move |_: MouseEvent| super::files::download(&format!("mixua-pack-{}.json", pack.id), &pack.to_json()))
+        };
+        let problem = (!mixua_policy::pack::check_pack_id(&p.id)).then(|| mixua_policy::PackProblem::BadId { id: p.id.clone() });
+        html! {
+            <section class="panel drawer" data-panel="share-pack" aria-labelledby="share-pack-title">
+                <h2 id="share-pack-title">{ lang.pick(format!("練習包({} 題)", p.exercises.len()), format!("The pack ({} exercises)", p.exercises.len())) }</h2>
+                <label>{ lang.pick("名稱(英文字母、數字、- _)", "Id (letters, digits, - _)") }<input name="pack_id" value={p.id.clone()} onchange={set(|p, v| p.id = v.trim().to_string())} /></label>
+                <label>{ lang.pick("標題", "Title") }<input name="pack_title" value={p.title.get(lang).to_string()} onchange={{
+                    let (pack, keep) = (pack.clone(), keep.clone());
+                    Callback::from(move |e: Event| { let mut next = (*pack).clone(); next.title = text(lang, event_value(&e).trim()); keep(next); })
+                }} /></label>
+                <label>{ lang.pick("版本", "Version") }<input name="pack_version" type="number" min="0" value={p.version.to_string()} onchange={set(|p, v| p.version = v.parse().unwrap_or(p.version))} /></label>
+                <ol>
+                    { for p.exercises.iter().enumerate().map(|(i, e)| {
+                        let (pack, keep) = (pack.clone(), keep.clone());
+                        let remove = Callback::from(move |_: MouseEvent| { let mut next = (*pack).clone(); next.exercises.remove(i); keep(next); });
+                        html! {
+                            <li data-pack-exercise={i.to_string()}>
+                                <strong>{ e.title.get(lang) }</strong>
+                                { lang.pick(format!(" · {} 個檢查 · {} 個提示{}", e.goal.len(), e.hints.len(), if e.solution.is_some() { " · 有解答" } else { "" }),
+                                    format!(" · {} checks · {} hints{}", e.goal.len(), e.hints.len(), if e.solution.is_some() { " · a solution" } else { "" })) }
+                                { " " }<button type="button" class="link" onclick={remove}>{ lang.pick("移除", "Remove") }</button>
+                            </li>
+                        }
+                    }) }
+                </ol>
+                if let Some(problem) = problem {
+                    <p class="notice problem">{ mixua_policy::pack_problem_words(&problem, lang) }</p>
+                } else if p.exercises.is_empty() {
+                    <p class="empty">{ lang.pick("練習包還是空的:先「把這個狀態做成練習」。", "The pack is empty: first make an exercise from a state.") }</p>
+                } else {
+                    <p>
+                        <button type="button" class="primary" data-action="copy-pack-link" onclick={make_link}>{ lang.pick("複製練習包連結", "Copy the pack link") }</button>{ " " }
+                        <button type="button" data-action="download-pack" onclick={download}>{ lang.pick("下載練習包(JSON)", "Download the pack (JSON)") }</button>
+                    </p>
+                }
+                if !link.is_empty() {
+                    <label class="share-out">{ lang.pick(format!("連結({} 個字元)", link.len()), format!("Link ({} characters)", link.len())) }<input name="pack_link" readonly=true value={(*link).clone()} /></label>
+                }
+                <button type="button" class="link" data-action="new-pack" onclick={{
+                    let keep = keep.clone();
+                    Callback::from(move |_: MouseEvent| keep(new_pack()))
+                }}>{ lang.pick("開始新的練習包", "Start a new pack") }</button>
+            </section>
+        }
+    });
+
+    let button = |which: Open, action: &'static str, label: String| html! {
+        <button type="button" data-action={action} aria-expanded={(*open == Some(which)).to_string()} onclick={toggle(which)}>{ label }</button>
+    };
+    html! {
+        <div class="teacher">
+            // One small menu in the top bar: the chart keeps the first screen.
+            <details class="files-menu teacher-menu">
+                <summary>{ lang.pick("老師", "Teacher") }</summary>
+                <nav class="files" aria-label={lang.pick("老師", "Teacher")}>
+                    { button(Open::Builder, "build-exercise", lang.pick("做練習", "Make an exercise").into()) }
+                    { button(Open::Share, "share-pack", lang.pick(format!("練習包({})", pack.exercises.len()), format!("Pack ({})", pack.exercises.len()))) }
+                    { button(Open::Class, "class-view", lang.pick("全班成果", "Class view").into()) }
+                </nav>
+            </details>
+            <>{ for builder }</>
+            <>{ for share }</>
+            if *open == Some(Open::Class) {
+                <ClassView pack={Rc::new((*pack).clone())} {lang} />
+            }
+        </div>
+    }
+}

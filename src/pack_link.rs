@@ -1,0 +1,224 @@
+//! A teacher's pack as a link and as a file, and the pack in progress kept
+//! in the browser. Pure apart from [`saved_pack`] / [`save_pack`] (through
+//! `store`). The pack's rules (its shape, id, size cap and integrity value)
+//! are the policy crate's: `Pack::from_json`, `integrity`, `check_integrity`.
+//!
+//! A link is `#p1.` + the crate's integrity value of the pack's JSON (8 hex
+//! digits) + `.` + base64url(zlib(JSON)), versioned like the work's `#v1.`
+//! links (`persist.rs`).
+
+use std::io::Read as _;
+
+use base64::Engine as _;
+use mixua_policy::{check_integrity, integrity, Lang, Pack, PackProblem, PACK_MAX_BYTES};
+
+/// The pack link format this build writes and reads.
+pub const PACK_LINK_VERSION: u32 = 1;
+
+/// The longest pack link read (characters after `#`): a longer one is
+/// refused before it is decoded.
+pub const PACK_LINK_MAX: usize = 64 * 1024;
+
+/// Where the teacher's pack in progress is kept.
+const PACK_KEY: &str = "mixua-playground/v2/teacher-pack";
+
+/// Why a pack link is not opened. Nothing is changed when one comes back.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LinkProblem {
+    /// The link is longer than [`PACK_LINK_MAX`].
+    TooLong { chars: usize },
+    /// A pack link from a later build.
+    Newer { version: u32 },
+    /// The crate's reason: cut or changed (integrity), too large, not a pack, …
+    Pack(PackProblem),
+}
+
+impl LinkProblem {
+    pub fn text(&self, lang: Lang) -> String {
+        match self {
+            LinkProblem::TooLong { chars } => lang.pick(
+                format!("練習包連結太長({chars} 個字元,上限 {PACK_LINK_MAX}),沒有打開。"),
+                format!("The pack link is too long ({chars} characters; the limit is {PACK_LINK_MAX}); it was not opened."),
+            ),
+            LinkProblem::Newer { version } => lang.pick(
+                format!("這個練習包連結來自較新的版本(p{version}),這裡只讀得懂 p{PACK_LINK_VERSION}。"),
+                format!("This pack link comes from a newer version (p{version}); this playground reads p{PACK_LINK_VERSION}."),
+            ),
+            LinkProblem::Pack(problem) => mixua_policy::pack_problem_words(problem, lang),
+        }
+    }
+}
+
+/// What the learner is told about a pack.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PackNotice {
+    /// A pack link was opened: its first exercise is on the chart; `kept`:
+    /// the learner's own work is one Undo away (and in Recent work).
+    Opened { title: String, exercises: usize, kept: bool },
+    /// A pack link could not be opened; nothing changed.
+    Refused(LinkProblem),
+    /// The pack's link was copied.
+    Copied { chars: usize },
+    /// An exercise was added to the pack in progress.
+    Added { exercises: usize },
+}
+
+impl PackNotice {
+    /// (a problem?, the words).
+    pub fn text(&self, lang: Lang) -> (bool, String) {
+        match self {
+            PackNotice::Opened { title, exercises, kept } => (false, lang.pick(
+                format!("已打開練習包「{title}」({exercises} 題),第 1 題在座位表上。{}", if *kept { "你原本的內容還在:按一次「復原」就回來。" } else { "" }),
+                format!("Opened the pack “{title}” ({exercises} exercises); exercise 1 is on the chart.{}", if *kept { " Your own work is kept: one Undo brings it back." } else { "" }),
+            )),
+            PackNotice::Refused(problem) => (true, lang.pick(
+                format!("練習包連結打不開:{} 目前的內容沒有變動。", problem.text(lang)),
+                format!("The pack link can't be opened: {} Your current work is unchanged.", problem.text(lang)),
+            )),
+            PackNotice::Added { exercises } => (false, lang.pick(
+                format!("已加進練習包:現在有 {exercises} 題(存在這個瀏覽器裡)。"),
+                format!("Added to the pack: it has {exercises} exercises now (kept in this browser)."),
+            )),
+            PackNotice::Copied { chars } => (false, lang.pick(
+                format!("練習包連結已複製({chars} 個字元)。"),
+                format!("Pack link copied ({chars} characters)."),
+            )),
+        }
+    }
+}
+
+/// Whether a URL fragment is a pack link (`p1.…`), not a work's `v1.` link.
+pub fn is_pack_link(fragment: &str) -> bool {
+    let f = fragment.trim_start_matches('#');
+    f.starts_with('p') && f[1..].split_once('.').is_some_and(|(v, _)| !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// `p1.<integrity>.<base64url(zlib(JSON))>`.
+pub fn encode(pack: &Pack) -> String {
+    let json = pack.to_json();
+    let packed = miniz_oxide::deflate::compress_to_vec_zlib(json.as_bytes(), 9);
+    format!(
+        "p{PACK_LINK_VERSION}.{}.{}",
+        integrity(&json),
+        base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(packed)
+    )
+}
+
+/// Reads a pack link (with or without `#`): the size caps, the crate's
+/// integrity check, then the crate's reading of the pack.
+pub fn decode(fragment: &str) -> Result<Pack, LinkProblem> {
+    let damaged = LinkProblem::Pack(PackProblem::Damaged);
+    let fragment = fragment.trim_start_matches('#');
+    if fragment.len() > PACK_LINK_MAX {
+        return Err(LinkProblem::TooLong { chars: fragment.chars().count() });
+    }
+    let (version, rest) = fragment.strip_prefix('p').and_then(|f| f.split_once('.')).ok_or(damaged.clone())?;
+    let version: u32 = version.parse().map_err(|_| damaged.clone())?;
+    if version > PACK_LINK_VERSION {
+        return Err(LinkProblem::Newer { version });
+    }
+    let (sum, data) = rest.split_once('.').ok_or(damaged.clone())?;
+    let packed = base64::engine::general_purpose::URL_SAFE_NO_PAD.decode(data).map_err(|_| damaged.clone())?;
+    // One byte over the cap is enough to say it is too large.
+    let json = miniz_oxide::inflate::decompress_to_vec_zlib_with_limit(&packed, PACK_MAX_BYTES + 1).map_err(|e| match e.status {
+        miniz_oxide::inflate::TINFLStatus::HasMoreOutput => LinkProblem::Pack(PackProblem::TooLarge { bytes: e.output.len() }),
+        _ => damaged.clone(),
+    })?;
+    let mut text = String::new();
+    json.as_slice().read_to_string(&mut text).map_err(|_| damaged.clone())?;
+    check_integrity(&text, sum).map_err(LinkProblem::Pack)?;
+    Pack::from_json(&text).map_err(LinkProblem::Pack)
+}
+
+/// The teacher's pack in progress, if one is kept and still reads.
+pub fn saved_pack() -> Option<Pack> {
+    kept(PACK_KEY)
+}
+
+/// Where the pack a learner opened from a link is kept.
+const STARTED_KEY: &str = "mixua-playground/v2/started-pack";
+
+/// Keeps the pack a learner opened from a link (the lesson panel runs it).
+pub fn start_pack(pack: &Pack) -> bool {
+    keep(STARTED_KEY, pack)
+}
+
+/// The pack a learner opened from a link, if any.
+pub fn started_pack() -> Option<Pack> {
+    kept(STARTED_KEY)
+}
+
+/// A pack is stored as its JSON text (the same reading and writing as a
+/// link's: no second serde instantiation for the pack's many types).
+fn keep(key: &str, pack: &Pack) -> bool {
+    crate::store::write(key, &serde_json::Value::String(pack.to_json()))
+}
+
+fn kept(key: &str) -> Option<Pack> {
+    serde_json::from_str(crate::store::read(key)?.as_str()?).ok()
+}
+
+/// Keeps the teacher's pack in progress; false when storage is unavailable.
+pub fn save_pack(pack: &Pack) -> bool {
+    keep(PACK_KEY, pack)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mixua_policy::{Check, Exercise, Goal, Start, Text};
+
+    fn pack() -> Pack {
+        Pack {
+            format: 1,
+            id: "class-7b".into(),
+            version: 2,
+            title: Text::new("", "Who reads what"),
+            exercises: vec![Exercise {
+                title: Text::new("", "No leak"),
+                task: Text::new("", "Make the alarm go away."),
+                start: Start::Seed,
+                goal: vec![Goal { label: None, check: Check::NoLeak }],
+                hints: vec![Text::new("", "Look at X.")],
+                solution: None,
+                question: None,
+            }],
+        }
+    }
+
+    #[test]
+    fn a_link_round_trips_and_is_told_apart_from_a_work_link() {
+        let link = encode(&pack());
+        assert!(link.starts_with("p1."), "{link}");
+        assert!(is_pack_link(&link) && is_pack_link(&format!("#{link}")));
+        assert!(!is_pack_link("v1.eJxLTE"));
+        assert_eq!(decode(&format!("#{link}")), Ok(pack()));
+    }
+
+    #[test]
+    fn a_changed_or_cut_link_is_refused_with_the_crates_reason() {
+        let link = encode(&pack());
+        // Another integrity value: the crate's check refuses it.
+        let (head, tail) = link.split_at(3);
+        let changed = format!("{head}{}{}", if tail.starts_with('0') { '1' } else { '0' }, &tail[1..]);
+        assert_eq!(decode(&changed), Err(LinkProblem::Pack(PackProblem::Damaged)));
+        // Cut short: the zlib stream is incomplete.
+        assert_eq!(decode(&link[..link.len() - 6]), Err(LinkProblem::Pack(PackProblem::Damaged)));
+        assert_eq!(decode("p1.garbage"), Err(LinkProblem::Pack(PackProblem::Damaged)));
+        assert_eq!(decode("p9.00000000.AAAA"), Err(LinkProblem::Newer { version: 9 }));
+        let long = format!("p1.00000000.{}", "A".repeat(PACK_LINK_MAX));
+        assert!(matches!(decode(&long), Err(LinkProblem::TooLong { .. })));
+    }
+
+    #[test]
+    fn a_pack_that_inflates_past_the_cap_is_refused_as_too_large() {
+        let json = format!("{{\"id\":\"x\",\"exercises\":[],\"pad\":\"{}\"}}", " ".repeat(PACK_MAX_BYTES + 10));
+        let packed = miniz_oxide::deflate::compress_to_vec_zlib(json.as_bytes(), 9);
+        let link = format!("p1.{}.{}", integrity(&json), base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(packed));
+        assert!(link.len() < PACK_LINK_MAX);
+        assert!(matches!(decode(&link), Err(LinkProblem::Pack(PackProblem::TooLarge { .. }))));
+        for lang in [Lang::En, Lang::ZhTw] {
+            assert!(!LinkProblem::Pack(PackProblem::Damaged).text(lang).is_empty());
+        }
+    }
+}
