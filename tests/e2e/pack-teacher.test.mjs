@@ -24,11 +24,11 @@ test('a teacher builds a two-exercise pack from the seed, shares it, and collect
     const pack = JSON.parse(file.text);
     assert.equal(pack.id, 'class-7b');
     assert.equal(pack.exercises.length, 2);
-    assert.deepEqual(pack.exercises[0].goal, [{ check: { check: 'retrieves', cells: { users: ['bob'], agents: ['writer-v1'] }, card: 'Y' } }]);
+    assert.deepEqual(pack.exercises[0].goal, [{ check: { retrieves: { cells: { users: ['bob'], agents: ['writer-v1'] }, card: 'Y' } } }]);
     assert.equal(pack.exercises[0].start, 'seed', 'built on the seed: the seed, in the learner\'s language');
     assert.equal(pack.exercises[0].hints.length, 2);
     assert.ok(pack.exercises[0].solution.workspace.cards.find((c) => c.id === 'Y').share_approved);
-    assert.deepEqual(pack.exercises[1].goal, [{ check: { check: 'no_leak' } }]);
+    assert.deepEqual(pack.exercises[1].goal, [{ check: 'no_leak' }]);
     // The pack in progress is kept in this browser.
     assert.ok(Object.keys(await allStorage(page)).includes('mixua-playground/v2/teacher-pack'));
 
