@@ -174,12 +174,17 @@ fn boot() -> Boot {
         course = want;
     }
     ui.course = course;
+    if course == Course::Pack {
+        if let Some(pack) = crate::pack_link::started_pack() {
+            Course::set_authored(pack);
+        }
+    }
     let had_saved = saved.is_some();
     // Without saved work, the seed in the UI's language (`?seed=zh-TW` or
     // `?seed=en` picks one explicitly).
     let seed_lang = address.param("seed").map(|tag| Lang::from_tag(&tag)).unwrap_or(ui.lang);
     let mut doc = match course {
-        Course::One => Doc::seed_in(seed_lang),
+        Course::One | Course::Pack => Doc::seed_in(seed_lang),
         Course::Two => Doc { workspace: Rc::new(mixua_policy::lesson_two_workspace(seed_lang)), ..Doc::default() },
     };
     if let Some(saved) = saved {
@@ -231,6 +236,10 @@ fn boot() -> Boot {
                 unsaved = true;
                 state.apply(Edit::Load { doc, source: title.clone() });
                 state.ui.lesson_step = 0;
+                // The lesson panel runs the pack's exercises.
+                state.ui.course = Course::Pack;
+                state.ui.progress = Default::default();
+                Course::set_authored(pack.clone());
                 state.ui.notice = Some(Notice::Pack(PackNotice::Opened { title, exercises: pack.exercises.len(), kept: had_saved && !fresh }));
                 opened_link = true;
                 started = Some(pack);
@@ -768,7 +777,7 @@ pub fn app(props: &AppProps) -> Html {
             progress: &state.ui.progress,
             tick,
         };
-        let newly = crate::course::newly_done_in(state.ui.course, lesson);
+        let newly = crate::course::newly_done_in(state.ui.course, state.ui.lesson_step, lesson);
         let seen = crate::course::milestones_in(state.ui.course, lesson);
         let onaction = onaction.clone();
         use_effect_with((newly, seen), move |(newly, seen)| {

@@ -23,11 +23,17 @@ pub enum Course {
     One,
     #[serde(rename = "2")]
     Two,
+    /// A teacher's pack, opened from a pack link (the pack is kept in the
+    /// browser and handed over at the start: [`Course::set_authored`]).
+    #[serde(rename = "pack")]
+    Pack,
 }
 
 thread_local! {
     /// The built-in packs, read once per lesson and language.
     static PACKS: RefCell<Vec<(Course, Lang, Rc<Pack>)>> = const { RefCell::new(Vec::new()) };
+    /// The teacher's pack a link started (read once, at the start).
+    static AUTHORED: RefCell<Option<Rc<Pack>>> = const { RefCell::new(None) };
 }
 
 impl Course {
@@ -44,18 +50,32 @@ impl Course {
         match self {
             Course::One => 1,
             Course::Two => 2,
+            Course::Pack => 0,
         }
+    }
+
+    /// Hands over the teacher's pack that [`Course::Pack`] runs.
+    pub fn set_authored(pack: Pack) {
+        AUTHORED.with(|a| *a.borrow_mut() = Some(Rc::new(pack)));
     }
 
     /// The lesson's built-in pack (its solutions in `lang`).
     pub fn pack(self, lang: Lang) -> Rc<Pack> {
+        if self == Course::Pack {
+            // Without the pack (storage cleared), lesson 1's exercises:
+            // never a panel without exercises.
+            if let Some(pack) = AUTHORED.with(|a| a.borrow().clone()) {
+                return pack;
+            }
+            return Course::One.pack(lang);
+        }
         PACKS.with(|packs| {
             if let Some((_, _, pack)) = packs.borrow().iter().find(|(c, l, _)| *c == self && *l == lang) {
                 return pack.clone();
             }
             let name = match self {
-                Course::One => "lesson1",
                 Course::Two => "lesson2",
+                Course::One | Course::Pack => "lesson1",
             };
             let pack = Rc::new(mixua_policy::builtin_pack(name, lang).expect("the built-in packs read"));
             packs.borrow_mut().push((self, lang, pack.clone()));
@@ -114,9 +134,16 @@ pub fn step_done_in(course: Course, step: usize, lesson: Lesson<'_>) -> bool {
 }
 
 /// Steps that hold now but are not recorded yet: the app records them.
-pub fn newly_done_in(course: Course, lesson: Lesson<'_>) -> Vec<usize> {
+pub fn newly_done_in(course: Course, step: usize, lesson: Lesson<'_>) -> Vec<usize> {
     let pack = course.pack(Lang::En);
-    with_facts(lesson, |f| pack.newly_done(&lesson.progress.done, f))
+    let newly = with_facts(lesson, |f| pack.newly_done(&lesson.progress.done, f));
+    match course {
+        // The built-in lessons run on one continuing work: a step that holds
+        // is done, whichever is shown. A teacher's exercises each start from
+        // their own state, so only the one being worked on counts.
+        Course::One | Course::Two => newly,
+        Course::Pack => newly.into_iter().filter(|&n| n == step).collect(),
+    }
 }
 
 /// The milestones that hold now and are not remembered yet: the app

@@ -147,7 +147,7 @@ fn exercise_4_forgets_u_and_records_the_tombstone_seen_in_the_past() {
     s.apply(UiAction::Seen(mixua_playground::lesson_two::tombstone_seen("U")));
     assert!(holds(&s, 3));
     let computed = Computed::new(s.workspace());
-    assert_eq!(newly_done_in(Course::Two, lesson(&s, &computed)), vec![3]);
+    assert_eq!(newly_done_in(Course::Two, 0, lesson(&s, &computed)), vec![3]);
 }
 
 #[test]

@@ -19,7 +19,7 @@ fn items(step: usize, l: Lesson<'_>, lang: Lang) -> Vec<Item> {
 }
 
 fn newly_done(l: Lesson<'_>) -> Vec<usize> {
-    newly_done_in(Course::One, l)
+    newly_done_in(Course::One, 0, l)
 }
 
 /// Lesson 1's exercises: the crate's built-in pack.
@@ -410,4 +410,25 @@ fn progress_saved_with_the_old_flags_opens_with_the_milestones_as_keys() {
     assert!(!new.x_alarm_seen && !new.y_reid_seen);
     let text = serde_json::to_string(&new).unwrap();
     assert!(!text.contains("x_alarm_seen"), "{text}");
+}
+
+/// A teacher's pack (here lesson 1's exercises, handed over as a pack link
+/// does): each exercise starts from its own state, so a step that happens to
+/// hold is recorded only while it is the one being worked on; the built-in
+/// lessons record any step that holds.
+#[test]
+fn a_teachers_pack_records_only_the_step_being_worked_on() {
+    Course::set_authored((*Course::One.pack(Lang::En)).clone());
+    let mut s = seed();
+    let y = index_of(&s, "Y");
+    s.apply(Action::Edit(Edit::SetApproved { index: y, approved: true }));
+    s.apply(Action::Ui(UiAction::Answer { step: 3, option: steps()[3].question.as_ref().unwrap().answer, right: true }));
+    let c = Computed::new(s.workspace());
+    // Lesson 1 records exercise 4 whichever step is shown.
+    assert!(newly_done_in(Course::One, 0, lesson(&s, &c)).contains(&3));
+    // The same exercises as a teacher's pack: only while exercise 4 is shown.
+    assert!(!newly_done_in(Course::Pack, 0, lesson(&s, &c)).contains(&3));
+    assert_eq!(newly_done_in(Course::Pack, 3, lesson(&s, &c)), vec![3]);
+    // The pack the course runs is the one handed over.
+    assert_eq!(Course::Pack.pack(Lang::En).exercises.len(), steps().len());
 }

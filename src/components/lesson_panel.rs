@@ -51,7 +51,18 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
     let go = |to: usize| {
         let onaction = props.onaction.clone();
         let to = to.min(steps.len() - 1);
-        Callback::from(move |_: MouseEvent| onaction.emit(UiAction::LessonStep(to).into()))
+        // A teacher's pack: each exercise begins from its own start (an
+        // undoable load); the built-in lessons run on one continuing work.
+        let starts = (course == Course::Pack && to != step_index).then(|| pack.clone());
+        Callback::from(move |_: MouseEvent| {
+            if let Some(pack) = &starts {
+                let exercise = &pack.exercises[to];
+                let workspace = std::rc::Rc::new(exercise.start.workspace(lang));
+                let source = exercise.title.get(lang).to_string();
+                onaction.emit(Edit::Load { doc: Doc { workspace, ..Doc::default() }, source }.into());
+            }
+            onaction.emit(UiAction::LessonStep(to).into())
+        })
     };
     let emit = |action: UiAction| {
         let onaction = props.onaction.clone();
@@ -193,6 +204,7 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
                 <h2 id="lesson-title">{ match course {
                     Course::One => lang.pick("練習", "Exercises"),
                     Course::Two => lang.pick("第 2 課:記憶與時間", "Lesson 2: memory over time"),
+                    Course::Pack => if pack.title.is_empty() { pack.id.as_str() } else { pack.title.get(lang) },
                 } }</h2>
                 <nav class="steps" aria-label={lang.pick("練習步驟", "Exercise steps")}>
                     { for (0..steps.len()).map(|i| {

@@ -55,22 +55,23 @@ test('a second browser opens the pack link: exercise 1 starts, and the student\'
 // the hint ladder, "show solution", the result code). Until the lesson
 // panel runs an authored pack, this journey is a todo: it runs, and its
 // failure is reported without failing the suite.
-test('the student misses once, takes a hint, solves 1, reveals 2\'s solution, and the teacher reads the code', { todo: 'needs the lesson panel to run an authored pack (part A)' }, async () => {
+test('the student misses once, takes a hint, solves 1, reveals 2\'s solution, and the teacher reads the code', async () => {
   const { link, page: teacherPage } = await teacher();
   const context = await env.browser.newContext();
   try {
     const page = await openPage(context, env.server, 'lang=en', new URL(link).hash);
     await page.waitForSelector('[data-panel="lesson"]');
     assert.match(await page.locator('[data-panel="lesson"]').innerText(), /Bob reads Y/);
+    // The miss unlocks the first rung of the ladder: the one hint taken.
     await page.click('[data-action="check-step"]');
-    await page.click('[data-action="next-hint"]');
+    await page.waitForSelector('[data-hint]');
     assert.equal(await page.locator('[data-hint]').count(), 1);
     assert.match(await page.locator('[data-hint]').first().innerText(), /GLOBAL card need/);
     await cardRow(page, 'Y').locator('input[name="share_approved"]').check();
     await page.waitForSelector('[data-panel="lesson"][data-step-done="true"]');
     await page.getByRole('button', { name: 'Next →' }).click();
     await page.click('[data-action="show-solution"]');
-    await page.getByRole('button', { name: /confirm|yes/i }).click();
+    await page.click('[data-action="confirm-solution"]');
     await page.click('[data-action="result-code"]');
     const code = await page.inputValue('textarea[name="result_code"]');
     assert.match(code, /^MX1-/);
