@@ -249,8 +249,28 @@ fn boot() -> Boot {
     } else if !address.fragment.is_empty() {
         let source = state.ui.lang.pick("分享連結", "the share link").to_string();
         match persist::decode_link(&address.fragment) {
-            Ok(linked) if linked == *state.doc => {}
-            Ok(linked) => {
+            Ok(linked) if linked.doc == *state.doc && linked.course.unwrap_or_default() == state.ui.course => {}
+            Ok(linked) if linked.course.unwrap_or_default() != state.ui.course => {
+                // Another lesson's work (a lesson-2 link over lesson-1 work,
+                // or the other way round): it opens in its own lesson, as a
+                // work of its own, from that lesson's first step. The
+                // learner's own work stays in its slot (Recent work); it is
+                // not one Undo away, since Undo never changes the lesson.
+                let course = linked.course.unwrap_or_default();
+                work = WorkRef::new(state.ui.lang);
+                if course == Course::Two {
+                    work.name = format!("{} · {}", state.ui.lang.pick("第 2 課", "Lesson 2"), work.name);
+                }
+                unsaved = true;
+                let ui = Ui { course, lesson_step: 0, progress: Default::default(), tick: None, ..state.ui.clone() };
+                state = AppState::new(linked.doc, ui);
+                state.ui.notice = (!embed).then_some(match had_saved && !fresh {
+                    true => Notice::OpenedLinkOtherLesson { course },
+                    false => Notice::OpenedLink { kept: false },
+                });
+                opened_link = true;
+            }
+            Ok(Saved { doc: linked, .. }) => {
                 // The link becomes a work of its own; the learner's own work
                 // stays in its slot, and is also set aside so that it is one
                 // Undo away, even after a reload.
@@ -524,24 +544,51 @@ impl Saver {
         let Ok(saved) = persist::from_value(slot.work) else { return };
         *self.work.borrow_mut() = WorkRef { id: entry.id.clone(), name: entry.name.clone(), base: slot.rev, forked_from: entry.forked_from };
         store::set_tab_work(id);
-        store_.dispatch(Action::Open { doc: saved.doc, name: entry.name });
+        let course = saved.course.unwrap_or_default();
+        if course == Course::Pack {
+            if let Some(pack) = crate::pack_link::started_pack() {
+                Course::set_authored(pack);
+            }
+        }
+        store_.dispatch(Action::Open {
+            doc: saved.doc,
+            name: entry.name,
+            course,
+            lesson_step: saved.lesson_step.unwrap_or(0),
+            progress: Box::new(saved.progress.unwrap_or_default()),
+        });
         // Opening is not a change of that work: nothing to save.
         self.dirty.set(false);
         self.timer.borrow_mut().take();
         store_.dispatch(UiAction::SetRecent(Recent { works: index.works, current: id.to_string() }).into());
+    }
+
+    /// A file of another lesson: this tab's work is saved where it belongs
+    /// and stays in Recent work; the file becomes a new work of its own in
+    /// its lesson, saved at once.
+    fn open_new(self: &Rc<Self>, saved: Saved, source: String, store_: &Store) {
+        self.flush();
+        let lang = store_.get().ui.lang;
+        let course = saved.course.and_then(persist::portable).unwrap_or_default();
+        let mut work = WorkRef::new(lang);
+        work.name = format!("{source} · {}", work.name);
+        let name = work.name.clone();
+        *self.work.borrow_mut() = work;
+        store_.dispatch(Action::Open { doc: saved.doc, name, course, lesson_step: 0, progress: Box::default() });
+        self.changed();
     }
 }
 
 
 /// Ctrl+Z / Ctrl+Shift+Z / Ctrl+Y (Cmd on a Mac) undo and redo everywhere;
 /// in classroom mode the arrow keys step through the lesson.
-fn key_action(e: &web_sys::KeyboardEvent, ui: &Ui) -> Option<Action> {
+fn key_action(e: &web_sys::KeyboardEvent, ui: &Ui) -> Option<Vec<Action>> {
     let key = e.key();
     if e.ctrl_key() || e.meta_key() {
         return match key.as_str() {
-            "z" | "Z" if e.shift_key() => Some(Action::Redo),
-            "z" | "Z" => Some(Action::Undo),
-            "y" | "Y" => Some(Action::Redo),
+            "z" | "Z" if e.shift_key() => Some(vec![Action::Redo]),
+            "z" | "Z" => Some(vec![Action::Undo]),
+            "y" | "Y" => Some(vec![Action::Redo]),
             _ => None,
         };
     }
@@ -555,12 +602,13 @@ fn key_action(e: &web_sys::KeyboardEvent, ui: &Ui) -> Option<Action> {
     if !ui.classroom || typing {
         return None;
     }
-    let last = ui.course.exercise_count() - 1;
-    match key.as_str() {
-        "ArrowRight" | "PageDown" => Some(UiAction::LessonStep((ui.lesson_step + 1).min(last)).into()),
-        "ArrowLeft" | "PageUp" => Some(UiAction::LessonStep(ui.lesson_step.saturating_sub(1)).into()),
-        _ => None,
-    }
+    let step = ui.lesson_step;
+    let to = match key.as_str() {
+        "ArrowRight" | "PageDown" => step + 1,
+        "ArrowLeft" | "PageUp" => step.saturating_sub(1),
+        _ => return None,
+    };
+    Some(crate::state::go_to_step(ui.course, step, to, ui.lang))
 }
 
 #[derive(Properties, PartialEq, Default)]
@@ -754,9 +802,11 @@ pub fn app(props: &AppProps) -> Html {
                 gloo_events::EventListenerOptions::enable_prevent_default(),
                 move |event| {
                     let Some(e) = event.dyn_ref::<web_sys::KeyboardEvent>() else { return };
-                    if let Some(action) = key_action(e, &store.get().ui) {
+                    if let Some(actions) = key_action(e, &store.get().ui) {
                         e.prevent_default();
-                        store.dispatch(action);
+                        for action in actions {
+                            store.dispatch(action);
+                        }
                     }
                 },
             );
@@ -798,16 +848,23 @@ pub fn app(props: &AppProps) -> Html {
                 let id = store.saver.work.borrow().id.clone();
                 store.saver.open(&id, &store);
             }
+            WorkAction::Import { saved, source } => {
+                if saved.course.and_then(persist::portable).unwrap_or_default() == store.get().ui.course {
+                    store.dispatch(Edit::Load { doc: saved.doc, source }.into());
+                } else {
+                    store.saver.open_new(*saved, source, &store);
+                }
+            }
         })
     };
 
     let ondragover = Callback::from(|e: DragEvent| e.prevent_default());
     let ondrop = {
-        let onaction = onaction.clone();
+        let (onaction, onwork) = (onaction.clone(), onwork.clone());
         Callback::from(move |e: DragEvent| {
             e.prevent_default();
             if let Some(file) = e.data_transfer().and_then(|d| d.files()).and_then(|f| f.get(0)) {
-                crate::components::files::import_file(file, onaction.clone());
+                crate::components::files::import_file(file, onaction.clone(), onwork.clone());
             }
         })
     };
@@ -909,7 +966,7 @@ pub fn app(props: &AppProps) -> Html {
                     // One menu for the files, so the chart keeps the screen.
                     <details class="files-menu">
                         <summary>{ lang.pick("檔案與分享", "Files and sharing") }</summary>
-                        <Files doc={doc.clone()} recent={ui.recent.clone()} {lang} onaction={onaction.clone()} onwork={onwork.clone()} />
+                        <Files doc={doc.clone()} course={ui.course} recent={ui.recent.clone()} {lang} onaction={onaction.clone()} onwork={onwork.clone()} />
                     </details>
                 }
                 if !classroom {
@@ -925,7 +982,7 @@ pub fn app(props: &AppProps) -> Html {
             </header>
             }
             if !classroom && !ui.embed {
-                <Files doc={doc.clone()} recent={ui.recent.clone()} {lang} onaction={onaction.clone()} onwork={onwork.clone()} />
+                <Files doc={doc.clone()} course={ui.course} recent={ui.recent.clone()} {lang} onaction={onaction.clone()} onwork={onwork.clone()} />
             }
 
             <NoticeBar notice={ui.notice.clone()} {lang} onaction={onaction.clone()} onwork={onwork.clone()} />

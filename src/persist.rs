@@ -162,16 +162,24 @@ struct ExtrasOnly {
     playground: Extras,
 }
 
+/// The lesson a work names when it leaves this browser (a link, a file):
+/// lesson 2, or nothing (lesson 1). A teacher's pack's exercise leaves as
+/// lesson 1's work, since whoever opens it may not have the pack.
+pub fn portable(course: crate::course::Course) -> Option<crate::course::Course> {
+    Some(course).filter(|c| *c == crate::course::Course::Two)
+}
+
 /// `v1.` + base64url(zlib(file JSON)). zlib's checksum catches a link that
-/// was cut off or altered.
-pub fn encode_link(doc: &Doc) -> String {
-    let json = to_json(&Saved { doc: doc.clone(), ..Saved::default() });
+/// was cut off or altered. The link names its lesson ([`portable`]).
+pub fn encode_link(doc: &Doc, course: crate::course::Course) -> String {
+    let json = to_json(&Saved { doc: doc.clone(), course: portable(course), ..Saved::default() });
     let packed = miniz_oxide::deflate::compress_to_vec_zlib(json.as_bytes(), 9);
     format!("v{LINK_VERSION}.{}", base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(packed))
 }
 
-/// Reads a share link fragment (with or without the leading `#`).
-pub fn decode_link(fragment: &str) -> Result<Doc, Problem> {
+/// Reads a share link fragment (with or without the leading `#`): the work
+/// and its lesson (links carry nothing else).
+pub fn decode_link(fragment: &str) -> Result<Saved, Problem> {
     let fragment = fragment.trim_start_matches('#');
     let (version, data) = fragment.split_once('.').ok_or(Problem::NotALink)?;
     let version: u32 = version.strip_prefix('v').and_then(|v| v.parse().ok()).ok_or(Problem::NotALink)?;
@@ -186,5 +194,7 @@ pub fn decode_link(fragment: &str) -> Result<Doc, Problem> {
         .map_err(|_| Problem::DamagedLink)?;
     let mut text = String::new();
     json.as_slice().read_to_string(&mut text).map_err(|_| Problem::DamagedLink)?;
-    from_json(&text).map(|saved| saved.doc).map_err(|_| Problem::DamagedLink)
+    from_json(&text)
+        .map(|saved| Saved { doc: saved.doc, course: saved.course.and_then(portable), ..Saved::default() })
+        .map_err(|_| Problem::DamagedLink)
 }

@@ -79,6 +79,9 @@ pub enum Notice {
     /// A share link was opened; `kept`: over saved work, which is one
     /// undo away (a fresh browser had none to keep).
     OpenedLink { kept: bool },
+    /// A share link of the other lesson opened as a work of its own in that
+    /// lesson; the learner's own work is in Recent work.
+    OpenedLinkOtherLesson { course: crate::course::Course },
     LinkCopied,
     /// Another tab just saved the work this tab shows. The next change here
     /// goes to a separate copy; the other tab's version can be loaded.
@@ -109,6 +112,10 @@ pub enum WorkAction {
     Open(String),
     /// Load the version another tab saved of the work this tab shows.
     LoadTheirs,
+    /// A file the learner picked or dropped: in this lesson it replaces the
+    /// work (one Undo away); another lesson's file opens as a work of its
+    /// own in its lesson, and this work stays in Recent work.
+    Import { saved: Box<crate::persist::Saved>, source: String },
 }
 
 /// What "Recent work" shows: the saved works and the one this tab shows.
@@ -216,7 +223,8 @@ pub enum Action {
     /// Shows another saved work (from Recent work): its own history starts
     /// afresh, as the undo steps belonged to the work that was here, which
     /// stays in its own slot.
-    Open { doc: Doc, name: String },
+    /// The work keeps its lesson, step and progress.
+    Open { doc: Doc, name: String, course: crate::course::Course, lesson_step: usize, progress: Box<Progress> },
 }
 
 /// A change to the work.
@@ -301,6 +309,24 @@ pub enum UiAction {
     Seen(String),
 }
 
+/// Going from lesson step `from` to `to`: a teacher's pack's exercise
+/// begins from its own start (an undoable load) before the step changes;
+/// the built-in lessons run on one continuing work. The lesson panel's
+/// buttons and the classroom's arrow keys both go this way.
+pub fn go_to_step(course: crate::course::Course, from: usize, to: usize, lang: Lang) -> Vec<Action> {
+    let pack = course.pack(lang);
+    let to = to.min(pack.exercises.len() - 1);
+    let mut actions = Vec::new();
+    if course == crate::course::Course::Pack && to != from {
+        let exercise = &pack.exercises[to];
+        let workspace = Rc::new(exercise.start.workspace(lang));
+        let source = exercise.title.get(lang).to_string();
+        actions.push(Edit::Load { doc: Doc { workspace, ..Doc::default() }, source }.into());
+    }
+    actions.push(UiAction::LessonStep(to).into());
+    actions
+}
+
 impl From<Edit> for Action {
     fn from(edit: Edit) -> Action {
         Action::Edit(edit)
@@ -348,8 +374,12 @@ impl AppState {
                 changed
             }
             Action::Edit(edit) => self.apply_edit(edit),
-            Action::Open { doc, name } => {
+            Action::Open { doc, name, course, lesson_step, progress } => {
                 self.doc = Rc::new(doc);
+                self.ui.course = course;
+                self.ui.lesson_step = lesson_step.min(course.exercise_count() - 1);
+                self.ui.progress = *progress;
+                self.ui.tick = None;
                 self.past.clear();
                 self.future.clear();
                 self.coalesce = None;

@@ -2,6 +2,7 @@
 //! anything damaged is refused with a reason instead of half-loading.
 
 use mixua_playground::persist::{decode_link, encode_link, from_json, to_json, Problem, Saved, MAX_FILE_BYTES};
+use mixua_playground::course::Course;
 use mixua_playground::lessons::Progress;
 use mixua_playground::state::Doc;
 use mixua_policy::{seed_workspace, Lang, ViewerId, Workspace};
@@ -81,15 +82,29 @@ fn a_refused_size_is_said_in_megabytes_with_one_decimal() {
 #[test]
 fn share_link_round_trip() {
     let doc = doc_with_prediction();
-    let link = encode_link(&doc);
+    let link = encode_link(&doc, Course::One);
     assert!(link.starts_with("v1."), "{link}");
-    assert_eq!(decode_link(&link).unwrap(), doc);
-    assert_eq!(decode_link(&format!("#{link}")).unwrap(), doc);
+    assert_eq!(decode_link(&link).unwrap().doc, doc);
+    assert_eq!(decode_link(&format!("#{link}")).unwrap().doc, doc);
+    assert_eq!(decode_link(&link).unwrap().course, None);
+}
+
+/// A link names its lesson: lesson 2's work opens as lesson 2. A pack's
+/// exercise is shared as lesson 1's work (whoever opens it may not have the
+/// pack), and a link carries no progress or language.
+#[test]
+fn share_links_name_their_lesson() {
+    let two = Doc { workspace: std::rc::Rc::new(mixua_policy::lesson_two_workspace(Lang::En)), ..Doc::default() };
+    let opened = decode_link(&encode_link(&two, Course::Two)).unwrap();
+    assert_eq!((opened.doc, opened.course), (two.clone(), Some(Course::Two)));
+    assert_eq!(decode_link(&encode_link(&two, Course::Pack)).unwrap().course, None);
+    let saved = decode_link(&encode_link(&Doc::seed(), Course::Two)).unwrap();
+    assert_eq!((saved.lang, saved.lesson_step, saved.progress), (None, None, None));
 }
 
 #[test]
 fn damaged_links_are_refused() {
-    let link = encode_link(&Doc::seed());
+    let link = encode_link(&Doc::seed(), Course::One);
     let truncated = &link[..link.len() - 7];
     assert_eq!(decode_link(truncated), Err(Problem::DamagedLink));
     let mut tampered: Vec<char> = link.chars().collect();

@@ -368,3 +368,45 @@ fn renaming_a_user_follows_their_profile() {
     assert!(profiles.of_user("alice").is_none());
     assert_eq!(profiles.of_user("ada").unwrap().facts().count(), 2);
 }
+
+/// A work opened from Recent work (or a file of the other lesson) brings
+/// its own lesson, step and progress: lesson 2's work never shows lesson 1's
+/// exercises, and one work's progress never lands in another's slot.
+#[test]
+fn opening_a_work_brings_its_lesson_step_and_progress() {
+    use mixua_playground::course::Course;
+    use mixua_playground::lessons::Progress;
+    let mut s = seed();
+    s.apply(Action::Ui(UiAction::StepsDone(vec![0, 1])));
+    assert_ne!(s.ui.progress, Progress::default());
+    let two = Doc { workspace: std::rc::Rc::new(mixua_policy::lesson_two_workspace(mixua_policy::Lang::En)), ..Doc::default() };
+    s.apply(Action::Open { doc: two.clone(), name: "L2".into(), course: Course::Two, lesson_step: 3, progress: Box::default() });
+    assert_eq!((s.ui.course, s.ui.lesson_step), (Course::Two, 3));
+    assert_eq!(s.ui.progress, Progress::default());
+    assert_eq!(*s.doc, two);
+    assert!(s.past.is_empty());
+    // A step beyond the lesson's last is its last.
+    s.apply(Action::Open { doc: Doc::seed(), name: "L1".into(), course: Course::One, lesson_step: 99, progress: Box::default() });
+    assert_eq!((s.ui.course, s.ui.lesson_step), (Course::One, Course::One.exercise_count() - 1));
+}
+
+/// Going to a step: the built-in lessons only change the step; a teacher's
+/// pack first loads the exercise's own start (undoable), unless it is the
+/// step already shown. Buttons and classroom arrow keys share this.
+#[test]
+fn a_packs_step_begins_from_its_own_start() {
+    use mixua_playground::course::Course;
+    use mixua_playground::state::go_to_step;
+    use mixua_policy::Lang;
+    assert_eq!(go_to_step(Course::One, 0, 2, Lang::En), vec![Action::Ui(UiAction::LessonStep(2))]);
+    let pack = (*Course::Two.pack(Lang::En)).clone();
+    Course::set_authored(pack.clone());
+    let actions = go_to_step(Course::Pack, 0, 2, Lang::En);
+    let [Action::Edit(Edit::Load { doc, .. }), Action::Ui(UiAction::LessonStep(2))] = actions.as_slice() else {
+        panic!("a load, then the step: {actions:?}")
+    };
+    assert_eq!(*doc.workspace, pack.exercises[2].start.workspace(Lang::En));
+    assert_eq!(go_to_step(Course::Pack, 2, 2, Lang::En), vec![Action::Ui(UiAction::LessonStep(2))]);
+    let last = pack.exercises.len() - 1;
+    assert_eq!(go_to_step(Course::Pack, last, last + 1, Lang::En), vec![Action::Ui(UiAction::LessonStep(last))]);
+}

@@ -2,6 +2,7 @@ use mixua_policy::Lang;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
+use crate::course::Course;
 use crate::persist::{self, Problem, Saved};
 use crate::shared::Shared;
 use crate::state::{WorkAction, Action, Doc, Edit, Notice, Recent, UiAction};
@@ -21,7 +22,7 @@ pub fn download(name: &str, text: &str) {
 
 /// Reads a picked or dropped file and loads it, or says what is wrong.
 /// The current work changes only when the whole file loads.
-pub fn import_file(file: web_sys::File, onaction: Callback<Action>) {
+pub fn import_file(file: web_sys::File, onaction: Callback<Action>, onwork: Callback<WorkAction>) {
     let file = gloo_file::File::from(file);
     let name = file.name();
     let size = file.size() as usize;
@@ -40,26 +41,28 @@ pub fn import_file(file: web_sys::File, onaction: Callback<Action>) {
             }
         };
         match persist::from_json(&text) {
-            Ok(saved) => onaction.emit(Edit::Load { doc: saved.doc, source: name }.into()),
+            Ok(saved) => onwork.emit(WorkAction::Import { saved: Box::new(saved), source: name }),
             Err(problem) => onaction.emit(UiAction::Notify(Notice::LoadFailed { source: name, problem }).into()),
         }
     });
 }
 
-/// The address of this page with a share link for `doc`.
-pub fn share_url(doc: &Doc) -> String {
+/// The address of this page with a share link for `doc` in `course`.
+pub fn share_url(doc: &Doc, course: Course) -> String {
     let location = gloo_utils::window().location();
     let base = format!(
         "{}{}",
         location.origin().unwrap_or_default(),
         location.pathname().unwrap_or_default()
     );
-    format!("{base}#{}", persist::encode_link(doc))
+    format!("{base}#{}", persist::encode_link(doc, course))
 }
 
 #[derive(Properties, PartialEq)]
 pub struct FilesProps {
     pub doc: Shared<Doc>,
+    /// The work's lesson, named by its link and file.
+    pub course: Course,
     /// The saved works, for "Recent work".
     pub recent: Recent,
     pub lang: Lang,
@@ -86,20 +89,20 @@ pub fn files(props: &FilesProps) -> Html {
     let link = use_state(|| None::<String>);
 
     let share = {
-        let doc = props.doc.0.clone();
+        let (doc, course) = (props.doc.0.clone(), props.course);
         let link = link.clone();
         let onaction = props.onaction.clone();
         Callback::from(move |_: MouseEvent| {
-            let url = share_url(&doc);
+            let url = share_url(&doc, course);
             let _ = gloo_utils::window().navigator().clipboard().write_text(&url);
             link.set(Some(url));
             onaction.emit(Action::Ui(UiAction::Notify(Notice::LinkCopied)));
         })
     };
     let export = {
-        let doc = props.doc.0.clone();
+        let (doc, course) = (props.doc.0.clone(), persist::portable(props.course));
         Callback::from(move |_: MouseEvent| {
-            download("mixua-workspace.json", &persist::to_json(&Saved { doc: (*doc).clone(), ..Saved::default() }));
+            download("mixua-workspace.json", &persist::to_json(&Saved { doc: (*doc).clone(), course, ..Saved::default() }));
         })
     };
     let export_report = {
@@ -114,11 +117,11 @@ pub fn files(props: &FilesProps) -> Html {
         })
     };
     let pick = {
-        let onaction = props.onaction.clone();
+        let (onaction, onwork) = (props.onaction.clone(), props.onwork.clone());
         Callback::from(move |e: Event| {
             let input: web_sys::HtmlInputElement = e.target_unchecked_into();
             if let Some(file) = input.files().and_then(|f| f.get(0)) {
-                import_file(file, onaction.clone());
+                import_file(file, onaction.clone(), onwork.clone());
             }
             input.set_value("");
         })

@@ -50,18 +50,10 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
     let name = use_state_eq(String::new);
     let go = |to: usize| {
         let onaction = props.onaction.clone();
-        let to = to.min(steps.len() - 1);
-        // A teacher's pack: each exercise begins from its own start (an
-        // undoable load); the built-in lessons run on one continuing work.
-        let starts = (course == Course::Pack && to != step_index).then(|| pack.clone());
         Callback::from(move |_: MouseEvent| {
-            if let Some(pack) = &starts {
-                let exercise = &pack.exercises[to];
-                let workspace = std::rc::Rc::new(exercise.start.workspace(lang));
-                let source = exercise.title.get(lang).to_string();
-                onaction.emit(Edit::Load { doc: Doc { workspace, ..Doc::default() }, source }.into());
+            for action in crate::state::go_to_step(course, step_index, to, lang) {
+                onaction.emit(action);
             }
-            onaction.emit(UiAction::LessonStep(to).into())
         })
     };
     let emit = |action: UiAction| {

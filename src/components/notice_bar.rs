@@ -47,6 +47,10 @@ pub fn notice_text(notice: &Notice, lang: Lang) -> (bool, String) {
             "已開啟分享連結。你原本的內容還在:按一次「復原」就回來。",
             "Opened the share link. Your own work is kept: one Undo brings it back.",
         ).into()),
+        Notice::OpenedLinkOtherLesson { course } => (false, lang.pick(
+            format!("已開啟分享連結:第 {} 課的作品,從這一課開始。你原本的作品還在「最近的作品」裡。", course.number()),
+            format!("Opened the share link: a lesson {} work, in its own lesson. Your own work is kept in Recent work.", course.number()),
+        )),
         Notice::LinkCopied => (false, lang.pick(
             "分享連結已複製。貼給別人,他們會看到一模一樣的內容。",
             "Share link copied. Whoever opens it sees exactly this state.",

@@ -88,3 +88,25 @@ test('the student misses once, takes a hint, solves 1, reveals 2\'s solution, an
     await context.close();
   }
 });
+
+// Classroom mode: the arrow keys go through a pack's exercises the way the
+// buttons do, each exercise from its own start (the second's start leaks).
+test('in classroom mode the arrow keys load each exercise\'s own start', async () => {
+  const { link } = await teacher();
+  const context = await env.browser.newContext({ viewport: { width: 1366, height: 768 } });
+  try {
+    const page = await openPage(context, env.server, 'lang=en&classroom', new URL(link).hash);
+    const step = () => page.$eval('[data-panel="lesson"]', (el) => el.getAttribute('data-lesson-step'));
+    assert.equal(await step(), '1');
+    assert.equal(await page.locator('[data-view] [data-leak]').count(), 0, 'exercise 1 starts from the seed');
+    await page.keyboard.press('ArrowRight');
+    await page.waitForSelector('[data-panel="lesson"][data-lesson-step="2"]');
+    await page.waitForSelector('[data-view] [data-leak]');
+    await page.keyboard.press('ArrowLeft');
+    await page.waitForSelector('[data-panel="lesson"][data-lesson-step="1"]');
+    await page.waitForFunction(() => document.querySelectorAll('[data-view] [data-leak]').length === 0);
+    assert.deepEqual(pageErrors(page), []);
+  } finally {
+    await context.close();
+  }
+});
