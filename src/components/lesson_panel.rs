@@ -250,10 +250,10 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
             </div>
             <div class="lesson-nav">
                 <button type="button" onclick={go(step_index.saturating_sub(1))} disabled={step_index == 0}>{ lang.pick("← 上一步", "← Previous") }</button>
-                <button type="button" class="primary" onclick={check} data-action="check-step">{ lang.pick("檢查我的進度", "Check my work") }</button>
                 <button type="button" onclick={go(step_index + 1)} disabled={step_index + 1 >= steps.len()}>{ lang.pick("下一步 →", "Next →") }</button>
             </div>
             <div class="lesson-nav lesson-help">
+                <button type="button" class="primary" onclick={check} data-action="check-step">{ lang.pick("檢查我的進度", "Check my work") }</button>
                 if !done && shown < step.hints.len() {
                     <button type="button" data-action="next-hint" onclick={emit(UiAction::NextHint(step_index))}>
                         { lang.pick(format!("給我一個提示({}/{})", shown + 1, step.hints.len()), format!("Give me a hint ({}/{})", shown + 1, step.hints.len())) }
