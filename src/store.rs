@@ -19,6 +19,10 @@ pub const LEGACY_KEY: &str = "mixua-playground/v1";
 /// Where the learner's own work waits after a share link replaced it.
 pub const PREVIOUS_KEY: &str = "mixua-playground/v1/before-link";
 
+/// The name a learner writes in their result code: the learner's, not a
+/// work's, so it is kept apart from the works and typed once.
+const NAME_KEY: &str = "mixua-playground/v2/student-name";
+
 const INDEX_KEY: &str = "mixua-playground/v2/works";
 const SLOT_PREFIX: &str = "mixua-playground/v2/work/";
 const TAB_KEY: &str = "mixua-playground/v2/tab-work";
@@ -52,6 +56,19 @@ pub fn write(key: &str, value: &Value) -> bool {
 pub fn remove(key: &str) {
     if available() {
         LocalStorage::delete(key);
+    }
+}
+
+/// The name the learner last wrote in a result code ("" if none).
+pub fn student_name() -> String {
+    read(NAME_KEY).and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default()
+}
+
+pub fn set_student_name(name: &str) {
+    if name.is_empty() {
+        remove(NAME_KEY);
+    } else {
+        write(NAME_KEY, &Value::String(name.to_string()));
     }
 }
 

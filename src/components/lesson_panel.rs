@@ -262,7 +262,18 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
                 if show_solution.is_some() && !*confirming {
                     <button type="button" data-action="show-solution" onclick={toggle(&confirming, true)}>{ lang.pick("看解答…", "Show the solution…") }</button>
                 }
-                <button type="button" data-action="result-code" aria-expanded={code_open.to_string()} onclick={toggle(&code_open, !*code_open)}>
+                <button type="button" data-action="result-code" aria-expanded={code_open.to_string()} onclick={{
+                    // The name written last time comes back (read when asked
+                    // for, never at render: the first screen is also
+                    // rendered at build time).
+                    let (open, name) = (toggle(&code_open, !*code_open), name.clone());
+                    Callback::from(move |e: MouseEvent| {
+                        if name.is_empty() {
+                            name.set(crate::store::student_name());
+                        }
+                        open.emit(e)
+                    })
+                }}>
                     { lang.pick("我的成果代碼", "My result code") }
                 </button>
             </div>
@@ -307,7 +318,11 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
                 <div class="result-code">
                     <label>{ lang.pick("你的名字(可不填)", "Your name (optional)") }
                         <input name="student_name" value={(*name).clone()} maxlength="40"
-                            oninput={let name = name.clone(); Callback::from(move |e: InputEvent| name.set(super::event_value(&e)))} />
+                            oninput={let name = name.clone(); Callback::from(move |e: InputEvent| {
+                                let typed = super::event_value(&e);
+                                crate::store::set_student_name(&typed);
+                                name.set(typed)
+                            })} />
                     </label>
                     <label>{ lang.pick("成果代碼:交給老師", "Result code: hand it to your teacher") }
                         <textarea name="result_code" readonly=true rows="3" value={result_code(course, lesson, &name)} />

@@ -149,6 +149,11 @@ test('result code: written by the app, read by mixua grade; a changed code is re
     // Exercises 1 and 3 grade predicted cells (none made here: 0 of 4, 0 of 2).
     assert.deepEqual(cells, ['Mei', '- 0/4', '✓', '- 0/2', '✓ h1', '-', '-', '-', '2/7']);
     assert.match(out, /line 2: refused\. The checksum does not match/);
+    // The name is the learner's: written once, it is there after a reload.
+    await page.reload();
+    await page.waitForSelector('#app [data-view]');
+    await page.click('[data-action="result-code"]');
+    assert.equal(await page.inputValue('input[name="student_name"]'), 'Mei');
     assert.deepEqual(pageErrors(page), []);
   });
 });
