@@ -50,7 +50,7 @@ pub fn worksheet(props: &WorksheetProps) -> Html {
                 <thead><tr>{ for COLUMNS.iter().map(|c| html! { <th scope="col">{ lang.pick(c.1, c.2) }</th> }) }</tr></thead>
                 <tbody>
                     { for ws.cards.iter().take(PRINTED_CARDS).map(|card| html! {
-                        <tr>{ for COLUMNS.iter().map(|c| html! { <td>{ card.text(c.0) }</td> }) }</tr>
+                        <tr>{ for COLUMNS.iter().map(|c| html! { <td>{ cell(card.text(c.0), c.0, lang) }</td> }) }</tr>
                     }) }
                 </tbody>
             </table>
@@ -75,5 +75,15 @@ pub fn worksheet(props: &WorksheetProps) -> Html {
                 </tbody>
             </table>
         </section>
+    }
+}
+
+/// A card's field on paper: "sharing approved" as yes or no in words (a
+/// value that is neither is printed as written).
+fn cell(text: &str, field: Field, lang: Lang) -> String {
+    match (field, text) {
+        (Field::ShareApproved, "true") => lang.pick("是", "yes").to_string(),
+        (Field::ShareApproved, "false") => lang.pick("否", "no").to_string(),
+        _ => text.to_string(),
     }
 }

@@ -31,6 +31,12 @@ test('printing gives a worksheet: the exercise, the cards, a blank chart; one pa
     assert.match(await sheet.innerText(), new RegExp(task.slice(0, 30).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
     const cards = await sheet.locator('.ws-cards tbody tr').evaluateAll((rows) => rows.map((r) => r.cells[0].textContent));
     assert.deepEqual(cards, ['P', 'U', 'A', 'G', 'B', 'X', 'Y']);
+    // "Sharing approved" in words on paper, not the file's true/false.
+    const approved = await sheet.locator('.ws-cards').evaluate((t) => {
+      const col = Array.from(t.tHead.rows[0].cells, (c) => c.textContent).indexOf('Sharing approved');
+      return Array.from(t.tBodies[0].rows, (r) => r.cells[col].textContent);
+    });
+    assert.deepEqual(approved, ['no', 'no', 'yes', 'yes', 'no', 'yes', 'no']);
     // The blank chart: users as rows, agents as columns, every cell empty.
     const chart = await sheet.locator('.ws-chart').evaluate((t) => ({
       cols: Array.from(t.tHead.rows[0].cells, (c) => c.textContent).slice(1),
