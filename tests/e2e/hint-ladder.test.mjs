@@ -10,6 +10,7 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { act, waitCell, waitDone } from './lesson2-helpers.mjs';
 import {
   SEED_VIEWS, axeScan, cardRow, formatViolations, pageErrors, useBrowser, waitForViews, waitUntil, withApp,
 } from './harness.mjs';
@@ -39,14 +40,14 @@ async function assertAxeClean(page, what) {
 }
 
 /** Runs `mixua grade --pack lesson1` on these codes: the built binary, else cargo. */
-function grade(codes) {
+function grade(codes, pack = 'lesson1') {
   const dir = mkdtempSync(join(tmpdir(), 'mixua-grade-'));
   const file = join(dir, 'codes.txt');
   writeFileSync(file, codes.join('\n') + '\n');
   const bin = join(repoRoot, 'target', 'debug', 'mixua');
   const [cmd, args] = existsSync(bin)
-    ? [bin, ['grade', '--pack', 'lesson1', file]]
-    : ['cargo', ['run', '-q', '-p', 'mixua-cli', '--', 'grade', '--pack', 'lesson1', file]];
+    ? [bin, ['grade', '--pack', pack, file]]
+    : ['cargo', ['run', '-q', '-p', 'mixua-cli', '--', 'grade', '--pack', pack, file]];
   try {
     return { status: 0, out: execFileSync(cmd, args, { cwd: repoRoot, encoding: 'utf8' }) };
   } catch (e) {
@@ -154,6 +155,33 @@ test('result code: written by the app, read by mixua grade; a changed code is re
     await page.waitForSelector('#app [data-view]');
     await page.click('[data-action="result-code"]');
     assert.equal(await page.inputValue('input[name="student_name"]'), 'Mei');
+    assert.deepEqual(pageErrors(page), []);
+  });
+});
+
+// Lesson 2 has the same ladder, marks and code: one rung per exercise here.
+test('lesson 2: a miss shows the hint, the step solved after it is marked so, and its code reads with --pack lesson2', async () => {
+  await withApp(env, 'lesson=2&lang=en', async (page) => {
+    await page.click('[data-action="check-step"]');
+    await page.waitForSelector('[data-panel="lesson"] [data-hint="1"]');
+    assert.match((await hints(page))[0], /listed reviewer/);
+    assert.equal(await page.locator('[data-action="next-hint"]').count(), 0, 'one rung');
+    // The exercise asks for the refusal first, then a reviewer's publish.
+    await act(page, { actor: 'writer-v1', card: 'A', action: 'publish' });
+    await page.waitForSelector('[data-panel="act"] [data-refusal]');
+    await act(page, { actor: 'dana', card: 'A', action: 'publish' });
+    await waitCell(page, 'bob/writer-v1', 'A');
+    await waitDone(page);
+    await waitUntil(page, () => document.querySelector('[data-panel="lesson"] .marks li:nth-child(1)')?.getAttribute('data-mark') === 'solved');
+    assert.match((await mark(page, 1)).text, /1 · solved · 1 hint/);
+    await page.click('[data-action="result-code"]');
+    await page.fill('input[name="student_name"]', 'Lin');
+    await waitUntil(page, () => document.querySelector('textarea[name="result_code"]')?.value.length > 10);
+    const { status, out } = grade([await page.inputValue('textarea[name="result_code"]')], 'lesson2');
+    assert.equal(status, 0, out);
+    const cells = out.split('\n').find((l) => l.startsWith('Lin')).split('|').map((c) => c.trim());
+    assert.equal(cells[1], '✓ h1');
+    assert.equal(cells.at(-1), '1/8');
     assert.deepEqual(pageErrors(page), []);
   });
 });
