@@ -16,6 +16,8 @@ pub struct ClassViewProps {
     /// The pack the codes are for (the teacher's pack in progress).
     pub pack: Rc<Pack>,
     pub lang: Lang,
+    /// Closes the drawer (its button, Escape).
+    pub onclose: Callback<()>,
 }
 
 /// The codes read: the students' results, the refused lines (line number,
@@ -84,7 +86,9 @@ pub fn class_view(props: &ClassViewProps) -> Html {
     let ws = pack.exercises.first().map(|e| e.start.workspace(lang));
     let most = class.wrong.iter().map(|(_, n)| *n).max().unwrap_or(0);
     html! {
-        <section class="panel drawer class-view" data-panel="class-view" aria-labelledby="class-title" {ondrop} {ondragover}>
+        <section class="panel drawer class-view" data-panel="class-view" aria-labelledby="class-title" {ondrop} {ondragover}
+            onkeydown={super::teacher::on_escape(&props.onclose)}>
+            { super::teacher::close_button(lang, &props.onclose) }
             <h2 id="class-title">{ lang.pick(format!("全班成果:{}", pack.id), format!("Class view: {}", pack.id)) }</h2>
             <label>
                 { lang.pick("貼上成果代碼(一行一個),或把匯出的檔案拖進來。所有資料都留在這個瀏覽器裡。", "Paste result codes (one per line), or drop exported files here. Nothing leaves this browser.") }

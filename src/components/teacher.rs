@@ -117,8 +117,20 @@ pub fn teacher(props: &TeacherProps) -> Html {
                 draft.set(Draft { start: Some(ws.clone()), hints: vec![String::new()], ..Draft::default() });
             }
             open.set(Some(which));
+            // Into the drawer, as a dialog takes the focus.
+            super::focus::focus_soon(vec![".drawer [data-action=\"close-drawer\"]".to_string()]);
         })
     };
+    // A drawer closes with its button or Escape; the focus goes back to
+    // the Teacher menu.
+    let onclose = {
+        let open = open.clone();
+        Callback::from(move |()| {
+            open.set(None);
+            super::focus::focus_soon(vec![".teacher-menu summary".to_string()]);
+        })
+    };
+    let onkeydown = on_escape(&onclose);
     let keep = {
         let (pack, onaction) = (pack.clone(), props.onaction.clone());
         move |next: Pack| {
@@ -194,7 +206,8 @@ pub fn teacher(props: &TeacherProps) -> Html {
             })
         };
         html! {
-            <section class="panel drawer builder" data-panel="builder" aria-labelledby="builder-title">
+            <section class="panel drawer builder" data-panel="builder" aria-labelledby="builder-title" onkeydown={onkeydown.clone()}>
+                { close_button(lang, &onclose) }
                 <h2 id="builder-title">{ lang.pick("把這個狀態做成練習", "Make an exercise from this state") }</h2>
                 <p class="lede">{ lang.pick(
                     format!("起點:打開時的座位表({} 張卡片)。改座位表可以做出解答;下面的檢查都對「現在」的座位表評估。", d.start.as_ref().map_or(0, |s| s.cards.len())),
@@ -305,7 +318,8 @@ pub fn teacher(props: &TeacherProps) -> Html {
         };
         let problem = (!mixua_policy::pack::check_pack_id(&p.id)).then(|| mixua_policy::PackProblem::BadId { id: p.id.clone() });
         html! {
-            <section class="panel drawer" data-panel="share-pack" aria-labelledby="share-pack-title">
+            <section class="panel drawer" data-panel="share-pack" aria-labelledby="share-pack-title" onkeydown={onkeydown.clone()}>
+                { close_button(lang, &onclose) }
                 <h2 id="share-pack-title">{ lang.pick(format!("練習包({} 題)", p.exercises.len()), format!("The pack ({} exercises)", p.exercises.len())) }</h2>
                 <label>{ lang.pick("名稱(英文字母、數字、- _)", "Id (letters, digits, - _)") }<input name="pack_id" value={p.id.clone()} onchange={set(|p, v| p.id = v.trim().to_string())} /></label>
                 <label>{ lang.pick("標題", "Title") }<input name="pack_title" value={p.title.get(lang).to_string()} onchange={{
@@ -348,8 +362,19 @@ pub fn teacher(props: &TeacherProps) -> Html {
         }
     });
 
-    let button = |which: Open, action: &'static str, label: String| html! {
-        <button type="button" data-action={action} aria-expanded={(*open == Some(which)).to_string()} onclick={toggle(which)}>{ label }</button>
+    // A choice closes the menu, so it never lies over the toolbar while a
+    // drawer is open.
+    let button = |which: Open, action: &'static str, label: String| {
+        let toggle = toggle(which);
+        let onclick = Callback::from(move |e: MouseEvent| {
+            if let Some(menu) = e.target_dyn_into::<web_sys::Element>().and_then(|b| b.closest("details").ok().flatten()) {
+                let _ = menu.remove_attribute("open");
+            }
+            toggle.emit(e)
+        });
+        html! {
+            <button type="button" data-action={action} aria-expanded={(*open == Some(which)).to_string()} {onclick}>{ label }</button>
+        }
     };
     html! {
         <div class="teacher">
@@ -365,8 +390,27 @@ pub fn teacher(props: &TeacherProps) -> Html {
             <>{ for builder }</>
             <>{ for share }</>
             if *open == Some(Open::Class) {
-                <ClassView pack={Rc::new((*pack).clone())} {lang} />
+                <ClassView pack={Rc::new((*pack).clone())} {lang} onclose={onclose.clone()} />
             }
         </div>
     }
+}
+
+/// A drawer's close button, in words (Escape closes it too).
+pub fn close_button(lang: Lang, onclose: &Callback<()>) -> Html {
+    html! {
+        <button type="button" class="drawer-close" data-action="close-drawer" onclick={onclose.reform(|_: MouseEvent| ())}>
+            { lang.pick("× 關閉", "× Close") }
+        </button>
+    }
+}
+
+/// Escape in a drawer closes it.
+pub fn on_escape(onclose: &Callback<()>) -> Callback<KeyboardEvent> {
+    let onclose = onclose.clone();
+    Callback::from(move |e: KeyboardEvent| {
+        if e.key() == "Escape" {
+            onclose.emit(())
+        }
+    })
 }

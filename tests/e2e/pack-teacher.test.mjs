@@ -116,3 +116,37 @@ test('a bad, tampered or oversized pack link: a clear message, and nothing lost'
     await context.close();
   }
 });
+
+// The Teacher menu on a phone opens on screen, and a choice closes it (it
+// never lies over the toolbar while a drawer is open).
+test('the Teacher menu opens on screen at 390 px, closes when a tool is chosen, and every drawer closes', async () => {
+  for (const width of [390, 1280]) {
+    const page = await openApp(env.browser, env.server, 'lang=en', { viewport: { width, height: 844 } });
+    try {
+      await page.locator('.teacher-menu summary').click();
+      for (const action of ['build-exercise', 'share-pack', 'class-view']) {
+        const box = await page.locator(`[data-action="${action}"]`).boundingBox();
+        assert.ok(box.x >= 0 && box.x + box.width <= width, `${action} at ${width} px: ${JSON.stringify(box)}`);
+      }
+      await page.click('[data-action="build-exercise"]');
+      await page.waitForSelector('[data-panel="builder"]');
+      assert.equal(await page.locator('.teacher-menu').evaluate((d) => d.open), false);
+      // The drawer takes the focus; its button closes it (on a phone it
+      // covers the whole screen, menu included), and so does Escape; the
+      // focus goes back to the menu.
+      await page.waitForFunction(() => document.activeElement?.dataset.action === 'close-drawer');
+      await page.click('[data-panel="builder"] [data-action="close-drawer"]');
+      await page.waitForSelector('[data-panel="builder"]', { state: 'detached' });
+      await page.waitForFunction(() => document.activeElement?.matches('.teacher-menu summary'));
+      await page.locator('.teacher-menu summary').click();
+      await page.click('[data-action="class-view"]');
+      await page.waitForSelector('[data-panel="class-view"]');
+      await page.fill('textarea[name="result_codes"]', 'x');
+      await page.keyboard.press('Escape');
+      await page.waitForSelector('[data-panel="class-view"]', { state: 'detached' });
+      assert.deepEqual(pageErrors(page), []);
+    } finally {
+      await page.context().close();
+    }
+  }
+});
