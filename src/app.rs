@@ -818,7 +818,8 @@ pub fn app(props: &AppProps) -> Html {
     // it stays done whatever later steps change; and what a step asks to
     // have been seen once (the pack's milestones: the alarm X causes, the
     // probe singling out alice, a tombstone in the past, a cache leak, a
-    // stale copy) is remembered when it shows.
+    // stale copy) is remembered when it shows; and a step's predicted cells
+    // as first revealed, for the result code.
     {
         let lesson = Lesson {
             doc: &state.doc,
@@ -829,8 +830,12 @@ pub fn app(props: &AppProps) -> Html {
         };
         let newly = crate::course::newly_done_in(state.ui.course, state.ui.lesson_step, lesson);
         let seen = crate::course::milestones_in(state.ui.course, lesson);
+        let first = crate::course::first_reveal_in(state.ui.course, state.ui.lesson_step, lesson);
         let onaction = onaction.clone();
-        use_effect_with((newly, seen), move |(newly, seen)| {
+        use_effect_with((newly, seen, first), move |(newly, seen, first)| {
+            if let Some((step, marks)) = first {
+                onaction.emit(UiAction::FirstMarks { step: *step, marks: marks.clone() }.into());
+            }
             for key in seen {
                 onaction.emit(UiAction::Seen(key.clone()).into());
             }

@@ -153,6 +153,19 @@ pub fn milestones_in(course: Course, lesson: Lesson<'_>) -> Vec<String> {
     with_facts(lesson, |f| pack.milestones(f))
 }
 
+/// The step's predicted cells, marked, the first time they are revealed
+/// (`None` once recorded, when not revealed, or when the step grades no
+/// prediction): the app records them.
+pub fn first_reveal_in(course: Course, step: usize, lesson: Lesson<'_>) -> Option<(usize, Vec<mixua_policy::CellMark>)> {
+    if !lesson.revealed || lesson.progress.first_marks.contains_key(&step) {
+        return None;
+    }
+    let pack = course.pack(Lang::En);
+    let exercise = exercise_of(&pack, step)?;
+    let marks = with_facts(lesson, |f| mixua_policy::cell_marks(exercise, f));
+    (!marks.is_empty()).then_some((step, marks))
+}
+
 /// The cells a step asks the learner to predict: only they are graded on
 /// reveal (`None`: every cell, outside the prediction steps).
 pub fn graded_in(course: Course, step: usize, ws: &Workspace) -> Option<BTreeSet<ViewerId>> {
@@ -169,7 +182,8 @@ pub fn result_code(course: Course, lesson: Lesson<'_>, name: &str) -> String {
             .enumerate()
             .map(|(n, e)| {
                 let done = p.done.contains(&n) || e.holds(n, f);
-                mixua_policy::exercise_result(e, done, p.assisted.contains(&n), p.hints_shown(n), p.solution.contains(&n), f)
+                let first = p.first_marks.get(&n).map(Vec::as_slice);
+                mixua_policy::exercise_result(e, done, p.assisted.contains(&n), p.hints_shown(n), p.solution.contains(&n), first, f)
             })
             .collect()
     });

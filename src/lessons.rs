@@ -57,6 +57,11 @@ pub struct Progress {
     /// Exercises solved after their solution was seen.
     #[serde(skip_serializing_if = "BTreeSet::is_empty")]
     pub assisted: BTreeSet<usize>,
+    /// The predicted cells as first revealed, per exercise that grades
+    /// predictions (what the result code reports: the first try, not the
+    /// cells put right afterwards).
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub first_marks: BTreeMap<usize, Vec<mixua_policy::CellMark>>,
 }
 
 impl Progress {
@@ -86,6 +91,7 @@ impl Progress {
         self.hints.remove(&step);
         self.solution.remove(&step);
         self.assisted.remove(&step);
+        self.first_marks.remove(&step);
     }
 }
 

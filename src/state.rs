@@ -276,6 +276,8 @@ pub enum UiAction {
     Missed(usize),
     /// These steps' checks all hold now: recorded, so done stays done.
     StepsDone(Vec<usize>),
+    /// A step's predicted cells as first revealed (kept once per step).
+    FirstMarks { step: usize, marks: Vec<mixua_policy::CellMark> },
     /// Starts the exercises over (the work is kept).
     ResetProgress,
     /// Exercise 6: a row of both scorecards; the first one also fixes the
@@ -422,6 +424,12 @@ impl AppState {
                 }
             }
             UiAction::Missed(step) => return ui.progress.missed.insert(step),
+            UiAction::FirstMarks { step, marks } => {
+                if ui.progress.first_marks.contains_key(&step) {
+                    return false;
+                }
+                ui.progress.first_marks.insert(step, marks);
+            }
             UiAction::StepsDone(steps) => {
                 let before = ui.progress.done.len();
                 for step in steps {

@@ -432,3 +432,32 @@ fn a_teachers_pack_records_only_the_step_being_worked_on() {
     // The pack the course runs is the one handed over.
     assert_eq!(Course::Pack.pack(Lang::En).exercises.len(), steps().len());
 }
+
+/// The predicted cells of a step are recorded as first revealed, once; a
+/// reset of the step forgets them; a step that grades no prediction has none.
+#[test]
+fn a_steps_cells_are_kept_as_first_revealed() {
+    use mixua_policy::CellMark;
+    let mut s = seed();
+    for (viewer, ids) in [("alice/writer-v1", "PUAG"), ("alice/checker-v1", "UG"), ("bob/writer-v1", "AGB"), ("bob/checker-v1", "GBA")] {
+        for id in ids.chars() {
+            s.apply(Action::Edit(Edit::TogglePrediction { viewer: ViewerId::parse_key(viewer).unwrap(), card: id.to_string() }));
+        }
+    }
+    let c = Computed::new(s.workspace());
+    // Not revealed yet: nothing to keep.
+    assert_eq!(course::first_reveal_in(Course::One, 0, lesson(&s, &c)), None);
+    s.ui.mode = Mode::Predict { revealed: true };
+    let (step, marks) = course::first_reveal_in(Course::One, 0, lesson(&s, &c)).expect("marks on the first reveal");
+    assert_eq!(step, 0);
+    assert_eq!(marks.iter().filter(|m| **m == CellMark::Wrong).count(), 1, "{marks:?}");
+    s.apply(Action::Ui(UiAction::FirstMarks { step, marks: marks.clone() }));
+    // Kept once: a later reveal does not replace them.
+    assert_eq!(course::first_reveal_in(Course::One, 0, lesson(&s, &c)), None);
+    s.apply(Action::Ui(UiAction::FirstMarks { step, marks: vec![CellMark::Right; 4] }));
+    assert_eq!(s.ui.progress.first_marks.get(&0), Some(&marks));
+    // Exercise 2 grades no prediction.
+    assert_eq!(course::first_reveal_in(Course::One, 1, lesson(&s, &c)), None);
+    s.apply(Action::Ui(UiAction::ResetExercise(0)));
+    assert!(s.ui.progress.first_marks.is_empty());
+}

@@ -185,3 +185,30 @@ test('lesson 2: a miss shows the hint, the step solved after it is marked so, an
     assert.deepEqual(pageErrors(page), []);
   });
 });
+
+// The result code reports the predicted cells as first revealed: one wrong
+// cell at the first reveal stays wrong in the code (and in the class
+// view's heatmap) after the learner puts it right and solves the step.
+test('result code: the first reveal\'s wrong cell stays in the code after the step is solved', async () => {
+  await withApp(env, 'lang=en', async (page) => {
+    await page.click('[data-action="predict-mode"]');
+    const predicted = { ...SEED_VIEWS, 'bob/checker-v1': ['G', 'B', 'A'] };
+    for (const [viewer, ids] of Object.entries(predicted)) {
+      for (const id of ids) await page.check(`[data-view="${viewer}"] input[name="predict"][value="${id}"]`);
+    }
+    await page.click('[data-action="reveal"]');
+    await page.waitForSelector('[data-view="bob/checker-v1"] [data-grade="wrong"]');
+    await page.click('[data-action="reveal"]'); // hide and predict again
+    await page.uncheck('[data-view="bob/checker-v1"] input[name="predict"][value="A"]');
+    await page.click('[data-action="reveal"]');
+    await page.waitForSelector('[data-panel="lesson"][data-step-done="true"]');
+    await page.click('[data-action="result-code"]');
+    await waitUntil(page, () => document.querySelector('textarea[name="result_code"]')?.value.length > 10);
+    const { status, out } = grade([await page.inputValue('textarea[name="result_code"]')]);
+    assert.equal(status, 0, out);
+    const row = out.split('\n').find((l) => /^\s*(-|\S)/.test(l) && l.includes('|') && l.includes('3/4'));
+    assert.ok(row, `exercise 1 reads ✓ 3/4:\n${out}`);
+    assert.equal(row.split('|').map((c) => c.trim())[1], '✓ 3/4');
+    assert.deepEqual(pageErrors(page), []);
+  });
+});

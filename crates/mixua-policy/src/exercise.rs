@@ -770,25 +770,39 @@ impl Exercise {
     /// The cells the exercise asks the learner to predict: only they are
     /// graded on reveal (`None`: the exercise grades no prediction).
     pub fn graded_cells(&self, ws: &Workspace) -> Option<BTreeSet<ViewerId>> {
-        self.predicted_cells().map(|cells| cells.resolve(ws).into_iter().collect())
+        let cells = self.predicted_cells();
+        (!cells.is_empty()).then(|| cells.iter().flat_map(|c| c.resolve(ws)).collect())
     }
 
-    /// The cells of its first [`Check::PredictedRight`].
-    pub fn predicted_cells(&self) -> Option<&Cells> {
+    /// The cells of every [`Check::PredictedRight`] (an exercise may ask for
+    /// several cells one check at a time).
+    pub fn predicted_cells(&self) -> Vec<&Cells> {
         let mut checks = Vec::new();
         self.goal.iter().for_each(|g| g.check.walk(&mut checks));
-        checks.into_iter().find_map(|c| match c {
-            Check::PredictedRight { cells } => Some(cells),
-            _ => None,
-        })
+        checks
+            .into_iter()
+            .filter_map(|c| match c {
+                Check::PredictedRight { cells } => Some(cells),
+                _ => None,
+            })
+            .collect()
     }
 
     /// The predicted cells as a result code records them: resolved against
-    /// the exercise's start, so that a code can be read with the pack alone.
+    /// the exercise's start, so that a code can be read with the pack alone;
+    /// each cell once, in the order the checks name them.
     pub fn code_cells(&self) -> Vec<ViewerId> {
-        match self.predicted_cells() {
-            Some(cells) => cells.resolve(&self.start.workspace(Lang::En)),
-            None => Vec::new(),
+        let cells = self.predicted_cells();
+        if cells.is_empty() {
+            return Vec::new();
         }
+        let start = self.start.workspace(Lang::En);
+        let mut out: Vec<ViewerId> = Vec::new();
+        for cell in cells.iter().flat_map(|c| c.resolve(&start)) {
+            if !out.contains(&cell) {
+                out.push(cell);
+            }
+        }
+        out
     }
 }

@@ -7,7 +7,7 @@
 //! ([`CodeProblem`]). The checksum catches mistakes; it is not a proof:
 //! anyone can write a valid code.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::exercise::{Exercise, Facts};
 use crate::pack::{crc32, Pack, PACK_ID_MAX};
@@ -54,7 +54,7 @@ impl Solved {
 }
 
 /// One predicted cell of an exercise, as the code records it.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum CellMark {
     #[default]
@@ -337,15 +337,27 @@ pub fn decode_for(code: &str, pack: &Pack) -> Result<Results, CodeProblem> {
 
 /// What a code says of one exercise, from the learner's progress: solved
 /// (`done`) and whether the solution was seen before it was (`assisted`),
-/// the hints unlocked, the solution seen. A solved exercise's predicted
-/// cells were right when it was solved (its goal asked for it); an
-/// unsolved one's are marked as they are now.
-pub fn exercise_result(exercise: &Exercise, done: bool, assisted: bool, hints: usize, solution_seen: bool, f: &Facts<'_>) -> ExerciseResult {
+/// the hints unlocked, the solution seen. The predicted cells are marked as
+/// they were first revealed (`first`, recorded by the app) when that is
+/// known; else a solved exercise's were right when it was solved (its goal
+/// asked for it), and an unsolved one's are marked as they are now.
+pub fn exercise_result(
+    exercise: &Exercise,
+    done: bool,
+    assisted: bool,
+    hints: usize,
+    solution_seen: bool,
+    first: Option<&[CellMark]>,
+    f: &Facts<'_>,
+) -> ExerciseResult {
     let solved = Solved::of(done, assisted);
-    let cells = if done && exercise.predicted_cells().is_some() {
-        vec![CellMark::Right; exercise.code_cells().len()]
-    } else {
-        cell_marks(exercise, f)
+    let count = exercise.code_cells().len();
+    let cells = match first {
+        // The cells as first revealed: what the class got wrong at first
+        // stays in the code after the learner put it right.
+        Some(marks) if marks.len() == count => marks.to_vec(),
+        _ if done && count > 0 => vec![CellMark::Right; count],
+        _ => cell_marks(exercise, f),
     };
     ExerciseResult { solved, hints: hints.min(31) as u8, solution_seen, cells }
 }

@@ -110,3 +110,34 @@ proptest! {
         prop_assert!(decode(&changed).is_err(), "{} read as {:?}", changed, decode(&changed));
     }
 }
+
+/// An exercise that asks for two cells one check at a time records both in
+/// its code, and the cells as first revealed win over the ones put right
+/// afterwards (what the class view's heatmap counts).
+#[test]
+fn a_code_keeps_every_predicted_cell_as_first_revealed() {
+    use mixua_policy::{exercise_result, seed_workspace, Evaluated, Facts, Learner, Pack, ViewerId};
+    use std::collections::{BTreeMap, BTreeSet};
+    let json = r#"{"format":1,"id":"two-cells","version":1,"title":{"en":"t"},"exercises":[{"title":{"en":"e"},"task":{"en":"t"},"start":"seed",
+        "goal":[{"label":{"en":"a"},"check":{"predicted_right":{"cells":{"users":["alice"],"agents":["writer-v1"]}}}},
+                {"label":{"en":"b"},"check":{"predicted_right":{"cells":{"users":["bob"],"agents":["checker-v1"]}}}}]}]}"#;
+    let pack = Pack::from_json(json).expect("a pack");
+    let exercise = &pack.exercises[0];
+    let (aw, bc) = (ViewerId::new("alice", "writer-v1"), ViewerId::new("bob", "checker-v1"));
+    assert_eq!(exercise.code_cells(), vec![aw.clone(), bc.clone()]);
+    let ws = seed_workspace();
+    assert_eq!(exercise.graded_cells(&ws), Some(BTreeSet::from([aw.clone(), bc.clone()])));
+
+    // Both cells predicted right now (alice/writer-v1 gets P U A G; bob/checker-v1 G B).
+    let ids = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<BTreeSet<_>>();
+    let predictions = BTreeMap::from([(aw, ids(&["P", "U", "A", "G"])), (bc, ids(&["G", "B"]))]);
+    let (answers, seen, refused, records) = (BTreeMap::new(), BTreeSet::new(), BTreeSet::new(), Vec::new());
+    let learner = Learner { predictions: &predictions, revealed: true, answers: &answers, seen: &seen, refused: &refused, records: &records, tick: None };
+    let evaluated = Evaluated::of(&ws);
+    let facts = Facts::new(&ws, evaluated.views(), learner);
+    let first = [CellMark::Wrong, CellMark::Right];
+    let result = |first: Option<&[CellMark]>| exercise_result(exercise, true, false, 0, false, first, &facts).cells;
+    assert_eq!(result(Some(&first)), first.to_vec(), "the first reveal is what the code says");
+    assert_eq!(result(None), vec![CellMark::Right; 2], "solved, nothing recorded: right when solved");
+    assert_eq!(result(Some(&[CellMark::Wrong])), vec![CellMark::Right; 2], "a record of another shape is not used");
+}
