@@ -407,3 +407,14 @@ export async function savedWork(page) {
 export async function allStorage(page) {
   return page.evaluate(() => Object.fromEntries(Object.keys(localStorage).sort().map((k) => [k, localStorage.getItem(k)])));
 }
+
+/**
+ * Opens a work from Recent work: the one whose entry has `name` (and not
+ * `hasNotText`, a string or RegExp, when given).
+ */
+export async function openRecent(page, name, hasNotText) {
+  if (!(await page.locator('[data-panel="recent"]').evaluate((d) => d.open))) {
+    await page.locator('[data-panel="recent"] summary').click();
+  }
+  await page.locator('[data-panel="recent"] li', { hasText: name, ...(hasNotText ? { hasNotText } : {}) }).locator('[data-action="open-work"]').click();
+}

@@ -6,18 +6,10 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { allViews, cardRow, downloadText, importFile, openPage, pageErrors, useBrowser, waitForNotice } from './harness.mjs';
+import { allViews, cardRow, downloadText, importFile, openPage, openRecent, pageErrors, useBrowser, waitForNotice } from './harness.mjs';
 import { lessonStatus } from './lesson2-helpers.mjs';
 
 const env = useBrowser();
-
-/** Opens a work from Recent work by its name. */
-async function openRecent(page, name, hasNotText) {
-  if (!(await page.locator('[data-panel="recent"]').evaluate((d) => d.open))) {
-    await page.locator('[data-panel="recent"] summary').click();
-  }
-  await page.locator('[data-panel="recent"] li', { hasText: name, ...(hasNotText ? { hasNotText } : {}) }).locator('[data-action="open-work"]').click();
-}
 
 /** A lesson-1 work with Y approved, autosaved in this context. */
 async function lessonOneWork(context) {

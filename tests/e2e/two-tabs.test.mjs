@@ -5,20 +5,12 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cardRow, openApp, openPage, pageErrors, savedWork, useBrowser, viewIds, waitForNotice, waitUntil } from './harness.mjs';
+import { cardRow, openApp, openPage, openRecent, pageErrors, savedWork, useBrowser, viewIds, waitForNotice, waitUntil } from './harness.mjs';
 
 const env = useBrowser();
 
 const approved = (page, id) => cardRow(page, id).locator('input[name="share_approved"]').isChecked();
 const lesson = (page, id) => cardRow(page, id).locator('textarea[name="lesson"]').inputValue();
-
-/** Opens a work from Recent work by its name. */
-async function openRecent(page, name) {
-  if (!(await page.locator('[data-panel="recent"]').evaluate((d) => d.open))) {
-    await page.locator('[data-panel="recent"] summary').click();
-  }
-  await page.locator('[data-panel="recent"] li', { hasText: name }).locator('[data-action="open-work"]').click();
-}
 
 test('tab B’s edit after tab A saved goes to a copy; A keeps its edit and is told', async () => {
   const a = await openApp(env.browser, env.server, 'lang=en');
