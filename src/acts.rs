@@ -169,7 +169,15 @@ pub fn apply(ws: &mut Workspace, act: &Act) -> Result<(), Refusal> {
                 entries.push((kind.as_str().to_string(), (*ttl).into()));
             }
             // In key order, as a JSON object is read back.
-            entries.sort_by(|a, b| a.0.cmp(&b.0));
+            // (Stably, by insertion: a few entries, and the standard sort
+            // costs kilobytes of wasm per element type.)
+            for i in 1..entries.len() {
+                let mut j = i;
+                while j > 0 && entries[j - 1].0 > entries[j].0 {
+                    entries.swap(j - 1, j);
+                    j -= 1;
+                }
+            }
             ws.retention = Some(Kept::Good(Retention(entries)));
             Ok(())
         }

@@ -284,7 +284,15 @@ fn boot() -> Boot {
 /// The most recently saved work of a lesson, read from storage.
 fn latest_of(course: Course) -> Option<(Entry, Slot, Saved)> {
     let mut works = store::index().works;
-    works.sort_by(|a, b| b.saved_at.total_cmp(&a.saved_at));
+    // Newest first, stably: an insertion sort (a short list; the standard
+    // sort costs kilobytes of wasm per element type).
+    for i in 1..works.len() {
+        let mut j = i;
+        while j > 0 && works[j - 1].saved_at.total_cmp(&works[j].saved_at).is_lt() {
+            works.swap(j - 1, j);
+            j -= 1;
+        }
+    }
     works.into_iter().find_map(|entry| {
         let slot = store::slot(&entry.id)?;
         let saved = persist::from_value(slot.work.clone()).ok()?;

@@ -533,7 +533,16 @@ impl Life {
             (_, other) => {
                 self.clear(field);
                 self.malformed.push((field, other));
-                self.malformed.sort_by_key(|(f, _)| *f);
+                // By field, stably: an insertion sort (a few entries; the
+                // standard sort costs kilobytes of wasm per element type).
+                let m = &mut self.malformed;
+                for i in 1..m.len() {
+                    let mut j = i;
+                    while j > 0 && m[j - 1].0 > m[j].0 {
+                        m.swap(j - 1, j);
+                        j -= 1;
+                    }
+                }
             }
         }
     }
@@ -818,7 +827,16 @@ impl<'de> Deserialize<'de> for Card {
                         (_, other) => card.malformed.push(Malformed { field, value: other }),
                     }
                 }
-                card.malformed.sort_by_key(|m| m.field);
+                // By field, stably: an insertion sort (a few entries; the
+                // standard sort costs kilobytes of wasm per element type).
+                let m = &mut card.malformed;
+                for i in 1..m.len() {
+                    let mut j = i;
+                    while j > 0 && m[j - 1].field > m[j].field {
+                        m.swap(j - 1, j);
+                        j -= 1;
+                    }
+                }
                 Ok(card)
             }
 

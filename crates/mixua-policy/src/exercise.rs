@@ -562,7 +562,13 @@ impl<'a> Facts<'a> {
     }
 
     fn ids(&self, v: usize) -> BTreeSet<String> {
-        self.views.views[v].iter().map(|&i| self.ws.cards[i].id.clone()).collect()
+        // Inserted one by one: a collected set sorts its input first, and
+        // each sort costs kilobytes of wasm.
+        let mut ids = BTreeSet::new();
+        for &i in &self.views.views[v] {
+            ids.insert(self.ws.cards[i].id.clone());
+        }
+        ids
     }
 
     /// Whether the learner's prediction for a cell is right now: `None`
@@ -770,7 +776,15 @@ impl Exercise {
     /// The cells the exercise asks the learner to predict: only they are
     /// graded on reveal (`None`: the exercise grades no prediction).
     pub fn graded_cells(&self, ws: &Workspace) -> Option<BTreeSet<ViewerId>> {
-        self.predicted_cells().map(|cells| cells.resolve(ws).into_iter().collect())
+        // Inserted one by one: a collected set sorts its input first, and
+        // each sort costs kilobytes of wasm.
+        self.predicted_cells().map(|cells| {
+            let mut set = BTreeSet::new();
+            for cell in cells.resolve(ws) {
+                set.insert(cell);
+            }
+            set
+        })
     }
 
     /// The cells of its first [`Check::PredictedRight`].

@@ -441,7 +441,15 @@ pub fn sweep(ws: &mut Workspace, to: u64, actor_name: &str) -> Result<Vec<Expiry
             expired.push(Expiry { card: card.id.clone(), kind, ttl, at });
         }
     }
-    expired.sort_by_key(|e| e.at.max(clock));
+    // By the tick each expires at, stably: an insertion sort (the list is
+    // short; the standard sort costs kilobytes of wasm per element type).
+    for i in 1..expired.len() {
+        let mut j = i;
+        while j > 0 && expired[j - 1].at.max(clock) > expired[j].at.max(clock) {
+            expired.swap(j - 1, j);
+            j -= 1;
+        }
+    }
     for expiry in &expired {
         let tick = expiry.at.max(clock);
         append(ws, Event::on_card(tick, Action::Expire, &expiry.card, actor_name, Some(expiry.kind.ttl_reason())));
