@@ -169,7 +169,7 @@ pub fn apply(ws: &mut Workspace, act: &Act) -> Result<(), Refusal> {
                 entries.push((kind.as_str().to_string(), (*ttl).into()));
             }
             // In key order, as a JSON object is read back.
-            entries.sort_by(|a, b| a.0.cmp(&b.0));
+            mixua_policy::order::sort_small_by(&mut entries, |a, b| a.0 > b.0);
             ws.retention = Some(Kept::Good(Retention(entries)));
             Ok(())
         }

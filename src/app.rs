@@ -304,7 +304,8 @@ fn boot() -> Boot {
 /// The most recently saved work of a lesson, read from storage.
 fn latest_of(course: Course) -> Option<(Entry, Slot, Saved)> {
     let mut works = store::index().works;
-    works.sort_by(|a, b| b.saved_at.total_cmp(&a.saved_at));
+    // Newest first, stably.
+    mixua_policy::order::sort_small_by(&mut works, |a, b| a.saved_at.total_cmp(&b.saved_at).is_lt());
     works.into_iter().find_map(|entry| {
         let slot = store::slot(&entry.id)?;
         let saved = persist::from_value(slot.work.clone()).ok()?;

@@ -152,11 +152,17 @@ impl Computed {
 
     /// The four-scope answer now, by card id: a reference to record.
     pub fn snapshot(&self, ws: &Workspace) -> Predictions {
-        self.viewers
-            .iter()
-            .zip(&self.four.views)
-            .map(|(viewer, view)| (viewer.clone(), view.iter().map(|&i| ws.cards[i].id.clone()).collect()))
-            .collect()
+        // Filled by insertion, not `collect`: a collected BTreeMap/BTreeSet
+        // sorts its input, and each sort costs kilobytes of wasm.
+        let mut snapshot = Predictions::new();
+        for (viewer, view) in self.viewers.iter().zip(&self.four.views) {
+            let mut ids = std::collections::BTreeSet::new();
+            for &i in view {
+                ids.insert(ws.cards[i].id.clone());
+            }
+            snapshot.insert(viewer.clone(), ids);
+        }
+        snapshot
     }
 }
 

@@ -757,17 +757,16 @@ fn rename(doc: &mut Doc, axis: Axis, from: &str, to: &str) -> Result<(), Notice>
             profiles.rename(from, &to);
         }
     }
-    doc.predictions = std::mem::take(&mut doc.predictions)
-        .into_iter()
-        .map(|(mut viewer, ids)| {
-            match axis {
-                Axis::User if viewer.user == from => viewer.user = to.clone(),
-                Axis::Agent if viewer.agent == from => viewer.agent = to.clone(),
-                _ => {}
-            }
-            (viewer, ids)
-        })
-        .collect();
+    // Inserted one by one, not collected (a collected map sorts its input:
+    // kilobytes of wasm per type).
+    for (mut viewer, ids) in std::mem::take(&mut doc.predictions) {
+        match axis {
+            Axis::User if viewer.user == from => viewer.user = to.clone(),
+            Axis::Agent if viewer.agent == from => viewer.agent = to.clone(),
+            _ => {}
+        }
+        doc.predictions.insert(viewer, ids);
+    }
     Ok(())
 }
 

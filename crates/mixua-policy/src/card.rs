@@ -533,7 +533,8 @@ impl Life {
             (_, other) => {
                 self.clear(field);
                 self.malformed.push((field, other));
-                self.malformed.sort_by_key(|(f, _)| *f);
+                // By field, stably (a few entries).
+                crate::order::sort_small_by(&mut self.malformed, |a, b| a.0 > b.0);
             }
         }
     }
@@ -818,7 +819,8 @@ impl<'de> Deserialize<'de> for Card {
                         (_, other) => card.malformed.push(Malformed { field, value: other }),
                     }
                 }
-                card.malformed.sort_by_key(|m| m.field);
+                // By field, stably (a few entries).
+                crate::order::sort_small_by(&mut card.malformed, |a, b| a.field > b.field);
                 Ok(card)
             }
 

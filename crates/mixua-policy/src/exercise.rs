@@ -562,7 +562,13 @@ impl<'a> Facts<'a> {
     }
 
     fn ids(&self, v: usize) -> BTreeSet<String> {
-        self.views.views[v].iter().map(|&i| self.ws.cards[i].id.clone()).collect()
+        // Inserted one by one: a collected set sorts its input first, and
+        // each sort costs kilobytes of wasm.
+        let mut ids = BTreeSet::new();
+        for &i in &self.views.views[v] {
+            ids.insert(self.ws.cards[i].id.clone());
+        }
+        ids
     }
 
     /// Whether the learner's prediction for a cell is right now: `None`
@@ -771,7 +777,15 @@ impl Exercise {
     /// graded on reveal (`None`: the exercise grades no prediction).
     pub fn graded_cells(&self, ws: &Workspace) -> Option<BTreeSet<ViewerId>> {
         let cells = self.predicted_cells();
-        (!cells.is_empty()).then(|| cells.iter().flat_map(|c| c.resolve(ws)).collect())
+        // Inserted one by one: a collected set sorts its input first, and
+        // each sort costs kilobytes of wasm.
+        (!cells.is_empty()).then(|| {
+            let mut set = BTreeSet::new();
+            for cell in cells.iter().flat_map(|c| c.resolve(ws)) {
+                set.insert(cell);
+            }
+            set
+        })
     }
 
     /// The cells of every [`Check::PredictedRight`] (an exercise may ask for

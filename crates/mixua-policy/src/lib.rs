@@ -25,6 +25,7 @@ pub mod cache;
 pub mod card;
 pub mod change;
 pub mod effect;
+pub mod order;
 pub mod course;
 pub mod eval;
 pub mod exercise;

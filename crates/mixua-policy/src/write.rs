@@ -441,7 +441,8 @@ pub fn sweep(ws: &mut Workspace, to: u64, actor_name: &str) -> Result<Vec<Expiry
             expired.push(Expiry { card: card.id.clone(), kind, ttl, at });
         }
     }
-    expired.sort_by_key(|e| e.at.max(clock));
+    // By the tick each expires at, stably.
+    crate::order::sort_small_by(&mut expired, |a, b| a.at.max(clock) > b.at.max(clock));
     for expiry in &expired {
         let tick = expiry.at.max(clock);
         append(ws, Event::on_card(tick, Action::Expire, &expiry.card, actor_name, Some(expiry.kind.ttl_reason())));
