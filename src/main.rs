@@ -11,7 +11,7 @@ fn main() {
                 yew::Renderer::<mixua_playground::App>::with_root(root).render()
             }
             None => {
-                mixua_playground::prerender::take_over();
+                mixua_playground::start::show();
                 yew::Renderer::<mixua_playground::App>::new().render()
             }
         };

@@ -4,14 +4,16 @@
 //! building costs no style or layout and the prerendered screen, inert and
 //! marked as loading, stays on screen; once that first screen is whole it
 //! replaces the prerendered one in one frame ([`show`]). The panels below
-//! it (the card
-//! editor, users and agents, the comparison, the footer and the printed
-//! worksheet) then arrive one per task, in page order (each added below
-//! everything already there, so nothing moves), and the first save of a
-//! work not saved yet comes last, in a task of its own. Between the steps
-//! the page answers a tap or a key, and no single task holds the page for
-//! the whole start. The last step marks the app `data-ready` (what the
-//! journeys wait for).
+//! it (the card editor, users and agents, the comparison, the footer and
+//! the printed worksheet) then arrive one per task, in page order (each
+//! added below everything already there, so nothing moves), and the first
+//! save of a work not saved yet comes last, in a task of its own (or at
+//! `pagehide`, if the page goes before that). Between the steps the page
+//! answers a tap or a key, and no single task holds the page for the whole
+//! start (Lighthouse's total blocking time counts only each task's time
+//! over 50 ms). The last step marks the app `data-ready` (what the
+//! journeys wait for). Classroom mode, which shows one panel at a time,
+//! and the build-time first screen render everything at once.
 
 use gloo_timers::callback::Timeout;
 use yew::prelude::*;
@@ -58,18 +60,15 @@ impl Step {
 /// screen, classroom mode, where one panel shows at a time) starts ready.
 #[hook]
 pub fn use_start_step(all_at_once: bool) -> Step {
-    // EXPERIMENT (to be removed): ?xstart=0 all at once, ?xstart=r a frame between steps.
-    let knob = if cfg!(target_arch = "wasm32") { web_sys::UrlSearchParams::new_with_str(&gloo_utils::window().location().search().unwrap_or_default()).ok().and_then(|s| s.get("xstart")).unwrap_or_default() } else { String::new() };
-    let all_at_once = all_at_once || knob == "0";
     let step = use_state_eq(|| if all_at_once { Step::Ready } else { Step::First });
     {
         let step = step.clone();
         use_effect_with(*step, move |&now| {
             // The next step is a task of its own, queued once this step's
-            // render is on the page.
-            let timer = (now != Step::Ready && knob != "r").then(|| Timeout::new(0, { let step = step.clone(); move || step.set(now.next()) }));
-            let frame = (now != Step::Ready && knob == "r").then(|| gloo_render::request_animation_frame(move |_| { Timeout::new(0, move || step.set(now.next())).forget(); }));
-            move || drop((timer, frame))
+            // render is on the page (a timer, not an animation frame: a tab
+            // opened in the background starts too).
+            let timer = (now != Step::Ready).then(|| Timeout::new(0, move || step.set(now.next())));
+            move || drop(timer)
         });
     }
     *step
@@ -79,8 +78,11 @@ pub fn use_start_step(all_at_once: bool) -> Step {
 /// `#app` shows, in the same task (so in one frame: no frame shows neither
 /// or both).
 pub fn show() {
-    crate::prerender::take_over();
-    if let Some(root) = gloo_utils::document().get_element_by_id("app") {
+    let document = gloo_utils::document();
+    while let Ok(Some(screen)) = document.query_selector(".prerender") {
+        screen.remove();
+    }
+    if let Some(root) = document.get_element_by_id("app") {
         let _ = root.remove_attribute("hidden");
     }
 }
