@@ -25,6 +25,7 @@ use crate::computed::Computed;
 use crate::course::Course;
 use crate::persist::{self, Saved};
 use crate::shared::Shared;
+use crate::start::{use_start_step, Step};
 use crate::lessons::Lesson;
 use crate::state::{Action, AppState, Doc, Edit, Mode, Notice, Panel, Recent, Ui, UiAction, WorkAction};
 use crate::store;
@@ -653,6 +654,7 @@ pub fn app(props: &AppProps) -> Html {
     };
     let (store, set_aside, unsaved, started) = (&store.0, &store.1, store.2, &store.3);
     let state = store.get();
+    let step = use_start_step(prerender.is_some() || state.ui.classroom);
     let onaction = {
         let store = store.clone();
         use_callback((), move |action: Action, _| store.dispatch(action))
@@ -737,8 +739,8 @@ pub fn app(props: &AppProps) -> Html {
 
     // Once, after the first render: the storage writes the start asked for,
     // the share link taken out of the address bar (so a reload restores the
-    // autosaved work rather than the link), and the first save of a work
-    // that has no slot yet.
+    // autosaved work rather than the link), and a work that has no slot
+    // yet marked to be saved.
     {
         let store = store.clone();
         let onaction = onaction.clone();
@@ -765,9 +767,27 @@ pub fn app(props: &AppProps) -> Html {
                     let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
                 }
             }
-            if store.saver.enabled {
+            // A work not saved yet is saved when the start is done (below),
+            // or at once if the page is hidden or closed before that.
+            if store.saver.enabled && unsaved {
+                store.saver.dirty.set(true);
+            }
+        });
+    }
+    // The app's first screen is whole: it replaces the prerendered one.
+    use_effect_with(step >= Step::Side, |&whole| {
+        if whole {
+            crate::start::show();
+        }
+    });
+    // When the start's last step is on the page (see `start.rs`), in a task
+    // of its own: the first save of a work that has no slot yet, or Recent
+    // work for a work read from its slot.
+    {
+        let store = store.clone();
+        use_effect_with(step == Step::Ready, move |&ready| {
+            if ready && store.saver.enabled {
                 if unsaved {
-                    store.saver.changed();
                     store.saver.flush();
                     // Work from before works had slots now has one.
                     if !store.saver.failed.get() {
@@ -887,7 +907,9 @@ pub fn app(props: &AppProps) -> Html {
     // the panels below the fold and the footer come with the app (below
     // everything prerendered, so nothing moves), and the page's HTML stays
     // small for the first paint.
-    let below = prerender.is_none();
+    // They come in steps after the first screen (`start.rs`).
+    let below = |after: Step| prerender.is_none() && step >= after;
+    let top = step >= Step::Top;
     let tabs = classroom.then(|| {
         let tab = |panel: Panel, label: &'static str| {
             let onaction = onaction.clone();
@@ -918,7 +940,7 @@ pub fn app(props: &AppProps) -> Html {
         .and_then(|i| workspace.cards.get(i).map(|c| (i, c)));
     // The presets follow the seed the cards come from: the Chinese seed's
     // query keeps its Chinese presets in an English UI.
-    let chart = shows(Panel::Chart).then(|| html! {
+    let chart = (shows(Panel::Chart) && step >= Step::Chart).then(|| html! {
         <SeatingChart
             doc={doc.clone()}
             computed={computed.clone()}
@@ -956,9 +978,9 @@ pub fn app(props: &AppProps) -> Html {
     });
     let english_seed = !workspace.cards.iter().any(|c| c.situation.contains(mixua_policy::SEED_QUERY));
     html! {
-        <div class={classes!("app", classroom.then_some("classroom"), ui.embed.then_some("embed"))} {ondragover} {ondrop}>
+        <div class={classes!("app", classroom.then_some("classroom"), ui.embed.then_some("embed"))} data-ready={(step == Step::Ready).then_some("")} {ondragover} {ondrop}>
             <a class="skip" href="#chart">{ lang.pick("跳到座位表", "Skip to the seating chart") }</a>
-            if !ui.embed {
+            if !ui.embed && top {
             <header class="top">
                 <div class="brand">
                     <h1>{ title }</h1>
@@ -987,16 +1009,19 @@ pub fn app(props: &AppProps) -> Html {
                 />
             </header>
             }
-            if !classroom && !ui.embed {
+            if !classroom && !ui.embed && top {
                 <Files doc={doc.clone()} course={ui.course} recent={ui.recent.clone()} {lang} onaction={onaction.clone()} onwork={onwork.clone()} />
             }
 
-            <NoticeBar notice={ui.notice.clone()} {lang} onaction={onaction.clone()} onwork={onwork.clone()} />
+            if top {
+                <NoticeBar notice={ui.notice.clone()} {lang} onaction={onaction.clone()} onwork={onwork.clone()} />
+            }
             <Announcer seq={said.0} text={said.1.clone()} />
             <main>
-                if !hidden("query") {
+                if !hidden("query") && top {
                     <QueryBar query={workspace.query.clone()} {english_seed} {lang} onaction={onaction.clone()} />
                 }
+                if step >= Step::Chart {
                 <div class="stage">
                     if lesson_two {
                         <div class="chart-col">
@@ -1016,6 +1041,7 @@ pub fn app(props: &AppProps) -> Html {
                     } else {
                         <>{ for chart }</>
                     }
+                    if step >= Step::Side {
                     <aside class={classes!("side", inspected_card.is_some().then_some("selecting"))}>
                         if let Some(user) = ui.about.clone().filter(|_| !ui.mode.hides_answers()) {
                             <AboutMe workspace={workspace.clone()} {user} {lang} onaction={onaction.clone()} />
@@ -1066,8 +1092,10 @@ pub fn app(props: &AppProps) -> Html {
                             <RejectedList workspace={workspace.clone()} computed={computed.clone()} {lang} onaction={onaction.clone()} />
                         }
                     </aside>
+                    }
                 </div>
-                if below && shows(Panel::Editor) {
+                }
+                if below(Step::Editor) && shows(Panel::Editor) {
                     <CardEditor
                         workspace={workspace.clone()}
                         computed={computed.clone()}
@@ -1077,17 +1105,17 @@ pub fn app(props: &AppProps) -> Html {
                         onaction={onaction.clone()}
                     />
                 }
-                if below && shows(Panel::People) {
+                if below(Step::People) && shows(Panel::People) {
                     <People workspace={workspace.clone()} {lang} onaction={onaction.clone()} />
                 }
                 if classroom && lesson_two && shows(Panel::Memory) {
                     <div class="memory-tab">{ memory }</div>
                 }
-                if below && shows(Panel::Compare) {
+                if below(Step::Compare) && shows(Panel::Compare) {
                     <Compare doc={doc.clone()} computed={computed.clone()} hidden={ui.mode.hides_answers()} {lang} />
                 }
             </main>
-            if below && !ui.embed {
+            if below(Step::Rest) && !ui.embed {
                 <footer class="foot">
                     <p>{ lang.pick(
                         "教具:所有卡片、使用者與暗號都是假的。身分來自上方座位表的列與欄,不是查詢文字。",
@@ -1095,7 +1123,7 @@ pub fn app(props: &AppProps) -> Html {
                     ) }</p>
                 </footer>
             }
-            if below {
+            if below(Step::Rest) {
                 <Worksheet workspace={workspace.clone()} exercise={worksheet_exercise} {lang} />
             }
         </div>

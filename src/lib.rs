@@ -15,6 +15,7 @@ pub mod pack_link;
 pub mod persist;
 pub mod prerender;
 pub mod shared;
+pub mod start;
 pub mod state;
 pub mod store;
 pub mod works;

@@ -5,9 +5,10 @@
 //! seed. It is marked as loading and is inert (nothing can be clicked or
 //! typed before the app can keep it); the first paint picks the language
 //! and hides the seed when the app will open something else (see the
-//! script in `index.html`). When the wasm has started, [`take_over`]
-//! removes it and the app renders into `#app` in its place, before the
-//! next paint.
+//! script in `index.html`). When the wasm has started, the app builds its
+//! own first screen into `#app`, hidden, in a few tasks, then
+//! `start::show` removes the prerendered one and `#app` shows in the same
+//! task, so in one frame.
 
 use mixua_policy::Lang;
 use yew::prelude::*;
@@ -37,13 +38,5 @@ pub fn first_screen(props: &FirstScreenProps) -> Html {
                 <App prerender={Some(lang)} />
             </div>
         </div>
-    }
-}
-
-/// The app is about to render: the prerendered first screens go.
-pub fn take_over() {
-    let document = gloo_utils::document();
-    while let Ok(Some(screen)) = document.query_selector(".prerender") {
-        screen.remove();
     }
 }

@@ -37,7 +37,7 @@ test('a fresh load: the wasm is requested after the prerendered screen\'s paint,
       const page = await context.newPage();
       await page.addInitScript(watchPaints);
       await page.goto(env.server.url);
-      await page.waitForSelector('#app [data-view]', { state: 'attached', timeout: 20_000 });
+      await page.waitForSelector('#app [data-ready]', { state: 'attached', timeout: 20_000 });
       await page.waitForTimeout(500);
       const { paints, wasm } = await page.evaluate(() => ({
         paints: window.__lcp,

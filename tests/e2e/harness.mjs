@@ -147,7 +147,7 @@ export function pageErrors(page) {
 /**
  * Opens the app in a new browser context (its own storage) and waits until
  * the app (not the prerendered first screen it replaces, see
- * prerender.test.mjs) has rendered at least one `[data-view]` cell. `query` is the URL
+ * prerender.test.mjs) has built every panel (`[data-ready]`, src/start.rs). `query` is the URL
  * query string, with or without its leading `?` (e.g. `lang=en`).
  * Close it with `await page.context().close()`.
  */
@@ -186,11 +186,13 @@ export async function openPage(context, server, query = '', hash = '') {
   const fragment = hash === '' ? '' : hash.startsWith('#') ? hash : `#${hash}`;
   await page.goto(`${server.url}${search}${fragment}`);
   try {
-    // The app renders into #app; the prerendered first screen is gone by then.
-    await page.waitForSelector('#app [data-view]', { state: 'attached', timeout: 15_000 });
+    // The app builds into #app in steps (src/start.rs): its first screen
+    // replaces the prerendered one, then the panels below come one per
+    // task; `data-ready` marks the last step (every panel is there).
+    await page.waitForSelector('#app [data-ready]', { state: 'attached', timeout: 15_000 });
   } catch (error) {
     const seen = errors.length ? `\npage errors:\n  ${errors.join('\n  ')}` : '';
-    throw new Error(`the app rendered no [data-view] cell: ${error.message}${seen}`);
+    throw new Error(`the app never became ready (#app [data-ready]): ${error.message}${seen}`);
   }
   return page;
 }

@@ -143,7 +143,7 @@ test('classroom mode, lesson 2: the timeline stays on screen over the chart; the
     const violations = await axeScan(page);
     assert.deepEqual(violations, [], formatViolations(violations));
     await page.click('[data-panel-tab="chart"]');
-    await page.waitForSelector('#app [data-view]');
+    await page.waitForSelector('#app [data-ready]');
     assert.deepEqual(pageErrors(page), []);
   } finally {
     await page.context().close();

@@ -60,7 +60,7 @@ async function heldPage(context) {
 
 /** Waits until the app has taken over: its grid is there, the prerendered screens gone. */
 async function takenOver(page) {
-  await page.waitForSelector('#app [data-view]', { state: 'attached', timeout: 20_000 });
+  await page.waitForSelector('#app [data-ready]', { state: 'attached', timeout: 20_000 });
   assert.equal(await page.locator('.prerender').count(), 0, 'the prerendered first screen is gone');
   // Let the start's own effects (the first save, Recent work) render too.
   await page.waitForTimeout(600);
@@ -208,7 +208,7 @@ test('keys and clicks before the app is ready change nothing, and the app starts
 async function ownWork(context) {
   const page = await context.newPage();
   await page.goto(`${env.server.url}?lang=en`);
-  await page.waitForSelector('#app [data-view]', { state: 'attached' });
+  await page.waitForSelector('#app [data-ready]', { state: 'attached' });
   await page.getByRole('button', { name: 'Delete (G)', exact: true }).click();
   await waitUntil(page, () => !document.querySelector('[data-view] [data-card-id="G"]'));
   await waitUntil(page, () => {

@@ -37,7 +37,7 @@ test('?embed shows just the chart, fits 16:9, and an embed in a page keeps the l
     await page.setContent(`<!doctype html><html lang="en"><title>Course</title><body style="margin:0">
       <iframe title="MixUA chart" src="${env.server.url}?embed&lang=en" width="960" height="540" style="border:0"></iframe></body></html>`);
     const frame = page.frameLocator('iframe');
-    await frame.locator('#app [data-view]').first().waitFor({ state: 'attached', timeout: 15_000 });
+    await frame.locator('#app [data-ready]').first().waitFor({ state: 'attached', timeout: 15_000 });
     const inner = page.frames().find((f) => f.url().includes('embed'));
     // The seed, not the learner's saved work.
     assert.deepEqual(await allViews(inner), SEED_VIEWS);
@@ -57,7 +57,7 @@ test('?embed shows just the chart, fits 16:9, and an embed in a page keeps the l
     // ... and nothing was written to storage: the learner's work is as it was.
     const check = await context.newPage();
     await check.goto(`${env.server.url}?lang=en`);
-    await check.waitForSelector('#app [data-view]', { state: 'attached' });
+    await check.waitForSelector('#app [data-ready]', { state: 'attached' });
     assert.deepEqual(await allViews(check), SEED_VIEWS_WITHOUT_G);
     const after = await allStorage(check);
     assert.deepEqual(Object.keys(after).sort(), Object.keys(before).sort(), 'the embed saved no work of its own');
@@ -94,7 +94,7 @@ test('?embed&panel=why adds the why panel (and ?hide= still hides); a share link
     // The link stays in the address (an embed saves nothing), so a reload shows it again.
     assert.equal(new URL(page.url()).hash, link.hash);
     await page.reload();
-    await page.waitForSelector('#app [data-view]', { state: 'attached' });
+    await page.waitForSelector('#app [data-ready]', { state: 'attached' });
     assert.deepEqual(await allViews(page), SEED_VIEWS_WITHOUT_G);
     // The lesson only when asked; ?hide= wins over &panel=.
     const lesson = await openPage(context, env.server, 'embed&panel=lesson,why&hide=why&lang=en');

@@ -43,7 +43,7 @@ test('after one visit, the playground opens and works offline, and the server go
     await context.setOffline(true);
     await server.close();
     await page.reload();
-    await page.waitForSelector('#app [data-view]', { state: 'attached', timeout: 20_000 });
+    await page.waitForSelector('#app [data-ready]', { state: 'attached', timeout: 20_000 });
     assert.deepEqual(await waitForViews(page, SEED_VIEWS), SEED_VIEWS);
     // An edit works: approving Y puts it in every cell.
     await cardRow(page, 'Y').locator('input[name="share_approved"]').check();
@@ -84,7 +84,7 @@ test('a new build replaces the cached one whole: no old file is kept, none of th
 
     // Online, the next load shows the new build at once ...
     await page.reload();
-    await page.waitForSelector('#app [data-view]', { state: 'attached' });
+    await page.waitForSelector('#app [data-ready]', { state: 'attached' });
     assert.equal(await page.evaluate(() => getComputedStyle(document.body).outlineColor), 'rgb(1, 2, 3)');
     // ... and the cache now holds it, without the old file.
     let now;
@@ -99,7 +99,7 @@ test('a new build replaces the cached one whole: no old file is kept, none of th
     await context.setOffline(true);
     await server.close();
     await page.reload();
-    await page.waitForSelector('#app [data-view]', { state: 'attached', timeout: 20_000 });
+    await page.waitForSelector('#app [data-ready]', { state: 'attached', timeout: 20_000 });
     assert.equal(await page.evaluate(() => getComputedStyle(document.body).outlineColor), 'rgb(1, 2, 3)');
     assert.deepEqual(await waitForViews(page, SEED_VIEWS), SEED_VIEWS);
     await context.close();
