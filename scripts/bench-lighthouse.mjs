@@ -90,7 +90,7 @@ async function serve(root) {
     }
     const { bytes, gz } = cache.get(path);
     const gzip = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '') && extname(path) !== '.svg';
-    const hashed = /-[0-9a-f]{16}(_bg)?\.[a-z]+$/.test(path);
+    const hashed = /-[0-9a-f]{12,16}(_bg)?\.[a-z]+$/.test(path);
     res.writeHead(200, {
       'content-type': types[extname(path)] ?? 'application/octet-stream',
       'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
