@@ -28,6 +28,12 @@ test('the built page neither preloads the wasm nor loses its hashed name', async
   assert.match(html, /import init, \* as bindings from "\.\/mixua-playground-[0-9a-f]{12,16}\.js"/);
   assert.match(html, /module_or_path: "\.\/mixua-playground-[0-9a-f]{12,16}_bg\.wasm"/);
   assert.match(html, /largest-contentful-paint/, 'the loader waits for the first paint to be counted');
+  // The prerendered screen is painted whole, never half-parsed (a phone
+  // puts the side panel above the chart, after it in the page: a paint in
+  // between pushed the chart down, a layout shift seen under load).
+  assert.match(html, /<link rel="expect" href="#first-screen-end" blocking="render"/);
+  const end = html.indexOf('id="first-screen-end"');
+  assert.ok(end > html.lastIndexOf('data-prerender='), 'the marker comes after the prerendered screens');
 });
 
 test('a fresh load: the wasm is requested after the prerendered screen\'s paint, which stays the largest', async () => {
