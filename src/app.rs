@@ -123,6 +123,33 @@ impl Boot {
     }
 }
 
+thread_local! {
+    /// The start read before the first render ([`read_start`]), and its
+    /// views ([`derive_start`]): each a task of its own (`main.rs`), which
+    /// the first render takes over.
+    static READ: RefCell<Option<Boot>> = const { RefCell::new(None) };
+    static DERIVED: RefCell<Option<(Rc<Workspace>, Computed)>> = const { RefCell::new(None) };
+}
+
+/// The start's first task: the work read ([`boot`]).
+pub fn read_start() {
+    let boot = boot();
+    READ.with(|r| *r.borrow_mut() = Some(boot));
+}
+
+/// The start's second task: the read work's views, and its lesson's
+/// exercises read.
+pub fn derive_start() {
+    let Some((ws, course, lang)) = READ.with(|r| {
+        r.borrow().as_ref().map(|b| (b.state.doc.workspace.clone(), b.state.ui.course, b.state.ui.lang))
+    }) else {
+        return;
+    };
+    let computed = Computed::new(&ws);
+    DERIVED.with(|d| *d.borrow_mut() = Some((ws, computed)));
+    course.pack(lang);
+}
+
 /// The start: this tab's work (after a reload), else the most recently
 /// saved work, else the seed (unless `?fresh`); then a share link over it
 /// (so the saved work stays one undo away); then URL flags. Reads only.
@@ -630,7 +657,7 @@ pub fn app(props: &AppProps) -> Html {
         use_memo((), move |_| {
             let Boot { state, set_aside, autosave, work, unsaved, started } = match prerender {
                 Some(lang) => Boot::prerender(lang),
-                None => boot(),
+                None => READ.with(|r| r.borrow_mut().take()).unwrap_or_else(boot),
             };
             let current = Rc::new(RefCell::new(Rc::new(state)));
             let saver = Rc::new(Saver {
@@ -659,7 +686,10 @@ pub fn app(props: &AppProps) -> Html {
         let store = store.clone();
         use_callback((), move |action: Action, _| store.dispatch(action))
     };
-    let computed_now = Shared(use_memo(Shared(state.doc.workspace.clone()), |ws| Computed::new(&ws.0)));
+    let computed_now = Shared(use_memo(Shared(state.doc.workspace.clone()), |ws| {
+        let derived = DERIVED.with(|d| d.borrow_mut().take()).filter(|(of, _)| Rc::ptr_eq(of, &ws.0));
+        derived.map(|(_, computed)| computed).unwrap_or_else(|| Computed::new(&ws.0))
+    }));
     // Lesson 2's timeline: the chart, alarms and scorecards as of the chosen
     // tick, memoised per (workspace, tick); now is the memo above. The
     // exercises always check the work now.
@@ -1101,6 +1131,7 @@ pub fn app(props: &AppProps) -> Html {
                         computed={computed.clone()}
                         selected={ui.selected}
                         start={ui.editor_start}
+                        arriving={step < Step::Ready}
                         {lang}
                         onaction={onaction.clone()}
                     />

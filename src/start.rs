@@ -1,8 +1,12 @@
-//! The start in steps. The app builds what the prerendered first screen
-//! shows (the top bar and the query, then the chart, then its side panel,
-//! each a task of its own) into `#app` while `#app` is hidden, so the
-//! building costs no style or layout and the prerendered screen, inert and
-//! marked as loading, stays on screen; once that first screen is whole it
+//! The start in steps. Before the first render, `main.rs` reads the work
+//! and derives its views, each a task of its own (`app::read_start`,
+//! `app::derive_start`). The app then builds what the prerendered first
+//! screen shows (the top bar and the query, then the chart, then its side
+//! panel, each a task of its own) into `#app` while `#app` is hidden: laid
+//! out over the prerendered screen but invisible (`static/style.css`), so
+//! each step's style and layout are done in its own frame and the
+//! prerendered screen, inert and marked as loading, stays on screen; once
+//! that first screen is whole it
 //! replaces the prerendered one in one frame ([`show`]). The panels below
 //! it (the card editor, users and agents, the comparison, the footer and
 //! the printed worksheet) then arrive one per task, in page order (each

@@ -1,3 +1,4 @@
+use gloo_timers::callback::Timeout;
 use mixua_policy::{Lang, Workspace};
 use yew::prelude::*;
 
@@ -15,6 +16,8 @@ pub struct CardEditorProps {
     pub selected: Option<usize>,
     /// First card index of the page shown.
     pub start: usize,
+    /// Mounted by the start (src/start.rs): the rows come a few per task.
+    pub arriving: bool,
     pub lang: Lang,
     pub onaction: Callback<Action>,
 }
@@ -29,6 +32,20 @@ pub fn card_editor(props: &CardEditorProps) -> Html {
     let total = ws.cards.len();
     let start = props.start.min(total.saturating_sub(1) / EDITOR_PAGE * EDITOR_PAGE);
     let end = (start + EDITOR_PAGE).min(total);
+    // At the start the page's rows come in four parts, a task each, so that
+    // no task builds (and styles and lays out) the whole table; from then
+    // on, all at once.
+    let shown = use_state_eq(|| if props.arriving { 0 } else { usize::MAX });
+    {
+        let shown = shown.clone();
+        let rows = end - start;
+        use_effect_with(*shown, move |&now| {
+            let next = now + rows.div_ceil(4).max(2);
+            let timer = (now < rows).then(|| Timeout::new(0, move || shown.set(if next >= rows { usize::MAX } else { next })));
+            move || drop(timer)
+        });
+    }
+    let built = end.min(start.saturating_add(*shown));
     let page = |to: usize| {
         let onaction = props.onaction.clone();
         Callback::from(move |_: MouseEvent| onaction.emit(Action::Ui(UiAction::EditorPage(to))))
@@ -81,7 +98,7 @@ pub fn card_editor(props: &CardEditorProps) -> Html {
                         </tr>
                     </thead>
                     <tbody>
-                        { for (start..end).map(|i| html! {
+                        { for (start..built).map(|i| html! {
                             <CardRow
                                 key={i}
                                 index={i}

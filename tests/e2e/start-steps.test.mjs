@@ -15,7 +15,7 @@ const env = useBrowser();
 
 /** Watches the start from the first mutation on: the swap, the frames until ready, layout shifts. */
 function watchStart(act) {
-  const s = (window.__start = { shifts: [], swap: null, both: false, frames: null, acted: false });
+  const s = (window.__start = { shifts: [], swap: null, both: false, frames: null, acted: false, rows: [], rowsAtReady: null });
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) s.shifts.push(e.value);
   }).observe({ type: 'layout-shift', buffered: true });
@@ -25,6 +25,10 @@ function watchStart(act) {
     const pre = document.querySelector('.prerender');
     // Both screens would show in the frame painted after this task.
     if (pre && !app.hidden && app.childElementCount > 0) s.both = true;
+    // The card editor's rows, as they arrive (a few per task).
+    const rows = app.querySelectorAll('.editor tbody tr').length;
+    if (app.querySelector('.editor') && s.rows.at(-1) !== rows) s.rows.push(rows);
+    if (s.rowsAtReady === null && app.querySelector('[data-ready]')) s.rowsAtReady = rows;
     if (s.swap || pre) return;
     s.swap = {
       hidden: app.hidden,
@@ -83,6 +87,8 @@ for (const [width, height] of [[390, 844], [1280, 800]]) {
           assert.equal(await page.locator(`#app [data-panel="${panel}"]`).count(), 1, `${load}: the ${panel} panel is there`);
         }
         assert.equal(await page.locator('#app footer.foot').count(), 1, `${load}: and the footer`);
+        assert.equal(seen.rowsAtReady, 7, `${load}: the editor has every card's row when the start is done`);
+        assert.ok(seen.rows.length > 2 && seen.rows[0] < 7, `${load}: its rows came in parts, not all in one task (${seen.rows.join(', ')})`);
         assert.equal(await page.evaluate(() => window.scrollY), 0, 'nothing scrolled');
         assert.deepEqual(seen.shifts.filter((v) => v > 0), [], `${load}: no layout shift at all`);
         assert.deepEqual(errors, []);
