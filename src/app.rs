@@ -114,6 +114,13 @@ struct Boot {
 }
 
 impl Boot {
+    /// A saved, linked or asked-for step past the lesson's end opens its
+    /// last step (this reads the lesson's exercises).
+    fn keep_step_in_lesson(&mut self) {
+        let ui = &mut self.state.ui;
+        ui.lesson_step = ui.lesson_step.min(ui.course.pack(ui.lang).exercises.len() - 1);
+    }
+
     /// The build-time first screen: the seed in `lang`, as a fresh load
     /// without saved work starts (no browser is asked anything).
     fn prerender(lang: Lang) -> Boot {
@@ -131,29 +138,45 @@ thread_local! {
     static DERIVED: RefCell<Option<(Rc<Workspace>, Computed)>> = const { RefCell::new(None) };
 }
 
-/// The start's first task: the work read ([`boot`]).
+/// The start's first task: the work read ([`read_work`]).
 pub fn read_start() {
-    let boot = boot();
+    let boot = read_work();
     READ.with(|r| *r.borrow_mut() = Some(boot));
 }
 
-/// The start's second task: the read work's views, and its lesson's
-/// exercises read.
+/// The start's second task: the lesson's exercises read, its step kept
+/// within them.
+pub fn lesson_start() {
+    READ.with(|r| {
+        if let Some(boot) = r.borrow_mut().as_mut() {
+            boot.keep_step_in_lesson();
+            // The checks read the English pack (`course.rs`).
+            boot.state.ui.course.pack(Lang::En);
+        }
+    });
+}
+
+/// The start's third task: the read work's views.
 pub fn derive_start() {
-    let Some((ws, course, lang)) = READ.with(|r| {
-        r.borrow().as_ref().map(|b| (b.state.doc.workspace.clone(), b.state.ui.course, b.state.ui.lang))
-    }) else {
+    let Some(ws) = READ.with(|r| r.borrow().as_ref().map(|b| b.state.doc.workspace.clone())) else {
         return;
     };
     let computed = Computed::new(&ws);
     DERIVED.with(|d| *d.borrow_mut() = Some((ws, computed)));
-    course.pack(lang);
+}
+
+/// The start ([`read_work`], then the lesson step kept within the lesson).
+fn boot() -> Boot {
+    let mut boot = read_work();
+    boot.keep_step_in_lesson();
+    boot
 }
 
 /// The start: this tab's work (after a reload), else the most recently
 /// saved work, else the seed (unless `?fresh`); then a share link over it
 /// (so the saved work stays one undo away); then URL flags. Reads only.
-fn boot() -> Boot {
+/// The lesson's exercises are not read here ([`Boot::keep_step_in_lesson`]).
+fn read_work() -> Boot {
     let address = Address::read();
     let mut ui = Ui { lang: initial_lang(&address), ..Ui::default() };
     // `?embed` (an iframe in slides or a course page) starts as `?fresh`
@@ -226,7 +249,6 @@ fn boot() -> Boot {
     if let Some(step) = address.param("step").and_then(|s| s.parse::<usize>().ok()) {
         ui.lesson_step = step.saturating_sub(1);
     }
-    ui.lesson_step = ui.lesson_step.min(course.exercise_count() - 1);
     if let Some(hide) = address.param("hide") {
         ui.hidden = hide.split(',').map(|p| p.trim().to_string()).filter(|p| !p.is_empty()).collect();
     }
@@ -657,7 +679,13 @@ pub fn app(props: &AppProps) -> Html {
         use_memo((), move |_| {
             let Boot { state, set_aside, autosave, work, unsaved, started } = match prerender {
                 Some(lang) => Boot::prerender(lang),
-                None => READ.with(|r| r.borrow_mut().take()).unwrap_or_else(boot),
+                None => match READ.with(|r| r.borrow_mut().take()) {
+                    Some(mut read) => {
+                        read.keep_step_in_lesson();
+                        read
+                    }
+                    None => boot(),
+                },
             };
             let current = Rc::new(RefCell::new(Rc::new(state)));
             let saver = Rc::new(Saver {
@@ -879,9 +907,12 @@ pub fn app(props: &AppProps) -> Html {
             progress: &state.ui.progress,
             tick,
         };
-        let newly = crate::course::newly_done_in(state.ui.course, state.ui.lesson_step, lesson);
-        let seen = crate::course::milestones_in(state.ui.course, lesson);
-        let first = crate::course::first_reveal_in(state.ui.course, state.ui.lesson_step, lesson);
+        // From the start's side step on, when the lesson panel shows (its
+        // own task, not the first render's: `start.rs`).
+        let checks = step >= Step::Side;
+        let newly = if checks { crate::course::newly_done_in(state.ui.course, state.ui.lesson_step, lesson) } else { Vec::new() };
+        let seen = if checks { crate::course::milestones_in(state.ui.course, lesson) } else { Vec::new() };
+        let first = checks.then(|| crate::course::first_reveal_in(state.ui.course, state.ui.lesson_step, lesson)).flatten();
         let onaction = onaction.clone();
         use_effect_with((newly, seen, first), move |(newly, seen, first)| {
             if let Some((step, marks)) = first {

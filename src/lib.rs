@@ -23,7 +23,7 @@ pub mod works;
 mod app;
 mod components;
 
-pub use app::{derive_start, read_start, App, AppProps};
+pub use app::{derive_start, lesson_start, read_start, App, AppProps};
 
 /// Cards per editor page: long workspaces stay usable.
 pub const EDITOR_PAGE: usize = 25;

@@ -3,9 +3,11 @@ fn main() {
     // prerendered first screen stays; `start::show` swaps them in one frame
     // once the app's first screen is whole (see `src/start.rs`).
     // The start is in tasks of their own, none of them the one that finished
-    // compiling the wasm: the work read, then its views, then the first render.
+    // compiling the wasm: the work read, its lesson's exercises, its views, then
+    // the first render.
     gloo_timers::callback::Timeout::new(0, || {
         mixua_playground::read_start();
+        gloo_timers::callback::Timeout::new(0, mixua_playground::lesson_start).forget();
         gloo_timers::callback::Timeout::new(0, mixua_playground::derive_start).forget();
         gloo_timers::callback::Timeout::new(0, render).forget();
     })

@@ -1,6 +1,7 @@
-//! The start in steps. Before the first render, `main.rs` reads the work
-//! and derives its views, each a task of its own (`app::read_start`,
-//! `app::derive_start`). The app then builds what the prerendered first
+//! The start in steps. Before the first render, `main.rs` reads the work,
+//! its lesson's exercises and derives its views, each a task of its own
+//! (`app::read_start`, `app::lesson_start`, `app::derive_start`); the
+//! lesson's checks run from the side step on. The app then builds what the prerendered first
 //! screen shows (the top bar and the query, then the chart, then its side
 //! panel, each a task of its own) into `#app` while `#app` is hidden: laid
 //! out over the prerendered screen but invisible (`static/style.css`), so
