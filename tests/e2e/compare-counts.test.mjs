@@ -12,6 +12,9 @@ test('the pooled policy’s two numbers each say what they count', async () => {
   await withApp(env, 'lang=en', async (page) => {
     const compare = page.locator('[data-panel="compare"]');
     await compare.scrollIntoViewIfNeeded();
+    // The panel skips its rendering until it is near the screen
+    // (content-visibility: auto): its text is read once it is rendered.
+    await page.waitForFunction(() => document.querySelector('[data-panel="compare"] [data-score="UnsafePool"] [data-forbidden]')?.innerText.trim());
     assert.equal(await compare.locator('[data-score="UnsafePool"] [data-forbidden]').getAttribute('data-forbidden'), '8');
     assert.equal(await compare.locator('tfoot td[data-leaks]').nth(2).getAttribute('data-leaks'), '6');
     // The units are in the cells and the headers.
