@@ -165,13 +165,6 @@ pub fn derive_start() {
     DERIVED.with(|d| *d.borrow_mut() = Some((ws, computed)));
 }
 
-/// The start ([`read_work`], then the lesson step kept within the lesson).
-fn boot() -> Boot {
-    let mut boot = read_work();
-    boot.keep_step_in_lesson();
-    boot
-}
-
 /// The start: this tab's work (after a reload), else the most recently
 /// saved work, else the seed (unless `?fresh`); then a share link over it
 /// (so the saved work stays one undo away); then URL flags. Reads only.
@@ -679,13 +672,13 @@ pub fn app(props: &AppProps) -> Html {
         use_memo((), move |_| {
             let Boot { state, set_aside, autosave, work, unsaved, started } = match prerender {
                 Some(lang) => Boot::prerender(lang),
-                None => match READ.with(|r| r.borrow_mut().take()) {
-                    Some(mut read) => {
-                        read.keep_step_in_lesson();
-                        read
-                    }
-                    None => boot(),
-                },
+                None => {
+                    // What `read_start` read (else read now), its step kept
+                    // within its lesson (a no-op after `lesson_start`).
+                    let mut boot = READ.with(|r| r.borrow_mut().take()).unwrap_or_else(read_work);
+                    boot.keep_step_in_lesson();
+                    boot
+                }
             };
             let current = Rc::new(RefCell::new(Rc::new(state)));
             let saver = Rc::new(Saver {
