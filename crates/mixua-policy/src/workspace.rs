@@ -12,6 +12,7 @@ use crate::card::{Card, Kind};
 use crate::log::{name, object, Event, Expect, Kept, Lenient, Unreadable};
 use crate::viewer::check_name;
 use crate::profile::Profiles;
+use crate::prompt::{PromptConfig, Tasks};
 
 /// Where a name stands in a workspace file, for the message that refuses it.
 #[derive(Clone, Copy)]
@@ -361,6 +362,14 @@ pub struct Workspace {
     /// ([`crate::probe`]); nothing to do with memory over time.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub profiles: Option<Kept<Profiles>>,
+    /// Token budgets, the retrieved layer's `top_k` and the ranking weights
+    /// of the prompt assembly ([`crate::prompt`]); nothing to do with who
+    /// may read a card.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub prompt: Option<Kept<PromptConfig>>,
+    /// Tasks (viewer, query, gold set) the prompt metrics are measured on.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tasks: Option<Kept<Tasks>>,
 }
 
 /// A list of user or agent names, each passing [`check_name`]: a name that
@@ -420,6 +429,10 @@ struct RawWorkspace {
     events: Option<Kept<Vec<Kept<Event>>>>,
     #[serde(default)]
     profiles: Option<Kept<Profiles>>,
+    #[serde(default)]
+    prompt: Option<Kept<PromptConfig>>,
+    #[serde(default)]
+    tasks: Option<Kept<Tasks>>,
 }
 
 /// A workspace inside other JSON (an exercise's start or solution), read
@@ -512,6 +525,8 @@ impl Workspace {
             cache: raw.cache,
             events: raw.events,
             profiles: raw.profiles,
+            prompt: raw.prompt,
+            tasks: raw.tasks,
         }
     }
 
@@ -556,6 +571,16 @@ impl Workspace {
     /// The profile facts, if the workspace has them readably.
     pub fn profiles(&self) -> Option<&Profiles> {
         self.profiles.as_ref().and_then(Kept::good)
+    }
+
+    /// The prompt assembly's settings, if the workspace has them readably.
+    pub fn prompt_config(&self) -> Option<&PromptConfig> {
+        self.prompt.as_ref().and_then(Kept::good)
+    }
+
+    /// The tasks, if the workspace has them readably.
+    pub fn tasks(&self) -> Option<&Tasks> {
+        self.tasks.as_ref().and_then(Kept::good)
     }
 
     /// The time to live of a kind of memory, if the retention sets one.
