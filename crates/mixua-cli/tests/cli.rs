@@ -498,6 +498,52 @@ fn completions_for_bash_complete_the_subcommands_and_their_options() {
     }
 }
 
+/// Runs `mixua ARGS` with standard output a pipe whose reader has already
+/// gone (as `| head -1` leaves it once it has read its line), so the first
+/// write fails with a broken pipe.
+fn run_into_a_closed_pipe(dir: &Scratch, args: &[&str]) -> Output {
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    Command::new(env!("CARGO_BIN_EXE_mixua"))
+        .args(args)
+        .current_dir(&dir.0)
+        .env("RUST_BACKTRACE", "1")
+        .stdout(writer)
+        .stderr(std::process::Stdio::piped())
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn output_into_a_closed_pipe_ends_quietly_with_the_status_of_the_run() {
+    let dir = Scratch::new("closed-pipe");
+    dir.write("codes.txt", "");
+    for (command, rest) in COMMANDS {
+        for args in [[&[command][..], rest].concat(), vec![command, "--help"]] {
+            let output = run_into_a_closed_pipe(&dir, &args);
+            // Quiet: no panic, no backtrace, no message, and the status
+            // the run would have had with a reader (0 here).
+            assert_eq!(stderr(&output), "", "{args:?}");
+            assert_eq!(output.status.code(), Some(0), "{args:?}");
+        }
+    }
+    // The report's file is still written whole.
+    let output = run_into_a_closed_pipe(&dir, &["report", "--compare"]);
+    assert_eq!((output.status.code(), stderr(&output)), (Some(0), String::new()));
+    check_seed_keys(&read_json(&dir.path("memory-result.json")));
+    // A leak still says so, by its status and on standard error.
+    let mut seed: Value = serde_json::from_str(&stdout(&dir.run(&["seed"]))).unwrap();
+    seed["cards"][5]["stream"] = Value::from("reusable");
+    let leaky = dir.write("leaky.json", &seed.to_string());
+    let output = run_into_a_closed_pipe(&dir, &["report", "--workspace", leaky.to_str().unwrap(), "--out", "-", "--fail-on-leak"]);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    assert!(stderr(&output).contains("FAKE-ALICE-731") && !stderr(&output).contains("panicked"), "{}", stderr(&output));
+    // So does a refused result code.
+    dir.write("bad-codes.txt", "MX1-NOT-A-CODE\n");
+    let output = run_into_a_closed_pipe(&dir, &["grade", "--pack", "lesson1", "bad-codes.txt"]);
+    assert_eq!((output.status.code(), stderr(&output)), (Some(1), String::new()));
+}
+
 #[test]
 fn explain_says_why_alice_with_checker_misses_the_agent_card() {
     let dir = Scratch::new("explain");
