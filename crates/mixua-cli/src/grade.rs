@@ -155,8 +155,14 @@ fn text_table(pack: &Pack, rows: &[Row], lang: Lang) -> String {
     out
 }
 
+/// One CSV cell. A cell that a spreadsheet would read as a formula (it
+/// begins with `=`, `+`, `-`, `@`, a tab or a carriage return) is
+/// neutralised with a leading `'`, as OWASP's CSV-injection guidance says:
+/// quoting alone does not stop a spreadsheet from evaluating it. Then a
+/// cell with a comma, a quote or a line break is quoted.
 fn csv_field(text: &str) -> String {
-    if text.contains([',', '"', '\n']) { format!("\"{}\"", text.replace('"', "\"\"")) } else { text.to_string() }
+    let text = if text.starts_with(['=', '+', '-', '@', '\t', '\r']) { format!("'{text}") } else { text.to_string() };
+    if text.contains([',', '"', '\n', '\r']) { format!("\"{}\"", text.replace('"', "\"\"")) } else { text }
 }
 
 fn csv_table(pack: &Pack, rows: &[Row], lang: Lang) -> String {
@@ -192,4 +198,29 @@ fn csv_table(pack: &Pack, rows: &[Row], lang: Lang) -> String {
         out.push('\n');
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::csv_field;
+
+    #[test]
+    fn csv_cells_that_a_spreadsheet_would_run_are_neutralised_then_quoted() {
+        for (cell, written) in [
+            ("Mei", "Mei"),
+            ("=HYPERLINK(\"http://x\",\"y\")", "\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\")\""),
+            ("=1+2", "'=1+2"),
+            ("+1", "'+1"),
+            ("-2", "'-2"),
+            ("@SUM(A1)", "'@SUM(A1)"),
+            ("\tcmd", "'\tcmd"),
+            ("\rcmd", "\"'\rcmd\""),
+            ("a,b", "\"a,b\""),
+            ("a \"b\"", "\"a \"\"b\"\"\""),
+            ("a=b", "a=b"),
+            ("", ""),
+        ] {
+            assert_eq!(csv_field(cell), written, "{cell:?}");
+        }
+    }
 }
