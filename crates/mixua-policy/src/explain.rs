@@ -622,6 +622,14 @@ pub fn workspace_problem_text(problem: &WorkspaceProblem, lang: Lang) -> String 
                 format!("`{key}` can't be read; it is kept as written and not used{clock}: {}", unreadable_text(why, lang)),
             )
         }
+        WorkspaceProblem::UnknownKey { key, near } => {
+            let near = near.map(|near| lang.pick(format!("(是要寫 {near} 嗎?)"), format!(" (did you mean `{near}`?)")));
+            let near = near.unwrap_or_default();
+            lang.pick(
+                format!("{key} 不是工作區的欄位,已略過,也不會寫回{near}"),
+                format!("`{key}` is not a workspace key: it is ignored and not written back{near}"),
+            )
+        }
         WorkspaceProblem::RetentionEntry { why } => lang.pick(
             format!("保留期限裡有一項被擱置,其他照常:{}", unreadable_text(why, lang)),
             format!("one retention entry is set aside, the others apply: {}", unreadable_text(why, lang)),
@@ -1152,10 +1160,13 @@ mod tests {
             WorkspaceProblem::StatusDisagrees { card: "A".into(), written: Status::Accepted, replayed: Status::Revoked },
             WorkspaceProblem::ProfileFact { user: "alice".into(), why: every_unreadable().remove(0) },
             WorkspaceProblem::CycleOfVersions { cards: vec!["A".into(), "G".into()] },
+            WorkspaceProblem::UnknownKey { key: "Cards".into(), near: Some("cards") },
+            WorkspaceProblem::UnknownKey { key: "notes".into(), near: None },
         ];
         for problem in &workspace_problems {
             match problem {
-                WorkspaceProblem::UnreadableKey { .. }
+                WorkspaceProblem::UnknownKey { .. }
+                | WorkspaceProblem::UnreadableKey { .. }
                 | WorkspaceProblem::RetentionEntry { .. }
                 | WorkspaceProblem::ProfileFact { .. }
                 | WorkspaceProblem::StatusDisagrees { .. }

@@ -670,6 +670,7 @@ pub fn as_of(workspace: &Workspace, tick: u64) -> Result<Workspace, TimeError> {
         cache: workspace.cache.clone(),
         events,
         profiles: workspace.profiles.clone(),
+        unknown_keys: workspace.unknown_keys.clone(),
     };
     if timeline.applied().any(|(_, e, _)| e.action == Action::Policy) {
         past.policy_version = Some(Kept::Good(timeline.policy_version_at(tick)));

@@ -245,7 +245,10 @@ impl Reader<'_> {
 /// Reads a code (spaces and line breaks anywhere are ignored; lower case
 /// reads as upper case), refusing it with a reason.
 pub fn decode(code: &str) -> Result<Results, CodeProblem> {
-    let text: String = code.chars().filter(|c| !c.is_whitespace()).collect::<String>().to_ascii_uppercase();
+    // Whitespace and a byte-order mark (invisible, left by a Windows
+    // editor at the start of a file of codes) are not part of a code.
+    let text: String =
+        code.chars().filter(|c| !c.is_whitespace() && *c != crate::text::BOM).collect::<String>().to_ascii_uppercase();
     if text.is_empty() {
         return Err(CodeProblem::Empty);
     }
