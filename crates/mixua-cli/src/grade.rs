@@ -5,7 +5,7 @@
 use std::path::Path;
 
 use mixua_policy::{
-    builtin_pack, code_problem_words, decode_for, CellMark, ExerciseResult, Lang, Pack, Results, Solved,
+    builtin_pack, code_problem_words, read_codes, CellMark, ExerciseResult, Lang, Pack, Results, Solved,
 };
 
 use crate::{language, Failure, Outcome};
@@ -58,11 +58,9 @@ pub fn cmd_grade(args: &[String]) -> Result<Outcome, Failure> {
     } else {
         std::fs::read_to_string(&file).map_err(|e| Failure(format!("{file}: {e}")))?
     };
-    let rows: Vec<Row> = text
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
-        .map(|(n, l)| Row { line: n + 1, read: decode_for(l, &pack).map_err(|p| code_problem_words(&p, lang)) })
+    let rows: Vec<Row> = read_codes(&text, &pack)
+        .into_iter()
+        .map(|l| Row { line: l.line, read: l.read.map_err(|p| code_problem_words(&p, lang)) })
         .collect();
     let out = if csv { csv_table(&pack, &rows, lang) } else { text_table(&pack, &rows, lang) };
     print!("{out}");
