@@ -753,6 +753,12 @@ pub fn name_error_text(error: &NameError, lang: Lang) -> String {
             format!("名稱含有控制字元 U+{code:04X},看不見也打不回來"),
             format!("it holds the control character U+{code:04X}, which can be neither seen nor typed back"),
         ),
+        NameError::InvisibleCharacter { code } => lang.pick(
+            format!("名稱含有看不見或會改變文字方向的字元 U+{code:04X}:它會印得和另一個名稱一模一樣,或把後面的文字倒過來"),
+            format!(
+                "it holds the invisible or direction-changing character U+{code:04X}, so it would print exactly like another name, or turn the text after it around"
+            ),
+        ),
     }
 }
 
@@ -931,13 +937,21 @@ mod tests {
 
     #[test]
     fn every_name_error_is_worded_in_both_languages() {
-        let all = [NameError::Empty, NameError::Slash, NameError::SurroundingSpace, NameError::ControlCharacter { code: 9 }];
+        let all = [
+            NameError::Empty,
+            NameError::Slash,
+            NameError::SurroundingSpace,
+            NameError::ControlCharacter { code: 9 },
+            NameError::InvisibleCharacter { code: 0x200B },
+        ];
         for error in all {
             let (zh, en) = (name_error_text(&error, Lang::ZhTw), name_error_text(&error, Lang::En));
             assert!(!zh.is_empty() && !en.is_empty() && zh != en, "{error:?}");
         }
         assert!(name_error_text(&NameError::ControlCharacter { code: 9 }, Lang::En).contains("U+0009"));
         assert!(name_error_text(&NameError::ControlCharacter { code: 9 }, Lang::ZhTw).contains("U+0009"));
+        assert!(name_error_text(&NameError::InvisibleCharacter { code: 0x202E }, Lang::En).contains("U+202E"));
+        assert!(name_error_text(&NameError::InvisibleCharacter { code: 0x202E }, Lang::ZhTw).contains("U+202E"));
     }
 
     #[test]
