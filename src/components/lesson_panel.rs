@@ -69,6 +69,8 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
         })
     };
     let shown = props.progress.hints_shown(step_index).min(step.hints.len());
+    // The question still waits for its right answer.
+    let question_open = step.question.as_ref().is_some_and(|q| props.progress.answers.get(&step_index) != Some(&q.answer));
     let toggle = |state: &UseStateHandle<bool>, to: bool| {
         let state = state.clone();
         Callback::from(move |_: MouseEvent| state.set(to))
@@ -239,7 +241,21 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
             <div class="lesson-foot" aria-live="polite">
                 if done {
                     <p class="step-done" data-step-status="done"><span aria-hidden="true">{"★ "}</span>{ lang.pick("這一步完成了!", "This step is done!") }</p>
-                } else if shown > 0 {
+                } else if props.progress.missed.contains(&step_index) {
+                    // A failed check answers with what is still missing
+                    // (the checklist's open items, the question), never
+                    // with a hint: hints are counted only when asked for.
+                    <div class="missing" data-step-status="missing">
+                        <strong>{ lang.pick("還沒完成,還缺:", "Not done yet. Still missing:") }</strong>
+                        <ul>
+                            { for checklist.iter().filter(|i| !i.done).map(|i| html! { <li data-missing="item">{ &i.label }</li> }) }
+                            if question_open {
+                                <li data-missing="question">{ lang.pick("回答上面的問題(答對才算)", "answer the question above (rightly)") }</li>
+                            }
+                        </ul>
+                    </div>
+                }
+                if !done && shown > 0 {
                     <div class="hint" data-step-status="hint">
                         <strong>{ lang.pick("提示:", "Hint: ") }</strong>
                         <ol class="hints">

@@ -337,7 +337,10 @@ pub fn decode_for(code: &str, pack: &Pack) -> Result<Results, CodeProblem> {
 
 /// What a code says of one exercise, from the learner's progress: solved
 /// (`done`) and whether the solution was seen before it was (`assisted`),
-/// the hints unlocked, the solution seen. The predicted cells are marked as
+/// the hints the learner asked for (never more than the exercise's ladder
+/// holds: a failed check or a wrong answer unlocks none, so the code, the
+/// learner's marks and the class view count the same hints), the solution
+/// seen. The predicted cells are marked as
 /// they were first revealed (`first`, recorded by the app) when that is
 /// known; else a solved exercise's were right when it was solved (its goal
 /// asked for it), and an unsolved one's are marked as they are now.
@@ -359,5 +362,6 @@ pub fn exercise_result(
         _ if done && count > 0 => vec![CellMark::Right; count],
         _ => cell_marks(exercise, f),
     };
-    ExerciseResult { solved, hints: hints.min(31) as u8, solution_seen, cells }
+    let hints = hints.min(exercise.hints.len()).min(31) as u8;
+    ExerciseResult { solved, hints, solution_seen, cells }
 }
