@@ -62,8 +62,8 @@ pub use result_code::{cell_marks, decode, exercise_result, decode_for, encode, C
 pub use flip::{find_flips, Edit, Flips};
 pub use effect::{NotInEffect, Stamp};
 pub use eval::{diff, ViewChange};
-pub use lifecycle::{as_of, history, in_effect, History, TimeError, Timeline};
-pub use log::{Action, Event, EventProblem, Kept};
+pub use lifecycle::{as_of, history, in_effect, settings_at, History, TimeError, Timeline};
+pub use log::{Action, Event, EventProblem, Kept, Setting};
 pub use policy::{
     access, check, check_filed, check_filed_in, labelled_stream, search, Access, Accepted, Filing, Gate,
     Hit, Policy, Rejection,
@@ -75,4 +75,7 @@ pub use score::{forbidden, score, scorecard, Expected, Forbidden, ForbiddenReaso
 pub use seed::{seed_workspace, seed_workspace_en, story_workspace, INJECTION_QUERY, INJECTION_QUERY_EN, SEED_QUERY, SEED_QUERY_EN};
 pub use viewer::{check_name, NameError, Viewer, ViewerId};
 pub use workspace::{CacheConfig, Canaries, Groups, KeyField, LoadError, Retention, Workspace};
-pub use write::{bump_policy, delete, log_read, propose, publish, reject, revoke, rollback, sweep, Expiry, Refusal};
+pub use write::{
+    bump_policy, delete, log_read, propose, publish, reject, revoke, rollback, set_cache, set_hold, set_members, set_ttl, sweep, Expiry,
+    Refusal,
+};
