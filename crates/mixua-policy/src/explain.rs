@@ -560,6 +560,7 @@ fn names_text(names: &[String], lang: Lang) -> String {
 /// A time to live, in words.
 fn ttl_text(ttl: Option<u64>, lang: Lang) -> String {
     match ttl {
+        Some(1) => lang.pick("1 個時刻", "1 tick").to_string(),
         Some(t) => lang.pick(format!("{t} 個時刻"), format!("{t} ticks")),
         None => lang.pick("永久", "for ever").to_string(),
     }
