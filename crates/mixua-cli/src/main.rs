@@ -576,6 +576,16 @@ fn cmd_audit(opts: AuditArgs, out: &mut Out) -> Result<(), Failure> {
             format!("clock: tick {} · policy version {} · {} events", audit.clock, audit.policy_version, audit.entries.len()),
         )
     )?;
+    // Changes to who can read what (members, holds, times to live, the
+    // cache, the policy version) are counted apart: each has a who and a why.
+    let access = audit.entries.iter().filter_map(|e| e.event).filter(|e| e.action.sets()).count();
+    if access > 0 {
+        writeln!(
+            out,
+            "{}",
+            lang.pick(format!("其中 {access} 個事件改變了誰讀得到什麼"), format!("{access} of them change who can read what"))
+        )?;
+    }
     for entry in &audit.entries {
         match entry.event {
             Some(event) => writeln!(out, "  #{} {}", entry.index, event_text(event, lang))?,

@@ -69,8 +69,8 @@ pub use flip::{find_flips, Edit, Flips};
 pub use input_words::{load_error_words, text_problem_words};
 pub use effect::{NotInEffect, Stamp};
 pub use eval::{diff, ViewChange};
-pub use lifecycle::{as_of, history, in_effect, History, TimeError, Timeline};
-pub use log::{Action, Event, EventProblem, Kept};
+pub use lifecycle::{as_of, history, in_effect, settings_at, History, TimeError, Timeline};
+pub use log::{Action, Event, EventProblem, Kept, Setting};
 pub use policy::{
     access, check, check_filed, check_filed_in, labelled_stream, search, Access, Accepted, Filing, Gate,
     Hit, Policy, Rejection,
@@ -83,4 +83,7 @@ pub use seed::{seed_workspace, seed_workspace_en, story_workspace, INJECTION_QUE
 pub use text::{decode_text, without_bom, Encoding, TextProblem};
 pub use viewer::{check_name, check_visible, NameError, Viewer, ViewerId};
 pub use workspace::{CacheConfig, Canaries, Groups, KeyField, LoadError, LoadReason, Retention, Workspace, WORKSPACE_KEYS};
-pub use write::{bump_policy, delete, log_read, propose, publish, reject, revoke, rollback, sweep, Expiry, Refusal};
+pub use write::{
+    bump_policy, delete, log_read, propose, publish, reject, revoke, rollback, set_cache, set_hold, set_members, set_ttl, sweep, Expiry,
+    Refusal,
+};
