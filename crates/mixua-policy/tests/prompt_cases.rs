@@ -211,7 +211,7 @@ fn prompt_and_tasks_keys_round_trip_and_unreadable_ones_are_kept_and_reported() 
     assert_eq!(w.tasks().unwrap().0[0].gold, ["S"]);
     let back = ws(&w.to_json_pretty());
     assert_eq!(back, w);
-    let bad = ws(r#"{"users":["ann"],"agents":["bot"],"prompt":{"budgets":{"dreams":3}},"tasks":[{"viewer":"ann"}]}"#);
+    let bad = ws(r#"{"users":["ann"],"agents":["bot"],"cards":[],"prompt":{"budgets":{"dreams":3}},"tasks":[{"viewer":"ann"}]}"#);
     assert!(bad.prompt_config().is_none() && bad.tasks().is_none());
     let keys: Vec<&str> = audit(&bad)
         .problems
