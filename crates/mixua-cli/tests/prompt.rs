@@ -14,11 +14,14 @@ fn text(o: &Output) -> String {
     String::from_utf8(o.stdout.clone()).unwrap()
 }
 
-/// Lesson 3's start in a language, written to a file of its own.
+/// Lesson 3's start in a language, written to a file of its own (one per
+/// call: the tests run at once, and must not read each other's half-written file).
 fn lesson3(lang: &str) -> PathBuf {
+    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
     let o = mixua(&["seed", "--lesson3", "--lang", lang]);
     assert!(o.status.success());
-    let path = std::env::temp_dir().join(format!("mixua-l3-{}-{lang}.json", std::process::id()));
+    let path = std::env::temp_dir().join(format!("mixua-l3-{}-{n}-{lang}.json", std::process::id()));
     std::fs::write(&path, &o.stdout).unwrap();
     path
 }

@@ -44,6 +44,7 @@ pub mod probe;
 pub mod probe_words;
 pub mod profile;
 pub mod prompt;
+pub mod prompt_keys;
 pub mod prompt_words;
 pub mod report;
 pub mod result_code;

@@ -15,7 +15,7 @@ use crate::log::{name, object, Event, Expect, Kept, Lenient, Unreadable};
 pub use crate::log::{CacheConfig, KeyField};
 use crate::viewer::check_name;
 use crate::profile::Profiles;
-use crate::prompt::{PromptConfig, Tasks};
+use crate::prompt_keys::{PromptConfig, Tasks};
 
 /// Where a name stands in a workspace file, for the message that refuses it.
 #[derive(Clone, Copy)]
