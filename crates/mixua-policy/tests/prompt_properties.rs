@@ -220,3 +220,68 @@ proptest! {
         }
     }
 }
+
+/// Any JSON value, small.
+fn any_json() -> impl Strategy<Value = Value> {
+    let leaf = prop_oneof![
+        Just(Value::Null),
+        any::<bool>().prop_map(Value::from),
+        any::<i64>().prop_map(Value::from),
+        (0..200u64).prop_map(Value::from),
+        any::<f64>().prop_map(|f| serde_json::Number::from_f64(f).map_or(Value::Null, Value::Number)),
+        prop_oneof![
+            Just("always".to_string()), Just("tool".to_string()), Just("high".to_string()), Just("shared".to_string()),
+            Just("episodic".to_string()), Just("ann/w".to_string()), ".{0,6}"
+        ]
+        .prop_map(Value::from),
+    ];
+    leaf.prop_recursive(3, 24, 4, |inner| {
+        prop_oneof![
+            proptest::collection::vec(inner.clone(), 0..4).prop_map(Value::Array),
+            proptest::collection::vec(
+                (
+                    prop_oneof![
+                        Just("budgets".to_string()), Just("top_k".to_string()), Just("load".to_string()),
+                        Just("weights".to_string()), Just("viewer".to_string()), Just("query".to_string()),
+                        Just("gold".to_string()), Just("shared".to_string()), Just("semantic".to_string()),
+                        Just("review".to_string()), "[a-z]{1,6}"
+                    ],
+                    inner
+                ),
+                0..4
+            )
+            .prop_map(|kv| Value::Object(kv.into_iter().collect())),
+        ]
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+
+    /// The readers of the prompt keys take any value: a file always loads,
+    /// a key it can't read is kept as written with a reason (the audit's),
+    /// it writes back what it read, and every prompt and diagnosis is still
+    /// made.
+    #[test]
+    fn any_prompt_tasks_or_card_key_value_is_read_or_set_aside(
+        prompt in any_json(), tasks in any_json(), load in any_json(), risk in any_json(), tokens in any_json(), rel in any_json()
+    ) {
+        let file = json!({"users": ["ann"], "agents": ["w"], "query": "q", "prompt": prompt, "tasks": tasks,
+            "cards": [{"id": "k", "scope": "GLOBAL", "owner_user": "ann", "owner_agent": "w", "stream": "reusable",
+                       "share_approved": true, "lesson": "q", "load": load, "risk": risk, "tokens": tokens, "reliability": rel}]});
+        let ws = Workspace::from_json(&file.to_string()).unwrap();
+        let problems = mixua_policy::audit(&ws).problems;
+        for (key, kept_bad) in [("prompt", ws.prompt.as_ref().is_some_and(|k| k.good().is_none())),
+                                ("tasks", ws.tasks.as_ref().is_some_and(|k| k.good().is_none()))] {
+            let reported = problems.iter().any(|p| matches!(p, mixua_policy::WorkspaceProblem::UnreadableKey { key: k, .. } if *k == key));
+            prop_assert_eq!(kept_bad, reported, "{}", key);
+        }
+        let again = Workspace::from_json(&ws.to_json_pretty()).unwrap();
+        prop_assert_eq!(again.prompt_config(), ws.prompt_config());
+        let v = Viewer::new("ann", "w");
+        let a = Assembler::new(&ws, "q");
+        let p = a.prompt(v);
+        prop_assert_eq!(p.loaded.len() + p.dropped.len(), p.view.len());
+        let _ = diagnose(&ws, v, "k", "q");
+    }
+}
