@@ -68,6 +68,10 @@ pub fn rejection_text(rejection: &Rejection, lang: Lang) -> String {
             format!("這一筆是{},不是卡片物件,所以不採用", kind(*found, lang)),
             format!("this entry is a {}, not a card object, so it is not used", kind(*found, lang)),
         ),
+        Rejection::DuplicatedField { field } => lang.pick(
+            format!("欄位 {field} 重複:這張卡片把它寫了兩次以上,不知道該採用哪一個,所以誰都看不到它。請只留一個。"),
+            format!("duplicated field `{field}`: the card writes it more than once, and which value counts is ambiguous, so it reaches nobody. Keep one."),
+        ),
         Rejection::WrongType { field, expected, found } => lang.pick(
             format!(
                 "欄位 {field} 應該是{},這裡卻是{};型別不對的卡片一律不採用",
@@ -168,6 +172,7 @@ fn life_expect(field: LifeField, lang: Lang) -> String {
 pub fn rejection_label(rejection: &Rejection, lang: Lang) -> String {
     match rejection {
         Rejection::NotAnObject { .. } => lang.pick("不是卡片物件", "not a card object").into(),
+        Rejection::DuplicatedField { field } => lang.pick(format!("欄位 {field} 重複"), format!("duplicated field `{field}`")),
         Rejection::WrongType { field, .. } => lang.pick(format!("{field} 型別錯誤"), format!("{field} has the wrong type")),
         Rejection::UnknownScope { scope } if scope.is_empty() => lang.pick("缺少範圍", "no scope").into(),
         Rejection::UnknownScope { scope } => lang.pick(format!("未知範圍「{scope}」"), format!("unknown scope `{scope}`")),
@@ -1166,12 +1171,14 @@ mod tests {
             Rejection::UnknownGroup { group: String::new() },
             Rejection::UnknownGroup { group: "team".into() },
             Rejection::OwnerOutsideGroup { group: "team".into() },
+            Rejection::DuplicatedField { field: "scope".into() },
         ];
         for rejection in &all {
             both(rejection_text(rejection, Lang::ZhTw), rejection_text(rejection, Lang::En), rejection.code());
             both(rejection_label(rejection, Lang::ZhTw), rejection_label(rejection, Lang::En), rejection.code());
         }
         assert!(rejection_text(&all[0], Lang::En).contains("episodic"), "the known kinds are listed");
+        assert!(rejection_text(&all[6], Lang::En).starts_with("duplicated field `scope`"), "{}", rejection_text(&all[6], Lang::En));
         assert!(rejection_text(&all[1], Lang::En).contains("not after"), "{}", rejection_text(&all[1], Lang::En));
         let fraction = Rejection::BadLifeField { field: LifeField::ValidTo, value: serde_json::json!(2.5) };
         assert!(rejection_text(&fraction, Lang::En).contains("a whole number"), "{}", rejection_text(&fraction, Lang::En));

@@ -49,6 +49,7 @@ static NO_LIFE: Life = Life {
     hold: None,
     malformed: Vec::new(),
     other: Vec::new(),
+    duplicated: Vec::new(),
 };
 
 fn life(card: &Card) -> &Life {

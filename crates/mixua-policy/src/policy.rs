@@ -18,6 +18,10 @@ use crate::workspace::Groups;
 pub enum Rejection {
     /// The card is not a JSON object at all.
     NotAnObject { found: JsonKind },
+    /// The card writes a key twice (`"scope": "PAIR", …, "scope":
+    /// "GLOBAL"`): which value counts is ambiguous, so it counts for
+    /// nobody. `field` is the first such key, as written.
+    DuplicatedField { field: String },
     /// A field has the wrong JSON type, e.g. `"share_approved": "yes"`.
     WrongType { field: Field, expected: JsonKind, found: JsonKind },
     /// A life-over-time field is not well formed: an unknown status, kind or
@@ -46,6 +50,7 @@ impl Rejection {
     pub fn code(&self) -> &'static str {
         match self {
             Rejection::NotAnObject { .. } => "not_an_object",
+            Rejection::DuplicatedField { .. } => "duplicated_field",
             Rejection::WrongType { .. } => "wrong_type",
             Rejection::BadLifeField { .. } => "bad_life_field",
             Rejection::UnknownScope { .. } => "unknown_scope",
@@ -107,6 +112,12 @@ pub fn check_filed(card: &Card, filing: Filing) -> Result<Accepted, Rejection> {
 pub fn check_filed_in(card: &Card, filing: Filing, groups: Option<&Groups>) -> Result<Accepted, Rejection> {
     if let Some(raw) = &card.not_an_object {
         return Err(Rejection::NotAnObject { found: JsonKind::of(raw) });
+    }
+    // A key written twice is ambiguous, unless the filing replaces that
+    // field anyway (the unsafe pool's scope, stream and approval).
+    let overridden = |key: &str| Field::ALL.into_iter().any(|f| f.as_str() == key && filing.overrides(f));
+    if let Some((key, _)) = card.life().and_then(|life| life.duplicated.iter().find(|(key, _)| !overridden(key))) {
+        return Err(Rejection::DuplicatedField { field: key.clone() });
     }
     if let Some(bad) = card.malformed.iter().find(|m| !filing.overrides(m.field)) {
         return Err(Rejection::WrongType {
