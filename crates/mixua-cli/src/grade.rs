@@ -5,7 +5,7 @@
 use std::path::Path;
 
 use mixua_policy::{
-    builtin_pack, code_problem_words, decode_for, CellMark, ExerciseResult, Lang, Pack, Results, Solved,
+    builtin_pack, code_problem_words, read_codes, CellMark, ExerciseResult, Lang, Pack, Results, Solved,
 };
 
 use std::io::{Read, Write};
@@ -63,11 +63,9 @@ pub fn cmd_grade(args: GradeArgs, out: &mut Out) -> Result<Outcome, Failure> {
     } else {
         read_text(Path::new(&file))?
     };
-    let rows: Vec<Row> = text
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
-        .map(|(n, l)| Row { line: n + 1, read: decode_for(l, &pack).map_err(|p| code_problem_words(&p, lang)) })
+    let rows: Vec<Row> = read_codes(&text, &pack)
+        .into_iter()
+        .map(|l| Row { line: l.line, read: l.read.map_err(|p| code_problem_words(&p, lang)) })
         .collect();
     let table = if args.csv { csv_table(&pack, &rows, lang) } else { text_table(&pack, &rows, lang) };
     out.write_all(table.as_bytes())?;

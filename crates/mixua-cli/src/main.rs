@@ -13,7 +13,7 @@ use std::process::ExitCode;
 use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 
 use mixua_policy::explain::{
-    cache_text, cached_read_text, decision_text, event_problem_text, event_text, flips_text, not_in_effect_text,
+    cache_text, cached_read_text, cycle_chain, decision_text, event_problem_text, event_text, flips_text, not_in_effect_text,
     purge_text, rejection_text, status_name, workspace_problem_text,
 };
 use mixua_policy::{
@@ -540,8 +540,13 @@ fn cmd_history(opts: HistoryArgs, out: &mut Out) -> Result<(), Failure> {
         Some(why) => lang.pick(format!("目前不生效:{}", not_in_effect_text(why, lang)), format!("not in effect now: {}", not_in_effect_text(why, lang))),
     };
     writeln!(out, "{} · {} · {effect}", history.card, status_name(history.status, lang))?;
-    if history.versions.len() > 1 {
-        writeln!(out, "{}{}", lang.pick("版本:", "versions: "), history.versions.join(" → "))?;
+    // A cycle has no oldest version, so it is named as the cycle it is.
+    match &history.cycle {
+        Some(cycle) => writeln!(out, "{}{}", lang.pick("版本循環:", "a cycle of versions: "), cycle_chain(cycle))?,
+        None if history.versions.len() > 1 => {
+            writeln!(out, "{}{}", lang.pick("版本:", "versions: "), history.versions.join(" → "))?
+        }
+        None => {}
     }
     if history.events.is_empty() {
         writeln!(out, "{}", lang.pick("事件紀錄裡沒有它的事件。", "the log has no event for it."))?;
@@ -571,6 +576,16 @@ fn cmd_audit(opts: AuditArgs, out: &mut Out) -> Result<(), Failure> {
             format!("clock: tick {} · policy version {} · {} events", audit.clock, audit.policy_version, audit.entries.len()),
         )
     )?;
+    // Changes to who can read what (members, holds, times to live, the
+    // cache, the policy version) are counted apart: each has a who and a why.
+    let access = audit.entries.iter().filter_map(|e| e.event).filter(|e| e.action.sets()).count();
+    if access > 0 {
+        writeln!(
+            out,
+            "{}",
+            lang.pick(format!("其中 {access} 個事件改變了誰讀得到什麼"), format!("{access} of them change who can read what"))
+        )?;
+    }
     for entry in &audit.entries {
         match entry.event {
             Some(event) => writeln!(out, "  #{} {}", entry.index, event_text(event, lang))?,

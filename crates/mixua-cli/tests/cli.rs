@@ -1014,3 +1014,44 @@ fn about_follows_the_same_error_rules() {
     assert!(stdout(&dir.run(&["help", "about"])).contains("--user <USER>"));
     assert!(!dir.path("memory-result.json").exists());
 }
+
+#[test]
+fn audit_prints_every_change_to_who_can_read_what_with_who_and_why() {
+    let dir = Scratch::new("audit-access");
+    let mut seed = read_json(&seed_file(&dir));
+    seed["clock"] = serde_json::json!(3);
+    seed["reviewers"] = serde_json::json!(["dana"]);
+    seed["groups"] = serde_json::json!({"team": ["alice"]});
+    seed["retention"] = serde_json::json!({"working": 1});
+    seed["cache"] = serde_json::json!({"key": ["user", "agent", "query", "policy_version"], "purge": true});
+    seed["policy_version"] = serde_json::json!(1);
+    seed["events"] = serde_json::json!([
+        {"tick": 1, "action": "members", "actor": "dana", "reason": "bob moved teams", "group": "team", "members": ["alice"], "before": ["alice", "bob"]},
+        {"tick": 1, "action": "hold", "card": "A", "actor": "alice", "reason": "legal hold", "hold": true},
+        {"tick": 2, "action": "ttl", "actor": "dana", "reason": "shorter notes", "kind": "working", "ttl": 1, "before": null},
+        {"tick": 2, "action": "cache", "actor": "dana", "reason": "safe key", "cache": {"key": ["user", "agent", "query", "policy_version"], "purge": true}, "before": {"key": ["query"]}},
+        {"tick": 3, "action": "policy", "actor": "dana", "reason": "reviewers changed", "version": 1}
+    ]);
+    let file = dir.write("access.json", &seed.to_string());
+    let en = dir.run(&["audit", "--workspace", file.to_str().unwrap()]);
+    succeeds(&en);
+    let text = stdout(&en);
+    for line in [
+        "5 of them change who can read what",
+        "tick 1: dana set the members of group team to alice (were alice, bob): “bob moved teams”",
+        "tick 1: alice held A (never swept): “legal hold”",
+        "tick 2: dana set working memory's time to live to 1 tick (was for ever): “shorter notes”",
+        "tick 2: dana set the cache to “cache keyed by user, agent, query, policy_version;",
+        "tick 3: dana set the policy version to 1: “reviewers changed”",
+    ] {
+        assert!(text.contains(line), "{line}\n{text}");
+    }
+    assert!(!text.contains("set aside"), "{text}");
+    let zh = stdout(&dir.run(&["audit", "--workspace", file.to_str().unwrap(), "--lang", "zh-TW"]));
+    for line in ["其中 5 個事件改變了誰讀得到什麼", "時刻 1:dana 把群組 team 的成員改成 alice(原本是 alice、bob),原因:「bob moved teams」", "時刻 1:alice 保留了 A"] {
+        assert!(zh.contains(line), "{line}\n{zh}");
+    }
+    let json: Value = serde_json::from_str(&stdout(&dir.run(&["audit", "--workspace", file.to_str().unwrap(), "--json"]))).unwrap();
+    assert_eq!(json["entries"][0]["event"]["before"], serde_json::json!(["alice", "bob"]));
+    assert_eq!(json["problems"], serde_json::json!([]));
+}

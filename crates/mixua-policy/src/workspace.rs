@@ -10,6 +10,9 @@ use serde_json::Value;
 
 use crate::card::{Card, Kind};
 use crate::log::{name, object, Event, Expect, Kept, Lenient, Unreadable};
+/// The cache's settings are written in the log too (a `cache` event holds
+/// the key it set), so they are defined beside it.
+pub use crate::log::{CacheConfig, KeyField};
 use crate::viewer::check_name;
 use crate::profile::Profiles;
 
@@ -116,102 +119,6 @@ impl<'de> Deserialize<'de> for Canaries {
             }
         }
         deserializer.deserialize_map(CanaryVisitor)
-    }
-}
-
-/// What a cache key is made of.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum KeyField {
-    User,
-    Agent,
-    Query,
-    PolicyVersion,
-}
-
-impl KeyField {
-    pub const ALL: [KeyField; 4] = [KeyField::User, KeyField::Agent, KeyField::Query, KeyField::PolicyVersion];
-
-    pub fn parse(text: &str) -> Option<KeyField> {
-        KeyField::ALL.into_iter().find(|f| f.as_str() == text)
-    }
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            KeyField::User => "user",
-            KeyField::Agent => "agent",
-            KeyField::Query => "query",
-            KeyField::PolicyVersion => "policy_version",
-        }
-    }
-}
-
-/// The workspace's `cache` key: which fields make the key, and whether
-/// retiring a card purges the cached answers that hold it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CacheConfig {
-    pub key: Vec<KeyField>,
-    /// `None` when left out, which means no purge.
-    pub purge: Option<bool>,
-}
-
-impl CacheConfig {
-    /// The key the seed asks for: user, agent, query and policy version.
-    pub fn safe(purge: bool) -> CacheConfig {
-        CacheConfig { key: KeyField::ALL.to_vec(), purge: Some(purge) }
-    }
-
-    pub fn purges(&self) -> bool {
-        self.purge == Some(true)
-    }
-}
-
-impl Serialize for CacheConfig {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        let key: Vec<&str> = self.key.iter().map(|f| f.as_str()).collect();
-        map.serialize_entry("key", &key)?;
-        if let Some(purge) = self.purge {
-            map.serialize_entry("purge", &purge)?;
-        }
-        map.end()
-    }
-}
-
-impl Lenient for CacheConfig {
-    fn read(key: &str, value: &Value) -> Result<CacheConfig, Unreadable> {
-        let map = object(key, value, &["key", "purge"])?;
-        let Some(fields) = map.get("key") else { return Err(Unreadable::Missing { key: "key".into() }) };
-        let Value::Array(fields) = fields else {
-            return Err(Unreadable::WrongType {
-                key: "key".into(),
-                expected: Expect::List,
-                found: crate::card::JsonKind::of(fields),
-            });
-        };
-        let mut key_fields = Vec::new();
-        for field in fields {
-            let word = field.as_str().ok_or_else(|| Unreadable::WrongType {
-                key: "key".into(),
-                expected: Expect::Text,
-                found: crate::card::JsonKind::of(field),
-            })?;
-            let parsed = KeyField::parse(word)
-                .ok_or_else(|| Unreadable::UnknownWord { key: "key".into(), word: word.to_string() })?;
-            key_fields.push(parsed);
-        }
-        let purge = match map.get("purge") {
-            None | Some(Value::Null) => None,
-            Some(Value::Bool(b)) => Some(*b),
-            Some(other) => {
-                return Err(Unreadable::WrongType {
-                    key: "purge".into(),
-                    expected: Expect::Flag,
-                    found: crate::card::JsonKind::of(other),
-                })
-            }
-        };
-        Ok(CacheConfig { key: key_fields, purge })
     }
 }
 
