@@ -326,6 +326,18 @@ fn action_done(action: Action) -> &'static str {
     }
 }
 
+/// A cycle of versions as a chain that comes back to where it starts:
+/// `A → G → A`, or `A → A` for a card that replaces itself. Each card is
+/// followed by the one that replaces it.
+pub fn cycle_chain(cycle: &[String]) -> String {
+    let mut chain = cycle.join(" → ");
+    if let Some(first) = cycle.first() {
+        chain.push_str(" → ");
+        chain.push_str(first);
+    }
+    chain
+}
+
 /// Why a card is not in effect (the in-effect gate), after "it is not in
 /// effect:".
 pub fn not_in_effect_text(why: &NotInEffect, lang: Lang) -> String {
@@ -337,6 +349,13 @@ pub fn not_in_effect_text(why: &NotInEffect, lang: Lang) -> String {
         NotInEffect::NotWrittenYet { proposed_at } => lang.pick(
             format!("這個時刻它還沒被寫下(時刻 {proposed_at} 才提出)"),
             format!("at this tick it had not been written yet (it was proposed at tick {proposed_at})"),
+        ),
+        NotInEffect::CycleOfVersions { cycle } => lang.pick(
+            format!("它在一個版本循環裡({}):每一版都說自己取代了前一版,沒有哪一版是最新的,所以都不生效", cycle_chain(cycle)),
+            format!(
+                "it is on a cycle of versions ({}): each says it replaces the one before, so none of them is the newest, and none is in effect",
+                cycle_chain(cycle)
+            ),
         ),
         NotInEffect::Candidate { stamp } => lang.pick(
             format!("它還是候選卡,等待審查{}", stamp_text(stamp, lang)),
@@ -381,6 +400,7 @@ pub fn not_in_effect_label(why: &NotInEffect, lang: Lang) -> String {
     match why {
         NotInEffect::Deleted { .. } => lang.pick("已刪除", "deleted").into(),
         NotInEffect::NotWrittenYet { .. } => lang.pick("尚未寫下", "not written yet").into(),
+        NotInEffect::CycleOfVersions { .. } => lang.pick("版本循環", "a cycle of versions").into(),
         NotInEffect::Candidate { .. } => lang.pick("候選中", "candidate").into(),
         NotInEffect::Rejected { .. } => lang.pick("審查退回", "rejected in review").into(),
         NotInEffect::Revoked { .. } => lang.pick("已撤回", "revoked").into(),
@@ -686,6 +706,14 @@ pub fn workspace_problem_text(problem: &WorkspaceProblem, lang: Lang) -> String 
                 format!("`{key}` can't be read; it is kept as written and not used{clock}: {}", unreadable_text(why, lang)),
             )
         }
+        WorkspaceProblem::UnknownKey { key, near } => {
+            let near = near.map(|near| lang.pick(format!("(是要寫 {near} 嗎?)"), format!(" (did you mean `{near}`?)")));
+            let near = near.unwrap_or_default();
+            lang.pick(
+                format!("{key} 不是工作區的欄位,已略過,也不會寫回{near}"),
+                format!("`{key}` is not a workspace key: it is ignored and not written back{near}"),
+            )
+        }
         WorkspaceProblem::RetentionEntry { why } => lang.pick(
             format!("保留期限裡有一項被擱置,其他照常:{}", unreadable_text(why, lang)),
             format!("one retention entry is set aside, the others apply: {}", unreadable_text(why, lang)),
@@ -704,6 +732,16 @@ pub fn workspace_problem_text(problem: &WorkspaceProblem, lang: Lang) -> String 
                 "{card} is written as {}, but its log replays to {}; the card as written decides",
                 status_name(*written, lang),
                 status_name(*replayed, lang)
+            ),
+        ),
+        WorkspaceProblem::CycleOfVersions { cards } => lang.pick(
+            format!(
+                "版本循環:{},這幾張卡片互相取代,沒有哪一版是最新的;在其中一張不再用 supersedes 指向循環裡的卡片之前,它們都不生效",
+                cycle_chain(cards)
+            ),
+            format!(
+                "a cycle of versions: {}; these cards replace one another, so none is the newest, and none is in effect until one of them stops naming a card of the cycle in `supersedes`",
+                cycle_chain(cards)
             ),
         ),
     }
@@ -798,6 +836,12 @@ pub fn name_error_text(error: &NameError, lang: Lang) -> String {
         NameError::ControlCharacter { code } => lang.pick(
             format!("名稱含有控制字元 U+{code:04X},看不見也打不回來"),
             format!("it holds the control character U+{code:04X}, which can be neither seen nor typed back"),
+        ),
+        NameError::InvisibleCharacter { code } => lang.pick(
+            format!("名稱含有看不見或會改變文字方向的字元 U+{code:04X}:它會印得和另一個名稱一模一樣,或把後面的文字倒過來"),
+            format!(
+                "it holds the invisible or direction-changing character U+{code:04X}, so it would print exactly like another name, or turn the text after it around"
+            ),
         ),
     }
 }
@@ -977,13 +1021,21 @@ mod tests {
 
     #[test]
     fn every_name_error_is_worded_in_both_languages() {
-        let all = [NameError::Empty, NameError::Slash, NameError::SurroundingSpace, NameError::ControlCharacter { code: 9 }];
+        let all = [
+            NameError::Empty,
+            NameError::Slash,
+            NameError::SurroundingSpace,
+            NameError::ControlCharacter { code: 9 },
+            NameError::InvisibleCharacter { code: 0x200B },
+        ];
         for error in all {
             let (zh, en) = (name_error_text(&error, Lang::ZhTw), name_error_text(&error, Lang::En));
             assert!(!zh.is_empty() && !en.is_empty() && zh != en, "{error:?}");
         }
         assert!(name_error_text(&NameError::ControlCharacter { code: 9 }, Lang::En).contains("U+0009"));
         assert!(name_error_text(&NameError::ControlCharacter { code: 9 }, Lang::ZhTw).contains("U+0009"));
+        assert!(name_error_text(&NameError::InvisibleCharacter { code: 0x202E }, Lang::En).contains("U+202E"));
+        assert!(name_error_text(&NameError::InvisibleCharacter { code: 0x202E }, Lang::ZhTw).contains("U+202E"));
     }
 
     #[test]
@@ -1027,11 +1079,13 @@ mod tests {
             NotInEffect::NoLongerValid { valid_to: 2 },
             NotInEffect::Superseded { by: "G2".into() },
             NotInEffect::Expired { kind: Kind::Working, ttl: 3, at: 5 },
+            NotInEffect::CycleOfVersions { cycle: vec!["A".into(), "G".into()] },
         ];
         for why in &all {
             match why {
                 NotInEffect::Deleted { .. }
                 | NotInEffect::NotWrittenYet { .. }
+                | NotInEffect::CycleOfVersions { .. }
                 | NotInEffect::Candidate { .. }
                 | NotInEffect::Rejected { .. }
                 | NotInEffect::Revoked { .. }
@@ -1215,13 +1269,18 @@ mod tests {
             WorkspaceProblem::RetentionEntry { why: every_unreadable().remove(3) },
             WorkspaceProblem::StatusDisagrees { card: "A".into(), written: Status::Accepted, replayed: Status::Revoked },
             WorkspaceProblem::ProfileFact { user: "alice".into(), why: every_unreadable().remove(0) },
+            WorkspaceProblem::CycleOfVersions { cards: vec!["A".into(), "G".into()] },
+            WorkspaceProblem::UnknownKey { key: "Cards".into(), near: Some("cards") },
+            WorkspaceProblem::UnknownKey { key: "notes".into(), near: None },
         ];
         for problem in &workspace_problems {
             match problem {
-                WorkspaceProblem::UnreadableKey { .. }
+                WorkspaceProblem::UnknownKey { .. }
+                | WorkspaceProblem::UnreadableKey { .. }
                 | WorkspaceProblem::RetentionEntry { .. }
                 | WorkspaceProblem::ProfileFact { .. }
-                | WorkspaceProblem::StatusDisagrees { .. } => {}
+                | WorkspaceProblem::StatusDisagrees { .. }
+                | WorkspaceProblem::CycleOfVersions { .. } => {}
             }
             both(workspace_problem_text(problem, Lang::ZhTw), workspace_problem_text(problem, Lang::En), "workspace problem");
         }
