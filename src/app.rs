@@ -11,6 +11,7 @@ use mixua_policy::{Lang, Workspace};
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
+use crate::acts::Place;
 use crate::changed::{self, Speech};
 use crate::components::announcer::Announcer;
 use crate::components::notice_bar::notice_text;
@@ -402,15 +403,20 @@ pub fn app(props: &AppProps) -> Html {
             onaction={onaction.clone()}
         />
     });
+    // Who acts in every lesson-2 panel, and each refusal shown beside the
+    // control that tried the act.
+    let actor = crate::acts::chosen_actor(&workspace, ui.actor.as_deref());
+    let refused_at = |place: Place| ui.refusal.clone().filter(|_| ui.refused_at.unwrap_or(Place::ActAs) == place);
     let memory = if lesson_two { html! { <>
         if !hidden("cache") {
-            <CachePanel workspace={workspace.clone()} {lang} onaction={onaction.clone()} />
+            <CachePanel workspace={workspace.clone()} actor={actor.clone()} refusal={refused_at(Place::Cache)} {lang} onaction={onaction.clone()} />
         }
         if !hidden("retention") {
-            <RetentionPanel workspace={workspace.clone()} selected={ui.selected} {lang} onaction={onaction.clone()} />
+            <RetentionPanel workspace={workspace.clone()} selected={ui.selected} actor={actor.clone()}
+                ttl_refusal={refused_at(Place::Ttl)} hold_refusal={refused_at(Place::Hold)} {lang} onaction={onaction.clone()} />
         }
         if !hidden("groups") {
-            <GroupsPanel workspace={workspace.clone()} {lang} onaction={onaction.clone()} />
+            <GroupsPanel workspace={workspace.clone()} actor={actor.clone()} refusal={refused_at(Place::Groups)} {tick} {lang} onaction={onaction.clone()} />
         }
         if !hidden("audit") {
             <AuditLog workspace={workspace.clone()} tick={tick} history={ui.history.clone()} {lang} onaction={onaction.clone()} />
@@ -521,7 +527,7 @@ pub fn app(props: &AppProps) -> Html {
                         // Lesson 2: the acts follow the exercise that asks for them.
                         if lesson_two && !hidden("act") {
                             <ActAs workspace={workspace.clone()} actor={ui.actor.clone()} selected={ui.selected}
-                                refusal={ui.refusal.clone()} {lang} onaction={onaction.clone()} />
+                                refusal={refused_at(Place::ActAs)} {lang} onaction={onaction.clone()} />
                         }
                         if !hidden("why") {
                             <WhyPanel

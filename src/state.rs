@@ -156,6 +156,9 @@ pub struct Ui {
     pub actor: Option<String>,
     /// Lesson 2: the last act the write path refused, with its reason.
     pub refusal: Option<mixua_policy::Refusal>,
+    /// Lesson 2: where that refusal is shown (beside the control that
+    /// tried the act).
+    pub refused_at: Option<crate::acts::Place>,
     /// Lesson 2: the card whose history is open.
     pub history: Option<String>,
     /// The user whose "What do you keep about me?" panel is open.
@@ -601,6 +604,7 @@ impl AppState {
                     }
                     Err(refusal) => {
                         self.ui.progress.refused.insert(act.refusal_key(&refusal));
+                        self.ui.refused_at = Some(act.place());
                         Err(Notice::Refused(refusal))
                     }
                 };
