@@ -14,10 +14,31 @@ use wasm_bindgen::JsCast;
 
 use crate::course::Course;
 use crate::persist::{self, Saved};
-use crate::start_route::WorkRef;
+use crate::start_route::{Route, WorkRef};
 use crate::state::{Action, AppState, Edit, Notice, Recent, UiAction};
 use crate::store;
 use crate::works::{self, Entry, Save, Slot};
+
+/// What a start asks storage for, once it is on screen: the pack a link
+/// started kept, the learner's own work set aside (one Undo away, even
+/// after a reload), and the link taken out of the address bar, so that a
+/// reload restores the autosaved work rather than the link (an embed saves
+/// nothing: its link stays).
+pub fn carry_out(set_aside: Option<Saved>, started: Option<mixua_policy::Pack>, embed: bool) {
+    if let Some(pack) = started {
+        crate::pack_link::start_pack(&pack);
+    }
+    if let Some(own) = set_aside {
+        store::write(store::PREVIOUS_KEY, &persist::to_value(&own));
+    }
+    let window = gloo_utils::window();
+    if !embed && !window.location().hash().unwrap_or_default().is_empty() {
+        let url = format!("{}{}", window.location().pathname().unwrap_or_default(), window.location().search().unwrap_or_default());
+        if let Ok(history) = window.history() {
+            let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
+        }
+    }
+}
 
 /// A work not saved yet, named by the browser's clock now.
 pub fn new_work(lang: Lang) -> WorkRef {
@@ -91,6 +112,21 @@ impl Store {
             notify: RefCell::new(None),
         });
         Store { current, rerender, saver, typed: Rc::default(), typing: Rc::new(Cell::new(false)) }
+    }
+
+    /// This open tab starts again on `route` (a link pasted into its
+    /// address): as a load would, with the writes the start asks for, a new
+    /// work saved a moment later.
+    pub fn restart(&self, route: Route) {
+        let Route { state, set_aside, work, unsaved, started, .. } = route;
+        carry_out(set_aside, started, state.ui.embed);
+        *self.saver.work.borrow_mut() = work;
+        *self.current.borrow_mut() = Rc::new(state);
+        self.typing.set(false);
+        if unsaved {
+            self.saver.changed();
+        }
+        (self.rerender)();
     }
 
     pub fn get(&self) -> Rc<AppState> {
@@ -295,6 +331,22 @@ impl Saver {
         self.dirty.set(false);
         self.timer.borrow_mut().take();
         store_.dispatch(UiAction::SetRecent(Recent { works: index.works, current: id.to_string() }).into());
+    }
+
+    /// A file of this lesson: as a share link does, it becomes a work of
+    /// its own, and this tab's work, saved where it belongs first (Recent
+    /// work), is set aside so that it stays one Undo away even after a
+    /// reload.
+    pub fn import(self: &Rc<Self>, doc: crate::doc::Doc, source: String, store_: &Store) {
+        if self.enabled {
+            self.flush();
+            let state = store_.get();
+            store::write(store::PREVIOUS_KEY, &persist::to_value(&Saved { doc: (*state.doc).clone(), ..Saved::default() }));
+            let mut work = new_work(state.ui.lang);
+            work.name = format!("{source} · {}", work.name);
+            *self.work.borrow_mut() = work;
+        }
+        store_.dispatch(Edit::Load { doc, source }.into());
     }
 
     /// A file of another lesson: this tab's work is saved where it belongs
