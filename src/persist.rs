@@ -61,6 +61,9 @@ pub enum Problem {
     NewerLink { version: u32 },
     NotALink,
     DamagedLink,
+    /// Bytes that are not UTF-8 text (another encoding, named): the crate's
+    /// reason.
+    Text(mixua_policy::TextProblem),
     /// A link that unpacks to more than a file may hold (a zlib bomb, or
     /// simply too much): refused before it is read.
     LinkTooLarge,
@@ -97,6 +100,7 @@ impl Problem {
                 "網址後面的內容不是分享連結".to_string(),
                 "the part after # is not a share link".to_string(),
             ),
+            Problem::Text(problem) => mixua_policy::text_problem_words(problem, lang),
             Problem::LinkTooLarge => lang.pick(
                 format!("分享連結解開後太大(超過 {} MB),沒有打開", MAX_FILE_BYTES / (1024 * 1024)),
                 format!("the share link is too large: it unpacks to more than {} MB", MAX_FILE_BYTES / (1024 * 1024)),
@@ -131,8 +135,20 @@ pub fn to_value(saved: &Saved) -> serde_json::Value {
     value
 }
 
-/// Reads a workspace file (ours or any the CLI reads).
+/// Reads a workspace file's bytes: UTF-8, with or without a byte-order
+/// mark (what Windows editors write); another encoding is refused with its
+/// name (the crate's `decode_text`, the CLI's reading too).
+pub fn from_bytes(bytes: &[u8]) -> Result<Saved, Problem> {
+    if bytes.len() > MAX_FILE_BYTES {
+        return Err(Problem::TooLarge { bytes: bytes.len() });
+    }
+    from_json(mixua_policy::decode_text(bytes).map_err(Problem::Text)?)
+}
+
+/// Reads a workspace file (ours or any the CLI reads), as text (a leading
+/// byte-order mark is dropped).
 pub fn from_json(text: &str) -> Result<Saved, Problem> {
+    let text = mixua_policy::without_bom(text);
     if text.len() > MAX_FILE_BYTES {
         return Err(Problem::TooLarge { bytes: text.len() });
     }
