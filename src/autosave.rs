@@ -16,7 +16,7 @@ use crate::course::Course;
 use crate::persist::{self, Saved};
 use crate::start_route::{Route, WorkRef};
 use crate::state::{Action, AppState, Edit, Notice, Recent, UiAction};
-use crate::store;
+use crate::store::{self, Stored as _};
 use crate::works::{self, Entry, Save, Slot};
 
 /// What a start asks storage for, once it is on screen: the pack a link
@@ -240,7 +240,14 @@ impl Saver {
         let now = js_sys::Date::now();
         let mut work = self.work.borrow().clone();
         let mut index = store::index();
-        let rev = match works::decide(store::slot(&work.id).map(|s| s.rev), work.base) {
+        // A slot that can't be read is never written over: the changes go
+        // to a copy, as when another tab saved first.
+        let stored = match store::slot_text(&store::Browser, &work.id) {
+            store::SlotText::Missing => None,
+            store::SlotText::Read(slot) => Some(slot.rev),
+            store::SlotText::Unreadable(_) => Some(u64::MAX),
+        };
+        let rev = match works::decide(stored, work.base) {
             Save::Over { next } => next,
             Save::Fork { .. } => {
                 // Another tab saved this work first: this tab's changes go
@@ -254,7 +261,13 @@ impl Saver {
                 1
             }
         };
-        let slot = Slot { rev, saved_at: now, work: persist::to_value(&saved) };
+        let slot = Slot {
+            rev,
+            saved_at: now,
+            work: persist::to_value(&saved),
+            name: Some(work.name.clone()),
+            forked_from: work.forked_from.clone(),
+        };
         let mut ok = store::write_slot(&work.id, &slot);
         if ok {
             work.base = rev;
@@ -310,8 +323,18 @@ impl Saver {
         // What this tab has not saved yet is saved first, where it belongs.
         self.flush();
         let index = store::index();
-        let (Some(entry), Some(slot)) = (index.get(id).cloned(), store::slot(id)) else { return };
-        let Ok(saved) = persist::from_value(slot.work) else { return };
+        let Some(entry) = index.get(id).cloned() else { return };
+        // A work that can't be read is said, kept as it was and offered as
+        // a file; this tab stays on its work.
+        let slot = match store::slot_text(&store::Browser, id) {
+            store::SlotText::Read(slot) => slot,
+            store::SlotText::Unreadable(text) => return self.tell(UiAction::Notify(crate::start_route::unreadable_work(&entry, text))),
+            store::SlotText::Missing => return,
+        };
+        let Ok(saved) = persist::from_value(slot.work.clone()) else {
+            let text = store::Browser.text(&store::slot_key(id)).unwrap_or_default();
+            return self.tell(UiAction::Notify(crate::start_route::unreadable_work(&entry, text)));
+        };
         *self.work.borrow_mut() = WorkRef { id: entry.id.clone(), name: entry.name.clone(), base: slot.rev, forked_from: entry.forked_from };
         store::set_tab_work(id);
         let course = saved.course.unwrap_or_default();

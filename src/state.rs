@@ -102,6 +102,18 @@ pub enum Notice {
     Refused(mixua_policy::Refusal),
     /// A teacher's pack: opened, refused, or its link copied.
     Pack(crate::pack_link::PackNotice),
+    /// Something stored could not be read. It is kept as it was (never
+    /// written over), and offered for download as `file`.
+    Unreadable { what: Unreadable, file: String, text: Rc<str> },
+}
+
+/// What in storage could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Unreadable {
+    /// The list of saved works; it was rebuilt from the `works` found.
+    Index { works: usize },
+    /// A saved work, by the name Recent work gives it.
+    Work { name: String },
 }
 
 /// What the learner asks of saved works; these touch storage, so the root
