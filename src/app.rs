@@ -29,7 +29,7 @@ use crate::autosave::Store;
 use crate::start::{use_start_step, Boot, Started, Step};
 use crate::start_route::Route;
 use crate::lessons::Lesson;
-use crate::state::{Action, Mode, Panel, Recent, Ui, UiAction, WorkAction};
+use crate::state::{Action, Mode, Notice, Panel, Recent, Ui, UiAction, WorkAction};
 use crate::store;
 
 /// Ctrl+Z / Ctrl+Shift+Z / Ctrl+Y (Cmd on a Mac) undo and redo everywhere;
@@ -268,7 +268,20 @@ pub fn app(props: &AppProps) -> Html {
                 restart.saver.flush();
                 let mut boot = Boot::read();
                 boot.keep_step_in_lesson();
-                restart.restart(boot.route);
+                if boot.route.opened_link {
+                    restart.restart(boot.route);
+                } else {
+                    // A refused link (or this very work) changes nothing
+                    // here, not even the undo history: only the refusal is
+                    // said, and the link leaves the address bar.
+                    crate::autosave::carry_out(None, None, boot.route.state.ui.embed);
+                    let refused = boot.route.state.ui.notice.filter(|n| {
+                        matches!(n, Notice::LoadFailed { .. } | Notice::Pack(crate::pack_link::PackNotice::Refused(_)))
+                    });
+                    if let Some(notice) = refused {
+                        restart.dispatch(UiAction::Notify(notice).into());
+                    }
+                }
             });
             move || drop((pagehide, storage, keys, hash))
         });

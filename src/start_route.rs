@@ -98,6 +98,9 @@ pub struct Route {
     pub unsaved: bool,
     /// A teacher's pack a link started: to be kept in storage.
     pub started: Option<Pack>,
+    /// A share or pack link replaced the work (not refused, not the same
+    /// work): what a link pasted into an open tab opens.
+    pub opened_link: bool,
     /// The teacher's pack [`Course::Pack`] runs (from the link, or the one
     /// a link started earlier): to be handed to [`Course::set_authored`].
     pub authored: Option<Pack>,
@@ -309,7 +312,7 @@ pub fn route(address: &Address, stored: &dyn Stored, session: &Session) -> Route
         if let Some(previous) = store::value_in(stored, store::PREVIOUS_KEY).and_then(|v| persist::from_value(v).ok()) {
             if previous.doc != *state.doc {
                 state.past.insert(0, Rc::new(previous.doc));
-                state.ui.notice = Some(Notice::OpenedLink { kept: true });
+                state.ui.notice = Some(Notice::PreviousKept);
             }
         }
     }
@@ -320,7 +323,7 @@ pub fn route(address: &Address, stored: &dyn Stored, session: &Session) -> Route
     }
     // A start is no edit: nothing is marked as changed.
     state.last = None;
-    Route { state, set_aside, autosave: !fresh, work, unsaved, started, authored }
+    Route { state, set_aside, autosave: !fresh, work, unsaved, started, opened_link, authored }
 }
 
 /// The notice for a saved work that can't be read: its text as stored,

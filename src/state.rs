@@ -79,6 +79,9 @@ pub enum Notice {
     /// A share link was opened; `kept`: over saved work, which is one
     /// undo away (a fresh browser had none to keep).
     OpenedLink { kept: bool },
+    /// After a reload: the work a link or an import set aside is still one
+    /// Undo away.
+    PreviousKept,
     /// A share link of the other lesson opened as a work of its own in that
     /// lesson; the learner's own work is in Recent work.
     OpenedLinkOtherLesson { course: crate::course::Course },

@@ -177,7 +177,7 @@ fn after_a_reload_the_work_a_link_set_aside_is_still_one_undo_away() {
     let storage = Storage::default().with("w3", work("linked"), Course::One).set_aside(work("mine"));
     check(&[], "", &storage, Some("w3"), Outcome {
         work: "w3".into(), shows: "linked".into(), course: Course::One, unsaved: false, autosave: true,
-        undo_to: Some("mine".into()), set_aside: None, notice: Some(Notice::OpenedLink { kept: true }),
+        undo_to: Some("mine".into()), set_aside: None, notice: Some(Notice::PreviousKept),
     });
 }
 
@@ -188,6 +188,7 @@ fn a_damaged_share_link_changes_nothing_and_says_why() {
     let got = outcome(&route);
     assert_eq!((got.work.as_str(), got.shows.as_str(), got.set_aside), ("w1", "mine", None));
     assert!(matches!(got.notice, Some(Notice::LoadFailed { .. })), "{:?}", got.notice);
+    assert!(!route.opened_link);
 }
 
 #[test]
@@ -197,6 +198,7 @@ fn a_pack_link_opens_its_first_exercise_as_a_new_work_and_sets_the_own_aside() {
     let route = start(&[], &link, &storage, Some("w1"));
     assert_eq!(route.started, Some(pack()));
     assert_eq!(route.authored, Some(pack()));
+    assert!(route.opened_link);
     assert!(route.work.name.starts_with("Who reads what · "), "{}", route.work.name);
     let got = outcome(&route);
     assert_eq!(got, Outcome {

@@ -47,6 +47,10 @@ pub fn notice_text(notice: &Notice, lang: Lang) -> (bool, String) {
             "已開啟分享連結。你原本的內容還在:按一次「復原」就回來。",
             "Opened the share link. Your own work is kept: one Undo brings it back.",
         ).into()),
+        Notice::PreviousKept => (false, lang.pick(
+            "你之前的作品還在:按一次「復原」就回來。",
+            "Your earlier work is kept: one Undo brings it back.",
+        ).into()),
         Notice::OpenedLinkOtherLesson { course } => (false, lang.pick(
             format!("已開啟分享連結:第 {} 課的作品,從這一課開始。你原本的作品還在「最近的作品」裡。", course.number()),
             format!("Opened the share link: a lesson {} work, in its own lesson. Your own work is kept in Recent work.", course.number()),
@@ -92,8 +96,8 @@ pub fn notice_text(notice: &Notice, lang: Lang) -> (bool, String) {
         Notice::Refused(refusal) => (true, mixua_policy::explain::refusal_text(refusal, lang)),
         Notice::Pack(pack) => pack.text(lang),
         Notice::Unreadable { what: Unreadable::Index { works }, .. } => (true, lang.pick(
-            format!("「最近的作品」清單損壞了,已從存著的 {works} 份作品重建。損壞的清單原樣保留(沒有被覆蓋),可以下載。"),
-            format!("The list of your saved works was damaged; it was rebuilt from the {works} works stored. The damaged list is kept as it was (never overwritten): you can download it."),
+            format!("「最近的作品」清單損壞了,已從存著的作品({works} 份)重建。損壞的清單原樣保留(沒有被覆蓋),可以下載。"),
+            format!("The list of your saved works was damaged; it was rebuilt from the works stored ({works}). The damaged list is kept as it was (never overwritten): you can download it."),
         )),
         Notice::Unreadable { what: Unreadable::Work { name }, .. } => (true, lang.pick(
             format!("「{name}」存的內容讀不出來。它原樣保留在這個瀏覽器裡(沒有被覆蓋),可以下載成檔案;這裡沒有打開它。"),
