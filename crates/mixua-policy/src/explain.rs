@@ -92,6 +92,10 @@ pub fn rejection_text(rejection: &Rejection, lang: Lang) -> String {
             "沒有擁有者使用者:不知道這是誰的記憶,就不能決定誰可讀".to_string(),
             "the owner user is missing: without knowing whose memory it is, nobody can be let in".to_string(),
         ),
+        Rejection::HiddenCharacter { field, error } => lang.pick(
+            format!("欄位 {field} 的名稱藏有字元:{};這張卡會被當成另一個人的", name_error_text(error, lang)),
+            format!("the {field} name hides a character: {}; the card would pass for someone else's", name_error_text(error, lang)),
+        ),
         Rejection::MissingOwnerAgent => lang.pick(
             "沒有擁有者 Agent:不知道是哪個 Agent 學到的,就不能決定誰可讀".to_string(),
             "the owner agent is missing: without knowing which agent learned it, nobody can be let in".to_string(),
@@ -173,6 +177,7 @@ pub fn rejection_label(rejection: &Rejection, lang: Lang) -> String {
         Rejection::UnknownScope { scope } => lang.pick(format!("未知範圍「{scope}」"), format!("unknown scope `{scope}`")),
         Rejection::MissingOwnerUser => lang.pick("缺少擁有者使用者", "no owner user").into(),
         Rejection::MissingOwnerAgent => lang.pick("缺少擁有 Agent", "no owner agent").into(),
+        Rejection::HiddenCharacter { field, .. } => lang.pick(format!("{field} 藏有字元"), format!("{field} hides a character")),
         Rejection::UnknownStream { stream } if stream.is_empty() => lang.pick("缺少內容流", "no stream").into(),
         Rejection::UnknownStream { stream } => lang.pick(format!("未知內容流「{stream}」"), format!("unknown stream `{stream}`")),
         Rejection::ProtectedShared { .. } => lang.pick("受保護內容不能跨人分享", "protected content can't be shared").into(),
@@ -1203,6 +1208,7 @@ mod tests {
             Rejection::UnknownGroup { group: String::new() },
             Rejection::UnknownGroup { group: "team".into() },
             Rejection::OwnerOutsideGroup { group: "team".into() },
+            Rejection::HiddenCharacter { field: crate::card::Field::OwnerUser, error: NameError::InvisibleCharacter { code: 0x200B } },
         ];
         for rejection in &all {
             both(rejection_text(rejection, Lang::ZhTw), rejection_text(rejection, Lang::En), rejection.code());
