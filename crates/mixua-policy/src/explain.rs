@@ -420,6 +420,10 @@ pub fn refusal_text(refusal: &Refusal, lang: Lang) -> String {
             "沒有寫是誰做的:每個動作都要記下執行者".to_string(),
             "nobody is named: every action records who did it".to_string(),
         ),
+        Refusal::HiddenActor { error } => lang.pick(
+            format!("執行者的名稱藏有字元,紀錄上會像是別人做的:{}", name_error_text(error, lang)),
+            format!("the actor's name hides a character, so the log would show someone else: {}", name_error_text(error, lang)),
+        ),
         Refusal::NoReason { action } => lang.pick(
             format!("{}必須附上原因", action_verb(*action, lang)),
             format!("to {} needs a reason", action_verb(*action, lang)),
@@ -582,6 +586,10 @@ pub fn event_problem_text(problem: &EventProblem, lang: Lang) -> String {
             lang.pick(format!("無法解讀:{}", unreadable_text(why, lang)), format!("it can't be read: {}", unreadable_text(why, lang)))
         }
         EventProblem::NoActor => lang.pick("沒有記下執行者".to_string(), "it names no actor".to_string()),
+        EventProblem::HiddenActor { error } => lang.pick(
+            format!("執行者的名稱藏有字元,看起來會像別人:{}", name_error_text(error, lang)),
+            format!("the actor's name hides a character, so it would look like someone else: {}", name_error_text(error, lang)),
+        ),
         EventProblem::NoReason => lang.pick("沒有附上原因".to_string(), "it gives no reason".to_string()),
         EventProblem::NoCard => lang.pick("沒有指明是哪張卡片".to_string(), "it names no card".to_string()),
         EventProblem::UnknownCard { card } => {
@@ -1044,6 +1052,7 @@ mod tests {
         let all = vec![
             Refusal::NotInChart { viewer: "erin/w".into() },
             Refusal::NoActor,
+            Refusal::HiddenActor { error: NameError::InvisibleCharacter { code: 0x202E } },
             Refusal::NoReason { action: Action::Delete },
             Refusal::ReasonQuotesCard,
             Refusal::EmptyId,
@@ -1071,6 +1080,7 @@ mod tests {
             match refusal {
                 Refusal::NotInChart { .. }
                 | Refusal::NoActor
+                | Refusal::HiddenActor { .. }
                 | Refusal::NoReason { .. }
                 | Refusal::ReasonQuotesCard
                 | Refusal::EmptyId
@@ -1133,6 +1143,7 @@ mod tests {
             every_unreadable().into_iter().map(|why| EventProblem::Unreadable { why }).collect();
         problems.extend([
             EventProblem::NoActor,
+            EventProblem::HiddenActor { error: NameError::InvisibleCharacter { code: 0x200B } },
             EventProblem::NoReason,
             EventProblem::NoCard,
             EventProblem::UnknownCard { card: "Q".into() },
@@ -1148,6 +1159,7 @@ mod tests {
             match problem {
                 EventProblem::Unreadable { .. }
                 | EventProblem::NoActor
+                | EventProblem::HiddenActor { .. }
                 | EventProblem::NoReason
                 | EventProblem::NoCard
                 | EventProblem::UnknownCard { .. }

@@ -148,3 +148,34 @@ fn a_card_whose_owner_hides_a_character_is_rejected() {
     let eval = mixua_policy::Evaluation::new(&ws, &ws.query, mixua_policy::Policy::FourScope);
     assert!(eval.views().iter().all(|view| !view.contains(&g)), "nobody reads it");
 }
+
+/// An event whose actor hides a character is set aside with its reason (the
+/// log would show someone else); the write path refuses such an actor, so
+/// it never logs one.
+#[test]
+fn an_actor_that_hides_a_character_is_set_aside_or_refused() {
+    use mixua_policy::{revoke, EventProblem, Refusal};
+    let mut doc: Value = serde_json::from_str(&seed_workspace().to_json_pretty()).unwrap();
+    doc["reviewers"] = json!(["dana"]);
+    doc["clock"] = json!(2);
+    doc["events"] = json!([
+        {"tick": 1, "action": "revoke", "card": "G", "actor": "dana\u{200B}", "reason": "outdated"},
+        {"tick": 2, "action": "read", "actor": "bob\u{202E}/checker-v1", "query": "報告"},
+    ]);
+    let ws = Workspace::from_json(&doc.to_string()).unwrap();
+    let problems: Vec<Option<EventProblem>> = audit(&ws).entries.into_iter().map(|e| e.problem).collect();
+    assert_eq!(
+        problems,
+        [
+            Some(EventProblem::HiddenActor { error: NameError::InvisibleCharacter { code: 0x200B } }),
+            Some(EventProblem::HiddenActor { error: NameError::InvisibleCharacter { code: 0x202E } }),
+        ]
+    );
+    let mut ws = seed_workspace();
+    ws.reviewers = Some(mixua_policy::Kept::Good(vec!["dana".into()]));
+    let before = ws.clone();
+    let refusal = revoke(&mut ws, "G", "dana\u{200B}", "outdated").unwrap_err();
+    assert_eq!(refusal, Refusal::HiddenActor { error: NameError::InvisibleCharacter { code: 0x200B } });
+    assert_eq!(refusal.code(), "hidden_actor");
+    assert_eq!(ws, before);
+}
