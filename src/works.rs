@@ -93,8 +93,10 @@ pub enum Save {
 pub fn decide(stored: Option<u64>, base: u64) -> Save {
     match stored {
         Some(theirs) if theirs > base => Save::Fork { theirs, base },
-        Some(theirs) => Save::Over { next: theirs.max(base) + 1 },
-        None => Save::Over { next: base + 1 },
+        // A revision read from damaged storage may be the largest number:
+        // the next one stays there rather than overflow.
+        Some(theirs) => Save::Over { next: theirs.max(base).saturating_add(1) },
+        None => Save::Over { next: base.saturating_add(1) },
     }
 }
 
