@@ -161,7 +161,7 @@ fn read_stored(index: &str, slot: &str, base: u64) -> Result<(), TestCaseError> 
 }
 
 fn a_slot() -> String {
-    serde_json::to_string(&Slot { rev: 3, saved_at: 1.7e12, work: persist::to_value(&saved()) }).unwrap()
+    serde_json::to_string(&Slot { rev: 3, saved_at: 1.7e12, work: persist::to_value(&saved()), name: None, forked_from: None }).unwrap()
 }
 
 fn an_index() -> String {
