@@ -96,6 +96,10 @@ pub fn rejection_text(rejection: &Rejection, lang: Lang) -> String {
             "沒有擁有者使用者:不知道這是誰的記憶,就不能決定誰可讀".to_string(),
             "the owner user is missing: without knowing whose memory it is, nobody can be let in".to_string(),
         ),
+        Rejection::HiddenCharacter { field, error } => lang.pick(
+            format!("欄位 {field} 的名稱藏有字元:{};這張卡會被當成另一個人的", name_error_text(error, lang)),
+            format!("the {field} name hides a character: {}; the card would pass for someone else's", name_error_text(error, lang)),
+        ),
         Rejection::MissingOwnerAgent => lang.pick(
             "沒有擁有者 Agent:不知道是哪個 Agent 學到的,就不能決定誰可讀".to_string(),
             "the owner agent is missing: without knowing which agent learned it, nobody can be let in".to_string(),
@@ -178,6 +182,7 @@ pub fn rejection_label(rejection: &Rejection, lang: Lang) -> String {
         Rejection::UnknownScope { scope } => lang.pick(format!("未知範圍「{scope}」"), format!("unknown scope `{scope}`")),
         Rejection::MissingOwnerUser => lang.pick("缺少擁有者使用者", "no owner user").into(),
         Rejection::MissingOwnerAgent => lang.pick("缺少擁有 Agent", "no owner agent").into(),
+        Rejection::HiddenCharacter { field, .. } => lang.pick(format!("{field} 藏有字元"), format!("{field} hides a character")),
         Rejection::UnknownStream { stream } if stream.is_empty() => lang.pick("缺少內容流", "no stream").into(),
         Rejection::UnknownStream { stream } => lang.pick(format!("未知內容流「{stream}」"), format!("unknown stream `{stream}`")),
         Rejection::ProtectedShared { .. } => lang.pick("受保護內容不能跨人分享", "protected content can't be shared").into(),
@@ -428,6 +433,10 @@ pub fn refusal_text(refusal: &Refusal, lang: Lang) -> String {
             "沒有寫是誰做的:每個動作都要記下執行者".to_string(),
             "nobody is named: every action records who did it".to_string(),
         ),
+        Refusal::HiddenActor { error } => lang.pick(
+            format!("執行者的名稱藏有字元,紀錄上會像是別人做的:{}", name_error_text(error, lang)),
+            format!("the actor's name hides a character, so the log would show someone else: {}", name_error_text(error, lang)),
+        ),
         Refusal::NoReason { action } => lang.pick(
             format!("{}必須附上原因", action_verb(*action, lang)),
             format!("to {} needs a reason", action_verb(*action, lang)),
@@ -665,6 +674,10 @@ pub fn event_problem_text(problem: &EventProblem, lang: Lang) -> String {
             lang.pick(format!("無法解讀:{}", unreadable_text(why, lang)), format!("it can't be read: {}", unreadable_text(why, lang)))
         }
         EventProblem::NoActor => lang.pick("沒有記下執行者".to_string(), "it names no actor".to_string()),
+        EventProblem::HiddenActor { error } => lang.pick(
+            format!("執行者的名稱藏有字元,看起來會像別人:{}", name_error_text(error, lang)),
+            format!("the actor's name hides a character, so it would look like someone else: {}", name_error_text(error, lang)),
+        ),
         EventProblem::NoReason => lang.pick("沒有附上原因".to_string(), "it gives no reason".to_string()),
         EventProblem::NoCard => lang.pick("沒有指明是哪張卡片".to_string(), "it names no card".to_string()),
         EventProblem::UnknownCard { card } => {
@@ -1136,6 +1149,7 @@ mod tests {
         let all = vec![
             Refusal::NotInChart { viewer: "erin/w".into() },
             Refusal::NoActor,
+            Refusal::HiddenActor { error: NameError::InvisibleCharacter { code: 0x202E } },
             Refusal::NoReason { action: Action::Delete },
             Refusal::ReasonQuotesCard,
             Refusal::EmptyId,
@@ -1168,6 +1182,7 @@ mod tests {
             match refusal {
                 Refusal::NotInChart { .. }
                 | Refusal::NoActor
+                | Refusal::HiddenActor { .. }
                 | Refusal::NoReason { .. }
                 | Refusal::ReasonQuotesCard
                 | Refusal::EmptyId
@@ -1235,6 +1250,7 @@ mod tests {
             every_unreadable().into_iter().map(|why| EventProblem::Unreadable { why }).collect();
         problems.extend([
             EventProblem::NoActor,
+            EventProblem::HiddenActor { error: NameError::InvisibleCharacter { code: 0x200B } },
             EventProblem::NoReason,
             EventProblem::NoCard,
             EventProblem::UnknownCard { card: "Q".into() },
@@ -1251,6 +1267,7 @@ mod tests {
             match problem {
                 EventProblem::Unreadable { .. }
                 | EventProblem::NoActor
+                | EventProblem::HiddenActor { .. }
                 | EventProblem::NoReason
                 | EventProblem::NoCard
                 | EventProblem::UnknownCard { .. }
@@ -1316,6 +1333,7 @@ mod tests {
             Rejection::UnknownGroup { group: "team".into() },
             Rejection::OwnerOutsideGroup { group: "team".into() },
             Rejection::DuplicatedField { field: "scope".into() },
+            Rejection::HiddenCharacter { field: crate::card::Field::OwnerUser, error: NameError::InvisibleCharacter { code: 0x200B } },
         ];
         for rejection in &all {
             both(rejection_text(rejection, Lang::ZhTw), rejection_text(rejection, Lang::En), rejection.code());

@@ -7,7 +7,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::card::{Card, Field, JsonKind, LifeField, Scope, Stream};
-pub use crate::viewer::{check_name, NameError, Viewer};
+pub use crate::viewer::{check_name, check_visible, NameError, Viewer};
 use crate::effect::NotInEffect;
 use crate::workspace::Groups;
 
@@ -32,6 +32,10 @@ pub enum Rejection {
     UnknownScope { scope: String },
     MissingOwnerUser,
     MissingOwnerAgent,
+    /// An owner's name holds a control character or an invisible or
+    /// direction-changing one ([`check_visible`]): `ali\u{200B}ce` prints as
+    /// `alice`, so the card would pass for hers.
+    HiddenCharacter { field: Field, error: NameError },
     /// The stream is missing (empty) or not exactly `protected` or `reusable`.
     UnknownStream { stream: String },
     /// Personal content filed where other users would read it.
@@ -56,6 +60,7 @@ impl Rejection {
             Rejection::UnknownScope { .. } => "unknown_scope",
             Rejection::MissingOwnerUser => "missing_owner_user",
             Rejection::MissingOwnerAgent => "missing_owner_agent",
+            Rejection::HiddenCharacter { .. } => "hidden_character",
             Rejection::UnknownStream { .. } => "unknown_stream",
             Rejection::ProtectedShared { .. } => "protected_shared",
             Rejection::NotApproved { .. } => "not_approved",
@@ -142,6 +147,11 @@ pub fn check_filed_in(card: &Card, filing: Filing, groups: Option<&Groups>) -> R
     }
     if card.owner_agent.is_empty() {
         return Err(Rejection::MissingOwnerAgent);
+    }
+    for (field, name) in [(Field::OwnerUser, &card.owner_user), (Field::OwnerAgent, &card.owner_agent)] {
+        if let Err(error) = check_visible(name) {
+            return Err(Rejection::HiddenCharacter { field, error });
+        }
     }
     let Some(stream) = Stream::parse(stream) else {
         return Err(Rejection::UnknownStream { stream: card.stream.clone() });
