@@ -2,7 +2,7 @@
 //! keeps every side effect (document language, URL, storage, keys) in
 //! effects and event handlers, never in the reducer or in render.
 
-use std::cell::{Cell, RefCell};
+use std::cell::RefCell;
 use std::rc::Rc;
 
 use gloo_events::EventListener;
@@ -11,6 +11,7 @@ use mixua_policy::{Lang, Workspace};
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
+use crate::acts::Place;
 use crate::changed::{self, Speech};
 use crate::components::announcer::Announcer;
 use crate::components::notice_bar::notice_text;
@@ -23,606 +24,14 @@ use crate::components::{
 };
 use crate::computed::Computed;
 use crate::course::Course;
-use crate::persist::{self, Saved};
+use crate::persist;
 use crate::shared::Shared;
-use crate::start::{use_start_step, Step};
+use crate::autosave::Store;
+use crate::start::{use_start_step, Boot, Started, Step};
+use crate::start_route::Route;
 use crate::lessons::Lesson;
-use crate::state::{Action, AppState, Doc, Edit, Mode, Notice, Panel, Recent, Ui, UiAction, WorkAction};
+use crate::state::{Action, Mode, Notice, Panel, Recent, Ui, UiAction, WorkAction};
 use crate::store;
-use crate::works::{self, Entry, Save, Slot};
-
-/// The page's address: the query string and the fragment.
-struct Address {
-    search: web_sys::UrlSearchParams,
-    fragment: String,
-}
-
-impl Address {
-    fn read() -> Address {
-        let location = gloo_utils::window().location();
-        let search = location.search().unwrap_or_default();
-        Address {
-            search: web_sys::UrlSearchParams::new_with_str(&search)
-                .unwrap_or_else(|_| web_sys::UrlSearchParams::new().expect("an empty UrlSearchParams")),
-            fragment: location.hash().unwrap_or_default().trim_start_matches('#').to_string(),
-        }
-    }
-
-    fn param(&self, name: &str) -> Option<String> {
-        self.search.get(name)
-    }
-
-    fn flag(&self, name: &str) -> bool {
-        self.search.has(name)
-    }
-}
-
-/// `?lang=`, else the browser's language: 繁體中文 for Chinese, English otherwise.
-fn initial_lang(address: &Address) -> Lang {
-    if let Some(tag) = address.param("lang") {
-        return Lang::from_tag(&tag);
-    }
-    let nav = gloo_utils::window().navigator().language().unwrap_or_default();
-    if nav.to_ascii_lowercase().starts_with("zh") {
-        Lang::ZhTw
-    } else {
-        Lang::En
-    }
-}
-
-/// Which saved work this tab shows, and the revision it is based on.
-#[derive(Clone, Debug, PartialEq)]
-struct WorkRef {
-    id: String,
-    name: String,
-    /// The slot's revision this tab loaded or last saved.
-    base: u64,
-    /// Copied from another work (set when this tab forked it).
-    forked_from: Option<String>,
-}
-
-impl WorkRef {
-    /// A work not saved yet, named by the clock: "Work · 11-30 14:05".
-    fn new(lang: Lang) -> WorkRef {
-        let now = js_sys::Date::new_0();
-        let name = format!(
-            "{} · {:02}-{:02} {:02}:{:02}",
-            lang.pick("作品", "Work"),
-            now.get_month() + 1,
-            now.get_date(),
-            now.get_hours(),
-            now.get_minutes()
-        );
-        WorkRef { id: works::new_id(js_sys::Date::now(), js_sys::Math::random()), name, base: 0, forked_from: None }
-    }
-}
-
-/// How the page starts: the state, and the storage writes the start asks
-/// for (done by an effect after the first render, not here).
-struct Boot {
-    state: AppState,
-    /// The learner's own work, set aside before a share link replaces it.
-    set_aside: Option<Saved>,
-    /// Whether this tab keeps its work: not in a `?fresh` start.
-    autosave: bool,
-    work: WorkRef,
-    /// The start shows something not saved yet (a link, the seed, old work
-    /// brought over from before works had slots).
-    unsaved: bool,
-    /// A teacher's pack the link started (kept for the lesson panel).
-    started: Option<mixua_policy::Pack>,
-}
-
-impl Boot {
-    /// A saved, linked or asked-for step past the lesson's end opens its
-    /// last step (this reads the lesson's exercises).
-    fn keep_step_in_lesson(&mut self) {
-        let ui = &mut self.state.ui;
-        ui.lesson_step = ui.lesson_step.min(ui.course.pack(ui.lang).exercises.len() - 1);
-    }
-
-    /// The build-time first screen: the seed in `lang`, as a fresh load
-    /// without saved work starts (no browser is asked anything).
-    fn prerender(lang: Lang) -> Boot {
-        let state = AppState::new(Doc::seed_in(lang), Ui { lang, ..Ui::default() });
-        let work = WorkRef { id: String::new(), name: String::new(), base: 0, forked_from: None };
-        Boot { state, set_aside: None, autosave: false, work, unsaved: false, started: None }
-    }
-}
-
-thread_local! {
-    /// The start read before the first render ([`read_start`]), and its
-    /// views ([`derive_start`]): each a task of its own (`main.rs`), which
-    /// the first render takes over.
-    static READ: RefCell<Option<Boot>> = const { RefCell::new(None) };
-    static DERIVED: RefCell<Option<(Rc<Workspace>, Computed)>> = const { RefCell::new(None) };
-}
-
-/// The start's first task: the work read ([`read_work`]).
-pub fn read_start() {
-    let boot = read_work();
-    READ.with(|r| *r.borrow_mut() = Some(boot));
-}
-
-/// The start's second task: the lesson's exercises read, its step kept
-/// within them.
-pub fn lesson_start() {
-    READ.with(|r| {
-        if let Some(boot) = r.borrow_mut().as_mut() {
-            boot.keep_step_in_lesson();
-            // The checks read the English pack (`course.rs`).
-            boot.state.ui.course.pack(Lang::En);
-        }
-    });
-}
-
-/// The start's third task: the read work's views.
-pub fn derive_start() {
-    let Some(ws) = READ.with(|r| r.borrow().as_ref().map(|b| b.state.doc.workspace.clone())) else {
-        return;
-    };
-    let computed = Computed::new(&ws);
-    DERIVED.with(|d| *d.borrow_mut() = Some((ws, computed)));
-}
-
-/// The start: this tab's work (after a reload), else the most recently
-/// saved work, else the seed (unless `?fresh`); then a share link over it
-/// (so the saved work stays one undo away); then URL flags. Reads only.
-/// The lesson's exercises are not read here ([`Boot::keep_step_in_lesson`]).
-fn read_work() -> Boot {
-    let address = Address::read();
-    let mut ui = Ui { lang: initial_lang(&address), ..Ui::default() };
-    // `?embed` (an iframe in slides or a course page) starts as `?fresh`
-    // does: the seed (or the link, or the lesson), never the learner's
-    // saved work, and nothing is saved.
-    let embed = address.flag("embed");
-    let fresh = address.flag("fresh") || embed;
-    let mut work = WorkRef::new(ui.lang);
-    let mut unsaved = true;
-
-    let mut saved = None;
-    let mut forks = Vec::new();
-    if !fresh {
-        let index = store::index();
-        let id = store::tab_work().filter(|id| index.get(id).is_some()).or_else(|| index.latest().map(|e| e.id.clone()));
-        if let Some((entry, slot)) = id.and_then(|id| Some((index.get(&id)?.clone(), store::slot(&id)?))) {
-            forks = index.forks_of(&entry.id, slot.saved_at).iter().map(|e| e.name.clone()).collect();
-            saved = persist::from_value(slot.work).ok();
-            work = WorkRef { id: entry.id, name: entry.name, base: slot.rev, forked_from: entry.forked_from };
-            unsaved = false;
-        } else if let Some(legacy) = store::read(store::LEGACY_KEY) {
-            saved = persist::from_value(legacy).ok();
-        }
-    }
-    // `?lesson=2` (or `?lesson=1`) opens that lesson's own work: the most
-    // recent work of that lesson, else a new one. The other lesson's work
-    // stays in its slot (Recent work), so nothing of it is lost.
-    let wanted = address.param("lesson").and_then(|l| Course::parse(&l));
-    let mut course = saved.as_ref().and_then(|s: &Saved| s.course).unwrap_or_default();
-    let mut opened_lesson = None;
-    if let Some(want) = wanted.filter(|&w| w != course || saved.is_none()) {
-        if let Some((entry, slot, found)) = (!fresh).then(|| latest_of(want)).flatten() {
-            work = WorkRef { id: entry.id, name: entry.name, base: slot.rev, forked_from: entry.forked_from };
-            saved = Some(found);
-            unsaved = false;
-            opened_lesson = Some(Notice::OpenedLesson { course: want, kept: true });
-        } else if want == Course::Two || saved.is_some() {
-            opened_lesson = Some(Notice::OpenedLesson { course: want, kept: saved.is_some() });
-            saved = None;
-            work = WorkRef::new(ui.lang);
-            if want == Course::Two {
-                work.name = format!("{} · {}", ui.lang.pick("第 2 課", "Lesson 2"), work.name);
-            }
-            unsaved = true;
-        }
-        course = want;
-    }
-    ui.course = course;
-    if course == Course::Pack {
-        if let Some(pack) = crate::pack_link::started_pack() {
-            Course::set_authored(pack);
-        }
-    }
-    let had_saved = saved.is_some();
-    // Without saved work, the seed in the UI's language (`?seed=zh-TW` or
-    // `?seed=en` picks one explicitly).
-    let seed_lang = address.param("seed").map(|tag| Lang::from_tag(&tag)).unwrap_or(ui.lang);
-    let mut doc = match course {
-        Course::One | Course::Pack => Doc::seed_in(seed_lang),
-        Course::Two => Doc { workspace: Rc::new(mixua_policy::lesson_two_workspace(seed_lang)), ..Doc::default() },
-    };
-    if let Some(saved) = saved {
-        doc = saved.doc;
-        if address.param("lang").is_none() {
-            ui.lang = saved.lang.unwrap_or(ui.lang);
-        }
-        ui.lesson_step = saved.lesson_step.unwrap_or(0);
-        ui.progress = saved.progress.unwrap_or_default();
-    }
-    if let Some(step) = address.param("step").and_then(|s| s.parse::<usize>().ok()) {
-        ui.lesson_step = step.saturating_sub(1);
-    }
-    if let Some(hide) = address.param("hide") {
-        ui.hidden = hide.split(',').map(|p| p.trim().to_string()).filter(|p| !p.is_empty()).collect();
-    }
-    if embed {
-        ui.embed = true;
-        ui.hidden.extend(crate::embed::hidden(address.param("panel").as_deref().unwrap_or("")));
-    }
-    ui.classroom = address.flag("classroom");
-    let mut state = AppState::new(doc, ui);
-    if fresh && !embed {
-        state.ui.notice = Some(Notice::FreshStart);
-    } else if !forks.is_empty() {
-        state.ui.notice = Some(Notice::ForkedElsewhere { names: forks });
-    }
-    if let Some(notice) = opened_lesson {
-        state.ui.notice = Some(notice);
-    }
-    let mut set_aside = None;
-    let mut opened_link = false;
-    let mut started = None;
-    if crate::pack_link::is_pack_link(&address.fragment) {
-        // A teacher's pack: its first exercise's start becomes a work of its
-        // own, and the learner's own work is set aside as for a share link.
-        use crate::pack_link::PackNotice;
-        match crate::pack_link::decode(&address.fragment) {
-            Ok(pack) => {
-                let lang = state.ui.lang;
-                let doc = Doc { workspace: Rc::new(pack.exercises[0].start.workspace(lang)), ..Doc::default() };
-                if had_saved && !fresh {
-                    set_aside = Some(Saved { doc: (*state.doc).clone(), ..Saved::default() });
-                }
-                let title = if pack.title.is_empty() { pack.id.clone() } else { pack.title.get(lang).to_string() };
-                work = WorkRef::new(lang);
-                work.name = format!("{title} · {}", work.name);
-                unsaved = true;
-                state.apply(Edit::Load { doc, source: title.clone() });
-                state.ui.lesson_step = 0;
-                // The lesson panel runs the pack's exercises.
-                state.ui.course = Course::Pack;
-                state.ui.progress = Default::default();
-                Course::set_authored(pack.clone());
-                state.ui.notice = Some(Notice::Pack(PackNotice::Opened { title, exercises: pack.exercises.len(), kept: had_saved && !fresh }));
-                opened_link = true;
-                started = Some(pack);
-            }
-            Err(problem) => state.ui.notice = Some(Notice::Pack(PackNotice::Refused(problem))),
-        }
-    } else if !address.fragment.is_empty() {
-        let source = state.ui.lang.pick("分享連結", "the share link").to_string();
-        match persist::decode_link(&address.fragment) {
-            Ok(linked) if linked.doc == *state.doc && linked.course.unwrap_or_default() == state.ui.course => {}
-            Ok(linked) if linked.course.unwrap_or_default() != state.ui.course => {
-                // Another lesson's work (a lesson-2 link over lesson-1 work,
-                // or the other way round): it opens in its own lesson, as a
-                // work of its own, from that lesson's first step. The
-                // learner's own work stays in its slot (Recent work); it is
-                // not one Undo away, since Undo never changes the lesson.
-                let course = linked.course.unwrap_or_default();
-                work = WorkRef::new(state.ui.lang);
-                if course == Course::Two {
-                    work.name = format!("{} · {}", state.ui.lang.pick("第 2 課", "Lesson 2"), work.name);
-                }
-                unsaved = true;
-                let ui = Ui { course, lesson_step: 0, progress: Default::default(), tick: None, ..state.ui.clone() };
-                state = AppState::new(linked.doc, ui);
-                state.ui.notice = (!embed).then_some(match had_saved && !fresh {
-                    true => Notice::OpenedLinkOtherLesson { course },
-                    false => Notice::OpenedLink { kept: false },
-                });
-                opened_link = true;
-            }
-            Ok(Saved { doc: linked, .. }) => {
-                // The link becomes a work of its own; the learner's own work
-                // stays in its slot, and is also set aside so that it is one
-                // Undo away, even after a reload.
-                if had_saved && !fresh {
-                    set_aside = Some(Saved { doc: (*state.doc).clone(), ..Saved::default() });
-                }
-                work = WorkRef::new(state.ui.lang);
-                unsaved = true;
-                state.apply(Edit::Load { doc: linked, source });
-                // An embed shows the linked state quietly (it saves nothing).
-                state.ui.notice = (!embed).then_some(Notice::OpenedLink { kept: had_saved && !fresh });
-                opened_link = true;
-            }
-            Err(problem) => state.ui.notice = Some(Notice::LoadFailed { source, problem }),
-        }
-    }
-    // Work set aside by an earlier link stays one undo away until it is back.
-    if !opened_link && !fresh {
-        if let Some(previous) = store::read(store::PREVIOUS_KEY).and_then(|v| persist::from_value(v).ok()) {
-            if previous.doc != *state.doc {
-                state.past.insert(0, Rc::new(previous.doc));
-                state.ui.notice = Some(Notice::OpenedLink { kept: true });
-            }
-        }
-    }
-    // A start is no edit: nothing is marked as changed.
-    state.last = None;
-    Boot { state, set_aside, autosave: !fresh, work, unsaved, started }
-}
-
-/// The most recently saved work of a lesson, read from storage.
-fn latest_of(course: Course) -> Option<(Entry, Slot, Saved)> {
-    let mut works = store::index().works;
-    // Newest first, stably.
-    mixua_policy::order::sort_small_by(&mut works, |a, b| a.saved_at.total_cmp(&b.saved_at).is_lt());
-    works.into_iter().find_map(|entry| {
-        let slot = store::slot(&entry.id)?;
-        let saved = persist::from_value(slot.work.clone()).ok()?;
-        (saved.course.unwrap_or_default() == course).then_some((entry, slot, saved))
-    })
-}
-
-/// The state and its reducer. Unlike `use_reducer`, the latest state is
-/// readable outside render, so the save at `pagehide` writes the latest
-/// work even while a big re-render is still pending.
-#[derive(Clone)]
-struct Store {
-    current: Rc<RefCell<Rc<AppState>>>,
-    rerender: Rc<dyn Fn()>,
-    saver: Rc<Saver>,
-    typed: Rc<Typed>,
-    /// The last change to the work was a keystroke in a text field: its
-    /// summary waits until the learner leaves the field.
-    typing: Rc<Cell<bool>>,
-}
-
-/// Is the focus in a field the learner types into?
-fn typing_in_field() -> bool {
-    let Some(el) = gloo_utils::document().active_element() else { return false };
-    match el.dyn_ref::<web_sys::HtmlInputElement>() {
-        Some(input) => matches!(input.type_().as_str(), "text" | "search" | ""),
-        None => el.tag_name() == "TEXTAREA",
-    }
-}
-
-/// A keystroke's edit, held until the frame that shows the typed character
-/// is painted: the field answers at once and the views follow one frame
-/// later (the evaluation never delays the echo of a key). Keys typed in the
-/// meantime into the same field replace it; anything else applies it first,
-/// so the order of edits never changes.
-#[derive(Default)]
-struct Typed {
-    pending: RefCell<Option<((usize, mixua_policy::Field), Action)>>,
-    frame: RefCell<Option<gloo_render::AnimationFrame>>,
-}
-
-/// The card and field of a keystroke in a free-text card field (not a
-/// select: a choice is applied at once).
-fn typed(action: &Action) -> Option<(usize, mixua_policy::Field)> {
-    use mixua_policy::Field;
-    match action {
-        Action::Edit(Edit::EditText { index, field, .. }) if !matches!(field, Field::Scope | Field::Stream | Field::ShareApproved) => {
-            Some((*index, *field))
-        }
-        _ => None,
-    }
-}
-
-impl Store {
-    fn get(&self) -> Rc<AppState> {
-        self.current.borrow().clone()
-    }
-
-    fn dispatch(&self, action: Action) {
-        let Some(key) = typed(&action) else {
-            self.flush_typed();
-            return self.apply(action);
-        };
-        let earlier = self.typed.pending.replace(Some((key, action)));
-        if let Some((earlier_key, earlier)) = earlier {
-            if earlier_key != key {
-                // Another field's keystroke goes first, in order.
-                self.apply(earlier);
-            }
-        }
-        if self.typed.frame.borrow().is_none() {
-            let store = self.clone();
-            let frame = gloo_render::request_animation_frame(move |_| {
-                // Runs before this frame's paint; the edit runs right after it.
-                Timeout::new(0, move || store.flush_typed()).forget();
-            });
-            *self.typed.frame.borrow_mut() = Some(frame);
-        }
-    }
-
-    /// Applies a held keystroke now (before any other action, and before
-    /// the save when the page is hidden).
-    fn flush_typed(&self) {
-        let frame = self.typed.frame.borrow_mut().take();
-        drop(frame);
-        let pending = self.typed.pending.borrow_mut().take();
-        if let Some((_, action)) = pending {
-            self.apply(action);
-        }
-    }
-
-    fn apply(&self, action: Action) {
-        let typed = matches!(action, Action::Edit(Edit::EditText { .. } | Edit::SetQuery(_))) && typing_in_field();
-        let now = self.get();
-        let next = yew::Reducible::reduce(now.clone(), action);
-        if Rc::ptr_eq(&now, &next) {
-            return;
-        }
-        let saves = !Rc::ptr_eq(&now.doc, &next.doc)
-            || now.ui.lang != next.ui.lang
-            || now.ui.lesson_step != next.ui.lesson_step
-            || now.ui.progress != next.ui.progress;
-        if !Rc::ptr_eq(&now.doc, &next.doc) {
-            self.typing.set(typed);
-        }
-        *self.current.borrow_mut() = next;
-        if saves {
-            self.saver.changed();
-        }
-        (self.rerender)();
-    }
-}
-
-/// How the saver tells the learner (a full or disabled storage, another
-/// tab's save).
-type Notify = Rc<dyn Fn(Action)>;
-
-/// Saves the work a moment after the last change (typing a lesson is one
-/// save, not one per key), and at once when the page is hidden or closed,
-/// into this tab's work slot, never over a revision another tab saved.
-/// A full or disabled storage is said once; the work goes on in memory.
-struct Saver {
-    enabled: bool,
-    /// The state to save from: always the latest.
-    current: Rc<RefCell<Rc<AppState>>>,
-    work: RefCell<WorkRef>,
-    timer: RefCell<Option<Timeout>>,
-    dirty: Cell<bool>,
-    failed: Cell<bool>,
-    notify: RefCell<Option<Notify>>,
-}
-
-impl Saver {
-    fn changed(self: &Rc<Self>) {
-        if !self.enabled {
-            return;
-        }
-        self.dirty.set(true);
-        let me = self.clone();
-        // Replacing the timer cancels the one before: the save waits for a pause.
-        *self.timer.borrow_mut() = Some(Timeout::new(300, move || me.flush()));
-    }
-
-    fn tell(&self, action: impl Into<Action>) {
-        if let Some(notify) = self.notify.borrow().clone() {
-            notify(action.into());
-        }
-    }
-
-    fn flush(&self) {
-        self.timer.borrow_mut().take();
-        if !self.dirty.replace(false) {
-            return;
-        }
-        let state = self.current.borrow().clone();
-        let saved = Saved {
-            doc: (*state.doc).clone(),
-            lang: Some(state.ui.lang),
-            lesson_step: Some(state.ui.lesson_step),
-            progress: Some(state.ui.progress.clone()),
-            course: Some(state.ui.course),
-        };
-        let now = js_sys::Date::now();
-        let mut work = self.work.borrow().clone();
-        let mut index = store::index();
-        let rev = match works::decide(store::slot(&work.id).map(|s| s.rev), work.base) {
-            Save::Over { next } => next,
-            Save::Fork { .. } => {
-                // Another tab saved this work first: this tab's changes go
-                // to a copy, and this tab goes on with the copy.
-                let original = work.name.clone();
-                let mut copy = WorkRef::new(state.ui.lang);
-                copy.name = format!("{original} {}", state.ui.lang.pick("(另一分頁)", "(other tab)"));
-                copy.forked_from = Some(work.id.clone());
-                work = copy;
-                self.tell(UiAction::Notify(Notice::ForkedHere { name: work.name.clone(), original }));
-                1
-            }
-        };
-        let slot = Slot { rev, saved_at: now, work: persist::to_value(&saved) };
-        let mut ok = store::write_slot(&work.id, &slot);
-        if ok {
-            work.base = rev;
-            index.touch(Entry {
-                id: work.id.clone(),
-                name: work.name.clone(),
-                saved_at: now,
-                cards: saved.doc.workspace.cards.len(),
-                rev,
-                forked_from: work.forked_from.clone(),
-            });
-            let dropped = index.bound(works::KEEP, &work.id);
-            for gone in &dropped {
-                store::remove(&store::slot_key(&gone.id));
-            }
-            ok = store::write_index(&index);
-            store::set_tab_work(&work.id);
-            if !dropped.is_empty() {
-                self.tell(UiAction::Notify(Notice::DroppedOldest { names: dropped.into_iter().map(|e| e.name).collect() }));
-            }
-            self.tell(UiAction::SetRecent(Recent { works: index.works.clone(), current: work.id.clone() }));
-        }
-        *self.work.borrow_mut() = work;
-        if !ok && !self.failed.get() {
-            self.tell(UiAction::Notify(Notice::StorageUnavailable));
-        }
-        self.failed.set(!ok);
-        // Work set aside by a share link is forgotten once it is back.
-        if let Some(previous) = store::read(store::PREVIOUS_KEY).and_then(|v| persist::from_value(v).ok()) {
-            if previous.doc == *state.doc {
-                store::remove(store::PREVIOUS_KEY);
-            }
-        }
-    }
-
-    /// Another tab wrote storage: a newer save of this tab's work is said
-    /// at once (the next change here will go to a copy), and Recent work
-    /// follows the index.
-    fn storage_event(&self, key: &str) {
-        let work = self.work.borrow().clone();
-        if store::slot_id(key) == Some(work.id.as_str()) {
-            if store::slot(&work.id).is_some_and(|s| s.rev > work.base) {
-                self.tell(UiAction::Notify(Notice::ChangedElsewhere { name: work.name.clone() }));
-            }
-        } else if store::is_index_key(key) {
-            self.tell(UiAction::SetRecent(Recent { works: store::index().works, current: work.id }));
-        }
-    }
-
-    /// Opens a saved work in this tab (from Recent work, or the other tab's
-    /// version of this one), and this tab goes on with that work.
-    fn open(&self, id: &str, store_: &Store) {
-        // What this tab has not saved yet is saved first, where it belongs.
-        self.flush();
-        let index = store::index();
-        let (Some(entry), Some(slot)) = (index.get(id).cloned(), store::slot(id)) else { return };
-        let Ok(saved) = persist::from_value(slot.work) else { return };
-        *self.work.borrow_mut() = WorkRef { id: entry.id.clone(), name: entry.name.clone(), base: slot.rev, forked_from: entry.forked_from };
-        store::set_tab_work(id);
-        let course = saved.course.unwrap_or_default();
-        if course == Course::Pack {
-            if let Some(pack) = crate::pack_link::started_pack() {
-                Course::set_authored(pack);
-            }
-        }
-        store_.dispatch(Action::Open {
-            doc: saved.doc,
-            name: entry.name,
-            course,
-            lesson_step: saved.lesson_step.unwrap_or(0),
-            progress: Box::new(saved.progress.unwrap_or_default()),
-        });
-        // Opening is not a change of that work: nothing to save.
-        self.dirty.set(false);
-        self.timer.borrow_mut().take();
-        store_.dispatch(UiAction::SetRecent(Recent { works: index.works, current: id.to_string() }).into());
-    }
-
-    /// A file of another lesson: this tab's work is saved where it belongs
-    /// and stays in Recent work; the file becomes a new work of its own in
-    /// its lesson, saved at once.
-    fn open_new(self: &Rc<Self>, saved: Saved, source: String, store_: &Store) {
-        self.flush();
-        let lang = store_.get().ui.lang;
-        let course = saved.course.and_then(persist::portable).unwrap_or_default();
-        let mut work = WorkRef::new(lang);
-        work.name = format!("{source} · {}", work.name);
-        let name = work.name.clone();
-        *self.work.borrow_mut() = work;
-        store_.dispatch(Action::Open { doc: saved.doc, name, course, lesson_step: 0, progress: Box::default() });
-        self.changed();
-    }
-}
-
 
 /// Ctrl+Z / Ctrl+Shift+Z / Ctrl+Y (Cmd on a Mac) undo and redo everywhere;
 /// in classroom mode the arrow keys step through the lesson.
@@ -661,46 +70,30 @@ pub struct AppProps {
     /// this language, nothing read or saved): see `prerender.rs`.
     #[prop_or_default]
     pub prerender: Option<Lang>,
+    /// The start as `main.rs`'s tasks read it (else it is read at the
+    /// first render).
+    #[prop_or_default]
+    pub start: Option<Started>,
 }
 
 #[function_component(App)]
 pub fn app(props: &AppProps) -> Html {
     let rerender = use_force_update();
     let prerender = props.prerender;
+    let start = props.start.clone();
     let store = {
         let rerender = rerender.clone();
         use_memo((), move |_| {
-            let Boot { state, set_aside, autosave, work, unsaved, started } = match prerender {
+            let Boot { route, derived } = match prerender {
                 Some(lang) => Boot::prerender(lang),
-                None => {
-                    // What `read_start` read (else read now), its step kept
-                    // within its lesson (a no-op after `lesson_start`).
-                    let mut boot = READ.with(|r| r.borrow_mut().take()).unwrap_or_else(read_work);
-                    boot.keep_step_in_lesson();
-                    boot
-                }
+                None => start.unwrap_or_default().take(),
             };
-            let current = Rc::new(RefCell::new(Rc::new(state)));
-            let saver = Rc::new(Saver {
-                enabled: autosave,
-                current: current.clone(),
-                work: RefCell::new(work),
-                timer: RefCell::new(None),
-                dirty: Cell::new(false),
-                failed: Cell::new(false),
-                notify: RefCell::new(None),
-            });
-            let store = Store {
-                current,
-                rerender: Rc::new(move || rerender.force_update()),
-                saver,
-                typed: Rc::default(),
-                typing: Rc::new(Cell::new(false)),
-            };
-            (store, RefCell::new(set_aside), unsaved, RefCell::new(started))
+            let Route { state, set_aside, autosave, work, unsaved, started, .. } = route;
+            let store = Store::new(state, autosave, work, Rc::new(move || rerender.force_update()));
+            (store, RefCell::new(set_aside), unsaved, RefCell::new(started), RefCell::new(derived))
         })
     };
-    let (store, set_aside, unsaved, started) = (&store.0, &store.1, store.2, &store.3);
+    let (store, set_aside, unsaved, started, derived) = (&store.0, &store.1, store.2, &store.3, &store.4);
     let state = store.get();
     let step = use_start_step(prerender.is_some() || state.ui.classroom);
     let onaction = {
@@ -708,7 +101,7 @@ pub fn app(props: &AppProps) -> Html {
         use_callback((), move |action: Action, _| store.dispatch(action))
     };
     let computed_now = Shared(use_memo(Shared(state.doc.workspace.clone()), |ws| {
-        let derived = DERIVED.with(|d| d.borrow_mut().take()).filter(|(of, _)| Rc::ptr_eq(of, &ws.0));
+        let derived = derived.borrow_mut().take().filter(|(of, _)| Rc::ptr_eq(of, &ws.0));
         derived.map(|(_, computed)| computed).unwrap_or_else(|| Computed::new(&ws.0))
     }));
     // Lesson 2's timeline: the chart, alarms and scorecards as of the chosen
@@ -788,10 +181,9 @@ pub fn app(props: &AppProps) -> Html {
         }
     });
 
-    // Once, after the first render: the storage writes the start asked for,
-    // the share link taken out of the address bar (so a reload restores the
-    // autosaved work rather than the link), and a work that has no slot
-    // yet marked to be saved.
+    // Once, after the first render: the storage writes the start asked for
+    // and the link taken out of the address bar (`autosave::carry_out`),
+    // and a work that has no slot yet marked to be saved.
     {
         let store = store.clone();
         let onaction = onaction.clone();
@@ -799,25 +191,8 @@ pub fn app(props: &AppProps) -> Html {
         let started = started.borrow_mut().take();
         let embed = state.ui.embed;
         use_effect_with((), move |_| {
-            if let Some(pack) = started {
-                crate::pack_link::start_pack(&pack);
-            }
             *store.saver.notify.borrow_mut() = Some(Rc::new(move |action| onaction.emit(action)));
-            if let Some(own) = set_aside {
-                store::write(store::PREVIOUS_KEY, &persist::to_value(&own));
-            }
-            let window = gloo_utils::window();
-            // An embed saves nothing: its link stays in the address.
-            if !embed && !window.location().hash().unwrap_or_default().is_empty() {
-                let url = format!(
-                    "{}{}",
-                    window.location().pathname().unwrap_or_default(),
-                    window.location().search().unwrap_or_default()
-                );
-                if let Ok(history) = window.history() {
-                    let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
-                }
-            }
+            crate::autosave::carry_out(set_aside, started, embed);
             // A work not saved yet is saved when the start is done (below),
             // or at once if the page is hidden or closed before that.
             if store.saver.enabled && unsaved {
@@ -862,6 +237,7 @@ pub fn app(props: &AppProps) -> Html {
                 typing.flush_typed();
                 saver.flush()
             });
+            let (window, restart) = (gloo_utils::window(), store.clone());
             let saver = store.saver.clone();
             let storage = EventListener::new(&gloo_utils::window(), "storage", move |event| {
                 if let Some(key) = event.dyn_ref::<web_sys::StorageEvent>().and_then(|e| e.key()) {
@@ -882,7 +258,33 @@ pub fn app(props: &AppProps) -> Html {
                     }
                 },
             );
-            move || drop((pagehide, storage, keys))
+            // A link pasted into this open tab (only the fragment changes)
+            // opens as it does on load: this tab's work is saved first, then
+            // the start is routed again, over what is now stored.
+            let hash = EventListener::new(&gloo_utils::window(), "hashchange", move |_| {
+                if window.location().hash().unwrap_or_default().trim_start_matches('#').is_empty() {
+                    return;
+                }
+                restart.flush_typed();
+                restart.saver.flush();
+                let mut boot = Boot::read();
+                boot.keep_step_in_lesson();
+                if boot.route.opened_link {
+                    restart.restart(boot.route);
+                } else {
+                    // A refused link (or this very work) changes nothing
+                    // here, not even the undo history: only the refusal is
+                    // said, and the link leaves the address bar.
+                    crate::autosave::carry_out(None, None, boot.route.state.ui.embed);
+                    let refused = boot.route.state.ui.notice.filter(|n| {
+                        matches!(n, Notice::LoadFailed { .. } | Notice::Pack(crate::pack_link::PackNotice::Refused(_)))
+                    });
+                    if let Some(notice) = refused {
+                        restart.dispatch(UiAction::Notify(notice).into());
+                    }
+                }
+            });
+            move || drop((pagehide, storage, keys, hash))
         });
     }
 
@@ -930,7 +332,7 @@ pub fn app(props: &AppProps) -> Html {
             }
             WorkAction::Import { saved, source } => {
                 if saved.course.and_then(persist::portable).unwrap_or_default() == store.get().ui.course {
-                    store.dispatch(Edit::Load { doc: saved.doc, source }.into());
+                    store.saver.import(saved.doc, source, &store);
                 } else {
                     store.saver.open_new(*saved, source, &store);
                 }
@@ -1010,15 +412,20 @@ pub fn app(props: &AppProps) -> Html {
             onaction={onaction.clone()}
         />
     });
+    // Who acts in every lesson-2 panel, and each refusal shown beside the
+    // control that tried the act.
+    let actor = crate::acts::chosen_actor(&workspace, ui.actor.as_deref());
+    let refused_at = |place: Place| ui.refusal.clone().filter(|_| ui.refused_at.unwrap_or(Place::ActAs) == place);
     let memory = if lesson_two { html! { <>
         if !hidden("cache") {
-            <CachePanel workspace={workspace.clone()} {lang} onaction={onaction.clone()} />
+            <CachePanel workspace={workspace.clone()} actor={actor.clone()} refusal={refused_at(Place::Cache)} {lang} onaction={onaction.clone()} />
         }
         if !hidden("retention") {
-            <RetentionPanel workspace={workspace.clone()} selected={ui.selected} {lang} onaction={onaction.clone()} />
+            <RetentionPanel workspace={workspace.clone()} selected={ui.selected} actor={actor.clone()}
+                ttl_refusal={refused_at(Place::Ttl)} hold_refusal={refused_at(Place::Hold)} {lang} onaction={onaction.clone()} />
         }
         if !hidden("groups") {
-            <GroupsPanel workspace={workspace.clone()} {lang} onaction={onaction.clone()} />
+            <GroupsPanel workspace={workspace.clone()} actor={actor.clone()} refusal={refused_at(Place::Groups)} {tick} {lang} onaction={onaction.clone()} />
         }
         if !hidden("audit") {
             <AuditLog workspace={workspace.clone()} tick={tick} history={ui.history.clone()} {lang} onaction={onaction.clone()} />
@@ -1129,7 +536,7 @@ pub fn app(props: &AppProps) -> Html {
                         // Lesson 2: the acts follow the exercise that asks for them.
                         if lesson_two && !hidden("act") {
                             <ActAs workspace={workspace.clone()} actor={ui.actor.clone()} selected={ui.selected}
-                                refusal={ui.refusal.clone()} {lang} onaction={onaction.clone()} />
+                                refusal={refused_at(Place::ActAs)} {lang} onaction={onaction.clone()} />
                         }
                         if !hidden("why") {
                             <WhyPanel

@@ -7,6 +7,8 @@
 //! and, per tab (session storage, kept across a reload of that tab only),
 //! the id of the work the tab shows.
 
+use std::collections::BTreeMap;
+
 use gloo_storage::{LocalStorage, SessionStorage, Storage};
 use serde_json::Value;
 
@@ -23,8 +25,8 @@ pub const PREVIOUS_KEY: &str = "mixua-playground/v1/before-link";
 /// work's, so it is kept apart from the works and typed once.
 const NAME_KEY: &str = "mixua-playground/v2/student-name";
 
-const INDEX_KEY: &str = "mixua-playground/v2/works";
-const SLOT_PREFIX: &str = "mixua-playground/v2/work/";
+pub const INDEX_KEY: &str = "mixua-playground/v2/works";
+pub const SLOT_PREFIX: &str = "mixua-playground/v2/work/";
 const TAB_KEY: &str = "mixua-playground/v2/tab-work";
 
 /// Whether this page may use `localStorage` at all (gloo has no such test:
@@ -43,9 +45,52 @@ fn session_available() -> bool {
     AVAILABLE.with(|a| *a)
 }
 
+/// What is stored, as text per key: the browser's storage ([`Browser`]),
+/// or a map (the native tests of the start, `start_route.rs`). The start
+/// reads through it, so that where it goes is a function of what is
+/// stored.
+pub trait Stored {
+    /// The text stored under `key`, as stored (damaged or not).
+    fn text(&self, key: &str) -> Option<String>;
+    /// Every key stored.
+    fn keys(&self) -> Vec<String>;
+}
+
+/// The browser's `localStorage` (nothing when it is unavailable).
+pub struct Browser;
+
+impl Stored for Browser {
+    fn text(&self, key: &str) -> Option<String> {
+        available().then(|| LocalStorage::raw().get_item(key).ok().flatten()).flatten()
+    }
+
+    fn keys(&self) -> Vec<String> {
+        if !available() {
+            return Vec::new();
+        }
+        let storage = LocalStorage::raw();
+        (0..storage.length().unwrap_or(0)).filter_map(|i| storage.key(i).ok().flatten()).collect()
+    }
+}
+
+impl Stored for BTreeMap<String, String> {
+    fn text(&self, key: &str) -> Option<String> {
+        self.get(key).cloned()
+    }
+
+    fn keys(&self) -> Vec<String> {
+        BTreeMap::keys(self).cloned().collect()
+    }
+}
+
+/// A stored JSON value, if there is one and it parses.
+pub fn value_in(stored: &dyn Stored, key: &str) -> Option<Value> {
+    serde_json::from_str(&stored.text(key)?).ok()
+}
+
 /// A stored JSON value, if there is one and it parses.
 pub fn read(key: &str) -> Option<Value> {
-    available().then(|| LocalStorage::get::<Value>(key).ok()).flatten()
+    value_in(&Browser, key)
 }
 
 /// Stores a JSON value; false when storage is unavailable or full.
@@ -85,16 +130,83 @@ pub fn is_index_key(key: &str) -> bool {
     key == INDEX_KEY
 }
 
+/// Where text that could not be read is kept, as it was, before anything
+/// is written over its key.
+pub const UNREADABLE_PREFIX: &str = "mixua-playground/v2/unreadable/";
+
 pub fn index() -> Index {
-    read(INDEX_KEY).and_then(|v| serde_json::from_value(v).ok()).unwrap_or_default()
+    index_in(&Browser)
 }
 
+/// The index of saved works; rebuilt from the slots when it can't be read.
+pub fn index_in(stored: &dyn Stored) -> Index {
+    index_read(stored).0
+}
+
+/// The index of saved works, and the stored index's text when it could not
+/// be read (the index is then rebuilt from the work slots, which carry
+/// their own name and time, so that no work is left unreachable).
+pub fn index_read(stored: &dyn Stored) -> (Index, Option<String>) {
+    let Some(text) = stored.text(INDEX_KEY) else { return (Index::default(), None) };
+    match serde_json::from_str::<Index>(&text) {
+        Ok(index) => (index, None),
+        Err(_) => {
+            let found = stored
+                .keys()
+                .into_iter()
+                .filter_map(|key| Some(slot_id(&key)?.to_string()))
+                .map(|id| {
+                    let slot = slot_in(stored, &id);
+                    (id, slot)
+                })
+                .collect();
+            (crate::works::rebuild(found), Some(text))
+        }
+    }
+}
+
+/// Writes the index; an index stored that can't be read is first kept
+/// aside as it was ([`UNREADABLE_PREFIX`]), never written over.
 pub fn write_index(index: &Index) -> bool {
+    if let Some(text) = Browser.text(INDEX_KEY).filter(|t| serde_json::from_str::<Index>(t).is_err()) {
+        let aside = format!("{UNREADABLE_PREFIX}works");
+        if Browser.text(&aside).is_none() && !write_text(&aside, &text) {
+            return false;
+        }
+    }
     write(INDEX_KEY, &serde_json::to_value(index).expect("an index serializes"))
 }
 
+/// Stores text as it is; false when storage is unavailable or full.
+fn write_text(key: &str, text: &str) -> bool {
+    available() && LocalStorage::raw().set_item(key, text).is_ok()
+}
+
 pub fn slot(id: &str) -> Option<Slot> {
-    read(&slot_key(id)).and_then(|v| serde_json::from_value(v).ok())
+    slot_in(&Browser, id)
+}
+
+pub fn slot_in(stored: &dyn Stored, id: &str) -> Option<Slot> {
+    serde_json::from_str(&stored.text(&slot_key(id))?).ok()
+}
+
+/// A work's slot as stored: nothing, a slot, or text that can't be read
+/// as one (kept as it was, offered for download).
+#[derive(Clone, Debug, PartialEq)]
+pub enum SlotText {
+    Missing,
+    Read(Slot),
+    Unreadable(String),
+}
+
+pub fn slot_text(stored: &dyn Stored, id: &str) -> SlotText {
+    match stored.text(&slot_key(id)) {
+        None => SlotText::Missing,
+        Some(text) => match serde_json::from_str(&text) {
+            Ok(slot) => SlotText::Read(slot),
+            Err(_) => SlotText::Unreadable(text),
+        },
+    }
 }
 
 pub fn write_slot(id: &str, slot: &Slot) -> bool {

@@ -9,7 +9,7 @@ use crate::cache::{CacheConfig, CachedRead, Purge};
 use crate::card::{Card, JsonKind, Kind, LifeField, Status};
 use crate::flip::{Edit, Flips};
 use crate::lifecycle::{NotInEffect, Stamp};
-use crate::log::{Action, Event, EventProblem, Expect, Unreadable};
+use crate::log::{Action, Event, EventProblem, Expect, Setting, Unreadable};
 use crate::policy::{Access, NameError, Rejection, Viewer};
 use crate::score::ForbiddenReason;
 use crate::write::{Expiry, Refusal};
@@ -68,6 +68,10 @@ pub fn rejection_text(rejection: &Rejection, lang: Lang) -> String {
             format!("這一筆是{},不是卡片物件,所以不採用", kind(*found, lang)),
             format!("this entry is a {}, not a card object, so it is not used", kind(*found, lang)),
         ),
+        Rejection::DuplicatedField { field } => lang.pick(
+            format!("欄位 {field} 重複:這張卡片把它寫了兩次以上,不知道該採用哪一個,所以誰都看不到它。請只留一個。"),
+            format!("duplicated field `{field}`: the card writes it more than once, and which value counts is ambiguous, so it reaches nobody. Keep one."),
+        ),
         Rejection::WrongType { field, expected, found } => lang.pick(
             format!(
                 "欄位 {field} 應該是{},這裡卻是{};型別不對的卡片一律不採用",
@@ -91,6 +95,10 @@ pub fn rejection_text(rejection: &Rejection, lang: Lang) -> String {
         Rejection::MissingOwnerUser => lang.pick(
             "沒有擁有者使用者:不知道這是誰的記憶,就不能決定誰可讀".to_string(),
             "the owner user is missing: without knowing whose memory it is, nobody can be let in".to_string(),
+        ),
+        Rejection::HiddenCharacter { field, error } => lang.pick(
+            format!("欄位 {field} 的名稱藏有字元:{};這張卡會被當成另一個人的", name_error_text(error, lang)),
+            format!("the {field} name hides a character: {}; the card would pass for someone else's", name_error_text(error, lang)),
         ),
         Rejection::MissingOwnerAgent => lang.pick(
             "沒有擁有者 Agent:不知道是哪個 Agent 學到的,就不能決定誰可讀".to_string(),
@@ -168,11 +176,13 @@ fn life_expect(field: LifeField, lang: Lang) -> String {
 pub fn rejection_label(rejection: &Rejection, lang: Lang) -> String {
     match rejection {
         Rejection::NotAnObject { .. } => lang.pick("不是卡片物件", "not a card object").into(),
+        Rejection::DuplicatedField { field } => lang.pick(format!("欄位 {field} 重複"), format!("duplicated field `{field}`")),
         Rejection::WrongType { field, .. } => lang.pick(format!("{field} 型別錯誤"), format!("{field} has the wrong type")),
         Rejection::UnknownScope { scope } if scope.is_empty() => lang.pick("缺少範圍", "no scope").into(),
         Rejection::UnknownScope { scope } => lang.pick(format!("未知範圍「{scope}」"), format!("unknown scope `{scope}`")),
         Rejection::MissingOwnerUser => lang.pick("缺少擁有者使用者", "no owner user").into(),
         Rejection::MissingOwnerAgent => lang.pick("缺少擁有 Agent", "no owner agent").into(),
+        Rejection::HiddenCharacter { field, .. } => lang.pick(format!("{field} 藏有字元"), format!("{field} hides a character")),
         Rejection::UnknownStream { stream } if stream.is_empty() => lang.pick("缺少內容流", "no stream").into(),
         Rejection::UnknownStream { stream } => lang.pick(format!("未知內容流「{stream}」"), format!("unknown stream `{stream}`")),
         Rejection::ProtectedShared { .. } => lang.pick("受保護內容不能跨人分享", "protected content can't be shared").into(),
@@ -299,6 +309,10 @@ fn action_verb(action: Action, lang: Lang) -> &'static str {
         Action::Read => lang.pick("讀取", "read"),
         Action::Policy => lang.pick("變更政策", "change the policy of"),
         Action::History => lang.pick("查看歷史", "open the history of"),
+        Action::Members => lang.pick("變更群組成員", "change a group's members"),
+        Action::Hold => lang.pick("保留或取消保留", "hold or let go of"),
+        Action::Ttl => lang.pick("變更保留期限", "change a time to live"),
+        Action::Cache => lang.pick("變更快取設定", "change the cache"),
     }
 }
 
@@ -315,6 +329,10 @@ fn action_done(action: Action) -> &'static str {
         Action::Read => "read",
         Action::Policy => "changed",
         Action::History => "looked up",
+        Action::Members => "given new members",
+        Action::Hold => "held or let go",
+        Action::Ttl => "given a new time to live",
+        Action::Cache => "changed",
     }
 }
 
@@ -415,6 +433,10 @@ pub fn refusal_text(refusal: &Refusal, lang: Lang) -> String {
             "沒有寫是誰做的:每個動作都要記下執行者".to_string(),
             "nobody is named: every action records who did it".to_string(),
         ),
+        Refusal::HiddenActor { error } => lang.pick(
+            format!("執行者的名稱藏有字元,紀錄上會像是別人做的:{}", name_error_text(error, lang)),
+            format!("the actor's name hides a character, so the log would show someone else: {}", name_error_text(error, lang)),
+        ),
         Refusal::NoReason { action } => lang.pick(
             format!("{}必須附上原因", action_verb(*action, lang)),
             format!("to {} needs a reason", action_verb(*action, lang)),
@@ -497,6 +519,29 @@ pub fn refusal_text(refusal: &Refusal, lang: Lang) -> String {
             format!("時鐘只能往前走:現在是時刻 {clock},不能回到 {to}"),
             format!("the clock only moves forward: it is at tick {clock}, not back to {to}"),
         ),
+        Refusal::ReviewersOnly { actor, action } => lang.pick(
+            format!("{actor} 不在審查者名單上:{}會改變誰讀得到什麼,只有名單上的審查者可以做", action_verb(*action, lang)),
+            format!(
+                "{actor} is not a listed reviewer: to {} changes who can read what, so only a listed reviewer may do it",
+                action_verb(*action, lang)
+            ),
+        ),
+        Refusal::UnknownGroup { group } => lang.pick(
+            format!("工作區沒有宣告叫 {group} 的群組"),
+            format!("the workspace declares no group called {group}"),
+        ),
+        Refusal::NotAUser { name } => lang.pick(
+            format!("{name} 不是座位表上的使用者:群組成員必須是表上的使用者"),
+            format!("{name} is not a user of the chart: a group's members must be users of the chart"),
+        ),
+        Refusal::UnreadableSetting { key } => lang.pick(
+            format!("{key} 無法解讀,照原樣保留,不能變更"),
+            format!("`{key}` can't be read, so it is kept as written and can't be changed"),
+        ),
+        Refusal::Unchanged { action } => lang.pick(
+            format!("已經是這個設定了,{}不會改變任何事", action_verb(*action, lang)),
+            format!("it is already set that way: to {} now would change nothing", action_verb(*action, lang)),
+        ),
     }
 }
 
@@ -526,6 +571,7 @@ pub fn event_text(event: &Event, lang: Lang) -> String {
         Action::History => {
             lang.pick(format!("時刻 {t}:{who} 查看了 {card} 的歷史"), format!("tick {t}: {who} opened the history of {card}"))
         }
+        Action::Members | Action::Hold | Action::Ttl | Action::Cache => setting_text(event, lang, &why),
         Action::Policy => {
             let version = event.version.map_or_else(|| "?".to_string(), |v| v.to_string());
             lang.pick(
@@ -533,6 +579,57 @@ pub fn event_text(event: &Event, lang: Lang) -> String {
                 format!("tick {t}: {who} set the policy version to {version}{why}"),
             )
         }
+    }
+}
+
+/// A list of names, or "nobody".
+fn names_text(names: &[String], lang: Lang) -> String {
+    if names.is_empty() {
+        lang.pick("(沒有人)", "nobody").to_string()
+    } else {
+        names.join(lang.pick("、", ", "))
+    }
+}
+
+/// A time to live, in words.
+fn ttl_text(ttl: Option<u64>, lang: Lang) -> String {
+    match ttl {
+        Some(1) => lang.pick("1 個時刻", "1 tick").to_string(),
+        Some(t) => lang.pick(format!("{t} 個時刻"), format!("{t} ticks")),
+        None => lang.pick("永久", "for ever").to_string(),
+    }
+}
+
+/// A `members`, `hold`, `ttl` or `cache` event, as a line of the audit:
+/// who set what, what it was before, and why.
+fn setting_text(event: &Event, lang: Lang, why: &str) -> String {
+    let (t, who) = (event.tick, &event.actor);
+    let card = event.card.as_deref().unwrap_or("?");
+    match event.setting.as_deref() {
+        Some(Setting::Members { group, members, before }) => lang.pick(
+            format!("時刻 {t}:{who} 把群組 {group} 的成員改成 {}(原本是 {}){why}", names_text(members, lang), names_text(before, lang)),
+            format!("tick {t}: {who} set the members of group {group} to {} (were {}){why}", names_text(members, lang), names_text(before, lang)),
+        ),
+        Some(Setting::Hold { hold: true }) => lang.pick(
+            format!("時刻 {t}:{who} 保留了 {card}(永不被清掉){why}"),
+            format!("tick {t}: {who} held {card} (never swept){why}"),
+        ),
+        Some(Setting::Hold { hold: false }) => lang.pick(
+            format!("時刻 {t}:{who} 取消保留 {card}(它又可能到期){why}"),
+            format!("tick {t}: {who} let go of {card} (it can expire again){why}"),
+        ),
+        Some(Setting::Ttl { kind, ttl, before }) => lang.pick(
+            format!("時刻 {t}:{who} 把{}記憶的保留期限改成 {}(原本是 {}){why}", kind_name(*kind, lang), ttl_text(*ttl, lang), ttl_text(*before, lang)),
+            format!("tick {t}: {who} set {kind} memory's time to live to {} (was {}){why}", ttl_text(*ttl, lang), ttl_text(*before, lang)),
+        ),
+        Some(Setting::Cache { config, before }) => lang.pick(
+            format!("時刻 {t}:{who} 把快取改成「{}」(原本是「{}」){why}", cache_text(Some(config), lang), cache_text(before.as_ref(), lang)),
+            format!("tick {t}: {who} set the cache to “{}” (was “{}”){why}", cache_text(Some(config), lang), cache_text(before.as_ref(), lang)),
+        ),
+        None => lang.pick(
+            format!("時刻 {t}:{who} {}(沒有寫改成什麼){why}", action_verb(event.action, lang)),
+            format!("tick {t}: {who} did “{}” (without saying what it set){why}", action_verb(event.action, lang)),
+        ),
     }
 }
 
@@ -577,6 +674,10 @@ pub fn event_problem_text(problem: &EventProblem, lang: Lang) -> String {
             lang.pick(format!("無法解讀:{}", unreadable_text(why, lang)), format!("it can't be read: {}", unreadable_text(why, lang)))
         }
         EventProblem::NoActor => lang.pick("沒有記下執行者".to_string(), "it names no actor".to_string()),
+        EventProblem::HiddenActor { error } => lang.pick(
+            format!("執行者的名稱藏有字元,看起來會像別人:{}", name_error_text(error, lang)),
+            format!("the actor's name hides a character, so it would look like someone else: {}", name_error_text(error, lang)),
+        ),
         EventProblem::NoReason => lang.pick("沒有附上原因".to_string(), "it gives no reason".to_string()),
         EventProblem::NoCard => lang.pick("沒有指明是哪張卡片".to_string(), "it names no card".to_string()),
         EventProblem::UnknownCard { card } => {
@@ -605,6 +706,7 @@ pub fn event_problem_text(problem: &EventProblem, lang: Lang) -> String {
             format!("the actor `{actor}` is not a user/agent key"),
         ),
         EventProblem::NoVersion => lang.pick("沒有寫新的政策版本".to_string(), "it gives no new policy version".to_string()),
+        EventProblem::NoSetting => lang.pick("沒有寫設定改成什麼".to_string(), "it does not say what it set".to_string()),
     }
 }
 
@@ -620,6 +722,14 @@ pub fn workspace_problem_text(problem: &WorkspaceProblem, lang: Lang) -> String 
             lang.pick(
                 format!("{key} 無法解讀,照原樣保留但不採用{clock}:{}", unreadable_text(why, lang)),
                 format!("`{key}` can't be read; it is kept as written and not used{clock}: {}", unreadable_text(why, lang)),
+            )
+        }
+        WorkspaceProblem::UnknownKey { key, near } => {
+            let near = near.map(|near| lang.pick(format!("(是要寫 {near} 嗎?)"), format!(" (did you mean `{near}`?)")));
+            let near = near.unwrap_or_default();
+            lang.pick(
+                format!("{key} 不是工作區的欄位,已略過,也不會寫回{near}"),
+                format!("`{key}` is not a workspace key: it is ignored and not written back{near}"),
             )
         }
         WorkspaceProblem::RetentionEntry { why } => lang.pick(
@@ -744,6 +854,12 @@ pub fn name_error_text(error: &NameError, lang: Lang) -> String {
         NameError::ControlCharacter { code } => lang.pick(
             format!("名稱含有控制字元 U+{code:04X},看不見也打不回來"),
             format!("it holds the control character U+{code:04X}, which can be neither seen nor typed back"),
+        ),
+        NameError::InvisibleCharacter { code } => lang.pick(
+            format!("名稱含有看不見或會改變文字方向的字元 U+{code:04X}:它會印得和另一個名稱一模一樣,或把後面的文字倒過來"),
+            format!(
+                "it holds the invisible or direction-changing character U+{code:04X}, so it would print exactly like another name, or turn the text after it around"
+            ),
         ),
     }
 }
@@ -923,13 +1039,21 @@ mod tests {
 
     #[test]
     fn every_name_error_is_worded_in_both_languages() {
-        let all = [NameError::Empty, NameError::Slash, NameError::SurroundingSpace, NameError::ControlCharacter { code: 9 }];
+        let all = [
+            NameError::Empty,
+            NameError::Slash,
+            NameError::SurroundingSpace,
+            NameError::ControlCharacter { code: 9 },
+            NameError::InvisibleCharacter { code: 0x200B },
+        ];
         for error in all {
             let (zh, en) = (name_error_text(&error, Lang::ZhTw), name_error_text(&error, Lang::En));
             assert!(!zh.is_empty() && !en.is_empty() && zh != en, "{error:?}");
         }
         assert!(name_error_text(&NameError::ControlCharacter { code: 9 }, Lang::En).contains("U+0009"));
         assert!(name_error_text(&NameError::ControlCharacter { code: 9 }, Lang::ZhTw).contains("U+0009"));
+        assert!(name_error_text(&NameError::InvisibleCharacter { code: 0x202E }, Lang::En).contains("U+202E"));
+        assert!(name_error_text(&NameError::InvisibleCharacter { code: 0x202E }, Lang::ZhTw).contains("U+202E"));
     }
 
     #[test]
@@ -1025,6 +1149,7 @@ mod tests {
         let all = vec![
             Refusal::NotInChart { viewer: "erin/w".into() },
             Refusal::NoActor,
+            Refusal::HiddenActor { error: NameError::InvisibleCharacter { code: 0x202E } },
             Refusal::NoReason { action: Action::Delete },
             Refusal::ReasonQuotesCard,
             Refusal::EmptyId,
@@ -1047,11 +1172,17 @@ mod tests {
             Refusal::NotAllowed { actor: "erin".into(), action: Action::Revoke },
             Refusal::UnreadableLog,
             Refusal::TimeBackwards { to: 1, clock: 4 },
+            Refusal::ReviewersOnly { actor: "alice".into(), action: Action::Members },
+            Refusal::UnknownGroup { group: "ops".into() },
+            Refusal::NotAUser { name: "nobody".into() },
+            Refusal::UnreadableSetting { key: "retention" },
+            Refusal::Unchanged { action: Action::Ttl },
         ];
         for refusal in &all {
             match refusal {
                 Refusal::NotInChart { .. }
                 | Refusal::NoActor
+                | Refusal::HiddenActor { .. }
                 | Refusal::NoReason { .. }
                 | Refusal::ReasonQuotesCard
                 | Refusal::EmptyId
@@ -1072,7 +1203,12 @@ mod tests {
                 | Refusal::CannotRestore { .. }
                 | Refusal::NotAllowed { .. }
                 | Refusal::UnreadableLog
-                | Refusal::TimeBackwards { .. } => {}
+                | Refusal::TimeBackwards { .. }
+                | Refusal::ReviewersOnly { .. }
+                | Refusal::UnknownGroup { .. }
+                | Refusal::NotAUser { .. }
+                | Refusal::UnreadableSetting { .. }
+                | Refusal::Unchanged { .. } => {}
             }
         }
         all
@@ -1114,6 +1250,7 @@ mod tests {
             every_unreadable().into_iter().map(|why| EventProblem::Unreadable { why }).collect();
         problems.extend([
             EventProblem::NoActor,
+            EventProblem::HiddenActor { error: NameError::InvisibleCharacter { code: 0x200B } },
             EventProblem::NoReason,
             EventProblem::NoCard,
             EventProblem::UnknownCard { card: "Q".into() },
@@ -1124,11 +1261,13 @@ mod tests {
             EventProblem::AlreadyProposed { card: "A".into() },
             EventProblem::NotAViewer { actor: "alice".into() },
             EventProblem::NoVersion,
+            EventProblem::NoSetting,
         ]);
         for problem in &problems {
             match problem {
                 EventProblem::Unreadable { .. }
                 | EventProblem::NoActor
+                | EventProblem::HiddenActor { .. }
                 | EventProblem::NoReason
                 | EventProblem::NoCard
                 | EventProblem::UnknownCard { .. }
@@ -1138,7 +1277,8 @@ mod tests {
                 | EventProblem::WrongStatus { .. }
                 | EventProblem::AlreadyProposed { .. }
                 | EventProblem::NotAViewer { .. }
-                | EventProblem::NoVersion => {}
+                | EventProblem::NoVersion
+                | EventProblem::NoSetting => {}
             }
             both(event_problem_text(problem, Lang::ZhTw), event_problem_text(problem, Lang::En), problem.code());
         }
@@ -1152,10 +1292,13 @@ mod tests {
             WorkspaceProblem::StatusDisagrees { card: "A".into(), written: Status::Accepted, replayed: Status::Revoked },
             WorkspaceProblem::ProfileFact { user: "alice".into(), why: every_unreadable().remove(0) },
             WorkspaceProblem::CycleOfVersions { cards: vec!["A".into(), "G".into()] },
+            WorkspaceProblem::UnknownKey { key: "Cards".into(), near: Some("cards") },
+            WorkspaceProblem::UnknownKey { key: "notes".into(), near: None },
         ];
         for problem in &workspace_problems {
             match problem {
-                WorkspaceProblem::UnreadableKey { .. }
+                WorkspaceProblem::UnknownKey { .. }
+                | WorkspaceProblem::UnreadableKey { .. }
                 | WorkspaceProblem::RetentionEntry { .. }
                 | WorkspaceProblem::ProfileFact { .. }
                 | WorkspaceProblem::StatusDisagrees { .. }
@@ -1189,12 +1332,15 @@ mod tests {
             Rejection::UnknownGroup { group: String::new() },
             Rejection::UnknownGroup { group: "team".into() },
             Rejection::OwnerOutsideGroup { group: "team".into() },
+            Rejection::DuplicatedField { field: "scope".into() },
+            Rejection::HiddenCharacter { field: crate::card::Field::OwnerUser, error: NameError::InvisibleCharacter { code: 0x200B } },
         ];
         for rejection in &all {
             both(rejection_text(rejection, Lang::ZhTw), rejection_text(rejection, Lang::En), rejection.code());
             both(rejection_label(rejection, Lang::ZhTw), rejection_label(rejection, Lang::En), rejection.code());
         }
         assert!(rejection_text(&all[0], Lang::En).contains("episodic"), "the known kinds are listed");
+        assert!(rejection_text(&all[6], Lang::En).starts_with("duplicated field `scope`"), "{}", rejection_text(&all[6], Lang::En));
         assert!(rejection_text(&all[1], Lang::En).contains("not after"), "{}", rejection_text(&all[1], Lang::En));
         let fraction = Rejection::BadLifeField { field: LifeField::ValidTo, value: serde_json::json!(2.5) };
         assert!(rejection_text(&fraction, Lang::En).contains("a whole number"), "{}", rejection_text(&fraction, Lang::En));
