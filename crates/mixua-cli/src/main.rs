@@ -18,11 +18,9 @@ use mixua_policy::explain::{
     purge_text, rejection_text, status_name, workspace_problem_text,
 };
 use mixua_policy::{
-    decode_text, load_error_words, text_problem_words, LoadReason,
-};
-use mixua_policy::{
-    as_of, audit, history, report_with, seed_workspace, story_workspace, Evaluation, Format, Lang, Policy, Report,
-    ReportOptions, TimeError, Viewer, Workspace,
+    as_of, audit, decode_text, history, load_error_words, report_with, seed_workspace, story_workspace,
+    text_problem_words, Evaluation, Format, Lang, LoadReason, Policy, Report, ReportOptions, TimeError, Viewer,
+    Workspace,
 };
 
 /// What every run's help ends with: the promises a script relies on.
@@ -491,7 +489,9 @@ fn cmd_explain(opts: ExplainArgs, out: &mut Out) -> Result<(), Failure> {
     for name in [&viewer_id.user, &viewer_id.agent] {
         if let Err(error) = mixua_policy::policy::check_name(name) {
             let why = mixua_policy::explain::name_error_text(&error, Lang::En);
-            return Err(Failure(format!("`{name}` in `{viewer_arg}` can't be a name: {why}")));
+            // Quoted and escaped: the name itself may be what turns a
+            // terminal's line around.
+            return Err(Failure(format!("{name:?} in {viewer_arg:?} can't be a name: {why}")));
         }
     }
     let (user, agent) = (viewer_id.user.as_str(), viewer_id.agent.as_str());
@@ -639,7 +639,7 @@ fn cmd_about(opts: AboutArgs, out: &mut Out) -> Result<(), Failure> {
     let user = opts.user;
     if let Err(error) = mixua_policy::policy::check_name(&user) {
         let why = mixua_policy::explain::name_error_text(&error, Lang::En);
-        return Err(Failure(format!("`{user}` can't be a user name: {why}")));
+        return Err(Failure(format!("{user:?} can't be a user name: {why}")));
     }
     let lang = opts.language.lang();
     let workspace = load(opts.source.workspace.as_deref())?;
