@@ -502,8 +502,8 @@ const COMMANDS: [(&str, &[&str]); 10] = [
     ("about", &["--user", "alice"]),
     ("seed", &["--story"]),
     ("grade", &["--pack", "lesson1", "codes.txt"]),
-    ("prompt", &["--viewer", "alice/writer-v1"]),
-    ("diagnose", &["--viewer", "alice/writer-v1", "--card", "A"]),
+    ("prompt", &["--viewer", "alice/checker-v1"]),
+    ("diagnose", &["--viewer", "alice/checker-v1", "--card", "A"]),
     ("completions", &["bash"]),
 ];
 
@@ -525,11 +525,7 @@ fn every_subcommand_is_in_the_table_and_writes_through_out() {
         .collect();
     let table: Vec<&str> = COMMANDS.iter().map(|(name, _)| *name).collect();
     assert_eq!(listed, table, "{help}");
-    for (file, source) in [
-        ("main.rs", include_str!("../src/main.rs")),
-        ("grade.rs", include_str!("../src/grade.rs")),
-        ("prompt.rs", include_str!("../src/prompt.rs")),
-    ] {
+    for (file, source) in [("main.rs", include_str!("../src/main.rs")), ("grade.rs", include_str!("../src/grade.rs"))] {
         assert!(!source.contains("println!(") && !source.contains(" print!("), "{file} prints past `Out`");
     }
 }
