@@ -124,8 +124,15 @@ fn words(en: String, zh: String) -> Result<(), TestCaseError> {
 /// A file or a share link: a saved work, or a problem in words.
 fn read_saved(read: Result<Saved, persist::Problem>) -> Result<(), TestCaseError> {
     match read {
-        // What was read is written back whole, and reads again the same.
-        Ok(saved) => prop_assert_eq!(from_json(&to_json(&saved)), Ok(saved)),
+        // What was read is written back into a file that reads again, and
+        // from then on the same (the first write may put unknown keys in
+        // another order: storage's JSON objects sort their keys).
+        Ok(saved) => {
+            let once = from_json(&to_json(&saved));
+            prop_assert!(once.is_ok(), "{:?}", once);
+            let once = once.unwrap();
+            prop_assert_eq!(from_json(&to_json(&once)), Ok(once));
+        }
         Err(problem) => words(problem.text(Lang::En), problem.text(Lang::ZhTw))?,
     }
     Ok(())

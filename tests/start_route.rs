@@ -1,6 +1,7 @@
-//! Where a page load goes, natively: each start the README promises, from
-//! the address, what is stored and the tab's session to the work that
-//! opens and the work set aside.
+//! Where a page load goes, natively: each start the teaching guide
+//! promises (docs/teaching.md: URL flags, links, Recent work), from the
+//! address, what is stored and the tab's session to the work that opens
+//! and the work set aside.
 
 use std::collections::BTreeMap;
 use std::rc::Rc;
@@ -78,7 +79,7 @@ fn pack() -> Pack {
     }
 }
 
-/// What a start comes to, in the terms the README promises.
+/// What a start comes to, in the terms the teaching guide (docs/teaching.md) promises.
 #[derive(Debug, PartialEq)]
 struct Outcome {
     /// The work this tab goes on with (`new`: a new work).

@@ -505,6 +505,29 @@ const COMMANDS: [(&str, &[&str]); 8] = [
     ("completions", &["bash"]),
 ];
 
+/// A new subcommand joins `COMMANDS`, so that the help, pipe and option
+/// tests cover it too; and nothing prints with `println!`, which panics on
+/// a closed pipe (every command writes through `Out`).
+#[test]
+fn every_subcommand_is_in_the_table_and_writes_through_out() {
+    let dir = Scratch::new("commands");
+    let help = stdout(&dir.run(&["--help"]));
+    let listed: Vec<&str> = help
+        .lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| !l.is_empty())
+        .filter(|l| l.starts_with("  ") && !l.starts_with("    "))
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|name| *name != "help")
+        .collect();
+    let table: Vec<&str> = COMMANDS.iter().map(|(name, _)| *name).collect();
+    assert_eq!(listed, table, "{help}");
+    for (file, source) in [("main.rs", include_str!("../src/main.rs")), ("grade.rs", include_str!("../src/grade.rs"))] {
+        assert!(!source.contains("println!(") && !source.contains(" print!("), "{file} prints past `Out`");
+    }
+}
+
 #[test]
 fn every_subcommand_has_help_with_its_options_and_an_example() {
     let dir = Scratch::new("help-every");

@@ -679,6 +679,8 @@ pub fn as_of(workspace: &Workspace, tick: u64) -> Result<Workspace, TimeError> {
         cache: workspace.cache.clone(),
         events,
         profiles: workspace.profiles.clone(),
+        prompt: workspace.prompt.clone(),
+        tasks: workspace.tasks.clone(),
         unknown_keys: workspace.unknown_keys.clone(),
     };
     if timeline.applied().any(|(_, e, _)| e.action == Action::Policy) {
