@@ -42,7 +42,7 @@ impl Storage {
     fn with(mut self, id: &str, doc: Doc, course: Course) -> Storage {
         let saved_at = self.index.works.len() as f64 + 1.0;
         let saved = Saved { doc: doc.clone(), lang: Some(Lang::En), course: Some(course), ..Saved::default() };
-        let slot = Slot { rev: 3, saved_at, work: persist::to_value(&saved), name: Some(format!("name of {id}")), forked_from: None };
+        let slot = Slot { rev: 3, saved_at, work: persist::to_stored(&saved), name: Some(format!("name of {id}")), forked_from: None };
         self.map.insert(store::slot_key(id), serde_json::to_string(&slot).unwrap());
         let cards = doc.workspace.cards.len();
         self.index.touch(Entry { id: id.into(), name: format!("name of {id}"), saved_at, cards, rev: 3, forked_from: None });
@@ -51,8 +51,8 @@ impl Storage {
     }
 
     fn set_aside(mut self, doc: Doc) -> Storage {
-        let value = persist::to_value(&Saved { doc, ..Saved::default() });
-        self.map.insert(store::PREVIOUS_KEY.into(), value.to_string());
+        let text = persist::to_json(&Saved { doc, ..Saved::default() });
+        self.map.insert(store::PREVIOUS_KEY.into(), text);
         self
     }
 }
