@@ -523,11 +523,7 @@ pub struct HitRate {
 impl HitRate {
     /// Percent, rounded down; 100 for an empty gold set.
     pub fn percent(&self) -> u64 {
-        if self.gold == 0 {
-            100
-        } else {
-            (self.reached.len() * 100 / self.gold) as u64
-        }
+        (self.reached.len() * 100).checked_div(self.gold).map_or(100, |p| p as u64)
     }
 }
 
