@@ -4,6 +4,7 @@
 //! event, or refuses with a reason; nothing here decides whether an act is
 //! allowed.
 
+use std::rc::Rc;
 use mixua_policy::{
     CacheConfig, Groups, Kept, KeyField, Kind, Retention, Tier,
     delete, draft_copy, draft_version, log_history, log_read, propose, publish, reject, revoke, rollback, sweep, Refusal,
@@ -175,7 +176,7 @@ pub fn apply(ws: &mut Workspace, act: &Act) -> Result<(), Refusal> {
         }
         Act::Tier { card, tier } => {
             let i = index(ws, card)?;
-            ws.cards[i].life_mut().tier = tier.map(|t| t.as_str().to_string());
+            Rc::make_mut(&mut ws.cards[i]).life_mut().tier = tier.map(|t| t.as_str().to_string());
             Ok(())
         }
         Act::Group { group, members } => {
@@ -189,7 +190,7 @@ pub fn apply(ws: &mut Workspace, act: &Act) -> Result<(), Refusal> {
         }
         Act::Hold { card, hold } => {
             let i = index(ws, card)?;
-            ws.cards[i].life_mut().hold = hold.then_some(true);
+            Rc::make_mut(&mut ws.cards[i]).life_mut().hold = hold.then_some(true);
             Ok(())
         }
     }

@@ -340,9 +340,9 @@ pub fn global_only_ids(workspace: &Workspace) -> Vec<&str> {
 pub fn canaries_in_pool(workspace: &Workspace) -> Vec<&str> {
     let pool: Vec<&Card> = if workspace.uses_time() {
         let gates = gates_now(workspace, Policy::UnsafePool);
-        workspace.cards.iter().zip(&gates).filter(|(_, g)| g.open_scope().is_some()).map(|(c, _)| c).collect()
+        workspace.cards.iter().zip(&gates).filter(|(_, g)| g.open_scope().is_some()).map(|(c, _)| &**c).collect()
     } else {
-        workspace.cards.iter().filter(|c| Policy::UnsafePool.gate(c).open_scope().is_some()).collect()
+        workspace.cards.iter().filter(|c| Policy::UnsafePool.gate(c).open_scope().is_some()).map(|c| &**c).collect()
     };
     let mut found: Vec<&str> = Vec::new();
     for (_, token) in workspace.canaries.iter() {

@@ -543,9 +543,10 @@ pub fn as_of(workspace: &Workspace, tick: u64) -> Result<Workspace, TimeError> {
         .zip(&states)
         .filter(|(_, state)| state.written.is_none_or(|t| t <= tick))
         .map(|(card, state)| {
+            // Shared with the workspace unless its status then differs.
             let mut card = card.clone();
             if card.status() != state.status && !card.is_tombstone() {
-                card.life_mut().status = Some(state.status.as_str().to_string());
+                std::rc::Rc::make_mut(&mut card).life_mut().status = Some(state.status.as_str().to_string());
             }
             card
         })

@@ -127,7 +127,7 @@ pub struct Probe {
 
 impl Probe {
     /// Probes every card against the profiles (none: nothing is found).
-    pub fn new(cards: &[Card], profiles: Option<&Profiles>) -> Probe {
+    pub fn new(cards: &[std::rc::Rc<Card>], profiles: Option<&Profiles>) -> Probe {
         let people: Vec<Person> = profiles
             .map(|p| p.0.as_slice())
             .unwrap_or(&[])
@@ -173,7 +173,7 @@ impl Probe {
     /// What card `index` tells `viewer` (a user name; `None`: nobody in
     /// particular, as when a user asks what is kept about them) about the
     /// other users, one finding per user whose facts it names.
-    pub fn findings(&self, cards: &[Card], index: usize, viewer: Option<&str>) -> Vec<Finding> {
+    pub fn findings(&self, cards: &[std::rc::Rc<Card>], index: usize, viewer: Option<&str>) -> Vec<Finding> {
         let not_viewer = |p: &usize| Some(self.people[*p].user.as_str()) != viewer;
         self.clues[index]
             .iter()
@@ -201,7 +201,7 @@ impl Probe {
     }
 
     /// Every finding in one view (card indices), in view order.
-    pub fn in_view(&self, cards: &[Card], view: &[usize], viewer: &str) -> Vec<Finding> {
+    pub fn in_view(&self, cards: &[std::rc::Rc<Card>], view: &[usize], viewer: &str) -> Vec<Finding> {
         if self.is_empty() {
             return Vec::new();
         }
@@ -229,7 +229,8 @@ impl Probe {
 
 /// The probe on one card: [`Probe::findings`] for a card on its own.
 pub fn probe_card(card: &Card, viewer: Option<&str>, profiles: &Profiles) -> Vec<Finding> {
-    Probe::new(std::slice::from_ref(card), Some(profiles)).findings(std::slice::from_ref(card), 0, viewer)
+    let cards = [std::rc::Rc::new(card.clone())];
+    Probe::new(&cards, Some(profiles)).findings(&cards, 0, viewer)
 }
 
 #[cfg(test)]

@@ -149,7 +149,7 @@ impl Expected<'_> {
 
     /// How many cards of a view (ascending card indices of `cards`) are
     /// expected: the should-see scorecard's "retrieved".
-    pub fn retrieved(&self, cards: &[Card], view: &[usize]) -> usize {
+    pub fn retrieved(&self, cards: &[std::rc::Rc<Card>], view: &[usize]) -> usize {
         match self {
             Expected::Ids(ids) => view.iter().filter(|&&i| ids.contains(&cards[i].id)).count(),
             Expected::Cards(expected) => {
@@ -191,7 +191,7 @@ impl Score {
     /// with the view's forbidden pairs counted by
     /// [`Evaluation::forbidden_count`] (which needs the evaluation; a caller
     /// that keeps only views keeps that count with them).
-    pub fn of_view(cards: &[Card], view: &[usize], expected: Expected<'_>, forbidden: usize) -> Score {
+    pub fn of_view(cards: &[std::rc::Rc<Card>], view: &[usize], expected: Expected<'_>, forbidden: usize) -> Score {
         Score { expected: expected.len(), retrieved: expected.retrieved(cards, view), forbidden }
     }
 }
@@ -282,7 +282,7 @@ mod tests {
     use crate::seed::seed_workspace;
 
     fn seed_card(id: &str) -> Card {
-        seed_workspace().cards.into_iter().find(|c| c.id == id).unwrap()
+        seed_workspace().cards.into_iter().find(|c| c.id == id).map(|c| (*c).clone()).unwrap()
     }
 
     #[test]
