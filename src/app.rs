@@ -23,6 +23,7 @@ use crate::components::{
 };
 use crate::computed::Computed;
 use crate::course::Course;
+use crate::derive::Checks;
 use crate::persist::{self, Saved};
 use crate::shared::Shared;
 use crate::start::{use_start_step, Step};
@@ -892,20 +893,28 @@ pub fn app(props: &AppProps) -> Html {
     // probe singling out alice, a tombstone in the past, a cache leak, a
     // stale copy) is remembered when it shows; and a step's predicted cells
     // as first revealed, for the result code.
+    // The lesson's checks, once per (work, views, progress, reveal, tick,
+    // step, language), here and nowhere else: the lesson panel reads them.
+    // From the start's side step on, when the lesson panel shows (its own
+    // task, not the first render's: `start.rs`).
+    let checks = {
+        let revealed = state.ui.mode == Mode::Predict { revealed: true };
+        let key = (
+            Shared(state.doc.clone()),
+            computed_now.clone(),
+            state.ui.progress.clone(),
+            (revealed, tick, state.ui.course, state.ui.lesson_step, lang, step >= Step::Side),
+        );
+        Shared(use_memo(key, |(doc, computed, progress, (revealed, tick, course, lesson_step, lang, on))| {
+            if !*on {
+                return Checks::default();
+            }
+            let lesson = Lesson { doc, computed, revealed: *revealed, progress, tick: *tick };
+            Checks::of(*course, *lesson_step, lesson, *lang)
+        }))
+    };
     {
-        let lesson = Lesson {
-            doc: &state.doc,
-            computed: &computed_now,
-            revealed: state.ui.mode == Mode::Predict { revealed: true },
-            progress: &state.ui.progress,
-            tick,
-        };
-        // From the start's side step on, when the lesson panel shows (its
-        // own task, not the first render's: `start.rs`).
-        let checks = step >= Step::Side;
-        let newly = if checks { crate::course::newly_done_in(state.ui.course, state.ui.lesson_step, lesson) } else { Vec::new() };
-        let seen = if checks { crate::course::milestones_in(state.ui.course, lesson) } else { Vec::new() };
-        let first = checks.then(|| crate::course::first_reveal_in(state.ui.course, state.ui.lesson_step, lesson)).flatten();
+        let (newly, seen, first) = (checks.newly.clone(), checks.seen.clone(), checks.first.clone());
         let onaction = onaction.clone();
         use_effect_with((newly, seen, first), move |(newly, seen, first)| {
             if let Some((step, marks)) = first {
@@ -1116,6 +1125,7 @@ pub fn app(props: &AppProps) -> Html {
                             <LessonPanel
                                 doc={doc.clone()}
                                 computed={computed_now.clone()}
+                                checks={checks.clone()}
                                 course={ui.course}
                                 revealed={ui.mode == Mode::Predict { revealed: true }}
                                 progress={ui.progress.clone()}

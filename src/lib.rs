@@ -7,6 +7,7 @@ pub mod changed;
 pub mod acts;
 pub mod computed;
 pub mod course;
+pub mod derive;
 pub mod doc;
 pub mod embed;
 pub mod lesson_two;
