@@ -708,10 +708,19 @@ pub fn app(props: &AppProps) -> Html {
         let store = store.clone();
         use_callback((), move |action: Action, _| store.dispatch(action))
     };
-    let computed_now = Shared(use_memo(Shared(state.doc.workspace.clone()), |ws| {
+    // The views now: kept up to date from the last work's (an edit of one
+    // card re-derives that card and the cells it reaches, `Computed::update`),
+    // once per work revision, here and nowhere else.
+    let last_derived = use_mut_ref(|| None::<(Rc<Workspace>, Rc<Computed>)>);
+    let computed_now = Shared((*use_memo(Shared(state.doc.workspace.clone()), |ws| {
         let derived = DERIVED.with(|d| d.borrow_mut().take()).filter(|(of, _)| Rc::ptr_eq(of, &ws.0));
-        derived.map(|(_, computed)| computed).unwrap_or_else(|| Computed::new(&ws.0))
-    }));
+        let computed = derived.map(|(_, computed)| Rc::new(computed)).unwrap_or_else(|| match &*last_derived.borrow() {
+            Some((before_ws, before)) => Rc::new(Computed::update(before_ws, before, &ws.0)),
+            None => Rc::new(Computed::new(&ws.0)),
+        });
+        *last_derived.borrow_mut() = Some((ws.0.clone(), computed.clone()));
+        computed
+    })).clone());
     // Lesson 2's timeline: the chart, alarms and scorecards as of the chosen
     // tick, memoised per (workspace, tick); now is the memo above. The
     // exercises always check the work now.

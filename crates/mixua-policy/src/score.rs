@@ -11,7 +11,7 @@ use serde::Serialize;
 use crate::card::Card;
 use crate::eval::{foreign, Evaluation, Policy};
 use crate::policy::{personal, Hit, Viewer};
-use crate::workspace::Canaries;
+use crate::workspace::{Canaries, Workspace};
 use crate::probe::Probe;
 
 /// Why a viewer must not be handed a card. The first reason found is given:
@@ -82,6 +82,15 @@ pub fn forbidden(card: &Card, viewer: Viewer<'_>, canaries: &Canaries) -> Option
     let hit = Hit::of(card);
     let carried = canaries.iter().filter(|&(_, token)| hit.contains(token));
     why(personal(card), viewer, canaries.of_user(viewer.user), carried).map(|w| w.owned())
+}
+
+/// [`Evaluation::forbidden_count`] for one view, without a whole
+/// evaluation: each card of the view scanned now.
+pub fn forbidden_count_in_view(workspace: &Workspace, viewer: Viewer<'_>, view: &[usize]) -> usize {
+    let own = workspace.canaries.of_user(viewer.user);
+    view.iter()
+        .filter(|&&i| why(personal(&workspace.cards[i]), viewer, own, crate::eval::carried_by(workspace, i)).is_some())
+        .count()
 }
 
 /// One forbidden (viewer, card) pair, with why.
