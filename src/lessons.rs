@@ -21,7 +21,8 @@ pub struct Progress {
     /// Question answers: step → chosen option.
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     pub answers: BTreeMap<usize, usize>,
-    /// Steps where a check or an answer went wrong (a hint is shown).
+    /// Steps where "Check my work" or an answer went wrong: the panel lists
+    /// what is still missing (a hint is shown only when asked for).
     #[serde(skip_serializing_if = "BTreeSet::is_empty")]
     pub missed: BTreeSet<usize>,
     /// Read from works saved before milestones were keys: exercise 5's
@@ -77,10 +78,11 @@ impl Progress {
         self
     }
 
-    /// Hints shown for an exercise: those unlocked, and at least the first
-    /// once a check or an answer went wrong.
+    /// Hints shown for an exercise: only those the learner asked for. A
+    /// failed check or a wrong answer shows what is missing instead, so the
+    /// marks and the result code count only hints asked for.
     pub fn hints_shown(&self, step: usize) -> usize {
-        self.hints.get(&step).copied().unwrap_or(0).max(usize::from(self.missed.contains(&step)))
+        self.hints.get(&step).copied().unwrap_or(0)
     }
 
     /// Forgets one exercise: solved, answers, misses, hints, solution.

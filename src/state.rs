@@ -269,10 +269,12 @@ pub enum UiAction {
     DismissNotice,
     EditorPage(usize),
     LessonStep(usize),
-    /// Answers a lesson question; a wrong answer earns a hint. Whether it is
+    /// Answers a lesson question (a wrong one is recorded as a miss, which
+    /// shows what is missing, not a hint). Whether it is
     /// right is the lesson's to say, so it comes with the answer.
     Answer { step: usize, option: usize, right: bool },
-    /// "Check my work" found the step not done yet: a hint is shown.
+    /// "Check my work" found the step not done yet: what is still missing is
+    /// shown (no hint: hints are counted only when asked for).
     Missed(usize),
     /// These steps' checks all hold now: recorded, so done stays done.
     StepsDone(Vec<usize>),

@@ -92,10 +92,11 @@ fn step_1_needs_four_right_predictions_and_a_reveal() {
 }
 
 #[test]
-fn a_wrong_answer_earns_a_hint_and_the_right_one_finishes_step_2() {
+fn a_wrong_answer_is_a_miss_not_a_hint_and_the_right_one_finishes_step_2() {
     let mut s = seed();
     s.apply(Action::Ui(UiAction::Answer { step: 1, option: 0, right: false }));
     assert!(s.ui.progress.missed.contains(&1));
+    assert_eq!(s.ui.progress.hints_shown(1), 0, "a wrong answer unlocks no hint");
     assert!(!done(&s, 1));
     s.apply(Action::Ui(UiAction::Answer { step: 1, option: steps()[1].question.as_ref().unwrap().answer, right: true }));
     assert!(done(&s, 1));
@@ -236,13 +237,14 @@ fn english_ui_starts_from_the_english_seed_and_the_chinese_seed_stays_the_fixtur
 }
 
 #[test]
-fn check_my_work_on_an_unfinished_step_gives_a_hint() {
+fn check_my_work_on_an_unfinished_step_records_a_miss_and_no_hint() {
     let mut s = seed();
     // "Check my work" asks the lesson (from the memoised views), then
-    // records the miss.
+    // records the miss; the panel lists what is missing, not a hint.
     assert!(!done(&s, 2));
     s.apply(Action::Ui(UiAction::Missed(2)));
     assert!(s.ui.progress.missed.contains(&2));
+    assert_eq!(s.ui.progress.hints_shown(2), 0);
 }
 
 #[test]
@@ -335,11 +337,13 @@ fn step_7_can_also_be_done_by_narrowing_y_to_alice_alone() {
 }
 
 #[test]
-fn the_hint_ladder_unlocks_one_hint_at_a_time_and_a_miss_shows_the_first() {
+fn the_hint_ladder_unlocks_one_hint_at_a_time_only_when_asked() {
     let mut s = seed();
     assert_eq!(s.ui.progress.hints_shown(3), 0);
     s.apply(UiAction::Missed(3));
-    assert_eq!(s.ui.progress.hints_shown(3), 1, "a miss shows the first hint");
+    assert_eq!(s.ui.progress.hints_shown(3), 0, "a miss shows no hint");
+    s.apply(UiAction::NextHint(3));
+    assert_eq!(s.ui.progress.hints_shown(3), 1);
     s.apply(UiAction::NextHint(3));
     assert_eq!(s.ui.progress.hints_shown(3), 2);
     assert!(steps()[3].hints.len() >= 2, "exercise 4 has a second hint");
@@ -386,6 +390,7 @@ fn the_result_code_the_app_writes_reads_back_in_the_crate() {
     }
     s.apply(UiAction::SetMode(Mode::Predict { revealed: true }));
     s.apply(UiAction::Missed(0));
+    s.apply(UiAction::NextHint(0));
     s.apply(UiAction::NextHint(0));
     record(&mut s);
     let computed = Computed::new(s.workspace());

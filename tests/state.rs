@@ -273,10 +273,11 @@ fn ui_moves_are_not_undone() {
 }
 
 #[test]
-fn answers_are_kept_and_a_wrong_one_earns_a_hint() {
+fn answers_are_kept_and_a_wrong_one_is_a_miss_without_a_hint() {
     let mut s = seed();
     s.apply(UiAction::Answer { step: 1, option: 0, right: false });
     assert!(s.ui.progress.missed.contains(&1));
+    assert_eq!(s.ui.progress.hints_shown(1), 0);
     s.apply(UiAction::Answer { step: 1, option: 1, right: true });
     assert_eq!(s.ui.progress.answers[&1], 1);
 }

@@ -2,7 +2,8 @@ use yew::prelude::*;
 
 use super::scorecards::Scorecards;
 use crate::computed::Computed;
-use mixua_policy::{hints_words, solved_words, Lang, Solved};
+use mixua_policy::explain::name_error_text;
+use mixua_policy::{check_visible, hints_words, solved_words, Lang, Solved};
 
 use crate::doc::Doc;
 use crate::computed::Reference;
@@ -54,6 +55,11 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
     let confirming = use_state_eq(|| false);
     let code_open = use_state_eq(|| false);
     let name = use_state_eq(String::new);
+    // A name with a hidden character would be refused by the teacher's
+    // class view (the crate's `check_visible`): it is said beside the field,
+    // and the code goes without it until it is mended.
+    let name_problem = check_visible(&name).err();
+    let coded_name = if name_problem.is_some() { String::new() } else { (*name).clone() };
     let go = |to: usize| {
         let onaction = props.onaction.clone();
         Callback::from(move |_: MouseEvent| {
@@ -75,6 +81,8 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
         })
     };
     let shown = props.progress.hints_shown(step_index).min(step.hints.len());
+    // The question still waits for its right answer.
+    let question_open = step.question.as_ref().is_some_and(|q| props.progress.answers.get(&step_index) != Some(&q.answer));
     let toggle = |state: &UseStateHandle<bool>, to: bool| {
         let state = state.clone();
         Callback::from(move |_: MouseEvent| state.set(to))
@@ -249,7 +257,21 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
             <div class="lesson-foot" aria-live="polite">
                 if done {
                     <p class="step-done" data-step-status="done"><span aria-hidden="true">{"★ "}</span>{ lang.pick("這一步完成了!", "This step is done!") }</p>
-                } else if shown > 0 {
+                } else if props.progress.missed.contains(&step_index) {
+                    // A failed check answers with what is still missing
+                    // (the checklist's open items, the question), never
+                    // with a hint: hints are counted only when asked for.
+                    <div class="missing" data-step-status="missing">
+                        <strong>{ lang.pick("還沒完成,還缺:", "Not done yet. Still missing:") }</strong>
+                        <ul>
+                            { for checklist.iter().filter(|i| !i.done).map(|i| html! { <li data-missing="item">{ &i.label }</li> }) }
+                            if question_open {
+                                <li data-missing="question">{ lang.pick("回答上面的問題(答對才算)", "answer the question above (rightly)") }</li>
+                            }
+                        </ul>
+                    </div>
+                }
+                if !done && shown > 0 {
                     <div class="hint" data-step-status="hint">
                         <strong>{ lang.pick("提示:", "Hint: ") }</strong>
                         <ol class="hints">
@@ -334,11 +356,19 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
                                 name.set(typed)
                             })} />
                     </label>
+                    if let Some(error) = name_problem {
+                        <p class="refusal" role="alert" data-name-problem={error.code()}>
+                            { lang.pick(
+                                format!("這個名字不會放進代碼:{}。", name_error_text(&error, lang)),
+                                format!("This name is left out of the code: {}.", name_error_text(&error, lang)),
+                            ) }
+                        </p>
+                    }
                     <label>{ lang.pick("成果代碼:交給老師", "Result code: hand it to your teacher") }
-                        <textarea name="result_code" readonly=true rows="3" value={result_code(course, lesson, &name)} />
+                        <textarea name="result_code" readonly=true rows="3" value={result_code(course, lesson, &coded_name)} />
                     </label>
                     <button type="button" data-action="copy-code" onclick={{
-                        let code = result_code(course, lesson, &name);
+                        let code = result_code(course, lesson, &coded_name);
                         Callback::from(move |_: MouseEvent| drop(gloo_utils::window().navigator().clipboard().write_text(&code)))
                     }}>{ lang.pick("複製代碼", "Copy the code") }</button>
                     <p class="kbd-hint">{ lang.pick("代碼附有檢查碼,打錯會被拒絕;它不是證明。", "The code carries a checksum, so a mistyped code is refused; it is not a proof.") }</p>

@@ -22,9 +22,11 @@ test('exercise 3: add carol, her USER card, predict, reveal: done', async () => 
     await waitUntil(page, () => document.querySelector('[data-panel="lesson"]')?.getAttribute('data-lesson-step') === '3');
     assert.deepEqual(await lessonState(page), { step: '3', done: 'false', status: null, checklist: ['false', 'false', 'false'] });
 
-    // Checking too early earns a hint.
+    // Checking too early lists the three items still missing (no hint).
     await page.click('[data-action="check-step"]');
-    await page.waitForSelector('[data-panel="lesson"] [data-step-status="hint"]');
+    await page.waitForSelector('[data-panel="lesson"] [data-step-status="missing"]');
+    assert.equal(await page.locator('[data-panel="lesson"] [data-missing="item"]').count(), 3);
+    assert.equal(await page.locator('[data-panel="lesson"] [data-hint]').count(), 0);
 
     // Predict first: the answers are hidden before carol's cells exist.
     await page.click('[data-action="predict-mode"]');

@@ -30,12 +30,13 @@ test('exercise 4: approve Y, one wrong answer earns a hint, the right one finish
     // The checks hold, but the question is not answered yet.
     assert.equal((await status(page)).done, 'false');
 
-    // A wrong answer: marked, and a hint appears.
+    // A wrong answer: marked, and what is missing appears (the question),
+    // not a hint: hints come only when asked for.
     await page.check('input[name="answer-3"][value="2"]');
-    await page.waitForSelector('[data-panel="lesson"] [data-step-status="hint"]');
-    assert.match(await page.locator('[data-step-status="hint"]').innerText(), /polar researcher/);
+    await page.waitForSelector('[data-panel="lesson"] [data-step-status="missing"] [data-missing="question"]');
+    assert.equal(await page.locator('[data-panel="lesson"] [data-hint]').count(), 0, 'a wrong answer unlocks no hint');
     assert.match(await page.locator('label', { has: page.locator('input[name="answer-3"][value="2"]') }).innerText(), /not quite/);
-    assert.deepEqual(await status(page), { step: '4', done: 'false', status: 'hint' });
+    assert.deepEqual(await status(page), { step: '4', done: 'false', status: 'missing' });
 
     // The right answer: the takeaway shows and the step is done.
     await page.check('input[name="answer-3"][value="0"]');

@@ -55,12 +55,24 @@ function grade(codes, pack = 'lesson1') {
   }
 }
 
-test('hint ladder: a miss shows the first hint, one more is taken, then the step is solved', async () => {
+const missing = (page) => page.$$eval('[data-panel="lesson"] [data-missing]', (els) => els.map((e) => e.textContent));
+
+test('hint ladder: a failed check lists what is missing and uses no hint; two are asked for, then the step is solved', async () => {
   await withApp(env, 'lang=en', async (page) => {
     await goToStep(page, 4);
     assert.deepEqual(await hints(page), []);
-    // Check my work too early: a miss, and the first hint.
+    // Check my work too early: what is still missing, and no hint.
     await page.click('[data-action="check-step"]');
+    await page.waitForSelector('[data-panel="lesson"] [data-step-status="missing"] [data-missing]');
+    const open = await missing(page);
+    assert.ok(open.length >= 2 && open.some((m) => /question/.test(m)), `the open items and the question: ${open}`);
+    assert.match(await page.locator('[data-panel="lesson"] [data-step-status="missing"]').innerText(), /Still missing/);
+    assert.deepEqual(await hints(page), [], 'a failed check shows no hint');
+    assert.match(await page.locator('[data-action="next-hint"]').innerText(), /\(1\/2\)/, 'the ladder is untouched');
+    await waitUntil(page, () => document.querySelector('[data-panel="lesson"] .marks li:nth-child(4)')?.getAttribute('data-hints') === '0');
+    assert.doesNotMatch((await mark(page, 4)).text, /hint/);
+    // The first hint, asked for.
+    await page.click('[data-action="next-hint"]');
     await page.waitForSelector('[data-panel="lesson"] [data-step-status="hint"] [data-hint="1"]');
     assert.match((await hints(page))[0], /polar researcher/);
     // One more hint, from the ladder.
@@ -159,10 +171,27 @@ test('result code: written by the app, read by mixua grade; a changed code is re
   });
 });
 
+test('hint ladder in 繁體中文: a failed check lists what is missing (還缺) and the mark counts no hint', async () => {
+  await withApp(env, 'lang=zh-TW', async (page) => {
+    await page.getByRole('button', { name: '第 4 步', exact: true }).click();
+    await waitUntil(page, () => document.querySelector('[data-panel="lesson"]')?.getAttribute('data-lesson-step') === '4');
+    await page.click('[data-action="check-step"]');
+    await page.waitForSelector('[data-panel="lesson"] [data-step-status="missing"] [data-missing]');
+    assert.match(await page.locator('[data-panel="lesson"] [data-step-status="missing"]').innerText(), /還缺/);
+    assert.deepEqual(await hints(page), []);
+    assert.equal((await mark(page, 4)).hints, '0');
+    assert.doesNotMatch((await mark(page, 4)).text, /提示/);
+    assert.deepEqual(pageErrors(page), []);
+  });
+});
+
 // Lesson 2 has the same ladder, marks and code: one rung per exercise here.
-test('lesson 2: a miss shows the hint, the step solved after it is marked so, and its code reads with --pack lesson2', async () => {
+test('lesson 2: a miss lists what is missing, the hint is asked for, the step solved after it is marked so, and its code reads with --pack lesson2', async () => {
   await withApp(env, 'lesson=2&lang=en', async (page) => {
     await page.click('[data-action="check-step"]');
+    await page.waitForSelector('[data-panel="lesson"] [data-step-status="missing"] [data-missing]');
+    assert.deepEqual(await hints(page), []);
+    await page.click('[data-action="next-hint"]');
     await page.waitForSelector('[data-panel="lesson"] [data-hint="1"]');
     assert.match((await hints(page))[0], /listed reviewer/);
     assert.equal(await page.locator('[data-action="next-hint"]').count(), 0, 'one rung');

@@ -16,7 +16,7 @@ test('lesson 2, exercise 4: delete U, its canary is nowhere, the past shows a to
     await act(page, { actor: 'alice', card: 'U', action: 'delete', reason: 'remove FAKE-ALICE-731 please' });
     await page.waitForSelector('[data-panel="act"] [data-refusal="reason_quotes_card"]');
     await page.click('[data-action="check-step"]');
-    await page.waitForSelector('[data-panel="lesson"] [data-step-status="hint"]');
+    await page.waitForSelector('[data-panel="lesson"] [data-step-status="missing"] [data-missing]');
 
     await act(page, { actor: 'alice', card: 'U', action: 'delete', reason: 'alice asked to be forgotten' });
     await waitCell(page, 'alice/writer-v1', 'U', false);

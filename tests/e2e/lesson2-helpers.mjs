@@ -41,10 +41,16 @@ export async function waitDone(page) {
   await page.waitForSelector('[data-panel="lesson"][data-step-done="true"] [data-step-status="done"]');
 }
 
-/** Presses "Check my work" and waits for the hint. */
+/**
+ * Presses "Check my work" (what is still missing shows, no hint), then asks
+ * for the first hint and returns it.
+ */
 export async function missAndHint(page) {
   await page.click('[data-action="check-step"]');
-  await page.waitForSelector('[data-panel="lesson"] [data-step-status="hint"]');
+  await page.waitForSelector('[data-panel="lesson"] [data-step-status="missing"] [data-missing]');
+  if (await page.locator('[data-panel="lesson"] [data-hint]').count() !== 0) throw new Error('a failed check showed a hint');
+  await page.click('[data-action="next-hint"]');
+  await page.waitForSelector('[data-panel="lesson"] [data-step-status="hint"] [data-hint="1"]');
   return page.locator('[data-step-status="hint"]').innerText();
 }
 

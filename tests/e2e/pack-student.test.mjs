@@ -62,8 +62,11 @@ test('the student misses once, takes a hint, solves 1, reveals 2\'s solution, an
     const page = await openPage(context, env.server, 'lang=en', new URL(link).hash);
     await page.waitForSelector('[data-panel="lesson"]');
     assert.match(await page.locator('[data-panel="lesson"]').innerText(), /Bob reads Y/);
-    // The miss unlocks the first rung of the ladder: the one hint taken.
+    // The miss lists what is missing; the first rung is asked for: the one hint taken.
     await page.click('[data-action="check-step"]');
+    await page.waitForSelector('[data-step-status="missing"] [data-missing]');
+    assert.equal(await page.locator('[data-hint]').count(), 0);
+    await page.click('[data-action="next-hint"]');
     await page.waitForSelector('[data-hint]');
     assert.equal(await page.locator('[data-hint]').count(), 1);
     assert.match(await page.locator('[data-hint]').first().innerText(), /GLOBAL card need/);

@@ -90,9 +90,9 @@ for (const [lang, clue, clean, why] of [
       assert.deepEqual(await waitForMarks(page, BOB_FLAGS_ALICE), BOB_FLAGS_ALICE);
       assert.equal(await page.getAttribute('[data-panel="lesson"]', 'data-step-done'), 'false');
 
-      // Checking now earns a hint.
+      // Checking now lists what is missing.
       await page.click('[data-panel="lesson"] [data-action="check-step"]');
-      await page.waitForSelector('[data-panel="lesson"] [data-step-status="hint"]');
+      await page.waitForSelector('[data-panel="lesson"] [data-step-status="missing"] [data-missing]');
 
       // Clean, and still read by everyone: done.
       await cardRow(page, 'Y').locator('[name="lesson"]').fill(clean);

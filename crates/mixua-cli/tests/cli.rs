@@ -331,6 +331,86 @@ fn a_file_that_is_not_utf8_exits_2() {
 }
 
 #[test]
+fn a_utf8_byte_order_mark_is_read_past_by_every_command_that_reads_a_workspace() {
+    let dir = Scratch::new("bom");
+    let seed = stdout(&dir.run(&["seed", "--story"]));
+    let marked = dir.path("marked.json");
+    std::fs::write(&marked, [&[0xEF, 0xBB, 0xBF][..], seed.as_bytes()].concat()).unwrap();
+    let file = marked.to_str().unwrap();
+    for (command, rest) in COMMANDS.iter().filter(|(c, _)| !["seed", "grade", "completions"].contains(c)) {
+        let output = dir.run(&[&[*command, "--workspace", file][..], rest].concat());
+        succeeds(&output);
+        assert_eq!(stderr(&output), "", "{command}");
+    }
+    let report: Value = serde_json::from_str(&stdout(&dir.run(&["report", "--workspace", file, "--out", "-"]))).unwrap();
+    assert_eq!(report["at"], 6);
+}
+
+#[test]
+fn other_encodings_are_refused_with_the_encoding_named() {
+    let dir = Scratch::new("encodings");
+    let seed = stdout(&dir.run(&["seed"]));
+    let utf16 = |big: bool| -> Vec<u8> {
+        std::iter::once(0xFEFF_u16).chain(seed.encode_utf16()).flat_map(|u| if big { u.to_be_bytes() } else { u.to_le_bytes() }).collect()
+    };
+    let mut latin1 = b"{\"query\": \"caf".to_vec();
+    latin1.extend_from_slice(&[0xE9, b'"', b'}']);
+    for (name, bytes, said) in [
+        ("le.json", utf16(false), "UTF-16 LE"),
+        ("be.json", utf16(true), "UTF-16 BE"),
+        ("latin1.json", latin1, "byte 0xE9 at line 1, column 15 is not UTF-8"),
+    ] {
+        std::fs::write(dir.path(name), bytes).unwrap();
+        let output = dir.run(&["report", "--workspace", name]);
+        fails_with_2(&output);
+        let message = stderr(&output);
+        assert!(message.contains(said) && message.contains(name), "{name}: {message}");
+        assert!(!dir.path("memory-result.json").exists());
+    }
+}
+
+#[test]
+fn a_file_that_is_not_a_workspace_is_refused_and_a_pack_is_named() {
+    let dir = Scratch::new("not-a-workspace");
+    let pack = Path::new(env!("CARGO_MANIFEST_DIR")).join("../mixua-policy/packs/lesson1.json");
+    let empty = dir.write("empty.json", "{}");
+    let capital = dir.write("capital.json", r#"{"Cards": [{"id": "P", "scope": "GLOBAL"}], "users": ["alice"]}"#);
+    for (file, said) in [
+        (pack.as_path(), "It looks like an exercise pack (it has `exercises`)"),
+        (empty.as_path(), "this is not a workspace file: it has no `cards` list."),
+        (capital.as_path(), "Keys no workspace has: `Cards`."),
+    ] {
+        for command in [&["report", "--fail-on-leak"][..], &["audit"], &["about", "--user", "alice"]] {
+            let output = dir.run(&[command, &["--workspace", file.to_str().unwrap()]].concat());
+            fails_with_2(&output);
+            assert!(stderr(&output).contains(said), "{command:?} {}: {}", file.display(), stderr(&output));
+            assert!(stdout(&output).is_empty());
+        }
+    }
+    assert!(!dir.path("memory-result.json").exists());
+}
+
+#[test]
+fn unknown_top_level_keys_are_said_on_stderr_and_listed_by_audit() {
+    let dir = Scratch::new("unknown-keys");
+    let mut seed: Value = serde_json::from_str(&stdout(&dir.run(&["seed"]))).unwrap();
+    seed["Query"] = Value::from("x");
+    seed["notes"] = Value::from("kept by another tool");
+    let file = dir.write("extra.json", &seed.to_string());
+    let output = dir.run(&["report", "--workspace", file.to_str().unwrap(), "--out", "-"]);
+    succeeds(&output);
+    let message = stderr(&output);
+    assert!(message.contains("`Query` is not a workspace key: it is ignored and not written back (did you mean `query`?)"), "{message}");
+    assert!(message.contains("`notes` is not a workspace key"), "{message}");
+    let audit = dir.run(&["audit", "--workspace", file.to_str().unwrap()]);
+    succeeds(&audit);
+    assert!(stdout(&audit).contains("problems in the workspace:\n  `Query` is not a workspace key"), "{}", stdout(&audit));
+    let json: Value = serde_json::from_str(&stdout(&dir.run(&["audit", "--workspace", file.to_str().unwrap(), "--json"]))).unwrap();
+    assert_eq!(json["problems"][0], serde_json::json!({"problem": "unknown_key", "key": "Query", "near": "query"}));
+    assert_eq!(json["problems"][1], serde_json::json!({"problem": "unknown_key", "key": "notes"}));
+}
+
+#[test]
 fn explain_on_invalid_json_exits_2() {
     let dir = Scratch::new("explain-invalid");
     let bad = dir.write("bad.json", "[1,");
@@ -371,6 +451,8 @@ fn help_works_on_every_command() {
         &["help", "audit"],
         &["help", "about"],
         &["about", "--help"],
+        &["help", "grade"],
+        &["grade", "--help"],
         &["report", "--help"],
         &["explain", "--help"],
         &["seed", "--help"],
@@ -383,6 +465,163 @@ fn help_works_on_every_command() {
     }
     // Asking for help never runs the command.
     assert!(!dir.path("memory-result.json").exists());
+}
+
+/// Every subcommand, with the arguments that make a run of it succeed on
+/// the seed (one table drives the help, pipe and option tests).
+const COMMANDS: [(&str, &[&str]); 8] = [
+    ("report", &["--out", "-"]),
+    ("explain", &["--viewer", "alice/checker-v1", "--card", "A"]),
+    ("history", &["--card", "A"]),
+    ("audit", &[]),
+    ("about", &["--user", "alice"]),
+    ("seed", &["--story"]),
+    ("grade", &["--pack", "lesson1", "codes.txt"]),
+    ("completions", &["bash"]),
+];
+
+#[test]
+fn every_subcommand_has_help_with_its_options_and_an_example() {
+    let dir = Scratch::new("help-every");
+    for (command, _) in COMMANDS {
+        for args in [vec![command, "--help"], vec![command, "-h"], vec!["help", command]] {
+            let output = dir.run(&args);
+            succeeds(&output);
+            let text = stdout(&output);
+            assert!(text.contains(&format!("Usage: mixua {command}")), "{args:?}: {text}");
+            assert!(text.contains("Example:") && text.contains(&format!("mixua {command} ")), "{args:?}: {text}");
+            assert!(text.contains("--help"), "{args:?}: {text}");
+        }
+    }
+    // The options of each, as the parser reads them.
+    for (command, option) in [("report", "--fail-on-leak"), ("explain", "--viewer <USER/AGENT>"), ("grade", "--pack <P>"), ("audit", "--lang <LANG>")] {
+        assert!(stdout(&dir.run(&[command, "--help"])).contains(option), "{command} {option}");
+    }
+    let version = dir.run(&["--version"]);
+    succeeds(&version);
+    assert_eq!(stdout(&version).trim(), format!("mixua {}", env!("CARGO_PKG_VERSION")));
+    assert!(!dir.path("memory-result.json").exists());
+}
+
+#[test]
+fn a_misspelled_option_gets_a_suggestion_and_exit_2() {
+    let dir = Scratch::new("suggest");
+    for (args, suggested) in [
+        (&["report", "--wokspace", "x.json"][..], "--workspace"),
+        (&["audit", "--jsn"], "--json"),
+        (&["grade", "--pak", "lesson1", "codes.txt"], "--pack"),
+        (&["explain", "--veiwer", "alice/writer-v1", "--card", "A"], "--viewer"),
+    ] {
+        let output = dir.run(args);
+        fails_with_2(&output);
+        let message = stderr(&output);
+        assert!(message.contains(&format!("a similar argument exists: '{suggested}'")), "{args:?}: {message}");
+        assert!(stdout(&output).is_empty(), "{args:?}");
+    }
+    let output = dir.run(&["reprot"]);
+    fails_with_2(&output);
+    assert!(stderr(&output).contains("'report'"), "{}", stderr(&output));
+    assert!(!dir.path("memory-result.json").exists());
+}
+
+#[test]
+fn a_repeated_option_a_missing_value_or_a_value_of_the_wrong_form_exits_2_and_writes_nothing() {
+    let dir = Scratch::new("repeated");
+    for (args, said) in [
+        (&["report", "--out", "a.json", "--out", "b.json"][..], "cannot be used multiple times"),
+        (&["report", "--workspace", "a.json", "--workspace", "b.json"], "cannot be used multiple times"),
+        (&["audit", "--json", "--json"], "cannot be used multiple times"),
+        (&["explain", "--viewer", "alice/writer-v1", "--card", "A", "--card", "G"], "cannot be used multiple times"),
+        (&["grade", "--pack", "lesson1", "--pack", "lesson2", "codes.txt"], "cannot be used multiple times"),
+        (&["report", "--out"], "a value is required"),
+        (&["report", "--at", "soon"], "`soon` is not a tick"),
+        (&["audit", "--lang", "fr"], "invalid value 'fr'"),
+        (&["explain", "--card", "A"], "--viewer <USER/AGENT>"),
+        (&["completions", "tcsh"], "invalid value 'tcsh'"),
+    ] {
+        let output = dir.run(args);
+        fails_with_2(&output);
+        assert!(stderr(&output).contains(said), "{args:?}: {}", stderr(&output));
+        assert!(stdout(&output).is_empty(), "{args:?}");
+    }
+    for name in ["a.json", "b.json", "memory-result.json"] {
+        assert!(!dir.path(name).exists(), "{name}");
+    }
+}
+
+#[test]
+fn completions_for_bash_complete_the_subcommands_and_their_options() {
+    let dir = Scratch::new("completions");
+    let output = dir.run(&["completions", "bash"]);
+    succeeds(&output);
+    let script = stdout(&output);
+    assert!(script.contains("complete -F _mixua"), "{script}");
+    for word in ["report", "explain", "history", "audit", "about", "seed", "grade", "--workspace", "--fail-on-leak", "--csv"] {
+        assert!(script.contains(word), "{word}");
+    }
+    // bash itself reads it, and completing `mixua rep` offers `report`.
+    if Command::new("bash").arg("--version").output().is_ok_and(|o| o.status.success()) {
+        let script_file = dir.write("mixua.bash", &script);
+        let probe = format!(
+            "source {}; COMP_WORDS=(mixua rep); COMP_CWORD=1; COMP_LINE='mixua rep'; COMP_POINT=9; _mixua mixua rep mixua; echo \"${{COMPREPLY[@]}}\"",
+            script_file.display()
+        );
+        let completed = Command::new("bash").args(["-c", &probe]).output().unwrap();
+        assert!(completed.status.success(), "{}", stderr(&completed));
+        assert_eq!(stdout(&completed).trim(), "report", "{}", stderr(&completed));
+    }
+    for shell in ["zsh", "fish"] {
+        let output = dir.run(&["completions", shell]);
+        succeeds(&output);
+        // zsh writes `--workspace`, fish `-l workspace`.
+        assert!(stdout(&output).contains("workspace") && stdout(&output).contains("fail-on-leak"), "{shell}");
+    }
+}
+
+/// Runs `mixua ARGS` with standard output a pipe whose reader has already
+/// gone (as `| head -1` leaves it once it has read its line), so the first
+/// write fails with a broken pipe.
+fn run_into_a_closed_pipe(dir: &Scratch, args: &[&str]) -> Output {
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    Command::new(env!("CARGO_BIN_EXE_mixua"))
+        .args(args)
+        .current_dir(&dir.0)
+        .env("RUST_BACKTRACE", "1")
+        .stdout(writer)
+        .stderr(std::process::Stdio::piped())
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn output_into_a_closed_pipe_ends_quietly_with_the_status_of_the_run() {
+    let dir = Scratch::new("closed-pipe");
+    dir.write("codes.txt", "");
+    for (command, rest) in COMMANDS {
+        for args in [[&[command][..], rest].concat(), vec![command, "--help"]] {
+            let output = run_into_a_closed_pipe(&dir, &args);
+            // Quiet: no panic, no backtrace, no message, and the status
+            // the run would have had with a reader (0 here).
+            assert_eq!(stderr(&output), "", "{args:?}");
+            assert_eq!(output.status.code(), Some(0), "{args:?}");
+        }
+    }
+    // The report's file is still written whole.
+    let output = run_into_a_closed_pipe(&dir, &["report", "--compare"]);
+    assert_eq!((output.status.code(), stderr(&output)), (Some(0), String::new()));
+    check_seed_keys(&read_json(&dir.path("memory-result.json")));
+    // A leak still says so, by its status and on standard error.
+    let mut seed: Value = serde_json::from_str(&stdout(&dir.run(&["seed"]))).unwrap();
+    seed["cards"][5]["stream"] = Value::from("reusable");
+    let leaky = dir.write("leaky.json", &seed.to_string());
+    let output = run_into_a_closed_pipe(&dir, &["report", "--workspace", leaky.to_str().unwrap(), "--out", "-", "--fail-on-leak"]);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    assert!(stderr(&output).contains("FAKE-ALICE-731") && !stderr(&output).contains("panicked"), "{}", stderr(&output));
+    // So does a refused result code.
+    dir.write("bad-codes.txt", "MX1-NOT-A-CODE\n");
+    let output = run_into_a_closed_pipe(&dir, &["grade", "--pack", "lesson1", "bad-codes.txt"]);
+    assert_eq!((output.status.code(), stderr(&output)), (Some(1), String::new()));
 }
 
 #[test]
@@ -747,6 +986,47 @@ fn about_follows_the_same_error_rules() {
     fails_with_2(&dir.run(&["about", "--user", "alice", "--query", "x"]));
     // Help, and nothing written anywhere.
     succeeds(&dir.run(&["about", "--help"]));
-    assert!(stdout(&dir.run(&["help", "about"])).contains("--user USER"));
+    assert!(stdout(&dir.run(&["help", "about"])).contains("--user <USER>"));
     assert!(!dir.path("memory-result.json").exists());
+}
+
+#[test]
+fn audit_prints_every_change_to_who_can_read_what_with_who_and_why() {
+    let dir = Scratch::new("audit-access");
+    let mut seed = read_json(&seed_file(&dir));
+    seed["clock"] = serde_json::json!(3);
+    seed["reviewers"] = serde_json::json!(["dana"]);
+    seed["groups"] = serde_json::json!({"team": ["alice"]});
+    seed["retention"] = serde_json::json!({"working": 1});
+    seed["cache"] = serde_json::json!({"key": ["user", "agent", "query", "policy_version"], "purge": true});
+    seed["policy_version"] = serde_json::json!(1);
+    seed["events"] = serde_json::json!([
+        {"tick": 1, "action": "members", "actor": "dana", "reason": "bob moved teams", "group": "team", "members": ["alice"], "before": ["alice", "bob"]},
+        {"tick": 1, "action": "hold", "card": "A", "actor": "alice", "reason": "legal hold", "hold": true},
+        {"tick": 2, "action": "ttl", "actor": "dana", "reason": "shorter notes", "kind": "working", "ttl": 1, "before": null},
+        {"tick": 2, "action": "cache", "actor": "dana", "reason": "safe key", "cache": {"key": ["user", "agent", "query", "policy_version"], "purge": true}, "before": {"key": ["query"]}},
+        {"tick": 3, "action": "policy", "actor": "dana", "reason": "reviewers changed", "version": 1}
+    ]);
+    let file = dir.write("access.json", &seed.to_string());
+    let en = dir.run(&["audit", "--workspace", file.to_str().unwrap()]);
+    succeeds(&en);
+    let text = stdout(&en);
+    for line in [
+        "5 of them change who can read what",
+        "tick 1: dana set the members of group team to alice (were alice, bob): “bob moved teams”",
+        "tick 1: alice held A (never swept): “legal hold”",
+        "tick 2: dana set working memory's time to live to 1 tick (was for ever): “shorter notes”",
+        "tick 2: dana set the cache to “cache keyed by user, agent, query, policy_version;",
+        "tick 3: dana set the policy version to 1: “reviewers changed”",
+    ] {
+        assert!(text.contains(line), "{line}\n{text}");
+    }
+    assert!(!text.contains("set aside"), "{text}");
+    let zh = stdout(&dir.run(&["audit", "--workspace", file.to_str().unwrap(), "--lang", "zh-TW"]));
+    for line in ["其中 5 個事件改變了誰讀得到什麼", "時刻 1:dana 把群組 team 的成員改成 alice(原本是 alice、bob),原因:「bob moved teams」", "時刻 1:alice 保留了 A"] {
+        assert!(zh.contains(line), "{line}\n{zh}");
+    }
+    let json: Value = serde_json::from_str(&stdout(&dir.run(&["audit", "--workspace", file.to_str().unwrap(), "--json"]))).unwrap();
+    assert_eq!(json["entries"][0]["event"]["before"], serde_json::json!(["alice", "bob"]));
+    assert_eq!(json["problems"], serde_json::json!([]));
 }

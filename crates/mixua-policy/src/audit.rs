@@ -22,9 +22,20 @@ pub enum WorkspaceProblem {
     RetentionEntry { why: Unreadable },
     /// One profile fact is set aside (it is not text); the others count.
     ProfileFact { user: String, why: Unreadable },
+    /// A top-level key no workspace has: ignored, and not written back.
+    /// `near` is the workspace key it differs from only in case (`Cards`).
+    UnknownKey {
+        key: String,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        near: Option<&'static str>,
+    },
     /// A card's status as written is not where its log leads at the clock.
     /// The card as written decides what is in effect now.
     StatusDisagrees { card: String, written: Status, replayed: Status },
+    /// The cards replace one another round a cycle (or one replaces
+    /// itself): none of them is in effect. In the order of
+    /// [`NotInEffect::CycleOfVersions`](crate::NotInEffect::CycleOfVersions).
+    CycleOfVersions { cards: Vec<String> },
 }
 
 /// One entry of the log in the audit.
@@ -51,6 +62,19 @@ pub struct Audit<'w> {
     pub cache: Option<CacheReplay<'w>>,
 }
 
+/// The workspace's top-level keys that no workspace has, as problems (the
+/// first of the audit's; the CLI also says them on every read).
+pub fn unknown_keys(workspace: &Workspace) -> Vec<WorkspaceProblem> {
+    workspace
+        .unknown_keys
+        .iter()
+        .map(|key| WorkspaceProblem::UnknownKey {
+            key: key.clone(),
+            near: crate::workspace::WORKSPACE_KEYS.into_iter().find(|known| known.eq_ignore_ascii_case(key)),
+        })
+        .collect()
+}
+
 /// Audits a workspace.
 pub fn audit(workspace: &Workspace) -> Audit<'_> {
     let timeline = Timeline::new(workspace);
@@ -61,7 +85,7 @@ pub fn audit(workspace: &Workspace) -> Audit<'_> {
         .map(|(index, entry)| AuditEntry { index, event: entry.good(), problem: timeline.problem(index).cloned() })
         .collect();
 
-    let mut problems = Vec::new();
+    let mut problems = unknown_keys(workspace);
     let mut unreadable = |key: &'static str, why: Option<Unreadable>| {
         if let Some(why) = why {
             problems.push(WorkspaceProblem::UnreadableKey { key, why });
@@ -83,6 +107,10 @@ pub fn audit(workspace: &Workspace) -> Audit<'_> {
     }
     problems.extend(timeline.disagreements().into_iter().map(|(i, written, replayed)| {
         WorkspaceProblem::StatusDisagrees { card: workspace.cards[i].id.clone(), written, replayed }
+    }));
+
+    problems.extend(timeline.cycles().map(|cycle| WorkspaceProblem::CycleOfVersions {
+        cards: cycle.iter().map(|&i| workspace.cards[i].id.clone()).collect(),
     }));
 
     let has_reads = workspace.events().any(|(_, e)| e.action == crate::log::Action::Read);
