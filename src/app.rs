@@ -12,7 +12,7 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::changed::{self, Speech};
-use crate::components::announcer::Announcer;
+use crate::components::announcer::{Announcer, Voice};
 use crate::components::notice_bar::notice_text;
 use crate::components::{
     about_me::AboutMe, act_as::ActAs, audit_log::AuditLog, cache_panel::CachePanel, groups::GroupsPanel, retention::RetentionPanel,
@@ -151,13 +151,14 @@ pub fn app(props: &AppProps) -> Html {
     // The live region: each step's summary once (held while typing in a
     // field, said on leaving it), each new notice with it.
     let speech = use_mut_ref(Speech::default);
-    let said = use_state(|| (0u32, String::new()));
+    // Spoken through the region's own state: it renders alone, not the root.
+    let voice = (*use_memo((), |_| Voice::default())).clone();
     let first_render = use_mut_ref(|| true);
     {
         let words = change.as_ref().filter(|_| !state.ui.mode.hides_answers()).map(|(kind, c)| changed::spoken(*kind, c, lang));
         let notice = state.ui.notice.clone();
         let typed = store.typing.get();
-        let (speech, said, first_render) = (speech.clone(), said.clone(), first_render.clone());
+        let (speech, said, first_render) = (speech.clone(), voice.clone(), first_render.clone());
         use_effect_with((Shared(state.doc.clone()), notice), move |(doc, notice)| {
             let first = first_render.replace(false);
             let notice = notice.as_ref().map(|n| (n, notice_text(n, lang).1));
@@ -165,19 +166,19 @@ pub fn app(props: &AppProps) -> Html {
                 if first {
                     // The region has only just been added to the page: a
                     // moment later, so that screen readers hear it.
-                    Timeout::new(800, move || said.set(say)).forget();
+                    Timeout::new(800, move || said.say(say)).forget();
                 } else {
-                    said.set(say);
+                    said.say(say);
                 }
             }
         });
     }
     {
-        let (speech, said) = (speech.clone(), said.clone());
+        let (speech, said) = (speech.clone(), voice.clone());
         use_effect_with((), move |_| {
             let left = EventListener::new(&gloo_utils::document(), "focusout", move |_| {
                 if let Some(say) = speech.borrow_mut().left_field() {
-                    said.set(say);
+                    said.say(say);
                 }
             });
             move || drop(left)
@@ -480,7 +481,7 @@ pub fn app(props: &AppProps) -> Html {
             if top {
                 <NoticeBar notice={ui.notice.clone()} {lang} onaction={onaction.clone()} onwork={onwork.clone()} />
             }
-            <Announcer seq={said.0} text={said.1.clone()} />
+            <Announcer voice={voice.clone()} />
             <main>
                 if !hidden("query") && top {
                     <QueryBar query={workspace.query.clone()} {english_seed} {lang} onaction={onaction.clone()} />
