@@ -11,6 +11,7 @@ use mixua_policy::{Lang, Workspace};
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
+use crate::acts::Place;
 use crate::changed::{self, Speech};
 use crate::components::announcer::{Announcer, Voice};
 use crate::components::notice_bar::notice_text;
@@ -30,7 +31,7 @@ use crate::autosave::Store;
 use crate::start::{use_start_step, Boot, Started, Step};
 use crate::start_route::Route;
 use crate::lessons::Lesson;
-use crate::state::{Action, Edit, Mode, Panel, Recent, Ui, UiAction, WorkAction};
+use crate::state::{Action, Mode, Notice, Panel, Recent, Ui, UiAction, WorkAction};
 use crate::store;
 
 /// Ctrl+Z / Ctrl+Shift+Z / Ctrl+Y (Cmd on a Mac) undo and redo everywhere;
@@ -191,10 +192,9 @@ pub fn app(props: &AppProps) -> Html {
         }
     });
 
-    // Once, after the first render: the storage writes the start asked for,
-    // the share link taken out of the address bar (so a reload restores the
-    // autosaved work rather than the link), and a work that has no slot
-    // yet marked to be saved.
+    // Once, after the first render: the storage writes the start asked for
+    // and the link taken out of the address bar (`autosave::carry_out`),
+    // and a work that has no slot yet marked to be saved.
     {
         let store = store.clone();
         let onaction = onaction.clone();
@@ -202,25 +202,8 @@ pub fn app(props: &AppProps) -> Html {
         let started = started.borrow_mut().take();
         let embed = state.ui.embed;
         use_effect_with((), move |_| {
-            if let Some(pack) = started {
-                crate::pack_link::start_pack(&pack);
-            }
             *store.saver.notify.borrow_mut() = Some(Rc::new(move |action| onaction.emit(action)));
-            if let Some(own) = set_aside {
-                store::write(store::PREVIOUS_KEY, &persist::to_value(&own));
-            }
-            let window = gloo_utils::window();
-            // An embed saves nothing: its link stays in the address.
-            if !embed && !window.location().hash().unwrap_or_default().is_empty() {
-                let url = format!(
-                    "{}{}",
-                    window.location().pathname().unwrap_or_default(),
-                    window.location().search().unwrap_or_default()
-                );
-                if let Ok(history) = window.history() {
-                    let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
-                }
-            }
+            crate::autosave::carry_out(set_aside, started, embed);
             // A work not saved yet is saved when the start is done (below),
             // or at once if the page is hidden or closed before that.
             if store.saver.enabled && unsaved {
@@ -265,6 +248,7 @@ pub fn app(props: &AppProps) -> Html {
                 typing.flush_typed();
                 saver.flush()
             });
+            let (window, restart) = (gloo_utils::window(), store.clone());
             let saver = store.saver.clone();
             let storage = EventListener::new(&gloo_utils::window(), "storage", move |event| {
                 if let Some(key) = event.dyn_ref::<web_sys::StorageEvent>().and_then(|e| e.key()) {
@@ -285,7 +269,33 @@ pub fn app(props: &AppProps) -> Html {
                     }
                 },
             );
-            move || drop((pagehide, storage, keys))
+            // A link pasted into this open tab (only the fragment changes)
+            // opens as it does on load: this tab's work is saved first, then
+            // the start is routed again, over what is now stored.
+            let hash = EventListener::new(&gloo_utils::window(), "hashchange", move |_| {
+                if window.location().hash().unwrap_or_default().trim_start_matches('#').is_empty() {
+                    return;
+                }
+                restart.flush_typed();
+                restart.saver.flush();
+                let mut boot = Boot::read();
+                boot.keep_step_in_lesson();
+                if boot.route.opened_link {
+                    restart.restart(boot.route);
+                } else {
+                    // A refused link (or this very work) changes nothing
+                    // here, not even the undo history: only the refusal is
+                    // said, and the link leaves the address bar.
+                    crate::autosave::carry_out(None, None, boot.route.state.ui.embed);
+                    let refused = boot.route.state.ui.notice.filter(|n| {
+                        matches!(n, Notice::LoadFailed { .. } | Notice::Pack(crate::pack_link::PackNotice::Refused(_)))
+                    });
+                    if let Some(notice) = refused {
+                        restart.dispatch(UiAction::Notify(notice).into());
+                    }
+                }
+            });
+            move || drop((pagehide, storage, keys, hash))
         });
     }
 
@@ -341,7 +351,7 @@ pub fn app(props: &AppProps) -> Html {
             }
             WorkAction::Import { saved, source } => {
                 if saved.course.and_then(persist::portable).unwrap_or_default() == store.get().ui.course {
-                    store.dispatch(Edit::Load { doc: saved.doc, source }.into());
+                    store.saver.import(saved.doc, source, &store);
                 } else {
                     store.saver.open_new(*saved, source, &store);
                 }
@@ -421,15 +431,20 @@ pub fn app(props: &AppProps) -> Html {
             onaction={onaction.clone()}
         />
     });
+    // Who acts in every lesson-2 panel, and each refusal shown beside the
+    // control that tried the act.
+    let actor = crate::acts::chosen_actor(&workspace, ui.actor.as_deref());
+    let refused_at = |place: Place| ui.refusal.clone().filter(|_| ui.refused_at.unwrap_or(Place::ActAs) == place);
     let memory = if lesson_two { html! { <>
         if !hidden("cache") {
-            <CachePanel workspace={workspace.clone()} {lang} onaction={onaction.clone()} />
+            <CachePanel workspace={workspace.clone()} actor={actor.clone()} refusal={refused_at(Place::Cache)} {lang} onaction={onaction.clone()} />
         }
         if !hidden("retention") {
-            <RetentionPanel workspace={workspace.clone()} selected={ui.selected} {lang} onaction={onaction.clone()} />
+            <RetentionPanel workspace={workspace.clone()} selected={ui.selected} actor={actor.clone()}
+                ttl_refusal={refused_at(Place::Ttl)} hold_refusal={refused_at(Place::Hold)} {lang} onaction={onaction.clone()} />
         }
         if !hidden("groups") {
-            <GroupsPanel workspace={workspace.clone()} {lang} onaction={onaction.clone()} />
+            <GroupsPanel workspace={workspace.clone()} actor={actor.clone()} refusal={refused_at(Place::Groups)} {tick} {lang} onaction={onaction.clone()} />
         }
         if !hidden("audit") {
             <AuditLog workspace={workspace.clone()} tick={tick} history={ui.history.clone()} {lang} onaction={onaction.clone()} />
@@ -541,7 +556,7 @@ pub fn app(props: &AppProps) -> Html {
                         // Lesson 2: the acts follow the exercise that asks for them.
                         if lesson_two && !hidden("act") {
                             <ActAs workspace={workspace.clone()} actor={ui.actor.clone()} selected={ui.selected}
-                                refusal={ui.refusal.clone()} {lang} onaction={onaction.clone()} />
+                                refusal={refused_at(Place::ActAs)} {lang} onaction={onaction.clone()} />
                         }
                         if !hidden("why") {
                             <WhyPanel

@@ -2,8 +2,9 @@
 //! work, then kept up to date per edit ([`Computed::update`]): an edit to
 //! card c re-gates c alone (under each policy) and re-derives only the cells
 //! c was in or is in now. Nothing here decides anything: every answer is
-//! `mixua_policy`'s (`gate_alone`, `retrieves`, `leaks_in_view`,
-//! `forbidden_count_in_view`, `Probe::reprobe`); this keeps results.
+//! `mixua_policy`'s (`gate_alone`, `retrieves`, `carried_of`,
+//! `leaks_in_view_scanned`, `forbidden_count_in_view_scanned`,
+//! `Probe::reprobe`); this keeps results.
 
 use mixua_policy::policy::{Accepted, Gate, Rejection};
 use mixua_policy::{Access, Viewer};
@@ -72,6 +73,9 @@ pub struct Computed {
     /// clues per card: what an edit of one card updates in place.
     others: [Vec<Gate>; 2],
     probe: Probe,
+    /// Per card, the canaries it hands its reader (places in the registry):
+    /// scanned once per card revision, read by every cell it is in.
+    carried: Vec<Vec<usize>>,
 }
 
 impl Computed {
@@ -106,6 +110,7 @@ impl Computed {
             reid,
             others: [gates_of(&global_only), gates_of(&pool)],
             probe,
+            carried: (0..ws.cards.len()).map(|i| mixua_policy::carried_of(ws, i)).collect(),
             gates: four.gates,
         }
     }
@@ -134,6 +139,7 @@ impl Computed {
         }
         for &i in changed {
             next.probe.reprobe(i, &ws.cards[i]);
+            next.carried[i] = mixua_policy::carried_of(ws, i);
         }
         for policy in Policy::ALL {
             let mut touched = vec![false; self.viewers.len()];
@@ -169,8 +175,8 @@ impl Computed {
             for (v, viewer) in self.viewers.iter().enumerate().filter(|&(v, _)| touched[v]) {
                 let viewer = viewer.viewer();
                 let view = next.outcome(policy).views[v].clone();
-                let leaks = mixua_policy::leaks_in_view(ws, viewer, &view);
-                let forbidden = mixua_policy::forbidden_count_in_view(ws, viewer, &view);
+                let leaks = mixua_policy::leaks_in_view_scanned(ws, viewer, &view, &next.carried);
+                let forbidden = mixua_policy::forbidden_count_in_view_scanned(ws, viewer, &view, &next.carried);
                 let identifying = next.probe.identifying_in(&view, viewer.user);
                 if policy == Policy::FourScope {
                     next.reid[v] = next.probe.in_view(&ws.cards, &view, viewer.user);

@@ -37,12 +37,44 @@ pub struct Index {
 }
 
 /// A work's slot: the saved work (the workspace file format, with the
-/// playground's extras) and the revision it was saved at.
+/// playground's extras), the revision it was saved at, and what the index
+/// says of it (its name, the work it was copied from), so that a damaged
+/// index can be rebuilt from the slots ([`rebuild`]).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Slot {
     pub rev: u64,
     pub saved_at: f64,
     pub work: Value,
+    /// Absent in slots saved before slots carried their name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub forked_from: Option<String>,
+}
+
+/// The index as the slots tell it, for when the stored index can't be
+/// read: every slot found is listed, newest first, so that no saved work
+/// is left unreachable. A slot that can't be read itself (`None`) is
+/// listed too, named by its id and marked, oldest, so that it can still be
+/// opened (and then downloaded as it was).
+pub fn rebuild(found: Vec<(String, Option<Slot>)>) -> Index {
+    let mut works: Vec<Entry> = found
+        .into_iter()
+        .map(|(id, slot)| match slot {
+            Some(slot) => Entry {
+                name: slot.name.clone().unwrap_or_else(|| id.clone()),
+                saved_at: slot.saved_at,
+                cards: slot.work.get("cards").and_then(Value::as_array).map_or(0, Vec::len),
+                rev: slot.rev,
+                forked_from: slot.forked_from,
+                id,
+            },
+            None => Entry { name: format!("⚠ {id}"), saved_at: 0.0, cards: 0, rev: 0, forked_from: None, id },
+        })
+        .collect();
+    // Newest first, stably.
+    mixua_policy::order::sort_small_by(&mut works, |a, b| a.saved_at < b.saved_at);
+    Index { works }
 }
 
 /// What a save may do, given the revision in the slot now and the one this
@@ -61,8 +93,10 @@ pub enum Save {
 pub fn decide(stored: Option<u64>, base: u64) -> Save {
     match stored {
         Some(theirs) if theirs > base => Save::Fork { theirs, base },
-        Some(theirs) => Save::Over { next: theirs.max(base) + 1 },
-        None => Save::Over { next: base + 1 },
+        // A revision read from damaged storage may be the largest number:
+        // the next one stays there rather than overflow.
+        Some(theirs) => Save::Over { next: theirs.max(base).saturating_add(1) },
+        None => Save::Over { next: base.saturating_add(1) },
     }
 }
 
@@ -114,6 +148,25 @@ pub fn new_id(now_ms: f64, random: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_rebuilt_index_lists_every_slot_newest_first_the_unreadable_too() {
+        let slot = |name: Option<&str>, saved_at: f64| Slot {
+            rev: 2,
+            saved_at,
+            work: serde_json::json!({"cards": [{}, {}]}),
+            name: name.map(str::to_string),
+            forked_from: None,
+        };
+        let index = rebuild(vec![
+            ("old".into(), Some(slot(Some("Work · 11-30 09:00"), 1.0))),
+            ("bad".into(), None),
+            ("new".into(), Some(slot(None, 5.0))),
+        ]);
+        let listed: Vec<(&str, &str, usize)> = index.works.iter().map(|e| (e.id.as_str(), e.name.as_str(), e.cards)).collect();
+        assert_eq!(listed, [("new", "new", 2), ("old", "Work · 11-30 09:00", 2), ("bad", "⚠ bad", 0)]);
+        assert_eq!(index.latest().map(|e| e.rev), Some(2));
+    }
 
     fn entry(id: &str, saved_at: f64) -> Entry {
         Entry { id: id.into(), name: id.into(), saved_at, cards: 7, rev: 1, forked_from: None }

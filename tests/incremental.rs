@@ -107,7 +107,7 @@ fn any_step() -> impl Strategy<Value = Step> {
         1 => (0..NAMES.len()).prop_map(|user| Step::RemoveCanary { user }),
         1 => (0..NAMES.len(), 0..FACTS.len()).prop_map(|(user, fact)| Step::Fact { user, fact }),
         1 => (0..NAMES.len(), 0..FACTS.len()).prop_map(|(user, fact)| Step::RemoveFact { user, fact }),
-        4 => (0..12usize, 0..16usize, 0..32usize).prop_map(|(kind, card, actor)| Step::Act { kind, card, actor }),
+        4 => (0..14usize, 0..16usize, 0..32usize).prop_map(|(kind, card, actor)| Step::Act { kind, card, actor }),
         2 => Just(Step::Undo),
         1 => Just(Step::Redo),
     ]
@@ -165,8 +165,10 @@ fn action(state: &AppState, step: &Step) -> Option<Action> {
                 6 => Act::Rollback { card: id(c)?, actor, reason },
                 7 => Act::Advance,
                 8 => Act::Ask { actor },
-                9 => Act::Hold { card: id(c)?, hold: true },
+                9 => Act::Hold { card: id(c)?, hold: true, actor, reason },
                 10 => Act::Publish { card: id(c)?, actor: "dana".into() },
+                12 => Act::Policy { actor, reason },
+                13 => Act::Group { group: "report-team".into(), members: vec![NAMES[c % NAMES.len()].to_string()], actor, reason },
                 _ => Act::History { card: id(c)?, actor },
             };
             Edit::Act(act).into()

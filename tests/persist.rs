@@ -120,3 +120,40 @@ fn links_from_a_newer_version_say_so() {
     assert_eq!(decode_link("v9.abc"), Err(Problem::NewerLink { version: 9 }));
     assert_eq!(decode_link("hello"), Err(Problem::NotALink));
 }
+
+/// A zlib bomb: a short link that unpacks to far more than a file may
+/// hold. It is refused as too large (not as cut off), before it is read.
+#[test]
+fn a_link_that_unpacks_past_the_file_limit_is_too_large_not_damaged() {
+    use mixua_playground::persist::{pack_text, unpack_text, Unpacked};
+    for size in [MAX_FILE_BYTES + 1, 4 * MAX_FILE_BYTES] {
+        let json = format!("{{\"query\":\"{}\"}}", " ".repeat(size));
+        let link = format!("v1.{}", pack_text(&json));
+        assert!(link.len() < size / 100, "a bomb is short: {} characters", link.len());
+        assert_eq!(decode_link(&link), Err(Problem::LinkTooLarge));
+        assert!(Problem::LinkTooLarge.text(Lang::En).contains("too large"));
+        assert!(Problem::LinkTooLarge.text(Lang::ZhTw).contains("太大"));
+    }
+    // Within the limit it unpacks whole; the one codec reads what it wrote.
+    assert_eq!(unpack_text(&pack_text("héllo"), 6), Ok("héllo".to_string()));
+    assert_eq!(unpack_text(&pack_text("héllo"), 5), Err(Unpacked::TooLarge { limit: 5 }));
+    assert_eq!(unpack_text("%%", 10), Err(Unpacked::Damaged));
+}
+
+/// A file a Windows editor saved (UTF-8 with a byte-order mark) imports as
+/// the same file without it; a file in another encoding is refused with
+/// words that name the encoding, in both languages.
+#[test]
+fn a_utf8_bom_is_read_and_other_encodings_are_named() {
+    use mixua_playground::persist::from_bytes;
+    let text = to_json(&Saved { doc: doc_with_prediction(), ..Saved::default() });
+    let with_bom = [&[0xEF, 0xBB, 0xBF][..], text.as_bytes()].concat();
+    assert_eq!(from_bytes(&with_bom), from_json(&text));
+    assert_eq!(from_json(&format!("\u{FEFF}{text}")), from_json(&text));
+    assert!(from_bytes(&with_bom).is_ok());
+    let utf16: Vec<u8> = [0xFF, 0xFE].into_iter().chain(text.encode_utf16().flat_map(u16::to_le_bytes)).collect();
+    let problem = from_bytes(&utf16).unwrap_err();
+    assert!(matches!(problem, Problem::Text(_)), "{problem:?}");
+    assert!(problem.text(Lang::En).contains("UTF-16 LE"), "{}", problem.text(Lang::En));
+    assert!(problem.text(Lang::ZhTw).contains("UTF-16 LE"), "{}", problem.text(Lang::ZhTw));
+}

@@ -17,11 +17,9 @@ use mixua_policy::explain::{
     purge_text, rejection_text, status_name, workspace_problem_text,
 };
 use mixua_policy::{
-    decode_text, load_error_words, text_problem_words, LoadReason,
-};
-use mixua_policy::{
-    as_of, audit, history, report_with, seed_workspace, story_workspace, Evaluation, Format, Lang, Policy, Report,
-    ReportOptions, TimeError, Viewer, Workspace,
+    as_of, audit, decode_text, history, load_error_words, report_with, seed_workspace, story_workspace,
+    text_problem_words, Evaluation, Format, Lang, LoadReason, Policy, Report, ReportOptions, TimeError, Viewer,
+    Workspace,
 };
 
 /// What every run's help ends with: the promises a script relies on.

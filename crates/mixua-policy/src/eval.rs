@@ -378,6 +378,21 @@ pub fn leaks_in_view(workspace: &Workspace, viewer: Viewer<'_>, view: &[usize]) 
     leaks_with(workspace, viewer, view, |i| carried_by(workspace, i))
 }
 
+/// The canaries card `index` hands its reader, as places in the registry
+/// (`workspace.canaries.iter()`, in its order): found once per card and
+/// kept by a caller that keeps views up to date ([`leaks_in_view_scanned`]).
+pub fn carried_of(workspace: &Workspace, index: usize) -> Vec<usize> {
+    let hit = Hit::of(&workspace.cards[index]);
+    workspace.canaries.iter().enumerate().filter(|(_, (_, token))| hit.contains(token)).map(|(t, _)| t).collect()
+}
+
+/// [`leaks_in_view`] with each card's canaries found before
+/// (`carried[i]`: [`carried_of`] card `i`).
+pub fn leaks_in_view_scanned(workspace: &Workspace, viewer: Viewer<'_>, view: &[usize], carried: &[Vec<usize>]) -> Vec<Leak> {
+    let tokens: Vec<(&str, &str)> = workspace.canaries.iter().collect();
+    leaks_with(workspace, viewer, view, |i| carried[i].iter().map(|&t| tokens[t]))
+}
+
 /// Each card's gate under a policy at the workspace's clock: what the
 /// baselines below share.
 fn gates_now(workspace: &Workspace, policy: Policy) -> Vec<Gate> {

@@ -23,7 +23,7 @@ use crate::card::{Card, Kind, Life, Status};
 pub use crate::effect::{NotInEffect, Stamp};
 use crate::log::{blank, Action, Event, EventProblem, Kept, Setting};
 use crate::workspace::{Groups, Retention};
-use crate::viewer::ViewerId;
+use crate::viewer::{check_visible, ViewerId};
 use crate::workspace::Workspace;
 
 /// One card at one tick, as the in-effect rule needs it.
@@ -50,6 +50,7 @@ static NO_LIFE: Life = Life {
     hold: None,
     malformed: Vec::new(),
     other: Vec::new(),
+    duplicated: Vec::new(),
 };
 
 fn life(card: &Card) -> &Life {
@@ -582,6 +583,7 @@ fn check_event(
     if event.actor.trim().is_empty() {
         return Err(EventProblem::NoActor);
     }
+    check_visible(&event.actor).map_err(|error| EventProblem::HiddenActor { error })?;
     if event.tick < latest {
         return Err(EventProblem::TimeBackwards { tick: event.tick, previous: latest });
     }

@@ -93,6 +93,16 @@ pub fn forbidden_count_in_view(workspace: &Workspace, viewer: Viewer<'_>, view: 
         .count()
 }
 
+/// [`forbidden_count_in_view`] with each card's canaries found before
+/// (`carried[i]`: [`crate::eval::carried_of`] card `i`).
+pub fn forbidden_count_in_view_scanned(workspace: &Workspace, viewer: Viewer<'_>, view: &[usize], carried: &[Vec<usize>]) -> usize {
+    let own = workspace.canaries.of_user(viewer.user);
+    let tokens: Vec<(&str, &str)> = workspace.canaries.iter().collect();
+    view.iter()
+        .filter(|&&i| why(personal(&workspace.cards[i]), viewer, own, carried[i].iter().map(|&t| tokens[t])).is_some())
+        .count()
+}
+
 /// One forbidden (viewer, card) pair, with why.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Forbidden {
