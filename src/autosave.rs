@@ -29,7 +29,7 @@ pub fn carry_out(set_aside: Option<Saved>, started: Option<mixua_policy::Pack>, 
         crate::pack_link::start_pack(&pack);
     }
     if let Some(own) = set_aside {
-        store::write(store::PREVIOUS_KEY, &persist::to_value(&own));
+        store::write_text(store::PREVIOUS_KEY, &persist::to_json(&own));
     }
     let window = gloo_utils::window();
     if !embed && !window.location().hash().unwrap_or_default().is_empty() {
@@ -264,7 +264,7 @@ impl Saver {
         let slot = Slot {
             rev,
             saved_at: now,
-            work: persist::to_value(&saved),
+            work: persist::to_stored(&saved),
             name: Some(work.name.clone()),
             forked_from: work.forked_from.clone(),
         };
@@ -296,7 +296,7 @@ impl Saver {
         }
         self.failed.set(!ok);
         // Work set aside by a share link is forgotten once it is back.
-        if let Some(previous) = store::read(store::PREVIOUS_KEY).and_then(|v| persist::from_value(v).ok()) {
+        if let Some(previous) = store::Browser.text(store::PREVIOUS_KEY).and_then(|text| persist::from_json(&text).ok()) {
             if previous.doc == *state.doc {
                 store::remove(store::PREVIOUS_KEY);
             }
@@ -331,7 +331,7 @@ impl Saver {
             store::SlotText::Unreadable(text) => return self.tell(UiAction::Notify(crate::start_route::unreadable_work(&entry, text))),
             store::SlotText::Missing => return,
         };
-        let Ok(saved) = persist::from_value(slot.work.clone()) else {
+        let Ok(saved) = persist::from_stored(&slot.work) else {
             let text = store::Browser.text(&store::slot_key(id)).unwrap_or_default();
             return self.tell(UiAction::Notify(crate::start_route::unreadable_work(&entry, text)));
         };
@@ -364,7 +364,7 @@ impl Saver {
         if self.enabled {
             self.flush();
             let state = store_.get();
-            store::write(store::PREVIOUS_KEY, &persist::to_value(&Saved { doc: (*state.doc).clone(), ..Saved::default() }));
+            store::write_text(store::PREVIOUS_KEY, &persist::to_json(&Saved { doc: (*state.doc).clone(), ..Saved::default() }));
             let mut work = new_work(state.ui.lang);
             work.name = format!("{source} · {}", work.name);
             *self.work.borrow_mut() = work;

@@ -116,23 +116,39 @@ impl Problem {
 /// The workspace file: the CLI's format, plus a `playground` key with
 /// predictions (and, for autosave, language and lesson step).
 pub fn to_json(saved: &Saved) -> String {
-    serde_json::to_string_pretty(&to_value(saved)).expect("a value serializes")
+    serde_json::to_string_pretty(&File::of(saved)).expect("a workspace serializes")
 }
 
-/// The same as a JSON value, for the browser's storage.
-pub fn to_value(saved: &Saved) -> serde_json::Value {
-    let mut value = serde_json::to_value(&*saved.doc.workspace).expect("a workspace serializes");
-    let extras = Extras {
-        predictions: saved.doc.predictions.clone(),
-        lang: saved.lang.map(|l| l.tag().to_string()),
-        lesson_step: saved.lesson_step,
-        progress: saved.progress.clone().filter(|p| *p != Progress::default()),
-        course: saved.course.filter(|c| *c != crate::course::Course::One),
-    };
-    if extras != Extras::default() {
-        value["playground"] = serde_json::to_value(extras).expect("extras serialize");
+/// The same, compact, for the browser's storage (a slot's `work`).
+pub fn to_stored(saved: &Saved) -> crate::works::WorkText {
+    crate::works::WorkText::written(serde_json::to_string(&File::of(saved)).expect("a workspace serializes"))
+}
+
+/// The file as written: the workspace's own keys, then the playground's.
+/// It is written straight to text, never through a `serde_json::Value`: a
+/// map keeps only the last of two equal keys, so a card that writes a
+/// field twice (which the crate rejects, `Rejection::DuplicatedField`)
+/// would come back from a save, an export or a link with its last value
+/// only, and accepted.
+#[derive(Serialize)]
+struct File<'a> {
+    #[serde(flatten)]
+    workspace: &'a Workspace,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    playground: Option<Extras>,
+}
+
+impl<'a> File<'a> {
+    fn of(saved: &'a Saved) -> File<'a> {
+        let extras = Extras {
+            predictions: saved.doc.predictions.clone(),
+            lang: saved.lang.map(|l| l.tag().to_string()),
+            lesson_step: saved.lesson_step,
+            progress: saved.progress.clone().filter(|p| *p != Progress::default()),
+            course: saved.course.filter(|c| *c != crate::course::Course::One),
+        };
+        File { workspace: &saved.doc.workspace, playground: Some(extras).filter(|e| *e != Extras::default()) }
     }
-    value
 }
 
 /// Reads a workspace file's bytes: UTF-8, with or without a byte-order
@@ -174,9 +190,9 @@ pub fn from_json(text: &str) -> Result<Saved, Problem> {
     })
 }
 
-/// Reads what [`to_value`] wrote (the browser's storage).
-pub fn from_value(value: serde_json::Value) -> Result<Saved, Problem> {
-    from_json(&value.to_string())
+/// Reads what [`to_stored`] wrote (the browser's storage).
+pub fn from_stored(work: &crate::works::WorkText) -> Result<Saved, Problem> {
+    from_json(work.text())
 }
 
 #[derive(Deserialize)]

@@ -159,7 +159,7 @@ pub fn route(address: &Address, stored: &dyn Stored, session: &Session) -> Route
             .or_else(|| index.latest().map(|e| e.id.clone()));
         let found = id.and_then(|id| Some((index.get(&id)?.clone(), store::slot_text(stored, &id))));
         match found {
-            Some((entry, store::SlotText::Read(slot))) => match persist::from_value(slot.work.clone()) {
+            Some((entry, store::SlotText::Read(slot))) => match persist::from_stored(&slot.work) {
                 Ok(read) => {
                     forks = index.forks_of(&entry.id, slot.saved_at).iter().map(|e| e.name.clone()).collect();
                     saved = Some(read);
@@ -173,8 +173,8 @@ pub fn route(address: &Address, stored: &dyn Stored, session: &Session) -> Route
             },
             Some((entry, store::SlotText::Unreadable(text))) => unreadable = Some(unreadable_work(&entry, text)),
             Some((_, store::SlotText::Missing)) | None => {
-                if let Some(legacy) = store::value_in(stored, store::LEGACY_KEY) {
-                    saved = persist::from_value(legacy).ok();
+                if let Some(legacy) = stored.text(store::LEGACY_KEY) {
+                    saved = persist::from_json(&legacy).ok();
                 }
             }
         }
@@ -309,7 +309,7 @@ pub fn route(address: &Address, stored: &dyn Stored, session: &Session) -> Route
     }
     // Work set aside by an earlier link stays one undo away until it is back.
     if !opened_link && !fresh {
-        if let Some(previous) = store::value_in(stored, store::PREVIOUS_KEY).and_then(|v| persist::from_value(v).ok()) {
+        if let Some(previous) = stored.text(store::PREVIOUS_KEY).and_then(|text| persist::from_json(&text).ok()) {
             if previous.doc != *state.doc {
                 state.past.insert(0, Rc::new(previous.doc));
                 state.ui.notice = Some(Notice::PreviousKept);
@@ -340,7 +340,7 @@ fn latest_of(stored: &dyn Stored, course: Course) -> Option<(Entry, Slot, Saved)
     mixua_policy::order::sort_small_by(&mut works, |a, b| a.saved_at.total_cmp(&b.saved_at).is_lt());
     works.into_iter().find_map(|entry| {
         let slot = store::slot_in(stored, &entry.id)?;
-        let saved = persist::from_value(slot.work.clone()).ok()?;
+        let saved = persist::from_stored(&slot.work).ok()?;
         (saved.course.unwrap_or_default() == course).then_some((entry, slot, saved))
     })
 }

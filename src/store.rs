@@ -178,7 +178,7 @@ pub fn write_index(index: &Index) -> bool {
 }
 
 /// Stores text as it is; false when storage is unavailable or full.
-fn write_text(key: &str, text: &str) -> bool {
+pub fn write_text(key: &str, text: &str) -> bool {
     available() && LocalStorage::raw().set_item(key, text).is_ok()
 }
 
@@ -210,7 +210,13 @@ pub fn slot_text(stored: &dyn Stored, id: &str) -> SlotText {
 }
 
 pub fn write_slot(id: &str, slot: &Slot) -> bool {
-    write(&slot_key(id), &serde_json::to_value(slot).expect("a slot serializes"))
+    write_text(&slot_key(id), &slot_json(slot))
+}
+
+/// A slot's stored text. Written as text: a `Value` would keep only the
+/// last of a key written twice in the work (`works::WorkText`).
+pub fn slot_json(slot: &Slot) -> String {
+    serde_json::to_string(slot).expect("a slot serializes")
 }
 
 /// The work this tab showed before a reload.

@@ -9,7 +9,7 @@
 //! tabs are told.
 
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
+use serde_json::value::RawValue;
 
 /// How many works the index keeps. The oldest beyond it is dropped (with a
 /// notice), never the one this tab shows.
@@ -44,12 +44,47 @@ pub struct Index {
 pub struct Slot {
     pub rev: u64,
     pub saved_at: f64,
-    pub work: Value,
+    pub work: WorkText,
     /// Absent in slots saved before slots carried their name.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub forked_from: Option<String>,
+}
+
+/// A saved work: the workspace file's JSON as written, kept as text and
+/// stored inside its slot as it is. Never a `serde_json::Value`, whose map
+/// keeps only the last of two equal keys: a card that writes a field twice
+/// is rejected, and must still be when the work is read back.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct WorkText(Box<RawValue>);
+
+impl WorkText {
+    /// Text that `serde_json` wrote (so it is JSON).
+    pub fn written(json: String) -> WorkText {
+        WorkText(RawValue::from_string(json).expect("serde_json wrote JSON"))
+    }
+
+    pub fn text(&self) -> &str {
+        self.0.get()
+    }
+
+    /// How many cards the work has (0 when it has no list of them).
+    pub fn cards(&self) -> usize {
+        #[derive(Deserialize)]
+        struct Cards {
+            #[serde(default)]
+            cards: Vec<serde::de::IgnoredAny>,
+        }
+        serde_json::from_str::<Cards>(self.text()).map_or(0, |c| c.cards.len())
+    }
+}
+
+impl PartialEq for WorkText {
+    fn eq(&self, other: &WorkText) -> bool {
+        self.text() == other.text()
+    }
 }
 
 /// The index as the slots tell it, for when the stored index can't be
@@ -64,7 +99,7 @@ pub fn rebuild(found: Vec<(String, Option<Slot>)>) -> Index {
             Some(slot) => Entry {
                 name: slot.name.clone().unwrap_or_else(|| id.clone()),
                 saved_at: slot.saved_at,
-                cards: slot.work.get("cards").and_then(Value::as_array).map_or(0, Vec::len),
+                cards: slot.work.cards(),
                 rev: slot.rev,
                 forked_from: slot.forked_from,
                 id,
@@ -154,7 +189,7 @@ mod tests {
         let slot = |name: Option<&str>, saved_at: f64| Slot {
             rev: 2,
             saved_at,
-            work: serde_json::json!({"cards": [{}, {}]}),
+            work: WorkText::written(r#"{"cards": [{}, {}]}"#.to_string()),
             name: name.map(str::to_string),
             forked_from: None,
         };

@@ -124,8 +124,15 @@ fn words(en: String, zh: String) -> Result<(), TestCaseError> {
 /// A file or a share link: a saved work, or a problem in words.
 fn read_saved(read: Result<Saved, persist::Problem>) -> Result<(), TestCaseError> {
     match read {
-        // What was read is written back whole, and reads again the same.
-        Ok(saved) => prop_assert_eq!(from_json(&to_json(&saved)), Ok(saved)),
+        // What was read is written back into a file that reads again, and
+        // from then on the same (the first write may put unknown keys in
+        // another order: storage's JSON objects sort their keys).
+        Ok(saved) => {
+            let once = from_json(&to_json(&saved));
+            prop_assert!(once.is_ok(), "{:?}", once);
+            let once = once.unwrap();
+            prop_assert_eq!(from_json(&to_json(&once)), Ok(once));
+        }
         Err(problem) => words(problem.text(Lang::En), problem.text(Lang::ZhTw))?,
     }
     Ok(())
@@ -151,17 +158,17 @@ fn read_stored(index: &str, slot: &str, base: u64) -> Result<(), TestCaseError> 
             prop_assert!(index.works.len() <= 3 || dropped.is_empty());
         }
     }
-    if let Ok(value) = serde_json::from_str::<Value>(slot) {
-        if let Ok(slot) = serde_json::from_value::<Slot>(value) {
-            let _ = decide(Some(slot.rev), base);
-            read_saved(persist::from_value(slot.work))?;
-        }
+    // As the store reads a slot: from its text (the work inside is kept
+    // as text, `works::WorkText`).
+    if let Ok(slot) = serde_json::from_str::<Slot>(slot) {
+        let _ = decide(Some(slot.rev), base);
+        read_saved(persist::from_stored(&slot.work))?;
     }
     Ok(())
 }
 
 fn a_slot() -> String {
-    serde_json::to_string(&Slot { rev: 3, saved_at: 1.7e12, work: persist::to_value(&saved()), name: None, forked_from: None }).unwrap()
+    serde_json::to_string(&Slot { rev: 3, saved_at: 1.7e12, work: persist::to_stored(&saved()), name: None, forked_from: None }).unwrap()
 }
 
 fn an_index() -> String {
@@ -246,7 +253,7 @@ fn the_valid_inputs_read_whole() {
     assert!(pack_link::decode(&pack_link_of_lesson()).is_ok());
     assert_eq!(from_json(&to_json(&saved())), Ok(saved()));
     let slot: Slot = serde_json::from_str(&a_slot()).unwrap();
-    assert_eq!(persist::from_value(slot.work), Ok(saved()));
+    assert_eq!(persist::from_stored(&slot.work), Ok(saved()));
     assert_eq!(serde_json::from_str::<Index>(&an_index()).unwrap().works.len(), 2);
 }
 

@@ -1,6 +1,7 @@
-//! Where a page load goes, natively: each start the README promises, from
-//! the address, what is stored and the tab's session to the work that
-//! opens and the work set aside.
+//! Where a page load goes, natively: each start the teaching guide
+//! promises (docs/teaching.md: URL flags, links, Recent work), from the
+//! address, what is stored and the tab's session to the work that opens
+//! and the work set aside.
 
 use std::collections::BTreeMap;
 use std::rc::Rc;
@@ -41,7 +42,7 @@ impl Storage {
     fn with(mut self, id: &str, doc: Doc, course: Course) -> Storage {
         let saved_at = self.index.works.len() as f64 + 1.0;
         let saved = Saved { doc: doc.clone(), lang: Some(Lang::En), course: Some(course), ..Saved::default() };
-        let slot = Slot { rev: 3, saved_at, work: persist::to_value(&saved), name: Some(format!("name of {id}")), forked_from: None };
+        let slot = Slot { rev: 3, saved_at, work: persist::to_stored(&saved), name: Some(format!("name of {id}")), forked_from: None };
         self.map.insert(store::slot_key(id), serde_json::to_string(&slot).unwrap());
         let cards = doc.workspace.cards.len();
         self.index.touch(Entry { id: id.into(), name: format!("name of {id}"), saved_at, cards, rev: 3, forked_from: None });
@@ -50,8 +51,8 @@ impl Storage {
     }
 
     fn set_aside(mut self, doc: Doc) -> Storage {
-        let value = persist::to_value(&Saved { doc, ..Saved::default() });
-        self.map.insert(store::PREVIOUS_KEY.into(), value.to_string());
+        let text = persist::to_json(&Saved { doc, ..Saved::default() });
+        self.map.insert(store::PREVIOUS_KEY.into(), text);
         self
     }
 }
@@ -78,7 +79,7 @@ fn pack() -> Pack {
     }
 }
 
-/// What a start comes to, in the terms the README promises.
+/// What a start comes to, in the terms the teaching guide (docs/teaching.md) promises.
 #[derive(Debug, PartialEq)]
 struct Outcome {
     /// The work this tab goes on with (`new`: a new work).

@@ -43,9 +43,10 @@ test('lesson 2, exercise 8: five users, a group of three, T reaches exactly them
       await page.getByRole('button', { name: 'Add user' }).click();
       await page.waitForSelector(`[data-view="${user}/writer-v1"]`, { state: 'attached' });
     }
-    // The wrong answer first.
+    // The wrong answer first: it lists what is still missing (no hint unlocked).
     await page.check('input[name="answer-7"][value="1"]');
-    await page.waitForSelector('[data-panel="lesson"] [data-step-status="hint"]');
+    await page.waitForSelector('[data-panel="lesson"] [data-step-status="missing"]');
+    assert.equal(await page.locator('[data-panel="lesson"] [data-hint]').count(), 0);
     await page.check('input[name="answer-7"][value="3"]');
     assert.match(await page.locator('[data-panel="lesson"] .takeaway').innerText(), /never GLOBAL/);
 

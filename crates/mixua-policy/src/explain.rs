@@ -815,8 +815,14 @@ pub fn cached_read_text(read: &CachedRead<'_>, lang: Lang) -> String {
 
 /// Cached answers dropped when a card stopped being in effect.
 pub fn purge_text(purge: &Purge<'_>, lang: Lang) -> String {
-    let Purge { tick, card, dropped, .. } = purge;
+    let Purge { tick, card, dropped, readers_changed, .. } = purge;
     let answers = if *dropped == 1 { "answer holding it was" } else { "answers holding it were" };
+    if *readers_changed {
+        return lang.pick(
+            format!("時刻 {tick}:誰讀得到 {card} 改變了,清除了 {dropped} 筆含它的快取答案"),
+            format!("tick {tick}: who may read {card} changed, and {dropped} cached {answers} dropped"),
+        );
+    }
     lang.pick(
         format!("時刻 {tick}:{card} 不再生效,清除了 {dropped} 筆含它的快取答案"),
         format!("tick {tick}: {card} stopped being in effect, and {dropped} cached {answers} dropped"),
@@ -1371,7 +1377,7 @@ mod tests {
         both(zh.clone(), en.clone(), "cached read");
         assert!(en.contains("stale") && en.contains("FAKE-ALICE-731") && en.contains("alice/writer-v1"), "{en}");
         assert!(zh.contains("FAKE-ALICE-731"), "{zh}");
-        let purge = Purge { index: 4, tick: 2, card: "A", dropped: 1 };
+        let purge = Purge { index: 4, tick: 2, card: "A", dropped: 1, readers_changed: false };
         both(purge_text(&purge, Lang::ZhTw), purge_text(&purge, Lang::En), "purge");
         for config in [None, Some(CacheConfig { key: vec![KeyField::Query], purge: None }), Some(CacheConfig::safe(true))] {
             both(cache_text(config.as_ref(), Lang::ZhTw), cache_text(config.as_ref(), Lang::En), "cache");
