@@ -452,6 +452,11 @@ proptest! {
     /// same groups' members, retention, cache, policy version and holds.
     #[test]
     fn replaying_the_log_to_any_tick_gives_the_state_at_that_tick(world in world(), ops in prop::collection::vec(op(), 0..40)) {
+        // A delete rewrites the past on purpose (the card is a tombstone at
+        // every tick, and what it replaced is in effect again there), so
+        // the state recorded before it is not what the past shows after
+        // it: histories with a delete are left to the properties above.
+        let ops: Vec<Op> = ops.into_iter().filter(|op| !matches!(op, Op::Delete { .. })).collect();
         let (ws, at) = history_with_snapshots(world, &ops);
         for (tick, shot) in at {
             let shot = without_deleted(shot, &ws);
