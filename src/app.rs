@@ -17,7 +17,7 @@ use crate::components::notice_bar::notice_text;
 use crate::components::{
     about_me::AboutMe, act_as::ActAs, audit_log::AuditLog, cache_panel::CachePanel, groups::GroupsPanel, retention::RetentionPanel,
     timeline::Timeline, card_editor::CardEditor, card_inspector::CardInspector, compare::Compare, files::Files,
-    lesson_panel::LessonPanel, notice_bar::NoticeBar,
+    lesson_panel::LessonPanel, lesson_switch::LessonSwitch, notice_bar::NoticeBar,
     people::People, query_bar::QueryBar, rejected_list::RejectedList, seating_chart::SeatingChart, toolbar::Toolbar,
     why_panel::WhyPanel, worksheet::Worksheet, teacher::Teacher,
 };
@@ -227,10 +227,7 @@ fn read_work() -> Boot {
     // Without saved work, the seed in the UI's language (`?seed=zh-TW` or
     // `?seed=en` picks one explicitly).
     let seed_lang = address.param("seed").map(|tag| Lang::from_tag(&tag)).unwrap_or(ui.lang);
-    let mut doc = match course {
-        Course::One | Course::Pack => Doc::seed_in(seed_lang),
-        Course::Two => Doc { workspace: Rc::new(mixua_policy::lesson_two_workspace(seed_lang)), ..Doc::default() },
-    };
+    let mut doc = course.start_doc(seed_lang);
     if let Some(saved) = saved {
         doc = saved.doc;
         if address.param("lang").is_none() {
@@ -1021,7 +1018,7 @@ pub fn app(props: &AppProps) -> Html {
             <GroupsPanel workspace={workspace.clone()} {lang} onaction={onaction.clone()} />
         }
         if !hidden("audit") {
-            <AuditLog workspace={workspace.clone()} tick={tick} history={ui.history.clone()} {lang} onaction={onaction.clone()} />
+            <AuditLog workspace={workspace.clone()} tick={tick} {lang} />
         }
     </> } } else { Html::default() };
     // The printed worksheet's exercise: the current step's title and task.
@@ -1043,14 +1040,14 @@ pub fn app(props: &AppProps) -> Html {
                         "Decide who may read, then search: the four scopes of shared agent memory",
                     ) }</p>
                 </div>
+                <LessonSwitch course={ui.course} {classroom} {lang} />
                 <>{ for tabs }</>
-                if classroom {
-                    // One menu for the files, so the chart keeps the screen.
-                    <details class="files-menu">
-                        <summary>{ lang.pick("檔案與分享", "Files and sharing") }</summary>
-                        <Files doc={doc.clone()} course={ui.course} recent={ui.recent.clone()} {lang} onaction={onaction.clone()} onwork={onwork.clone()} />
-                    </details>
-                }
+                // One "Work" menu for sharing, files, reset, a fresh start
+                // and Recent work, so the chart keeps the screen.
+                <details class="files-menu work-menu" data-menu="work">
+                    <summary>{ lang.pick("作品", "Work") }</summary>
+                    <Files doc={doc.clone()} course={ui.course} recent={ui.recent.clone()} {lang} onaction={onaction.clone()} onwork={onwork.clone()} />
+                </details>
                 if !classroom {
                     <Teacher doc={doc.clone()} computed={computed_now.clone()} {lang} onaction={onaction.clone()} />
                 }
@@ -1062,9 +1059,6 @@ pub fn app(props: &AppProps) -> Html {
                     onaction={onaction.clone()}
                 />
             </header>
-            }
-            if !classroom && !ui.embed && top {
-                <Files doc={doc.clone()} course={ui.course} recent={ui.recent.clone()} {lang} onaction={onaction.clone()} onwork={onwork.clone()} />
             }
 
             if top {
@@ -1095,6 +1089,25 @@ pub fn app(props: &AppProps) -> Html {
                     } else {
                         <>{ for chart }</>
                     }
+                    // The lesson: the left column on a wide screen, beside
+                    // the chart (issue 26: selecting or adding a card never
+                    // covers it); after the chart and the inspector on a phone.
+                    if step >= Step::Side && !hidden("lesson") {
+                        <div class="lesson-col">
+                            <LessonPanel
+                                doc={doc.clone()}
+                                computed={computed_now.clone()}
+                                course={ui.course}
+                                revealed={ui.mode == Mode::Predict { revealed: true }}
+                                progress={ui.progress.clone()}
+                                step={ui.lesson_step}
+                                {tick}
+                                {classroom}
+                                {lang}
+                                onaction={onaction.clone()}
+                            />
+                        </div>
+                    }
                     if step >= Step::Side {
                     <aside class={classes!("side", inspected_card.is_some().then_some("selecting"))}>
                         if let Some(user) = ui.about.clone().filter(|_| !ui.mode.hides_answers()) {
@@ -1112,24 +1125,13 @@ pub fn app(props: &AppProps) -> Html {
                                 onaction={onaction.clone()}
                             />
                         }
-                        if !hidden("lesson") {
-                            <LessonPanel
-                                doc={doc.clone()}
-                                computed={computed_now.clone()}
-                                course={ui.course}
-                                revealed={ui.mode == Mode::Predict { revealed: true }}
-                                progress={ui.progress.clone()}
-                                step={ui.lesson_step}
-                                {tick}
-                                {classroom}
-                                {lang}
-                                onaction={onaction.clone()}
-                            />
-                        }
-                        // Lesson 2: the acts follow the exercise that asks for them.
+                        // Lesson 2's acting tools: the inspector column, first,
+                        // so the exercise's first instruction ("In Act as
+                        // pick…") names something on the first screen; a
+                        // card's history opens here, where it was asked for.
                         if lesson_two && !hidden("act") {
                             <ActAs workspace={workspace.clone()} actor={ui.actor.clone()} selected={ui.selected}
-                                refusal={ui.refusal.clone()} {lang} onaction={onaction.clone()} />
+                                refusal={ui.refusal.clone()} history={ui.history.clone()} {lang} onaction={onaction.clone()} />
                         }
                         if !hidden("why") {
                             <WhyPanel

@@ -22,6 +22,10 @@ pub struct ActAsProps {
     /// The selected card (by index): the card acted on.
     pub selected: Option<usize>,
     pub refusal: Option<Refusal>,
+    /// The card whose history was asked for: shown here, under the button
+    /// that asked for it.
+    #[prop_or_default]
+    pub history: Option<String>,
     pub lang: Lang,
     pub onaction: Callback<Action>,
 }
@@ -104,7 +108,7 @@ pub fn act_as(props: &ActAsProps) -> Html {
             </div>
             <div class="act-buttons" role="group" aria-label={lang.pick("寫入路徑", "The write path")}>
                 <label class="draft">
-                    <span>{ lang.pick("提出", "Propose") }</span>
+                    <span>{ lang.pick("要提出的是", "What to propose") }</span>
                     <select name="draft" onchange={on_draft}>
                         <option value="version" selected={*draft == Draft::Version}>{ lang.pick("這張的新版本", "a new version of it") }</option>
                         <option value="copy" selected={*draft == Draft::Copy}>{ lang.pick("我自己的副本", "my own copy") }</option>
@@ -124,6 +128,7 @@ pub fn act_as(props: &ActAsProps) -> Html {
                 <span>{ lang.pick("原因(退回、撤回、刪除、還原時必填;只說為什麼,不要引用內容)", "Reason (needed to reject, revoke, delete or roll back; say why, don't quote the card)") }</span>
                 <textarea name="reason" rows="2" value={(*reason).clone()} oninput={on_reason} />
             </label>
+            <>{ for props.history.as_deref().and_then(|id| super::audit_log::card_history(ws, id, lang, &props.onaction)) }</>
             if let Some(refusal) = &props.refusal {
                 <p class="refusal" role="alert" data-refusal={refusal.code()}>
                     <span aria-hidden="true">{ "✗ " }</span><strong>{ lang.pick("被拒絕:", "Refused: ") }</strong>{ refusal_text(refusal, lang) }

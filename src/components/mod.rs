@@ -23,6 +23,7 @@ pub mod scorecards;
 pub mod teacher;
 pub mod groups;
 pub mod lesson_panel;
+pub mod lesson_switch;
 pub mod seating_chart;
 pub mod timeline;
 pub mod toolbar;
