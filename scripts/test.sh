@@ -9,10 +9,8 @@
 #   1. Rust tests, natively: the policy crate, the CLI and the app's reducer
 #      (cargo test --workspace)
 #   2. the Criterion bench compiles (cargo bench --no-run -p mixua-policy)
-#   3. component tests in Chromium, when the app has any
-#      (wasm-bindgen-test, see below)
-#   4. the release build of the playground into dist/ (trunk build)
-#   5. the browser journeys in tests/e2e/ against dist/ (node --test)
+#   3. the release build of the playground into dist/ (trunk build)
+#   4. the browser journeys in tests/e2e/ against dist/ (node --test)
 # The script exits non-zero when any step failed and ends with a summary.
 set -euo pipefail
 
@@ -52,18 +50,6 @@ skip_step() {
 
 run "Rust tests (policy, CLI, app reducer)" cargo test --workspace
 run "Criterion bench compiles" cargo bench --no-run -p mixua-policy
-
-# Component tests in a real browser: only when the app declares
-# wasm-bindgen-test as a dev-dependency. wasm-bindgen-test-runner (installed
-# with the wasm-bindgen CLI by setup.sh) drives Debian's Chromium through
-# ChromeDriver, with the browser options of scripts/webdriver.json.
-if grep -Eq '^[[:space:]]*wasm-bindgen-test[[:space:]]*=' Cargo.toml; then
-  run "Component tests in Chromium (wasm-bindgen-test)" \
-    env CHROMEDRIVER=/usr/bin/chromedriver \
-    WASM_BINDGEN_TEST_WEBDRIVER_JSON="$PWD/scripts/webdriver.json" \
-    CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
-    cargo test --target wasm32-unknown-unknown -p mixua-playground
-fi
 
 run "Release build of the playground (dist/)" trunk build --release --offline
 

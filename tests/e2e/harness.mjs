@@ -5,7 +5,7 @@
 // browser of its own), and opens the app in a fresh browser context so that no
 // state leaks from one journey to the next.
 //
-// Selectors are the stable hooks the app documents in the README:
+// Selectors are the stable hooks the app documents in tests/e2e/README.md:
 // `[data-view="user/agent"]`, `[data-card-id]`, `[data-leak]`, `[data-card]`,
 // `[data-rejected]`.
 

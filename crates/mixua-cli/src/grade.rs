@@ -8,26 +8,43 @@ use mixua_policy::{
     builtin_pack, code_problem_words, decode_for, CellMark, ExerciseResult, Lang, Pack, Results, Solved,
 };
 
-use crate::{language, Failure, Outcome};
+use std::io::Write;
 
-pub const GRADE_HELP: &str = "\
-mixua grade: a class's result codes as a table of students × exercises
+use crate::{Failure, Language, Out, Outcome};
 
-Usage: mixua grade --pack P CODES [--csv] [--lang en|zh-TW]
-
-  --pack P     the pack the codes are for: a pack JSON file, or a built-in
-               pack (lesson1, lesson2)
-  CODES        a text file with one result code per line (`-`: standard
-               input); empty lines and lines starting with # are skipped
-  --csv        comma-separated values instead of a text table
-  --lang L     en (default) or zh-TW, for the legend and the reasons
+/// The long help of `mixua grade`.
+pub const GRADE_ABOUT: &str = "\
+A class's result codes as a table of students × exercises.
 
 Each exercise's column: ✓ solved, ✓s solved with the solution, - not
 solved, s the solution was seen, hN N hints used, R/N predicted cells right.
 A code that is mistyped, changed or for another pack is listed as refused,
-with the reason. The checksum catches mistakes; it is not a proof.
+with the reason. The checksum catches mistakes; it is not a proof.";
+
+/// What `mixua grade --help` ends with: its exit statuses and an example.
+pub const GRADE_AFTER: &str = "\
 Exit status: 0 every code read; 1 some code refused (the table is still
-printed); 2 bad input (no pack, unreadable file, bad arguments).";
+printed); 2 bad input (no pack, unreadable file, bad arguments).
+
+Example:
+  mixua grade --pack lesson1 codes.txt --csv > class.csv";
+
+#[derive(clap::Args)]
+pub struct GradeArgs {
+    /// The pack the codes are for: a pack JSON file, or a built-in pack
+    /// (lesson1, lesson2)
+    #[arg(long, value_name = "P")]
+    pack: String,
+    /// A text file with one result code per line (`-`: standard input);
+    /// empty lines and lines starting with # are skipped
+    #[arg(value_name = "CODES")]
+    codes: String,
+    /// Comma-separated values instead of a text table
+    #[arg(long)]
+    csv: bool,
+    #[command(flatten)]
+    language: Language,
+}
 
 /// One line of the codes file: the student's results or why they are refused.
 struct Row {
@@ -35,24 +52,10 @@ struct Row {
     read: Result<Results, String>,
 }
 
-pub fn cmd_grade(args: &[String]) -> Result<Outcome, Failure> {
-    let (mut pack, mut file, mut csv, mut lang) = (None, None, false, None);
-    let mut rest = args.iter();
-    while let Some(arg) = rest.next() {
-        match arg.as_str() {
-            "--csv" => csv = true,
-            "--pack" | "--lang" => {
-                let value = rest.next().ok_or_else(|| Failure(format!("{arg} needs a value\n\n{GRADE_HELP}")))?;
-                if arg == "--pack" { pack = Some(value.clone()) } else { lang = Some(value.clone()) }
-            }
-            flag if flag.starts_with("--") => return Err(Failure(format!("unknown option `{flag}`\n\n{GRADE_HELP}"))),
-            path if file.is_none() => file = Some(path.to_string()),
-            extra => return Err(Failure(format!("unexpected argument `{extra}`\n\n{GRADE_HELP}"))),
-        }
-    }
-    let lang = language(lang.as_deref())?;
-    let pack = load_pack(pack.as_deref().ok_or_else(|| Failure(format!("--pack is required\n\n{GRADE_HELP}")))?, lang)?;
-    let file = file.ok_or_else(|| Failure(format!("a file of result codes is required\n\n{GRADE_HELP}")))?;
+pub fn cmd_grade(args: GradeArgs, out: &mut Out) -> Result<Outcome, Failure> {
+    let lang = args.language.lang();
+    let pack = load_pack(&args.pack, lang)?;
+    let file = args.codes;
     let text = if file == "-" {
         std::io::read_to_string(std::io::stdin()).map_err(|e| Failure(format!("standard input: {e}")))?
     } else {
@@ -64,8 +67,8 @@ pub fn cmd_grade(args: &[String]) -> Result<Outcome, Failure> {
         .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
         .map(|(n, l)| Row { line: n + 1, read: decode_for(l, &pack).map_err(|p| code_problem_words(&p, lang)) })
         .collect();
-    let out = if csv { csv_table(&pack, &rows, lang) } else { text_table(&pack, &rows, lang) };
-    print!("{out}");
+    let table = if args.csv { csv_table(&pack, &rows, lang) } else { text_table(&pack, &rows, lang) };
+    out.write_all(table.as_bytes())?;
     Ok(if rows.iter().any(|r| r.read.is_err()) { Outcome::CodesRefused } else { Outcome::Done })
 }
 
@@ -152,8 +155,14 @@ fn text_table(pack: &Pack, rows: &[Row], lang: Lang) -> String {
     out
 }
 
+/// One CSV cell. A cell that a spreadsheet would read as a formula (it
+/// begins with `=`, `+`, `-`, `@`, a tab or a carriage return) is
+/// neutralised with a leading `'`, as OWASP's CSV-injection guidance says:
+/// quoting alone does not stop a spreadsheet from evaluating it. Then a
+/// cell with a comma, a quote or a line break is quoted.
 fn csv_field(text: &str) -> String {
-    if text.contains([',', '"', '\n']) { format!("\"{}\"", text.replace('"', "\"\"")) } else { text.to_string() }
+    let text = if text.starts_with(['=', '+', '-', '@', '\t', '\r']) { format!("'{text}") } else { text.to_string() };
+    if text.contains([',', '"', '\n', '\r']) { format!("\"{}\"", text.replace('"', "\"\"")) } else { text }
 }
 
 fn csv_table(pack: &Pack, rows: &[Row], lang: Lang) -> String {
@@ -189,4 +198,29 @@ fn csv_table(pack: &Pack, rows: &[Row], lang: Lang) -> String {
         out.push('\n');
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::csv_field;
+
+    #[test]
+    fn csv_cells_that_a_spreadsheet_would_run_are_neutralised_then_quoted() {
+        for (cell, written) in [
+            ("Mei", "Mei"),
+            ("=HYPERLINK(\"http://x\",\"y\")", "\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\")\""),
+            ("=1+2", "'=1+2"),
+            ("+1", "'+1"),
+            ("-2", "'-2"),
+            ("@SUM(A1)", "'@SUM(A1)"),
+            ("\tcmd", "'\tcmd"),
+            ("\rcmd", "\"'\rcmd\""),
+            ("a,b", "\"a,b\""),
+            ("a \"b\"", "\"a \"\"b\"\"\""),
+            ("a=b", "a=b"),
+            ("", ""),
+        ] {
+            assert_eq!(csv_field(cell), written, "{cell:?}");
+        }
+    }
 }

@@ -371,6 +371,8 @@ fn help_works_on_every_command() {
         &["help", "audit"],
         &["help", "about"],
         &["about", "--help"],
+        &["help", "grade"],
+        &["grade", "--help"],
         &["report", "--help"],
         &["explain", "--help"],
         &["seed", "--help"],
@@ -383,6 +385,163 @@ fn help_works_on_every_command() {
     }
     // Asking for help never runs the command.
     assert!(!dir.path("memory-result.json").exists());
+}
+
+/// Every subcommand, with the arguments that make a run of it succeed on
+/// the seed (one table drives the help, pipe and option tests).
+const COMMANDS: [(&str, &[&str]); 8] = [
+    ("report", &["--out", "-"]),
+    ("explain", &["--viewer", "alice/checker-v1", "--card", "A"]),
+    ("history", &["--card", "A"]),
+    ("audit", &[]),
+    ("about", &["--user", "alice"]),
+    ("seed", &["--story"]),
+    ("grade", &["--pack", "lesson1", "codes.txt"]),
+    ("completions", &["bash"]),
+];
+
+#[test]
+fn every_subcommand_has_help_with_its_options_and_an_example() {
+    let dir = Scratch::new("help-every");
+    for (command, _) in COMMANDS {
+        for args in [vec![command, "--help"], vec![command, "-h"], vec!["help", command]] {
+            let output = dir.run(&args);
+            succeeds(&output);
+            let text = stdout(&output);
+            assert!(text.contains(&format!("Usage: mixua {command}")), "{args:?}: {text}");
+            assert!(text.contains("Example:") && text.contains(&format!("mixua {command} ")), "{args:?}: {text}");
+            assert!(text.contains("--help"), "{args:?}: {text}");
+        }
+    }
+    // The options of each, as the parser reads them.
+    for (command, option) in [("report", "--fail-on-leak"), ("explain", "--viewer <USER/AGENT>"), ("grade", "--pack <P>"), ("audit", "--lang <LANG>")] {
+        assert!(stdout(&dir.run(&[command, "--help"])).contains(option), "{command} {option}");
+    }
+    let version = dir.run(&["--version"]);
+    succeeds(&version);
+    assert_eq!(stdout(&version).trim(), format!("mixua {}", env!("CARGO_PKG_VERSION")));
+    assert!(!dir.path("memory-result.json").exists());
+}
+
+#[test]
+fn a_misspelled_option_gets_a_suggestion_and_exit_2() {
+    let dir = Scratch::new("suggest");
+    for (args, suggested) in [
+        (&["report", "--wokspace", "x.json"][..], "--workspace"),
+        (&["audit", "--jsn"], "--json"),
+        (&["grade", "--pak", "lesson1", "codes.txt"], "--pack"),
+        (&["explain", "--veiwer", "alice/writer-v1", "--card", "A"], "--viewer"),
+    ] {
+        let output = dir.run(args);
+        fails_with_2(&output);
+        let message = stderr(&output);
+        assert!(message.contains(&format!("a similar argument exists: '{suggested}'")), "{args:?}: {message}");
+        assert!(stdout(&output).is_empty(), "{args:?}");
+    }
+    let output = dir.run(&["reprot"]);
+    fails_with_2(&output);
+    assert!(stderr(&output).contains("'report'"), "{}", stderr(&output));
+    assert!(!dir.path("memory-result.json").exists());
+}
+
+#[test]
+fn a_repeated_option_a_missing_value_or_a_value_of_the_wrong_form_exits_2_and_writes_nothing() {
+    let dir = Scratch::new("repeated");
+    for (args, said) in [
+        (&["report", "--out", "a.json", "--out", "b.json"][..], "cannot be used multiple times"),
+        (&["report", "--workspace", "a.json", "--workspace", "b.json"], "cannot be used multiple times"),
+        (&["audit", "--json", "--json"], "cannot be used multiple times"),
+        (&["explain", "--viewer", "alice/writer-v1", "--card", "A", "--card", "G"], "cannot be used multiple times"),
+        (&["grade", "--pack", "lesson1", "--pack", "lesson2", "codes.txt"], "cannot be used multiple times"),
+        (&["report", "--out"], "a value is required"),
+        (&["report", "--at", "soon"], "`soon` is not a tick"),
+        (&["audit", "--lang", "fr"], "invalid value 'fr'"),
+        (&["explain", "--card", "A"], "--viewer <USER/AGENT>"),
+        (&["completions", "tcsh"], "invalid value 'tcsh'"),
+    ] {
+        let output = dir.run(args);
+        fails_with_2(&output);
+        assert!(stderr(&output).contains(said), "{args:?}: {}", stderr(&output));
+        assert!(stdout(&output).is_empty(), "{args:?}");
+    }
+    for name in ["a.json", "b.json", "memory-result.json"] {
+        assert!(!dir.path(name).exists(), "{name}");
+    }
+}
+
+#[test]
+fn completions_for_bash_complete_the_subcommands_and_their_options() {
+    let dir = Scratch::new("completions");
+    let output = dir.run(&["completions", "bash"]);
+    succeeds(&output);
+    let script = stdout(&output);
+    assert!(script.contains("complete -F _mixua"), "{script}");
+    for word in ["report", "explain", "history", "audit", "about", "seed", "grade", "--workspace", "--fail-on-leak", "--csv"] {
+        assert!(script.contains(word), "{word}");
+    }
+    // bash itself reads it, and completing `mixua rep` offers `report`.
+    if Command::new("bash").arg("--version").output().is_ok_and(|o| o.status.success()) {
+        let script_file = dir.write("mixua.bash", &script);
+        let probe = format!(
+            "source {}; COMP_WORDS=(mixua rep); COMP_CWORD=1; COMP_LINE='mixua rep'; COMP_POINT=9; _mixua mixua rep mixua; echo \"${{COMPREPLY[@]}}\"",
+            script_file.display()
+        );
+        let completed = Command::new("bash").args(["-c", &probe]).output().unwrap();
+        assert!(completed.status.success(), "{}", stderr(&completed));
+        assert_eq!(stdout(&completed).trim(), "report", "{}", stderr(&completed));
+    }
+    for shell in ["zsh", "fish"] {
+        let output = dir.run(&["completions", shell]);
+        succeeds(&output);
+        // zsh writes `--workspace`, fish `-l workspace`.
+        assert!(stdout(&output).contains("workspace") && stdout(&output).contains("fail-on-leak"), "{shell}");
+    }
+}
+
+/// Runs `mixua ARGS` with standard output a pipe whose reader has already
+/// gone (as `| head -1` leaves it once it has read its line), so the first
+/// write fails with a broken pipe.
+fn run_into_a_closed_pipe(dir: &Scratch, args: &[&str]) -> Output {
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    Command::new(env!("CARGO_BIN_EXE_mixua"))
+        .args(args)
+        .current_dir(&dir.0)
+        .env("RUST_BACKTRACE", "1")
+        .stdout(writer)
+        .stderr(std::process::Stdio::piped())
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn output_into_a_closed_pipe_ends_quietly_with_the_status_of_the_run() {
+    let dir = Scratch::new("closed-pipe");
+    dir.write("codes.txt", "");
+    for (command, rest) in COMMANDS {
+        for args in [[&[command][..], rest].concat(), vec![command, "--help"]] {
+            let output = run_into_a_closed_pipe(&dir, &args);
+            // Quiet: no panic, no backtrace, no message, and the status
+            // the run would have had with a reader (0 here).
+            assert_eq!(stderr(&output), "", "{args:?}");
+            assert_eq!(output.status.code(), Some(0), "{args:?}");
+        }
+    }
+    // The report's file is still written whole.
+    let output = run_into_a_closed_pipe(&dir, &["report", "--compare"]);
+    assert_eq!((output.status.code(), stderr(&output)), (Some(0), String::new()));
+    check_seed_keys(&read_json(&dir.path("memory-result.json")));
+    // A leak still says so, by its status and on standard error.
+    let mut seed: Value = serde_json::from_str(&stdout(&dir.run(&["seed"]))).unwrap();
+    seed["cards"][5]["stream"] = Value::from("reusable");
+    let leaky = dir.write("leaky.json", &seed.to_string());
+    let output = run_into_a_closed_pipe(&dir, &["report", "--workspace", leaky.to_str().unwrap(), "--out", "-", "--fail-on-leak"]);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    assert!(stderr(&output).contains("FAKE-ALICE-731") && !stderr(&output).contains("panicked"), "{}", stderr(&output));
+    // So does a refused result code.
+    dir.write("bad-codes.txt", "MX1-NOT-A-CODE\n");
+    let output = run_into_a_closed_pipe(&dir, &["grade", "--pack", "lesson1", "bad-codes.txt"]);
+    assert_eq!((output.status.code(), stderr(&output)), (Some(1), String::new()));
 }
 
 #[test]
@@ -747,6 +906,6 @@ fn about_follows_the_same_error_rules() {
     fails_with_2(&dir.run(&["about", "--user", "alice", "--query", "x"]));
     // Help, and nothing written anywhere.
     succeeds(&dir.run(&["about", "--help"]));
-    assert!(stdout(&dir.run(&["help", "about"])).contains("--user USER"));
+    assert!(stdout(&dir.run(&["help", "about"])).contains("--user <USER>"));
     assert!(!dir.path("memory-result.json").exists());
 }

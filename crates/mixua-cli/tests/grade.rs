@@ -105,10 +105,31 @@ fn grade_without_a_pack_or_with_a_missing_file_is_bad_input() {
     ] {
         let o = dir.run(&args);
         assert_eq!(o.status.code(), Some(2), "{args:?}");
-        assert!(String::from_utf8_lossy(&o.stderr).contains("mixua: error:"));
+        // Our own failures say `mixua: error:`, the parser's `error:`.
+        assert!(String::from_utf8_lossy(&o.stderr).contains("error:"), "{args:?}");
     }
     let broken = dir.write("broken.json", "{\"id\":\"x\"");
     let o = dir.run(&["grade", "--pack", &broken, &codes]);
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("not a pack"));
+}
+
+#[test]
+fn grade_csv_neutralises_student_names_a_spreadsheet_would_run() {
+    let dir = Scratch::new("csv-injection");
+    let code = |name: &str| {
+        encode(&Results { pack: "lesson1".into(), version: 1, name: name.into(), exercises: vec![ExerciseResult::default(); 7] })
+    };
+    let names = ["=HYPERLINK(\"http://evil.example\",\"click\")", "+SUM(1)", "-1", "@cmd"];
+    let codes: Vec<String> = names.iter().map(|n| code(n)).collect();
+    let file = dir.write("codes.txt", &codes.join("\n"));
+    let o = dir.run(&["grade", "--pack", "lesson1", &file, "--csv"]);
+    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = out(&o);
+    let students: Vec<&str> = text.lines().skip(1).map(|l| l.split(',').nth(1).unwrap()).collect();
+    assert_eq!(students, ["\"'=HYPERLINK(\"\"http://evil.example\"\"", "'+SUM(1)", "'-1", "'@cmd"], "{text}");
+    // No cell of any row begins with a formula character.
+    for line in text.lines() {
+        assert!(!line.split(',').any(|cell| cell.trim_start_matches('"').starts_with(['=', '+', '-', '@'])), "{line}");
+    }
 }

@@ -25,6 +25,10 @@ pub enum WorkspaceProblem {
     /// A card's status as written is not where its log leads at the clock.
     /// The card as written decides what is in effect now.
     StatusDisagrees { card: String, written: Status, replayed: Status },
+    /// The cards replace one another round a cycle (or one replaces
+    /// itself): none of them is in effect. In the order of
+    /// [`NotInEffect::CycleOfVersions`](crate::NotInEffect::CycleOfVersions).
+    CycleOfVersions { cards: Vec<String> },
 }
 
 /// One entry of the log in the audit.
@@ -83,6 +87,10 @@ pub fn audit(workspace: &Workspace) -> Audit<'_> {
     }
     problems.extend(timeline.disagreements().into_iter().map(|(i, written, replayed)| {
         WorkspaceProblem::StatusDisagrees { card: workspace.cards[i].id.clone(), written, replayed }
+    }));
+
+    problems.extend(timeline.cycles().map(|cycle| WorkspaceProblem::CycleOfVersions {
+        cards: cycle.iter().map(|&i| workspace.cards[i].id.clone()).collect(),
     }));
 
     let has_reads = workspace.events().any(|(_, e)| e.action == crate::log::Action::Read);

@@ -31,6 +31,13 @@ pub enum NotInEffect {
     Deleted { stamp: Option<Stamp> },
     /// At this tick the card had not been proposed yet.
     NotWrittenYet { proposed_at: u64 },
+    /// It is on a cycle of versions: following `supersedes` from it comes
+    /// back to it (`A` replaces `G` and `G` replaces `A`, or a card that
+    /// replaces itself), so no version of the chain is the newest. Every
+    /// card on the cycle fails closed, whatever its status. `cycle` lists
+    /// them from the first in card order, each followed by the one that
+    /// names it in `supersedes`.
+    CycleOfVersions { cycle: Vec<String> },
     /// Proposed, waiting for review.
     Candidate { stamp: Option<Stamp> },
     /// Refused in review.
@@ -62,6 +69,7 @@ impl NotInEffect {
             NotInEffect::RolledBack { .. } => "rolled_back",
             NotInEffect::NotYetValid { .. } => "not_yet_valid",
             NotInEffect::NoLongerValid { .. } => "no_longer_valid",
+            NotInEffect::CycleOfVersions { .. } => "cycle_of_versions",
             NotInEffect::Superseded { .. } => "superseded",
             NotInEffect::Expired { kind, .. } => kind.ttl_reason(),
         }

@@ -318,6 +318,18 @@ fn action_done(action: Action) -> &'static str {
     }
 }
 
+/// A cycle of versions as a chain that comes back to where it starts:
+/// `A → G → A`, or `A → A` for a card that replaces itself. Each card is
+/// followed by the one that replaces it.
+pub fn cycle_chain(cycle: &[String]) -> String {
+    let mut chain = cycle.join(" → ");
+    if let Some(first) = cycle.first() {
+        chain.push_str(" → ");
+        chain.push_str(first);
+    }
+    chain
+}
+
 /// Why a card is not in effect (the in-effect gate), after "it is not in
 /// effect:".
 pub fn not_in_effect_text(why: &NotInEffect, lang: Lang) -> String {
@@ -329,6 +341,13 @@ pub fn not_in_effect_text(why: &NotInEffect, lang: Lang) -> String {
         NotInEffect::NotWrittenYet { proposed_at } => lang.pick(
             format!("這個時刻它還沒被寫下(時刻 {proposed_at} 才提出)"),
             format!("at this tick it had not been written yet (it was proposed at tick {proposed_at})"),
+        ),
+        NotInEffect::CycleOfVersions { cycle } => lang.pick(
+            format!("它在一個版本循環裡({}):每一版都說自己取代了前一版,沒有哪一版是最新的,所以都不生效", cycle_chain(cycle)),
+            format!(
+                "it is on a cycle of versions ({}): each says it replaces the one before, so none of them is the newest, and none is in effect",
+                cycle_chain(cycle)
+            ),
         ),
         NotInEffect::Candidate { stamp } => lang.pick(
             format!("它還是候選卡,等待審查{}", stamp_text(stamp, lang)),
@@ -373,6 +392,7 @@ pub fn not_in_effect_label(why: &NotInEffect, lang: Lang) -> String {
     match why {
         NotInEffect::Deleted { .. } => lang.pick("已刪除", "deleted").into(),
         NotInEffect::NotWrittenYet { .. } => lang.pick("尚未寫下", "not written yet").into(),
+        NotInEffect::CycleOfVersions { .. } => lang.pick("版本循環", "a cycle of versions").into(),
         NotInEffect::Candidate { .. } => lang.pick("候選中", "candidate").into(),
         NotInEffect::Rejected { .. } => lang.pick("審查退回", "rejected in review").into(),
         NotInEffect::Revoked { .. } => lang.pick("已撤回", "revoked").into(),
@@ -620,6 +640,16 @@ pub fn workspace_problem_text(problem: &WorkspaceProblem, lang: Lang) -> String 
                 "{card} is written as {}, but its log replays to {}; the card as written decides",
                 status_name(*written, lang),
                 status_name(*replayed, lang)
+            ),
+        ),
+        WorkspaceProblem::CycleOfVersions { cards } => lang.pick(
+            format!(
+                "版本循環:{},這幾張卡片互相取代,沒有哪一版是最新的;在其中一張不再用 supersedes 指向循環裡的卡片之前,它們都不生效",
+                cycle_chain(cards)
+            ),
+            format!(
+                "a cycle of versions: {}; these cards replace one another, so none is the newest, and none is in effect until one of them stops naming a card of the cycle in `supersedes`",
+                cycle_chain(cards)
             ),
         ),
     }
@@ -943,11 +973,13 @@ mod tests {
             NotInEffect::NoLongerValid { valid_to: 2 },
             NotInEffect::Superseded { by: "G2".into() },
             NotInEffect::Expired { kind: Kind::Working, ttl: 3, at: 5 },
+            NotInEffect::CycleOfVersions { cycle: vec!["A".into(), "G".into()] },
         ];
         for why in &all {
             match why {
                 NotInEffect::Deleted { .. }
                 | NotInEffect::NotWrittenYet { .. }
+                | NotInEffect::CycleOfVersions { .. }
                 | NotInEffect::Candidate { .. }
                 | NotInEffect::Rejected { .. }
                 | NotInEffect::Revoked { .. }
@@ -1119,13 +1151,15 @@ mod tests {
             WorkspaceProblem::RetentionEntry { why: every_unreadable().remove(3) },
             WorkspaceProblem::StatusDisagrees { card: "A".into(), written: Status::Accepted, replayed: Status::Revoked },
             WorkspaceProblem::ProfileFact { user: "alice".into(), why: every_unreadable().remove(0) },
+            WorkspaceProblem::CycleOfVersions { cards: vec!["A".into(), "G".into()] },
         ];
         for problem in &workspace_problems {
             match problem {
                 WorkspaceProblem::UnreadableKey { .. }
                 | WorkspaceProblem::RetentionEntry { .. }
                 | WorkspaceProblem::ProfileFact { .. }
-                | WorkspaceProblem::StatusDisagrees { .. } => {}
+                | WorkspaceProblem::StatusDisagrees { .. }
+                | WorkspaceProblem::CycleOfVersions { .. } => {}
             }
             both(workspace_problem_text(problem, Lang::ZhTw), workspace_problem_text(problem, Lang::En), "workspace problem");
         }

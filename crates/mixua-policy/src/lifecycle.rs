@@ -91,6 +91,8 @@ enum Lapse {
     Status(Status),
     NotYetValid(u64),
     NoLongerValid(u64),
+    /// The index of the cycle of versions the card is on.
+    Cycle(usize),
     /// The index of the newer version.
     Superseded(usize),
     Expired(Kind, u64, u64),
@@ -135,6 +137,10 @@ pub struct Timeline<'w> {
     successors: Vec<Vec<usize>>,
     /// Per card, the card it names in `supersedes` (when one card has that id).
     bases: Vec<Option<usize>>,
+    /// The cycles of versions ([`find_cycles`]), and per card the one it
+    /// is on.
+    cycles: Vec<Vec<usize>>,
+    on_cycle: Vec<Option<usize>>,
     /// The log entries that are set aside, in log order, each with why.
     problems: Vec<(usize, EventProblem)>,
     /// The events that are replayed, in log order: (log index, card index).
@@ -162,12 +168,26 @@ impl<'w> Timeline<'w> {
         }
         let mut successors = vec![Vec::new(); cards.len()];
         let mut bases = vec![None; cards.len()];
+        // What each card names, itself included: a card that replaces
+        // itself is a cycle of one. A tombstone is only an id and names
+        // nothing.
+        let mut named = vec![None; cards.len()];
         for (i, card) in cards.iter().enumerate() {
             if let Some(&base) = card.life().and_then(|l| l.supersedes.as_deref()).and_then(|id| ids.get(id)) {
+                if !card.is_tombstone() {
+                    named[i] = Some(base);
+                }
                 if base != i {
                     successors[base].push(i);
                     bases[i] = Some(base);
                 }
+            }
+        }
+        let cycles = find_cycles(&named);
+        let mut on_cycle = vec![None; cards.len()];
+        for (c, cycle) in cycles.iter().enumerate() {
+            for &i in cycle {
+                on_cycle[i] = Some(c);
             }
         }
 
@@ -226,7 +246,7 @@ impl<'w> Timeline<'w> {
             applied.push((n, card));
         }
         let facts = cards.iter().map(|card| Facts::of(card, workspace)).collect();
-        Timeline { workspace, ids, successors, bases, problems, applied, start, facts }
+        Timeline { workspace, ids, successors, bases, cycles, on_cycle, problems, applied, start, facts }
     }
 
     /// Why entry `index` of the log is set aside, if it is.
@@ -313,6 +333,9 @@ impl<'w> Timeline<'w> {
         if let Some(proposed_at) = state.written.filter(|&t| t > tick) {
             return Some(Lapse::NotWrittenYet(proposed_at));
         }
+        if let Some(cycle) = self.live_cycle(i, states, tick) {
+            return Some(Lapse::Cycle(cycle));
+        }
         if state.status != Status::Accepted {
             return Some(Lapse::Status(state.status));
         }
@@ -336,6 +359,7 @@ impl<'w> Timeline<'w> {
         let stamp = || self.stamp(state);
         match lapse {
             Lapse::NotWrittenYet(proposed_at) => NotInEffect::NotWrittenYet { proposed_at },
+            Lapse::Cycle(cycle) => NotInEffect::CycleOfVersions { cycle: self.cycle_ids(cycle) },
             Lapse::Status(Status::Deleted) => NotInEffect::Deleted { stamp: stamp() },
             Lapse::Status(Status::Candidate) => NotInEffect::Candidate { stamp: stamp() },
             Lapse::Status(Status::Rejected) => NotInEffect::Rejected { stamp: stamp() },
@@ -352,7 +376,8 @@ impl<'w> Timeline<'w> {
 
     /// Does card `j` replace the version it names at `tick`? Only an
     /// accepted, readable version that has begun does: a candidate, a
-    /// rejected, revoked, deleted or rolled-back one replaces nothing.
+    /// rejected, revoked, deleted or rolled-back one replaces nothing, and
+    /// neither does a card on a cycle of versions.
     fn supersedes_at(&self, j: usize, states: &[CardState], tick: u64) -> bool {
         let facts = &self.facts[j];
         states[j].status == Status::Accepted
@@ -360,6 +385,31 @@ impl<'w> Timeline<'w> {
             && facts.readable
             && !facts.tombstone
             && facts.valid_from.unwrap_or(0) <= tick
+            && self.live_cycle(j, states, tick).is_none()
+    }
+
+    /// The cycle of versions card `i` is on at `tick`, if every card of it
+    /// has been written by then (before, the cycle is not closed yet, as
+    /// the workspace [`as_of`] that tick shows).
+    fn live_cycle(&self, i: usize, states: &[CardState], tick: u64) -> Option<usize> {
+        self.on_cycle[i].filter(|&c| self.cycles[c].iter().all(|&j| states[j].written.is_none_or(|t| t <= tick)))
+    }
+
+    /// The ids of a cycle's cards, in its order.
+    fn cycle_ids(&self, cycle: usize) -> Vec<String> {
+        self.cycles[cycle].iter().map(|&j| self.workspace.cards[j].id.clone()).collect()
+    }
+
+    /// The cycles of versions among the cards as written, each from its
+    /// first card in card order, followed by the card that names it in
+    /// `supersedes`, and so on round. A card is on one cycle at most.
+    pub fn cycles(&self) -> impl Iterator<Item = &[usize]> + '_ {
+        self.cycles.iter().map(Vec::as_slice)
+    }
+
+    /// The cycle of versions card `i` is on, as written, if it is on one.
+    pub fn cycle_of(&self, i: usize) -> Option<&[usize]> {
+        self.on_cycle[i].map(|c| self.cycles[c].as_slice())
     }
 
     /// The in-effect gate for every card at `tick`, from the log.
@@ -380,7 +430,9 @@ impl<'w> Timeline<'w> {
     pub fn is_current(&self, i: usize) -> bool {
         let states = self.states_now();
         let tick = self.workspace.clock();
-        states[i].status == Status::Accepted && !self.successors[i].iter().any(|&j| self.supersedes_at(j, &states, tick))
+        states[i].status == Status::Accepted
+            && self.live_cycle(i, &states, tick).is_none()
+            && !self.successors[i].iter().any(|&j| self.supersedes_at(j, &states, tick))
     }
 
     /// The current version of the chain card `i` belongs to, following
@@ -396,7 +448,7 @@ impl<'w> Timeline<'w> {
                     seen.push(next);
                     at = next;
                 }
-                _ => return (states[at].status == Status::Accepted).then_some(at),
+                _ => return (states[at].status == Status::Accepted && self.live_cycle(at, &states, tick).is_none()).then_some(at),
             }
         }
     }
@@ -470,6 +522,48 @@ impl<'w> Timeline<'w> {
     pub(crate) fn start_states(&self) -> Vec<CardState> {
         self.start.clone()
     }
+}
+
+/// The cycles of a graph in which each card names at most one other
+/// (`named[i]`, what card `i` supersedes, itself included): each is found by
+/// walking from every card not yet seen until the walk meets a card seen
+/// before; when that card is on the walk itself, the walk's part from it
+/// on is a cycle. Each card is walked once, so this ends and takes linear
+/// time whatever the graph (dangling names are `None`).
+fn find_cycles(named: &[Option<usize>]) -> Vec<Vec<usize>> {
+    // 0: not seen; 1: on the walk being made; 2: walked before.
+    let mut seen = vec![0u8; named.len()];
+    let mut cycles = Vec::new();
+    let mut walk = Vec::new();
+    for start in 0..named.len() {
+        walk.clear();
+        let mut at = Some(start);
+        while let Some(i) = at {
+            match seen[i] {
+                0 => {
+                    seen[i] = 1;
+                    walk.push(i);
+                    at = named[i];
+                }
+                1 => {
+                    let from = walk.iter().position(|&j| j == i).expect("a card on the walk is in it");
+                    // The walk goes from newer to older (each card to the
+                    // one it replaces); a cycle is listed older to newer,
+                    // from its first card in card order.
+                    let mut cycle: Vec<usize> = walk[from..].iter().rev().copied().collect();
+                    let first = (0..cycle.len()).min_by_key(|&n| cycle[n]).expect("a cycle has a card");
+                    cycle.rotate_left(first);
+                    cycles.push(cycle);
+                    break;
+                }
+                _ => break,
+            }
+        }
+        for &i in &walk {
+            seen[i] = 2;
+        }
+    }
+    cycles
 }
 
 /// The checks an event passes before it is replayed, except the status
@@ -606,6 +700,11 @@ pub struct History<'w> {
     pub events: Vec<Entry<'w>>,
     /// The ids of its chain of versions, oldest first (itself included).
     pub versions: Vec<String>,
+    /// The cycle of versions it is on, if it is on one (the ids in the
+    /// order of [`NotInEffect::CycleOfVersions`]): then no version of its
+    /// chain is the newest, and every card of the cycle fails closed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cycle: Option<Vec<String>>,
 }
 
 /// Every event that names card `id`, in log order, and its versions.
@@ -624,5 +723,6 @@ pub fn history<'w>(workspace: &'w Workspace, id: &str) -> Option<History<'w>> {
         .collect();
     let not_in_effect = timeline.effects_now().swap_remove(i);
     let versions = timeline.versions(i).into_iter().map(|j| workspace.cards[j].id.clone()).collect();
-    Some(History { card: id.to_string(), status: workspace.cards[i].status(), not_in_effect, events, versions })
+    let cycle = timeline.cycle_of(i).map(|cycle| cycle.iter().map(|&j| workspace.cards[j].id.clone()).collect());
+    Some(History { card: id.to_string(), status: workspace.cards[i].status(), not_in_effect, events, versions, cycle })
 }

@@ -18,7 +18,7 @@
 //! Every finding is a value with its reasons: the facts named and the users
 //! they match. The heuristic is plain text matching; what it cannot catch
 //! (paraphrase, spelling, facts no profile holds, inference across cards)
-//! is said in the README.
+//! is said in docs/file-format.md.
 
 use serde::Serialize;
 
