@@ -1003,6 +1003,7 @@ pub fn app(props: &AppProps) -> Html {
             graded={(!hidden("lesson")).then(|| crate::course::graded_in(ui.course, ui.lesson_step, &workspace)).flatten()}
             cache_leaks={*cache}
             change={change.clone()}
+            past={tick}
             {lang}
             onaction={onaction.clone()}
         />
@@ -1131,7 +1132,8 @@ pub fn app(props: &AppProps) -> Html {
                         // card's history opens here, where it was asked for.
                         if lesson_two && !hidden("act") {
                             <ActAs workspace={workspace.clone()} actor={ui.actor.clone()} selected={ui.selected}
-                                refusal={ui.refusal.clone()} history={ui.history.clone()} {lang} onaction={onaction.clone()} />
+                                refusal={ui.refusal.clone()} history={ui.history.clone()}
+                                change={change.as_ref().map(|(_, c)| c.clone())} {lang} onaction={onaction.clone()} />
                         }
                         if !hidden("why") {
                             <WhyPanel

@@ -199,7 +199,7 @@ pub fn files(props: &FilesProps) -> Html {
                             <li key={entry.id.clone()} data-work={entry.id.clone()} data-current={current.to_string()}>
                                 <strong>{ &entry.name }</strong>
                                 { " · " }{ ago(entry.saved_at, now, lang) }
-                                { " · " }{ lang.pick(format!("{} 張卡片", entry.cards), format!("{} cards", entry.cards)) }
+                                { " · " }{ lang.pick(format!("{} 張卡片", entry.cards), super::count(entry.cards, "card", "cards")) }
                                 if current {
                                     { " · " }<em>{ lang.pick("這個分頁", "this tab") }</em>
                                 } else {

@@ -278,7 +278,7 @@ pub fn teacher(props: &TeacherProps) -> Html {
                     }}>{ lang.pick("把現在的狀態存成解答", "Save the current state as the solution") }</button>
                     { " " }
                     <span data-solution={d.solution.is_some().to_string()}>{ match &d.solution {
-                        Some(s) => lang.pick(format!("已存解答({} 張卡片)", s.cards.len()), format!("Solution saved ({} cards)", s.cards.len())),
+                        Some(s) => lang.pick(format!("已存解答({} 張卡片)", s.cards.len()), format!("Solution saved ({})", super::count(s.cards.len(), "card", "cards"))),
                         None => lang.pick("沒有解答".to_string(), "No solution".to_string()),
                     } }</span>
                 </p>
@@ -335,7 +335,7 @@ pub fn teacher(props: &TeacherProps) -> Html {
                             <li data-pack-exercise={i.to_string()}>
                                 <strong>{ e.title.get(lang) }</strong>
                                 { lang.pick(format!(" · {} 個檢查 · {} 個提示{}", e.goal.len(), e.hints.len(), if e.solution.is_some() { " · 有解答" } else { "" }),
-                                    format!(" · {} checks · {} hints{}", e.goal.len(), e.hints.len(), if e.solution.is_some() { " · a solution" } else { "" })) }
+                                    format!(" · {} · {}{}", super::count(e.goal.len(), "check", "checks"), super::count(e.hints.len(), "hint", "hints"), if e.solution.is_some() { " · a solution" } else { "" })) }
                                 { " " }<button type="button" class="link" onclick={remove}>{ lang.pick("移除", "Remove") }</button>
                             </li>
                         }

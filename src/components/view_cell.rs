@@ -49,8 +49,9 @@ pub struct Grade {
 #[derive(Clone, PartialEq)]
 pub enum CellMode {
     Explore,
-    /// Views hidden; tick the expected cards (every card id, in order).
-    Predict { choices: Vec<(usize, String)>, ticked: Vec<String> },
+    /// Views hidden; tick the expected cards (every card: index, id and
+    /// text, in order, shared by every cell).
+    Predict { choices: std::rc::Rc<Vec<(usize, String, String)>>, ticked: Vec<String> },
     Revealed { grade: Grade },
     /// Revealed, but this exercise does not ask about this cell: shown, not graded.
     NotAsked,
@@ -199,11 +200,11 @@ pub fn view_cell(props: &ViewCellProps) -> Html {
             // would otherwise put 5,000 checkboxes in every cell. Ticked
             // cards always show, so no prediction is hidden.
             let limit = if *show_all_choices { choices.len() } else { CELL_LIMIT.min(choices.len()) };
-            let shown = choices.iter().enumerate().filter(|(n, (_, id))| *n < limit || ticked.contains(id)).map(|(_, c)| c);
+            let shown = choices.iter().enumerate().filter(|(n, (_, id, _))| *n < limit || ticked.contains(id)).map(|(_, c)| c);
             html! {
             <fieldset class="predict">
                 <legend>{ lang.pick(format!("你預測 {key} 會取回哪些卡片?"), format!("Which cards will {key} retrieve?")) }</legend>
-                { for shown.map(|(index, id)| {
+                { for shown.map(|(index, id, text)| {
                     let checked = ticked.contains(id);
                     let onchange = {
                         let onaction = props.onaction.clone();
@@ -211,9 +212,10 @@ pub fn view_cell(props: &ViewCellProps) -> Html {
                         Callback::from(move |_: Event| onaction.emit(Action::Edit(Edit::TogglePrediction { viewer: viewer.clone(), card: card.clone() })))
                     };
                     html! {
-                        <label class="tick" key={*index}>
+                        <label class="tick" key={*index} title={text.clone()}>
                             <input type="checkbox" tabindex="-1" name="predict" value={id.clone()} {checked} {onchange} />
-                            { id }
+                            <strong>{ id }</strong>
+                            <span class="tick-text">{ text }</span>
                         </label>
                     }
                 }) }
@@ -329,7 +331,7 @@ fn cell_name(props: &ViewCellProps, hidden: bool) -> String {
         name.push_str(&lang.pick(format!(" 等另 {more} 張"), format!(" and {more} more")));
     }
     if !props.leaks.is_empty() {
-        name.push_str(&lang.pick(format!(";{} 個外洩警報", props.leaks.len()), format!("; {} leak alarm(s)", props.leaks.len())));
+        name.push_str(&lang.pick(format!(";{} 個外洩警報", props.leaks.len()), format!("; {}", super::count(props.leaks.len(), "leak alarm", "leak alarms"))));
     }
     if let Some(delta) = &props.delta {
         let mut parts = Vec::new();

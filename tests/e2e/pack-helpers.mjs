@@ -103,7 +103,7 @@ export async function buildPack(page, shots) {
   const violations = await axeScan(page);
   assert.deepEqual(violations, [], formatViolations(violations));
   await builder.locator('[data-action="add-to-pack"]').click();
-  await waitForNotice(page, 'info', 'it has 1 exercises now');
+  await waitForNotice(page, 'info', 'it has 1 exercise now');
 
   // Exercise 2: back to the seed, X made reusable (a leak); "no leak".
   await page.keyboard.press('Control+z');
