@@ -1008,15 +1008,49 @@ pub fn app(props: &AppProps) -> Html {
             onaction={onaction.clone()}
         />
     });
+    // The panel the current exercise works in (the pack's `panel`) is
+    // shown in the inspector column beside the chart, not below it, so the
+    // exercise's instructions name something on the first screen.
+    let tools: Vec<String> = if hidden("lesson") || classroom {
+        Vec::new()
+    } else {
+        let pack = ui.course.pack(lang);
+        pack.exercises.get(ui.lesson_step.min(pack.exercises.len() - 1)).map(|e| e.panels.clone()).unwrap_or_default()
+    };
+    let in_side = |panel: &str| tools.iter().any(|t| t == panel);
+    let cache_panel = html! { <CachePanel workspace={workspace.clone()} {lang} onaction={onaction.clone()} /> };
+    let retention_panel = html! { <RetentionPanel workspace={workspace.clone()} selected={ui.selected} {lang} onaction={onaction.clone()} /> };
+    let groups_panel = html! { <GroupsPanel workspace={workspace.clone()} {lang} onaction={onaction.clone()} /> };
+    // Lesson 2's Act as is always in the inspector column: where the
+    // exercise lists it, else after the panels it lists.
+    let act_panel = (lesson_two && !hidden("act")).then(|| html! {
+        <ActAs workspace={workspace.clone()} actor={ui.actor.clone()} selected={ui.selected}
+            refusal={ui.refusal.clone()} history={ui.history.clone()}
+            change={change.as_ref().map(|(_, c)| c.clone())} {lang} onaction={onaction.clone()} />
+    });
+    let mut side_tools: Vec<(String, Html)> = Vec::new();
+    for name in tools.iter().map(String::as_str).chain((!in_side("act")).then_some("act")) {
+        let panel = match name {
+            "act" => act_panel.clone(),
+            "cache" if lesson_two && !hidden("cache") => Some(cache_panel.clone()),
+            "retention" if lesson_two && !hidden("retention") => Some(retention_panel.clone()),
+            "groups" if lesson_two && !hidden("groups") => Some(groups_panel.clone()),
+            "people" if shows(Panel::People) => Some(html! { <People workspace={workspace.clone()} {lang} onaction={onaction.clone()} /> }),
+            _ => None,
+        };
+        if let Some(panel) = panel {
+            side_tools.push((name.to_string(), panel));
+        }
+    }
     let memory = if lesson_two { html! { <>
-        if !hidden("cache") {
-            <CachePanel workspace={workspace.clone()} {lang} onaction={onaction.clone()} />
+        if !hidden("cache") && !in_side("cache") {
+            { cache_panel }
         }
-        if !hidden("retention") {
-            <RetentionPanel workspace={workspace.clone()} selected={ui.selected} {lang} onaction={onaction.clone()} />
+        if !hidden("retention") && !in_side("retention") {
+            { retention_panel }
         }
-        if !hidden("groups") {
-            <GroupsPanel workspace={workspace.clone()} {lang} onaction={onaction.clone()} />
+        if !hidden("groups") && !in_side("groups") {
+            { groups_panel }
         }
         if !hidden("audit") {
             <AuditLog workspace={workspace.clone()} tick={tick} {lang} />
@@ -1130,11 +1164,9 @@ pub fn app(props: &AppProps) -> Html {
                         // so the exercise's first instruction ("In Act as
                         // pick…") names something on the first screen; a
                         // card's history opens here, where it was asked for.
-                        if lesson_two && !hidden("act") {
-                            <ActAs workspace={workspace.clone()} actor={ui.actor.clone()} selected={ui.selected}
-                                refusal={ui.refusal.clone()} history={ui.history.clone()}
-                                change={change.as_ref().map(|(_, c)| c.clone())} {lang} onaction={onaction.clone()} />
-                        }
+                        { for side_tools.into_iter().map(|(name, panel)| html! {
+                            <div class="tool" key={name.clone()} data-tool={name}>{ panel }</div>
+                        }) }
                         if !hidden("why") {
                             <WhyPanel
                                 workspace={workspace.clone()}
@@ -1164,7 +1196,7 @@ pub fn app(props: &AppProps) -> Html {
                         onaction={onaction.clone()}
                     />
                 }
-                if below(Step::People) && shows(Panel::People) {
+                if below(Step::People) && shows(Panel::People) && !in_side("people") {
                     <People workspace={workspace.clone()} {lang} onaction={onaction.clone()} />
                 }
                 if classroom && lesson_two && shows(Panel::Memory) {

@@ -182,6 +182,8 @@ mod tests {
                 hints: vec![Text::new("", "Look at X.")],
                 solution: None,
                 question: None,
+                points_to: None,
+                panels: Vec::new(),
             }],
         }
     }

@@ -193,6 +193,8 @@ pub fn teacher(props: &TeacherProps) -> Html {
                     hints: d.hints.iter().map(|h| h.trim()).filter(|h| !h.is_empty()).map(|h| text(lang, h)).collect(),
                     solution: d.solution.as_ref().map(|s| Start::Workspace(Box::new((**s).clone()))),
                     question: None,
+                    points_to: None,
+                    panels: Vec::new(),
                 };
                 let mut next = (*pack).clone();
                 next.exercises.push(exercise);
