@@ -48,6 +48,9 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
     let confirming = use_state_eq(|| false);
     let code_open = use_state_eq(|| false);
     let name = use_state_eq(String::new);
+    // On a phone the exercise is folded to one line until opened (the
+    // chart comes first); wider screens never fold it.
+    let unfolded = use_state_eq(|| false);
     let go = |to: usize| {
         let onaction = props.onaction.clone();
         Callback::from(move |_: MouseEvent| {
@@ -192,8 +195,14 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
     });
 
     html! {
-        <section class="panel lesson" aria-labelledby="lesson-title" data-panel="lesson"
+        <section class={classes!("panel", "lesson", (!*unfolded).then_some("folded"))} aria-labelledby="lesson-title" data-panel="lesson"
             data-lesson={course.number().to_string()} data-lesson-step={(step_index + 1).to_string()} data-step-done={done.to_string()}>
+            <button type="button" class="fold-bar" data-action="unfold-lesson" aria-expanded={unfolded.to_string()}
+                onclick={toggle(&unfolded, !*unfolded)}>
+                <span aria-hidden="true">{ if *unfolded { "▾ " } else { "▸ " } }</span>
+                { format!("{} {}", lang.pick("練習", "Exercise"), step.title.get(lang)) }
+                { if done { " ✓" } else { "" } }
+            </button>
             <div class="panel-head">
                 <h2 id="lesson-title">{ match course {
                     Course::One => lang.pick("練習", "Exercises"),

@@ -102,6 +102,16 @@ pub fn view_cell(props: &ViewCellProps) -> Html {
             if e.detail() == 0 {
                 focus_soon(vec!["[data-panel=\"why\"]".into()]);
             }
+            // On a phone the card's editor opens as a sheet over the lower
+            // part of the screen: the tapped cell comes to the top (under
+            // the change strip), where an edit's change shows.
+            let narrow = gloo_utils::window().inner_width().ok().and_then(|w| w.as_f64()).is_some_and(|w| w <= 700.0);
+            if narrow {
+                let cell = e.target_dyn_into::<web_sys::Element>().and_then(|t| t.closest("td[data-view]").ok().flatten());
+                if let Some(cell) = cell {
+                    cell.scroll_into_view_with_bool(true);
+                }
+            }
         })
     };
     let gained = |id: &str| props.delta.as_ref().is_some_and(|d| d.gained.iter().any(|g| g == id));

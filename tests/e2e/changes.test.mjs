@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   axeScan, cardRow, formatViolations, importFile, pageErrors, screenshot, screenshotDir, useBrowser, waitForViews, waitUntil, withApp,
-  SEED_VIEWS, SEED_VIEWS_WITHOUT_G,
+  SEED_VIEWS, SEED_VIEWS_WITHOUT_G, clickWork,
 } from './harness.mjs';
 
 const env = useBrowser();
@@ -300,7 +300,7 @@ test('notices are said too: a fresh start on load, an import with what it change
     assert.match(said, /^Loaded one-card\.json: 1 cards, 0 rejected\. .* This edit: .*no longer read/);
 
     // Reset asks first, then says so, with what came back.
-    await page.getByRole('button', { name: 'Reset to the seed', exact: true }).click();
+    await clickWork(page, '[data-action="reset"]');
     await page.click('[data-action="confirm-reset"]');
     assert.match(await waitForSpoken(page, 3), /^Loaded .* This edit: .*now read/);
     await assertClean(page, 'after a reset');

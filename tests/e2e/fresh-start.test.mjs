@@ -3,7 +3,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { SEED_VIEWS, allViews, openPage, pageErrors, useBrowser, waitForNotice, waitForViews, SEED_VIEWS_WITHOUT_G, allStorage, savedWork } from './harness.mjs';
+import { SEED_VIEWS, allViews, openPage, pageErrors, useBrowser, waitForNotice, waitForViews, SEED_VIEWS_WITHOUT_G, allStorage, savedWork, openWork } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -22,7 +22,8 @@ test('?fresh shows the seed and leaves the saved work alone', async () => {
     }
     const saved = await allStorage(own);
 
-    // The link opens a new tab.
+    // The link (in the Work menu) opens a new tab.
+    await openWork(own);
     const [fresh] = await Promise.all([
       context.waitForEvent('page'),
       own.getByRole('link', { name: 'Fresh start (new tab)' }).click(),
