@@ -226,7 +226,11 @@ pub fn teacher(props: &TeacherProps) -> Html {
                     </label>
                     <label>{ lang.pick("卡片", "Card") }
                         <select name="check_card" onchange={edit(|d, v| d.card = v)}>
-                            { for ws.cards.iter().map(|c| html! { <option value={c.id.clone()} selected={c.id == d.card}>{ &c.id }</option> }) }
+                            // Nothing picked yet: the first card is the one
+                            // a check takes, so it is the one shown.
+                            { for ws.cards.iter().enumerate().map(|(i, c)| html! {
+                                <option value={c.id.clone()} selected={if d.card.is_empty() { i == 0 } else { c.id == d.card }}>{ &c.id }</option>
+                            }) }
                         </select>
                     </label>
                     <div class="choices">
