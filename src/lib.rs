@@ -5,6 +5,7 @@
 
 pub mod changed;
 pub mod acts;
+pub mod autosave;
 pub mod computed;
 pub mod course;
 pub mod doc;
@@ -16,6 +17,7 @@ pub mod persist;
 pub mod prerender;
 pub mod shared;
 pub mod start;
+pub mod start_route;
 pub mod state;
 pub mod store;
 pub mod works;
@@ -23,7 +25,7 @@ pub mod works;
 mod app;
 mod components;
 
-pub use app::{derive_start, lesson_start, read_start, App, AppProps};
+pub use app::{App, AppProps};
 
 /// Cards per editor page: long workspaces stay usable.
 pub const EDITOR_PAGE: usize = 25;

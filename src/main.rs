@@ -5,24 +5,29 @@ fn main() {
     // The start is in tasks of their own, none of them the one that finished
     // compiling the wasm: the work read, its lesson's exercises, its views, then
     // the first render.
-    gloo_timers::callback::Timeout::new(0, || {
-        mixua_playground::read_start();
-        gloo_timers::callback::Timeout::new(0, mixua_playground::lesson_start).forget();
-        gloo_timers::callback::Timeout::new(0, mixua_playground::derive_start).forget();
-        gloo_timers::callback::Timeout::new(0, render).forget();
+    // The start is handed from task to task, then to the app, as a value.
+    let start = mixua_playground::start::Started::default();
+    gloo_timers::callback::Timeout::new(0, move || {
+        start.read();
+        let lesson = start.clone();
+        gloo_timers::callback::Timeout::new(0, move || lesson.lesson()).forget();
+        let derive = start.clone();
+        gloo_timers::callback::Timeout::new(0, move || derive.derive()).forget();
+        gloo_timers::callback::Timeout::new(0, move || render(start)).forget();
     })
     .forget();
 }
 
-fn render() {
+fn render(start: mixua_playground::start::Started) {
+    let props = mixua_playground::AppProps { prerender: None, start: Some(start) };
     match gloo_utils::document().get_element_by_id("app") {
         Some(root) => {
             let _ = root.set_attribute("hidden", "");
-            yew::Renderer::<mixua_playground::App>::with_root(root).render()
+            yew::Renderer::<mixua_playground::App>::with_root_and_props(root, props).render()
         }
         None => {
             mixua_playground::start::show();
-            yew::Renderer::<mixua_playground::App>::new().render()
+            yew::Renderer::<mixua_playground::App>::with_props(props).render()
         }
     };
 }

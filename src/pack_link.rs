@@ -136,7 +136,7 @@ pub fn saved_pack() -> Option<Pack> {
 }
 
 /// Where the pack a learner opened from a link is kept.
-const STARTED_KEY: &str = "mixua-playground/v2/started-pack";
+pub const STARTED_KEY: &str = "mixua-playground/v2/started-pack";
 
 /// Keeps the pack a learner opened from a link (the lesson panel runs it).
 pub fn start_pack(pack: &Pack) -> bool {
@@ -145,7 +145,12 @@ pub fn start_pack(pack: &Pack) -> bool {
 
 /// The pack a learner opened from a link, if any.
 pub fn started_pack() -> Option<Pack> {
-    kept(STARTED_KEY)
+    started_in(&crate::store::Browser)
+}
+
+/// The pack a learner opened from a link, as `stored` keeps it.
+pub fn started_in(stored: &dyn crate::store::Stored) -> Option<Pack> {
+    serde_json::from_str(crate::store::value_in(stored, STARTED_KEY)?.as_str()?).ok()
 }
 
 /// A pack is stored as its JSON text (the same reading and writing as a

@@ -1,6 +1,7 @@
 //! The start in steps. Before the first render, `main.rs` reads the work,
 //! its lesson's exercises and derives its views, each a task of its own
-//! (`app::read_start`, `app::lesson_start`, `app::derive_start`); the
+//! ([`Started::read`], [`Started::lesson`], [`Started::derive`], handing the
+//! start from task to task and to the root as a value); the
 //! lesson's checks run from the side step on. The app then builds what the prerendered first
 //! screen shows (the top bar and the query, then the chart, then its side
 //! panel, each a task of its own) into `#app` while `#app` is hidden: laid
@@ -20,8 +21,113 @@
 //! journeys wait for). Classroom mode, which shows one panel at a time,
 //! and the build-time first screen render everything at once.
 
+use std::cell::RefCell;
+use std::rc::Rc;
+
 use gloo_timers::callback::Timeout;
+use mixua_policy::{Lang, Workspace};
 use yew::prelude::*;
+
+use crate::computed::Computed;
+use crate::course::Course;
+use crate::start_route::{self, Address, Route, Session, WorkRef};
+use crate::state::{AppState, Doc, Ui};
+
+/// The start as read, and its views once derived.
+pub struct Boot {
+    pub route: Route,
+    /// The views of the route's workspace, derived in a task of their own.
+    pub derived: Option<(Rc<Workspace>, Computed)>,
+}
+
+impl Boot {
+    /// The build-time first screen: the seed in `lang`, as a fresh load
+    /// without saved work starts (no browser is asked anything).
+    pub fn prerender(lang: Lang) -> Boot {
+        let state = AppState::new(Doc::seed_in(lang), Ui { lang, ..Ui::default() });
+        let work = WorkRef { id: String::new(), name: String::new(), base: 0, forked_from: None };
+        let route = Route { state, set_aside: None, autosave: false, work, unsaved: false, started: None, authored: None };
+        Boot { route, derived: None }
+    }
+
+    /// The start read from this page's address, storage and session (the
+    /// teacher's pack it runs handed to the course).
+    pub fn read() -> Boot {
+        let window = gloo_utils::window();
+        let location = window.location();
+        let search = web_sys::UrlSearchParams::new_with_str(&location.search().unwrap_or_default())
+            .unwrap_or_else(|_| web_sys::UrlSearchParams::new().expect("an empty UrlSearchParams"));
+        let address = Address {
+            params: Address::NAMES.iter().filter_map(|&name| Some((name.to_string(), search.get(name)?))).collect(),
+            fragment: location.hash().unwrap_or_default().trim_start_matches('#').to_string(),
+        };
+        let new = crate::autosave::new_work(Lang::En);
+        let session = Session {
+            browser_lang: window.navigator().language().unwrap_or_default(),
+            tab_work: crate::store::tab_work(),
+            new_id: new.id,
+            stamp: crate::autosave::stamp(),
+        };
+        let route = start_route::route(&address, &crate::store::Browser, &session);
+        if let Some(pack) = route.authored.clone() {
+            Course::set_authored(pack);
+        }
+        Boot { route, derived: None }
+    }
+
+    /// A saved, linked or asked-for step past the lesson's end opens its
+    /// last step (this reads the lesson's exercises).
+    pub fn keep_step_in_lesson(&mut self) {
+        let ui = &mut self.route.state.ui;
+        ui.lesson_step = ui.lesson_step.min(ui.course.pack(ui.lang).exercises.len() - 1);
+    }
+}
+
+/// The start handed from task to task before the first render (`main.rs`)
+/// and then to the root component (its props): a value passed along, not a
+/// global. Compared by identity.
+#[derive(Clone, Default)]
+pub struct Started(Rc<RefCell<Option<Boot>>>);
+
+impl PartialEq for Started {
+    fn eq(&self, other: &Started) -> bool {
+        Rc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl Started {
+    /// The start's first task: the work read.
+    pub fn read(&self) {
+        *self.0.borrow_mut() = Some(Boot::read());
+    }
+
+    /// The start's second task: the lesson's exercises read, its step kept
+    /// within them.
+    pub fn lesson(&self) {
+        if let Some(boot) = self.0.borrow_mut().as_mut() {
+            boot.keep_step_in_lesson();
+            // The checks read the English pack (`course.rs`).
+            boot.route.state.ui.course.pack(Lang::En);
+        }
+    }
+
+    /// The start's third task: the read work's views.
+    pub fn derive(&self) {
+        if let Some(boot) = self.0.borrow_mut().as_mut() {
+            let ws = boot.route.state.doc.workspace.clone();
+            let computed = Computed::new(&ws);
+            boot.derived = Some((ws, computed));
+        }
+    }
+
+    /// What the tasks read (else read now), its step kept within its
+    /// lesson (a no-op after [`Started::lesson`]).
+    pub fn take(&self) -> Boot {
+        let mut boot = self.0.borrow_mut().take().unwrap_or_else(Boot::read);
+        boot.keep_step_in_lesson();
+        boot
+    }
+}
 
 /// What each step adds (the app's first render is step 0).
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]

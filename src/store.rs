@@ -7,6 +7,8 @@
 //! and, per tab (session storage, kept across a reload of that tab only),
 //! the id of the work the tab shows.
 
+use std::collections::BTreeMap;
+
 use gloo_storage::{LocalStorage, SessionStorage, Storage};
 use serde_json::Value;
 
@@ -23,8 +25,8 @@ pub const PREVIOUS_KEY: &str = "mixua-playground/v1/before-link";
 /// work's, so it is kept apart from the works and typed once.
 const NAME_KEY: &str = "mixua-playground/v2/student-name";
 
-const INDEX_KEY: &str = "mixua-playground/v2/works";
-const SLOT_PREFIX: &str = "mixua-playground/v2/work/";
+pub const INDEX_KEY: &str = "mixua-playground/v2/works";
+pub const SLOT_PREFIX: &str = "mixua-playground/v2/work/";
 const TAB_KEY: &str = "mixua-playground/v2/tab-work";
 
 /// Whether this page may use `localStorage` at all (gloo has no such test:
@@ -43,9 +45,52 @@ fn session_available() -> bool {
     AVAILABLE.with(|a| *a)
 }
 
+/// What is stored, as text per key: the browser's storage ([`Browser`]),
+/// or a map (the native tests of the start, `start_route.rs`). The start
+/// reads through it, so that where it goes is a function of what is
+/// stored.
+pub trait Stored {
+    /// The text stored under `key`, as stored (damaged or not).
+    fn text(&self, key: &str) -> Option<String>;
+    /// Every key stored.
+    fn keys(&self) -> Vec<String>;
+}
+
+/// The browser's `localStorage` (nothing when it is unavailable).
+pub struct Browser;
+
+impl Stored for Browser {
+    fn text(&self, key: &str) -> Option<String> {
+        available().then(|| LocalStorage::raw().get_item(key).ok().flatten()).flatten()
+    }
+
+    fn keys(&self) -> Vec<String> {
+        if !available() {
+            return Vec::new();
+        }
+        let storage = LocalStorage::raw();
+        (0..storage.length().unwrap_or(0)).filter_map(|i| storage.key(i).ok().flatten()).collect()
+    }
+}
+
+impl Stored for BTreeMap<String, String> {
+    fn text(&self, key: &str) -> Option<String> {
+        self.get(key).cloned()
+    }
+
+    fn keys(&self) -> Vec<String> {
+        BTreeMap::keys(self).cloned().collect()
+    }
+}
+
+/// A stored JSON value, if there is one and it parses.
+pub fn value_in(stored: &dyn Stored, key: &str) -> Option<Value> {
+    serde_json::from_str(&stored.text(key)?).ok()
+}
+
 /// A stored JSON value, if there is one and it parses.
 pub fn read(key: &str) -> Option<Value> {
-    available().then(|| LocalStorage::get::<Value>(key).ok()).flatten()
+    value_in(&Browser, key)
 }
 
 /// Stores a JSON value; false when storage is unavailable or full.
@@ -86,7 +131,11 @@ pub fn is_index_key(key: &str) -> bool {
 }
 
 pub fn index() -> Index {
-    read(INDEX_KEY).and_then(|v| serde_json::from_value(v).ok()).unwrap_or_default()
+    index_in(&Browser)
+}
+
+pub fn index_in(stored: &dyn Stored) -> Index {
+    value_in(stored, INDEX_KEY).and_then(|v| serde_json::from_value(v).ok()).unwrap_or_default()
 }
 
 pub fn write_index(index: &Index) -> bool {
@@ -94,7 +143,11 @@ pub fn write_index(index: &Index) -> bool {
 }
 
 pub fn slot(id: &str) -> Option<Slot> {
-    read(&slot_key(id)).and_then(|v| serde_json::from_value(v).ok())
+    slot_in(&Browser, id)
+}
+
+pub fn slot_in(stored: &dyn Stored, id: &str) -> Option<Slot> {
+    value_in(stored, &slot_key(id)).and_then(|v| serde_json::from_value(v).ok())
 }
 
 pub fn write_slot(id: &str, slot: &Slot) -> bool {

@@ -1,12 +1,12 @@
 //! The class view: paste many result codes (or drop exported files), get a
 //! table of students × exercises and a heatmap over the seating chart of
 //! the predicted cells the class got wrong most. The crate reads every
-//! code (`decode_for`, refusals with its reasons); nothing leaves the
+//! code (`read_codes`, refusals with its reasons); nothing leaves the
 //! browser.
 
 use std::rc::Rc;
 
-use mixua_policy::{code_problem_words, decode_for, hints_words, solved_words, CellMark, Lang, Pack, Results, Solved, ViewerId};
+use mixua_policy::{code_problem_words, read_codes, hints_words, solved_words, CellMark, Lang, Pack, Results, Solved, ViewerId};
 use yew::prelude::*;
 
 use super::event_value;
@@ -33,8 +33,9 @@ pub struct Class {
 pub fn read_class(text: &str, pack: &Pack, lang: Lang) -> Class {
     let mut class = Class { rows: Vec::new(), refused: Vec::new(), wrong: Vec::new() };
     let cells: Vec<Vec<ViewerId>> = pack.exercises.iter().map(|e| e.code_cells()).collect();
-    for (n, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
-        match decode_for(line, pack) {
+    for code in read_codes(text, pack) {
+        let (n, line) = (code.line - 1, code.text);
+        match code.read {
             Ok(results) => {
                 for (e, result) in results.exercises.iter().enumerate() {
                     for (cell, mark) in cells.get(e).into_iter().flatten().zip(&result.cells) {

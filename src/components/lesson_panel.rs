@@ -2,7 +2,8 @@ use yew::prelude::*;
 
 use super::scorecards::Scorecards;
 use crate::computed::Computed;
-use mixua_policy::{hints_words, solved_words, Lang, Solved};
+use mixua_policy::explain::name_error_text;
+use mixua_policy::{check_visible, hints_words, solved_words, Lang, Solved};
 
 use crate::doc::Doc;
 use crate::computed::Reference;
@@ -51,6 +52,11 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
     // On a phone the exercise is folded to one line until opened (the
     // chart comes first); wider screens never fold it.
     let unfolded = use_state_eq(|| false);
+    // A name with a hidden character would be refused by the teacher's
+    // class view (the crate's `check_visible`): it is said beside the field,
+    // and the code goes without it until it is mended.
+    let name_problem = check_visible(&name).err();
+    let coded_name = if name_problem.is_some() { String::new() } else { (*name).clone() };
     let go = |to: usize| {
         let onaction = props.onaction.clone();
         Callback::from(move |_: MouseEvent| {
@@ -349,11 +355,19 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
                                 name.set(typed)
                             })} />
                     </label>
+                    if let Some(error) = name_problem {
+                        <p class="refusal" role="alert" data-name-problem={error.code()}>
+                            { lang.pick(
+                                format!("這個名字不會放進代碼:{}。", name_error_text(&error, lang)),
+                                format!("This name is left out of the code: {}.", name_error_text(&error, lang)),
+                            ) }
+                        </p>
+                    }
                     <label>{ lang.pick("成果代碼:交給老師", "Result code: hand it to your teacher") }
-                        <textarea name="result_code" readonly=true rows="3" value={result_code(course, lesson, &name)} />
+                        <textarea name="result_code" readonly=true rows="3" value={result_code(course, lesson, &coded_name)} />
                     </label>
                     <button type="button" data-action="copy-code" onclick={{
-                        let code = result_code(course, lesson, &name);
+                        let code = result_code(course, lesson, &coded_name);
                         Callback::from(move |_: MouseEvent| drop(gloo_utils::window().navigator().clipboard().write_text(&code)))
                     }}>{ lang.pick("複製代碼", "Copy the code") }</button>
                     <p class="kbd-hint">{ lang.pick("代碼附有檢查碼,打錯會被拒絕;它不是證明。", "The code carries a checksum, so a mistyped code is refused; it is not a proof.") }</p>

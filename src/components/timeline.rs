@@ -43,6 +43,10 @@ fn happened(action: LogAction, lang: Lang) -> &'static str {
         LogAction::Read => lang.pick("查詢", "read"),
         LogAction::Policy => lang.pick("政策", "policy"),
         LogAction::History => lang.pick("查看歷史", "history"),
+        LogAction::Members => lang.pick("群組成員", "members"),
+        LogAction::Hold => lang.pick("保留", "hold"),
+        LogAction::Ttl => lang.pick("保留期限", "time to live"),
+        LogAction::Cache => lang.pick("快取", "cache"),
     }
 }
 

@@ -5,12 +5,12 @@
 use std::path::Path;
 
 use mixua_policy::{
-    builtin_pack, code_problem_words, decode_for, CellMark, ExerciseResult, Lang, Pack, Results, Solved,
+    builtin_pack, code_problem_words, read_codes, CellMark, ExerciseResult, Lang, Pack, Results, Solved,
 };
 
-use std::io::Write;
+use std::io::{Read, Write};
 
-use crate::{Failure, Language, Out, Outcome};
+use crate::{read_text, text_of, Failure, Language, Out, Outcome};
 
 /// The long help of `mixua grade`.
 pub const GRADE_ABOUT: &str = "\
@@ -57,15 +57,15 @@ pub fn cmd_grade(args: GradeArgs, out: &mut Out) -> Result<Outcome, Failure> {
     let pack = load_pack(&args.pack, lang)?;
     let file = args.codes;
     let text = if file == "-" {
-        std::io::read_to_string(std::io::stdin()).map_err(|e| Failure(format!("standard input: {e}")))?
+        let mut bytes = Vec::new();
+        std::io::stdin().read_to_end(&mut bytes).map_err(|e| Failure(format!("standard input: {e}")))?;
+        text_of(bytes).map_err(|why| Failure(format!("standard input: {why}")))?
     } else {
-        std::fs::read_to_string(&file).map_err(|e| Failure(format!("{file}: {e}")))?
+        read_text(Path::new(&file))?
     };
-    let rows: Vec<Row> = text
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
-        .map(|(n, l)| Row { line: n + 1, read: decode_for(l, &pack).map_err(|p| code_problem_words(&p, lang)) })
+    let rows: Vec<Row> = read_codes(&text, &pack)
+        .into_iter()
+        .map(|l| Row { line: l.line, read: l.read.map_err(|p| code_problem_words(&p, lang)) })
         .collect();
     let table = if args.csv { csv_table(&pack, &rows, lang) } else { text_table(&pack, &rows, lang) };
     out.write_all(table.as_bytes())?;
@@ -74,7 +74,7 @@ pub fn cmd_grade(args: GradeArgs, out: &mut Out) -> Result<Outcome, Failure> {
 
 fn load_pack(name: &str, lang: Lang) -> Result<Pack, Failure> {
     if Path::new(name).is_file() {
-        let text = std::fs::read_to_string(name).map_err(|e| Failure(format!("{name}: {e}")))?;
+        let text = read_text(Path::new(name))?;
         return Pack::from_json(&text).map_err(|p| Failure(format!("{name}: {}", mixua_policy::pack_problem_words(&p, lang))));
     }
     builtin_pack(name, lang).map_err(|p| Failure(mixua_policy::pack_problem_words(&p, lang)))

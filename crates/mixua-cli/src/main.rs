@@ -17,6 +17,9 @@ use mixua_policy::explain::{
     purge_text, rejection_text, status_name, workspace_problem_text,
 };
 use mixua_policy::{
+    decode_text, load_error_words, text_problem_words, LoadReason,
+};
+use mixua_policy::{
     as_of, audit, history, report_with, seed_workspace, story_workspace, Evaluation, Format, Lang, Policy, Report,
     ReportOptions, TimeError, Viewer, Workspace,
 };
@@ -339,12 +342,35 @@ fn main() -> ExitCode {
     }
 }
 
-/// Reads a workspace file, or the seed when none is given.
+/// Reads a workspace file, or the seed when none is given. A file that is
+/// not UTF-8 text or not a workspace is bad input, said in the crate's
+/// words; keys no workspace has are said on standard error, and ignored.
 fn load(path: Option<&Path>) -> Result<Workspace, Failure> {
     let Some(path) = path else { return Ok(seed_workspace()) };
-    let text = std::fs::read_to_string(path)
-        .map_err(|err| Failure(format!("cannot read `{}`: {err}", path.display())))?;
-    Workspace::from_json(&text).map_err(|err| Failure(format!("`{}`:{err}", path.display())))
+    let text = read_text(path)?;
+    let workspace = Workspace::from_json(&text).map_err(|err| match err.reason {
+        LoadReason::Json => Failure(format!("`{}`:{err}", path.display())),
+        LoadReason::NoCards { .. } => Failure(format!("`{}`: {}", path.display(), load_error_words(&err, Lang::En))),
+    })?;
+    for problem in mixua_policy::audit::unknown_keys(&workspace) {
+        let _ = writeln!(std::io::stderr(), "mixua: note: `{}`: {}", path.display(), workspace_problem_text(&problem, Lang::En));
+    }
+    Ok(workspace)
+}
+
+/// A file's text: UTF-8, with or without a byte-order mark; any other
+/// encoding is bad input, named (the crate's `decode_text`).
+fn read_text(path: &Path) -> Result<String, Failure> {
+    let bytes = std::fs::read(path).map_err(|err| Failure(format!("cannot read `{}`: {err}", path.display())))?;
+    text_of(bytes).map_err(|why| Failure(format!("cannot read `{}`: {why}", path.display())))
+}
+
+/// Bytes as text, or why not in words.
+fn text_of(mut bytes: Vec<u8>) -> Result<String, String> {
+    let len = decode_text(&bytes).map_err(|problem| text_problem_words(&problem, Lang::En))?.len();
+    // Whatever the text does not cover is the byte-order mark before it.
+    bytes.drain(..bytes.len() - len);
+    Ok(String::from_utf8(bytes).expect("decode_text read it as UTF-8"))
 }
 
 /// A tick given on the command line: a whole number, 0 or more.
@@ -550,6 +576,16 @@ fn cmd_audit(opts: AuditArgs, out: &mut Out) -> Result<(), Failure> {
             format!("clock: tick {} · policy version {} · {} events", audit.clock, audit.policy_version, audit.entries.len()),
         )
     )?;
+    // Changes to who can read what (members, holds, times to live, the
+    // cache, the policy version) are counted apart: each has a who and a why.
+    let access = audit.entries.iter().filter_map(|e| e.event).filter(|e| e.action.sets()).count();
+    if access > 0 {
+        writeln!(
+            out,
+            "{}",
+            lang.pick(format!("其中 {access} 個事件改變了誰讀得到什麼"), format!("{access} of them change who can read what"))
+        )?;
+    }
     for entry in &audit.entries {
         match entry.event {
             Some(event) => writeln!(out, "  #{} {}", entry.index, event_text(event, lang))?,

@@ -331,6 +331,86 @@ fn a_file_that_is_not_utf8_exits_2() {
 }
 
 #[test]
+fn a_utf8_byte_order_mark_is_read_past_by_every_command_that_reads_a_workspace() {
+    let dir = Scratch::new("bom");
+    let seed = stdout(&dir.run(&["seed", "--story"]));
+    let marked = dir.path("marked.json");
+    std::fs::write(&marked, [&[0xEF, 0xBB, 0xBF][..], seed.as_bytes()].concat()).unwrap();
+    let file = marked.to_str().unwrap();
+    for (command, rest) in COMMANDS.iter().filter(|(c, _)| !["seed", "grade", "completions"].contains(c)) {
+        let output = dir.run(&[&[*command, "--workspace", file][..], rest].concat());
+        succeeds(&output);
+        assert_eq!(stderr(&output), "", "{command}");
+    }
+    let report: Value = serde_json::from_str(&stdout(&dir.run(&["report", "--workspace", file, "--out", "-"]))).unwrap();
+    assert_eq!(report["at"], 6);
+}
+
+#[test]
+fn other_encodings_are_refused_with_the_encoding_named() {
+    let dir = Scratch::new("encodings");
+    let seed = stdout(&dir.run(&["seed"]));
+    let utf16 = |big: bool| -> Vec<u8> {
+        std::iter::once(0xFEFF_u16).chain(seed.encode_utf16()).flat_map(|u| if big { u.to_be_bytes() } else { u.to_le_bytes() }).collect()
+    };
+    let mut latin1 = b"{\"query\": \"caf".to_vec();
+    latin1.extend_from_slice(&[0xE9, b'"', b'}']);
+    for (name, bytes, said) in [
+        ("le.json", utf16(false), "UTF-16 LE"),
+        ("be.json", utf16(true), "UTF-16 BE"),
+        ("latin1.json", latin1, "byte 0xE9 at line 1, column 15 is not UTF-8"),
+    ] {
+        std::fs::write(dir.path(name), bytes).unwrap();
+        let output = dir.run(&["report", "--workspace", name]);
+        fails_with_2(&output);
+        let message = stderr(&output);
+        assert!(message.contains(said) && message.contains(name), "{name}: {message}");
+        assert!(!dir.path("memory-result.json").exists());
+    }
+}
+
+#[test]
+fn a_file_that_is_not_a_workspace_is_refused_and_a_pack_is_named() {
+    let dir = Scratch::new("not-a-workspace");
+    let pack = Path::new(env!("CARGO_MANIFEST_DIR")).join("../mixua-policy/packs/lesson1.json");
+    let empty = dir.write("empty.json", "{}");
+    let capital = dir.write("capital.json", r#"{"Cards": [{"id": "P", "scope": "GLOBAL"}], "users": ["alice"]}"#);
+    for (file, said) in [
+        (pack.as_path(), "It looks like an exercise pack (it has `exercises`)"),
+        (empty.as_path(), "this is not a workspace file: it has no `cards` list."),
+        (capital.as_path(), "Keys no workspace has: `Cards`."),
+    ] {
+        for command in [&["report", "--fail-on-leak"][..], &["audit"], &["about", "--user", "alice"]] {
+            let output = dir.run(&[command, &["--workspace", file.to_str().unwrap()]].concat());
+            fails_with_2(&output);
+            assert!(stderr(&output).contains(said), "{command:?} {}: {}", file.display(), stderr(&output));
+            assert!(stdout(&output).is_empty());
+        }
+    }
+    assert!(!dir.path("memory-result.json").exists());
+}
+
+#[test]
+fn unknown_top_level_keys_are_said_on_stderr_and_listed_by_audit() {
+    let dir = Scratch::new("unknown-keys");
+    let mut seed: Value = serde_json::from_str(&stdout(&dir.run(&["seed"]))).unwrap();
+    seed["Query"] = Value::from("x");
+    seed["notes"] = Value::from("kept by another tool");
+    let file = dir.write("extra.json", &seed.to_string());
+    let output = dir.run(&["report", "--workspace", file.to_str().unwrap(), "--out", "-"]);
+    succeeds(&output);
+    let message = stderr(&output);
+    assert!(message.contains("`Query` is not a workspace key: it is ignored and not written back (did you mean `query`?)"), "{message}");
+    assert!(message.contains("`notes` is not a workspace key"), "{message}");
+    let audit = dir.run(&["audit", "--workspace", file.to_str().unwrap()]);
+    succeeds(&audit);
+    assert!(stdout(&audit).contains("problems in the workspace:\n  `Query` is not a workspace key"), "{}", stdout(&audit));
+    let json: Value = serde_json::from_str(&stdout(&dir.run(&["audit", "--workspace", file.to_str().unwrap(), "--json"]))).unwrap();
+    assert_eq!(json["problems"][0], serde_json::json!({"problem": "unknown_key", "key": "Query", "near": "query"}));
+    assert_eq!(json["problems"][1], serde_json::json!({"problem": "unknown_key", "key": "notes"}));
+}
+
+#[test]
 fn explain_on_invalid_json_exits_2() {
     let dir = Scratch::new("explain-invalid");
     let bad = dir.write("bad.json", "[1,");
@@ -908,4 +988,45 @@ fn about_follows_the_same_error_rules() {
     succeeds(&dir.run(&["about", "--help"]));
     assert!(stdout(&dir.run(&["help", "about"])).contains("--user <USER>"));
     assert!(!dir.path("memory-result.json").exists());
+}
+
+#[test]
+fn audit_prints_every_change_to_who_can_read_what_with_who_and_why() {
+    let dir = Scratch::new("audit-access");
+    let mut seed = read_json(&seed_file(&dir));
+    seed["clock"] = serde_json::json!(3);
+    seed["reviewers"] = serde_json::json!(["dana"]);
+    seed["groups"] = serde_json::json!({"team": ["alice"]});
+    seed["retention"] = serde_json::json!({"working": 1});
+    seed["cache"] = serde_json::json!({"key": ["user", "agent", "query", "policy_version"], "purge": true});
+    seed["policy_version"] = serde_json::json!(1);
+    seed["events"] = serde_json::json!([
+        {"tick": 1, "action": "members", "actor": "dana", "reason": "bob moved teams", "group": "team", "members": ["alice"], "before": ["alice", "bob"]},
+        {"tick": 1, "action": "hold", "card": "A", "actor": "alice", "reason": "legal hold", "hold": true},
+        {"tick": 2, "action": "ttl", "actor": "dana", "reason": "shorter notes", "kind": "working", "ttl": 1, "before": null},
+        {"tick": 2, "action": "cache", "actor": "dana", "reason": "safe key", "cache": {"key": ["user", "agent", "query", "policy_version"], "purge": true}, "before": {"key": ["query"]}},
+        {"tick": 3, "action": "policy", "actor": "dana", "reason": "reviewers changed", "version": 1}
+    ]);
+    let file = dir.write("access.json", &seed.to_string());
+    let en = dir.run(&["audit", "--workspace", file.to_str().unwrap()]);
+    succeeds(&en);
+    let text = stdout(&en);
+    for line in [
+        "5 of them change who can read what",
+        "tick 1: dana set the members of group team to alice (were alice, bob): “bob moved teams”",
+        "tick 1: alice held A (never swept): “legal hold”",
+        "tick 2: dana set working memory's time to live to 1 tick (was for ever): “shorter notes”",
+        "tick 2: dana set the cache to “cache keyed by user, agent, query, policy_version;",
+        "tick 3: dana set the policy version to 1: “reviewers changed”",
+    ] {
+        assert!(text.contains(line), "{line}\n{text}");
+    }
+    assert!(!text.contains("set aside"), "{text}");
+    let zh = stdout(&dir.run(&["audit", "--workspace", file.to_str().unwrap(), "--lang", "zh-TW"]));
+    for line in ["其中 5 個事件改變了誰讀得到什麼", "時刻 1:dana 把群組 team 的成員改成 alice(原本是 alice、bob),原因:「bob moved teams」", "時刻 1:alice 保留了 A"] {
+        assert!(zh.contains(line), "{line}\n{zh}");
+    }
+    let json: Value = serde_json::from_str(&stdout(&dir.run(&["audit", "--workspace", file.to_str().unwrap(), "--json"]))).unwrap();
+    assert_eq!(json["entries"][0]["event"]["before"], serde_json::json!(["alice", "bob"]));
+    assert_eq!(json["problems"], serde_json::json!([]));
 }

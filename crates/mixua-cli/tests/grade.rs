@@ -133,3 +133,20 @@ fn grade_csv_neutralises_student_names_a_spreadsheet_would_run() {
         assert!(!line.split(',').any(|cell| cell.trim_start_matches('"').starts_with(['=', '+', '-', '@'])), "{line}");
     }
 }
+
+#[test]
+fn grade_reads_past_a_byte_order_mark_in_the_codes_and_the_pack() {
+    let dir = Scratch::new("bom");
+    let bom = "\u{FEFF}";
+    let pack = dir.write("pack.json", &format!("{bom}{}", builtin_pack("lesson1", Lang::En).unwrap().to_json()));
+    let codes = dir.write("codes.txt", &format!("{bom}{}\r\n", mei()));
+    let o = dir.run(&["grade", "--pack", &pack, &codes]);
+    assert_eq!(o.status.code(), Some(0), "{}{}", out(&o), String::from_utf8_lossy(&o.stderr));
+    assert!(out(&o).contains("1 codes read, 0 refused"), "{}", out(&o));
+    // A codes file saved as UTF-16 is named as such.
+    let utf16: Vec<u8> = std::iter::once(0xFEFF_u16).chain(mei().encode_utf16()).flat_map(u16::to_le_bytes).collect();
+    std::fs::write(dir.0.join("utf16.txt"), utf16).unwrap();
+    let o = dir.run(&["grade", "--pack", "lesson1", "utf16.txt"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("UTF-16 LE"), "{}", String::from_utf8_lossy(&o.stderr));
+}

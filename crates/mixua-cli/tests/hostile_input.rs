@@ -75,3 +75,47 @@ fn history_and_audit_name_a_cycle_of_versions() {
     assert_eq!(json["cycle"], json!(["A", "G"]));
     assert_eq!(json["not_in_effect"]["state"], json!("cycle_of_versions"));
 }
+
+fn code(name: &str) -> String {
+    mixua_policy::encode(&mixua_policy::Results { pack: "lesson1".into(), version: 1, name: name.into(), exercises: Vec::new() })
+}
+
+#[test]
+fn grade_reads_a_codes_file_that_starts_with_a_byte_order_mark() {
+    let dir = Scratch::new("bom");
+    let file = dir.write("codes.txt", &format!("\u{FEFF}{}\r\n{}\r\n", code("Ann"), code("Bo")));
+    let out = dir.run(&["grade", "--pack", "lesson1", &file]);
+    assert!(out.status.success(), "{}{}", text(&out.stdout), text(&out.stderr));
+    let said = text(&out.stdout);
+    assert!(said.contains("2 codes read, 0 refused") && said.contains("Ann") && said.contains("Bo"), "{said}");
+}
+
+#[test]
+fn grade_refuses_a_student_name_that_hides_a_character_and_never_prints_it() {
+    let dir = Scratch::new("rlo");
+    let file = dir.write("codes.txt", &format!("{}\n{}\n", code("Ann"), code("Bo\u{202E}b")));
+    for args in [vec!["grade", "--pack", "lesson1", &file], vec!["grade", "--pack", "lesson1", &file, "--csv"]] {
+        let out = dir.run(&args);
+        assert_eq!(out.status.code(), Some(1), "a refused code: {}", text(&out.stderr));
+        let said = text(&out.stdout);
+        assert!(!said.contains('\u{202E}'), "{said}");
+        assert!(said.contains("U+202E"), "{said}");
+    }
+}
+
+#[test]
+fn a_name_that_hides_a_character_is_refused_in_arguments_and_files() {
+    let dir = Scratch::new("names");
+    let out = dir.run(&["about", "--user", "ali\u{200B}ce"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("U+200B"), "{}", text(&out.stderr));
+    let out = dir.run(&["explain", "--viewer", "bob\u{202E}/writer-v1", "--card", "G"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("U+202E"), "{}", text(&out.stderr));
+    let mut ws = seed(&dir);
+    ws["users"].as_array_mut().unwrap().push(json!("ali\u{200B}ce"));
+    let file = dir.write("ws.json", &ws.to_string());
+    let out = dir.run(&["report", "--workspace", &file]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("U+200B"), "{}", text(&out.stderr));
+}

@@ -22,6 +22,13 @@ pub enum WorkspaceProblem {
     RetentionEntry { why: Unreadable },
     /// One profile fact is set aside (it is not text); the others count.
     ProfileFact { user: String, why: Unreadable },
+    /// A top-level key no workspace has: ignored, and not written back.
+    /// `near` is the workspace key it differs from only in case (`Cards`).
+    UnknownKey {
+        key: String,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        near: Option<&'static str>,
+    },
     /// A card's status as written is not where its log leads at the clock.
     /// The card as written decides what is in effect now.
     StatusDisagrees { card: String, written: Status, replayed: Status },
@@ -55,6 +62,19 @@ pub struct Audit<'w> {
     pub cache: Option<CacheReplay<'w>>,
 }
 
+/// The workspace's top-level keys that no workspace has, as problems (the
+/// first of the audit's; the CLI also says them on every read).
+pub fn unknown_keys(workspace: &Workspace) -> Vec<WorkspaceProblem> {
+    workspace
+        .unknown_keys
+        .iter()
+        .map(|key| WorkspaceProblem::UnknownKey {
+            key: key.clone(),
+            near: crate::workspace::WORKSPACE_KEYS.into_iter().find(|known| known.eq_ignore_ascii_case(key)),
+        })
+        .collect()
+}
+
 /// Audits a workspace.
 pub fn audit(workspace: &Workspace) -> Audit<'_> {
     let timeline = Timeline::new(workspace);
@@ -65,7 +85,7 @@ pub fn audit(workspace: &Workspace) -> Audit<'_> {
         .map(|(index, entry)| AuditEntry { index, event: entry.good(), problem: timeline.problem(index).cloned() })
         .collect();
 
-    let mut problems = Vec::new();
+    let mut problems = unknown_keys(workspace);
     let mut unreadable = |key: &'static str, why: Option<Unreadable>| {
         if let Some(why) = why {
             problems.push(WorkspaceProblem::UnreadableKey { key, why });

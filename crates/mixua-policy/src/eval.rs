@@ -6,7 +6,10 @@
 use serde::Serialize;
 
 use crate::card::{Card, Scope};
-use crate::lifecycle::{in_effect, NotInEffect, TimeError, Timeline};
+use std::borrow::Cow;
+
+use crate::lifecycle::{in_effect, settings_at, NotInEffect, TimeError, Timeline};
+use crate::log::Kept;
 pub use crate::policy::{pooled, Policy};
 use crate::policy::{matches_query, personal, Access, Accepted, Gate, Hit, Rejection, Viewer};
 use crate::workspace::{Groups, Workspace};
@@ -84,8 +87,9 @@ pub struct Evaluation<'w> {
     scanned: Vec<Option<Scanned<'w>>>,
     /// Every registered (owner, token).
     tokens: Vec<(&'w str, &'w str)>,
-    /// The declared groups, if any.
-    groups: Option<&'w Groups>,
+    /// The declared groups, if any: the workspace's, or (for an earlier
+    /// tick) the members the log replays them to.
+    groups: Option<Cow<'w, Groups>>,
 }
 
 impl<'w> Evaluation<'w> {
@@ -99,9 +103,20 @@ impl<'w> Evaluation<'w> {
 
     /// The workspace as it was at `tick`, from its log (a tick after the
     /// clock reads as the clock's state carried forward). The cards are the
-    /// current rows, so a card proposed later is simply not in effect yet.
+    /// current rows, so a card proposed later is simply not in effect yet;
+    /// the groups' members, holds and times to live are those of `tick`.
     pub fn at(workspace: &'w Workspace, query: &'w str, policy: Policy, tick: u64) -> Evaluation<'w> {
-        Evaluation::with_effects(workspace, query, policy, Some(Timeline::new(workspace).effects_at(tick)))
+        let timeline = Timeline::new(workspace);
+        if !timeline.settings_change_after(tick) {
+            return Evaluation::with_effects(workspace, query, policy, Some(timeline.effects_at(tick)));
+        }
+        let then = settings_at(workspace, tick);
+        let effects = Timeline::new(&then).effects_at(tick);
+        let groups = then.groups.and_then(|g| match g {
+            Kept::Good(groups) => Some(Cow::Owned(groups)),
+            Kept::Bad(_) => None,
+        });
+        Evaluation::with_effects_in(workspace, query, policy, Some(effects), groups)
     }
 
     /// An evaluation with the in-effect gate's answers given, one per card
@@ -112,8 +127,19 @@ impl<'w> Evaluation<'w> {
         policy: Policy,
         effects: Option<Vec<Option<NotInEffect>>>,
     ) -> Evaluation<'w> {
+        Evaluation::with_effects_in(workspace, query, policy, effects, workspace.groups().map(Cow::Borrowed))
+    }
+
+    /// [`Self::with_effects`], with the declared groups given.
+    fn with_effects_in(
+        workspace: &'w Workspace,
+        query: &'w str,
+        policy: Policy,
+        effects: Option<Vec<Option<NotInEffect>>>,
+        groups_in: Option<Cow<'w, Groups>>,
+    ) -> Evaluation<'w> {
         let cards = &workspace.cards;
-        let groups = workspace.groups();
+        let groups = groups_in.as_deref();
         let decided: Vec<Gate> = match &effects {
             None if groups.is_none() => cards.iter().map(|card| policy.gate(card)).collect(),
             None => cards.iter().map(|card| policy.gate_in(card, groups)).collect(),
@@ -132,7 +158,7 @@ impl<'w> Evaluation<'w> {
                 personal: personal(&cards[i]),
             });
         }
-        Evaluation { workspace, policy, query, gates, decided, candidates, scanned, tokens, groups }
+        Evaluation { workspace, policy, query, gates, decided, candidates, scanned, tokens, groups: groups_in }
     }
 
     /// Why the card is not in effect, if it is not.
@@ -175,13 +201,13 @@ impl<'w> Evaluation<'w> {
     /// The reading decision for one card and one viewer under this policy,
     /// with its rule (or why no rule was asked: rejected, or not shared).
     pub fn access(&self, index: usize, viewer: Viewer<'_>) -> Access {
-        self.decided[index].access_in(self.card(index), viewer, self.groups)
+        self.decided[index].access_in(self.card(index), viewer, self.groups.as_deref())
     }
 
     /// May this viewer read the card under this policy? Always
     /// `self.access(index, viewer).allowed()`, without building the answer.
     pub fn allowed(&self, index: usize, viewer: Viewer<'_>) -> bool {
-        self.decided[index].allowed_in(self.card(index), viewer, self.groups)
+        self.decided[index].allowed_in(self.card(index), viewer, self.groups.as_deref())
     }
 
     /// Indices of the cards the viewer retrieves: authorized first, then
@@ -207,7 +233,7 @@ impl<'w> Evaluation<'w> {
             // For a GROUP card the row axis asks "is the user a member?".
             let members = (scope == Scope::Group).then(|| {
                 let group = card.life().and_then(|l| l.group.as_deref()).unwrap_or("");
-                self.groups.and_then(|g| g.members(group)).unwrap_or(&[])
+                self.groups.as_deref().and_then(|g| g.members(group)).unwrap_or(&[])
             });
             for (u, user) in users.iter().enumerate() {
                 let columns = if table[0] == table[1] {
@@ -300,7 +326,7 @@ impl<'w> Evaluation<'w> {
             return crate::flip::Flips { not_in_effect: Some(why.clone()), ..crate::flip::Flips::default() };
         }
         let ws = self.workspace;
-        let groups = self.groups;
+        let groups = self.groups.as_deref();
         crate::flip::flips_with(self.card(index), viewer, &ws.users, &ws.agents, groups, &|card| {
             self.policy.gate_in(card, groups).access_in(card, viewer, groups)
         })
@@ -378,9 +404,9 @@ pub fn diff(workspace: &Workspace, query: &str, a: u64, b: u64) -> Result<Vec<Vi
     if let Some(tick) = [a, b].into_iter().find(|&t| t > clock) {
         return Err(TimeError::AfterClock { tick, clock });
     }
-    let timeline = Timeline::new(workspace);
-    let before = Evaluation::with_effects(workspace, query, Policy::FourScope, Some(timeline.effects_at(a)));
-    let after = Evaluation::with_effects(workspace, query, Policy::FourScope, Some(timeline.effects_at(b)));
+    // Each with the members, holds and times to live of its tick.
+    let before = Evaluation::at(workspace, query, Policy::FourScope, a);
+    let after = Evaluation::at(workspace, query, Policy::FourScope, b);
     let ids = |view: &[usize]| -> Vec<String> { view.iter().map(|&i| workspace.cards[i].id.clone()).collect() };
     Ok(before
         .viewers()

@@ -3,7 +3,7 @@
 //! is refused, and an exercise's mark.
 
 use crate::exercise::{CardRef, Cells, Check, Exercise, Facts, Item};
-use crate::explain::Lang;
+use crate::explain::{name_error_text, Lang};
 use crate::pack::PackProblem;
 use crate::result_code::{CodeProblem, Solved};
 
@@ -182,10 +182,19 @@ pub fn code_problem_words(problem: &CodeProblem, lang: Lang) -> String {
             format!("代碼版本「{version}」這裡讀不了(讀得了 MX1)。"),
             format!("Code version “{version}” can't be read here (MX1 can)."),
         ),
-        CodeProblem::BadCharacter { at, found } => l(
-            format!("第 {at} 個字元「{found}」不會出現在代碼裡:可能打錯了。"),
-            format!("Character {at}, “{found}”, is never in a code: probably a typo."),
-        ),
+        CodeProblem::BadCharacter { at, found } => {
+            // A character that shows nothing, or turns the line around, is
+            // named by its code point instead.
+            let found = if crate::viewer::check_visible(&found.to_string()).is_ok() {
+                found.to_string()
+            } else {
+                format!("U+{:04X}", u32::from(*found))
+            };
+            l(
+                format!("第 {at} 個字元「{found}」不會出現在代碼裡:可能打錯了。"),
+                format!("Character {at}, “{found}”, is never in a code: probably a typo."),
+            )
+        }
         CodeProblem::Checksum => l(
             "檢查碼不符:代碼打錯了或被改過。".into(),
             "The checksum does not match: the code was mistyped or changed.".into(),
@@ -195,6 +204,10 @@ pub fn code_problem_words(problem: &CodeProblem, lang: Lang) -> String {
         CodeProblem::OtherPack { pack, version } => l(
             format!("這個代碼屬於另一個練習包({pack} 版本 {version})。"),
             format!("This code is for another pack ({pack}, version {version})."),
+        ),
+        CodeProblem::BadName { error } => l(
+            format!("代碼裡的名字無法照原樣顯示:{}。", name_error_text(error, Lang::ZhTw)),
+            format!("The name in this code can't be shown as it is: {}.", name_error_text(error, Lang::En)),
         ),
     }
 }

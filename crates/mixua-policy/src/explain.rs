@@ -9,7 +9,7 @@ use crate::cache::{CacheConfig, CachedRead, Purge};
 use crate::card::{Card, JsonKind, Kind, LifeField, Status};
 use crate::flip::{Edit, Flips};
 use crate::lifecycle::{NotInEffect, Stamp};
-use crate::log::{Action, Event, EventProblem, Expect, Unreadable};
+use crate::log::{Action, Event, EventProblem, Expect, Setting, Unreadable};
 use crate::policy::{Access, NameError, Rejection, Viewer};
 use crate::score::ForbiddenReason;
 use crate::write::{Expiry, Refusal};
@@ -299,6 +299,10 @@ fn action_verb(action: Action, lang: Lang) -> &'static str {
         Action::Read => lang.pick("讀取", "read"),
         Action::Policy => lang.pick("變更政策", "change the policy of"),
         Action::History => lang.pick("查看歷史", "open the history of"),
+        Action::Members => lang.pick("變更群組成員", "change a group's members"),
+        Action::Hold => lang.pick("保留或取消保留", "hold or let go of"),
+        Action::Ttl => lang.pick("變更保留期限", "change a time to live"),
+        Action::Cache => lang.pick("變更快取設定", "change the cache"),
     }
 }
 
@@ -315,6 +319,10 @@ fn action_done(action: Action) -> &'static str {
         Action::Read => "read",
         Action::Policy => "changed",
         Action::History => "looked up",
+        Action::Members => "given new members",
+        Action::Hold => "held or let go",
+        Action::Ttl => "given a new time to live",
+        Action::Cache => "changed",
     }
 }
 
@@ -497,6 +505,29 @@ pub fn refusal_text(refusal: &Refusal, lang: Lang) -> String {
             format!("時鐘只能往前走:現在是時刻 {clock},不能回到 {to}"),
             format!("the clock only moves forward: it is at tick {clock}, not back to {to}"),
         ),
+        Refusal::ReviewersOnly { actor, action } => lang.pick(
+            format!("{actor} 不在審查者名單上:{}會改變誰讀得到什麼,只有名單上的審查者可以做", action_verb(*action, lang)),
+            format!(
+                "{actor} is not a listed reviewer: to {} changes who can read what, so only a listed reviewer may do it",
+                action_verb(*action, lang)
+            ),
+        ),
+        Refusal::UnknownGroup { group } => lang.pick(
+            format!("工作區沒有宣告叫 {group} 的群組"),
+            format!("the workspace declares no group called {group}"),
+        ),
+        Refusal::NotAUser { name } => lang.pick(
+            format!("{name} 不是座位表上的使用者:群組成員必須是表上的使用者"),
+            format!("{name} is not a user of the chart: a group's members must be users of the chart"),
+        ),
+        Refusal::UnreadableSetting { key } => lang.pick(
+            format!("{key} 無法解讀,照原樣保留,不能變更"),
+            format!("`{key}` can't be read, so it is kept as written and can't be changed"),
+        ),
+        Refusal::Unchanged { action } => lang.pick(
+            format!("已經是這個設定了,{}不會改變任何事", action_verb(*action, lang)),
+            format!("it is already set that way: to {} now would change nothing", action_verb(*action, lang)),
+        ),
     }
 }
 
@@ -526,6 +557,7 @@ pub fn event_text(event: &Event, lang: Lang) -> String {
         Action::History => {
             lang.pick(format!("時刻 {t}:{who} 查看了 {card} 的歷史"), format!("tick {t}: {who} opened the history of {card}"))
         }
+        Action::Members | Action::Hold | Action::Ttl | Action::Cache => setting_text(event, lang, &why),
         Action::Policy => {
             let version = event.version.map_or_else(|| "?".to_string(), |v| v.to_string());
             lang.pick(
@@ -533,6 +565,57 @@ pub fn event_text(event: &Event, lang: Lang) -> String {
                 format!("tick {t}: {who} set the policy version to {version}{why}"),
             )
         }
+    }
+}
+
+/// A list of names, or "nobody".
+fn names_text(names: &[String], lang: Lang) -> String {
+    if names.is_empty() {
+        lang.pick("(沒有人)", "nobody").to_string()
+    } else {
+        names.join(lang.pick("、", ", "))
+    }
+}
+
+/// A time to live, in words.
+fn ttl_text(ttl: Option<u64>, lang: Lang) -> String {
+    match ttl {
+        Some(1) => lang.pick("1 個時刻", "1 tick").to_string(),
+        Some(t) => lang.pick(format!("{t} 個時刻"), format!("{t} ticks")),
+        None => lang.pick("永久", "for ever").to_string(),
+    }
+}
+
+/// A `members`, `hold`, `ttl` or `cache` event, as a line of the audit:
+/// who set what, what it was before, and why.
+fn setting_text(event: &Event, lang: Lang, why: &str) -> String {
+    let (t, who) = (event.tick, &event.actor);
+    let card = event.card.as_deref().unwrap_or("?");
+    match event.setting.as_deref() {
+        Some(Setting::Members { group, members, before }) => lang.pick(
+            format!("時刻 {t}:{who} 把群組 {group} 的成員改成 {}(原本是 {}){why}", names_text(members, lang), names_text(before, lang)),
+            format!("tick {t}: {who} set the members of group {group} to {} (were {}){why}", names_text(members, lang), names_text(before, lang)),
+        ),
+        Some(Setting::Hold { hold: true }) => lang.pick(
+            format!("時刻 {t}:{who} 保留了 {card}(永不被清掉){why}"),
+            format!("tick {t}: {who} held {card} (never swept){why}"),
+        ),
+        Some(Setting::Hold { hold: false }) => lang.pick(
+            format!("時刻 {t}:{who} 取消保留 {card}(它又可能到期){why}"),
+            format!("tick {t}: {who} let go of {card} (it can expire again){why}"),
+        ),
+        Some(Setting::Ttl { kind, ttl, before }) => lang.pick(
+            format!("時刻 {t}:{who} 把{}記憶的保留期限改成 {}(原本是 {}){why}", kind_name(*kind, lang), ttl_text(*ttl, lang), ttl_text(*before, lang)),
+            format!("tick {t}: {who} set {kind} memory's time to live to {} (was {}){why}", ttl_text(*ttl, lang), ttl_text(*before, lang)),
+        ),
+        Some(Setting::Cache { config, before }) => lang.pick(
+            format!("時刻 {t}:{who} 把快取改成「{}」(原本是「{}」){why}", cache_text(Some(config), lang), cache_text(before.as_ref(), lang)),
+            format!("tick {t}: {who} set the cache to “{}” (was “{}”){why}", cache_text(Some(config), lang), cache_text(before.as_ref(), lang)),
+        ),
+        None => lang.pick(
+            format!("時刻 {t}:{who} {}(沒有寫改成什麼){why}", action_verb(event.action, lang)),
+            format!("tick {t}: {who} did “{}” (without saying what it set){why}", action_verb(event.action, lang)),
+        ),
     }
 }
 
@@ -605,6 +688,7 @@ pub fn event_problem_text(problem: &EventProblem, lang: Lang) -> String {
             format!("the actor `{actor}` is not a user/agent key"),
         ),
         EventProblem::NoVersion => lang.pick("沒有寫新的政策版本".to_string(), "it gives no new policy version".to_string()),
+        EventProblem::NoSetting => lang.pick("沒有寫設定改成什麼".to_string(), "it does not say what it set".to_string()),
     }
 }
 
@@ -620,6 +704,14 @@ pub fn workspace_problem_text(problem: &WorkspaceProblem, lang: Lang) -> String 
             lang.pick(
                 format!("{key} 無法解讀,照原樣保留但不採用{clock}:{}", unreadable_text(why, lang)),
                 format!("`{key}` can't be read; it is kept as written and not used{clock}: {}", unreadable_text(why, lang)),
+            )
+        }
+        WorkspaceProblem::UnknownKey { key, near } => {
+            let near = near.map(|near| lang.pick(format!("(是要寫 {near} 嗎?)"), format!(" (did you mean `{near}`?)")));
+            let near = near.unwrap_or_default();
+            lang.pick(
+                format!("{key} 不是工作區的欄位,已略過,也不會寫回{near}"),
+                format!("`{key}` is not a workspace key: it is ignored and not written back{near}"),
             )
         }
         WorkspaceProblem::RetentionEntry { why } => lang.pick(
@@ -744,6 +836,12 @@ pub fn name_error_text(error: &NameError, lang: Lang) -> String {
         NameError::ControlCharacter { code } => lang.pick(
             format!("名稱含有控制字元 U+{code:04X},看不見也打不回來"),
             format!("it holds the control character U+{code:04X}, which can be neither seen nor typed back"),
+        ),
+        NameError::InvisibleCharacter { code } => lang.pick(
+            format!("名稱含有看不見或會改變文字方向的字元 U+{code:04X}:它會印得和另一個名稱一模一樣,或把後面的文字倒過來"),
+            format!(
+                "it holds the invisible or direction-changing character U+{code:04X}, so it would print exactly like another name, or turn the text after it around"
+            ),
         ),
     }
 }
@@ -923,13 +1021,21 @@ mod tests {
 
     #[test]
     fn every_name_error_is_worded_in_both_languages() {
-        let all = [NameError::Empty, NameError::Slash, NameError::SurroundingSpace, NameError::ControlCharacter { code: 9 }];
+        let all = [
+            NameError::Empty,
+            NameError::Slash,
+            NameError::SurroundingSpace,
+            NameError::ControlCharacter { code: 9 },
+            NameError::InvisibleCharacter { code: 0x200B },
+        ];
         for error in all {
             let (zh, en) = (name_error_text(&error, Lang::ZhTw), name_error_text(&error, Lang::En));
             assert!(!zh.is_empty() && !en.is_empty() && zh != en, "{error:?}");
         }
         assert!(name_error_text(&NameError::ControlCharacter { code: 9 }, Lang::En).contains("U+0009"));
         assert!(name_error_text(&NameError::ControlCharacter { code: 9 }, Lang::ZhTw).contains("U+0009"));
+        assert!(name_error_text(&NameError::InvisibleCharacter { code: 0x202E }, Lang::En).contains("U+202E"));
+        assert!(name_error_text(&NameError::InvisibleCharacter { code: 0x202E }, Lang::ZhTw).contains("U+202E"));
     }
 
     #[test]
@@ -1047,6 +1153,11 @@ mod tests {
             Refusal::NotAllowed { actor: "erin".into(), action: Action::Revoke },
             Refusal::UnreadableLog,
             Refusal::TimeBackwards { to: 1, clock: 4 },
+            Refusal::ReviewersOnly { actor: "alice".into(), action: Action::Members },
+            Refusal::UnknownGroup { group: "ops".into() },
+            Refusal::NotAUser { name: "nobody".into() },
+            Refusal::UnreadableSetting { key: "retention" },
+            Refusal::Unchanged { action: Action::Ttl },
         ];
         for refusal in &all {
             match refusal {
@@ -1072,7 +1183,12 @@ mod tests {
                 | Refusal::CannotRestore { .. }
                 | Refusal::NotAllowed { .. }
                 | Refusal::UnreadableLog
-                | Refusal::TimeBackwards { .. } => {}
+                | Refusal::TimeBackwards { .. }
+                | Refusal::ReviewersOnly { .. }
+                | Refusal::UnknownGroup { .. }
+                | Refusal::NotAUser { .. }
+                | Refusal::UnreadableSetting { .. }
+                | Refusal::Unchanged { .. } => {}
             }
         }
         all
@@ -1124,6 +1240,7 @@ mod tests {
             EventProblem::AlreadyProposed { card: "A".into() },
             EventProblem::NotAViewer { actor: "alice".into() },
             EventProblem::NoVersion,
+            EventProblem::NoSetting,
         ]);
         for problem in &problems {
             match problem {
@@ -1138,7 +1255,8 @@ mod tests {
                 | EventProblem::WrongStatus { .. }
                 | EventProblem::AlreadyProposed { .. }
                 | EventProblem::NotAViewer { .. }
-                | EventProblem::NoVersion => {}
+                | EventProblem::NoVersion
+                | EventProblem::NoSetting => {}
             }
             both(event_problem_text(problem, Lang::ZhTw), event_problem_text(problem, Lang::En), problem.code());
         }
@@ -1152,10 +1270,13 @@ mod tests {
             WorkspaceProblem::StatusDisagrees { card: "A".into(), written: Status::Accepted, replayed: Status::Revoked },
             WorkspaceProblem::ProfileFact { user: "alice".into(), why: every_unreadable().remove(0) },
             WorkspaceProblem::CycleOfVersions { cards: vec!["A".into(), "G".into()] },
+            WorkspaceProblem::UnknownKey { key: "Cards".into(), near: Some("cards") },
+            WorkspaceProblem::UnknownKey { key: "notes".into(), near: None },
         ];
         for problem in &workspace_problems {
             match problem {
-                WorkspaceProblem::UnreadableKey { .. }
+                WorkspaceProblem::UnknownKey { .. }
+                | WorkspaceProblem::UnreadableKey { .. }
                 | WorkspaceProblem::RetentionEntry { .. }
                 | WorkspaceProblem::ProfileFact { .. }
                 | WorkspaceProblem::StatusDisagrees { .. }

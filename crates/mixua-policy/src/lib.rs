@@ -32,6 +32,8 @@ pub mod exercise;
 pub mod exercise_words;
 pub mod explain;
 pub mod flip;
+pub mod format_char;
+pub mod input_words;
 pub mod lifecycle;
 pub mod pack;
 pub mod log;
@@ -43,6 +45,7 @@ pub mod report;
 pub mod result_code;
 pub mod score;
 pub mod seed;
+pub mod text;
 pub mod viewer;
 pub mod workspace;
 pub mod write;
@@ -58,12 +61,16 @@ pub use explain::Lang;
 pub use exercise::{CardRef, Cells, Check, Evaluated, Exercise, Facts, Goal, Item, Learner, Question, Start, Text, Views};
 pub use exercise_words::{check_words, items, code_problem_words, hints_words, pack_problem_words, solved_words};
 pub use pack::{builtin_pack, check_integrity, crc32, integrity, Pack, PackProblem, BUILTIN_PACKS, PACK_MAX_BYTES};
-pub use result_code::{cell_marks, decode, exercise_result, decode_for, encode, CellMark, CodeProblem, ExerciseResult, Results, Solved};
+pub use result_code::{
+    cell_marks, decode, decode_for, encode, exercise_result, read_codes, CellMark, CodeLine, CodeProblem, ExerciseResult, Results,
+    Solved,
+};
 pub use flip::{find_flips, Edit, Flips};
+pub use input_words::{load_error_words, text_problem_words};
 pub use effect::{NotInEffect, Stamp};
 pub use eval::{diff, ViewChange};
-pub use lifecycle::{as_of, history, in_effect, History, TimeError, Timeline};
-pub use log::{Action, Event, EventProblem, Kept};
+pub use lifecycle::{as_of, history, in_effect, settings_at, History, TimeError, Timeline};
+pub use log::{Action, Event, EventProblem, Kept, Setting};
 pub use policy::{
     access, check, check_filed, check_filed_in, labelled_stream, search, Access, Accepted, Filing, Gate,
     Hit, Policy, Rejection,
@@ -73,6 +80,10 @@ pub use profile::{Profile, Profiles};
 pub use report::{report, report_with, Format, Report, ReportOptions};
 pub use score::{forbidden, score, scorecard, Expected, Forbidden, ForbiddenReason, Score, Scorecard};
 pub use seed::{seed_workspace, seed_workspace_en, story_workspace, INJECTION_QUERY, INJECTION_QUERY_EN, SEED_QUERY, SEED_QUERY_EN};
-pub use viewer::{check_name, NameError, Viewer, ViewerId};
-pub use workspace::{CacheConfig, Canaries, Groups, KeyField, LoadError, Retention, Workspace};
-pub use write::{bump_policy, delete, log_read, propose, publish, reject, revoke, rollback, sweep, Expiry, Refusal};
+pub use text::{decode_text, without_bom, Encoding, TextProblem};
+pub use viewer::{check_name, check_visible, NameError, Viewer, ViewerId};
+pub use workspace::{CacheConfig, Canaries, Groups, KeyField, LoadError, LoadReason, Retention, Workspace, WORKSPACE_KEYS};
+pub use write::{
+    bump_policy, delete, log_read, propose, publish, reject, revoke, rollback, set_cache, set_hold, set_members, set_ttl, sweep, Expiry,
+    Refusal,
+};

@@ -21,7 +21,8 @@ use serde::Serialize;
 
 use crate::card::{Card, Kind, Life, Status};
 pub use crate::effect::{NotInEffect, Stamp};
-use crate::log::{blank, Action, Event, EventProblem, Kept};
+use crate::log::{blank, Action, Event, EventProblem, Kept, Setting};
+use crate::workspace::{Groups, Retention};
 use crate::viewer::ViewerId;
 use crate::workspace::Workspace;
 
@@ -268,7 +269,7 @@ impl<'w> Timeline<'w> {
             if event.tick > tick {
                 break;
             }
-            if let Some(i) = card {
+            if let Some(i) = card.filter(|_| !event.action.sets()) {
                 if let Some((_, to)) = event.action.transition() {
                     states[i].status = to;
                 }
@@ -287,8 +288,11 @@ impl<'w> Timeline<'w> {
             .iter()
             .map(|c| CardState { written: None, status: c.status(), last: None })
             .collect();
+        let log = self.workspace.log();
         for &(n, card) in &self.applied {
-            if let Some(i) = card {
+            // A hold is a setting, not a step of the card's life: the
+            // stamp a card's state shows stays the last step.
+            if let Some(i) = card.filter(|_| log[n].good().is_none_or(|e| !e.action.sets())) {
                 states[i].last = Some(n);
             }
         }
@@ -593,6 +597,9 @@ fn check_event(
     if event.action == Action::Policy && event.version.is_none() {
         return Err(EventProblem::NoVersion);
     }
+    if event.action.sets() && event.action != Action::Policy && event.setting.as_ref().is_none_or(|s| s.action() != event.action) {
+        return Err(EventProblem::NoSetting);
+    }
     if !event.action.names_card() {
         return Ok(None);
     }
@@ -670,11 +677,83 @@ pub fn as_of(workspace: &Workspace, tick: u64) -> Result<Workspace, TimeError> {
         cache: workspace.cache.clone(),
         events,
         profiles: workspace.profiles.clone(),
+        unknown_keys: workspace.unknown_keys.clone(),
     };
     if timeline.applied().any(|(_, e, _)| e.action == Action::Policy) {
         past.policy_version = Some(Kept::Good(timeline.policy_version_at(tick)));
     }
+    timeline.undo_settings_after(&mut past, tick);
     Ok(past)
+}
+
+impl Timeline<'_> {
+    /// Does the log change a group's members, a hold, a time to live or the
+    /// cache after `tick`? If not, the settings then are the settings now.
+    pub fn settings_change_after(&self, tick: u64) -> bool {
+        self.applied().any(|(_, e, _)| e.tick > tick && e.setting.is_some())
+    }
+
+    /// Puts `ws`'s settings back as they were at `tick`: every `members`,
+    /// `hold`, `ttl` and `cache` event after it is undone, latest first,
+    /// each back to the value it replaced. The present is the settings as
+    /// written, so a workspace written before these were logged has the
+    /// same settings at every tick. Cards are found by id, so `ws` may be a
+    /// past that lacks the cards written later; a setting that can't be
+    /// read is left as written.
+    pub(crate) fn undo_settings_after(&self, ws: &mut Workspace, tick: u64) {
+        let later: Vec<&Event> = self.applied().map(|(_, e, _)| e).filter(|e| e.tick > tick).collect();
+        for event in later.into_iter().rev() {
+            match event.setting.as_deref() {
+                None => {}
+                Some(Setting::Members { group, before, .. }) => {
+                    if let Some(Kept::Good(Groups(groups))) = &mut ws.groups {
+                        if let Some((_, members)) = groups.iter_mut().find(|(name, _)| name == group) {
+                            members.clone_from(before);
+                        }
+                    }
+                }
+                Some(Setting::Hold { hold }) => {
+                    let id = event.card.as_deref().unwrap_or_default();
+                    if let Some(card) = ws.cards.iter_mut().find(|c| c.id == id && !c.is_tombstone()) {
+                        if card.life().is_some_and(|l| l.held()) == *hold {
+                            card.life_mut().hold = (!hold).then_some(true);
+                        }
+                    }
+                }
+                Some(Setting::Ttl { kind, before, .. }) => {
+                    let mut entries = match ws.retention.take() {
+                        Some(Kept::Good(Retention(entries))) => entries,
+                        Some(bad @ Kept::Bad(_)) => {
+                            ws.retention = Some(bad);
+                            continue;
+                        }
+                        None => Vec::new(),
+                    };
+                    entries.retain(|(k, _)| k != kind.as_str());
+                    if let Some(ttl) = before {
+                        entries.push((kind.as_str().to_string(), (*ttl).into()));
+                    }
+                    crate::order::sort_small_by(&mut entries, |a, b| a.0 > b.0);
+                    ws.retention = Some(Kept::Good(Retention(entries)));
+                }
+                // A cache that can't be read is left as written.
+                Some(Setting::Cache { before, .. }) if !matches!(ws.cache, Some(Kept::Bad(_))) => {
+                    ws.cache = before.clone().map(Kept::Good);
+                }
+                Some(Setting::Cache { .. }) => {}
+            }
+        }
+    }
+}
+
+/// The workspace with its settings (groups' members, holds, times to
+/// live, the cache) as they were at `tick`, and everything else as it is:
+/// every card stays in its place, so its views at `tick` can be laid beside
+/// today's ([`crate::Evaluation::at`]).
+pub fn settings_at(workspace: &Workspace, tick: u64) -> Workspace {
+    let mut then = workspace.clone();
+    Timeline::new(workspace).undo_settings_after(&mut then, tick);
+    then
 }
 
 /// One entry of a card's history.

@@ -14,7 +14,7 @@ use serde::ser::{SerializeMap, Serializer};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::card::{JsonKind, Status};
+use crate::card::{JsonKind, Kind, Status};
 use crate::viewer::{check_name, NameError};
 
 /// What happened. Every action is done by an actor at a tick of the
@@ -43,10 +43,19 @@ pub enum Action {
     /// Someone opened a card's history: looking at the past is itself
     /// recorded (seed 001: who looked at what, and when).
     History,
+    /// A reviewer set a declared group's members (who reads its GROUP
+    /// cards).
+    Members,
+    /// The card's owner or a reviewer held a card (never swept) or let it go.
+    Hold,
+    /// A reviewer set a kind's time to live.
+    Ttl,
+    /// A reviewer set the response cache's key and purge.
+    Cache,
 }
 
 impl Action {
-    pub const ALL: [Action; 10] = [
+    pub const ALL: [Action; 14] = [
         Action::Propose,
         Action::Publish,
         Action::Reject,
@@ -57,6 +66,10 @@ impl Action {
         Action::Read,
         Action::Policy,
         Action::History,
+        Action::Members,
+        Action::Hold,
+        Action::Ttl,
+        Action::Cache,
     ];
 
     pub fn parse(text: &str) -> Option<Action> {
@@ -75,18 +88,31 @@ impl Action {
             Action::Read => "read",
             Action::Policy => "policy",
             Action::History => "history",
+            Action::Members => "members",
+            Action::Hold => "hold",
+            Action::Ttl => "ttl",
+            Action::Cache => "cache",
         }
     }
 
     /// Does the action name a card?
     pub fn names_card(self) -> bool {
-        !matches!(self, Action::Read | Action::Policy)
+        !matches!(self, Action::Read | Action::Policy | Action::Members | Action::Ttl | Action::Cache)
+    }
+
+    /// Does the action change a setting that decides who reads what (a
+    /// group's members, a hold, a time to live, the cache, the policy
+    /// version), rather than a card's status? Each such event holds the
+    /// value it set and the one it replaced, so the past can be replayed.
+    pub fn sets(self) -> bool {
+        matches!(self, Action::Members | Action::Hold | Action::Ttl | Action::Cache | Action::Policy)
     }
 
     /// Does the action need a reason? Everything that refuses, retires or
-    /// expires a card, and every change of policy, says why.
+    /// expires a card, and every change of a setting that decides who reads
+    /// what (policy, members, hold, time to live, cache), says why.
     pub fn needs_reason(self) -> bool {
-        matches!(self, Action::Reject | Action::Revoke | Action::Delete | Action::Rollback | Action::Expire | Action::Policy)
+        matches!(self, Action::Reject | Action::Revoke | Action::Delete | Action::Rollback | Action::Expire) || self.sets()
     }
 
     /// Revoke, delete and rollback: the three ways of retiring a card.
@@ -107,6 +133,7 @@ impl Action {
             Action::Delete => Some((&[Candidate, Accepted, Rejected, Revoked, RolledBack], Deleted)),
             Action::Rollback => Some((&[Accepted], RolledBack)),
             Action::Expire | Action::Read | Action::Policy | Action::History => None,
+            Action::Members | Action::Hold | Action::Ttl | Action::Cache => None,
         }
     }
 }
@@ -135,12 +162,68 @@ pub struct Event {
     pub query: Option<Arc<str>>,
     /// The new policy version of a `policy` event.
     pub version: Option<u64>,
+    /// What a `members`, `hold`, `ttl` or `cache` event set, and what it
+    /// replaced.
+    pub setting: Option<Arc<Setting>>,
 }
 
 impl Event {
     /// An event naming a card.
     pub fn on_card(tick: u64, action: Action, card: &str, actor: &str, reason: Option<&str>) -> Event {
-        Event { tick, action, actor: actor.into(), card: Some(card.into()), reason: reason.map(Into::into), query: None, version: None }
+        Event {
+            tick,
+            action,
+            actor: actor.into(),
+            card: Some(card.into()),
+            reason: reason.map(Into::into),
+            query: None,
+            version: None,
+            setting: None,
+        }
+    }
+
+    /// An event that changes a setting, with its reason (`card`: the card a
+    /// hold is on).
+    pub fn setting(tick: u64, actor: &str, card: Option<&str>, reason: &str, setting: Setting) -> Event {
+        Event {
+            tick,
+            action: setting.action(),
+            actor: actor.into(),
+            card: card.map(Into::into),
+            reason: Some(reason.into()),
+            query: None,
+            version: None,
+            setting: Some(Arc::new(setting)),
+        }
+    }
+}
+
+/// A change of a setting that decides who reads what: the value set and
+/// the value it replaced (`before`), so that the log replayed backwards
+/// gives every earlier value. A file written before these were logged has
+/// no such events, and its settings read as they are at every tick.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Setting {
+    /// A declared group's members, in the chart's user order.
+    Members { group: String, members: Vec<String>, before: Vec<String> },
+    /// A card held (never swept) or let go; before, it was the other way.
+    Hold { hold: bool },
+    /// A kind's time to live in ticks (`None`: kept until retired).
+    Ttl { kind: Kind, ttl: Option<u64>, before: Option<u64> },
+    /// The response cache's key and purge (`before`: `None` when there was
+    /// no cache).
+    Cache { config: CacheConfig, before: Option<CacheConfig> },
+}
+
+impl Setting {
+    /// The action whose event holds this change.
+    pub fn action(&self) -> Action {
+        match self {
+            Setting::Members { .. } => Action::Members,
+            Setting::Hold { .. } => Action::Hold,
+            Setting::Ttl { .. } => Action::Ttl,
+            Setting::Cache { .. } => Action::Cache,
+        }
     }
 }
 
@@ -161,6 +244,24 @@ impl Serialize for Event {
         }
         if let Some(version) = &self.version {
             map.serialize_entry("version", version)?;
+        }
+        match self.setting.as_deref() {
+            None => {}
+            Some(Setting::Members { group, members, before }) => {
+                map.serialize_entry("group", group)?;
+                map.serialize_entry("members", members)?;
+                map.serialize_entry("before", before)?;
+            }
+            Some(Setting::Hold { hold }) => map.serialize_entry("hold", hold)?,
+            Some(Setting::Ttl { kind, ttl, before }) => {
+                map.serialize_entry("kind", kind.as_str())?;
+                map.serialize_entry("ttl", ttl)?;
+                map.serialize_entry("before", before)?;
+            }
+            Some(Setting::Cache { config, before }) => {
+                map.serialize_entry("cache", config)?;
+                map.serialize_entry("before", before)?;
+            }
         }
         map.end()
     }
@@ -304,7 +405,7 @@ fn text(map: &serde_json::Map<String, Value>, key: &str) -> Result<Option<Arc<st
 
 impl Lenient for Event {
     fn read(_key: &str, value: &Value) -> Result<Event, Unreadable> {
-        let map = object("event", value, &["tick", "action", "card", "actor", "reason", "query", "version"])?;
+        let map = object("event", value, &["tick", "action", "card", "actor", "reason", "query", "version", "group", "members", "hold", "kind", "ttl", "cache", "before"])?;
         let tick = match map.get("tick") {
             None => return Err(Unreadable::Missing { key: "tick".into() }),
             Some(tick) => u64::read("tick", tick)?,
@@ -319,6 +420,7 @@ impl Lenient for Event {
             None | Some(Value::Null) => None,
             Some(v) => Some(u64::read("version", v)?),
         };
+        let setting = read_setting(action, map)?.map(Arc::new);
         Ok(Event {
             tick,
             action,
@@ -327,8 +429,68 @@ impl Lenient for Event {
             reason: text(map, "reason")?,
             query: text(map, "query")?,
             version,
+            setting,
         })
     }
+}
+
+/// The keys a setting event holds beyond the common ones, by action.
+fn setting_keys(action: Action) -> &'static [&'static str] {
+    match action {
+        Action::Members => &["group", "members", "before"],
+        Action::Hold => &["hold"],
+        Action::Ttl => &["kind", "ttl", "before"],
+        Action::Cache => &["cache", "before"],
+        _ => &[],
+    }
+}
+
+/// A time to live as written in a `ttl` event: a tick count, or `null`
+/// (or left out) for kept until retired.
+fn ttl(map: &serde_json::Map<String, Value>, key: &str) -> Result<Option<u64>, Unreadable> {
+    match map.get(key) {
+        None | Some(Value::Null) => Ok(None),
+        Some(v) => u64::read(key, v).map(Some),
+    }
+}
+
+/// What a setting event set and replaced. A key that belongs to another
+/// action is refused, so that the event is kept as written instead of
+/// losing it.
+fn read_setting(action: Action, map: &serde_json::Map<String, Value>) -> Result<Option<Setting>, Unreadable> {
+    const ALL: [&str; 7] = ["group", "members", "hold", "kind", "ttl", "cache", "before"];
+    let own = setting_keys(action);
+    if let Some(stray) = ALL.iter().find(|k| map.contains_key(**k) && !own.contains(k)) {
+        return Err(Unreadable::UnknownKey { key: stray.to_string() });
+    }
+    let need = |key: &str| map.get(key).ok_or_else(|| Unreadable::Missing { key: key.into() });
+    Ok(Some(match action {
+        Action::Members => Setting::Members {
+            group: name("group", need("group")?)?,
+            members: Vec::<String>::read("members", need("members")?)?,
+            before: Vec::<String>::read("before", need("before")?)?,
+        },
+        Action::Hold => match need("hold")? {
+            Value::Bool(hold) => Setting::Hold { hold: *hold },
+            other => return Err(wrong("hold", Expect::Flag, other)),
+        },
+        Action::Ttl => {
+            let word = need("kind")?;
+            let kind = word
+                .as_str()
+                .and_then(Kind::parse)
+                .ok_or_else(|| Unreadable::UnknownWord { key: "kind".into(), word: word.to_string() })?;
+            Setting::Ttl { kind, ttl: ttl(map, "ttl")?, before: ttl(map, "before")? }
+        }
+        Action::Cache => Setting::Cache {
+            config: CacheConfig::read("cache", need("cache")?)?,
+            before: match map.get("before") {
+                None | Some(Value::Null) => None,
+                Some(v) => Some(CacheConfig::read("before", v)?),
+            },
+        },
+        _ => return Ok(None),
+    }))
 }
 
 /// Why one event of the log is set aside: kept in the file, listed with
@@ -360,6 +522,8 @@ pub enum EventProblem {
     NotAViewer { actor: String },
     /// A `policy` event without its new version.
     NoVersion,
+    /// A `members`, `hold`, `ttl` or `cache` event without what it set.
+    NoSetting,
 }
 
 impl EventProblem {
@@ -378,6 +542,7 @@ impl EventProblem {
             EventProblem::AlreadyProposed { .. } => "already_proposed",
             EventProblem::NotAViewer { .. } => "not_a_viewer",
             EventProblem::NoVersion => "no_version",
+            EventProblem::NoSetting => "no_setting",
         }
     }
 }
@@ -385,4 +550,100 @@ impl EventProblem {
 /// Is this reason empty, or only whitespace?
 pub(crate) fn blank(reason: Option<&str>) -> bool {
     reason.is_none_or(|r| r.trim().is_empty())
+}
+
+/// What a cache key is made of.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum KeyField {
+    User,
+    Agent,
+    Query,
+    PolicyVersion,
+}
+
+impl KeyField {
+    pub const ALL: [KeyField; 4] = [KeyField::User, KeyField::Agent, KeyField::Query, KeyField::PolicyVersion];
+
+    pub fn parse(text: &str) -> Option<KeyField> {
+        KeyField::ALL.into_iter().find(|f| f.as_str() == text)
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            KeyField::User => "user",
+            KeyField::Agent => "agent",
+            KeyField::Query => "query",
+            KeyField::PolicyVersion => "policy_version",
+        }
+    }
+}
+
+/// The workspace's `cache` key: which fields make the key, and whether
+/// retiring a card purges the cached answers that hold it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CacheConfig {
+    pub key: Vec<KeyField>,
+    /// `None` when left out, which means no purge.
+    pub purge: Option<bool>,
+}
+
+impl CacheConfig {
+    /// The key the seed asks for: user, agent, query and policy version.
+    pub fn safe(purge: bool) -> CacheConfig {
+        CacheConfig { key: KeyField::ALL.to_vec(), purge: Some(purge) }
+    }
+
+    pub fn purges(&self) -> bool {
+        self.purge == Some(true)
+    }
+}
+
+impl Serialize for CacheConfig {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        let key: Vec<&str> = self.key.iter().map(|f| f.as_str()).collect();
+        map.serialize_entry("key", &key)?;
+        if let Some(purge) = self.purge {
+            map.serialize_entry("purge", &purge)?;
+        }
+        map.end()
+    }
+}
+
+impl Lenient for CacheConfig {
+    fn read(key: &str, value: &Value) -> Result<CacheConfig, Unreadable> {
+        let map = object(key, value, &["key", "purge"])?;
+        let Some(fields) = map.get("key") else { return Err(Unreadable::Missing { key: "key".into() }) };
+        let Value::Array(fields) = fields else {
+            return Err(Unreadable::WrongType {
+                key: "key".into(),
+                expected: Expect::List,
+                found: JsonKind::of(fields),
+            });
+        };
+        let mut key_fields = Vec::new();
+        for field in fields {
+            let word = field.as_str().ok_or_else(|| Unreadable::WrongType {
+                key: "key".into(),
+                expected: Expect::Text,
+                found: JsonKind::of(field),
+            })?;
+            let parsed = KeyField::parse(word)
+                .ok_or_else(|| Unreadable::UnknownWord { key: "key".into(), word: word.to_string() })?;
+            key_fields.push(parsed);
+        }
+        let purge = match map.get("purge") {
+            None | Some(Value::Null) => None,
+            Some(Value::Bool(b)) => Some(*b),
+            Some(other) => {
+                return Err(Unreadable::WrongType {
+                    key: "purge".into(),
+                    expected: Expect::Flag,
+                    found: JsonKind::of(other),
+                })
+            }
+        };
+        Ok(CacheConfig { key: key_fields, purge })
+    }
 }

@@ -85,6 +85,7 @@ impl Pack {
     /// Reads a pack from JSON, refusing it (with a reason) when too large,
     /// not a pack, of an unknown format, badly named or empty.
     pub fn from_json(text: &str) -> Result<Pack, PackProblem> {
+        let text = crate::text::without_bom(text);
         if text.len() > PACK_MAX_BYTES {
             return Err(PackProblem::TooLarge { bytes: text.len() });
         }

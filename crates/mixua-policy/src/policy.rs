@@ -489,16 +489,27 @@ mod tests {
         assert_eq!(check_name("   "), Err(NameError::SurroundingSpace));
         assert_eq!(check_name("a\tb"), Err(NameError::ControlCharacter { code: 9 }));
         assert_eq!(check_name("a\u{7f}"), Err(NameError::ControlCharacter { code: 0x7f }));
+        assert_eq!(check_name("ali\u{200b}ce"), Err(NameError::InvisibleCharacter { code: 0x200b }));
+        assert_eq!(check_name("bob\u{202e}"), Err(NameError::InvisibleCharacter { code: 0x202e }));
     }
 
     #[test]
     fn name_errors_have_stable_codes() {
         let codes: Vec<&str> =
-            [NameError::Empty, NameError::Slash, NameError::SurroundingSpace, NameError::ControlCharacter { code: 0 }]
-                .iter()
-                .map(NameError::code)
-                .collect();
-        assert_eq!(codes, ["name_empty", "name_has_slash", "name_surrounding_space", "name_control_character"]);
+            [
+                NameError::Empty,
+                NameError::Slash,
+                NameError::SurroundingSpace,
+                NameError::ControlCharacter { code: 0 },
+                NameError::InvisibleCharacter { code: 0x200b },
+            ]
+            .iter()
+            .map(NameError::code)
+            .collect();
+        assert_eq!(
+            codes,
+            ["name_empty", "name_has_slash", "name_surrounding_space", "name_control_character", "name_invisible_character"]
+        );
         let json = serde_json::to_value(NameError::ControlCharacter { code: 10 }).unwrap();
         assert_eq!(json, serde_json::json!({"reason": "control_character", "code": 10}));
     }

@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::exercise::{Exercise, Facts};
 use crate::pack::{crc32, Pack, PACK_ID_MAX};
+use crate::viewer::{check_visible, NameError};
 
 /// The code format: `MX1-`.
 pub const CODE_VERSION: u32 = 1;
@@ -102,6 +103,10 @@ pub enum CodeProblem {
     TooLong,
     /// A valid code of another pack (or another version of it).
     OtherPack { pack: String, version: u32 },
+    /// The learner's name in it holds a control character or an invisible
+    /// or direction-changing one ([`check_visible`]): it would print like
+    /// another student's name, or turn a table's row around.
+    BadName { error: NameError },
 }
 
 impl CodeProblem {
@@ -115,6 +120,7 @@ impl CodeProblem {
             CodeProblem::Malformed => "malformed",
             CodeProblem::TooLong => "too_long",
             CodeProblem::OtherPack { .. } => "other_pack",
+            CodeProblem::BadName { .. } => "bad_name",
         }
     }
 }
@@ -245,7 +251,10 @@ impl Reader<'_> {
 /// Reads a code (spaces and line breaks anywhere are ignored; lower case
 /// reads as upper case), refusing it with a reason.
 pub fn decode(code: &str) -> Result<Results, CodeProblem> {
-    let text: String = code.chars().filter(|c| !c.is_whitespace()).collect::<String>().to_ascii_uppercase();
+    // Whitespace and a byte-order mark (invisible, left by a Windows
+    // editor at the start of a file of codes) are not part of a code.
+    let text: String =
+        code.chars().filter(|c| !c.is_whitespace() && *c != crate::text::BOM).collect::<String>().to_ascii_uppercase();
     if text.is_empty() {
         return Err(CodeProblem::Empty);
     }
@@ -285,8 +294,12 @@ pub fn decode(code: &str) -> Result<Results, CodeProblem> {
         return Err(CodeProblem::Malformed);
     }
     let pack = r.text(PACK_ID_MAX)?;
+    // No pack id holds a hidden character (they are letters, digits, `-`
+    // and `_`), so a code whose does was not written by this crate.
+    check_visible(&pack).map_err(|_| CodeProblem::Malformed)?;
     let version = u32::try_from(r.varint()?).map_err(|_| CodeProblem::Malformed)?;
     let name = r.text(NAME_MAX)?;
+    check_visible(&name).map_err(|error| CodeProblem::BadName { error })?;
     let count = r.varint()? as usize;
     if count > payload.len() {
         return Err(CodeProblem::Malformed);
@@ -333,6 +346,32 @@ pub fn decode_for(code: &str, pack: &Pack) -> Result<Results, CodeProblem> {
         return Err(CodeProblem::OtherPack { pack: results.pack, version: results.version });
     }
     Ok(results)
+}
+
+/// One line of a list of result codes, read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CodeLine<'t> {
+    /// Its line number, from 1.
+    pub line: usize,
+    /// The line as written.
+    pub text: &'t str,
+    /// The student's results, or why the code is refused.
+    pub read: Result<Results, CodeProblem>,
+}
+
+/// Reads a class's list of result codes for `pack`, one per line: blank
+/// lines and lines starting with `#` are skipped. A UTF-8 byte order mark
+/// (what Windows editors write before a file's text) is not part of the
+/// line it starts: the first line, or any line where the class view has
+/// appended a dropped file. The one reader of such a list: `mixua grade`
+/// and the class view.
+pub fn read_codes<'t>(text: &'t str, pack: &Pack) -> Vec<CodeLine<'t>> {
+    text.lines()
+        .map(|l| l.strip_prefix('\u{FEFF}').unwrap_or(l))
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+        .map(|(n, l)| CodeLine { line: n + 1, text: l, read: decode_for(l, pack) })
+        .collect()
 }
 
 /// What a code says of one exercise, from the learner's progress: solved

@@ -7,6 +7,8 @@ use std::fmt;
 use serde::de::{self, Deserializer};
 use serde::{Deserialize, Serialize, Serializer};
 
+use crate::format_char::is_format;
+
 /// Why a name cannot be a user's or an agent's. Names make up viewer keys
 /// (`user/agent`, [`Viewer::key`]), so a key must spell exactly one pair
 /// and a name must look like what it is.
@@ -24,6 +26,11 @@ pub enum NameError {
     /// The name holds a control character (a tab, a newline, …), which
     /// can be neither seen nor typed back.
     ControlCharacter { code: u32 },
+    /// The name holds an invisible or direction-changing character (a
+    /// format character, Unicode category Cf: a zero-width space, a bidi
+    /// override, …): `ali\u{200B}ce` prints as `alice` and is someone else,
+    /// and U+202E turns around the rest of a line.
+    InvisibleCharacter { code: u32 },
 }
 
 impl NameError {
@@ -34,6 +41,7 @@ impl NameError {
             NameError::Slash => "name_has_slash",
             NameError::SurroundingSpace => "name_surrounding_space",
             NameError::ControlCharacter { .. } => "name_control_character",
+            NameError::InvisibleCharacter { .. } => "name_invisible_character",
         }
     }
 }
@@ -51,8 +59,21 @@ pub fn check_name(name: &str) -> Result<(), NameError> {
     if name.starts_with(char::is_whitespace) || name.ends_with(char::is_whitespace) {
         return Err(NameError::SurroundingSpace);
     }
-    if let Some(c) = name.chars().find(|c| c.is_control()) {
-        return Err(NameError::ControlCharacter { code: c as u32 });
+    check_visible(name)
+}
+
+/// Does every character of this text show as itself? Refuses control
+/// characters and format characters (invisible or direction-changing),
+/// the first one found. Names ([`check_name`]) and the learner's name in a
+/// result code both ask it.
+pub fn check_visible(text: &str) -> Result<(), NameError> {
+    for c in text.chars() {
+        if c.is_control() {
+            return Err(NameError::ControlCharacter { code: c as u32 });
+        }
+        if is_format(c) {
+            return Err(NameError::InvisibleCharacter { code: c as u32 });
+        }
     }
     Ok(())
 }

@@ -10,6 +10,9 @@ use serde_json::Value;
 
 use crate::card::{Card, Kind};
 use crate::log::{name, object, Event, Expect, Kept, Lenient, Unreadable};
+/// The cache's settings are written in the log too (a `cache` event holds
+/// the key it set), so they are defined beside it.
+pub use crate::log::{CacheConfig, KeyField};
 use crate::viewer::check_name;
 use crate::profile::Profiles;
 
@@ -116,102 +119,6 @@ impl<'de> Deserialize<'de> for Canaries {
             }
         }
         deserializer.deserialize_map(CanaryVisitor)
-    }
-}
-
-/// What a cache key is made of.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum KeyField {
-    User,
-    Agent,
-    Query,
-    PolicyVersion,
-}
-
-impl KeyField {
-    pub const ALL: [KeyField; 4] = [KeyField::User, KeyField::Agent, KeyField::Query, KeyField::PolicyVersion];
-
-    pub fn parse(text: &str) -> Option<KeyField> {
-        KeyField::ALL.into_iter().find(|f| f.as_str() == text)
-    }
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            KeyField::User => "user",
-            KeyField::Agent => "agent",
-            KeyField::Query => "query",
-            KeyField::PolicyVersion => "policy_version",
-        }
-    }
-}
-
-/// The workspace's `cache` key: which fields make the key, and whether
-/// retiring a card purges the cached answers that hold it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CacheConfig {
-    pub key: Vec<KeyField>,
-    /// `None` when left out, which means no purge.
-    pub purge: Option<bool>,
-}
-
-impl CacheConfig {
-    /// The key the seed asks for: user, agent, query and policy version.
-    pub fn safe(purge: bool) -> CacheConfig {
-        CacheConfig { key: KeyField::ALL.to_vec(), purge: Some(purge) }
-    }
-
-    pub fn purges(&self) -> bool {
-        self.purge == Some(true)
-    }
-}
-
-impl Serialize for CacheConfig {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        let key: Vec<&str> = self.key.iter().map(|f| f.as_str()).collect();
-        map.serialize_entry("key", &key)?;
-        if let Some(purge) = self.purge {
-            map.serialize_entry("purge", &purge)?;
-        }
-        map.end()
-    }
-}
-
-impl Lenient for CacheConfig {
-    fn read(key: &str, value: &Value) -> Result<CacheConfig, Unreadable> {
-        let map = object(key, value, &["key", "purge"])?;
-        let Some(fields) = map.get("key") else { return Err(Unreadable::Missing { key: "key".into() }) };
-        let Value::Array(fields) = fields else {
-            return Err(Unreadable::WrongType {
-                key: "key".into(),
-                expected: Expect::List,
-                found: crate::card::JsonKind::of(fields),
-            });
-        };
-        let mut key_fields = Vec::new();
-        for field in fields {
-            let word = field.as_str().ok_or_else(|| Unreadable::WrongType {
-                key: "key".into(),
-                expected: Expect::Text,
-                found: crate::card::JsonKind::of(field),
-            })?;
-            let parsed = KeyField::parse(word)
-                .ok_or_else(|| Unreadable::UnknownWord { key: "key".into(), word: word.to_string() })?;
-            key_fields.push(parsed);
-        }
-        let purge = match map.get("purge") {
-            None | Some(Value::Null) => None,
-            Some(Value::Bool(b)) => Some(*b),
-            Some(other) => {
-                return Err(Unreadable::WrongType {
-                    key: "purge".into(),
-                    expected: Expect::Flag,
-                    found: crate::card::JsonKind::of(other),
-                })
-            }
-        };
-        Ok(CacheConfig { key: key_fields, purge })
     }
 }
 
@@ -361,6 +268,11 @@ pub struct Workspace {
     /// ([`crate::probe`]); nothing to do with memory over time.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub profiles: Option<Kept<Profiles>>,
+    /// Top-level keys of the file that no workspace has (a misspelled
+    /// `Cards`, another program's key), in the order written: ignored,
+    /// and listed by the audit. Not written back.
+    #[serde(skip)]
+    pub unknown_keys: Vec<String>,
 }
 
 /// A list of user or agent names, each passing [`check_name`]: a name that
@@ -391,35 +303,113 @@ impl<'de, const AGENTS: bool> Deserialize<'de> for Names<AGENTS> {
 type UserNames = Names<false>;
 type AgentNames = Names<true>;
 
+/// The top-level keys of a workspace file, in the order [`RawWorkspace`]
+/// reads them. `playground` is the playground's own key (its predictions,
+/// language and progress): the crate ignores it, and it is no unknown key.
+pub const WORKSPACE_KEYS: [&str; 14] = [
+    "users", "agents", "query", "canaries", "cards", "clock", "policy_version", "reviewers", "groups", "retention",
+    "cache", "events", "profiles", "playground",
+];
+
 /// The file as written: `users` and `agents` may be left out, in which case
 /// they are gathered from the cards and canaries.
-#[derive(Deserialize)]
-#[serde(expecting = "a workspace object with `cards`, `users`, `agents`, `canaries` and `query`")]
+#[derive(Default)]
 struct RawWorkspace {
     users: Option<UserNames>,
     agents: Option<AgentNames>,
-    #[serde(default)]
     query: Option<String>,
-    #[serde(default)]
     canaries: Option<Canaries>,
-    #[serde(default)]
     cards: Option<Vec<Card>>,
-    #[serde(default)]
     clock: Option<Kept<u64>>,
-    #[serde(default)]
     policy_version: Option<Kept<u64>>,
-    #[serde(default)]
     reviewers: Option<Kept<Vec<String>>>,
-    #[serde(default)]
     groups: Option<Kept<Groups>>,
-    #[serde(default)]
     retention: Option<Kept<Retention>>,
-    #[serde(default)]
     cache: Option<Kept<CacheConfig>>,
-    #[serde(default)]
     events: Option<Kept<Vec<Kept<Event>>>>,
-    #[serde(default)]
     profiles: Option<Kept<Profiles>>,
+    unknown_keys: Vec<String>,
+}
+
+/// A top-level key: its place in [`WORKSPACE_KEYS`], or a key no
+/// workspace has (copied, to be listed).
+enum TopKey {
+    Known(usize),
+    Unknown(String),
+}
+
+impl<'de> Deserialize<'de> for TopKey {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<TopKey, D::Error> {
+        struct TopKeyVisitor;
+        impl Visitor<'_> for TopKeyVisitor {
+            type Value = TopKey;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a key")
+            }
+            fn visit_str<E: serde::de::Error>(self, key: &str) -> Result<TopKey, E> {
+                Ok(match WORKSPACE_KEYS.iter().position(|k| *k == key) {
+                    Some(at) => TopKey::Known(at),
+                    None => TopKey::Unknown(key.to_string()),
+                })
+            }
+        }
+        deserializer.deserialize_str(TopKeyVisitor)
+    }
+}
+
+/// Read by hand rather than derived, so that the keys no workspace has are
+/// listed rather than silently dropped. A known key written twice is
+/// refused, as a derived reader refuses it: which one would count is
+/// ambiguous.
+impl<'de> Deserialize<'de> for RawWorkspace {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<RawWorkspace, D::Error> {
+        struct RawVisitor;
+        impl<'de> Visitor<'de> for RawVisitor {
+            type Value = RawWorkspace;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a workspace object with `cards`, `users`, `agents`, `canaries` and `query`")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<RawWorkspace, A::Error> {
+                let mut raw = RawWorkspace::default();
+                let mut seen = [false; WORKSPACE_KEYS.len()];
+                while let Some(key) = map.next_key::<TopKey>()? {
+                    let at = match key {
+                        TopKey::Known(at) => at,
+                        TopKey::Unknown(key) => {
+                            map.next_value::<serde::de::IgnoredAny>()?;
+                            if !raw.unknown_keys.contains(&key) {
+                                raw.unknown_keys.push(key);
+                            }
+                            continue;
+                        }
+                    };
+                    if std::mem::replace(&mut seen[at], true) {
+                        return Err(serde::de::Error::duplicate_field(WORKSPACE_KEYS[at]));
+                    }
+                    match WORKSPACE_KEYS[at] {
+                        "users" => raw.users = map.next_value()?,
+                        "agents" => raw.agents = map.next_value()?,
+                        "query" => raw.query = map.next_value()?,
+                        "canaries" => raw.canaries = map.next_value()?,
+                        "cards" => raw.cards = map.next_value()?,
+                        "clock" => raw.clock = map.next_value()?,
+                        "policy_version" => raw.policy_version = map.next_value()?,
+                        "reviewers" => raw.reviewers = map.next_value()?,
+                        "groups" => raw.groups = map.next_value()?,
+                        "retention" => raw.retention = map.next_value()?,
+                        "cache" => raw.cache = map.next_value()?,
+                        "events" => raw.events = map.next_value()?,
+                        "profiles" => raw.profiles = map.next_value()?,
+                        _ => {
+                            map.next_value::<serde::de::IgnoredAny>()?;
+                        }
+                    }
+                }
+                Ok(raw)
+            }
+        }
+        deserializer.deserialize_map(RawVisitor)
+    }
 }
 
 /// A workspace inside other JSON (an exercise's start or solution), read
@@ -430,14 +420,32 @@ impl<'de> Deserialize<'de> for Workspace {
     }
 }
 
+/// Why a file is not read as a workspace.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "reason", rename_all = "snake_case")]
+pub enum LoadReason {
+    /// Not JSON, or JSON of the wrong shape somewhere (a list where the
+    /// workspace object should be, a name that can't be one, two `cards`):
+    /// the error's message says what, in the JSON reader's words.
+    Json,
+    /// A JSON object without a `cards` list: not a workspace, whatever else
+    /// it holds. `pack` when it looks like an exercise pack (it has
+    /// `exercises`); `unknown` lists its keys that no workspace has.
+    NoCards { pack: bool, unknown: Vec<String> },
+}
+
 /// A workspace file that could not be read as a workspace at all (as opposed
 /// to single malformed cards, which are kept and rejected).
 #[derive(Debug)]
 pub struct LoadError {
+    /// What went wrong, in English (the JSON reader's words for
+    /// [`LoadReason::Json`]); `input_words::load_error_words` says it in
+    /// both languages.
     pub message: String,
     /// 1-based; 0 when the error has no position.
     pub line: usize,
     pub column: usize,
+    pub reason: LoadReason,
 }
 
 impl fmt::Display for LoadError {
@@ -461,21 +469,43 @@ impl From<serde_json::Error> for LoadError {
             Some(at) if err.line() > 0 => full[..at].to_string(),
             _ => full,
         };
-        LoadError { message, line: err.line(), column: err.column() }
+        LoadError { message, line: err.line(), column: err.column(), reason: LoadReason::Json }
+    }
+}
+
+impl LoadError {
+    /// A JSON object that has no `cards` list.
+    fn no_cards(unknown: Vec<String>) -> LoadError {
+        let pack = unknown.iter().any(|key| key == "exercises");
+        let mut message = "not a workspace: it has no `cards` list".to_string();
+        if pack {
+            message.push_str("; it looks like an exercise pack (it has `exercises`)");
+        }
+        if !unknown.is_empty() {
+            let keys: Vec<String> = unknown.iter().map(|key| format!("`{key}`")).collect();
+            message.push_str(&format!("; keys no workspace has: {}", keys.join(", ")));
+        }
+        LoadError { message, line: 0, column: 0, reason: LoadReason::NoCards { pack, unknown } }
     }
 }
 
 impl Workspace {
-    /// Reads a workspace from JSON text. Malformed cards are kept (and will
-    /// be rejected with a reason); only a file that is not JSON, or not
-    /// shaped like a workspace, is an error. So is a user, agent or canary
+    /// Reads a workspace from JSON text (a leading byte-order mark is
+    /// dropped). Malformed cards are kept (and will be rejected with a
+    /// reason); only a file that is not JSON, or not shaped like a
+    /// workspace, is an error. An object without a `cards` list is no
+    /// workspace ([`LoadReason::NoCards`]): exit 0 from a grading script
+    /// must mean that a workspace was read. So is a user, agent or canary
     /// owner whose name fails [`check_name`]: names make up viewer keys.
     ///
     /// Users and agents left out are gathered from the cards' owners (and
     /// the canaries' owners), skipping names that fail [`check_name`]: such
     /// a card is kept and judged like any other, it just names no viewer.
     pub fn from_json(text: &str) -> Result<Workspace, LoadError> {
-        let raw: RawWorkspace = serde_json::from_str(text)?;
+        let raw: RawWorkspace = serde_json::from_str(crate::text::without_bom(text))?;
+        if raw.cards.is_none() {
+            return Err(LoadError::no_cards(raw.unknown_keys));
+        }
         Ok(Workspace::from_raw(raw))
     }
 
@@ -512,6 +542,7 @@ impl Workspace {
             cache: raw.cache,
             events: raw.events,
             profiles: raw.profiles,
+            unknown_keys: raw.unknown_keys,
         }
     }
 
@@ -631,9 +662,61 @@ mod tests {
 
     #[test]
     fn good_names_and_null_lists_load_as_before() {
-        let ws = Workspace::from_json(r#"{"users": ["王小明", "bob"], "agents": null, "canaries": {"bob": ["T"]}}"#).unwrap();
+        let ws = Workspace::from_json(r#"{"users": ["王小明", "bob"], "agents": null, "canaries": {"bob": ["T"]}, "cards": []}"#).unwrap();
         assert_eq!(ws.users, ["王小明", "bob"]);
         assert!(ws.agents.is_empty());
         assert_eq!(ws.canaries.of_user("bob"), ["T"]);
+    }
+
+    #[test]
+    fn only_an_object_with_a_cards_list_is_a_workspace() {
+        for (text, unknown) in [
+            ("{}", vec![]),
+            (r#"{"cards": null}"#, vec![]),
+            (r#"{"Cards": [{"id": "P"}], "users": ["alice"]}"#, vec!["Cards"]),
+            (r#"{"query": "報告", "cardz": [], "x": 1, "x": 2}"#, vec!["cardz", "x"]),
+        ] {
+            let err = refused(text);
+            assert_eq!(err.reason, LoadReason::NoCards { pack: false, unknown: unknown.iter().map(|k| k.to_string()).collect() }, "{text}");
+            assert!(err.message.starts_with("not a workspace: it has no `cards` list"), "{err}");
+            assert_eq!(err.line, 0, "{text}");
+        }
+        let pack = refused(include_str!("../packs/lesson1.json"));
+        assert!(matches!(pack.reason, LoadReason::NoCards { pack: true, .. }), "{:?}", pack.reason);
+        assert!(pack.message.contains("looks like an exercise pack"), "{pack}");
+        // An empty list of cards is a workspace, and so is the app's own file.
+        assert!(Workspace::from_json(r#"{"cards": []}"#).is_ok());
+        assert!(Workspace::from_json(r#"{"cards": [], "playground": {"lang": "en"}}"#).unwrap().unknown_keys.is_empty());
+        // A known key written twice is still refused, where it stands.
+        let twice = refused(r#"{"cards": [], "cards": []}"#);
+        assert_eq!(twice.reason, LoadReason::Json);
+        assert!(twice.message.contains("duplicate field `cards`") && twice.line == 1, "{twice}");
+        let list = refused("[1, 2]");
+        assert_eq!(list.reason, LoadReason::Json);
+    }
+
+    #[test]
+    fn unknown_top_level_keys_are_kept_in_order_and_audited() {
+        let ws = Workspace::from_json(r#"{"Users": ["a"], "cards": [], "notes": "x", "Users": 2}"#).unwrap();
+        assert_eq!(ws.unknown_keys, ["Users", "notes"]);
+        let problems = crate::audit::audit(&ws).problems;
+        assert_eq!(
+            problems,
+            [
+                crate::audit::WorkspaceProblem::UnknownKey { key: "Users".into(), near: Some("users") },
+                crate::audit::WorkspaceProblem::UnknownKey { key: "notes".into(), near: None },
+            ]
+        );
+        let words = crate::explain::workspace_problem_text(&problems[0], crate::Lang::En);
+        assert_eq!(words, "`Users` is not a workspace key: it is ignored and not written back (did you mean `users`?)");
+        assert!(crate::explain::workspace_problem_text(&problems[1], crate::Lang::ZhTw).contains("notes 不是工作區的欄位"));
+        // Not written back: the export is a plain workspace.
+        assert!(!ws.to_json_pretty().contains("notes"));
+    }
+
+    #[test]
+    fn a_leading_byte_order_mark_is_read_past() {
+        let seed = crate::seed_workspace().to_json_pretty();
+        assert_eq!(Workspace::from_json(&format!("\u{FEFF}{seed}")).unwrap(), crate::seed_workspace());
     }
 }

@@ -16,12 +16,29 @@
 //!   reviewer) and a reason; delete leaves an id-only tombstone.
 //! - [`sweep`] is the only way the clock moves: it expires cards past their
 //!   kind's time to live, each with a `ttl:<kind>` reason.
+//!
+//! Every change to who can read what is an act of this path too, with an
+//! actor, a reason and an event that holds the value set and the value it
+//! replaced (so `as_of` replays it):
+//!
+//! - [`set_members`] (a group's members, who reads its GROUP cards),
+//!   [`set_ttl`] (a kind's time to live), [`set_cache`] (the cache's key
+//!   and purge) and [`bump_policy`] (the policy version, part of the cache
+//!   key) are the workspace's rules, not one person's memory: only a listed
+//!   reviewer sets them.
+//! - [`set_hold`] (held: never swept) is about one card: its owner may hold
+//!   or let go of their own memory, and a listed reviewer may hold or let
+//!   go of any card (a legal hold). A hold a reviewer placed is not
+//!   protected from the owner letting it go: the log says who did which.
+//! - A change that changes nothing is refused, so that every event of the
+//!   log is a change.
 
 use serde::Serialize;
 
 use crate::card::{Card, Kind, Status};
 use crate::lifecycle::{took_effect, Timeline};
-use crate::log::{blank, Action, Event, Kept};
+use crate::log::{blank, Action, CacheConfig, Event, KeyField, Kept, Setting};
+use crate::workspace::{Groups, Retention};
 use crate::policy::{check_filed_in, check_name, Filing, Rejection, Viewer};
 use crate::card::Scope;
 use crate::workspace::Workspace;
@@ -82,6 +99,18 @@ pub enum Refusal {
     UnreadableLog,
     /// The clock only moves forward.
     TimeBackwards { to: u64, clock: u64 },
+    /// Only a listed reviewer may change this setting (a group's members,
+    /// a time to live, the cache, the policy version).
+    ReviewersOnly { actor: String, action: Action },
+    /// The workspace declares no group with this name.
+    UnknownGroup { group: String },
+    /// A group's member must be a user of the chart.
+    NotAUser { name: String },
+    /// The setting (`groups`, `retention` or `cache`) can't be read, so it
+    /// is kept as written and not changed.
+    UnreadableSetting { key: &'static str },
+    /// The setting already has this value: nothing would change.
+    Unchanged { action: Action },
 }
 
 impl Refusal {
@@ -111,6 +140,11 @@ impl Refusal {
             Refusal::NotAllowed { .. } => "not_allowed",
             Refusal::UnreadableLog => "unreadable_log",
             Refusal::TimeBackwards { .. } => "time_backwards",
+            Refusal::ReviewersOnly { .. } => "reviewers_only",
+            Refusal::UnknownGroup { .. } => "unknown_group",
+            Refusal::NotAUser { .. } => "not_a_user",
+            Refusal::UnreadableSetting { .. } => "unreadable_setting",
+            Refusal::Unchanged { .. } => "unchanged",
         }
     }
 }
@@ -463,17 +497,14 @@ pub fn log_read(ws: &mut Workspace, viewer: Viewer<'_>, query: &str) -> Result<E
         reason: None,
         query: Some(query.into()),
         version: None,
+        setting: None,
     };
     Ok(append(ws, event))
 }
 
-/// Moves the policy version one up, as `actor`, with a reason.
+/// Moves the policy version one up, as a listed reviewer, with a reason.
 pub fn bump_policy(ws: &mut Workspace, who: &str, reason: &str) -> Result<Event, Refusal> {
-    writable(ws)?;
-    actor(who)?;
-    if blank(Some(reason)) {
-        return Err(Refusal::NoReason { action: Action::Policy });
-    }
+    rule_change(ws, who, Action::Policy, reason)?;
     let version = ws.policy_version() + 1;
     ws.policy_version = Some(Kept::Good(version));
     let event = Event {
@@ -484,6 +515,115 @@ pub fn bump_policy(ws: &mut Workspace, who: &str, reason: &str) -> Result<Event,
         reason: Some(reason.into()),
         query: None,
         version: Some(version),
+        setting: None,
     };
     Ok(append(ws, event))
+}
+
+/// The checks every change of the workspace's rules makes, in order: the
+/// log can take it, someone acts, with a reason, and is a listed reviewer.
+fn rule_change(ws: &Workspace, who: &str, action: Action, reason: &str) -> Result<(), Refusal> {
+    writable(ws)?;
+    actor(who)?;
+    if blank(Some(reason)) {
+        return Err(Refusal::NoReason { action });
+    }
+    if !ws.reviewers().iter().any(|r| r == who) {
+        return Err(Refusal::ReviewersOnly { actor: who.to_string(), action });
+    }
+    Ok(())
+}
+
+/// Sets a declared group's members, as a listed reviewer, with a reason.
+/// Each member must be a user of the chart; they are kept in the chart's
+/// user order, each once. Who reads the group's GROUP cards changes now,
+/// and the past keeps the members it had.
+pub fn set_members(ws: &mut Workspace, group: &str, members: &[String], who: &str, reason: &str) -> Result<Event, Refusal> {
+    rule_change(ws, who, Action::Members, reason)?;
+    let groups = match &ws.groups {
+        Some(Kept::Good(groups)) => groups,
+        Some(Kept::Bad(_)) => return Err(Refusal::UnreadableSetting { key: "groups" }),
+        None => return Err(Refusal::UnknownGroup { group: group.to_string() }),
+    };
+    let Some(before) = groups.members(group) else { return Err(Refusal::UnknownGroup { group: group.to_string() }) };
+    if let Some(stranger) = members.iter().find(|m| !ws.users.contains(m)) {
+        return Err(Refusal::NotAUser { name: stranger.clone() });
+    }
+    let members: Vec<String> = ws.users.iter().filter(|u| members.contains(u)).cloned().collect();
+    if members == before {
+        return Err(Refusal::Unchanged { action: Action::Members });
+    }
+    let before = before.to_vec();
+    if let Some(Kept::Good(Groups(groups))) = &mut ws.groups {
+        if let Some((_, list)) = groups.iter_mut().find(|(name, _)| name == group) {
+            *list = members.clone();
+        }
+    }
+    let event = Event::setting(ws.clock(), who, None, reason, Setting::Members { group: group.to_string(), members, before });
+    Ok(append(ws, event))
+}
+
+/// Holds a card (it is never swept) or lets it go, as its owner or a
+/// listed reviewer, with a reason that does not quote it.
+pub fn set_hold(ws: &mut Workspace, id: &str, hold: bool, who: &str, reason: &str) -> Result<Event, Refusal> {
+    writable(ws)?;
+    actor(who)?;
+    let i = find(ws, id)?;
+    let card = &ws.cards[i];
+    readable(card)?;
+    reason_for(ws, card, Action::Hold, reason)?;
+    if card.is_tombstone() {
+        return Err(Refusal::WrongStatus { action: Action::Hold, status: Status::Deleted });
+    }
+    owner_or_reviewer(ws, card, who, Action::Hold)?;
+    if card.life().is_some_and(|l| l.held()) == hold {
+        return Err(Refusal::Unchanged { action: Action::Hold });
+    }
+    ws.cards[i].life_mut().hold = hold.then_some(true);
+    Ok(append(ws, Event::setting(ws.clock(), who, Some(id), reason, Setting::Hold { hold })))
+}
+
+/// Sets a kind's time to live in ticks (`None`: kept until retired), as a
+/// listed reviewer, with a reason. The retention is kept in key order, as
+/// a file is read back. An entry for the kind that can't be read is kept
+/// as written, and the change refused.
+pub fn set_ttl(ws: &mut Workspace, kind: Kind, ttl: Option<u64>, who: &str, reason: &str) -> Result<Event, Refusal> {
+    rule_change(ws, who, Action::Ttl, reason)?;
+    let mut entries = match &ws.retention {
+        Some(Kept::Good(Retention(entries))) => entries.clone(),
+        Some(Kept::Bad(_)) => return Err(Refusal::UnreadableSetting { key: "retention" }),
+        None => Vec::new(),
+    };
+    let before = match entries.iter().find(|(k, _)| k == kind.as_str()) {
+        None => None,
+        Some((_, value)) => Some(value.as_u64().ok_or(Refusal::UnreadableSetting { key: "retention" })?),
+    };
+    if before == ttl {
+        return Err(Refusal::Unchanged { action: Action::Ttl });
+    }
+    entries.retain(|(k, _)| k != kind.as_str());
+    if let Some(ttl) = ttl {
+        entries.push((kind.as_str().to_string(), ttl.into()));
+    }
+    crate::order::sort_small_by(&mut entries, |a, b| a.0 > b.0);
+    ws.retention = Some(Kept::Good(Retention(entries)));
+    Ok(append(ws, Event::setting(ws.clock(), who, None, reason, Setting::Ttl { kind, ttl, before })))
+}
+
+/// Sets what makes the response cache's key (in the order
+/// [`KeyField::ALL`] lists them, each once) and whether retiring a card
+/// purges the answers that hold it, as a listed reviewer, with a reason.
+pub fn set_cache(ws: &mut Workspace, key: &[KeyField], purge: bool, who: &str, reason: &str) -> Result<Event, Refusal> {
+    rule_change(ws, who, Action::Cache, reason)?;
+    let before = match &ws.cache {
+        Some(Kept::Good(config)) => Some(config.clone()),
+        Some(Kept::Bad(_)) => return Err(Refusal::UnreadableSetting { key: "cache" }),
+        None => None,
+    };
+    let config = CacheConfig { key: KeyField::ALL.into_iter().filter(|f| key.contains(f)).collect(), purge: Some(purge) };
+    if before.as_ref() == Some(&config) {
+        return Err(Refusal::Unchanged { action: Action::Cache });
+    }
+    ws.cache = Some(Kept::Good(config.clone()));
+    Ok(append(ws, Event::setting(ws.clock(), who, None, reason, Setting::Cache { config, before })))
 }

@@ -954,7 +954,10 @@ fn a_deleted_card_is_in_no_cached_answer_even_without_purge() {
 #[test]
 fn a_new_policy_version_in_the_key_answers_afresh() {
     let mut ws = seed_workspace();
+    ws.reviewers = Some(Kept::Good(vec!["dana".into()]));
     done(log_read(&mut ws, BOB_C, "報告"));
+    // The policy version is the workspace's rule: a listed reviewer sets it.
+    refused(&ws, "reviewers_only", |ws| bump_policy(ws, "bob", "reviewers changed"));
     done(bump_policy(&mut ws, "dana", "reviewers changed"));
     done(log_read(&mut ws, BOB_C, "報告"));
     let safe = replay_cache_with(&ws, Some(&CacheConfig::safe(false)));

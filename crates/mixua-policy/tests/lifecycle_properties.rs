@@ -1,12 +1,14 @@
 //! Properties of memory over time that must hold for every workspace and
 //! every sequence of changes: random workspaces, random proposals, reviews,
-//! retirements, reads and sweeps, each through the write path.
+//! retirements, reads, sweeps and changes of who reads what (a group's
+//! members, a hold, a time to live, the cache, the policy version), each
+//! through the write path.
 
 use mixua_policy::policy::matches_query;
 use mixua_policy::{
     access, as_of, audit, bump_policy, check_filed_in, delete, history, log_read, propose, publish, reject,
-    replay_cache_with, revoke, rollback, sweep, Action, CacheConfig, Card, Evaluation, Filing, Groups, KeyField, Kept,
-    Policy, Refusal, Retention, Scope, Viewer, Workspace,
+    replay_cache_with, revoke, rollback, set_cache, set_hold, set_members, set_ttl, sweep, Action, CacheConfig, Card,
+    Evaluation, Filing, Groups, KeyField, Kept, Kind, Policy, Refusal, Retention, Scope, Viewer, Workspace,
 };
 use proptest::prelude::*;
 use proptest::sample::select;
@@ -40,8 +42,16 @@ enum Op {
     Rollback { card: usize, actor: Option<usize>, reason: usize },
     Read { viewer: (usize, usize), query: usize, quote: Option<usize> },
     Sweep { by: u64 },
-    Bump,
+    Bump { actor: Option<usize> },
+    /// A group's members, from a bit per user (bit 3: someone not in the
+    /// chart); `unknown`: a group that is not declared.
+    Members { bits: u8, unknown: bool, actor: Option<usize>, reason: usize },
+    Hold { card: usize, hold: bool, actor: Option<usize>, reason: usize },
+    Ttl { kind: usize, ttl: Option<u64>, actor: Option<usize>, reason: usize },
+    Cache { bits: u8, purge: bool, actor: Option<usize>, reason: usize },
 }
+
+const TTL_KINDS: &[Kind] = &[Kind::Working, Kind::Episodic, Kind::Semantic];
 
 fn actor() -> impl Strategy<Value = Option<usize>> {
     prop_oneof![3 => Just(None), 1 => (0..ACTORS.len()).prop_map(Some)]
@@ -61,7 +71,13 @@ fn op() -> impl Strategy<Value = Op> {
         4 => ((0..3usize, 0..2usize), prop_oneof![4 => Just(0), 1 => 0..QUERIES.len()], prop::option::weighted(0.1, n.clone()))
             .prop_map(|(viewer, query, quote)| Op::Read { viewer, query, quote }),
         2 => (0..3u64).prop_map(|by| Op::Sweep { by }),
-        1 => Just(Op::Bump),
+        1 => actor().prop_map(|actor| Op::Bump { actor }),
+        2 => (0..16u8, prop::bool::weighted(0.1), actor(), 0..REASONS.len())
+            .prop_map(|(bits, unknown, actor, reason)| Op::Members { bits, unknown, actor, reason }),
+        2 => (n.clone(), any::<bool>(), actor(), 0..REASONS.len()).prop_map(|(card, hold, actor, reason)| Op::Hold { card, hold, actor, reason }),
+        2 => (0..TTL_KINDS.len(), prop::option::of(0..4u64), actor(), 0..REASONS.len())
+            .prop_map(|(kind, ttl, actor, reason)| Op::Ttl { kind, ttl, actor, reason }),
+        1 => (0..16u8, any::<bool>(), actor(), 0..REASONS.len()).prop_map(|(bits, purge, actor, reason)| Op::Cache { bits, purge, actor, reason }),
     ]
 }
 
@@ -198,7 +214,23 @@ fn apply(ws: &mut Workspace, op: &Op, fresh: &mut usize) -> Result<(), Refusal> 
             let to = ws.clock() + by;
             sweep(ws, to, "retention").map(drop)
         }
-        Op::Bump => bump_policy(ws, "dana", "reviewers changed").map(drop),
+        Op::Bump { actor } => bump_policy(ws, actor.map_or("dana", |a| ACTORS[a]), "reviewers changed").map(drop),
+        Op::Members { bits, unknown, actor, reason } => {
+            let members: Vec<String> =
+                ["alice", "bob", "carol", "nobody"].iter().enumerate().filter(|(i, _)| bits & (1 << i) != 0).map(|(_, u)| u.to_string()).collect();
+            let group = if unknown { "ops" } else { "team" };
+            set_members(ws, group, &members, actor.map_or("dana", |a| ACTORS[a]), REASONS[reason]).map(drop)
+        }
+        Op::Hold { card, hold, actor, reason } => {
+            let id = pick_from(ws, card, &|c| !c.is_tombstone());
+            let actor = who(ws, &id, actor, false);
+            set_hold(ws, &id, hold, &actor, REASONS[reason]).map(drop)
+        }
+        Op::Ttl { kind, ttl, actor, reason } => set_ttl(ws, TTL_KINDS[kind], ttl, actor.map_or("dana", |a| ACTORS[a]), REASONS[reason]).map(drop),
+        Op::Cache { bits, purge, actor, reason } => {
+            let key: Vec<KeyField> = KeyField::ALL.into_iter().enumerate().filter(|(i, _)| bits & (1 << i) != 0).map(|(_, f)| f).collect();
+            set_cache(ws, &key, purge, actor.map_or("dana", |a| ACTORS[a]), REASONS[reason]).map(drop)
+        }
     };
     if result.is_err() {
         assert_eq!(*ws, before, "a refusal changes nothing: {op:?} → {result:?}");
@@ -208,12 +240,59 @@ fn apply(ws: &mut Workspace, op: &Op, fresh: &mut usize) -> Result<(), Refusal> 
 
 /// A workspace after a random history.
 fn history_of(world: Workspace, ops: &[Op]) -> Workspace {
+    history_with_snapshots(world, ops).0
+}
+
+/// What the state showed at one tick: every view, and the settings that
+/// decide who reads what (groups, retention, cache, policy version, and
+/// each card's hold by id).
+#[derive(Clone, Debug, PartialEq)]
+struct Snapshot {
+    views: Vec<(String, Vec<String>)>,
+    groups: Option<Groups>,
+    retention: Option<Retention>,
+    cache: Option<CacheConfig>,
+    policy_version: u64,
+    holds: Vec<(String, bool)>,
+}
+
+fn snapshot(ws: &Workspace) -> Snapshot {
+    Snapshot {
+        views: now(ws),
+        groups: ws.groups().cloned(),
+        retention: ws.retention.as_ref().and_then(Kept::good).cloned().filter(|r| !r.0.is_empty()),
+        cache: ws.cache.as_ref().and_then(Kept::good).cloned(),
+        policy_version: ws.policy_version(),
+        holds: ws.cards.iter().filter(|c| !c.is_tombstone()).map(|c| (c.id.clone(), c.life().is_some_and(|l| l.held()))).collect(),
+    }
+}
+
+/// A workspace after a random history, and the state as it stood at each
+/// tick the history reached (after the last change at that tick).
+fn history_with_snapshots(world: Workspace, ops: &[Op]) -> (Workspace, Vec<(u64, Snapshot)>) {
     let mut ws = world;
     let mut fresh = 0;
+    let mut at: Vec<(u64, Snapshot)> = vec![(ws.clock(), snapshot(&ws))];
     for op in ops {
         let _ = apply(&mut ws, op, &mut fresh);
+        let shot = (ws.clock(), snapshot(&ws));
+        match at.last_mut() {
+            Some(last) if last.0 == shot.0 => *last = shot,
+            _ => at.push(shot),
+        }
     }
-    ws
+    (ws, at)
+}
+
+/// A snapshot without the cards deleted since: a deleted card is a
+/// tombstone at every tick, so the past no longer shows it.
+fn without_deleted(mut shot: Snapshot, ws: &Workspace) -> Snapshot {
+    let gone = |id: &String| ws.cards.iter().any(|c| &c.id == id && c.is_tombstone());
+    for (_, view) in &mut shot.views {
+        view.retain(|id| !gone(id));
+    }
+    shot.holds.retain(|(id, _)| !gone(id));
+    shot
 }
 
 /// Every view by card id, viewers in order.
@@ -353,12 +432,27 @@ proptest! {
         prop_assert!(!serde_json::to_string(&history(&ws, &target.id).unwrap()).unwrap().contains(text));
     }
 
-    /// A reader outside a group never sees a group card, at any tick.
+    /// Replaying the log to any tick gives what the state showed at that
+    /// tick: the same views (from `as_of` and from `Evaluation::at`), the
+    /// same groups' members, retention, cache, policy version and holds.
+    #[test]
+    fn replaying_the_log_to_any_tick_gives_the_state_at_that_tick(world in world(), ops in prop::collection::vec(op(), 0..40)) {
+        let (ws, at) = history_with_snapshots(world, &ops);
+        for (tick, shot) in at {
+            let shot = without_deleted(shot, &ws);
+            let past = as_of(&ws, tick).unwrap();
+            prop_assert_eq!(&snapshot(&past), &shot, "as_of({})", tick);
+            prop_assert_eq!(&views(&Evaluation::at(&ws, &ws.query, Policy::FourScope, tick)), &shot.views, "Evaluation::at({})", tick);
+        }
+    }
+
+    /// A reader outside a group (as its members were at each tick) never
+    /// sees a group card, at any tick.
     #[test]
     fn a_reader_outside_a_group_never_sees_a_group_card(world in world(), ops in prop::collection::vec(op(), 0..40)) {
         let ws = history_of(world, &ops);
-        let members = ws.groups().unwrap().members("team").unwrap().to_vec();
         for tick in 0..=ws.clock() {
+            let members = as_of(&ws, tick).unwrap().groups().unwrap().members("team").unwrap().to_vec();
             let eval = Evaluation::at(&ws, &ws.query, Policy::FourScope, tick);
             for (viewer, view) in eval.viewers().zip(eval.views()) {
                 if members.iter().any(|m| m == viewer.user) {

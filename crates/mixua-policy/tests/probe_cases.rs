@@ -219,14 +219,14 @@ fn the_report_adds_reidentifications_per_view_only_with_profiles() {
 fn profiles_round_trip_through_the_file_and_a_bad_one_is_kept_with_a_reason() {
     let ws = seed_workspace();
     assert_eq!(Workspace::from_json(&ws.to_json_pretty()).unwrap(), ws);
-    let text = r#"{"users": ["alice"], "profiles": {"alice": ["polar researcher"]}}"#;
+    let text = r#"{"users": ["alice"], "cards": [], "profiles": {"alice": ["polar researcher"]}}"#;
     let ws = Workspace::from_json(text).unwrap();
     assert!(ws.profiles().is_none());
     assert_eq!(serde_json::to_value(&ws).unwrap()["profiles"], json!({"alice": ["polar researcher"]}));
     let problems = serde_json::to_value(mixua_policy::audit(&ws).problems).unwrap();
     assert_eq!(problems[0]["problem"], "unreadable_key");
     assert_eq!(problems[0]["key"], "profiles");
-    let ws = Workspace::from_json(r#"{"profiles": {"alice": {"age": 42, "day": "Tuesday"}}}"#).unwrap();
+    let ws = Workspace::from_json(r#"{"cards": [], "profiles": {"alice": {"age": 42, "day": "Tuesday"}}}"#).unwrap();
     let problems = serde_json::to_value(mixua_policy::audit(&ws).problems).unwrap();
     assert_eq!(problems[0]["problem"], "profile_fact");
     assert_eq!(problems[0]["user"], "alice");

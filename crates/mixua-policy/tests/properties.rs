@@ -26,7 +26,7 @@ const AGENTS: &[&str] = &["writer-v1", "checker-v1", "Writer-v1", "writer-v2", "
 const VIEWER_USERS: &[&str] = &["alice", "bob", "carol", "Alice", "王小明"];
 const VIEWER_AGENTS: &[&str] = &["writer-v1", "checker-v1", "Writer-v1", "writer-v2"];
 /// Names `check_name` refuses.
-const BAD_NAMES: &[&str] = &["", "alice ", " bob", "a/b", "a\tb", "/"];
+const BAD_NAMES: &[&str] = &["", "alice ", " bob", "a/b", "a\tb", "/", "ali\u{200b}ce", "bob\u{202e}", "\u{feff}carol", "dana\u{2066}"];
 const SCOPES: &[&str] = &["PAIR", "USER", "AGENT", "GLOBAL", "global", "", "junk"];
 const STREAMS: &[&str] = &["protected", "reusable", "", "Protected", "junk"];
 const SITUATIONS: &[&str] = &["報告", "週報", "", "Report", "整理 FAKE-BOB-852 的報告"];

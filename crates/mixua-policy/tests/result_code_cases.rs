@@ -141,3 +141,21 @@ fn a_code_keeps_every_predicted_cell_as_first_revealed() {
     assert_eq!(result(None), vec![CellMark::Right; 2], "solved, nothing recorded: right when solved");
     assert_eq!(result(Some(&[CellMark::Wrong])), vec![CellMark::Right; 2], "a record of another shape is not used");
 }
+
+/// A class's list of codes as Windows editors write it: a byte order mark
+/// before the first code, CRLF line ends, a comment, a blank line; and a
+/// second file appended after it with its own mark (the class view's drop).
+#[test]
+fn a_list_of_codes_reads_past_a_byte_order_mark() {
+    let pack = builtin_pack("lesson1", Lang::En).unwrap();
+    let code = encode(&Results { pack: "lesson1".into(), version: pack.version, name: "Ann".into(), exercises: Vec::new() });
+    let text = format!("\u{FEFF}{code}\r\n# a comment\r\n\r\n{code}\n\u{FEFF}{code}\n");
+    let lines = mixua_policy::read_codes(&text, &pack);
+    assert_eq!(lines.iter().map(|l| l.line).collect::<Vec<_>>(), [1, 4, 5]);
+    for line in &lines {
+        assert_eq!(line.read.as_ref().map(|r| r.name.as_str()), Ok("Ann"), "line {}", line.line);
+    }
+    // A mark anywhere else in a code is no part of any code.
+    let inside = format!("{}\u{FEFF}{}", &code[..8], &code[8..]);
+    assert!(matches!(mixua_policy::read_codes(&inside, &pack)[0].read, Err(CodeProblem::BadCharacter { .. })));
+}

@@ -1,0 +1,314 @@
+//! The state and its keeping: [`Store`] holds the state and runs the
+//! reducer (the latest state readable outside render, for the save at
+//! `pagehide`), holds a keystroke's edit until the frame that echoes it
+//! ([`Typed`]), and [`Saver`] autosaves the work into this tab's slot,
+//! never over a revision another tab saved. The root component (`app.rs`)
+//! creates one and wires the page's events to it.
+
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+
+use gloo_timers::callback::Timeout;
+use mixua_policy::Lang;
+use wasm_bindgen::JsCast;
+
+use crate::course::Course;
+use crate::persist::{self, Saved};
+use crate::start_route::WorkRef;
+use crate::state::{Action, AppState, Edit, Notice, Recent, UiAction};
+use crate::store;
+use crate::works::{self, Entry, Save, Slot};
+
+/// A work not saved yet, named by the browser's clock now.
+pub fn new_work(lang: Lang) -> WorkRef {
+    WorkRef::new(lang, works::new_id(js_sys::Date::now(), js_sys::Math::random()), &stamp())
+}
+
+/// The browser's clock as a new work's name shows it: "11-30 14:05".
+pub fn stamp() -> String {
+    let now = js_sys::Date::new_0();
+    format!("{:02}-{:02} {:02}:{:02}", now.get_month() + 1, now.get_date(), now.get_hours(), now.get_minutes())
+}
+
+/// The state and its reducer. Unlike `use_reducer`, the latest state is
+/// readable outside render, so the save at `pagehide` writes the latest
+/// work even while a big re-render is still pending.
+#[derive(Clone)]
+pub struct Store {
+    current: Rc<RefCell<Rc<AppState>>>,
+    rerender: Rc<dyn Fn()>,
+    pub saver: Rc<Saver>,
+    typed: Rc<Typed>,
+    /// The last change to the work was a keystroke in a text field: its
+    /// summary waits until the learner leaves the field.
+    pub typing: Rc<Cell<bool>>,
+}
+
+/// Is the focus in a field the learner types into?
+fn typing_in_field() -> bool {
+    let Some(el) = gloo_utils::document().active_element() else { return false };
+    match el.dyn_ref::<web_sys::HtmlInputElement>() {
+        Some(input) => matches!(input.type_().as_str(), "text" | "search" | ""),
+        None => el.tag_name() == "TEXTAREA",
+    }
+}
+
+/// A keystroke's edit, held until the frame that shows the typed character
+/// is painted: the field answers at once and the views follow one frame
+/// later (the evaluation never delays the echo of a key). Keys typed in the
+/// meantime into the same field replace it; anything else applies it first,
+/// so the order of edits never changes.
+#[derive(Default)]
+pub struct Typed {
+    pending: RefCell<Option<((usize, mixua_policy::Field), Action)>>,
+    frame: RefCell<Option<gloo_render::AnimationFrame>>,
+}
+
+/// The card and field of a keystroke in a free-text card field (not a
+/// select: a choice is applied at once).
+fn typed(action: &Action) -> Option<(usize, mixua_policy::Field)> {
+    use mixua_policy::Field;
+    match action {
+        Action::Edit(Edit::EditText { index, field, .. }) if !matches!(field, Field::Scope | Field::Stream | Field::ShareApproved) => {
+            Some((*index, *field))
+        }
+        _ => None,
+    }
+}
+
+impl Store {
+    /// The store of a start's state; `autosave`: whether the tab saves, into
+    /// `work`; `rerender`: how the root is asked to render again.
+    pub fn new(state: AppState, autosave: bool, work: WorkRef, rerender: Rc<dyn Fn()>) -> Store {
+        let current = Rc::new(RefCell::new(Rc::new(state)));
+        let saver = Rc::new(Saver {
+            enabled: autosave,
+            current: current.clone(),
+            work: RefCell::new(work),
+            timer: RefCell::new(None),
+            dirty: Cell::new(false),
+            failed: Cell::new(false),
+            notify: RefCell::new(None),
+        });
+        Store { current, rerender, saver, typed: Rc::default(), typing: Rc::new(Cell::new(false)) }
+    }
+
+    pub fn get(&self) -> Rc<AppState> {
+        self.current.borrow().clone()
+    }
+
+    pub fn dispatch(&self, action: Action) {
+        let Some(key) = typed(&action) else {
+            self.flush_typed();
+            return self.apply(action);
+        };
+        let earlier = self.typed.pending.replace(Some((key, action)));
+        if let Some((earlier_key, earlier)) = earlier {
+            if earlier_key != key {
+                // Another field's keystroke goes first, in order.
+                self.apply(earlier);
+            }
+        }
+        if self.typed.frame.borrow().is_none() {
+            let store = self.clone();
+            let frame = gloo_render::request_animation_frame(move |_| {
+                // Runs before this frame's paint; the edit runs right after it.
+                Timeout::new(0, move || store.flush_typed()).forget();
+            });
+            *self.typed.frame.borrow_mut() = Some(frame);
+        }
+    }
+
+    /// Applies a held keystroke now (before any other action, and before
+    /// the save when the page is hidden).
+    pub fn flush_typed(&self) {
+        let frame = self.typed.frame.borrow_mut().take();
+        drop(frame);
+        let pending = self.typed.pending.borrow_mut().take();
+        if let Some((_, action)) = pending {
+            self.apply(action);
+        }
+    }
+
+    fn apply(&self, action: Action) {
+        let typed = matches!(action, Action::Edit(Edit::EditText { .. } | Edit::SetQuery(_))) && typing_in_field();
+        let now = self.get();
+        let next = yew::Reducible::reduce(now.clone(), action);
+        if Rc::ptr_eq(&now, &next) {
+            return;
+        }
+        let saves = !Rc::ptr_eq(&now.doc, &next.doc)
+            || now.ui.lang != next.ui.lang
+            || now.ui.lesson_step != next.ui.lesson_step
+            || now.ui.progress != next.ui.progress;
+        if !Rc::ptr_eq(&now.doc, &next.doc) {
+            self.typing.set(typed);
+        }
+        *self.current.borrow_mut() = next;
+        if saves {
+            self.saver.changed();
+        }
+        (self.rerender)();
+    }
+}
+
+/// How the saver tells the learner (a full or disabled storage, another
+/// tab's save).
+pub type Notify = Rc<dyn Fn(Action)>;
+
+/// Saves the work a moment after the last change (typing a lesson is one
+/// save, not one per key), and at once when the page is hidden or closed,
+/// into this tab's work slot, never over a revision another tab saved.
+/// A full or disabled storage is said once; the work goes on in memory.
+pub struct Saver {
+    pub enabled: bool,
+    /// The state to save from: always the latest.
+    current: Rc<RefCell<Rc<AppState>>>,
+    pub work: RefCell<WorkRef>,
+    timer: RefCell<Option<Timeout>>,
+    pub dirty: Cell<bool>,
+    pub failed: Cell<bool>,
+    pub notify: RefCell<Option<Notify>>,
+}
+
+impl Saver {
+    pub fn changed(self: &Rc<Self>) {
+        if !self.enabled {
+            return;
+        }
+        self.dirty.set(true);
+        let me = self.clone();
+        // Replacing the timer cancels the one before: the save waits for a pause.
+        *self.timer.borrow_mut() = Some(Timeout::new(300, move || me.flush()));
+    }
+
+    fn tell(&self, action: impl Into<Action>) {
+        if let Some(notify) = self.notify.borrow().clone() {
+            notify(action.into());
+        }
+    }
+
+    pub fn flush(&self) {
+        self.timer.borrow_mut().take();
+        if !self.dirty.replace(false) {
+            return;
+        }
+        let state = self.current.borrow().clone();
+        let saved = Saved {
+            doc: (*state.doc).clone(),
+            lang: Some(state.ui.lang),
+            lesson_step: Some(state.ui.lesson_step),
+            progress: Some(state.ui.progress.clone()),
+            course: Some(state.ui.course),
+        };
+        let now = js_sys::Date::now();
+        let mut work = self.work.borrow().clone();
+        let mut index = store::index();
+        let rev = match works::decide(store::slot(&work.id).map(|s| s.rev), work.base) {
+            Save::Over { next } => next,
+            Save::Fork { .. } => {
+                // Another tab saved this work first: this tab's changes go
+                // to a copy, and this tab goes on with the copy.
+                let original = work.name.clone();
+                let mut copy = new_work(state.ui.lang);
+                copy.name = format!("{original} {}", state.ui.lang.pick("(另一分頁)", "(other tab)"));
+                copy.forked_from = Some(work.id.clone());
+                work = copy;
+                self.tell(UiAction::Notify(Notice::ForkedHere { name: work.name.clone(), original }));
+                1
+            }
+        };
+        let slot = Slot { rev, saved_at: now, work: persist::to_value(&saved) };
+        let mut ok = store::write_slot(&work.id, &slot);
+        if ok {
+            work.base = rev;
+            index.touch(Entry {
+                id: work.id.clone(),
+                name: work.name.clone(),
+                saved_at: now,
+                cards: saved.doc.workspace.cards.len(),
+                rev,
+                forked_from: work.forked_from.clone(),
+            });
+            let dropped = index.bound(works::KEEP, &work.id);
+            for gone in &dropped {
+                store::remove(&store::slot_key(&gone.id));
+            }
+            ok = store::write_index(&index);
+            store::set_tab_work(&work.id);
+            if !dropped.is_empty() {
+                self.tell(UiAction::Notify(Notice::DroppedOldest { names: dropped.into_iter().map(|e| e.name).collect() }));
+            }
+            self.tell(UiAction::SetRecent(Recent { works: index.works.clone(), current: work.id.clone() }));
+        }
+        *self.work.borrow_mut() = work;
+        if !ok && !self.failed.get() {
+            self.tell(UiAction::Notify(Notice::StorageUnavailable));
+        }
+        self.failed.set(!ok);
+        // Work set aside by a share link is forgotten once it is back.
+        if let Some(previous) = store::read(store::PREVIOUS_KEY).and_then(|v| persist::from_value(v).ok()) {
+            if previous.doc == *state.doc {
+                store::remove(store::PREVIOUS_KEY);
+            }
+        }
+    }
+
+    /// Another tab wrote storage: a newer save of this tab's work is said
+    /// at once (the next change here will go to a copy), and Recent work
+    /// follows the index.
+    pub fn storage_event(&self, key: &str) {
+        let work = self.work.borrow().clone();
+        if store::slot_id(key) == Some(work.id.as_str()) {
+            if store::slot(&work.id).is_some_and(|s| s.rev > work.base) {
+                self.tell(UiAction::Notify(Notice::ChangedElsewhere { name: work.name.clone() }));
+            }
+        } else if store::is_index_key(key) {
+            self.tell(UiAction::SetRecent(Recent { works: store::index().works, current: work.id }));
+        }
+    }
+
+    /// Opens a saved work in this tab (from Recent work, or the other tab's
+    /// version of this one), and this tab goes on with that work.
+    pub fn open(&self, id: &str, store_: &Store) {
+        // What this tab has not saved yet is saved first, where it belongs.
+        self.flush();
+        let index = store::index();
+        let (Some(entry), Some(slot)) = (index.get(id).cloned(), store::slot(id)) else { return };
+        let Ok(saved) = persist::from_value(slot.work) else { return };
+        *self.work.borrow_mut() = WorkRef { id: entry.id.clone(), name: entry.name.clone(), base: slot.rev, forked_from: entry.forked_from };
+        store::set_tab_work(id);
+        let course = saved.course.unwrap_or_default();
+        if course == Course::Pack {
+            if let Some(pack) = crate::pack_link::started_pack() {
+                Course::set_authored(pack);
+            }
+        }
+        store_.dispatch(Action::Open {
+            doc: saved.doc,
+            name: entry.name,
+            course,
+            lesson_step: saved.lesson_step.unwrap_or(0),
+            progress: Box::new(saved.progress.unwrap_or_default()),
+        });
+        // Opening is not a change of that work: nothing to save.
+        self.dirty.set(false);
+        self.timer.borrow_mut().take();
+        store_.dispatch(UiAction::SetRecent(Recent { works: index.works, current: id.to_string() }).into());
+    }
+
+    /// A file of another lesson: this tab's work is saved where it belongs
+    /// and stays in Recent work; the file becomes a new work of its own in
+    /// its lesson, saved at once.
+    pub fn open_new(self: &Rc<Self>, saved: Saved, source: String, store_: &Store) {
+        self.flush();
+        let lang = store_.get().ui.lang;
+        let course = saved.course.and_then(persist::portable).unwrap_or_default();
+        let mut work = new_work(lang);
+        work.name = format!("{source} · {}", work.name);
+        let name = work.name.clone();
+        *self.work.borrow_mut() = work;
+        store_.dispatch(Action::Open { doc: saved.doc, name, course, lesson_step: 0, progress: Box::default() });
+        self.changed();
+    }
+}

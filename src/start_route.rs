@@ -1,0 +1,308 @@
+//! Where a page load goes: from the address (query and fragment), what is
+//! stored and the tab's session, to the work that opens, the work set aside
+//! and whether the tab saves. Pure: storage is read through
+//! [`Stored`](crate::store::Stored) (the browser's, or a map in the native
+//! tests), the clock and the browser's language come in the [`Session`],
+//! and the writes the start asks for are returned ([`Route::set_aside`],
+//! [`Route::started`]) for an effect to carry out after the first render.
+//! The browser side (`start.rs`) reads the address and the session and
+//! calls [`route`].
+
+use std::rc::Rc;
+
+use mixua_policy::{Lang, Pack};
+
+use crate::course::Course;
+use crate::doc::Doc;
+use crate::persist::{self, Saved};
+use crate::state::{AppState, Edit, Notice, Ui};
+use crate::store::{self, Stored};
+use crate::works::{Entry, Slot};
+
+/// The page's address: the query's parameters (decoded) and the fragment
+/// (without `#`).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Address {
+    pub params: Vec<(String, String)>,
+    pub fragment: String,
+}
+
+impl Address {
+    /// The query parameters the start reads (the browser side asks for
+    /// these names only).
+    pub const NAMES: [&'static str; 9] = ["lang", "embed", "fresh", "lesson", "seed", "step", "hide", "panel", "classroom"];
+
+    /// An address from its parameters and fragment (`#` optional).
+    pub fn new(params: &[(&str, &str)], fragment: &str) -> Address {
+        Address {
+            params: params.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(),
+            fragment: fragment.trim_start_matches('#').to_string(),
+        }
+    }
+
+    fn param(&self, name: &str) -> Option<String> {
+        self.params.iter().find(|(k, _)| k == name).map(|(_, v)| v.clone())
+    }
+
+    fn flag(&self, name: &str) -> bool {
+        self.params.iter().any(|(k, _)| k == name)
+    }
+}
+
+/// What the start knows of this tab and this moment, besides storage.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Session {
+    /// The browser's language tag (`navigator.language`).
+    pub browser_lang: String,
+    /// The work this tab showed before a reload (session storage).
+    pub tab_work: Option<String>,
+    /// The id a new work takes ([`crate::works::new_id`]).
+    pub new_id: String,
+    /// The clock as a new work's name shows it ("11-30 14:05").
+    pub stamp: String,
+}
+
+/// Which saved work this tab shows, and the revision it is based on.
+#[derive(Clone, Debug, PartialEq)]
+pub struct WorkRef {
+    pub id: String,
+    pub name: String,
+    /// The slot's revision this tab loaded or last saved.
+    pub base: u64,
+    /// Copied from another work (set when this tab forked it).
+    pub forked_from: Option<String>,
+}
+
+impl WorkRef {
+    /// A work not saved yet, named by the clock: "Work · 11-30 14:05".
+    pub fn new(lang: Lang, id: String, stamp: &str) -> WorkRef {
+        WorkRef { id, name: format!("{} · {stamp}", lang.pick("作品", "Work")), base: 0, forked_from: None }
+    }
+
+    fn saved(entry: Entry, slot: &Slot) -> WorkRef {
+        WorkRef { id: entry.id, name: entry.name, base: slot.rev, forked_from: entry.forked_from }
+    }
+}
+
+/// Where the start goes: the state, and what the start asks to be written
+/// (by an effect after the first render, never by the start itself).
+pub struct Route {
+    pub state: AppState,
+    /// The learner's own work, set aside before a link replaces it.
+    pub set_aside: Option<Saved>,
+    /// Whether this tab keeps its work: not in a `?fresh` or `?embed` start.
+    pub autosave: bool,
+    pub work: WorkRef,
+    /// The start shows something not saved yet (a link, the seed, old work
+    /// brought over from before works had slots).
+    pub unsaved: bool,
+    /// A teacher's pack a link started: to be kept in storage.
+    pub started: Option<Pack>,
+    /// The teacher's pack [`Course::Pack`] runs (from the link, or the one
+    /// a link started earlier): to be handed to [`Course::set_authored`].
+    pub authored: Option<Pack>,
+}
+
+/// `?lang=`, else the browser's language: 繁體中文 for Chinese, English otherwise.
+fn initial_lang(address: &Address, session: &Session) -> Lang {
+    if let Some(tag) = address.param("lang") {
+        return Lang::from_tag(&tag);
+    }
+    if session.browser_lang.to_ascii_lowercase().starts_with("zh") {
+        Lang::ZhTw
+    } else {
+        Lang::En
+    }
+}
+
+/// A new work named after lesson 2 when it is lesson 2's.
+fn new_work(lang: Lang, course: Course, session: &Session) -> WorkRef {
+    let mut work = WorkRef::new(lang, session.new_id.clone(), &session.stamp);
+    if course == Course::Two {
+        work.name = format!("{} · {}", lang.pick("第 2 課", "Lesson 2"), work.name);
+    }
+    work
+}
+
+/// The start: this tab's work (after a reload), else the most recently
+/// saved work, else the seed (unless `?fresh`); then a share or pack link
+/// over it (so the saved work stays one undo away); then URL flags. Reads
+/// only. The lesson's exercises are not read here.
+pub fn route(address: &Address, stored: &dyn Stored, session: &Session) -> Route {
+    let mut ui = Ui { lang: initial_lang(address, session), ..Ui::default() };
+    // `?embed` (an iframe in slides or a course page) starts as `?fresh`
+    // does: the seed (or the link, or the lesson), never the learner's
+    // saved work, and nothing is saved.
+    let embed = address.flag("embed");
+    let fresh = address.flag("fresh") || embed;
+    let mut work = WorkRef::new(ui.lang, session.new_id.clone(), &session.stamp);
+    let mut unsaved = true;
+
+    let mut saved = None;
+    let mut forks = Vec::new();
+    if !fresh {
+        let index = store::index_in(stored);
+        let id = session
+            .tab_work
+            .clone()
+            .filter(|id| index.get(id).is_some())
+            .or_else(|| index.latest().map(|e| e.id.clone()));
+        if let Some((entry, slot)) = id.and_then(|id| Some((index.get(&id)?.clone(), store::slot_in(stored, &id)?))) {
+            forks = index.forks_of(&entry.id, slot.saved_at).iter().map(|e| e.name.clone()).collect();
+            saved = persist::from_value(slot.work.clone()).ok();
+            work = WorkRef::saved(entry, &slot);
+            unsaved = false;
+        } else if let Some(legacy) = store::value_in(stored, store::LEGACY_KEY) {
+            saved = persist::from_value(legacy).ok();
+        }
+    }
+    // `?lesson=2` (or `?lesson=1`) opens that lesson's own work: the most
+    // recent work of that lesson, else a new one. The other lesson's work
+    // stays in its slot (Recent work), so nothing of it is lost.
+    let wanted = address.param("lesson").and_then(|l| Course::parse(&l));
+    let mut course = saved.as_ref().and_then(|s: &Saved| s.course).unwrap_or_default();
+    let mut opened_lesson = None;
+    if let Some(want) = wanted.filter(|&w| w != course || saved.is_none()) {
+        if let Some((entry, slot, found)) = (!fresh).then(|| latest_of(stored, want)).flatten() {
+            work = WorkRef::saved(entry, &slot);
+            saved = Some(found);
+            unsaved = false;
+            opened_lesson = Some(Notice::OpenedLesson { course: want, kept: true });
+        } else if want == Course::Two || saved.is_some() {
+            opened_lesson = Some(Notice::OpenedLesson { course: want, kept: saved.is_some() });
+            saved = None;
+            work = new_work(ui.lang, want, session);
+            unsaved = true;
+        }
+        course = want;
+    }
+    ui.course = course;
+    let mut authored = (course == Course::Pack).then(|| crate::pack_link::started_in(stored)).flatten();
+    let had_saved = saved.is_some();
+    // Without saved work, the seed in the UI's language (`?seed=zh-TW` or
+    // `?seed=en` picks one explicitly).
+    let seed_lang = address.param("seed").map(|tag| Lang::from_tag(&tag)).unwrap_or(ui.lang);
+    let mut doc = course.start_doc(seed_lang);
+    if let Some(saved) = saved {
+        doc = saved.doc;
+        if address.param("lang").is_none() {
+            ui.lang = saved.lang.unwrap_or(ui.lang);
+        }
+        ui.lesson_step = saved.lesson_step.unwrap_or(0);
+        ui.progress = saved.progress.unwrap_or_default();
+    }
+    if let Some(step) = address.param("step").and_then(|s| s.parse::<usize>().ok()) {
+        ui.lesson_step = step.saturating_sub(1);
+    }
+    if let Some(hide) = address.param("hide") {
+        ui.hidden = hide.split(',').map(|p| p.trim().to_string()).filter(|p| !p.is_empty()).collect();
+    }
+    if embed {
+        ui.embed = true;
+        ui.hidden.extend(crate::embed::hidden(address.param("panel").as_deref().unwrap_or("")));
+    }
+    ui.classroom = address.flag("classroom");
+    let mut state = AppState::new(doc, ui);
+    if fresh && !embed {
+        state.ui.notice = Some(Notice::FreshStart);
+    } else if !forks.is_empty() {
+        state.ui.notice = Some(Notice::ForkedElsewhere { names: forks });
+    }
+    if let Some(notice) = opened_lesson {
+        state.ui.notice = Some(notice);
+    }
+    let mut set_aside = None;
+    let mut opened_link = false;
+    let mut started = None;
+    let fragment = address.fragment.as_str();
+    if crate::pack_link::is_pack_link(fragment) {
+        // A teacher's pack: its first exercise's start becomes a work of its
+        // own, and the learner's own work is set aside as for a share link.
+        use crate::pack_link::PackNotice;
+        match crate::pack_link::decode(fragment) {
+            Ok(pack) => {
+                let lang = state.ui.lang;
+                let doc = Doc { workspace: Rc::new(pack.exercises[0].start.workspace(lang)), ..Doc::default() };
+                if had_saved && !fresh {
+                    set_aside = Some(Saved { doc: (*state.doc).clone(), ..Saved::default() });
+                }
+                let title = if pack.title.is_empty() { pack.id.clone() } else { pack.title.get(lang).to_string() };
+                work = WorkRef::new(lang, session.new_id.clone(), &session.stamp);
+                work.name = format!("{title} · {}", work.name);
+                unsaved = true;
+                state.apply(Edit::Load { doc, source: title.clone() });
+                state.ui.lesson_step = 0;
+                // The lesson panel runs the pack's exercises.
+                state.ui.course = Course::Pack;
+                state.ui.progress = Default::default();
+                state.ui.notice =
+                    Some(Notice::Pack(PackNotice::Opened { title, exercises: pack.exercises.len(), kept: had_saved && !fresh }));
+                opened_link = true;
+                authored = Some(pack.clone());
+                started = Some(pack);
+            }
+            Err(problem) => state.ui.notice = Some(Notice::Pack(PackNotice::Refused(problem))),
+        }
+    } else if !fragment.is_empty() {
+        let source = state.ui.lang.pick("分享連結", "the share link").to_string();
+        match persist::decode_link(fragment) {
+            Ok(linked) if linked.doc == *state.doc && linked.course.unwrap_or_default() == state.ui.course => {}
+            Ok(linked) if linked.course.unwrap_or_default() != state.ui.course => {
+                // Another lesson's work (a lesson-2 link over lesson-1 work,
+                // or the other way round): it opens in its own lesson, as a
+                // work of its own, from that lesson's first step. The
+                // learner's own work stays in its slot (Recent work); it is
+                // not one Undo away, since Undo never changes the lesson.
+                let course = linked.course.unwrap_or_default();
+                work = new_work(state.ui.lang, course, session);
+                unsaved = true;
+                let ui = Ui { course, lesson_step: 0, progress: Default::default(), tick: None, ..state.ui.clone() };
+                state = AppState::new(linked.doc, ui);
+                state.ui.notice = (!embed).then_some(match had_saved && !fresh {
+                    true => Notice::OpenedLinkOtherLesson { course },
+                    false => Notice::OpenedLink { kept: false },
+                });
+                opened_link = true;
+            }
+            Ok(Saved { doc: linked, .. }) => {
+                // The link becomes a work of its own; the learner's own work
+                // stays in its slot, and is also set aside so that it is one
+                // Undo away, even after a reload.
+                if had_saved && !fresh {
+                    set_aside = Some(Saved { doc: (*state.doc).clone(), ..Saved::default() });
+                }
+                work = WorkRef::new(state.ui.lang, session.new_id.clone(), &session.stamp);
+                unsaved = true;
+                state.apply(Edit::Load { doc: linked, source });
+                // An embed shows the linked state quietly (it saves nothing).
+                state.ui.notice = (!embed).then_some(Notice::OpenedLink { kept: had_saved && !fresh });
+                opened_link = true;
+            }
+            Err(problem) => state.ui.notice = Some(Notice::LoadFailed { source, problem }),
+        }
+    }
+    // Work set aside by an earlier link stays one undo away until it is back.
+    if !opened_link && !fresh {
+        if let Some(previous) = store::value_in(stored, store::PREVIOUS_KEY).and_then(|v| persist::from_value(v).ok()) {
+            if previous.doc != *state.doc {
+                state.past.insert(0, Rc::new(previous.doc));
+                state.ui.notice = Some(Notice::OpenedLink { kept: true });
+            }
+        }
+    }
+    // A start is no edit: nothing is marked as changed.
+    state.last = None;
+    Route { state, set_aside, autosave: !fresh, work, unsaved, started, authored }
+}
+
+/// The most recently saved work of a lesson.
+fn latest_of(stored: &dyn Stored, course: Course) -> Option<(Entry, Slot, Saved)> {
+    let mut works = store::index_in(stored).works;
+    // Newest first, stably.
+    mixua_policy::order::sort_small_by(&mut works, |a, b| a.saved_at.total_cmp(&b.saved_at).is_lt());
+    works.into_iter().find_map(|entry| {
+        let slot = store::slot_in(stored, &entry.id)?;
+        let saved = persist::from_value(slot.work.clone()).ok()?;
+        (saved.course.unwrap_or_default() == course).then_some((entry, slot, saved))
+    })
+}
