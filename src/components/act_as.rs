@@ -143,10 +143,6 @@ pub fn act_as(props: &ActAsProps) -> Html {
                 { button("read", lang.pick("查詢一次", "Ask the query"), Rc::new(|actor, _, _, _| Act::Ask { actor })) }
                 { button("advance", lang.pick("時鐘往前一格", "Advance the clock"), Rc::new(|_, _, _, _| Act::Advance)) }
             </div>
-            <label class="reason">
-                <span>{ lang.pick("原因(退回、撤回、刪除、還原時必填;只說為什麼,不要引用內容)", "Reason (needed to reject, revoke, delete or roll back; say why, don't quote the card)") }</span>
-                <textarea name="reason" rows="2" value={(*reason).clone()} oninput={on_reason} />
-            </label>
             <>{ for props.history.as_deref().and_then(|id| super::audit_log::card_history(ws, id, lang, &props.onaction)) }</>
             if let (Some((words, Some(ptr))), None) = (&*acted, &props.refusal) {
                 if *ptr == ws_ptr {
@@ -161,6 +157,10 @@ pub fn act_as(props: &ActAsProps) -> Html {
                     <span aria-hidden="true">{ "✗ " }</span><strong>{ lang.pick("被拒絕:", "Refused: ") }</strong>{ refusal_text(refusal, lang) }
                 </p>
             }
+            <label class="reason">
+                <span>{ lang.pick("原因(退回、撤回、刪除、還原時必填;只說為什麼,不要引用內容)", "Reason (needed to reject, revoke, delete or roll back; say why, don't quote the card)") }</span>
+                <textarea name="reason" rows="2" value={(*reason).clone()} oninput={on_reason} />
+            </label>
         </section>
     }
 }

@@ -230,6 +230,9 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
             </div>
             <h3>{ step.title.get(lang) }</h3>
             <p class="task">{ step.task.get(lang) }</p>
+            // A question comes right after the task (an exercise may begin
+            // with it), before the checklist.
+            <>{ for question }</>
             if !checklist.is_empty() {
                 <ul class="checklist">
                     { for checklist.iter().map(|i| html! {
@@ -241,7 +244,6 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
                     }) }
                 </ul>
             }
-            <>{ for question }</>
             if course == Course::Two && step_index == crate::lesson_two::SCORE_STEP {
                 <Scorecards doc={props.doc.clone()} computed={props.computed.clone()} {lang} reference={Reference::FourScopeNow} />
             }

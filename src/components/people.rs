@@ -269,7 +269,6 @@ pub fn people(props: &PeopleProps) -> Html {
             <div class="people-cols">
                 <div>
                     <h3>{ lang.pick("使用者(列)", "Users (rows)") }</h3>
-                    <ul class="people-list">{ for user_items }</ul>
                     <AddForm name="new_user" id="new-user"
                         label={AttrValue::from(lang.pick("新使用者", "New user"))}
                         button={AttrValue::from(lang.pick("新增使用者", "Add user"))}
@@ -277,10 +276,10 @@ pub fn people(props: &PeopleProps) -> Html {
                         names={Rc::new(ws.users.clone())}
                         added={("已新增使用者 {}:座位表多了一列。", "Added the user {}: a new row in the chart.")}
                         {lang} onadd={emit(|name| Action::Edit(Edit::AddUser(name)))} />
+                    <ul class="people-list">{ for user_items }</ul>
                 </div>
                 <div>
                     <h3>{ lang.pick("Agent(欄)", "Agents (columns)") }</h3>
-                    <ul class="people-list">{ for agent_items }</ul>
                     <AddForm name="new_agent" id="new-agent"
                         label={AttrValue::from(lang.pick("新 Agent", "New agent"))}
                         button={AttrValue::from(lang.pick("新增 Agent", "Add agent"))}
@@ -288,6 +287,7 @@ pub fn people(props: &PeopleProps) -> Html {
                         names={Rc::new(ws.agents.clone())}
                         added={("已新增 Agent {}:座位表多了一欄。", "Added the agent {}: a new column in the chart.")}
                         {lang} onadd={emit(|name| Action::Edit(Edit::AddAgent(name)))} />
+                    <ul class="people-list">{ for agent_items }</ul>
                 </div>
             </div>
         </section>

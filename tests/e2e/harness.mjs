@@ -309,7 +309,7 @@ export function cardRow(page, id) {
  */
 export async function openWork(page) {
   const menu = page.locator('[data-menu="work"]');
-  if (!(await menu.evaluate((d) => d.open))) await menu.locator('summary').click();
+  if (!(await menu.evaluate((d) => d.open))) await menu.locator(':scope > summary').click();
 }
 
 /** Opens the Work menu, then clicks `selector` in it. */
