@@ -4,13 +4,16 @@
 # (.ci/run). Works with no terminal and no standard input (CI=true).
 #
 # Steps, in order; each one runs even when an earlier one failed, so one run
-# reports every failure (the browser journeys need the build, so they are
-# skipped when it fails):
+# reports every failure (the size check and the browser journeys need the
+# build, so they are skipped when it fails):
 #   1. Rust tests, natively: the policy crate, the CLI and the app's reducer
 #      (cargo test --workspace)
 #   2. the Criterion bench compiles (cargo bench --no-run -p mixua-policy)
 #   3. the release build of the playground into dist/ (trunk build)
-#   4. the browser journeys in tests/e2e/ against dist/ (node --test)
+#   4. the size check: what a lesson-1 student's first load fetches
+#      (wasm + data, gzip -9) against scripts/size-budget.json
+#      (node scripts/size.mjs --check)
+#   5. the browser journeys in tests/e2e/ against dist/ (node --test)
 # The script exits non-zero when any step failed and ends with a summary.
 set -euo pipefail
 
@@ -54,8 +57,12 @@ run "Criterion bench compiles" cargo bench --no-run -p mixua-policy
 run "Release build of the playground (dist/)" trunk build --release --offline
 
 if [[ "${results[-1]}" == ok* ]]; then
+  # Sizes are deterministic for a build: a lesson-1 student's first load
+  # (wasm + data, gzip -9) must stay within scripts/size-budget.json.
+  run "First load size within budget (scripts/size.mjs)" node scripts/size.mjs --check
   run "Browser journeys (tests/e2e, Playwright + Chromium)" node --test tests/e2e/
 else
+  skip_step "First load size within budget (scripts/size.mjs)" "the build failed"
   skip_step "Browser journeys (tests/e2e, Playwright + Chromium)" "the build failed"
 fi
 

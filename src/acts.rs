@@ -5,9 +5,9 @@
 //! allowed.
 
 use mixua_policy::{
-    CacheConfig, Groups, Kept, KeyField, Kind, Retention, Tier,
-    delete, draft_copy, draft_version, log_history, log_read, propose, publish, reject, revoke, rollback, sweep, Refusal,
-    Viewer, ViewerId, Workspace,
+    KeyField, Kind, Tier,
+    bump_policy, delete, draft_copy, draft_version, log_history, log_read, propose, publish, reject, revoke, rollback,
+    set_cache, set_hold, set_members, set_ttl, sweep, Refusal, Viewer, ViewerId, Workspace,
 };
 
 /// Who runs the retention sweep when the learner advances the clock.
@@ -40,18 +40,38 @@ pub enum Act {
     /// The actor opens a card's history, which is itself logged.
     History { card: String, actor: String },
     /// Sets what makes the response cache's key, and whether retiring a
-    /// card purges the cached answers that hold it (a setting of the
-    /// workspace, not an event: the replay reads it).
-    Cache { key: Vec<KeyField>, purge: bool },
-    /// Sets a kind's time to live in ticks (`None`: kept for ever).
-    Ttl { kind: Kind, ttl: Option<u64> },
+    /// card purges the cached answers that hold it (a reviewer's act,
+    /// logged; the replay reads the setting).
+    Cache { key: Vec<KeyField>, purge: bool, actor: String, reason: String },
+    /// Moves the policy version one up (a reviewer's act, logged): cached
+    /// answers keyed by it are asked afresh.
+    Policy { actor: String, reason: String },
+    /// Sets a kind's time to live in ticks (`None`: kept for ever; a
+    /// reviewer's act, logged).
+    Ttl { kind: Kind, ttl: Option<u64>, actor: String, reason: String },
     /// Moves a card to a storage tier (`None`: no tier). A tier never
-    /// changes who reads the card.
+    /// changes who reads the card, so it is a plain edit, not an act.
     Tier { card: String, tier: Option<Tier> },
-    /// Holds a card (never swept) or lets it go.
-    Hold { card: String, hold: bool },
-    /// Sets a declared group's members.
-    Group { group: String, members: Vec<String> },
+    /// Holds a card (never swept) or lets it go (its owner's or a
+    /// reviewer's act, logged).
+    Hold { card: String, hold: bool, actor: String, reason: String },
+    /// Sets a declared group's members (a reviewer's act, logged).
+    Group { group: String, members: Vec<String>, actor: String, reason: String },
+}
+
+/// Where a refused act's reason is shown: beside the control that did it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Place {
+    /// The "Act as" panel's buttons.
+    ActAs,
+    /// The groups panel's member boxes.
+    Groups,
+    /// The retention panel's times to live.
+    Ttl,
+    /// The retention panel's hold of the selected card.
+    Hold,
+    /// The cache panel's key, purge and policy version.
+    Cache,
 }
 
 impl Act {
@@ -68,6 +88,7 @@ impl Act {
             Act::Ask { .. } => "read",
             Act::History { .. } => "history",
             Act::Cache { .. } => "cache",
+            Act::Policy { .. } => "policy",
             Act::Ttl { .. } => "ttl",
             Act::Tier { .. } => "tier",
             Act::Hold { .. } => "hold",
@@ -84,9 +105,25 @@ impl Act {
             | Act::Delete { actor, .. }
             | Act::Rollback { actor, .. }
             | Act::Ask { actor }
-            | Act::History { actor, .. } => actor,
+            | Act::History { actor, .. }
+            | Act::Cache { actor, .. }
+            | Act::Policy { actor, .. }
+            | Act::Ttl { actor, .. }
+            | Act::Hold { actor, .. }
+            | Act::Group { actor, .. } => actor,
             Act::Advance => RETENTION_JOB,
-            Act::Cache { .. } | Act::Ttl { .. } | Act::Tier { .. } | Act::Hold { .. } | Act::Group { .. } => "",
+            Act::Tier { .. } => "",
+        }
+    }
+
+    /// Where its refusal is shown.
+    pub fn place(&self) -> Place {
+        match self {
+            Act::Group { .. } => Place::Groups,
+            Act::Ttl { .. } => Place::Ttl,
+            Act::Hold { .. } | Act::Tier { .. } => Place::Hold,
+            Act::Cache { .. } | Act::Policy { .. } => Place::Cache,
+            _ => Place::ActAs,
         }
     }
 
@@ -101,7 +138,7 @@ impl Act {
             | Act::History { card, .. }
             | Act::Tier { card, .. }
             | Act::Hold { card, .. } => card,
-            Act::Advance | Act::Ask { .. } | Act::Cache { .. } | Act::Ttl { .. } | Act::Group { .. } => "",
+            Act::Advance | Act::Ask { .. } | Act::Cache { .. } | Act::Policy { .. } | Act::Ttl { .. } | Act::Group { .. } => "",
         }
     }
 
@@ -151,47 +188,16 @@ pub fn apply(ws: &mut Workspace, act: &Act) -> Result<(), Refusal> {
             log_read(ws, Viewer::new(&reader.user, &reader.agent), &query).map(drop)
         }
         Act::History { card, actor } => log_history(ws, card, actor).map(drop),
-        Act::Cache { key, purge } => {
-            // In the order the crate lists the fields, each once.
-            let key = KeyField::ALL.into_iter().filter(|f| key.contains(f)).collect();
-            ws.cache = Some(Kept::Good(CacheConfig { key, purge: Some(*purge) }));
-            Ok(())
-        }
-        Act::Ttl { kind, ttl } => {
-            // A retention that can't be read is replaced by the one the
-            // learner sets now; one undo brings the old value back.
-            let mut entries = match ws.retention.take() {
-                Some(Kept::Good(Retention(entries))) => entries,
-                Some(Kept::Bad(_)) | None => Vec::new(),
-            };
-            entries.retain(|(k, _)| k != kind.as_str());
-            if let Some(ttl) = ttl {
-                entries.push((kind.as_str().to_string(), (*ttl).into()));
-            }
-            // In key order, as a JSON object is read back.
-            mixua_policy::order::sort_small_by(&mut entries, |a, b| a.0 > b.0);
-            ws.retention = Some(Kept::Good(Retention(entries)));
-            Ok(())
-        }
+        Act::Cache { key, purge, actor, reason } => set_cache(ws, key, *purge, actor, reason).map(drop),
+        Act::Policy { actor, reason } => bump_policy(ws, actor, reason).map(drop),
+        Act::Ttl { kind, ttl, actor, reason } => set_ttl(ws, *kind, *ttl, actor, reason).map(drop),
         Act::Tier { card, tier } => {
             let i = index(ws, card)?;
             ws.cards[i].life_mut().tier = tier.map(|t| t.as_str().to_string());
             Ok(())
         }
-        Act::Group { group, members } => {
-            if let Some(Kept::Good(Groups(groups))) = &mut ws.groups {
-                if let Some((_, list)) = groups.iter_mut().find(|(name, _)| name == group) {
-                    // In the chart's user order, each once.
-                    *list = ws.users.iter().filter(|u| members.contains(u)).cloned().collect();
-                }
-            }
-            Ok(())
-        }
-        Act::Hold { card, hold } => {
-            let i = index(ws, card)?;
-            ws.cards[i].life_mut().hold = hold.then_some(true);
-            Ok(())
-        }
+        Act::Group { group, members, actor, reason } => set_members(ws, group, members, actor, reason).map(drop),
+        Act::Hold { card, hold, actor, reason } => set_hold(ws, card, *hold, actor, reason).map(drop),
     }
 }
 
@@ -206,4 +212,11 @@ pub fn actors(ws: &Workspace) -> Vec<String> {
         }
     }
     all
+}
+
+/// The actor the learner chose, when it is still one of [`actors`], else
+/// the first of them: every panel acts as the one "Act as" shows.
+pub fn chosen_actor(ws: &Workspace, chosen: Option<&str>) -> String {
+    let choices = actors(ws);
+    chosen.filter(|a| choices.iter().any(|c| c == a)).map(str::to_string).or_else(|| choices.into_iter().next()).unwrap_or_default()
 }

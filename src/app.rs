@@ -11,6 +11,7 @@ use mixua_policy::{Lang, Workspace};
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
+use crate::acts::Place;
 use crate::changed::{self, Speech};
 use crate::components::announcer::Announcer;
 use crate::components::notice_bar::notice_text;
@@ -29,7 +30,7 @@ use crate::autosave::Store;
 use crate::start::{use_start_step, Boot, Started, Step};
 use crate::start_route::Route;
 use crate::lessons::Lesson;
-use crate::state::{Action, Edit, Mode, Panel, Recent, Ui, UiAction, WorkAction};
+use crate::state::{Action, Mode, Notice, Panel, Recent, Ui, UiAction, WorkAction};
 use crate::store;
 
 /// Ctrl+Z / Ctrl+Shift+Z / Ctrl+Y (Cmd on a Mac) undo and redo everywhere;
@@ -180,10 +181,9 @@ pub fn app(props: &AppProps) -> Html {
         }
     });
 
-    // Once, after the first render: the storage writes the start asked for,
-    // the share link taken out of the address bar (so a reload restores the
-    // autosaved work rather than the link), and a work that has no slot
-    // yet marked to be saved.
+    // Once, after the first render: the storage writes the start asked for
+    // and the link taken out of the address bar (`autosave::carry_out`),
+    // and a work that has no slot yet marked to be saved.
     {
         let store = store.clone();
         let onaction = onaction.clone();
@@ -191,25 +191,8 @@ pub fn app(props: &AppProps) -> Html {
         let started = started.borrow_mut().take();
         let embed = state.ui.embed;
         use_effect_with((), move |_| {
-            if let Some(pack) = started {
-                crate::pack_link::start_pack(&pack);
-            }
             *store.saver.notify.borrow_mut() = Some(Rc::new(move |action| onaction.emit(action)));
-            if let Some(own) = set_aside {
-                store::write(store::PREVIOUS_KEY, &persist::to_value(&own));
-            }
-            let window = gloo_utils::window();
-            // An embed saves nothing: its link stays in the address.
-            if !embed && !window.location().hash().unwrap_or_default().is_empty() {
-                let url = format!(
-                    "{}{}",
-                    window.location().pathname().unwrap_or_default(),
-                    window.location().search().unwrap_or_default()
-                );
-                if let Ok(history) = window.history() {
-                    let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
-                }
-            }
+            crate::autosave::carry_out(set_aside, started, embed);
             // A work not saved yet is saved when the start is done (below),
             // or at once if the page is hidden or closed before that.
             if store.saver.enabled && unsaved {
@@ -254,6 +237,7 @@ pub fn app(props: &AppProps) -> Html {
                 typing.flush_typed();
                 saver.flush()
             });
+            let (window, restart) = (gloo_utils::window(), store.clone());
             let saver = store.saver.clone();
             let storage = EventListener::new(&gloo_utils::window(), "storage", move |event| {
                 if let Some(key) = event.dyn_ref::<web_sys::StorageEvent>().and_then(|e| e.key()) {
@@ -274,7 +258,33 @@ pub fn app(props: &AppProps) -> Html {
                     }
                 },
             );
-            move || drop((pagehide, storage, keys))
+            // A link pasted into this open tab (only the fragment changes)
+            // opens as it does on load: this tab's work is saved first, then
+            // the start is routed again, over what is now stored.
+            let hash = EventListener::new(&gloo_utils::window(), "hashchange", move |_| {
+                if window.location().hash().unwrap_or_default().trim_start_matches('#').is_empty() {
+                    return;
+                }
+                restart.flush_typed();
+                restart.saver.flush();
+                let mut boot = Boot::read();
+                boot.keep_step_in_lesson();
+                if boot.route.opened_link {
+                    restart.restart(boot.route);
+                } else {
+                    // A refused link (or this very work) changes nothing
+                    // here, not even the undo history: only the refusal is
+                    // said, and the link leaves the address bar.
+                    crate::autosave::carry_out(None, None, boot.route.state.ui.embed);
+                    let refused = boot.route.state.ui.notice.filter(|n| {
+                        matches!(n, Notice::LoadFailed { .. } | Notice::Pack(crate::pack_link::PackNotice::Refused(_)))
+                    });
+                    if let Some(notice) = refused {
+                        restart.dispatch(UiAction::Notify(notice).into());
+                    }
+                }
+            });
+            move || drop((pagehide, storage, keys, hash))
         });
     }
 
@@ -322,7 +332,7 @@ pub fn app(props: &AppProps) -> Html {
             }
             WorkAction::Import { saved, source } => {
                 if saved.course.and_then(persist::portable).unwrap_or_default() == store.get().ui.course {
-                    store.dispatch(Edit::Load { doc: saved.doc, source }.into());
+                    store.saver.import(saved.doc, source, &store);
                 } else {
                     store.saver.open_new(*saved, source, &store);
                 }
@@ -403,7 +413,11 @@ pub fn app(props: &AppProps) -> Html {
             onaction={onaction.clone()}
         />
     });
-    // The panel the current exercise works in (the pack's `panel`) is
+    // Who acts in every lesson-2 panel, and each refusal shown beside the
+    // control that tried the act.
+    let actor = crate::acts::chosen_actor(&workspace, ui.actor.as_deref());
+    let refused_at = |place: Place| ui.refusal.clone().filter(|_| ui.refused_at.unwrap_or(Place::ActAs) == place);
+    // The panels the current exercise works in (the pack's `panels`) are
     // shown in the inspector column beside the chart, not below it, so the
     // exercise's instructions name something on the first screen.
     let tools: Vec<String> = if hidden("lesson") || classroom {
@@ -413,14 +427,17 @@ pub fn app(props: &AppProps) -> Html {
         pack.exercises.get(ui.lesson_step.min(pack.exercises.len() - 1)).map(|e| e.panels.clone()).unwrap_or_default()
     };
     let in_side = |panel: &str| tools.iter().any(|t| t == panel);
-    let cache_panel = html! { <CachePanel workspace={workspace.clone()} {lang} onaction={onaction.clone()} /> };
-    let retention_panel = html! { <RetentionPanel workspace={workspace.clone()} selected={ui.selected} {lang} onaction={onaction.clone()} /> };
-    let groups_panel = html! { <GroupsPanel workspace={workspace.clone()} {lang} onaction={onaction.clone()} /> };
+    let cache_panel = html! { <CachePanel workspace={workspace.clone()} actor={actor.clone()} refusal={refused_at(Place::Cache)} {lang} onaction={onaction.clone()} /> };
+    let retention_panel = html! {
+        <RetentionPanel workspace={workspace.clone()} selected={ui.selected} actor={actor.clone()}
+            ttl_refusal={refused_at(Place::Ttl)} hold_refusal={refused_at(Place::Hold)} {lang} onaction={onaction.clone()} />
+    };
+    let groups_panel = html! { <GroupsPanel workspace={workspace.clone()} actor={actor.clone()} refusal={refused_at(Place::Groups)} {tick} {lang} onaction={onaction.clone()} /> };
     // Lesson 2's Act as is always in the inspector column: where the
     // exercise lists it, else after the panels it lists.
     let act_panel = (lesson_two && !hidden("act")).then(|| html! {
         <ActAs workspace={workspace.clone()} actor={ui.actor.clone()} selected={ui.selected}
-            refusal={ui.refusal.clone()} history={ui.history.clone()}
+            refusal={refused_at(Place::ActAs)} history={ui.history.clone()}
             change={change.as_ref().map(|(_, c)| c.clone())} {lang} onaction={onaction.clone()} />
     });
     let mut side_tools: Vec<(String, Html)> = Vec::new();

@@ -14,10 +14,31 @@ use wasm_bindgen::JsCast;
 
 use crate::course::Course;
 use crate::persist::{self, Saved};
-use crate::start_route::WorkRef;
+use crate::start_route::{Route, WorkRef};
 use crate::state::{Action, AppState, Edit, Notice, Recent, UiAction};
-use crate::store;
+use crate::store::{self, Stored as _};
 use crate::works::{self, Entry, Save, Slot};
+
+/// What a start asks storage for, once it is on screen: the pack a link
+/// started kept, the learner's own work set aside (one Undo away, even
+/// after a reload), and the link taken out of the address bar, so that a
+/// reload restores the autosaved work rather than the link (an embed saves
+/// nothing: its link stays).
+pub fn carry_out(set_aside: Option<Saved>, started: Option<mixua_policy::Pack>, embed: bool) {
+    if let Some(pack) = started {
+        crate::pack_link::start_pack(&pack);
+    }
+    if let Some(own) = set_aside {
+        store::write_text(store::PREVIOUS_KEY, &persist::to_json(&own));
+    }
+    let window = gloo_utils::window();
+    if !embed && !window.location().hash().unwrap_or_default().is_empty() {
+        let url = format!("{}{}", window.location().pathname().unwrap_or_default(), window.location().search().unwrap_or_default());
+        if let Ok(history) = window.history() {
+            let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
+        }
+    }
+}
 
 /// A work not saved yet, named by the browser's clock now.
 pub fn new_work(lang: Lang) -> WorkRef {
@@ -91,6 +112,21 @@ impl Store {
             notify: RefCell::new(None),
         });
         Store { current, rerender, saver, typed: Rc::default(), typing: Rc::new(Cell::new(false)) }
+    }
+
+    /// This open tab starts again on `route` (a link pasted into its
+    /// address): as a load would, with the writes the start asks for, a new
+    /// work saved a moment later.
+    pub fn restart(&self, route: Route) {
+        let Route { state, set_aside, work, unsaved, started, .. } = route;
+        carry_out(set_aside, started, state.ui.embed);
+        *self.saver.work.borrow_mut() = work;
+        *self.current.borrow_mut() = Rc::new(state);
+        self.typing.set(false);
+        if unsaved {
+            self.saver.changed();
+        }
+        (self.rerender)();
     }
 
     pub fn get(&self) -> Rc<AppState> {
@@ -204,7 +240,14 @@ impl Saver {
         let now = js_sys::Date::now();
         let mut work = self.work.borrow().clone();
         let mut index = store::index();
-        let rev = match works::decide(store::slot(&work.id).map(|s| s.rev), work.base) {
+        // A slot that can't be read is never written over: the changes go
+        // to a copy, as when another tab saved first.
+        let stored = match store::slot_text(&store::Browser, &work.id) {
+            store::SlotText::Missing => None,
+            store::SlotText::Read(slot) => Some(slot.rev),
+            store::SlotText::Unreadable(_) => Some(u64::MAX),
+        };
+        let rev = match works::decide(stored, work.base) {
             Save::Over { next } => next,
             Save::Fork { .. } => {
                 // Another tab saved this work first: this tab's changes go
@@ -218,7 +261,13 @@ impl Saver {
                 1
             }
         };
-        let slot = Slot { rev, saved_at: now, work: persist::to_value(&saved) };
+        let slot = Slot {
+            rev,
+            saved_at: now,
+            work: persist::to_stored(&saved),
+            name: Some(work.name.clone()),
+            forked_from: work.forked_from.clone(),
+        };
         let mut ok = store::write_slot(&work.id, &slot);
         if ok {
             work.base = rev;
@@ -247,7 +296,7 @@ impl Saver {
         }
         self.failed.set(!ok);
         // Work set aside by a share link is forgotten once it is back.
-        if let Some(previous) = store::read(store::PREVIOUS_KEY).and_then(|v| persist::from_value(v).ok()) {
+        if let Some(previous) = store::Browser.text(store::PREVIOUS_KEY).and_then(|text| persist::from_json(&text).ok()) {
             if previous.doc == *state.doc {
                 store::remove(store::PREVIOUS_KEY);
             }
@@ -274,8 +323,18 @@ impl Saver {
         // What this tab has not saved yet is saved first, where it belongs.
         self.flush();
         let index = store::index();
-        let (Some(entry), Some(slot)) = (index.get(id).cloned(), store::slot(id)) else { return };
-        let Ok(saved) = persist::from_value(slot.work) else { return };
+        let Some(entry) = index.get(id).cloned() else { return };
+        // A work that can't be read is said, kept as it was and offered as
+        // a file; this tab stays on its work.
+        let slot = match store::slot_text(&store::Browser, id) {
+            store::SlotText::Read(slot) => slot,
+            store::SlotText::Unreadable(text) => return self.tell(UiAction::Notify(crate::start_route::unreadable_work(&entry, text))),
+            store::SlotText::Missing => return,
+        };
+        let Ok(saved) = persist::from_stored(&slot.work) else {
+            let text = store::Browser.text(&store::slot_key(id)).unwrap_or_default();
+            return self.tell(UiAction::Notify(crate::start_route::unreadable_work(&entry, text)));
+        };
         *self.work.borrow_mut() = WorkRef { id: entry.id.clone(), name: entry.name.clone(), base: slot.rev, forked_from: entry.forked_from };
         store::set_tab_work(id);
         let course = saved.course.unwrap_or_default();
@@ -295,6 +354,22 @@ impl Saver {
         self.dirty.set(false);
         self.timer.borrow_mut().take();
         store_.dispatch(UiAction::SetRecent(Recent { works: index.works, current: id.to_string() }).into());
+    }
+
+    /// A file of this lesson: as a share link does, it becomes a work of
+    /// its own, and this tab's work, saved where it belongs first (Recent
+    /// work), is set aside so that it stays one Undo away even after a
+    /// reload.
+    pub fn import(self: &Rc<Self>, doc: crate::doc::Doc, source: String, store_: &Store) {
+        if self.enabled {
+            self.flush();
+            let state = store_.get();
+            store::write_text(store::PREVIOUS_KEY, &persist::to_json(&Saved { doc: (*state.doc).clone(), ..Saved::default() }));
+            let mut work = new_work(state.ui.lang);
+            work.name = format!("{source} · {}", work.name);
+            *self.work.borrow_mut() = work;
+        }
+        store_.dispatch(Edit::Load { doc, source }.into());
     }
 
     /// A file of another lesson: this tab's work is saved where it belongs

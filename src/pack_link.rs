@@ -7,9 +7,6 @@
 //! digits) + `.` + base64url(zlib(JSON)), versioned like the work's `#v1.`
 //! links (`persist.rs`).
 
-use std::io::Read as _;
-
-use base64::Engine as _;
 use mixua_policy::{check_integrity, integrity, Lang, Pack, PackProblem, PACK_MAX_BYTES};
 
 /// The pack link format this build writes and reads.
@@ -96,12 +93,7 @@ pub fn is_pack_link(fragment: &str) -> bool {
 /// `p1.<integrity>.<base64url(zlib(JSON))>`.
 pub fn encode(pack: &Pack) -> String {
     let json = pack.to_json();
-    let packed = miniz_oxide::deflate::compress_to_vec_zlib(json.as_bytes(), 9);
-    format!(
-        "p{PACK_LINK_VERSION}.{}.{}",
-        integrity(&json),
-        base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(packed)
-    )
+    format!("p{PACK_LINK_VERSION}.{}.{}", integrity(&json), crate::persist::pack_text(&json))
 }
 
 /// Reads a pack link (with or without `#`): the size caps, the crate's
@@ -118,14 +110,11 @@ pub fn decode(fragment: &str) -> Result<Pack, LinkProblem> {
         return Err(LinkProblem::Newer { version });
     }
     let (sum, data) = rest.split_once('.').ok_or(damaged.clone())?;
-    let packed = base64::engine::general_purpose::URL_SAFE_NO_PAD.decode(data).map_err(|_| damaged.clone())?;
     // One byte over the cap is enough to say it is too large.
-    let json = miniz_oxide::inflate::decompress_to_vec_zlib_with_limit(&packed, PACK_MAX_BYTES + 1).map_err(|e| match e.status {
-        miniz_oxide::inflate::TINFLStatus::HasMoreOutput => LinkProblem::Pack(PackProblem::TooLarge { bytes: e.output.len() }),
-        _ => damaged.clone(),
+    let text = crate::persist::unpack_text(data, PACK_MAX_BYTES + 1).map_err(|problem| match problem {
+        crate::persist::Unpacked::TooLarge { limit } => LinkProblem::Pack(PackProblem::TooLarge { bytes: limit }),
+        crate::persist::Unpacked::Damaged => damaged.clone(),
     })?;
-    let mut text = String::new();
-    json.as_slice().read_to_string(&mut text).map_err(|_| damaged.clone())?;
     check_integrity(&text, sum).map_err(LinkProblem::Pack)?;
     Pack::from_json(&text).map_err(LinkProblem::Pack)
 }
@@ -220,8 +209,7 @@ mod tests {
     #[test]
     fn a_pack_that_inflates_past_the_cap_is_refused_as_too_large() {
         let json = format!("{{\"id\":\"x\",\"exercises\":[],\"pad\":\"{}\"}}", " ".repeat(PACK_MAX_BYTES + 10));
-        let packed = miniz_oxide::deflate::compress_to_vec_zlib(json.as_bytes(), 9);
-        let link = format!("p1.{}.{}", integrity(&json), base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(packed));
+        let link = format!("p1.{}.{}", integrity(&json), crate::persist::pack_text(&json));
         assert!(link.len() < PACK_LINK_MAX);
         assert!(matches!(decode(&link), Err(LinkProblem::Pack(PackProblem::TooLarge { .. }))));
         for lang in [Lang::En, Lang::ZhTw] {

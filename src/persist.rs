@@ -20,8 +20,8 @@ pub const LINK_VERSION: u32 = 1;
 pub const MAX_FILE_BYTES: usize = 5 * 1024 * 1024;
 
 /// A decompressed share link may not grow beyond this (a hostile link
-/// could otherwise expand without bound).
-const MAX_LINK_JSON: usize = 8 * 1024 * 1024;
+/// could otherwise expand without bound): the size of a file.
+const MAX_LINK_JSON: usize = MAX_FILE_BYTES;
 
 /// The state beyond the workspace itself that the file carries.
 #[derive(Serialize, Deserialize, Default, Debug, PartialEq)]
@@ -61,6 +61,12 @@ pub enum Problem {
     NewerLink { version: u32 },
     NotALink,
     DamagedLink,
+    /// Bytes that are not UTF-8 text (another encoding, named): the crate's
+    /// reason.
+    Text(mixua_policy::TextProblem),
+    /// A link that unpacks to more than a file may hold (a zlib bomb, or
+    /// simply too much): refused before it is read.
+    LinkTooLarge,
 }
 
 /// A size in megabytes (10^6 bytes) with one decimal, rounded: integer
@@ -94,6 +100,11 @@ impl Problem {
                 "網址後面的內容不是分享連結".to_string(),
                 "the part after # is not a share link".to_string(),
             ),
+            Problem::Text(problem) => mixua_policy::text_problem_words(problem, lang),
+            Problem::LinkTooLarge => lang.pick(
+                format!("分享連結解開後太大(超過 {} MB),沒有打開", MAX_FILE_BYTES / (1024 * 1024)),
+                format!("the share link is too large: it unpacks to more than {} MB", MAX_FILE_BYTES / (1024 * 1024)),
+            ),
             Problem::DamagedLink => lang.pick(
                 "分享連結不完整或被改過(可能複製時被截斷)".to_string(),
                 "the share link is incomplete or altered (perhaps cut off when copied)".to_string(),
@@ -105,27 +116,55 @@ impl Problem {
 /// The workspace file: the CLI's format, plus a `playground` key with
 /// predictions (and, for autosave, language and lesson step).
 pub fn to_json(saved: &Saved) -> String {
-    serde_json::to_string_pretty(&to_value(saved)).expect("a value serializes")
+    serde_json::to_string_pretty(&File::of(saved)).expect("a workspace serializes")
 }
 
-/// The same as a JSON value, for the browser's storage.
-pub fn to_value(saved: &Saved) -> serde_json::Value {
-    let mut value = serde_json::to_value(&*saved.doc.workspace).expect("a workspace serializes");
-    let extras = Extras {
-        predictions: saved.doc.predictions.clone(),
-        lang: saved.lang.map(|l| l.tag().to_string()),
-        lesson_step: saved.lesson_step,
-        progress: saved.progress.clone().filter(|p| *p != Progress::default()),
-        course: saved.course.filter(|c| *c != crate::course::Course::One),
-    };
-    if extras != Extras::default() {
-        value["playground"] = serde_json::to_value(extras).expect("extras serialize");
+/// The same, compact, for the browser's storage (a slot's `work`).
+pub fn to_stored(saved: &Saved) -> crate::works::WorkText {
+    crate::works::WorkText::written(serde_json::to_string(&File::of(saved)).expect("a workspace serializes"))
+}
+
+/// The file as written: the workspace's own keys, then the playground's.
+/// It is written straight to text, never through a `serde_json::Value`: a
+/// map keeps only the last of two equal keys, so a card that writes a
+/// field twice (which the crate rejects, `Rejection::DuplicatedField`)
+/// would come back from a save, an export or a link with its last value
+/// only, and accepted.
+#[derive(Serialize)]
+struct File<'a> {
+    #[serde(flatten)]
+    workspace: &'a Workspace,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    playground: Option<Extras>,
+}
+
+impl<'a> File<'a> {
+    fn of(saved: &'a Saved) -> File<'a> {
+        let extras = Extras {
+            predictions: saved.doc.predictions.clone(),
+            lang: saved.lang.map(|l| l.tag().to_string()),
+            lesson_step: saved.lesson_step,
+            progress: saved.progress.clone().filter(|p| *p != Progress::default()),
+            course: saved.course.filter(|c| *c != crate::course::Course::One),
+        };
+        File { workspace: &saved.doc.workspace, playground: Some(extras).filter(|e| *e != Extras::default()) }
     }
-    value
 }
 
-/// Reads a workspace file (ours or any the CLI reads).
+/// Reads a workspace file's bytes: UTF-8, with or without a byte-order
+/// mark (what Windows editors write); another encoding is refused with its
+/// name (the crate's `decode_text`, the CLI's reading too).
+pub fn from_bytes(bytes: &[u8]) -> Result<Saved, Problem> {
+    if bytes.len() > MAX_FILE_BYTES {
+        return Err(Problem::TooLarge { bytes: bytes.len() });
+    }
+    from_json(mixua_policy::decode_text(bytes).map_err(Problem::Text)?)
+}
+
+/// Reads a workspace file (ours or any the CLI reads), as text (a leading
+/// byte-order mark is dropped).
 pub fn from_json(text: &str) -> Result<Saved, Problem> {
+    let text = mixua_policy::without_bom(text);
     if text.len() > MAX_FILE_BYTES {
         return Err(Problem::TooLarge { bytes: text.len() });
     }
@@ -151,9 +190,9 @@ pub fn from_json(text: &str) -> Result<Saved, Problem> {
     })
 }
 
-/// Reads what [`to_value`] wrote (the browser's storage).
-pub fn from_value(value: serde_json::Value) -> Result<Saved, Problem> {
-    from_json(&value.to_string())
+/// Reads what [`to_stored`] wrote (the browser's storage).
+pub fn from_stored(work: &crate::works::WorkText) -> Result<Saved, Problem> {
+    from_json(work.text())
 }
 
 #[derive(Deserialize)]
@@ -169,12 +208,41 @@ pub fn portable(course: crate::course::Course) -> Option<crate::course::Course> 
     Some(course).filter(|c| *c == crate::course::Course::Two)
 }
 
-/// `v1.` + base64url(zlib(file JSON)). zlib's checksum catches a link that
-/// was cut off or altered. The link names its lesson ([`portable`]).
+/// Why a link's data could not be unpacked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unpacked {
+    /// Not base64url, not a whole zlib stream (cut off, altered), not UTF-8.
+    Damaged,
+    /// It unpacks to more than the limit.
+    TooLarge { limit: usize },
+}
+
+/// A link's data: base64url(zlib(text)), the one codec of share links and
+/// pack links (`pack_link.rs`).
+pub fn pack_text(text: &str) -> String {
+    let packed = miniz_oxide::deflate::compress_to_vec_zlib(text.as_bytes(), 9);
+    base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(packed)
+}
+
+/// Reads what [`pack_text`] wrote, unpacking at most `limit` bytes: one
+/// byte more is a link too large (a zlib bomb stops there), not a damaged
+/// one. zlib's checksum catches a link that was cut off or altered.
+pub fn unpack_text(data: &str, limit: usize) -> Result<String, Unpacked> {
+    let packed = base64::engine::general_purpose::URL_SAFE_NO_PAD.decode(data).map_err(|_| Unpacked::Damaged)?;
+    let bytes = miniz_oxide::inflate::decompress_to_vec_zlib_with_limit(&packed, limit).map_err(|e| match e.status {
+        miniz_oxide::inflate::TINFLStatus::HasMoreOutput => Unpacked::TooLarge { limit },
+        _ => Unpacked::Damaged,
+    })?;
+    let mut text = String::new();
+    bytes.as_slice().read_to_string(&mut text).map_err(|_| Unpacked::Damaged)?;
+    Ok(text)
+}
+
+/// `v1.` + base64url(zlib(file JSON)). The link names its lesson
+/// ([`portable`]).
 pub fn encode_link(doc: &Doc, course: crate::course::Course) -> String {
     let json = to_json(&Saved { doc: doc.clone(), course: portable(course), ..Saved::default() });
-    let packed = miniz_oxide::deflate::compress_to_vec_zlib(json.as_bytes(), 9);
-    format!("v{LINK_VERSION}.{}", base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(packed))
+    format!("v{LINK_VERSION}.{}", pack_text(&json))
 }
 
 /// Reads a share link fragment (with or without the leading `#`): the work
@@ -189,11 +257,10 @@ pub fn decode_link(fragment: &str) -> Result<Saved, Problem> {
     if version != LINK_VERSION {
         return Err(Problem::NotALink);
     }
-    let packed = base64::engine::general_purpose::URL_SAFE_NO_PAD.decode(data).map_err(|_| Problem::DamagedLink)?;
-    let json = miniz_oxide::inflate::decompress_to_vec_zlib_with_limit(&packed, MAX_LINK_JSON)
-        .map_err(|_| Problem::DamagedLink)?;
-    let mut text = String::new();
-    json.as_slice().read_to_string(&mut text).map_err(|_| Problem::DamagedLink)?;
+    let text = unpack_text(data, MAX_LINK_JSON).map_err(|problem| match problem {
+        Unpacked::TooLarge { .. } => Problem::LinkTooLarge,
+        Unpacked::Damaged => Problem::DamagedLink,
+    })?;
     from_json(&text)
         .map(|saved| Saved { doc: saved.doc, course: saved.course.and_then(portable), ..Saved::default() })
         .map_err(|_| Problem::DamagedLink)

@@ -46,7 +46,7 @@ impl Boot {
     pub fn prerender(lang: Lang) -> Boot {
         let state = AppState::new(Doc::seed_in(lang), Ui { lang, ..Ui::default() });
         let work = WorkRef { id: String::new(), name: String::new(), base: 0, forked_from: None };
-        let route = Route { state, set_aside: None, autosave: false, work, unsaved: false, started: None, authored: None };
+        let route = Route { state, set_aside: None, autosave: false, work, unsaved: false, started: None, opened_link: false, authored: None };
         Boot { route, derived: None }
     }
 

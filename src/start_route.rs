@@ -15,7 +15,7 @@ use mixua_policy::{Lang, Pack};
 use crate::course::Course;
 use crate::doc::Doc;
 use crate::persist::{self, Saved};
-use crate::state::{AppState, Edit, Notice, Ui};
+use crate::state::{AppState, Edit, Notice, Ui, Unreadable};
 use crate::store::{self, Stored};
 use crate::works::{Entry, Slot};
 
@@ -98,6 +98,9 @@ pub struct Route {
     pub unsaved: bool,
     /// A teacher's pack a link started: to be kept in storage.
     pub started: Option<Pack>,
+    /// A share or pack link replaced the work (not refused, not the same
+    /// work): what a link pasted into an open tab opens.
+    pub opened_link: bool,
     /// The teacher's pack [`Course::Pack`] runs (from the link, or the one
     /// a link started earlier): to be handed to [`Course::set_authored`].
     pub authored: Option<Pack>,
@@ -140,20 +143,40 @@ pub fn route(address: &Address, stored: &dyn Stored, session: &Session) -> Route
 
     let mut saved = None;
     let mut forks = Vec::new();
+    // Anything stored that can't be read is said, kept as it was and
+    // offered as a file; the start goes on without it.
+    let mut unreadable = None;
     if !fresh {
-        let index = store::index_in(stored);
+        let (index, damaged) = store::index_read(stored);
+        if let Some(text) = damaged {
+            let what = Unreadable::Index { works: index.works.len() };
+            unreadable = Some(Notice::Unreadable { what, file: "mixua-works-index.json".into(), text: text.into() });
+        }
         let id = session
             .tab_work
             .clone()
             .filter(|id| index.get(id).is_some())
             .or_else(|| index.latest().map(|e| e.id.clone()));
-        if let Some((entry, slot)) = id.and_then(|id| Some((index.get(&id)?.clone(), store::slot_in(stored, &id)?))) {
-            forks = index.forks_of(&entry.id, slot.saved_at).iter().map(|e| e.name.clone()).collect();
-            saved = persist::from_value(slot.work.clone()).ok();
-            work = WorkRef::saved(entry, &slot);
-            unsaved = false;
-        } else if let Some(legacy) = store::value_in(stored, store::LEGACY_KEY) {
-            saved = persist::from_value(legacy).ok();
+        let found = id.and_then(|id| Some((index.get(&id)?.clone(), store::slot_text(stored, &id))));
+        match found {
+            Some((entry, store::SlotText::Read(slot))) => match persist::from_stored(&slot.work) {
+                Ok(read) => {
+                    forks = index.forks_of(&entry.id, slot.saved_at).iter().map(|e| e.name.clone()).collect();
+                    saved = Some(read);
+                    work = WorkRef::saved(entry, &slot);
+                    unsaved = false;
+                }
+                Err(_) => {
+                    let text = stored.text(&store::slot_key(&entry.id)).unwrap_or_default();
+                    unreadable = Some(unreadable_work(&entry, text));
+                }
+            },
+            Some((entry, store::SlotText::Unreadable(text))) => unreadable = Some(unreadable_work(&entry, text)),
+            Some((_, store::SlotText::Missing)) | None => {
+                if let Some(legacy) = stored.text(store::LEGACY_KEY) {
+                    saved = persist::from_json(&legacy).ok();
+                }
+            }
         }
     }
     // `?lesson=2` (or `?lesson=1`) opens that lesson's own work: the most
@@ -283,16 +306,28 @@ pub fn route(address: &Address, stored: &dyn Stored, session: &Session) -> Route
     }
     // Work set aside by an earlier link stays one undo away until it is back.
     if !opened_link && !fresh {
-        if let Some(previous) = store::value_in(stored, store::PREVIOUS_KEY).and_then(|v| persist::from_value(v).ok()) {
+        if let Some(previous) = stored.text(store::PREVIOUS_KEY).and_then(|text| persist::from_json(&text).ok()) {
             if previous.doc != *state.doc {
                 state.past.insert(0, Rc::new(previous.doc));
-                state.ui.notice = Some(Notice::OpenedLink { kept: true });
+                state.ui.notice = Some(Notice::PreviousKept);
             }
         }
     }
+    // What could not be read is said above anything else: it is what the
+    // learner must know to get their work back.
+    if let Some(notice) = unreadable {
+        state.ui.notice = Some(notice);
+    }
     // A start is no edit: nothing is marked as changed.
     state.last = None;
-    Route { state, set_aside, autosave: !fresh, work, unsaved, started, authored }
+    Route { state, set_aside, autosave: !fresh, work, unsaved, started, opened_link, authored }
+}
+
+/// The notice for a saved work that can't be read: its text as stored,
+/// offered as a file named after the work's id.
+pub fn unreadable_work(entry: &Entry, text: String) -> Notice {
+    let what = Unreadable::Work { name: entry.name.clone() };
+    Notice::Unreadable { what, file: format!("mixua-unreadable-{}.json", entry.id), text: text.into() }
 }
 
 /// The most recently saved work of a lesson.
@@ -302,7 +337,7 @@ fn latest_of(stored: &dyn Stored, course: Course) -> Option<(Entry, Slot, Saved)
     mixua_policy::order::sort_small_by(&mut works, |a, b| a.saved_at.total_cmp(&b.saved_at).is_lt());
     works.into_iter().find_map(|entry| {
         let slot = store::slot_in(stored, &entry.id)?;
-        let saved = persist::from_value(slot.work.clone()).ok()?;
+        let saved = persist::from_stored(&slot.work).ok()?;
         (saved.course.unwrap_or_default() == course).then_some((entry, slot, saved))
     })
 }

@@ -79,6 +79,9 @@ pub enum Notice {
     /// A share link was opened; `kept`: over saved work, which is one
     /// undo away (a fresh browser had none to keep).
     OpenedLink { kept: bool },
+    /// After a reload: the work a link or an import set aside is still one
+    /// Undo away.
+    PreviousKept,
     /// A share link of the other lesson opened as a work of its own in that
     /// lesson; the learner's own work is in Recent work.
     OpenedLinkOtherLesson { course: crate::course::Course },
@@ -102,6 +105,18 @@ pub enum Notice {
     Refused(mixua_policy::Refusal),
     /// A teacher's pack: opened, refused, or its link copied.
     Pack(crate::pack_link::PackNotice),
+    /// Something stored could not be read. It is kept as it was (never
+    /// written over), and offered for download as `file`.
+    Unreadable { what: Unreadable, file: String, text: Rc<str> },
+}
+
+/// What in storage could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Unreadable {
+    /// The list of saved works; it was rebuilt from the `works` found.
+    Index { works: usize },
+    /// A saved work, by the name Recent work gives it.
+    Work { name: String },
 }
 
 /// What the learner asks of saved works; these touch storage, so the root
@@ -156,6 +171,9 @@ pub struct Ui {
     pub actor: Option<String>,
     /// Lesson 2: the last act the write path refused, with its reason.
     pub refusal: Option<mixua_policy::Refusal>,
+    /// Lesson 2: where that refusal is shown (beside the control that
+    /// tried the act).
+    pub refused_at: Option<crate::acts::Place>,
     /// Lesson 2: the card whose history is open.
     pub history: Option<String>,
     /// The user whose "What do you keep about me?" panel is open.
@@ -601,6 +619,7 @@ impl AppState {
                     }
                     Err(refusal) => {
                         self.ui.progress.refused.insert(act.refusal_key(&refusal));
+                        self.ui.refused_at = Some(act.place());
                         Err(Notice::Refused(refusal))
                     }
                 };

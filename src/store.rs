@@ -130,16 +130,56 @@ pub fn is_index_key(key: &str) -> bool {
     key == INDEX_KEY
 }
 
+/// Where text that could not be read is kept, as it was, before anything
+/// is written over its key.
+pub const UNREADABLE_PREFIX: &str = "mixua-playground/v2/unreadable/";
+
 pub fn index() -> Index {
     index_in(&Browser)
 }
 
+/// The index of saved works; rebuilt from the slots when it can't be read.
 pub fn index_in(stored: &dyn Stored) -> Index {
-    value_in(stored, INDEX_KEY).and_then(|v| serde_json::from_value(v).ok()).unwrap_or_default()
+    index_read(stored).0
 }
 
+/// The index of saved works, and the stored index's text when it could not
+/// be read (the index is then rebuilt from the work slots, which carry
+/// their own name and time, so that no work is left unreachable).
+pub fn index_read(stored: &dyn Stored) -> (Index, Option<String>) {
+    let Some(text) = stored.text(INDEX_KEY) else { return (Index::default(), None) };
+    match serde_json::from_str::<Index>(&text) {
+        Ok(index) => (index, None),
+        Err(_) => {
+            let found = stored
+                .keys()
+                .into_iter()
+                .filter_map(|key| Some(slot_id(&key)?.to_string()))
+                .map(|id| {
+                    let slot = slot_in(stored, &id);
+                    (id, slot)
+                })
+                .collect();
+            (crate::works::rebuild(found), Some(text))
+        }
+    }
+}
+
+/// Writes the index; an index stored that can't be read is first kept
+/// aside as it was ([`UNREADABLE_PREFIX`]), never written over.
 pub fn write_index(index: &Index) -> bool {
+    if let Some(text) = Browser.text(INDEX_KEY).filter(|t| serde_json::from_str::<Index>(t).is_err()) {
+        let aside = format!("{UNREADABLE_PREFIX}works");
+        if Browser.text(&aside).is_none() && !write_text(&aside, &text) {
+            return false;
+        }
+    }
     write(INDEX_KEY, &serde_json::to_value(index).expect("an index serializes"))
+}
+
+/// Stores text as it is; false when storage is unavailable or full.
+pub fn write_text(key: &str, text: &str) -> bool {
+    available() && LocalStorage::raw().set_item(key, text).is_ok()
 }
 
 pub fn slot(id: &str) -> Option<Slot> {
@@ -147,11 +187,36 @@ pub fn slot(id: &str) -> Option<Slot> {
 }
 
 pub fn slot_in(stored: &dyn Stored, id: &str) -> Option<Slot> {
-    value_in(stored, &slot_key(id)).and_then(|v| serde_json::from_value(v).ok())
+    serde_json::from_str(&stored.text(&slot_key(id))?).ok()
+}
+
+/// A work's slot as stored: nothing, a slot, or text that can't be read
+/// as one (kept as it was, offered for download).
+#[derive(Clone, Debug, PartialEq)]
+pub enum SlotText {
+    Missing,
+    Read(Slot),
+    Unreadable(String),
+}
+
+pub fn slot_text(stored: &dyn Stored, id: &str) -> SlotText {
+    match stored.text(&slot_key(id)) {
+        None => SlotText::Missing,
+        Some(text) => match serde_json::from_str(&text) {
+            Ok(slot) => SlotText::Read(slot),
+            Err(_) => SlotText::Unreadable(text),
+        },
+    }
 }
 
 pub fn write_slot(id: &str, slot: &Slot) -> bool {
-    write(&slot_key(id), &serde_json::to_value(slot).expect("a slot serializes"))
+    write_text(&slot_key(id), &slot_json(slot))
+}
+
+/// A slot's stored text. Written as text: a `Value` would keep only the
+/// last of a key written twice in the work (`works::WorkText`).
+pub fn slot_json(slot: &Slot) -> String {
+    serde_json::to_string(slot).expect("a slot serializes")
 }
 
 /// The work this tab showed before a reload.

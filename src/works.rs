@@ -9,7 +9,7 @@
 //! tabs are told.
 
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
+use serde_json::value::RawValue;
 
 /// How many works the index keeps. The oldest beyond it is dropped (with a
 /// notice), never the one this tab shows.
@@ -37,12 +37,79 @@ pub struct Index {
 }
 
 /// A work's slot: the saved work (the workspace file format, with the
-/// playground's extras) and the revision it was saved at.
+/// playground's extras), the revision it was saved at, and what the index
+/// says of it (its name, the work it was copied from), so that a damaged
+/// index can be rebuilt from the slots ([`rebuild`]).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Slot {
     pub rev: u64,
     pub saved_at: f64,
-    pub work: Value,
+    pub work: WorkText,
+    /// Absent in slots saved before slots carried their name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub forked_from: Option<String>,
+}
+
+/// A saved work: the workspace file's JSON as written, kept as text and
+/// stored inside its slot as it is. Never a `serde_json::Value`, whose map
+/// keeps only the last of two equal keys: a card that writes a field twice
+/// is rejected, and must still be when the work is read back.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct WorkText(Box<RawValue>);
+
+impl WorkText {
+    /// Text that `serde_json` wrote (so it is JSON).
+    pub fn written(json: String) -> WorkText {
+        WorkText(RawValue::from_string(json).expect("serde_json wrote JSON"))
+    }
+
+    pub fn text(&self) -> &str {
+        self.0.get()
+    }
+
+    /// How many cards the work has (0 when it has no list of them).
+    pub fn cards(&self) -> usize {
+        #[derive(Deserialize)]
+        struct Cards {
+            #[serde(default)]
+            cards: Vec<serde::de::IgnoredAny>,
+        }
+        serde_json::from_str::<Cards>(self.text()).map_or(0, |c| c.cards.len())
+    }
+}
+
+impl PartialEq for WorkText {
+    fn eq(&self, other: &WorkText) -> bool {
+        self.text() == other.text()
+    }
+}
+
+/// The index as the slots tell it, for when the stored index can't be
+/// read: every slot found is listed, newest first, so that no saved work
+/// is left unreachable. A slot that can't be read itself (`None`) is
+/// listed too, named by its id and marked, oldest, so that it can still be
+/// opened (and then downloaded as it was).
+pub fn rebuild(found: Vec<(String, Option<Slot>)>) -> Index {
+    let mut works: Vec<Entry> = found
+        .into_iter()
+        .map(|(id, slot)| match slot {
+            Some(slot) => Entry {
+                name: slot.name.clone().unwrap_or_else(|| id.clone()),
+                saved_at: slot.saved_at,
+                cards: slot.work.cards(),
+                rev: slot.rev,
+                forked_from: slot.forked_from,
+                id,
+            },
+            None => Entry { name: format!("⚠ {id}"), saved_at: 0.0, cards: 0, rev: 0, forked_from: None, id },
+        })
+        .collect();
+    // Newest first, stably.
+    mixua_policy::order::sort_small_by(&mut works, |a, b| a.saved_at < b.saved_at);
+    Index { works }
 }
 
 /// What a save may do, given the revision in the slot now and the one this
@@ -61,8 +128,10 @@ pub enum Save {
 pub fn decide(stored: Option<u64>, base: u64) -> Save {
     match stored {
         Some(theirs) if theirs > base => Save::Fork { theirs, base },
-        Some(theirs) => Save::Over { next: theirs.max(base) + 1 },
-        None => Save::Over { next: base + 1 },
+        // A revision read from damaged storage may be the largest number:
+        // the next one stays there rather than overflow.
+        Some(theirs) => Save::Over { next: theirs.max(base).saturating_add(1) },
+        None => Save::Over { next: base.saturating_add(1) },
     }
 }
 
@@ -114,6 +183,25 @@ pub fn new_id(now_ms: f64, random: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_rebuilt_index_lists_every_slot_newest_first_the_unreadable_too() {
+        let slot = |name: Option<&str>, saved_at: f64| Slot {
+            rev: 2,
+            saved_at,
+            work: WorkText::written(r#"{"cards": [{}, {}]}"#.to_string()),
+            name: name.map(str::to_string),
+            forked_from: None,
+        };
+        let index = rebuild(vec![
+            ("old".into(), Some(slot(Some("Work · 11-30 09:00"), 1.0))),
+            ("bad".into(), None),
+            ("new".into(), Some(slot(None, 5.0))),
+        ]);
+        let listed: Vec<(&str, &str, usize)> = index.works.iter().map(|e| (e.id.as_str(), e.name.as_str(), e.cards)).collect();
+        assert_eq!(listed, [("new", "new", 2), ("old", "Work · 11-30 09:00", 2), ("bad", "⚠ bad", 0)]);
+        assert_eq!(index.latest().map(|e| e.rev), Some(2));
+    }
 
     fn entry(id: &str, saved_at: f64) -> Entry {
         Entry { id: id.into(), name: id.into(), saved_at, cards: 7, rev: 1, forked_from: None }

@@ -179,7 +179,17 @@ fn actors_are_the_charts_viewers_users_agents_and_reviewers() {
 fn exercise_5_a_query_only_key_leaks_and_a_fixed_key_is_clean() {
     use mixua_policy::KeyField;
     let mut s = start();
-    act(&mut s, Act::Cache { key: vec![KeyField::Query], purge: false });
+    // The cache key is the workspace's rule: a writer can't change it.
+    let by = |actor: &str| Act::Cache { key: vec![KeyField::Query], purge: false, actor: actor.into(), reason: "cheaper".into() };
+    let before = s.workspace().clone();
+    act(&mut s, by("alice/writer-v1"));
+    assert!(matches!(s.ui.refusal, Some(Refusal::ReviewersOnly { .. })), "{:?}", s.ui.refusal);
+    assert_eq!(s.ui.refused_at, Some(mixua_playground::acts::Place::Cache));
+    assert_eq!(*s.workspace(), before);
+    act(&mut s, by("dana"));
+    assert_eq!(s.ui.refusal, None);
+    let (_, event) = s.workspace().events().last().unwrap();
+    assert_eq!((event.action, &*event.actor, event.reason.as_deref()), (mixua_policy::Action::Cache, "dana", Some("cheaper")));
     assert_eq!(mixua_policy::replay_cache(s.workspace()).leaks().count(), 1);
     // The app records the leak once it shows.
     s.apply(UiAction::Seen(mixua_playground::lesson_two::CACHE_LEAK_SEEN.into()));
@@ -201,7 +211,7 @@ fn exercise_6_revoking_serves_a_stale_copy_until_purging_is_on() {
     assert_eq!(mixua_policy::replay_cache(s.workspace()).stale().count(), 1);
     s.apply(UiAction::Seen(mixua_playground::lesson_two::stale_seen("A")));
     assert!(!holds(&s, 5));
-    act(&mut s, Act::Cache { key: KeyField::ALL.to_vec(), purge: true });
+    act(&mut s, Act::Cache { key: KeyField::ALL.to_vec(), purge: true, actor: "dana".into(), reason: "stale copies".into() });
     assert_eq!(mixua_policy::replay_cache(s.workspace()).stale().count(), 0);
     assert!(holds(&s, 5));
 }
@@ -224,10 +234,15 @@ fn exercise_7_advance_past_the_ttls_and_move_a_tier() {
     assert_eq!(before, after);
     assert!(holds(&s, 6));
     // Letting S go: the next sweep expires it (ttl:procedural).
-    act(&mut s, Act::Hold { card: "S".into(), hold: false });
+    // Letting S go is its owner's (carol's) or a reviewer's act: bob can't.
+    let let_go = |actor: &str| Act::Hold { card: "S".into(), hold: false, actor: actor.into(), reason: "rule retired".into() };
+    act(&mut s, let_go("bob"));
+    assert!(matches!(s.ui.refusal, Some(Refusal::NotAllowed { .. })), "{:?}", s.ui.refusal);
+    assert_eq!(s.ui.refused_at, Some(mixua_playground::acts::Place::Hold));
+    act(&mut s, let_go("carol"));
     act(&mut s, Act::Advance);
     assert!(!ids(&s, "carol", "writer-v1").contains(&"S".to_string()));
-    act(&mut s, Act::Ttl { kind: mixua_policy::Kind::Working, ttl: None });
+    act(&mut s, Act::Ttl { kind: mixua_policy::Kind::Working, ttl: None, actor: "dana".into(), reason: "keep notes".into() });
     assert_eq!(s.workspace().ttl(mixua_policy::Kind::Working), None);
 }
 
@@ -238,10 +253,65 @@ fn exercise_8_a_declared_group_of_three_reaches_exactly_three_of_five() {
     s.apply(Edit::AddUser("erin".into()));
     s.apply(UiAction::Answer { step: 7, option: 3, right: true });
     assert!(!holds(&s, 7), "report-team is alice and carol");
-    act(&mut s, Act::Group { group: "report-team".into(), members: vec!["dave".into(), "alice".into(), "carol".into(), "nobody".into()] });
+    let group = |members: &[&str]| Act::Group {
+        group: "report-team".into(),
+        members: members.iter().map(|m| m.to_string()).collect(),
+        actor: "dana".into(),
+        reason: "dave joined".into(),
+    };
+    // Someone not in the chart can't be a member: refused, nothing changes.
+    act(&mut s, group(&["dave", "alice", "carol", "nobody"]));
+    assert_eq!(s.ui.refusal, Some(Refusal::NotAUser { name: "nobody".into() }));
+    assert_eq!(s.ui.refused_at, Some(mixua_playground::acts::Place::Groups));
+    act(&mut s, group(&["dave", "alice", "carol"]));
     let members = s.workspace().groups().and_then(|g| g.members("report-team")).unwrap().to_vec();
-    assert_eq!(members, ["alice", "carol", "dave"], "chart order, users only");
+    assert_eq!(members, ["alice", "carol", "dave"], "chart order");
     assert!(ids(&s, "dave", "checker-v1").contains(&"T".to_string()));
     assert!(!ids(&s, "erin", "writer-v1").contains(&"T".to_string()));
     assert!(holds(&s, 7));
+}
+
+/// The views of one viewer as the timeline shows them at `tick`.
+fn ids_at(state: &AppState, user: &str, agent: &str, tick: u64) -> Vec<String> {
+    let computed = Computed::at(state.workspace(), tick);
+    let v = computed.viewer_index(user, agent).expect("viewer");
+    computed.four.views[v].iter().map(|&i| state.workspace().cards[i].id.clone()).collect()
+}
+
+#[test]
+fn a_members_change_is_logged_and_the_timeline_shows_the_old_members() {
+    let mut s = start();
+    let clock = s.workspace().clock();
+    act(&mut s, Act::Group { group: "report-team".into(), members: vec!["alice".into()], actor: "dana".into(), reason: "carol moved".into() });
+    act(&mut s, Act::Advance);
+    assert!(!ids(&s, "carol", "writer-v1").contains(&"T".to_string()));
+    assert!(!ids_at(&s, "carol", "writer-v1", clock).contains(&"T".to_string()), "the change is at tick {clock}");
+    assert!(ids_at(&s, "carol", "writer-v1", clock - 1).contains(&"T".to_string()), "before it, carol was a member");
+    // One undo takes the act back, event and all.
+    s.apply(Action::Undo);
+    s.apply(Action::Undo);
+    assert!(ids(&s, "carol", "writer-v1").contains(&"T".to_string()));
+    assert!(s.workspace().events().all(|(_, e)| e.action != mixua_policy::Action::Members));
+}
+
+/// A lesson-2 work saved before these acts were logged (groups, retention,
+/// cache and a hold, with no event behind them) opens as it was, and its
+/// settings are the same at every tick.
+#[test]
+fn a_work_saved_before_access_acts_opens_with_its_settings_as_they_were() {
+    use mixua_playground::persist::{from_json, to_json, Saved};
+    let ws = lesson_two_workspace(Lang::En);
+    assert!(ws.events().all(|(_, e)| !e.action.sets()), "the lesson's start logs no setting");
+    let text = to_json(&Saved { doc: Doc { workspace: Rc::new(ws.clone()), ..Doc::default() }, course: Some(Course::Two), ..Saved::default() });
+    let opened = from_json(&text).unwrap();
+    let back = &opened.doc.workspace;
+    assert_eq!(**back, ws);
+    assert_eq!(back.groups().unwrap().members("report-team").unwrap(), ["alice", "carol"]);
+    for tick in 0..=back.clock() {
+        let past = mixua_policy::as_of(back, tick).unwrap();
+        assert_eq!((past.groups(), &past.retention, &past.cache), (back.groups(), &back.retention, &back.cache), "tick {tick}");
+        if let Some(s) = past.cards.iter().find(|c| c.id == "S") {
+            assert!(s.life().unwrap().held(), "S is held at tick {tick}");
+        }
+    }
 }

@@ -120,3 +120,106 @@ fn links_from_a_newer_version_say_so() {
     assert_eq!(decode_link("v9.abc"), Err(Problem::NewerLink { version: 9 }));
     assert_eq!(decode_link("hello"), Err(Problem::NotALink));
 }
+
+/// A zlib bomb: a short link that unpacks to far more than a file may
+/// hold. It is refused as too large (not as cut off), before it is read.
+#[test]
+fn a_link_that_unpacks_past_the_file_limit_is_too_large_not_damaged() {
+    use mixua_playground::persist::{pack_text, unpack_text, Unpacked};
+    for size in [MAX_FILE_BYTES + 1, 4 * MAX_FILE_BYTES] {
+        let json = format!("{{\"query\":\"{}\"}}", " ".repeat(size));
+        let link = format!("v1.{}", pack_text(&json));
+        assert!(link.len() < size / 100, "a bomb is short: {} characters", link.len());
+        assert_eq!(decode_link(&link), Err(Problem::LinkTooLarge));
+        assert!(Problem::LinkTooLarge.text(Lang::En).contains("too large"));
+        assert!(Problem::LinkTooLarge.text(Lang::ZhTw).contains("太大"));
+    }
+    // Within the limit it unpacks whole; the one codec reads what it wrote.
+    assert_eq!(unpack_text(&pack_text("héllo"), 6), Ok("héllo".to_string()));
+    assert_eq!(unpack_text(&pack_text("héllo"), 5), Err(Unpacked::TooLarge { limit: 5 }));
+    assert_eq!(unpack_text("%%", 10), Err(Unpacked::Damaged));
+}
+
+/// A file a Windows editor saved (UTF-8 with a byte-order mark) imports as
+/// the same file without it; a file in another encoding is refused with
+/// words that name the encoding, in both languages.
+#[test]
+fn a_utf8_bom_is_read_and_other_encodings_are_named() {
+    use mixua_playground::persist::from_bytes;
+    let text = to_json(&Saved { doc: doc_with_prediction(), ..Saved::default() });
+    let with_bom = [&[0xEF, 0xBB, 0xBF][..], text.as_bytes()].concat();
+    assert_eq!(from_bytes(&with_bom), from_json(&text));
+    assert_eq!(from_json(&format!("\u{FEFF}{text}")), from_json(&text));
+    assert!(from_bytes(&with_bom).is_ok());
+    let utf16: Vec<u8> = [0xFF, 0xFE].into_iter().chain(text.encode_utf16().flat_map(u16::to_le_bytes)).collect();
+    let problem = from_bytes(&utf16).unwrap_err();
+    assert!(matches!(problem, Problem::Text(_)), "{problem:?}");
+    assert!(problem.text(Lang::En).contains("UTF-16 LE"), "{}", problem.text(Lang::En));
+    assert!(problem.text(Lang::ZhTw).contains("UTF-16 LE"), "{}", problem.text(Lang::ZhTw));
+}
+
+/// A card that writes `scope` twice is rejected by the crate
+/// (`DuplicatedField`), and stays so through every way the app keeps or
+/// hands on the work: the export and import of a file, a share link, the
+/// autosave's slot read back by a reload, and the work a link sets aside.
+/// A `serde_json::Value` on the way keeps only the last `scope`, and the
+/// card would come back accepted, shared with everyone.
+#[test]
+fn a_field_written_twice_stays_rejected_through_save_export_link_and_reload() {
+    use mixua_playground::start_route::{route, Address, Session};
+    use mixua_playground::store;
+    use mixua_playground::works::{Entry, Index, Slot};
+    use mixua_policy::{check, Rejection};
+    use std::collections::BTreeMap;
+
+    let card = r#"{"id":"D","scope":"USER","owner_user":"alice","owner_agent":"writer-v1","stream":"reusable","lesson":"Check headings.","share_approved":true,"scope":"AGENT"}"#;
+    let file = format!(r#"{{"users":["alice","bob"],"agents":["writer-v1"],"cards":[{card}],"playground":{{"lang":"en"}}}}"#);
+    // The same card with its last `scope` only (what a map keeps) is
+    // accepted: the doubled key is the one reason it is refused.
+    let once = card.replacen(r#""scope":"USER","#, "", 1);
+    let once = Workspace::from_json(&format!(r#"{{"cards":[{once}]}}"#)).unwrap();
+    assert!(check(&once.cards[0]).is_ok(), "{:?}", check(&once.cards[0]));
+    let doubled = Rejection::DuplicatedField { field: "scope".into() };
+
+    let imported = from_json(&file).unwrap();
+    assert_eq!(check(&imported.doc.workspace.cards[0]), Err(doubled.clone()), "imported");
+
+    let exported = from_json(&to_json(&imported)).unwrap();
+    let linked = decode_link(&encode_link(&imported.doc, Course::One)).unwrap();
+
+    // The autosave's slot, stored as the browser's storage stores it, then a
+    // reload of the tab that showed it.
+    let slot = Slot { rev: 1, saved_at: 1.0, work: mixua_playground::persist::to_stored(&imported), name: Some("w".into()), forked_from: None };
+    let mut index = Index::default();
+    index.touch(Entry { id: "w".into(), name: "w".into(), saved_at: 1.0, cards: 1, rev: 1, forked_from: None });
+    let mut stored = BTreeMap::new();
+    stored.insert(store::slot_key("w"), store::slot_json(&slot));
+    stored.insert(store::INDEX_KEY.to_string(), serde_json::to_string(&index).unwrap());
+    let session = Session { browser_lang: "en".into(), tab_work: Some("w".into()), new_id: "new".into(), stamp: "12-01 14:05".into() };
+    let reloaded = route(&Address::new(&[], ""), &stored, &session);
+    assert_eq!(reloaded.work.id, "w", "the reload opens the saved work");
+    let from_slot = mixua_playground::persist::from_stored(&store::slot_in(&stored, "w").unwrap().work).unwrap();
+
+    // A share link opened over it sets the work aside (as a file's text).
+    let set_aside = route(&Address::new(&[], &encode_link(&Doc::seed(), Course::One)), &stored, &session).set_aside.unwrap();
+    let aside_text = to_json(&set_aside);
+    let mut with_aside = BTreeMap::new();
+    with_aside.insert(store::PREVIOUS_KEY.to_string(), aside_text.clone());
+    let undo_to = route(&Address::new(&[], ""), &with_aside, &session).state.past.first().cloned().unwrap();
+
+    for (way, workspace) in [
+        ("exported and imported", &exported.doc.workspace),
+        ("a share link", &linked.doc.workspace),
+        ("the slot read back", &from_slot.doc.workspace),
+        ("the reload", &reloaded.state.doc.workspace),
+        ("the work set aside", &undo_to.workspace),
+    ] {
+        assert_eq!(check(&workspace.cards[0]), Err(doubled.clone()), "{way}");
+        assert_eq!(**workspace, *imported.doc.workspace, "{way}");
+    }
+    // The text written keeps both keys, the first one first.
+    for text in [to_json(&imported), store::slot_json(&slot), aside_text] {
+        let first = text.find(r#""USER""#).expect("the first scope is written");
+        assert!(text[first..].contains(r#""AGENT""#), "{text}");
+    }
+}

@@ -1,6 +1,7 @@
-//! Where a page load goes, natively: each start the README promises, from
-//! the address, what is stored and the tab's session to the work that
-//! opens and the work set aside.
+//! Where a page load goes, natively: each start the teaching guide
+//! promises (docs/teaching.md: URL flags, links, Recent work), from the
+//! address, what is stored and the tab's session to the work that opens
+//! and the work set aside.
 
 use std::collections::BTreeMap;
 use std::rc::Rc;
@@ -9,7 +10,7 @@ use mixua_playground::course::Course;
 use mixua_playground::pack_link;
 use mixua_playground::persist::{self, Saved};
 use mixua_playground::start_route::{route, Address, Route, Session};
-use mixua_playground::state::{Doc, Notice};
+use mixua_playground::state::{Doc, Notice, Unreadable};
 use mixua_playground::store::{self, Stored};
 use mixua_playground::works::{Entry, Index, Slot};
 use mixua_policy::{Check, Exercise, Goal, Lang, Pack, Start, Text};
@@ -41,7 +42,7 @@ impl Storage {
     fn with(mut self, id: &str, doc: Doc, course: Course) -> Storage {
         let saved_at = self.index.works.len() as f64 + 1.0;
         let saved = Saved { doc: doc.clone(), lang: Some(Lang::En), course: Some(course), ..Saved::default() };
-        let slot = Slot { rev: 3, saved_at, work: persist::to_value(&saved) };
+        let slot = Slot { rev: 3, saved_at, work: persist::to_stored(&saved), name: Some(format!("name of {id}")), forked_from: None };
         self.map.insert(store::slot_key(id), serde_json::to_string(&slot).unwrap());
         let cards = doc.workspace.cards.len();
         self.index.touch(Entry { id: id.into(), name: format!("name of {id}"), saved_at, cards, rev: 3, forked_from: None });
@@ -50,8 +51,8 @@ impl Storage {
     }
 
     fn set_aside(mut self, doc: Doc) -> Storage {
-        let value = persist::to_value(&Saved { doc, ..Saved::default() });
-        self.map.insert(store::PREVIOUS_KEY.into(), value.to_string());
+        let text = persist::to_json(&Saved { doc, ..Saved::default() });
+        self.map.insert(store::PREVIOUS_KEY.into(), text);
         self
     }
 }
@@ -80,7 +81,7 @@ fn pack() -> Pack {
     }
 }
 
-/// What a start comes to, in the terms the README promises.
+/// What a start comes to, in the terms the teaching guide (docs/teaching.md) promises.
 #[derive(Debug, PartialEq)]
 struct Outcome {
     /// The work this tab goes on with (`new`: a new work).
@@ -179,7 +180,7 @@ fn after_a_reload_the_work_a_link_set_aside_is_still_one_undo_away() {
     let storage = Storage::default().with("w3", work("linked"), Course::One).set_aside(work("mine"));
     check(&[], "", &storage, Some("w3"), Outcome {
         work: "w3".into(), shows: "linked".into(), course: Course::One, unsaved: false, autosave: true,
-        undo_to: Some("mine".into()), set_aside: None, notice: Some(Notice::OpenedLink { kept: true }),
+        undo_to: Some("mine".into()), set_aside: None, notice: Some(Notice::PreviousKept),
     });
 }
 
@@ -190,6 +191,7 @@ fn a_damaged_share_link_changes_nothing_and_says_why() {
     let got = outcome(&route);
     assert_eq!((got.work.as_str(), got.shows.as_str(), got.set_aside), ("w1", "mine", None));
     assert!(matches!(got.notice, Some(Notice::LoadFailed { .. })), "{:?}", got.notice);
+    assert!(!route.opened_link);
 }
 
 #[test]
@@ -199,6 +201,7 @@ fn a_pack_link_opens_its_first_exercise_as_a_new_work_and_sets_the_own_aside() {
     let route = start(&[], &link, &storage, Some("w1"));
     assert_eq!(route.started, Some(pack()));
     assert_eq!(route.authored, Some(pack()));
+    assert!(route.opened_link);
     assert!(route.work.name.starts_with("Who reads what · "), "{}", route.work.name);
     let got = outcome(&route);
     assert_eq!(got, Outcome {
@@ -299,4 +302,58 @@ fn url_flags_set_language_step_and_panels() {
 fn route_in_browser_lang(tag: &str) -> Route {
     let session = Session { browser_lang: tag.into(), ..session(None) };
     route(&Address::default(), &BTreeMap::new() as &dyn Stored, &session)
+}
+
+/// The notice for something unreadable: what, the file offered, the text.
+fn unreadable(route: &Route) -> Option<(Unreadable, String, String)> {
+    match route.state.ui.notice.clone()? {
+        Notice::Unreadable { what, file, text } => Some((what, file, text.to_string())),
+        _ => None,
+    }
+}
+
+#[test]
+fn a_damaged_index_is_rebuilt_from_the_slots_and_kept_as_it_was() {
+    let mut storage = two_works();
+    storage.map.insert(store::INDEX_KEY.into(), r#"{"rev":"#.into());
+    // The latest slot opens, as with the index it had.
+    let route = start(&[], "", &storage, None);
+    assert_eq!((route.work.id.as_str(), route.work.name.as_str()), ("w2", "name of w2"));
+    assert_eq!(route.state.doc.workspace.query, "latest");
+    assert_eq!(
+        unreadable(&route),
+        Some((Unreadable::Index { works: 2 }, "mixua-works-index.json".into(), r#"{"rev":"#.into()))
+    );
+    // Every slot is listed, with its own name: nothing is unreachable.
+    let names: Vec<String> = store::index_in(&storage.map).works.into_iter().map(|e| e.name).collect();
+    assert_eq!(names, ["name of w2", "name of w1"]);
+    // A readable index that is not an index is damaged too.
+    storage.map.insert(store::INDEX_KEY.into(), r#"{"works": 5}"#.into());
+    assert!(matches!(unreadable(&start(&[], "", &storage, Some("w1"))), Some((Unreadable::Index { works: 2 }, ..))));
+}
+
+#[test]
+fn a_damaged_slot_is_said_offered_as_it_was_and_never_opened_as_the_tabs_work() {
+    for damaged in [r#"{"rev":1,"saved_at":"#, r#"{"rev":1,"saved_at":2,"work":{"cards":5}}"#] {
+        let mut storage = two_works();
+        storage.map.insert(store::slot_key("w1"), damaged.into());
+        let route = start(&[], "", &storage, Some("w1"));
+        // A new work on the seed: the damaged slot is not this tab's to save over.
+        assert_eq!((route.work.id.as_str(), route.unsaved), ("new", true), "{damaged}");
+        assert_eq!(route.state.doc.workspace.query, seed_query());
+        let (what, file, text) = unreadable(&route).expect("a notice");
+        assert_eq!((what, file.as_str()), (Unreadable::Work { name: "name of w1".into() }, "mixua-unreadable-w1.json"));
+        // The file offered holds what was stored, as it was.
+        assert_eq!(text, damaged);
+    }
+}
+
+#[test]
+fn a_damaged_index_with_a_damaged_slot_lists_that_slot_too() {
+    let mut storage = two_works();
+    storage.map.insert(store::INDEX_KEY.into(), "]".into());
+    storage.map.insert(store::slot_key("w3"), "not json".into());
+    let ids: Vec<String> = store::index_in(&storage.map).works.into_iter().map(|e| e.id).collect();
+    assert_eq!(ids, ["w2", "w1", "w3"]);
+    assert!(matches!(unreadable(&start(&[], "", &storage, None)), Some((Unreadable::Index { works: 3 }, ..))));
 }

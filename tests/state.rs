@@ -95,6 +95,8 @@ fn refused_names_change_nothing_but_the_notice() {
         ("alice", Notice::NameTaken("alice".into())),
         ("a/b", Notice::BadName { name: "a/b".into(), error: NameError::Slash }),
         ("a\tb", Notice::BadName { name: "a\tb".into(), error: NameError::ControlCharacter { code: 9 } }),
+        ("ali\u{200b}ce", Notice::BadName { name: "ali\u{200b}ce".into(), error: NameError::InvisibleCharacter { code: 0x200b } }),
+        ("bob\u{202e}", Notice::BadName { name: "bob\u{202e}".into(), error: NameError::InvisibleCharacter { code: 0x202e } }),
     ] {
         s.apply(Action::Edit(Edit::AddUser(name.into())));
         assert_eq!(s.ui.notice, Some(notice));

@@ -11,7 +11,7 @@ use mixua_policy::{Lang, Refusal, Workspace};
 use yew::prelude::*;
 
 use super::event_value;
-use crate::acts::{actors, Act, Draft};
+use crate::acts::{actors, chosen_actor, Act, Draft};
 use crate::shared::Shared;
 use crate::state::{Action, Edit, UiAction};
 
@@ -41,7 +41,7 @@ pub fn act_as(props: &ActAsProps) -> Html {
     let reason = use_state(String::new);
     let draft = use_state(|| Draft::Version);
     let choices = actors(ws);
-    let actor = props.actor.clone().filter(|a| choices.contains(a)).or_else(|| choices.first().cloned()).unwrap_or_default();
+    let actor = chosen_actor(ws, props.actor.as_deref());
     let card = props.selected.and_then(|i| ws.cards.get(i)).or_else(|| ws.cards.first()).map(|c| c.id.clone()).unwrap_or_default();
     let selected = props.selected.filter(|&i| i < ws.cards.len()).unwrap_or(0);
     // The last act pressed here: its words, and the workspace it made

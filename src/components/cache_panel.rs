@@ -1,12 +1,15 @@
 //! Lesson 2's response cache: tick which fields make the cache key and
 //! whether retiring a card purges, and read every logged read replayed
 //! through it (the crate's `replay_cache`): answered fresh or served from
-//! the cache, stale, or leaking a canary.
+//! the cache, stale, or leaking a canary. The key, the purge and the
+//! policy version decide what a reader is handed, so changing them is a
+//! reviewer's act of the write path, with who and why.
 
 use mixua_policy::explain::{cache_text, cached_read_text, purge_text};
-use mixua_policy::{replay_cache, KeyField, Lang, Workspace};
+use mixua_policy::{replay_cache, KeyField, Lang, Refusal, Workspace};
 use yew::prelude::*;
 
+use super::acting::{refusal_beside, untick, who_and_why};
 use super::event_checked;
 use crate::acts::Act;
 use crate::shared::Shared;
@@ -15,6 +18,10 @@ use crate::state::{Action, Edit};
 #[derive(Properties, PartialEq)]
 pub struct CachePanelProps {
     pub workspace: Shared<Workspace>,
+    /// Who acts (the choice "Act as" shows).
+    pub actor: String,
+    /// The refusal of the last cache change tried here, if it was refused.
+    pub refusal: Option<Refusal>,
     pub lang: Lang,
     pub onaction: Callback<Action>,
 }
@@ -36,18 +43,24 @@ pub fn cache_panel(props: &CachePanelProps) -> Html {
     let config = ws.cache.as_ref().and_then(|c| c.good()).cloned();
     let key: Vec<KeyField> = config.as_ref().map(|c| c.key.clone()).unwrap_or_default();
     let purge = config.as_ref().is_some_and(|c| c.purges());
-    let set = |key: Vec<KeyField>, purge: bool| Edit::Act(Act::Cache { key, purge }).into();
+    let reason = use_state(String::new);
+    let (actor, why) = (props.actor.clone(), (*reason).clone());
+    let set = move |key: Vec<KeyField>, purge: bool| -> Action {
+        Edit::Act(Act::Cache { key, purge, actor: actor.clone(), reason: why.clone() }).into()
+    };
 
     let key_box = |field: KeyField| {
         let onaction = props.onaction.clone();
         let checked = key.contains(&field);
         let current = key.clone();
+        let set = set.clone();
         let onchange = Callback::from(move |e: Event| {
             let mut key = current.clone();
             key.retain(|f| *f != field);
             if event_checked(&e) {
                 key.push(field);
             }
+            untick(&e);
             onaction.emit(set(key, purge));
         });
         html! {
@@ -60,7 +73,17 @@ pub fn cache_panel(props: &CachePanelProps) -> Html {
     let on_purge = {
         let onaction = props.onaction.clone();
         let key = key.clone();
-        Callback::from(move |e: Event| onaction.emit(set(key.clone(), event_checked(&e))))
+        let set = set.clone();
+        Callback::from(move |e: Event| {
+            let purge = event_checked(&e);
+            untick(&e);
+            onaction.emit(set(key.clone(), purge))
+        })
+    };
+    let on_policy = {
+        let onaction = props.onaction.clone();
+        let (actor, reason) = (props.actor.clone(), (*reason).clone());
+        Callback::from(move |_: MouseEvent| onaction.emit(Edit::Act(Act::Policy { actor: actor.clone(), reason: reason.clone() }).into()))
     };
     let leaks = replay.leaks().count();
     let stale = replay.stale().count();
@@ -68,6 +91,7 @@ pub fn cache_panel(props: &CachePanelProps) -> Html {
     html! {
         <section class="panel cache" aria-labelledby="cache-title" data-panel="cache">
             <h2 id="cache-title">{ lang.pick("回應快取:重播記錄下來的查詢", "Response cache: the logged reads replayed") }</h2>
+            { who_and_why(ws, &props.actor, &reason, "cache", lang, &props.onaction) }
             <fieldset class="cache-config">
                 <legend>{ lang.pick("快取鍵由哪些欄位組成", "Which fields make the cache key") }</legend>
                 { for KeyField::ALL.into_iter().map(key_box) }
@@ -75,7 +99,11 @@ pub fn cache_panel(props: &CachePanelProps) -> Html {
                     <input type="checkbox" name="purge" checked={purge} onchange={on_purge} />
                     { lang.pick("卡片撤回、還原、到期或被取代時,清除含它的快取答案", "Purge the cached answers holding a card when it is revoked, rolled back, expired or superseded") }
                 </label>
+                <button type="button" data-action="policy" onclick={on_policy}>
+                    { lang.pick(format!("政策版本升一版(現在是 {})", ws.policy_version()), format!("New policy version (now {})", ws.policy_version())) }
+                </button>
             </fieldset>
+            { refusal_beside(props.refusal.as_ref(), lang) }
             <p class="cache-now">{ cache_text(config.as_ref(), lang) }</p>
             <p class={classes!("cache-summary", (leaks > 0).then_some("alarm"))} data-cache-leaks={leaks.to_string()} data-cache-stale={stale.to_string()}>
                 if leaks > 0 {

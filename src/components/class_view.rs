@@ -59,6 +59,8 @@ pub fn read_class(text: &str, pack: &Pack, lang: Lang) -> Class {
 pub fn class_view(props: &ClassViewProps) -> Html {
     let lang = props.lang;
     let codes = use_state(String::new);
+    // A dropped file that is not UTF-8 text: its name and why.
+    let unread = use_state(|| None::<(String, mixua_policy::TextProblem)>);
     let pack = &props.pack;
     let class = read_class(&codes, pack, lang);
     let oninput = {
@@ -67,17 +69,22 @@ pub fn class_view(props: &ClassViewProps) -> Html {
     };
     // Dropped exported files: their text is added to the codes.
     let ondrop = {
-        let codes = codes.clone();
+        let (codes, unread) = (codes.clone(), unread.clone());
         Callback::from(move |e: DragEvent| {
             e.prevent_default();
             e.stop_propagation();
             let Some(files) = e.data_transfer().and_then(|d| d.files()) else { return };
             for i in 0..files.length() {
                 let Some(file) = files.get(i) else { continue };
-                let codes = codes.clone();
+                let (codes, unread) = (codes.clone(), unread.clone());
                 wasm_bindgen_futures::spawn_local(async move {
-                    if let Ok(text) = gloo_file::futures::read_as_text(&gloo_file::File::from(file)).await {
-                        codes.set(format!("{}\n{}", *codes, text.trim()));
+                    let file = gloo_file::File::from(file);
+                    let Ok(bytes) = gloo_file::futures::read_as_bytes(&file).await else { return };
+                    // The crate reads the bytes: a UTF-8 byte-order mark is
+                    // dropped, another encoding is named and not read.
+                    match mixua_policy::decode_text(&bytes) {
+                        Ok(text) => codes.set(format!("{}\n{}", *codes, text.trim())),
+                        Err(problem) => unread.set(Some((file.name(), problem))),
                     }
                 });
             }
@@ -99,6 +106,12 @@ pub fn class_view(props: &ClassViewProps) -> Html {
                 { lang.pick("貼上成果代碼(一行一個),或把匯出的檔案拖進來。所有資料都留在這個瀏覽器裡。", "Paste result codes (one per line), or drop exported files here. Nothing leaves this browser.") }
                 <textarea name="result_codes" rows="5" value={(*codes).clone()} {oninput} />
             </label>
+            if let Some((name, problem)) = (*unread).clone() {
+                <p class="refused" role="alert" data-unread-file={name.clone()}>{ lang.pick(
+                    format!("沒有讀入「{name}」:{}", mixua_policy::text_problem_words(&problem, lang)),
+                    format!("“{name}” was not read: {}", mixua_policy::text_problem_words(&problem, lang)),
+                ) }</p>
+            }
             <div class="table-wrap">
                 <table class="class-table">
                     <caption>{ lang.pick(format!("學生:{} 位", class.rows.len()), format!("Students: {}", class.rows.len())) }</caption>

@@ -32,15 +32,17 @@ pub fn import_file(file: web_sys::File, onaction: Callback<Action>, onwork: Call
         return;
     }
     wasm_bindgen_futures::spawn_local(async move {
-        let text = match gloo_file::futures::read_as_text(&file).await {
-            Ok(text) => text,
+        // Read as bytes, so that the crate decides how they become text
+        // (a UTF-8 byte-order mark dropped, another encoding named).
+        let bytes = match gloo_file::futures::read_as_bytes(&file).await {
+            Ok(bytes) => bytes,
             Err(err) => {
                 let problem = Problem::NotJson { line: 0, column: 0, detail: format!("unreadable file: {err}") };
                 onaction.emit(UiAction::Notify(Notice::LoadFailed { source: name, problem }).into());
                 return;
             }
         };
-        match persist::from_json(&text) {
+        match persist::from_bytes(&bytes) {
             Ok(saved) => onwork.emit(WorkAction::Import { saved: Box::new(saved), source: name }),
             Err(problem) => onaction.emit(UiAction::Notify(Notice::LoadFailed { source: name, problem }).into()),
         }

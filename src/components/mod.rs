@@ -1,6 +1,7 @@
 //! One component per file. Props are data plus `on*` callbacks.
 
 pub mod about_me;
+pub mod acting;
 pub mod announcer;
 pub mod act_as;
 pub mod audit_log;

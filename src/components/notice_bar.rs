@@ -2,7 +2,7 @@ use mixua_policy::explain::name_error_text;
 use mixua_policy::Lang;
 use yew::prelude::*;
 
-use crate::state::{WorkAction, Action, Notice, UiAction};
+use crate::state::{Action, Notice, UiAction, Unreadable, WorkAction};
 
 #[derive(Properties, PartialEq)]
 pub struct NoticeBarProps {
@@ -46,6 +46,10 @@ pub fn notice_text(notice: &Notice, lang: Lang) -> (bool, String) {
         Notice::OpenedLink { kept: true } => (false, lang.pick(
             "已開啟分享連結。你原本的內容還在:按一次「復原」就回來。",
             "Opened the share link. Your own work is kept: one Undo brings it back.",
+        ).into()),
+        Notice::PreviousKept => (false, lang.pick(
+            "你之前的作品還在:按一次「復原」就回來。",
+            "Your earlier work is kept: one Undo brings it back.",
         ).into()),
         Notice::OpenedLinkOtherLesson { course } => (false, lang.pick(
             format!("已開啟分享連結:第 {} 課的作品,從這一課開始。你原本的作品還在「最近的作品」裡。", course.number()),
@@ -91,6 +95,14 @@ pub fn notice_text(notice: &Notice, lang: Lang) -> (bool, String) {
         }
         Notice::Refused(refusal) => (true, mixua_policy::explain::refusal_text(refusal, lang)),
         Notice::Pack(pack) => pack.text(lang),
+        Notice::Unreadable { what: Unreadable::Index { works }, .. } => (true, lang.pick(
+            format!("「最近的作品」清單損壞了,已從存著的作品({works} 份)重建。損壞的清單原樣保留(沒有被覆蓋),可以下載。"),
+            format!("The list of your saved works was damaged; it was rebuilt from the works stored ({works}). The damaged list is kept as it was (never overwritten): you can download it."),
+        )),
+        Notice::Unreadable { what: Unreadable::Work { name }, .. } => (true, lang.pick(
+            format!("「{name}」存的內容讀不出來。它原樣保留在這個瀏覽器裡(沒有被覆蓋),可以下載成檔案;這裡沒有打開它。"),
+            format!("“{name}” could not be read. It is kept in this browser as it was (never overwritten), and you can download it as a file; it was not opened here."),
+        )),
         Notice::StorageUnavailable => (true, lang.pick(
             "瀏覽器無法儲存(儲存空間已滿或被停用):你的內容只保留在這個分頁中,請用「匯出」備份。",
             "The browser can't save (storage is full or disabled): your work lives in this tab only; export it to keep a copy.",
@@ -124,6 +136,13 @@ pub fn notice_bar(props: &NoticeBarProps) -> Html {
                         let onwork = props.onwork.clone();
                         Callback::from(move |_: MouseEvent| onwork.emit(WorkAction::LoadTheirs))
                     }}>{ lang.pick("載入另一個分頁的版本", "Load the other tab's version") }</button>
+                }
+                if let Notice::Unreadable { file, text, .. } = notice {
+                    {" "}
+                    <button type="button" data-action="download-unreadable" onclick={{
+                        let (file, text) = (file.clone(), text.clone());
+                        Callback::from(move |_: MouseEvent| super::files::download(&file, &text))
+                    }}>{ lang.pick("下載原本的內容", "Download it as it was") }</button>
                 }
                 <button type="button" class="link" onclick={dismiss}>{ lang.pick("關閉", "Dismiss") }</button>
             </p>

@@ -1,11 +1,15 @@
 //! Lesson 2's retention: each kind's time to live, and the selected card's
 //! tier and hold; "Advance the clock" runs the crate's sweep, and each
-//! expiry appears in the log with its `ttl:<kind>` reason.
+//! expiry appears in the log with its `ttl:<kind>` reason. A time to live
+//! (a reviewer's) and a hold (the card's owner's or a reviewer's) change
+//! who can read what, so each is an act of the write path, with who and
+//! why; a tier changes no reader and stays a plain edit.
 
 use mixua_policy::explain::kind_name;
-use mixua_policy::{Card, Kind, Lang, Tier, Workspace};
+use mixua_policy::{Card, Kind, Lang, Refusal, Tier, Workspace};
 use yew::prelude::*;
 
+use super::acting::{refusal_beside, unset, untick, who_and_why};
 use super::{event_checked, event_value};
 use crate::acts::Act;
 use crate::shared::Shared;
@@ -16,6 +20,12 @@ pub struct RetentionProps {
     pub workspace: Shared<Workspace>,
     /// The selected card (by index), whose tier and hold are edited.
     pub selected: Option<usize>,
+    /// Who acts (the choice "Act as" shows).
+    pub actor: String,
+    /// The refusal of the last time to live set here, if it was refused.
+    pub ttl_refusal: Option<Refusal>,
+    /// The refusal of the last hold tried here, if it was refused.
+    pub hold_refusal: Option<Refusal>,
     pub lang: Lang,
     pub onaction: Callback<Action>,
 }
@@ -32,23 +42,28 @@ fn tier_name(tier: Tier, lang: Lang) -> &'static str {
 pub fn retention_panel(props: &RetentionProps) -> Html {
     let lang = props.lang;
     let ws = &*props.workspace;
+    let reason = use_state(String::new);
     let emit = |act: Act| -> Action { Edit::Act(act).into() };
     let ttl_input = |kind: Kind| {
         let onaction = props.onaction.clone();
+        let now = ws.ttl(kind).map(|t| t.to_string()).unwrap_or_default();
+        let (actor, reason, shown) = (props.actor.clone(), (*reason).clone(), now.clone());
         let onchange = Callback::from(move |e: Event| {
             let text = event_value(&e);
             let ttl = text.trim().parse::<u64>().ok();
+            // The field shows the setting: an allowed change re-renders it.
+            unset(&e, &shown);
             // Empty means kept for ever; anything else that is not a whole
             // number changes nothing.
             if ttl.is_some() || text.trim().is_empty() {
-                onaction.emit(emit(Act::Ttl { kind, ttl }));
+                onaction.emit(emit(Act::Ttl { kind, ttl, actor: actor.clone(), reason: reason.clone() }));
             }
         });
         let id = format!("ttl-{}", kind.as_str());
         html! {
             <div class="ttl">
                 <label for={id.clone()}>{ kind_name(kind, lang) }</label>
-                <input type="number" min="0" step="1" id={id.clone()} name={id} value={ws.ttl(kind).map(|t| t.to_string()).unwrap_or_default()}
+                <input type="number" min="0" step="1" id={id.clone()} name={id} value={now}
                     placeholder="∞" {onchange} />
             </div>
         }
@@ -68,7 +83,12 @@ pub fn retention_panel(props: &RetentionProps) -> Html {
         };
         let on_hold = {
             let (onaction, id) = (props.onaction.clone(), id.clone());
-            Callback::from(move |e: Event| onaction.emit(emit(Act::Hold { card: id.clone(), hold: event_checked(&e) })))
+            let (actor, reason) = (props.actor.clone(), (*reason).clone());
+            Callback::from(move |e: Event| {
+                let hold = event_checked(&e);
+                untick(&e);
+                onaction.emit(emit(Act::Hold { card: id.clone(), hold, actor: actor.clone(), reason: reason.clone() }))
+            })
         };
         let kind = life.and_then(|l| l.kind()).map(|k| kind_name(k, lang)).unwrap_or(lang.pick("(沒有類別)", "(no kind)"));
         html! {
@@ -83,8 +103,9 @@ pub fn retention_panel(props: &RetentionProps) -> Html {
                 </label>
                 <label class="hold">
                     <input type="checkbox" name="hold" checked={held} onchange={on_hold} />
-                    { lang.pick("保留(永不被清掉:安全規則、法律保留)", "Hold (never swept: a safety rule, a legal hold)") }
+                    { lang.pick("保留(永不被清掉:安全規則、法律保留;擁有者或審查者)", "Hold (never swept: a safety rule, a legal hold; its owner or a reviewer)") }
                 </label>
+                { refusal_beside(props.hold_refusal.as_ref(), lang) }
             </div>
         }
     });
@@ -95,10 +116,12 @@ pub fn retention_panel(props: &RetentionProps) -> Html {
     html! {
         <section class="panel retention" aria-labelledby="retention-title" data-panel="retention">
             <h2 id="retention-title">{ lang.pick("保留期限與存放層", "Retention and tiers") }</h2>
+            { who_and_why(ws, &props.actor, &reason, "retention", lang, &props.onaction) }
             <fieldset class="ttls">
-                <legend>{ lang.pick("每種記憶保留幾個時刻(空白:永久)", "Ticks each kind of memory is kept (empty: for ever)") }</legend>
+                <legend>{ lang.pick("每種記憶保留幾個時刻(空白:永久;審查者)", "Ticks each kind of memory is kept (empty: for ever; a reviewer)") }</legend>
                 { for Kind::ALL.into_iter().map(ttl_input) }
             </fieldset>
+            { refusal_beside(props.ttl_refusal.as_ref(), lang) }
             { for card_controls }
             <button type="button" data-action="advance" onclick={advance}>
                 { lang.pick(format!("時鐘往前一格(現在是時刻 {})", ws.clock()), format!("Advance the clock (now tick {})", ws.clock())) }

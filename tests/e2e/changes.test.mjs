@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   axeScan, cardRow, formatViolations, importFile, pageErrors, screenshot, screenshotDir, useBrowser, waitForViews, waitUntil, withApp,
-  SEED_VIEWS, SEED_VIEWS_WITHOUT_G, clickWork,
+  SEED_VIEWS, SEED_VIEWS_WITHOUT_G, nextFrames, clickWork,
 } from './harness.mjs';
 
 const env = useBrowser();
@@ -124,8 +124,10 @@ test('typing a lesson says nothing until the field is left, then once', async ()
     // The alarm is on at once (and the strip says so) …
     await page.waitForSelector('[data-view="bob/writer-v1"] [data-leak="FAKE-ALICE-731"]');
     await waitUntil(page, () => document.querySelector('.change-strip')?.textContent.includes('leak alarm'));
-    // … but nothing has been said while typing.
-    await page.waitForTimeout(400);
+    // … but nothing has been said while typing (the live region would have
+    // spoken in the frames that drew the strip; the announcement after Tab
+    // below is number 1, which also shows none came before it).
+    await nextFrames(page);
     assert.deepEqual(await spoken(page), { seq: 0, text: '' });
 
     await page.keyboard.press('Tab');
@@ -136,7 +138,7 @@ test('typing a lesson says nothing until the field is left, then once', async ()
     );
     // The alarm changed the bob cells, and only those.
     assert.deepEqual(await changedCells(page), ['bob/checker-v1', 'bob/writer-v1']);
-    await page.waitForTimeout(400);
+    await nextFrames(page);
     assert.equal((await spoken(page)).seq, 1, 'said once');
     assert.deepEqual(pageErrors(page), []);
   });

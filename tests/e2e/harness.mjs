@@ -235,20 +235,19 @@ export async function allViews(page) {
  * them and get a readable diff when they never match.
  */
 export async function waitForViewIds(page, viewer, expected, { timeout = 5_000 } = {}) {
-  const want = JSON.stringify(expected);
-  const deadline = Date.now() + timeout;
-  let ids;
-  for (;;) {
-    try {
-      ids = await viewIds(page, viewer);
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      ids = undefined;
-    }
-    if (ids !== undefined && JSON.stringify(ids) === want) return ids;
-    if (Date.now() > deadline) return ids;
-    await page.waitForTimeout(50);
+  try {
+    await page.waitForFunction(
+      ([name, want]) => {
+        const cell = Array.from(document.querySelectorAll('[data-view]')).find((el) => el.getAttribute('data-view') === name);
+        return cell && JSON.stringify(Array.from(cell.querySelectorAll('[data-card-id]'), (el) => el.getAttribute('data-card-id'))) === want;
+      },
+      [viewer, JSON.stringify(expected)],
+      { timeout },
+    );
+  } catch (error) {
+    if (!/Timeout/i.test(error.message)) throw error;
   }
+  return viewIds(page, viewer);
 }
 
 const axePath = join(repoRoot, 'node_modules', 'axe-core', 'axe.min.js');
@@ -285,13 +284,23 @@ export async function screenshot(page, name) {
  * `assert.deepEqual` on them and get a readable diff when they never match.
  */
 export async function waitForViews(page, expected, { timeout = 5_000 } = {}) {
-  const want = JSON.stringify(sortKeys(expected));
-  const deadline = Date.now() + timeout;
-  for (;;) {
-    const views = await allViews(page);
-    if (JSON.stringify(sortKeys(views)) === want || Date.now() > deadline) return views;
-    await page.waitForTimeout(50);
+  try {
+    await page.waitForFunction(
+      (want) => {
+        const views = {};
+        for (const cell of document.querySelectorAll('[data-view]')) {
+          views[cell.getAttribute('data-view')] = Array.from(cell.querySelectorAll('[data-card-id]'), (el) => el.getAttribute('data-card-id'));
+        }
+        const sorted = Object.fromEntries(Object.entries(views).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+        return JSON.stringify(sorted) === want;
+      },
+      JSON.stringify(sortKeys(expected)),
+      { timeout },
+    );
+  } catch (error) {
+    if (!/Timeout/i.test(error.message)) throw error;
   }
+  return allViews(page);
 }
 
 function sortKeys(map) {
@@ -410,16 +419,71 @@ export async function withApp(env, query, body) {
 }
 
 /**
+ * In the page: this tab's saved slot (`{ rev, saved_at, work }`, the work
+ * being the workspace file), or null when nothing is saved yet. Each tab's
+ * work id is in its session storage; the work itself in a localStorage slot
+ * of its own. Kept as one function so `savedWork` and `waitForSavedWork`
+ * read storage the same way.
+ */
+function readSlot() {
+  const id = JSON.parse(sessionStorage.getItem('mixua-playground/v2/tab-work') ?? 'null');
+  const slot = id && localStorage.getItem(`mixua-playground/v2/work/${id}`);
+  return slot ? JSON.parse(slot) : null;
+}
+
+/**
  * What this tab autosaved: its work's slot content (the workspace file, as
- * JSON text), or null when nothing is saved yet. Each tab's work id is in
- * its session storage; the work itself in a localStorage slot of its own.
+ * JSON text), or null when nothing is saved yet.
  */
 export async function savedWork(page) {
-  return page.evaluate(() => {
-    const id = JSON.parse(sessionStorage.getItem('mixua-playground/v2/tab-work') ?? 'null');
-    const slot = id && localStorage.getItem(`mixua-playground/v2/work/${id}`);
-    return slot ? JSON.stringify(JSON.parse(slot).work) : null;
-  });
+  const slot = await page.evaluate(readSlot);
+  return slot ? JSON.stringify(slot.work) : null;
+}
+
+/**
+ * Waits until this tab has saved work for which `holds(work, arg)` is true
+ * (run in the page on the saved workspace, parsed; `holds` may use only its
+ * arguments), and returns the work as JSON text, as `savedWork` does. The
+ * autosave runs a moment after the last change: a journey waits for it with
+ * this, never with a fixed pause.
+ */
+export async function waitForSavedWork(page, holds = () => true, arg = null, { timeout = 5_000 } = {}) {
+  try {
+    await page.waitForFunction(
+      `(() => { const slot = (${readSlot})(); return slot !== null && Boolean((${holds})(slot.work, ${JSON.stringify(arg)})); })()`,
+      null,
+      // Every 100 ms rather than every frame: a big work is parsed each time.
+      { timeout, polling: 100 },
+    );
+  } catch (error) {
+    const seen = await savedWork(page).catch(() => '(unreadable)');
+    throw new Error(`the saved work never held ${holds} (${JSON.stringify(arg)}): ${error.message}\nsaved: ${seen?.slice(0, 400)}`);
+  }
+  return savedWork(page);
+}
+
+/**
+ * Makes the app save any pending change now: it saves at once on `pagehide`
+ * (as when a tab is closed), so a check that a step stored nothing needs no
+ * pause first. `target` is a page or a frame.
+ */
+export async function flushSave(target) {
+  await target.evaluate(() => window.dispatchEvent(new Event('pagehide')));
+}
+
+/**
+ * Waits until the page has rendered `count` more frames: whatever the app
+ * scheduled for the step before (a re-render, an effect's state) is on
+ * screen by then.
+ */
+export async function nextFrames(target, count = 2) {
+  await target.evaluate(
+    (n) => new Promise((resolve) => {
+      const step = (left) => (left === 0 ? resolve() : requestAnimationFrame(() => step(left - 1)));
+      step(n);
+    }),
+    count,
+  );
 }
 
 /** Every localStorage entry, to show that a step wrote nothing. */

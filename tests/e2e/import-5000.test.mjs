@@ -4,7 +4,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cardRow, importFile, pageErrors, useBrowser, viewNames, waitForNotice, waitUntil, withApp, savedWork } from './harness.mjs';
+import { cardRow, importFile, pageErrors, useBrowser, viewNames, waitForNotice, waitUntil, withApp, savedWork, waitForSavedWork } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -106,10 +106,7 @@ test('5,000 cards import and the page stays usable', { timeout: 120_000 }, async
     await waitUntil(page, () => document.querySelectorAll('[data-view="erin/writer-v1"] input[name="predict"]').length === 5000);
     await erin.locator('input[name="predict"][value="C4999"]').check();
     // Autosave follows the re-render of 5,000 choices; wait for it.
-    for (let waited = 0; !((await savedWork(page)) ?? '').includes('"C4999"'); waited += 250) {
-      assert.ok(waited < 30_000, 'the predictions were autosaved');
-      await page.waitForTimeout(250);
-    }
+    await waitForSavedWork(page, (work) => JSON.stringify(work.playground?.predictions ?? {}).includes('"C4999"'), null, { timeout: 30_000 });
     // After a reload (the 5,000 cards and the predictions were autosaved)
     // the cell pages its choices again, and the ticked C4999 is still on show.
     await page.reload();

@@ -6,7 +6,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { allViews, cardRow, downloadText, importFile, openPage, openRecent, pageErrors, useBrowser, waitForNotice, clickWork } from './harness.mjs';
+import { allViews, cardRow, downloadText, importFile, openPage, openRecent, pageErrors, useBrowser, waitForNotice, waitForSavedWork, clickWork } from './harness.mjs';
 import { lessonStatus } from './lesson2-helpers.mjs';
 
 const env = useBrowser();
@@ -16,7 +16,7 @@ async function lessonOneWork(context) {
   const one = await openPage(context, env.server, 'lang=en');
   await cardRow(one, 'Y').locator('input[name="share_approved"]').check();
   await one.waitForSelector('[data-view="bob/checker-v1"] [data-card-id="Y"]');
-  await one.waitForTimeout(700); // autosaved
+  await waitForSavedWork(one, (work) => work.cards.some((c) => c.id === 'Y' && c.share_approved === true));
   return one;
 }
 
@@ -54,7 +54,8 @@ test('a lesson-2 share link opens as lesson 2, and the learner\'s lesson-1 work 
     assert.match(await waitForNotice(page, 'info', 'a lesson 2 work'), /kept in Recent work/);
     // Undo never changes the lesson: the lesson-1 work is in Recent work.
     assert.equal(await page.getByRole('button', { name: 'Undo', exact: true }).isDisabled(), true);
-    await page.waitForTimeout(700);
+    // The link's work is saved as lesson 2 before another work opens.
+    await waitForSavedWork(page, (work) => work.playground?.course === '2');
     await openRecent(page, 'Work ·', /Lesson 2/);
     await page.waitForSelector('[data-view="bob/checker-v1"] [data-card-id="Y"]');
     assert.equal((await lessonStatus(page)).lesson, '1');
@@ -87,8 +88,9 @@ test('a lesson-2 file picked in a lesson-1 tab opens as a lesson-2 work of its o
     assert.equal((await lessonStatus(one)).lesson, '2');
     assert.deepEqual(await allViews(one), views);
     await waitForNotice(one, 'info', 'is still in Recent work');
-    // The lesson-1 work, with its change, is one click away in Recent work.
-    await one.waitForTimeout(700);
+    // The lesson-1 work, with its change, is one click away in Recent work
+    // (once the imported work is saved as lesson 2).
+    await waitForSavedWork(one, (work) => work.playground?.course === '2');
     await openRecent(one, 'Work ·', /Lesson 2|class-lesson2/);
     await one.waitForSelector('[data-view="bob/checker-v1"] [data-card-id="Y"]');
     assert.equal((await lessonStatus(one)).lesson, '1');

@@ -20,6 +20,24 @@ export async function act(page, { actor, card, action, reason, draft }) {
   if (action !== undefined) await page.click(`[data-panel="act"] [data-action="${action}"]`);
 }
 
+/**
+ * In a panel that changes who can read what (groups, retention, cache):
+ * chooses who acts and types the reason its event keeps.
+ */
+export async function actIn(page, panel, { actor, reason }) {
+  if (actor !== undefined) await page.selectOption(`[data-panel="${panel}"] select[name="panel-actor"]`, actor);
+  if (reason !== undefined) await page.fill(`[data-panel="${panel}"] input[name="panel-reason"]`, reason);
+}
+
+/**
+ * Clicks a checkbox of such a panel and waits until it shows `checked`: the
+ * box shows the setting, so it changes only when the write path allowed it.
+ */
+export async function tick(page, selector, checked) {
+  await page.click(selector);
+  await page.waitForSelector(`${selector}${checked ? ':checked' : ':not(:checked)'}`);
+}
+
 /** The refusal shown beside the act buttons: its code and words, or null. */
 export async function refusal(page) {
   const el = await page.$('[data-panel="act"] [data-refusal]');

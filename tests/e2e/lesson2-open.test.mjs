@@ -5,7 +5,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cardRow, openPage, pageErrors, useBrowser, waitForNotice, withApp } from './harness.mjs';
+import { cardRow, openPage, pageErrors, useBrowser, waitForNotice, withApp, waitForSavedWork } from './harness.mjs';
 import { lessonStatus } from './lesson2-helpers.mjs';
 
 const env = useBrowser();
@@ -26,7 +26,7 @@ test('?lesson=2 keeps the lesson-1 work, and ?lesson=1 brings it back', async ()
     // The story's cards: A is a candidate, carol is a user.
     await two.waitForSelector('[data-view="carol/writer-v1"]', { state: 'attached' });
     assert.equal(await two.locator('[data-view] [data-card-id="Y"]').count(), 0);
-    await two.waitForTimeout(600); // let it autosave
+    await waitForSavedWork(two, (work) => work.users.includes('carol') && work.playground?.course === '2');
     await two.close();
 
     const back = await openPage(context, env.server, 'lesson=1&lang=en');

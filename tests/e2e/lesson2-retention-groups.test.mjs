@@ -1,13 +1,14 @@
 // Lesson 2, exercises 7 and 8. Clock and tiers: advancing the clock past
 // the TTLs expires W and E with their reasons in the log, the held S stays
 // everywhere, and moving S from cold to hot changes no cell. Groups: with
-// five users, report-team made three people; T reaches exactly them. One
-// wrong move each: "Check my work" too early, and a wrong answer.
+// five users, report-team made three people (by the reviewer dana, with a
+// reason); T reaches exactly them. One wrong move each: "Check my work" too
+// early, and a wrong answer.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { allViews, axeScan, formatViolations, pageErrors, useBrowser, withApp } from './harness.mjs';
-import { act, missAndHint, waitCell, waitDone } from './lesson2-helpers.mjs';
+import { act, actIn, logLines, missAndHint, tick, waitCell, waitDone } from './lesson2-helpers.mjs';
 
 const env = useBrowser();
 
@@ -42,14 +43,19 @@ test('lesson 2, exercise 8: five users, a group of three, T reaches exactly them
       await page.getByRole('button', { name: 'Add user' }).click();
       await page.waitForSelector(`[data-view="${user}/writer-v1"]`, { state: 'attached' });
     }
-    // The wrong answer first.
+    // The wrong answer first: it lists what is still missing (no hint unlocked).
     await page.check('input[name="answer-7"][value="1"]');
-    await page.waitForSelector('[data-panel="lesson"] [data-step-status="hint"]');
+    await page.waitForSelector('[data-panel="lesson"] [data-step-status="missing"]');
+    assert.equal(await page.locator('[data-panel="lesson"] [data-hint]').count(), 0);
     await page.check('input[name="answer-7"][value="3"]');
     assert.match(await page.locator('[data-panel="lesson"] .takeaway').innerText(), /never GLOBAL/);
 
     await waitCell(page, 'dave/writer-v1', 'T', false);
-    await page.check('[data-group="report-team"][data-member="dave"]');
+    await actIn(page, 'groups', { actor: 'dana', reason: 'dave joined the report team' });
+    await tick(page, '[data-group="report-team"][data-member="dave"]', true);
+    const [change] = (await logLines(page)).filter((l) => l.kind === 'members');
+    assert.equal(change.actor, 'dana');
+    assert.match(change.text, /report-team to alice, carol, dave \(were alice, carol\): “dave joined the report team”/);
     await waitCell(page, 'dave/writer-v1', 'T');
     await waitCell(page, 'dave/checker-v1', 'T');
     await waitCell(page, 'erin/writer-v1', 'T', false);

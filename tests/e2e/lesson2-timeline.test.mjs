@@ -6,7 +6,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { axeScan, formatViolations, pageErrors, screenshot, useBrowser, viewIds, withApp, openApp } from './harness.mjs';
+import { axeScan, formatViolations, nextFrames, pageErrors, screenshot, useBrowser, viewIds, withApp, openApp } from './harness.mjs';
 import { act, waitCell } from './lesson2-helpers.mjs';
 
 const env = useBrowser();
@@ -107,15 +107,34 @@ test('keyboard: every new control is reachable with Tab, and the scrubber and ac
   });
 });
 
-test('screenshots: the timeline at 1280 px and in classroom mode at 1366x768', async () => {
-  for (const [query, viewport, name] of [
-    ['lesson=2&lang=en', { width: 1280, height: 800 }, 'lesson2-1280'],
-    ['lesson=2&lang=zh-TW&classroom', { width: 1366, height: 768 }, 'lesson2-classroom-1366'],
+test('tick 1 at 1280 px and in classroom mode at 1366x768 (zh-TW): the past views on screen with the timeline (in classroom mode, with the chart too)', async () => {
+  for (const [query, viewport, lang, name, classroom] of [
+    ['lesson=2&lang=en', { width: 1280, height: 800 }, 'en', 'lesson2-1280', false],
+    ['lesson=2&lang=zh-TW&classroom', { width: 1366, height: 768 }, 'zh-TW', 'lesson2-classroom-1366', true],
   ]) {
     const page = await openApp(env.browser, env.server, query, { viewport });
     try {
       await page.click('[data-tick="1"]');
       await page.waitForSelector('[data-panel="timeline"][data-shown-tick="1"]');
+      // The chart shows tick 1: G, not yet its new version G2.
+      const then = await viewIds(page, 'bob/checker-v1');
+      assert.ok(then.includes('G') && !then.includes('G2'), `${name}, tick 1: ${then}`);
+      assert.equal(await page.inputValue('input[name="tick"]'), '1');
+      assert.equal(await page.getAttribute('html', 'lang'), lang);
+      // The timeline is on screen (in classroom mode, pinned with the
+      // chart's first row), and nothing is wider than the screen.
+      const seen = await page.evaluate(() => {
+        const box = (el) => el.getBoundingClientRect();
+        const timeline = box(document.querySelector('[data-panel="timeline"]'));
+        const cell = box(document.querySelector('[data-view]'));
+        return {
+          timeline: timeline.top >= 0 && timeline.bottom <= innerHeight + 1,
+          cell: cell.top >= 0 && cell.top < innerHeight,
+          wide: document.documentElement.scrollWidth <= innerWidth,
+        };
+      });
+      assert.deepEqual(seen, { timeline: true, cell: classroom ? true : seen.cell, wide: true }, name);
+      assert.deepEqual(pageErrors(page), []);
       await screenshot(page, name);
     } finally {
       await page.context().close();
@@ -132,7 +151,9 @@ test('classroom mode, lesson 2: the timeline stays on screen over the chart; the
     });
     assert.ok(await inView(), 'the timeline is on the first screen');
     await page.mouse.wheel(0, 300);
-    await page.waitForTimeout(100);
+    // The page has scrolled, and drawn the frames after it.
+    await page.waitForFunction(() => window.scrollY > 0);
+    await nextFrames(page);
     assert.ok(await inView(), 'the timeline stays on screen while the chart scrolls');
     // On the chart tab: no audit log or cache; the tab "Over time" shows them (and no chart).
     assert.equal(await page.locator('[data-panel="audit"], .cache').count(), 0);

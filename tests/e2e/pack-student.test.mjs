@@ -6,7 +6,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { SEED_VIEWS, SEED_VIEWS_WITHOUT_G, allStorage, cardRow, openApp, openPage, pageErrors, savedWork, useBrowser, waitForNotice, waitForViews } from './harness.mjs';
+import { SEED_VIEWS, SEED_VIEWS_WITHOUT_G, allStorage, cardRow, openApp, openPage, pageErrors, savedWork, useBrowser, waitForNotice, waitForViews, waitForSavedWork } from './harness.mjs';
 import { buildPack, tampered } from './pack-helpers.mjs';
 
 const env = useBrowser();
@@ -30,8 +30,7 @@ test('a second browser opens the pack link: exercise 1 starts, and the student\'
     const own = await openPage(context, env.server, 'lang=en');
     await own.getByRole('button', { name: 'Delete (G)', exact: true }).click();
     await waitForViews(own, SEED_VIEWS_WITHOUT_G);
-    await own.waitForTimeout(700);
-    const ownWork = await savedWork(own);
+    const ownWork = await waitForSavedWork(own, (work) => !work.cards.some((c) => c.id === 'G'));
     await own.close();
 
     const page = await openPage(context, env.server, 'lang=en', new URL(link).hash);

@@ -6,7 +6,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { allStorage, axeScan, formatViolations, openApp, openPage, pageErrors, useBrowser, waitForNotice } from './harness.mjs';
+import { allStorage, axeScan, formatViolations, openApp, openPage, pageErrors, useBrowser, waitForNotice, waitForSavedWork, flushSave } from './harness.mjs';
 import { buildPack, resultCode, tampered } from './pack-helpers.mjs';
 
 const env = useBrowser();
@@ -96,7 +96,7 @@ test('a bad, tampered or oversized pack link: a clear message, and nothing lost'
   try {
     const own = await openPage(context, env.server, 'lang=en');
     await own.getByRole('button', { name: 'Delete (G)', exact: true }).click();
-    await own.waitForTimeout(700);
+    await waitForSavedWork(own, (work) => !work.cards.some((c) => c.id === 'G'));
     const before = await allStorage(own);
     for (const [hash, words] of [
       ['#p1.00000000.eNqrVspMUbIyMDAwMDIwMA', /cut or changed|integrity/],
@@ -108,7 +108,8 @@ test('a bad, tampered or oversized pack link: a clear message, and nothing lost'
       assert.match(await waitForNotice(page, 'error', 'pack link'), words);
       assert.match(await waitForNotice(page, 'error', 'pack link'), /Your current work is unchanged/);
       assert.equal(await page.locator('[data-view] [data-card-id="G"]').count(), 0, 'the learner\'s own work is shown');
-      await page.waitForTimeout(400);
+      // Whatever the tab would save, it saves now (as when it is closed).
+      await flushSave(page);
       assert.deepEqual(Object.keys(await allStorage(page)).sort(), Object.keys(before).sort());
       assert.deepEqual(pageErrors(page), []);
       await page.close();

@@ -3,7 +3,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openApp, pageErrors, screenshot, useBrowser } from './harness.mjs';
+import { openApp, pageErrors, screenshot, useBrowser, nextFrames } from './harness.mjs';
 
 const env = useBrowser();
 const phone = { width: 390, height: 844 };
@@ -30,7 +30,7 @@ for (const lang of ['en', 'zh-TW']) {
     try {
       // Draw every panel (panels far below skip layout until near).
       await page.evaluate(() => document.querySelectorAll('.editor, .people, .compare').forEach((el) => el.scrollIntoView()));
-      await page.waitForTimeout(200);
+      await nextFrames(page);
       assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), phone.width);
       assert.deepEqual(await outside(page), []);
       // The editor's Stream, Verdict and Actions are on screen for every row.
@@ -60,7 +60,7 @@ test('390×844, lesson 2: the timeline, cache, retention, groups and log fit the
   const page = await openApp(env.browser, env.server, 'lesson=2&lang=en', { viewport: phone });
   try {
     await page.evaluate(() => document.querySelectorAll('[data-panel]').forEach((el) => el.scrollIntoView()));
-    await page.waitForTimeout(200);
+    await nextFrames(page);
     assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), phone.width);
     assert.deepEqual(await outside(page), []);
     assert.deepEqual(pageErrors(page), []);

@@ -62,9 +62,11 @@ async function heldPage(context) {
 async function takenOver(page) {
   await page.waitForSelector('#app [data-ready]', { state: 'attached', timeout: 20_000 });
   assert.equal(await page.locator('.prerender').count(), 0, 'the prerendered first screen is gone');
-  // Let the start's own effects (the first save, Recent work) render too.
-  await page.waitForTimeout(600);
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  // The start's own effects (the first save, Recent work) have rendered
+  // too once Recent work lists this tab's work; then two frames and a task,
+  // so that any layout shift they caused has reached the observer.
+  await page.waitForSelector('#app [data-panel="recent"] li[data-current="true"]', { state: 'attached' });
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 0)))));
 }
 
 /** The seat of every element a learner looks at first, in page coordinates. */

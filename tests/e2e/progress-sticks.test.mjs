@@ -3,7 +3,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { SEED_VIEWS, openPage, pageErrors, useBrowser, waitUntil } from './harness.mjs';
+import { SEED_VIEWS, openPage, pageErrors, useBrowser, waitUntil, waitForSavedWork } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -32,7 +32,8 @@ test('finished exercises keep their ✓ after leaving predict mode and after a r
     await page.check('input[name="answer-1"][value="2"]');
     await waitUntil(page, () => document.querySelector('[data-panel="lesson"]')?.getAttribute('data-step-done') === 'true');
     assert.deepEqual(await doneSteps(page), ['1✓', '2✓']);
-    await page.waitForTimeout(700); // the autosave waits for a pause
+    // The autosave waits for a pause: the two steps done and the answer.
+    await waitForSavedWork(page, (work) => (work.playground?.progress?.done ?? []).length === 2 && Object.keys(work.playground?.progress?.answers ?? {}).length === 1);
 
     const again = await openPage(context, env.server, 'lang=en');
     await waitUntil(again, () => document.querySelectorAll('[data-panel="lesson"] .steps button').length === 7);

@@ -37,14 +37,22 @@ const BOB_FLAGS_ALICE = {
 const CLEAN = { 'alice/writer-v1': [], 'alice/checker-v1': [], 'bob/writer-v1': [], 'bob/checker-v1': [] };
 
 async function waitForMarks(page, expected) {
-  const want = JSON.stringify(expected);
-  const deadline = Date.now() + 5_000;
-  let seen;
-  for (;;) {
-    seen = await marks(page);
-    if (JSON.stringify(seen) === want || Date.now() > deadline) return seen;
-    await page.waitForTimeout(50);
-  }
+  await waitUntil(
+    page,
+    (want) => {
+      const seen = Object.fromEntries(
+        Array.from(document.querySelectorAll('[data-view]'), (c) => [
+          c.getAttribute('data-view'),
+          Array.from(c.querySelectorAll('[data-reid]'), (m) => m.getAttribute('data-user')),
+        ]),
+      );
+      return JSON.stringify(seen) === want;
+    },
+    JSON.stringify(expected),
+  ).catch((error) => {
+    if (!/Timeout/i.test(error.message)) throw error;
+  });
+  return marks(page);
 }
 
 const checklist = (page) =>

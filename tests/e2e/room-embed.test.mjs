@@ -4,7 +4,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { SEED_VIEWS, SEED_VIEWS_WITHOUT_G, allStorage, allViews, axeScan, formatViolations, openPage, pageErrors, useBrowser, waitForViews, clickWork } from './harness.mjs';
+import { SEED_VIEWS, SEED_VIEWS_WITHOUT_G, allStorage, allViews, axeScan, formatViolations, openPage, pageErrors, useBrowser, waitForViews, waitForSavedWork, flushSave, clickWork } from './harness.mjs';
 
 const env = useBrowser();
 const shots = process.env.MIXUA_SHOTS ?? '/tmp/shots-12b';
@@ -28,7 +28,7 @@ test('?embed shows just the chart, fits 16:9, and an embed in a page keeps the l
     const own = await openPage(context, env.server, 'lang=en');
     await own.getByRole('button', { name: 'Delete (G)', exact: true }).click();
     await waitForViews(own, SEED_VIEWS_WITHOUT_G);
-    await own.waitForTimeout(700);
+    await waitForSavedWork(own, (work) => !work.cards.some((c) => c.id === 'G'));
     const before = await allStorage(own);
     await own.close();
 
@@ -53,7 +53,8 @@ test('?embed shows just the chart, fits 16:9, and an embed in a page keeps the l
     // It works: an edit in the embed changes the chart ...
     await inner.getByRole('button', { name: 'Predict, then reveal' }).click();
     await inner.locator('[data-view="alice/writer-v1"] input[name="predict"]').first().waitFor();
-    await page.waitForTimeout(500);
+    // Whatever the embed would save, it saves now (as when it is closed).
+    await flushSave(inner);
     // ... and nothing was written to storage: the learner's work is as it was.
     const check = await context.newPage();
     await check.goto(`${env.server.url}?lang=en`);

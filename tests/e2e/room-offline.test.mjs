@@ -87,12 +87,21 @@ test('a new build replaces the cached one whole: no old file is kept, none of th
     await page.waitForSelector('#app [data-ready]', { state: 'attached' });
     assert.equal(await page.evaluate(() => getComputedStyle(document.body).outlineColor), 'rgb(1, 2, 3)');
     // ... and the cache now holds it, without the old file.
-    let now;
-    for (let i = 0; i < 50; i += 1) {
-      now = Object.values(await controlled(page)).flat();
-      if (!now.includes(`/${css}`)) break;
-      await page.waitForTimeout(100);
-    }
+    // The service worker swaps the builds once every new file is cached.
+    await page.waitForFunction(
+      async ([gone, kept]) => {
+        const files = [];
+        for (const name of await caches.keys()) {
+          for (const r of await (await caches.open(name)).keys()) files.push(new URL(r.url).pathname);
+        }
+        return !files.includes(`/${gone}`) && files.includes(`/${kept}`);
+      },
+      [css, renamed],
+      { timeout: 5_000, polling: 100 },
+    ).catch((error) => {
+      if (!/Timeout/i.test(error.message)) throw error;
+    });
+    const now = Object.values(await controlled(page)).flat();
     assert.ok(now.includes(`/${renamed}`), `the new file is cached: ${now}`);
     assert.ok(!now.includes(`/${css}`), `the old file is gone: ${now}`);
     // Offline, the new build opens whole.

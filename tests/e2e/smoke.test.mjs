@@ -38,7 +38,20 @@ for (const [viewer, expected] of Object.entries(seedViews)) {
   });
 }
 
-test('first load raises no page error', async () => {
-  await screenshot(page, 'seed');
+test('first load: the app replaced the prerendered screen, the whole chart is on the first screen, and no page error', async () => {
+  assert.equal(await page.locator('.prerender').count(), 0, 'the prerendered first screen is gone');
+  assert.equal(await page.getAttribute('html', 'lang'), 'en', "the browser's language (en-US) is the app's");
+  assert.ok((await page.locator('#app h1').textContent()).includes('MixUA'), 'the title is shown');
+  // 1280 × 800: every cell of the seed's chart is seen whole without scrolling.
+  const outside = await page.$$eval('[data-view]', (cells) =>
+    cells
+      .filter((c) => {
+        const r = c.getBoundingClientRect();
+        return r.width === 0 || r.top < 0 || r.left < 0 || r.bottom > innerHeight || r.right > innerWidth;
+      })
+      .map((c) => c.getAttribute('data-view')),
+  );
+  assert.deepEqual(outside, []);
   assert.deepEqual(pageErrors(page), []);
+  await screenshot(page, 'seed');
 });

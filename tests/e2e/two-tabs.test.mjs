@@ -5,7 +5,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cardRow, openApp, openPage, openRecent, pageErrors, savedWork, useBrowser, viewIds, waitForNotice, waitUntil, openWork } from './harness.mjs';
+import { cardRow, openApp, openPage, openRecent, pageErrors, savedWork, useBrowser, viewIds, waitForNotice, waitUntil, waitForSavedWork, openWork } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -63,7 +63,8 @@ test('editing in both tabs, then reloading each, loses nothing', async () => {
     await cardRow(a, 'X').locator('select[name="stream"]').selectOption('reusable');
     await cardRow(b, 'P').locator('textarea[name="lesson"]').fill('報告 only from B');
     await cardRow(b, 'P').locator('textarea[name="lesson"]').press('Tab');
-    await a.waitForTimeout(700);
+    await waitForSavedWork(a, (work) => work.cards.some((c) => c.id === 'X' && c.stream === 'reusable'));
+    await waitForSavedWork(b, (work) => work.cards.some((c) => c.id === 'P' && c.lesson === '報告 only from B'));
     await a.reload();
     await b.reload();
     await a.waitForSelector('[data-view]');
@@ -98,7 +99,7 @@ test('closing a tab right after an edit on a 5,000-card workspace keeps the edit
     const text = JSON.stringify({ users: ['alice', 'bob'], agents: ['writer-v1', 'checker-v1'], query: '報告', cards });
     await a.setInputFiles('input[name="import"]', { name: 'big.json', mimeType: 'application/json', buffer: Buffer.from(text) });
     await waitForNotice(a, 'info', 'big.json', { timeout: 60_000 });
-    await a.waitForTimeout(1000);
+    await waitForSavedWork(a, (work) => work.cards.length === 5000, null, { timeout: 60_000 });
     // The edit, then close at once: no time for the autosave's pause.
     await cardRow(a, 'C0').locator('input[name="share_approved"]').uncheck();
     await a.close({ runBeforeUnload: true });
@@ -117,7 +118,7 @@ test('Recent work keeps at most 20 works, never the one in use, and says what we
   const context = a.context();
   try {
     await cardRow(a, 'Y').locator('input[name="share_approved"]').check();
-    await a.waitForTimeout(500);
+    await waitForSavedWork(a, (work) => work.cards.some((c) => c.id === 'Y' && c.share_approved === true));
     // Fill storage with 20 other works, saved earlier than this one.
     await a.evaluate(() => {
       const index = JSON.parse(localStorage.getItem('mixua-playground/v2/works'));

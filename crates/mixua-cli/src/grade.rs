@@ -1,6 +1,6 @@
 //! `mixua grade`: the class's result codes as a table of students ×
 //! exercises (text or CSV). Every code is read by the crate's
-//! `decode_for`; a refused code is listed with the crate's reason.
+//! `read_codes`; a refused code is listed with the crate's reason.
 
 use std::path::Path;
 

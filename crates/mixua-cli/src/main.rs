@@ -5,6 +5,7 @@
 //! the variant's fields are the command's options, with their help.
 
 mod grade;
+mod prompt;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -17,11 +18,9 @@ use mixua_policy::explain::{
     purge_text, rejection_text, status_name, workspace_problem_text,
 };
 use mixua_policy::{
-    decode_text, load_error_words, text_problem_words, LoadReason,
-};
-use mixua_policy::{
-    as_of, audit, history, report_with, seed_workspace, story_workspace, Evaluation, Format, Lang, Policy, Report,
-    ReportOptions, TimeError, Viewer, Workspace,
+    as_of, audit, decode_text, history, load_error_words, report_with, seed_workspace, story_workspace,
+    text_problem_words, Evaluation, Format, Lang, LoadReason, Policy, Report, ReportOptions, TimeError, Viewer,
+    Workspace,
 };
 
 /// What every run's help ends with: the promises a script relies on.
@@ -82,6 +81,18 @@ enum Command {
     /// A class's result codes as a table of students × exercises
     #[command(long_about = grade::GRADE_ABOUT, after_help = grade::GRADE_AFTER)]
     Grade(grade::GradeArgs),
+    /// What reaches one viewer's prompt: layers, tokens, drops, metrics
+    #[command(
+        long_about = prompt::PROMPT_ABOUT,
+        after_help = "Example:\n  mixua seed --lesson3 > l3.json && mixua prompt --workspace l3.json --viewer bob/checker-v1"
+    )]
+    Prompt(prompt::PromptArgs),
+    /// Why didn't the agent use this card? Four questions, in order
+    #[command(
+        long_about = prompt::DIAGNOSE_ABOUT,
+        after_help = "Example:\n  mixua diagnose --workspace l3.json --viewer bob/checker-v1 --card S --lang zh-TW"
+    )]
+    Diagnose(prompt::DiagnoseArgs),
     /// Print a completion script for a shell
     #[command(
         long_about = "Print a completion script for a shell, to standard output.\n\nbash: mixua completions bash > ~/.local/share/bash-completion/completions/mixua\nzsh:  mixua completions zsh > ~/.zfunc/_mixua  (with fpath+=~/.zfunc before compinit)\nfish: mixua completions fish > ~/.config/fish/completions/mixua.fish",
@@ -100,6 +111,8 @@ impl Command {
             Command::About(args) => cmd_about(args, out).map(|()| Outcome::Done),
             Command::Seed(args) => cmd_seed(args, out).map(|()| Outcome::Done),
             Command::Grade(args) => grade::cmd_grade(args, out),
+            Command::Prompt(args) => prompt::cmd_prompt(args, out).map(|()| Outcome::Done),
+            Command::Diagnose(args) => prompt::cmd_diagnose(args, out).map(|()| Outcome::Done),
             Command::Completions(args) => cmd_completions(args, out).map(|()| Outcome::Done),
         }
     }
@@ -245,8 +258,14 @@ struct SeedArgs {
     /// The seed with a history: a reviewer, a group, retention, a cache, and
     /// six ticks of proposals, publications, a rollback, a deletion and an
     /// expiry
-    #[arg(long)]
+    #[arg(long, conflicts_with = "lesson3")]
     story: bool,
+    /// Lesson 3's start: the story's cards with bob's long session, prompt
+    /// budgets, top_k, ranking weights and two tasks (in --lang)
+    #[arg(long)]
+    lesson3: bool,
+    #[command(flatten)]
+    language: Language,
 }
 
 #[derive(Args)]
@@ -470,7 +489,9 @@ fn cmd_explain(opts: ExplainArgs, out: &mut Out) -> Result<(), Failure> {
     for name in [&viewer_id.user, &viewer_id.agent] {
         if let Err(error) = mixua_policy::policy::check_name(name) {
             let why = mixua_policy::explain::name_error_text(&error, Lang::En);
-            return Err(Failure(format!("`{name}` in `{viewer_arg}` can't be a name: {why}")));
+            // Quoted and escaped: the name itself may be what turns a
+            // terminal's line around.
+            return Err(Failure(format!("{name:?} in {viewer_arg:?} can't be a name: {why}")));
         }
     }
     let (user, agent) = (viewer_id.user.as_str(), viewer_id.agent.as_str());
@@ -618,7 +639,7 @@ fn cmd_about(opts: AboutArgs, out: &mut Out) -> Result<(), Failure> {
     let user = opts.user;
     if let Err(error) = mixua_policy::policy::check_name(&user) {
         let why = mixua_policy::explain::name_error_text(&error, Lang::En);
-        return Err(Failure(format!("`{user}` can't be a user name: {why}")));
+        return Err(Failure(format!("{user:?} can't be a user name: {why}")));
     }
     let lang = opts.language.lang();
     let workspace = load(opts.source.workspace.as_deref())?;
@@ -639,7 +660,13 @@ fn cmd_about(opts: AboutArgs, out: &mut Out) -> Result<(), Failure> {
 }
 
 fn cmd_seed(opts: SeedArgs, out: &mut Out) -> Result<(), Failure> {
-    let workspace = if opts.story { story_workspace() } else { seed_workspace() };
+    let workspace = if opts.lesson3 {
+        mixua_policy::lesson_three::lesson_three_workspace(opts.language.lang())
+    } else if opts.story {
+        story_workspace()
+    } else {
+        seed_workspace()
+    };
     writeln!(out, "{}", workspace.to_json_pretty())?;
     Ok(())
 }

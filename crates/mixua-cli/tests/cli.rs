@@ -411,6 +411,31 @@ fn unknown_top_level_keys_are_said_on_stderr_and_listed_by_audit() {
 }
 
 #[test]
+fn a_card_with_a_duplicated_field_reaches_nobody_and_is_explained() {
+    let dir = Scratch::new("duplicated");
+    // Y written as PAIR, then again as approved GLOBAL: a reader that keeps
+    // the last key would share it with everyone.
+    let seed = stdout(&dir.run(&["seed"]));
+    let doubled = seed.replacen("\"scope\": \"GLOBAL\",\n      \"owner_user\": \"alice\",\n      \"owner_agent\": \"writer-v1\",\n      \"stream\": \"reusable\",\n      \"share_approved\": false", "\"scope\": \"PAIR\", \"scope\": \"GLOBAL\",\n      \"owner_user\": \"alice\",\n      \"owner_agent\": \"writer-v1\",\n      \"stream\": \"reusable\",\n      \"share_approved\": true", 1);
+    assert_ne!(doubled, seed, "the seed's Y was found");
+    let file = dir.write("doubled.json", &doubled);
+    let output = dir.run(&["report", "--workspace", file.to_str().unwrap(), "--out", "-"]);
+    succeeds(&output);
+    let report: Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!(report["rejected_ids"], serde_json::json!(["X", "Y"]));
+    for viewer in ["alice/writer-v1", "bob/checker-v1"] {
+        assert!(!view_ids(&report, viewer).contains(&"Y".to_string()), "{viewer}");
+    }
+    let y = report["rejections"].as_array().unwrap().iter().find(|r| r["id"] == "Y").unwrap().clone();
+    assert_eq!((y["reason"].as_str(), y["field"].as_str()), (Some("duplicated_field"), Some("scope")), "{y}");
+    let explain = dir.run(&["explain", "--workspace", file.to_str().unwrap(), "--viewer", "bob/writer-v1", "--card", "Y"]);
+    succeeds(&explain);
+    assert!(stdout(&explain).contains("rejected because: duplicated field `scope`"), "{}", stdout(&explain));
+    let zh = dir.run(&["explain", "--workspace", file.to_str().unwrap(), "--viewer", "bob/writer-v1", "--card", "Y", "--lang", "zh-TW"]);
+    assert!(stdout(&zh).contains("欄位 scope 重複"), "{}", stdout(&zh));
+}
+
+#[test]
 fn explain_on_invalid_json_exits_2() {
     let dir = Scratch::new("explain-invalid");
     let bad = dir.write("bad.json", "[1,");
@@ -479,6 +504,29 @@ const COMMANDS: [(&str, &[&str]); 8] = [
     ("grade", &["--pack", "lesson1", "codes.txt"]),
     ("completions", &["bash"]),
 ];
+
+/// A new subcommand joins `COMMANDS`, so that the help, pipe and option
+/// tests cover it too; and nothing prints with `println!`, which panics on
+/// a closed pipe (every command writes through `Out`).
+#[test]
+fn every_subcommand_is_in_the_table_and_writes_through_out() {
+    let dir = Scratch::new("commands");
+    let help = stdout(&dir.run(&["--help"]));
+    let listed: Vec<&str> = help
+        .lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| !l.is_empty())
+        .filter(|l| l.starts_with("  ") && !l.starts_with("    "))
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|name| *name != "help")
+        .collect();
+    let table: Vec<&str> = COMMANDS.iter().map(|(name, _)| *name).collect();
+    assert_eq!(listed, table, "{help}");
+    for (file, source) in [("main.rs", include_str!("../src/main.rs")), ("grade.rs", include_str!("../src/grade.rs"))] {
+        assert!(!source.contains("println!(") && !source.contains(" print!("), "{file} prints past `Out`");
+    }
+}
 
 #[test]
 fn every_subcommand_has_help_with_its_options_and_an_example() {

@@ -112,6 +112,7 @@ fn a_name_that_hides_a_character_is_refused_in_arguments_and_files() {
     let out = dir.run(&["explain", "--viewer", "bob\u{202E}/writer-v1", "--card", "G"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("U+202E"), "{}", text(&out.stderr));
+    assert!(!text(&out.stderr).contains('\u{202E}'), "the message never prints it: {}", text(&out.stderr));
     let mut ws = seed(&dir);
     ws["users"].as_array_mut().unwrap().push(json!("ali\u{200B}ce"));
     let file = dir.write("ws.json", &ws.to_string());

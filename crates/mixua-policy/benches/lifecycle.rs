@@ -10,7 +10,7 @@ use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use mixua_policy::{
-    as_of, audit, delete, log_read, propose, publish, reject, replay_cache, revoke, rollback, sweep, CacheConfig,
+    as_of, audit, delete, log_read, propose, publish, reject, replay_cache, revoke, rollback, set_members, set_ttl, sweep, CacheConfig, Kind,
     Card, Evaluation, Groups, Kept, Policy, Retention, Timeline, Viewer, Workspace,
 };
 
@@ -163,6 +163,26 @@ fn bench_lifecycle(c: &mut Criterion) {
 
     // Every logged read replayed through the cache.
     group.bench_function("cache_replay", |b| b.iter(|| replay_cache(black_box(&ws)).reads.len()));
+
+    // The same with 20 changes of who may read what at the end of the log
+    // (members and TTLs by the reviewer): a past tick undoes them, and the
+    // cache replay rebuilds the settings before each one.
+    let mut set = ws.clone();
+    for k in 0..20 {
+        let members: Vec<String> = USERS[..5].iter().take(1 + k % 5).map(|s| s.to_string()).collect();
+        if k % 2 == 0 {
+            set_members(&mut set, "north", &members, "dana", "reorganised").unwrap();
+        } else {
+            set_ttl(&mut set, Kind::Working, Some(60 + k as u64), "dana", "longer notes").unwrap();
+        }
+    }
+    group.bench_function("views_at_any_tick_20_settings", |b| {
+        b.iter(|| {
+            tick = (tick + 37) % (clock + 1);
+            Evaluation::at(black_box(&set), &set.query, Policy::FourScope, tick).views().len()
+        })
+    });
+    group.bench_function("cache_replay_20_settings", |b| b.iter(|| replay_cache(black_box(&set)).reads.len()));
     group.finish();
 }
 

@@ -99,6 +99,8 @@ pub fn audit(workspace: &Workspace) -> Audit<'_> {
     unreadable("cache", workspace.cache.as_ref().and_then(|k| k.unreadable("cache")));
     unreadable("events", workspace.events.as_ref().and_then(|k| k.unreadable("events")));
     unreadable("profiles", workspace.profiles.as_ref().and_then(|k| k.unreadable("profiles")));
+    unreadable("prompt", workspace.prompt.as_ref().and_then(|k| k.unreadable("prompt")));
+    unreadable("tasks", workspace.tasks.as_ref().and_then(|k| k.unreadable("tasks")));
     if let Some(profiles) = workspace.profiles() {
         problems.extend(profiles.problems().into_iter().map(|(user, why)| WorkspaceProblem::ProfileFact { user, why }));
     }

@@ -14,7 +14,7 @@ use serde::Serialize;
 
 use crate::eval::{foreign, Leak, Policy};
 use crate::lifecycle::Timeline;
-use crate::log::Action;
+use crate::log::{Action, Setting};
 use crate::policy::{matches_query, Gate, Hit};
 use crate::viewer::ViewerId;
 use crate::workspace::Workspace;
@@ -52,6 +52,10 @@ pub struct Purge<'w> {
     pub card: &'w str,
     /// How many cached answers held it.
     pub dropped: usize,
+    /// It was purged because who may read it changed (a group's members,
+    /// its hold, its kind's time to live), not because it was retired.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub readers_changed: bool,
 }
 
 /// Every logged read, replayed through a cache.
@@ -100,9 +104,32 @@ pub fn replay_cache(workspace: &Workspace) -> CacheReplay<'_> {
 pub fn replay_cache_with<'w>(workspace: &'w Workspace, config: Option<&CacheConfig>) -> CacheReplay<'w> {
     let timeline = Timeline::new(workspace);
     let cards = &workspace.cards;
-    let groups = workspace.groups();
-    // The content and filing gates do not change with time.
-    let gates: Vec<Gate> = cards.iter().map(|c| Policy::FourScope.gate_in(c, groups)).collect();
+    // The settings that decide who reads what (groups' members, holds,
+    // times to live) as they stood before each setting event of the log;
+    // after the last one, they are the workspace's own. Each read is
+    // answered with the settings of its place in the log.
+    let changes = timeline.setting_changes();
+    let epochs: Vec<Workspace> = changes
+        .iter()
+        .map(|&from| {
+            let mut then = workspace.clone();
+            timeline.undo_settings_from(&mut then, from);
+            then
+        })
+        .collect();
+    let epoch_timelines: Vec<Timeline> = epochs.iter().map(Timeline::new).collect();
+    let settings_of = |k: usize| -> (&Workspace, &Timeline) {
+        match (epochs.get(k), epoch_timelines.get(k)) {
+            (Some(ws), Some(tl)) => (ws, tl),
+            _ => (workspace, &timeline),
+        }
+    };
+    let mut epoch = 0;
+    let (mut settings, mut tl) = settings_of(epoch);
+    let mut groups = settings.groups();
+    // The content and filing gates do not change with time, only with the
+    // declared groups.
+    let mut gates: Vec<Gate> = cards.iter().map(|c| Policy::FourScope.gate_in(c, groups)).collect();
     let mut matching: HashMap<&str, Vec<usize>> = HashMap::new();
     // The registered canaries each card hands its reader, found once.
     let tokens: Vec<(&str, &str)> = workspace.canaries.iter().collect();
@@ -113,11 +140,19 @@ pub fn replay_cache_with<'w>(workspace: &'w Workspace, config: Option<&CacheConf
     let mut purges = Vec::new();
     let mut version = timeline.initial_policy_version();
 
-    let purge = |cache: &mut HashMap<Vec<String>, Cached<'w>>, index: usize, tick: u64, card: usize, purges: &mut Vec<Purge<'w>>| {
+    let purge_for = |cache: &mut HashMap<Vec<String>, Cached<'w>>,
+                     index: usize,
+                     tick: u64,
+                     card: usize,
+                     purges: &mut Vec<Purge<'w>>,
+                     readers_changed: bool| {
         let before = cache.len();
         // A cached answer's cards are in card order.
         cache.retain(|_, cached| cached.cards.binary_search(&card).is_err());
-        purges.push(Purge { index, tick, card: &cards[card].id, dropped: before - cache.len() });
+        purges.push(Purge { index, tick, card: &cards[card].id, dropped: before - cache.len(), readers_changed });
+    };
+    let purge = |cache: &mut HashMap<Vec<String>, Cached<'w>>, index: usize, tick: u64, card: usize, purges: &mut Vec<Purge<'w>>| {
+        purge_for(cache, index, tick, card, purges, false)
     };
 
     // Which cards are in effect, worked out again only when a card's status
@@ -125,12 +160,37 @@ pub fn replay_cache_with<'w>(workspace: &'w Workspace, config: Option<&CacheConf
     let mut effective: Vec<bool> = Vec::new();
     let mut effective_at: Option<u64> = None;
     for (index, event, card) in timeline.applied() {
+        let purges_on = config.is_some_and(|c| c.purges());
+        if let Some(setting) = event.setting.as_deref() {
+            epoch += 1;
+            let (next, next_tl) = settings_of(epoch);
+            if purges_on {
+                // Who may read a card changed: a cached answer holding it
+                // is dropped, as when it is retired.
+                let regrouped = match setting {
+                    Setting::Members { group, .. } => Some(group.as_str()),
+                    _ => None,
+                };
+                for (i, card) in cards.iter().enumerate() {
+                    let in_group = regrouped.is_some_and(|g| card.life().and_then(|l| l.group.as_deref()) == Some(g));
+                    let changed = in_group || tl.is_in_effect(i, &states, event.tick) != next_tl.is_in_effect(i, &states, event.tick);
+                    if changed && cache.values().any(|c| c.cards.binary_search(&i).is_ok()) {
+                        purge_for(&mut cache, index, event.tick, i, &mut purges, true);
+                    }
+                }
+            }
+            (settings, tl) = (next, next_tl);
+            groups = settings.groups();
+            gates = cards.iter().map(|c| Policy::FourScope.gate_in(c, groups)).collect();
+            matching.clear();
+            effective_at = None;
+        }
         if let (Some(i), Some((_, to))) = (card, event.action.transition()) {
             states[i].status = to;
             states[i].last = Some(index);
             if effective_at == Some(event.tick) {
-                for j in timeline.touched_by(i) {
-                    effective[j] = timeline.is_in_effect(j, &states, event.tick);
+                for j in tl.touched_by(i) {
+                    effective[j] = tl.is_in_effect(j, &states, event.tick);
                 }
             } else {
                 effective_at = None;
@@ -139,7 +199,6 @@ pub fn replay_cache_with<'w>(workspace: &'w Workspace, config: Option<&CacheConf
         if event.action == Action::Policy {
             version = event.version.unwrap_or(version);
         }
-        let purges_on = config.is_some_and(|c| c.purges());
         match (event.action, card) {
             (Action::Delete, Some(i)) => purge(&mut cache, index, event.tick, i, &mut purges),
             (Action::Revoke | Action::Rollback | Action::Expire, Some(i)) if purges_on => {
@@ -161,7 +220,7 @@ pub fn replay_cache_with<'w>(workspace: &'w Workspace, config: Option<&CacheConf
         let query: &'w str = event.query.as_deref().unwrap_or("");
         let tick = event.tick;
         if effective_at != Some(tick) {
-            effective = (0..cards.len()).map(|i| timeline.is_in_effect(i, &states, tick)).collect();
+            effective = (0..cards.len()).map(|i| tl.is_in_effect(i, &states, tick)).collect();
             effective_at = Some(tick);
         }
         let may_read = |i: usize| effective[i] && gates[i].allowed_in(&cards[i], viewer, groups);

@@ -457,6 +457,12 @@ pub struct Life {
     /// Keys no field of this build knows, kept verbatim so that exporting
     /// the card drops nothing.
     pub other: Vec<(String, Value)>,
+    /// Keys the card writes more than once, each with a value written
+    /// before the last (the card's field holds the last, as a lenient
+    /// reader keeps it), in the order the card's keys are written back. Which one counts is ambiguous (`"scope": "PAIR"`
+    /// then `"scope": "GLOBAL"`), so a card with any is rejected, and
+    /// exporting writes them back, first, to keep it so.
+    pub duplicated: Vec<(String, Value)>,
 }
 
 impl Life {
@@ -699,11 +705,35 @@ impl Card {
         };
         *slot = value;
         self.malformed.retain(|m| m.field != field);
+        self.forget_duplicates(field);
     }
 
     pub fn set_share_approved(&mut self, approved: bool) {
         self.share_approved = approved;
         self.malformed.retain(|m| m.field != Field::ShareApproved);
+        self.forget_duplicates(Field::ShareApproved);
+    }
+
+    /// The learner has now given the field one value: earlier ones written
+    /// for it are no longer in doubt.
+    fn forget_duplicates(&mut self, field: Field) {
+        if let Some(life) = self.life.as_deref_mut() {
+            life.duplicated.retain(|(key, _)| key != field.as_str());
+        }
+    }
+
+    /// The first key the card writes more than once, if any.
+    pub fn duplicated(&self) -> Option<&str> {
+        self.life().and_then(|life| life.duplicated.first()).map(|(key, _)| key.as_str())
+    }
+
+    /// The value of a seed field as it stands in the file.
+    fn json(&self, field: Field) -> Value {
+        match self.malformed(field) {
+            Some(bad) => bad.value.clone(),
+            None if field == Field::ShareApproved => Value::Bool(self.share_approved),
+            None => Value::from(self.text(field)),
+        }
     }
 
     /// The wrong-type value of a field, if it had one.
@@ -746,6 +776,14 @@ impl Serialize for Card {
             return raw.serialize(serializer);
         }
         let mut map = serializer.serialize_map(None)?;
+        // Values written before the last for a key go first, so that the
+        // file read back has the same keys twice and the card stays
+        // rejected (a `serde_json::Value` keeps only the last of them).
+        if let Some(life) = self.life().filter(|_| !self.is_tombstone()) {
+            for (key, value) in &life.duplicated {
+                map.serialize_entry(key, value)?;
+            }
+        }
         // A tombstone is written as what it is: an id, and that it was
         // deleted (every other field reads back as empty).
         let fields: &[Field] = if self.is_tombstone() { &[Field::Id] } else { &Field::ALL };
@@ -788,22 +826,36 @@ impl<'de> Deserialize<'de> for Card {
 
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Card, A::Error> {
                 let mut card = Card::default();
+                // Which fields were read already (a bit each), and the
+                // values of keys read again: set once the card is read,
+                // since reading a field forgets its earlier value.
+                let (mut fields_seen, mut life_seen) = (0u32, 0u32);
+                let mut duplicated = Vec::new();
                 while let Some(key) = map.next_key::<Key>()? {
                     let field = match key {
                         Key::Field(field) => field,
                         Key::Life(field) => {
                             let value: Value = map.next_value()?;
-                            card.life_mut().read(field, value);
+                            let life = card.life_mut();
+                            if seen_before(&mut life_seen, field as u32) {
+                                duplicated.push((field.as_str().to_string(), life.json(field).unwrap_or(Value::Null)));
+                            }
+                            life.read(field, value);
                             continue;
                         }
                         Key::Other(key) => {
                             let value: Value = map.next_value()?;
                             let other = &mut card.life_mut().other;
-                            other.retain(|(k, _)| *k != key);
+                            if let Some(at) = other.iter().position(|(k, _)| *k == key) {
+                                duplicated.push(other.remove(at));
+                            }
                             other.push((key, value));
                             continue;
                         }
                     };
+                    if seen_before(&mut fields_seen, field as u32) {
+                        duplicated.push((field.as_str().to_string(), card.json(field)));
+                    }
                     let value: Value = map.next_value()?;
                     card.malformed.retain(|m| m.field != field);
                     match (field, value) {
@@ -821,6 +873,21 @@ impl<'de> Deserialize<'de> for Card {
                 }
                 // By field, stably (a few entries).
                 crate::order::sort_small_by(&mut card.malformed, |a, b| a.field > b.field);
+                if !duplicated.is_empty() {
+                    // In the order the card is written back (seed fields,
+                    // life fields, other keys), so that the key a rejection
+                    // names is the same after an export.
+                    let life = card.life_mut();
+                    let rank = |key: &str| match (Field::from_key(key), LifeField::from_key(key)) {
+                        (Some(field), _) => field as usize,
+                        (None, Some(field)) => Field::ALL.len() + field as usize,
+                        (None, None) => {
+                            Field::ALL.len() + LifeField::ALL.len() + life.other.iter().position(|(k, _)| k == key).unwrap_or(0)
+                        }
+                    };
+                    crate::order::sort_small_by(&mut duplicated, |a: &(String, Value), b| rank(&a.0) > rank(&b.0));
+                    life.duplicated = duplicated;
+                }
                 Ok(card)
             }
 
@@ -892,6 +959,13 @@ impl<'de> Deserialize<'de> for Key {
 
         deserializer.deserialize_str(KeyVisitor)
     }
+}
+
+/// Marks bit `at` as seen, and says whether it was already.
+fn seen_before(seen: &mut u32, at: u32) -> bool {
+    let before = *seen & 1 << at != 0;
+    *seen |= 1 << at;
+    before
 }
 
 impl Card {

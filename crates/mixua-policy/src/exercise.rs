@@ -16,6 +16,9 @@ use serde::{Deserialize, Serialize};
 use crate::cache::{replay_cache, CacheReplay};
 use crate::card::{Scope, Status, Stream, Tier};
 use crate::course::{lesson_two_workspace, traces};
+use crate::diagnose::{diagnose, Question as Asked};
+use crate::lesson_three::lesson_three_workspace;
+use crate::prompt::{task_for, Assembler};
 use crate::eval::{Evaluation, Leak};
 use crate::explain::Lang;
 use crate::log::Action;
@@ -63,6 +66,8 @@ pub enum Start {
     Seed,
     /// Lesson 2's start (`lesson_two_workspace`).
     LessonTwo,
+    /// Lesson 3's start (`lesson_three_workspace`).
+    LessonThree,
     /// A workspace as written.
     Workspace(Box<Workspace>),
 }
@@ -76,6 +81,7 @@ impl Start {
                 Lang::En => seed_workspace_en(),
             },
             Start::LessonTwo => lesson_two_workspace(lang),
+            Start::LessonThree => lesson_three_workspace(lang),
             Start::Workspace(ws) => (**ws).clone(),
         }
     }
@@ -287,6 +293,27 @@ pub enum Check {
     /// The group has exactly this many members, all of them users.
     GroupSize { group: String, members: usize },
 
+    // What reaches the prompt (each cell's prompt for its task: the
+    // query of its first task, else the workspace's; `crate::prompt`).
+    /// Every one of the cells (at least one) has the card in its prompt.
+    InPrompt { cells: Cells, card: CardRef },
+    /// None of the cells has the card in its prompt.
+    NotInPrompt { cells: Cells, card: CardRef },
+    /// The total budget (the sum of the budgets written, every source
+    /// bounded) is at most this many tokens.
+    TotalBudgetAtMost { tokens: u64 },
+    /// Each of the cells loads at most `percent` of its baseline at the start.
+    StartupAtMost { cells: Cells, percent: u64 },
+    /// Each of the cells has a task with a gold set and reaches at least
+    /// `percent` of it.
+    HitRate { cells: Cells, percent: u64 },
+    /// No prompt of any cell holds a card that is not in effect.
+    NoStaleUse,
+    /// In each of the cells' ranking, `card` scores above `over` and is loaded.
+    RanksAbove { cells: Cells, card: String, over: String },
+    /// The diagnosis of (each of the cells, the card) stops at this question.
+    DiagnosisStops { cells: Cells, card: String, at: Asked },
+
     // The learner.
     /// Every one of the cells has a prediction.
     Predicted { cells: Cells },
@@ -336,6 +363,10 @@ struct Fields {
     text: Option<String>,
     members: Option<usize>,
     changes: Option<usize>,
+    tokens: Option<u64>,
+    percent: Option<u64>,
+    over: Option<String>,
+    at: Option<Asked>,
     all: Option<Vec<Check>>,
     key: Option<String>,
     of: Option<Box<Check>>,
@@ -392,6 +423,14 @@ impl Check {
             "stale_served" => Check::StaleServed { card: id()? },
             "before_deletion" => Check::BeforeDeletion { card: id()? },
             "group_size" => Check::GroupSize { group: need(f.group, kind, "group")?, members: need(f.members, kind, "members")? },
+            "in_prompt" => Check::InPrompt { cells: cells()?, card: card()? },
+            "not_in_prompt" => Check::NotInPrompt { cells: cells()?, card: card()? },
+            "total_budget_at_most" => Check::TotalBudgetAtMost { tokens: need(f.tokens, kind, "tokens")? },
+            "startup_at_most" => Check::StartupAtMost { cells: cells()?, percent: need(f.percent, kind, "percent")? },
+            "hit_rate" => Check::HitRate { cells: cells()?, percent: need(f.percent, kind, "percent")? },
+            "no_stale_use" => Check::NoStaleUse,
+            "ranks_above" => Check::RanksAbove { cells: cells()?, card: id()?, over: need(f.over, kind, "over")? },
+            "diagnosis_stops" => Check::DiagnosisStops { cells: cells()?, card: id()?, at: need(f.at, kind, "at")? },
             "predicted" => Check::Predicted { cells: cells()? },
             "revealed" => Check::Revealed,
             "predicted_right" => Check::PredictedRight { cells: cells()? },
@@ -741,6 +780,64 @@ impl Check {
                 .groups()
                 .and_then(|g| g.members(group))
                 .is_some_and(|m| m.len() == *members && m.iter().all(|u| ws.users.contains(u))),
+            Check::InPrompt { cells, card } => {
+                let cards = card.indices(ws);
+                let cells = cells.resolve(ws);
+                !cells.is_empty() && cells.iter().all(|c| cards.iter().any(|&i| prompt_of(ws, c).1.is_loaded(i)))
+            }
+            Check::NotInPrompt { cells, card } => {
+                let cards = card.indices(ws);
+                cells.resolve(ws).iter().all(|c| {
+                    let (_, prompt) = prompt_of(ws, c);
+                    !cards.iter().any(|&i| prompt.is_loaded(i))
+                })
+            }
+            Check::TotalBudgetAtMost { tokens } => {
+                ws.prompt_config().and_then(|c| c.total()).is_some_and(|total| total <= *tokens)
+            }
+            Check::StartupAtMost { cells, percent } => {
+                let cells = cells.resolve(ws);
+                !cells.is_empty()
+                    && cells.iter().all(|c| {
+                        let (_, prompt) = prompt_of(ws, c);
+                        prompt.startup_tokens() * 100 <= prompt.baseline_tokens * percent
+                    })
+            }
+            Check::HitRate { cells, percent } => {
+                let cells = cells.resolve(ws);
+                !cells.is_empty()
+                    && cells.iter().all(|c| {
+                        let (query, gold) = task_for(ws, c.viewer(), None);
+                        let assembler = Assembler::new(ws, query);
+                        let prompt = assembler.prompt(c.viewer());
+                        gold.is_some_and(|g| assembler.metrics(&prompt, Some(g)).hit.is_some_and(|h| h.percent() >= *percent))
+                    })
+            }
+            Check::NoStaleUse => f.views.viewers.iter().all(|c| {
+                let (query, _) = task_for(ws, c.viewer(), None);
+                let assembler = Assembler::new(ws, query);
+                assembler.metrics(&assembler.prompt(c.viewer()), None).stale.is_empty()
+            }),
+            Check::RanksAbove { cells, card, over } => {
+                let (Some(a), Some(b)) = (ws.cards.iter().position(|c| c.id == *card), ws.cards.iter().position(|c| c.id == *over)) else {
+                    return false;
+                };
+                let cells = cells.resolve(ws);
+                !cells.is_empty()
+                    && cells.iter().all(|c| {
+                        let (query, _) = task_for(ws, c.viewer(), None);
+                        let assembler = Assembler::new(ws, query);
+                        assembler.score(a).total > assembler.score(b).total && assembler.prompt(c.viewer()).is_loaded(a)
+                    })
+            }
+            Check::DiagnosisStops { cells, card, at } => {
+                let cells = cells.resolve(ws);
+                !cells.is_empty()
+                    && cells.iter().all(|c| {
+                        let (query, _) = task_for(ws, c.viewer(), None);
+                        diagnose(ws, c.viewer(), card, query).stop == Some(*at)
+                    })
+            }
             Check::Predicted { cells } => cells.resolve(ws).iter().all(|c| f.learner.predictions.contains_key(c)),
             Check::Revealed => f.learner.revealed,
             Check::PredictedRight { cells } => {
@@ -766,6 +863,13 @@ impl Check {
             _ => {}
         }
     }
+}
+
+/// A cell's prompt for its task (the query of its first task, else the
+/// workspace's).
+fn prompt_of<'w>(ws: &'w Workspace, cell: &ViewerId) -> (&'w str, crate::prompt::Prompt) {
+    let (query, _) = task_for(ws, cell.viewer(), None);
+    (query, Assembler::new(ws, query).prompt(cell.viewer()))
 }
 
 /// One item of the goal as the panel shows it.

@@ -68,6 +68,10 @@ pub fn rejection_text(rejection: &Rejection, lang: Lang) -> String {
             format!("這一筆是{},不是卡片物件,所以不採用", kind(*found, lang)),
             format!("this entry is a {}, not a card object, so it is not used", kind(*found, lang)),
         ),
+        Rejection::DuplicatedField { field } => lang.pick(
+            format!("欄位 {field} 重複:這張卡片把它寫了兩次以上,不知道該採用哪一個,所以誰都看不到它。請只留一個。"),
+            format!("duplicated field `{field}`: the card writes it more than once, and which value counts is ambiguous, so it reaches nobody. Keep one."),
+        ),
         Rejection::WrongType { field, expected, found } => lang.pick(
             format!(
                 "欄位 {field} 應該是{},這裡卻是{};型別不對的卡片一律不採用",
@@ -91,6 +95,10 @@ pub fn rejection_text(rejection: &Rejection, lang: Lang) -> String {
         Rejection::MissingOwnerUser => lang.pick(
             "沒有擁有者使用者:不知道這是誰的記憶,就不能決定誰可讀".to_string(),
             "the owner user is missing: without knowing whose memory it is, nobody can be let in".to_string(),
+        ),
+        Rejection::HiddenCharacter { field, error } => lang.pick(
+            format!("欄位 {field} 的名稱藏有字元:{};這張卡會被當成另一個人的", name_error_text(error, lang)),
+            format!("the {field} name hides a character: {}; the card would pass for someone else's", name_error_text(error, lang)),
         ),
         Rejection::MissingOwnerAgent => lang.pick(
             "沒有擁有者 Agent:不知道是哪個 Agent 學到的,就不能決定誰可讀".to_string(),
@@ -168,11 +176,13 @@ fn life_expect(field: LifeField, lang: Lang) -> String {
 pub fn rejection_label(rejection: &Rejection, lang: Lang) -> String {
     match rejection {
         Rejection::NotAnObject { .. } => lang.pick("不是卡片物件", "not a card object").into(),
+        Rejection::DuplicatedField { field } => lang.pick(format!("欄位 {field} 重複"), format!("duplicated field `{field}`")),
         Rejection::WrongType { field, .. } => lang.pick(format!("{field} 型別錯誤"), format!("{field} has the wrong type")),
         Rejection::UnknownScope { scope } if scope.is_empty() => lang.pick("缺少範圍", "no scope").into(),
         Rejection::UnknownScope { scope } => lang.pick(format!("未知範圍「{scope}」"), format!("unknown scope `{scope}`")),
         Rejection::MissingOwnerUser => lang.pick("缺少擁有者使用者", "no owner user").into(),
         Rejection::MissingOwnerAgent => lang.pick("缺少擁有 Agent", "no owner agent").into(),
+        Rejection::HiddenCharacter { field, .. } => lang.pick(format!("{field} 藏有字元"), format!("{field} hides a character")),
         Rejection::UnknownStream { stream } if stream.is_empty() => lang.pick("缺少內容流", "no stream").into(),
         Rejection::UnknownStream { stream } => lang.pick(format!("未知內容流「{stream}」"), format!("unknown stream `{stream}`")),
         Rejection::ProtectedShared { .. } => lang.pick("受保護內容不能跨人分享", "protected content can't be shared").into(),
@@ -423,6 +433,10 @@ pub fn refusal_text(refusal: &Refusal, lang: Lang) -> String {
             "沒有寫是誰做的:每個動作都要記下執行者".to_string(),
             "nobody is named: every action records who did it".to_string(),
         ),
+        Refusal::HiddenActor { error } => lang.pick(
+            format!("執行者的名稱藏有字元,紀錄上會像是別人做的:{}", name_error_text(error, lang)),
+            format!("the actor's name hides a character, so the log would show someone else: {}", name_error_text(error, lang)),
+        ),
         Refusal::NoReason { action } => lang.pick(
             format!("{}必須附上原因", action_verb(*action, lang)),
             format!("to {} needs a reason", action_verb(*action, lang)),
@@ -660,6 +674,10 @@ pub fn event_problem_text(problem: &EventProblem, lang: Lang) -> String {
             lang.pick(format!("無法解讀:{}", unreadable_text(why, lang)), format!("it can't be read: {}", unreadable_text(why, lang)))
         }
         EventProblem::NoActor => lang.pick("沒有記下執行者".to_string(), "it names no actor".to_string()),
+        EventProblem::HiddenActor { error } => lang.pick(
+            format!("執行者的名稱藏有字元,看起來會像別人:{}", name_error_text(error, lang)),
+            format!("the actor's name hides a character, so it would look like someone else: {}", name_error_text(error, lang)),
+        ),
         EventProblem::NoReason => lang.pick("沒有附上原因".to_string(), "it gives no reason".to_string()),
         EventProblem::NoCard => lang.pick("沒有指明是哪張卡片".to_string(), "it names no card".to_string()),
         EventProblem::UnknownCard { card } => {
@@ -797,8 +815,14 @@ pub fn cached_read_text(read: &CachedRead<'_>, lang: Lang) -> String {
 
 /// Cached answers dropped when a card stopped being in effect.
 pub fn purge_text(purge: &Purge<'_>, lang: Lang) -> String {
-    let Purge { tick, card, dropped, .. } = purge;
+    let Purge { tick, card, dropped, readers_changed, .. } = purge;
     let answers = if *dropped == 1 { "answer holding it was" } else { "answers holding it were" };
+    if *readers_changed {
+        return lang.pick(
+            format!("時刻 {tick}:誰讀得到 {card} 改變了,清除了 {dropped} 筆含它的快取答案"),
+            format!("tick {tick}: who may read {card} changed, and {dropped} cached {answers} dropped"),
+        );
+    }
     lang.pick(
         format!("時刻 {tick}:{card} 不再生效,清除了 {dropped} 筆含它的快取答案"),
         format!("tick {tick}: {card} stopped being in effect, and {dropped} cached {answers} dropped"),
@@ -1131,6 +1155,7 @@ mod tests {
         let all = vec![
             Refusal::NotInChart { viewer: "erin/w".into() },
             Refusal::NoActor,
+            Refusal::HiddenActor { error: NameError::InvisibleCharacter { code: 0x202E } },
             Refusal::NoReason { action: Action::Delete },
             Refusal::ReasonQuotesCard,
             Refusal::EmptyId,
@@ -1163,6 +1188,7 @@ mod tests {
             match refusal {
                 Refusal::NotInChart { .. }
                 | Refusal::NoActor
+                | Refusal::HiddenActor { .. }
                 | Refusal::NoReason { .. }
                 | Refusal::ReasonQuotesCard
                 | Refusal::EmptyId
@@ -1230,6 +1256,7 @@ mod tests {
             every_unreadable().into_iter().map(|why| EventProblem::Unreadable { why }).collect();
         problems.extend([
             EventProblem::NoActor,
+            EventProblem::HiddenActor { error: NameError::InvisibleCharacter { code: 0x200B } },
             EventProblem::NoReason,
             EventProblem::NoCard,
             EventProblem::UnknownCard { card: "Q".into() },
@@ -1246,6 +1273,7 @@ mod tests {
             match problem {
                 EventProblem::Unreadable { .. }
                 | EventProblem::NoActor
+                | EventProblem::HiddenActor { .. }
                 | EventProblem::NoReason
                 | EventProblem::NoCard
                 | EventProblem::UnknownCard { .. }
@@ -1310,12 +1338,15 @@ mod tests {
             Rejection::UnknownGroup { group: String::new() },
             Rejection::UnknownGroup { group: "team".into() },
             Rejection::OwnerOutsideGroup { group: "team".into() },
+            Rejection::DuplicatedField { field: "scope".into() },
+            Rejection::HiddenCharacter { field: crate::card::Field::OwnerUser, error: NameError::InvisibleCharacter { code: 0x200B } },
         ];
         for rejection in &all {
             both(rejection_text(rejection, Lang::ZhTw), rejection_text(rejection, Lang::En), rejection.code());
             both(rejection_label(rejection, Lang::ZhTw), rejection_label(rejection, Lang::En), rejection.code());
         }
         assert!(rejection_text(&all[0], Lang::En).contains("episodic"), "the known kinds are listed");
+        assert!(rejection_text(&all[6], Lang::En).starts_with("duplicated field `scope`"), "{}", rejection_text(&all[6], Lang::En));
         assert!(rejection_text(&all[1], Lang::En).contains("not after"), "{}", rejection_text(&all[1], Lang::En));
         let fraction = Rejection::BadLifeField { field: LifeField::ValidTo, value: serde_json::json!(2.5) };
         assert!(rejection_text(&fraction, Lang::En).contains("a whole number"), "{}", rejection_text(&fraction, Lang::En));
@@ -1346,7 +1377,7 @@ mod tests {
         both(zh.clone(), en.clone(), "cached read");
         assert!(en.contains("stale") && en.contains("FAKE-ALICE-731") && en.contains("alice/writer-v1"), "{en}");
         assert!(zh.contains("FAKE-ALICE-731"), "{zh}");
-        let purge = Purge { index: 4, tick: 2, card: "A", dropped: 1 };
+        let purge = Purge { index: 4, tick: 2, card: "A", dropped: 1, readers_changed: false };
         both(purge_text(&purge, Lang::ZhTw), purge_text(&purge, Lang::En), "purge");
         for config in [None, Some(CacheConfig { key: vec![KeyField::Query], purge: None }), Some(CacheConfig::safe(true))] {
             both(cache_text(config.as_ref(), Lang::ZhTw), cache_text(config.as_ref(), Lang::En), "cache");

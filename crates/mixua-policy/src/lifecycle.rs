@@ -23,7 +23,7 @@ use crate::card::{Card, Kind, Life, Status};
 pub use crate::effect::{NotInEffect, Stamp};
 use crate::log::{blank, Action, Event, EventProblem, Kept, Setting};
 use crate::workspace::{Groups, Retention};
-use crate::viewer::ViewerId;
+use crate::viewer::{check_visible, ViewerId};
 use crate::workspace::Workspace;
 
 /// One card at one tick, as the in-effect rule needs it.
@@ -50,6 +50,7 @@ static NO_LIFE: Life = Life {
     hold: None,
     malformed: Vec::new(),
     other: Vec::new(),
+    duplicated: Vec::new(),
 };
 
 fn life(card: &Card) -> &Life {
@@ -582,6 +583,7 @@ fn check_event(
     if event.actor.trim().is_empty() {
         return Err(EventProblem::NoActor);
     }
+    check_visible(&event.actor).map_err(|error| EventProblem::HiddenActor { error })?;
     if event.tick < latest {
         return Err(EventProblem::TimeBackwards { tick: event.tick, previous: latest });
     }
@@ -677,6 +679,8 @@ pub fn as_of(workspace: &Workspace, tick: u64) -> Result<Workspace, TimeError> {
         cache: workspace.cache.clone(),
         events,
         profiles: workspace.profiles.clone(),
+        prompt: workspace.prompt.clone(),
+        tasks: workspace.tasks.clone(),
         unknown_keys: workspace.unknown_keys.clone(),
     };
     if timeline.applied().any(|(_, e, _)| e.action == Action::Policy) {
@@ -701,7 +705,22 @@ impl Timeline<'_> {
     /// past that lacks the cards written later; a setting that can't be
     /// read is left as written.
     pub(crate) fn undo_settings_after(&self, ws: &mut Workspace, tick: u64) {
-        let later: Vec<&Event> = self.applied().map(|(_, e, _)| e).filter(|e| e.tick > tick).collect();
+        // Replayed events are in tick order: the later ones are a suffix.
+        let from = self.applied().take_while(|(_, e, _)| e.tick <= tick).count();
+        self.undo_settings_from(ws, from);
+    }
+
+    /// The replayed events' places (counted among the replayed events) of
+    /// every setting event, in log order: where the settings change.
+    pub(crate) fn setting_changes(&self) -> Vec<usize> {
+        self.applied().enumerate().filter(|(_, (_, e, _))| e.setting.is_some()).map(|(n, _)| n).collect()
+    }
+
+    /// Puts `ws`'s settings back as they were before the replayed event
+    /// `from` (counted among the replayed events): every setting event from
+    /// it on undone, latest first.
+    pub(crate) fn undo_settings_from(&self, ws: &mut Workspace, from: usize) {
+        let later: Vec<&Event> = self.applied().skip(from).map(|(_, e, _)| e).collect();
         for event in later.into_iter().rev() {
             match event.setting.as_deref() {
                 None => {}

@@ -502,6 +502,9 @@ pub enum EventProblem {
     Unreadable { why: Unreadable },
     /// It names no actor.
     NoActor,
+    /// Its actor's name holds a control character or an invisible or
+    /// direction-changing one: it would print like someone else's.
+    HiddenActor { error: NameError },
     /// It must say why, and does not.
     NoReason,
     /// It must name a card, and does not.
@@ -532,6 +535,7 @@ impl EventProblem {
         match self {
             EventProblem::Unreadable { .. } => "unreadable",
             EventProblem::NoActor => "no_actor",
+            EventProblem::HiddenActor { .. } => "hidden_actor",
             EventProblem::NoReason => "no_reason",
             EventProblem::NoCard => "no_card",
             EventProblem::UnknownCard { .. } => "unknown_card",

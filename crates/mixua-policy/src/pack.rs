@@ -132,8 +132,8 @@ impl Pack {
     }
 }
 
-/// The built-in packs, by name (`lesson1`, `lesson2`).
-pub const BUILTIN_PACKS: &[&str] = &["lesson1", "lesson2"];
+/// The built-in packs, by name (`lesson1`, `lesson2`, `lesson3`).
+pub const BUILTIN_PACKS: &[&str] = &["lesson1", "lesson2", "lesson3"];
 
 /// A built-in pack, in the form any pack has. Lesson 1's exercise 4 has
 /// the seed (in `lang`) with Y approved as its solution.
@@ -141,6 +141,7 @@ pub fn builtin_pack(name: &str, lang: Lang) -> Result<Pack, PackProblem> {
     let text = match name {
         "lesson1" | "1" => include_str!("../packs/lesson1.json"),
         "lesson2" | "2" => include_str!("../packs/lesson2.json"),
+        "lesson3" | "3" => include_str!("../packs/lesson3.json"),
         _ => return Err(PackProblem::UnknownBuiltin { name: name.to_string() }),
     };
     let mut pack = Pack::from_json(text)?;
@@ -152,6 +153,13 @@ pub fn builtin_pack(name: &str, lang: Lang) -> Result<Pack, PackProblem> {
         ws.cards.iter_mut().filter(|c| c.id == "Y").for_each(|c: &mut Card| c.share_approved = true);
         if let Some(e) = pack.exercises.get_mut(3) {
             e.solution = Some(Start::Workspace(Box::new(ws)));
+        }
+    }
+    if pack.id == "lesson3" {
+        for (n, solved) in crate::lesson_three::solutions(lang).into_iter().enumerate() {
+            if let (Some(e), Some(ws)) = (pack.exercises.get_mut(n), solved) {
+                e.solution = Some(Start::Workspace(Box::new(ws)));
+            }
         }
     }
     Ok(pack)

@@ -7,7 +7,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::card::{Card, Field, JsonKind, LifeField, Scope, Stream};
-pub use crate::viewer::{check_name, NameError, Viewer};
+pub use crate::viewer::{check_name, check_visible, NameError, Viewer};
 use crate::effect::NotInEffect;
 use crate::workspace::Groups;
 
@@ -18,6 +18,10 @@ use crate::workspace::Groups;
 pub enum Rejection {
     /// The card is not a JSON object at all.
     NotAnObject { found: JsonKind },
+    /// The card writes a key twice (`"scope": "PAIR", …, "scope":
+    /// "GLOBAL"`): which value counts is ambiguous, so it counts for
+    /// nobody. `field` is the first such key, as written.
+    DuplicatedField { field: String },
     /// A field has the wrong JSON type, e.g. `"share_approved": "yes"`.
     WrongType { field: Field, expected: JsonKind, found: JsonKind },
     /// A life-over-time field is not well formed: an unknown status, kind or
@@ -28,6 +32,10 @@ pub enum Rejection {
     UnknownScope { scope: String },
     MissingOwnerUser,
     MissingOwnerAgent,
+    /// An owner's name holds a control character or an invisible or
+    /// direction-changing one ([`check_visible`]): `ali\u{200B}ce` prints as
+    /// `alice`, so the card would pass for hers.
+    HiddenCharacter { field: Field, error: NameError },
     /// The stream is missing (empty) or not exactly `protected` or `reusable`.
     UnknownStream { stream: String },
     /// Personal content filed where other users would read it.
@@ -46,11 +54,13 @@ impl Rejection {
     pub fn code(&self) -> &'static str {
         match self {
             Rejection::NotAnObject { .. } => "not_an_object",
+            Rejection::DuplicatedField { .. } => "duplicated_field",
             Rejection::WrongType { .. } => "wrong_type",
             Rejection::BadLifeField { .. } => "bad_life_field",
             Rejection::UnknownScope { .. } => "unknown_scope",
             Rejection::MissingOwnerUser => "missing_owner_user",
             Rejection::MissingOwnerAgent => "missing_owner_agent",
+            Rejection::HiddenCharacter { .. } => "hidden_character",
             Rejection::UnknownStream { .. } => "unknown_stream",
             Rejection::ProtectedShared { .. } => "protected_shared",
             Rejection::NotApproved { .. } => "not_approved",
@@ -108,6 +118,12 @@ pub fn check_filed_in(card: &Card, filing: Filing, groups: Option<&Groups>) -> R
     if let Some(raw) = &card.not_an_object {
         return Err(Rejection::NotAnObject { found: JsonKind::of(raw) });
     }
+    // A key written twice is ambiguous, unless the filing replaces that
+    // field anyway (the unsafe pool's scope, stream and approval).
+    let overridden = |key: &str| Field::ALL.into_iter().any(|f| f.as_str() == key && filing.overrides(f));
+    if let Some((key, _)) = card.life().and_then(|life| life.duplicated.iter().find(|(key, _)| !overridden(key))) {
+        return Err(Rejection::DuplicatedField { field: key.clone() });
+    }
     if let Some(bad) = card.malformed.iter().find(|m| !filing.overrides(m.field)) {
         return Err(Rejection::WrongType {
             field: bad.field,
@@ -131,6 +147,11 @@ pub fn check_filed_in(card: &Card, filing: Filing, groups: Option<&Groups>) -> R
     }
     if card.owner_agent.is_empty() {
         return Err(Rejection::MissingOwnerAgent);
+    }
+    for (field, name) in [(Field::OwnerUser, &card.owner_user), (Field::OwnerAgent, &card.owner_agent)] {
+        if let Err(error) = check_visible(name) {
+            return Err(Rejection::HiddenCharacter { field, error });
+        }
     }
     let Some(stream) = Stream::parse(stream) else {
         return Err(Rejection::UnknownStream { stream: card.stream.clone() });

@@ -251,10 +251,7 @@ impl Reader<'_> {
 /// Reads a code (spaces and line breaks anywhere are ignored; lower case
 /// reads as upper case), refusing it with a reason.
 pub fn decode(code: &str) -> Result<Results, CodeProblem> {
-    // Whitespace and a byte-order mark (invisible, left by a Windows
-    // editor at the start of a file of codes) are not part of a code.
-    let text: String =
-        code.chars().filter(|c| !c.is_whitespace() && *c != crate::text::BOM).collect::<String>().to_ascii_uppercase();
+    let text: String = code.chars().filter(|c| !c.is_whitespace()).collect::<String>().to_ascii_uppercase();
     if text.is_empty() {
         return Err(CodeProblem::Empty);
     }
@@ -367,7 +364,7 @@ pub struct CodeLine<'t> {
 /// and the class view.
 pub fn read_codes<'t>(text: &'t str, pack: &Pack) -> Vec<CodeLine<'t>> {
     text.lines()
-        .map(|l| l.strip_prefix('\u{FEFF}').unwrap_or(l))
+        .map(crate::text::without_bom)
         .enumerate()
         .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
         .map(|(n, l)| CodeLine { line: n + 1, text: l, read: decode_for(l, pack) })

@@ -15,6 +15,7 @@ use crate::log::{name, object, Event, Expect, Kept, Lenient, Unreadable};
 pub use crate::log::{CacheConfig, KeyField};
 use crate::viewer::check_name;
 use crate::profile::Profiles;
+use crate::prompt_keys::{PromptConfig, Tasks};
 
 /// Where a name stands in a workspace file, for the message that refuses it.
 #[derive(Clone, Copy)]
@@ -268,6 +269,14 @@ pub struct Workspace {
     /// ([`crate::probe`]); nothing to do with memory over time.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub profiles: Option<Kept<Profiles>>,
+    /// Token budgets, the retrieved layer's `top_k` and the ranking weights
+    /// of the prompt assembly ([`crate::prompt`]); nothing to do with who
+    /// may read a card.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub prompt: Option<Kept<PromptConfig>>,
+    /// Tasks (viewer, query, gold set) the prompt metrics are measured on.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tasks: Option<Kept<Tasks>>,
     /// Top-level keys of the file that no workspace has (a misspelled
     /// `Cards`, another program's key), in the order written: ignored,
     /// and listed by the audit. Not written back.
@@ -306,9 +315,9 @@ type AgentNames = Names<true>;
 /// The top-level keys of a workspace file, in the order [`RawWorkspace`]
 /// reads them. `playground` is the playground's own key (its predictions,
 /// language and progress): the crate ignores it, and it is no unknown key.
-pub const WORKSPACE_KEYS: [&str; 14] = [
+pub const WORKSPACE_KEYS: [&str; 16] = [
     "users", "agents", "query", "canaries", "cards", "clock", "policy_version", "reviewers", "groups", "retention",
-    "cache", "events", "profiles", "playground",
+    "cache", "events", "profiles", "playground", "prompt", "tasks",
 ];
 
 /// The file as written: `users` and `agents` may be left out, in which case
@@ -328,6 +337,8 @@ struct RawWorkspace {
     cache: Option<Kept<CacheConfig>>,
     events: Option<Kept<Vec<Kept<Event>>>>,
     profiles: Option<Kept<Profiles>>,
+    prompt: Option<Kept<PromptConfig>>,
+    tasks: Option<Kept<Tasks>>,
     unknown_keys: Vec<String>,
 }
 
@@ -400,6 +411,8 @@ impl<'de> Deserialize<'de> for RawWorkspace {
                         "cache" => raw.cache = map.next_value()?,
                         "events" => raw.events = map.next_value()?,
                         "profiles" => raw.profiles = map.next_value()?,
+                        "prompt" => raw.prompt = map.next_value()?,
+                        "tasks" => raw.tasks = map.next_value()?,
                         _ => {
                             map.next_value::<serde::de::IgnoredAny>()?;
                         }
@@ -542,6 +555,8 @@ impl Workspace {
             cache: raw.cache,
             events: raw.events,
             profiles: raw.profiles,
+            prompt: raw.prompt,
+            tasks: raw.tasks,
             unknown_keys: raw.unknown_keys,
         }
     }
@@ -587,6 +602,16 @@ impl Workspace {
     /// The profile facts, if the workspace has them readably.
     pub fn profiles(&self) -> Option<&Profiles> {
         self.profiles.as_ref().and_then(Kept::good)
+    }
+
+    /// The prompt assembly's settings, if the workspace has them readably.
+    pub fn prompt_config(&self) -> Option<&PromptConfig> {
+        self.prompt.as_ref().and_then(Kept::good)
+    }
+
+    /// The tasks, if the workspace has them readably.
+    pub fn tasks(&self) -> Option<&Tasks> {
+        self.tasks.as_ref().and_then(Kept::good)
     }
 
     /// The time to live of a kind of memory, if the retention sets one.

@@ -39,7 +39,7 @@ use crate::card::{Card, Kind, Status};
 use crate::lifecycle::{took_effect, Timeline};
 use crate::log::{blank, Action, CacheConfig, Event, KeyField, Kept, Setting};
 use crate::workspace::{Groups, Retention};
-use crate::policy::{check_filed_in, check_name, Filing, Rejection, Viewer};
+use crate::policy::{check_filed_in, check_name, check_visible, Filing, NameError, Rejection, Viewer};
 use crate::card::Scope;
 use crate::workspace::Workspace;
 
@@ -51,6 +51,9 @@ pub enum Refusal {
     NotInChart { viewer: String },
     /// Nobody is named as doing it.
     NoActor,
+    /// The actor's name holds a control character or an invisible or
+    /// direction-changing one: the log would show it as someone else.
+    HiddenActor { error: NameError },
     /// It needs a reason, and none was given.
     NoReason { action: Action },
     /// The reason quotes the card's lesson or a canary it holds: a reason
@@ -119,6 +122,7 @@ impl Refusal {
         match self {
             Refusal::NotInChart { .. } => "not_in_chart",
             Refusal::NoActor => "no_actor",
+            Refusal::HiddenActor { .. } => "hidden_actor",
             Refusal::NoReason { .. } => "no_reason",
             Refusal::ReasonQuotesCard => "reason_quotes_card",
             Refusal::EmptyId => "empty_id",
@@ -168,7 +172,7 @@ fn actor(name: &str) -> Result<(), Refusal> {
     if name.trim().is_empty() {
         Err(Refusal::NoActor)
     } else {
-        Ok(())
+        check_visible(name).map_err(|error| Refusal::HiddenActor { error })
     }
 }
 

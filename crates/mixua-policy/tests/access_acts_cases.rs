@@ -286,3 +286,28 @@ fn an_old_workspace_opens_with_its_settings_as_they_were() {
     done(set_members(&mut ws, "team", &["alice".into()], "dana", "carol left"));
     assert!(!sees(&ws, "carol", "T", Some(4)) && sees(&ws, "carol", "T", Some(3)));
 }
+
+/// The cache replay answers each read with the members of its time: carol
+/// read T as a member; once she is removed, the cached answer that still
+/// holds T is stale, unless purging drops it because T's readers changed.
+#[test]
+fn a_members_change_makes_a_cached_group_answer_stale_unless_purged() {
+    use mixua_policy::{log_read, replay_cache_with};
+    let mut ws = world();
+    let carol = Viewer::new("carol", "w");
+    done(log_read(&mut ws, carol, "報告"));
+    done(set_members(&mut ws, "team", &["alice".into()], "dana", "carol moved"));
+    done(log_read(&mut ws, carol, "報告"));
+
+    let kept = replay_cache_with(&ws, Some(&CacheConfig::safe(false)));
+    assert_eq!(kept.reads[0].hits, ["T"], "a member at tick 0");
+    assert_eq!((kept.reads[1].cached.is_some(), kept.reads[1].stale.clone()), (true, vec!["T"]));
+
+    let purged = replay_cache_with(&ws, Some(&CacheConfig::safe(true)));
+    assert_eq!(purged.stale().count(), 0);
+    assert_eq!(purged.reads[1].cached, None);
+    assert!(purged.reads[1].hits.is_empty());
+    let purge = &purged.purges[0];
+    assert_eq!((purge.card, purge.dropped, purge.readers_changed), ("T", 1, true));
+    assert!(mixua_policy::explain::purge_text(purge, Lang::En).contains("who may read T changed"));
+}

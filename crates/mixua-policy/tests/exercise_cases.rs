@@ -49,6 +49,14 @@ fn seed() -> (Workspace, Learn) {
     (seed_workspace_en(), Learn::default())
 }
 
+fn three() -> (Workspace, Learn) {
+    (mixua_policy::lesson_three::lesson_three_workspace(Lang::En), Learn::default())
+}
+
+fn three_solved() -> (Workspace, Learn) {
+    (mixua_policy::lesson_three::solutions(Lang::En)[4].clone().unwrap(), Learn::default())
+}
+
 fn two() -> (Workspace, Learn) {
     (lesson_two_workspace(Lang::En), Learn::default())
 }
@@ -257,6 +265,20 @@ fn cases() -> Vec<(Setup, &'static str, bool)> {
             r#"{"recorded_each":{"changes":2}}"#,
             false,
         ),
+        (b(three_solved), r#"{"in_prompt":{"cells":{"users":["bob"],"agents":["checker-v1"]},"card":"S"}}"#, true),
+        (b(three), r#"{"in_prompt":{"cells":{"users":["bob"],"agents":["checker-v1"]},"card":"S"}}"#, false),
+        (b(three), r#"{"not_in_prompt":{"cells":{},"card":"G"}}"#, true),
+        (b(three), r#"{"not_in_prompt":{"cells":{},"card":"G2"}}"#, false),
+        (b(three), r#"{"total_budget_at_most":{"tokens":200}}"#, true),
+        (b(three), r#"{"total_budget_at_most":{"tokens":199}}"#, false),
+        (b(three_solved), r#"{"startup_at_most":{"cells":{"users":["bob"],"agents":["checker-v1"]},"percent":40}}"#, true),
+        (b(three), r#"{"startup_at_most":{"cells":{"users":["bob"],"agents":["checker-v1"]},"percent":40}}"#, false),
+        (b(three_solved), r#"{"hit_rate":{"cells":{"users":["bob"],"agents":["checker-v1"]},"percent":100}}"#, true),
+        (b(three), r#"{"hit_rate":{"cells":{"users":["bob"],"agents":["checker-v1"]},"percent":100}}"#, false),
+        (b(three_solved), r#"{"ranks_above":{"cells":{"users":["alice"],"agents":["writer-v1"]},"card":"R","over":"F"}}"#, true),
+        (b(three), r#"{"ranks_above":{"cells":{"users":["alice"],"agents":["writer-v1"]},"card":"R","over":"F"}}"#, false),
+        (b(three), r#"{"diagnosis_stops":{"cells":{"users":["bob"],"agents":["checker-v1"]},"card":"M","at":"in_prompt"}}"#, true),
+        (b(three), r#"{"diagnosis_stops":{"cells":{"users":["bob"],"agents":["checker-v1"]},"card":"M","at":"written"}}"#, false),
         (b(x_reusable), r#"{"all":{"all":[{"leak_by":{"card":"X"}},{"user_count":{"at_least":2}}]}}"#, true),
         (b(x_reusable), r#"{"all":{"all":[{"leak_by":{"card":"X"}},"no_leak"]}}"#, false),
         (learn(|l| { l.seen.insert("x-alarm".into()); }, seed), r#"{"once":{"key":"x-alarm","of":{"leak_by":{"card":"X"}}}}"#, true),
@@ -270,6 +292,7 @@ const KINDS: &[&str] = &[
     "absent", "owner", "status", "tombstone", "tier", "published_by", "logged", "clock_at_least", "refused",
     "rolled_back_as_before", "traces_clear", "cache_leaks", "cache_clean", "cache_purges", "stale_served",
     "before_deletion", "group_size", "predicted", "revealed", "predicted_right", "recorded_each", "all", "once",
+    "in_prompt", "not_in_prompt", "total_budget_at_most", "startup_at_most", "hit_rate", "ranks_above", "diagnosis_stops",
 ];
 
 #[test]
@@ -316,7 +339,7 @@ fn the_built_in_packs_read_as_packs_and_round_trip() {
     assert_eq!(one.exercises[1].question.as_ref().unwrap().answer, 2);
     assert_eq!(one.exercises[3].hints[0].en, "Y says “the only polar researcher on Tuesday likes blue”: no canary in it, yet it may point at one person.");
     assert!(one.exercises[3].solution.is_some());
-    assert_eq!(builtin_pack("lesson3", Lang::En), Err(PackProblem::UnknownBuiltin { name: "lesson3".into() }));
+    assert_eq!(builtin_pack("lesson9", Lang::En), Err(PackProblem::UnknownBuiltin { name: "lesson9".into() }));
 }
 
 #[test]

@@ -122,3 +122,60 @@ fn a_hidden_character_typed_into_a_code_is_named_by_its_code_point() {
     let words = code_problem_words(&problem, Lang::En);
     assert!(words.contains("U+202E") && !words.contains('\u{202E}'), "{words}");
 }
+
+/// A card whose owner's name hides a character would pass for the
+/// lookalike's card (a GLOBAL card "by alice"): it is rejected for
+/// everyone, with the field and the code point.
+#[test]
+fn a_card_whose_owner_hides_a_character_is_rejected() {
+    use mixua_policy::explain::rejection_text;
+    use mixua_policy::{check, Field, Rejection};
+    let mut ws = seed_workspace();
+    let g = ws.cards.iter().position(|c| c.id == "G").unwrap();
+    for (field, name) in [(Field::OwnerUser, "ali\u{200B}ce"), (Field::OwnerAgent, "writer\u{202E}-v1")] {
+        let mut card = ws.cards[g].clone();
+        match field {
+            Field::OwnerUser => card.owner_user = name.into(),
+            _ => card.owner_agent = name.into(),
+        }
+        let rejection = check(&card).unwrap_err();
+        let code = name.chars().find(|&c| is_format(c)).unwrap() as u32;
+        assert_eq!(rejection, Rejection::HiddenCharacter { field, error: NameError::InvisibleCharacter { code } });
+        assert!(rejection_text(&rejection, Lang::En).contains(&format!("U+{code:04X}")));
+        assert!(rejection_text(&rejection, Lang::ZhTw).contains(&format!("U+{code:04X}")));
+    }
+    ws.cards[g].owner_user = "ali\u{200B}ce".into();
+    let eval = mixua_policy::Evaluation::new(&ws, &ws.query, mixua_policy::Policy::FourScope);
+    assert!(eval.views().iter().all(|view| !view.contains(&g)), "nobody reads it");
+}
+
+/// An event whose actor hides a character is set aside with its reason (the
+/// log would show someone else); the write path refuses such an actor, so
+/// it never logs one.
+#[test]
+fn an_actor_that_hides_a_character_is_set_aside_or_refused() {
+    use mixua_policy::{revoke, EventProblem, Refusal};
+    let mut doc: Value = serde_json::from_str(&seed_workspace().to_json_pretty()).unwrap();
+    doc["reviewers"] = json!(["dana"]);
+    doc["clock"] = json!(2);
+    doc["events"] = json!([
+        {"tick": 1, "action": "revoke", "card": "G", "actor": "dana\u{200B}", "reason": "outdated"},
+        {"tick": 2, "action": "read", "actor": "bob\u{202E}/checker-v1", "query": "報告"},
+    ]);
+    let ws = Workspace::from_json(&doc.to_string()).unwrap();
+    let problems: Vec<Option<EventProblem>> = audit(&ws).entries.into_iter().map(|e| e.problem).collect();
+    assert_eq!(
+        problems,
+        [
+            Some(EventProblem::HiddenActor { error: NameError::InvisibleCharacter { code: 0x200B } }),
+            Some(EventProblem::HiddenActor { error: NameError::InvisibleCharacter { code: 0x202E } }),
+        ]
+    );
+    let mut ws = seed_workspace();
+    ws.reviewers = Some(mixua_policy::Kept::Good(vec!["dana".into()]));
+    let before = ws.clone();
+    let refusal = revoke(&mut ws, "G", "dana\u{200B}", "outdated").unwrap_err();
+    assert_eq!(refusal, Refusal::HiddenActor { error: NameError::InvisibleCharacter { code: 0x200B } });
+    assert_eq!(refusal.code(), "hidden_actor");
+    assert_eq!(ws, before);
+}

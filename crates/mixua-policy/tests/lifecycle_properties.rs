@@ -81,6 +81,21 @@ fn op() -> impl Strategy<Value = Op> {
     ]
 }
 
+/// The steps where a change of who may read what meets the cache: reads of
+/// the workspace's query, publications, and members, holds, times to live
+/// and sweeps, each by the one who may.
+fn access_op() -> impl Strategy<Value = Op> {
+    let n = 0..64usize;
+    prop_oneof![
+        4 => (0..3usize, 0..2usize).prop_map(|viewer| Op::Read { viewer, query: 0, quote: None }),
+        2 => n.clone().prop_map(|card| Op::Publish { card, actor: None }),
+        2 => (0..8u8).prop_map(|bits| Op::Members { bits, unknown: false, actor: None, reason: 0 }),
+        1 => (n, any::<bool>()).prop_map(|(card, hold)| Op::Hold { card, hold, actor: None, reason: 0 }),
+        1 => (0..TTL_KINDS.len(), prop::option::of(0..4u64)).prop_map(|(kind, ttl)| Op::Ttl { kind, ttl, actor: None, reason: 0 }),
+        1 => (0..3u64).prop_map(|by| Op::Sweep { by }),
+    ]
+}
+
 /// A starting card: the seed's shape, any scope, a unique lesson.
 fn start_card() -> impl Strategy<Value = (usize, usize, usize, usize, bool, usize)> {
     (0..SCOPES.len(), 0..3usize, 0..2usize, 0..2usize, any::<bool>(), 0..TEXTS.len())
@@ -461,6 +476,24 @@ proptest! {
                 prop_assert!(view.iter().all(|&i| ws.cards[i].scope != "GROUP"), "{} at {}", viewer.key(), tick);
             }
         }
+    }
+}
+
+proptest! {
+    // Staleness after a change of members, hold or TTL needs a read, the
+    // change and the same reader reading again, in that order: more cases,
+    // and a history of just such steps, find it (at 160 general cases a
+    // purge that ignored those changes went unnoticed).
+    #![proptest_config(config(400))]
+
+    /// With purge on (and a safe key), no read is stale through changes of
+    /// who may read what: reads of the workspace's query, publications,
+    /// members, holds, times to live and sweeps.
+    #[test]
+    fn with_purge_on_no_read_is_stale_through_access_changes(world in world(), ops in prop::collection::vec(access_op(), 0..24)) {
+        let ws = history_of(world, &ops);
+        let replay = replay_cache_with(&ws, Some(&CacheConfig::safe(true)));
+        prop_assert!(replay.stale().next().is_none(), "{:?}", replay.reads);
     }
 
     /// With purge on (and a safe key), no read is ever served stale: a

@@ -1,0 +1,209 @@
+//! `mixua prompt` and `mixua diagnose`: what reaches one viewer's prompt,
+//! and why a card did or did not. The crate assembles and diagnoses
+//! ([`mixua_policy::prompt`], [`mixua_policy::diagnose`]); this prints.
+
+use std::io::Write;
+
+use clap::Args;
+use serde_json::{json, Value};
+
+use mixua_policy::diagnose::diagnose;
+use mixua_policy::prompt::{task_for, Assembler, Prompt};
+use mixua_policy::prompt_words::{diagnosis_words, metrics_words, prompt_words};
+use mixua_policy::{Lang, Viewer, ViewerId, Workspace};
+
+use crate::{load, Failure, Language, Out, Source};
+
+pub const PROMPT_ABOUT: &str = "\
+What reaches one viewer's prompt for a task.
+
+Starts from exactly the cards the viewer may read now (the in-effect and
+reading gates) and assembles three layers: always in (stable rules and
+goals), retrieved (the cards the query finds, ranked, the best top_k) and by
+tool (referenced, never loaded). Each source (a card's kind) draws on its
+budget, or on the shared one. Prints what is loaded in order with its tokens,
+what is left out and why, and the metrics: startup tokens against the
+dump-everything baseline, each budget's use, the task's hit rate, stale use
+and the leak alarm. Tokens are an estimate (one per CJK character, one per
+four other characters), not a model's tokenizer.
+
+Without --query, the viewer's first task in the workspace's `tasks` gives
+the query (and the gold set), else the workspace's own query.";
+
+pub const DIAGNOSE_ABOUT: &str = "\
+Why didn't the agent use this card? The four questions, in order:
+written? retrievable? in the prompt? forgotten? Each answer comes with the
+crate's reason; the first wrong one is the answer, with the smallest edit
+that would get the card into the prompt.";
+
+#[derive(Args)]
+pub struct PromptArgs {
+    #[command(flatten)]
+    source: Source,
+    /// The identity asking, e.g. bob/checker-v1
+    #[arg(long, value_name = "USER/AGENT")]
+    viewer: String,
+    /// The task's query (default: the viewer's first task's, else the workspace's)
+    #[arg(long, value_name = "Q")]
+    query: Option<String>,
+    #[command(flatten)]
+    language: Language,
+    /// Print the prompt and its metrics as JSON instead
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Args)]
+pub struct DiagnoseArgs {
+    #[command(flatten)]
+    source: Source,
+    /// The identity asking, e.g. bob/checker-v1
+    #[arg(long, value_name = "USER/AGENT")]
+    viewer: String,
+    /// The card's id
+    #[arg(long, value_name = "ID")]
+    card: String,
+    /// The task's query (default: the viewer's first task's, else the workspace's)
+    #[arg(long, value_name = "Q")]
+    query: Option<String>,
+    #[command(flatten)]
+    language: Language,
+    /// Print the diagnosis as JSON instead
+    #[arg(long)]
+    json: bool,
+}
+
+/// A `user/agent` argument, each name passing the policy's name check.
+fn viewer_arg(arg: &str) -> Result<ViewerId, Failure> {
+    let Some(id) = ViewerId::parse_key(arg) else {
+        return Err(Failure(format!("`{arg}` is not USER/AGENT (one `/` between two names), e.g. bob/checker-v1")));
+    };
+    for name in [&id.user, &id.agent] {
+        if let Err(error) = mixua_policy::policy::check_name(name) {
+            let why = mixua_policy::explain::name_error_text(&error, Lang::En);
+            return Err(Failure(format!("`{name}` in `{arg}` can't be a name: {why}")));
+        }
+    }
+    Ok(id)
+}
+
+fn not_in_chart(ws: &Workspace, v: Viewer<'_>, lang: Lang, out: &mut Out) -> Result<(), Failure> {
+    if !ws.users.iter().any(|u| u == v.user) || !ws.agents.iter().any(|a| a == v.agent) {
+        let key = v.key();
+        writeln!(
+            out,
+            "{}",
+            lang.pick(
+                format!("注意:{key} 不在這個工作區的使用者 × Agent 表中;仍照規則組合。"),
+                format!("note: {key} is not among this workspace's users × agents; the rules apply all the same."),
+            )
+        )?;
+    }
+    Ok(())
+}
+
+/// A value with card indices (`by`, `at`, `cards`, `card`) turned into ids.
+fn with_ids(ws: &Workspace, mut value: Value) -> Value {
+    let id = |v: &Value| v.as_u64().and_then(|i| ws.cards.get(i as usize)).map_or(Value::Null, |c| Value::from(c.id.as_str()));
+    if let Value::Object(map) = &mut value {
+        for key in ["at", "card"] {
+            if let Some(v) = map.get_mut(key) {
+                if v.is_u64() {
+                    *v = id(v);
+                }
+            }
+        }
+        for key in ["by", "cards"] {
+            if let Some(Value::Array(items)) = map.get_mut(key) {
+                items.iter_mut().for_each(|v| *v = id(v));
+            }
+        }
+    }
+    value
+}
+
+/// The prompt and its metrics as JSON, card ids instead of indices.
+pub fn prompt_json(ws: &Workspace, a: &Assembler<'_>, p: &Prompt, gold: Option<&[String]>) -> Value {
+    let m = a.metrics(p, gold);
+    let ids = |cards: &[usize]| -> Vec<&str> { cards.iter().map(|&i| ws.cards[i].id.as_str()).collect() };
+    json!({
+        "viewer": p.viewer.key(),
+        "query": p.query,
+        "top_k": p.top_k,
+        "loaded": p.loaded.iter().map(|l| json!({
+            "id": ws.cards[l.card].id, "layer": l.layer, "source": l.source, "class": l.class, "tokens": l.tokens, "score": l.score,
+        })).collect::<Vec<_>>(),
+        "dropped": p.dropped.iter().map(|d| json!({
+            "id": ws.cards[d.card].id, "layer": d.layer, "source": d.source, "tokens": d.tokens,
+            "reason": with_ids(ws, serde_json::to_value(&d.reason).expect("a reason serializes")),
+        })).collect::<Vec<_>>(),
+        "notes": p.notes.iter().map(|n| with_ids(ws, serde_json::to_value(n).expect("a note serializes"))).collect::<Vec<_>>(),
+        "metrics": {
+            "startup_tokens": m.startup_tokens,
+            "prompt_tokens": m.prompt_tokens,
+            "baseline_tokens": m.baseline_tokens,
+            "budgets": m.budgets,
+            "hit_rate": m.hit.as_ref().map(|h| json!({"percent": h.percent(), "gold": h.gold, "reached": h.reached, "missing": h.missing})),
+            "stale": ids(&m.stale),
+            "leaks": m.leaks,
+        },
+    })
+}
+
+pub fn cmd_prompt(opts: PromptArgs, out: &mut Out) -> Result<(), Failure> {
+    let id = viewer_arg(&opts.viewer)?;
+    let lang = opts.language.lang();
+    let ws = load(opts.source.workspace.as_deref())?;
+    let viewer = id.viewer();
+    let (query, gold) = task_for(&ws, viewer, opts.query.as_deref());
+    let a = Assembler::new(&ws, query);
+    let p = a.prompt(viewer);
+    if opts.json {
+        writeln!(out, "{}", serde_json::to_string_pretty(&prompt_json(&ws, &a, &p, gold)).expect("json"))?;
+        return Ok(());
+    }
+    not_in_chart(&ws, viewer, lang, out)?;
+    writeln!(out, "{} · {}", id.key(), lang.pick(format!("查詢「{query}」"), format!("query “{query}”")))?;
+    for line in prompt_words(&ws, &p, lang) {
+        writeln!(out, "{line}")?;
+    }
+    writeln!(out, "{}", lang.pick("[指標]", "[metrics]"))?;
+    for line in metrics_words(&ws, &a.metrics(&p, gold), lang) {
+        writeln!(out, "  {line}")?;
+    }
+    Ok(())
+}
+
+pub fn cmd_diagnose(opts: DiagnoseArgs, out: &mut Out) -> Result<(), Failure> {
+    let id = viewer_arg(&opts.viewer)?;
+    let lang = opts.language.lang();
+    let ws = load(opts.source.workspace.as_deref())?;
+    let viewer = id.viewer();
+    let (query, _) = task_for(&ws, viewer, opts.query.as_deref());
+    let d = diagnose(&ws, viewer, &opts.card, query);
+    if opts.json {
+        let answers: Vec<Value> = d
+            .answers
+            .iter()
+            .map(|a| {
+                json!({
+                    "question": a.question, "answer": if a.yes { "yes" } else { "no" }, "wrong": a.is_wrong(),
+                    "why": serde_json::to_value(&a.why).expect("a reason serializes"),
+                    "words": mixua_policy::prompt_words::why_words(&ws, viewer, &d.card, &a.why, lang),
+                })
+            })
+            .collect();
+        let value = json!({
+            "viewer": d.viewer.key(), "card": d.card, "query": d.query, "answers": answers, "stop": d.stop,
+            "fix": d.fix, "then": d.then,
+        });
+        writeln!(out, "{}", serde_json::to_string_pretty(&value).expect("json"))?;
+        return Ok(());
+    }
+    not_in_chart(&ws, viewer, lang, out)?;
+    writeln!(out, "{} · {} · {}", id.key(), d.card, lang.pick(format!("查詢「{query}」"), format!("query “{query}”")))?;
+    for line in diagnosis_words(&ws, &d, lang) {
+        writeln!(out, "{line}")?;
+    }
+    Ok(())
+}

@@ -1,0 +1,207 @@
+// What each audience's first load fetches, raw and gzip -9, measured by
+// loading the built site (dist/) in Debian's headless Chromium and recording
+// every request until the app is ready (`#app [data-ready]`, the start's
+// last step, the same sign the browser journeys wait for).
+//
+//   node scripts/size.mjs            prints the table
+//   node scripts/size.mjs --check    prints it, then exits 1 when a lesson-1
+//                                    student's first load (wasm + data)
+//                                    passes the budget in
+//                                    scripts/size-budget.json
+//   node scripts/size.mjs --markdown prints the table as Markdown
+//
+// Kinds: wasm; data (JSON and anything else the app fetches at run time);
+// js (the loader and wasm-bindgen's glue); page (the index with the
+// prerendered first screen, its CSS and icon).
+//
+// Audiences: a lesson-1 student in each language (`?lang=zh-TW`,
+// `?lang=en`), a lesson-2 student (`?lesson=2`), and the teacher's tools:
+// what opening the Teacher menu and each of its drawers fetches on top of a
+// lesson-1 load. Service workers are blocked: the worker's background copy
+// of the build for offline use is not what the page waits for. Each fetched
+// file is read from dist/ (the server serves it as it is) and compressed
+// with zlib at level 9, as `gzip -9` does, without the file name header.
+//
+// Sizes are deterministic for one build, so the check is a real test, not a
+// timing. MIXUA_DIST points at another build.
+
+import { readFile } from 'node:fs/promises';
+import { dirname, extname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { distDir, launchBrowser, startServer } from '../tests/e2e/harness.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const budgetFile = resolve(here, 'size-budget.json');
+
+/** The kind a fetched file counts as in the table. */
+function kindOf(path) {
+  switch (extname(path).toLowerCase()) {
+    case '.wasm':
+      return 'wasm';
+    case '.js':
+    case '.mjs':
+      return 'js';
+    case '.html':
+    case '':
+    case '.css':
+    case '.svg':
+    case '.ico':
+    case '.png':
+    case '.woff2':
+      // The page itself: the prerendered first screen, its styles and icon.
+      return 'page';
+    default:
+      // JSON, text and anything else the app asks for at run time.
+      return 'data';
+  }
+}
+
+const KINDS = ['wasm', 'data', 'js', 'page'];
+
+/** `{ path, kind, raw, gz }` for each distinct file of dist/ in `paths`. */
+async function weigh(paths) {
+  const out = [];
+  for (const path of [...new Set(paths)].sort()) {
+    const file = path === '/' ? 'index.html' : decodeURIComponent(path.replace(/^\//, ''));
+    let bytes;
+    try {
+      bytes = await readFile(join(distDir, file));
+    } catch {
+      // Not a file of the build (an address the server answered with the
+      // index, as a static host does for a single-page app).
+      bytes = await readFile(join(distDir, 'index.html'));
+    }
+    out.push({ path, kind: kindOf(file), raw: bytes.length, gz: gzipSync(bytes, { level: 9 }).length });
+  }
+  return out;
+}
+
+/**
+ * Opens `query` in a fresh context (no storage, no service worker), records
+ * every same-origin request until `#app [data-ready]`, then runs `more(page)`
+ * and records what that fetches apart. Returns the two lists of paths.
+ */
+async function load(browser, server, query, more) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
+  const first = [];
+  const later = [];
+  let ready = false;
+  context.on('request', (request) => {
+    const url = new URL(request.url());
+    // The loader's worker is a blob: script; only the server's files count.
+    if (url.protocol !== 'http:' || url.origin !== new URL(server.url).origin || url.pathname === '/favicon.ico') return;
+    (ready ? later : first).push(url.pathname);
+  });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${server.url}${query}`);
+    await page.waitForSelector('#app [data-ready]', { state: 'attached', timeout: 30_000 });
+    ready = true;
+    if (more) await more(page);
+    return { first, later };
+  } finally {
+    await context.close();
+  }
+}
+
+/** Opens the Teacher menu and each of its drawers, waiting for each panel. */
+async function openTeacherTools(page) {
+  for (const [action, panel] of [
+    ['build-exercise', 'builder'],
+    ['share-pack', 'share-pack'],
+    ['class-view', 'class-view'],
+  ]) {
+    const menu = page.locator('.teacher-menu');
+    if (!(await menu.evaluate((d) => d.open))) await menu.locator('summary').click();
+    await page.click(`[data-action="${action}"]`);
+    await page.waitForSelector(`[data-panel="${panel}"]`);
+    await page.click(`[data-panel="${panel}"] [data-action="close-drawer"]`);
+    await page.waitForSelector(`[data-panel="${panel}"]`, { state: 'detached' });
+  }
+}
+
+/** Sums of one list of weighed files, per kind and in all. */
+function sums(files) {
+  const by = Object.fromEntries(KINDS.map((k) => [k, { raw: 0, gz: 0 }]));
+  for (const f of files) {
+    by[f.kind].raw += f.raw;
+    by[f.kind].gz += f.gz;
+  }
+  const total = files.reduce((t, f) => ({ raw: t.raw + f.raw, gz: t.gz + f.gz }), { raw: 0, gz: 0 });
+  return { by, total, counted: { raw: by.wasm.raw + by.data.raw, gz: by.wasm.gz + by.data.gz } };
+}
+
+export async function measure() {
+  const server = await startServer();
+  const browser = await launchBrowser();
+  try {
+    const rows = [];
+    for (const [name, query] of [
+      ['lesson-1 student, 繁體中文 (?lang=zh-TW)', '?lang=zh-TW'],
+      ['lesson-1 student, English (?lang=en)', '?lang=en'],
+      ['lesson-2 student (?lesson=2&lang=en)', '?lesson=2&lang=en'],
+    ]) {
+      const { first } = await load(browser, server, query);
+      const files = await weigh(first);
+      rows.push({ name, query, files, ...sums(files) });
+    }
+    const { later } = await load(browser, server, '?lang=en', openTeacherTools);
+    const teacher = await weigh(later);
+    rows.push({ name: "teacher's tools (opening the Teacher menu and its drawers, after a lesson-1 load)", query: '?lang=en', files: teacher, ...sums(teacher) });
+    return rows;
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
+const kB = (n) => (n / 1000).toFixed(1);
+
+function printText(rows) {
+  const cell = (s) => `${kB(s.raw)} / ${kB(s.gz)}`.padStart(17);
+  console.log(`First load, per audience: kB raw / gzip -9 (1 kB = 1000 B), from ${distDir}`);
+  console.log(`${'audience'.padEnd(46)}${KINDS.map((k) => k.padStart(17)).join('')}${'wasm + data'.padStart(17)}${'all'.padStart(17)}`);
+  for (const row of rows) {
+    console.log(`${row.name.slice(0, 45).padEnd(46)}${KINDS.map((k) => cell(row.by[k])).join('')}${cell(row.counted)}${cell(row.total)}`);
+  }
+  for (const row of rows) {
+    console.log(`\n${row.name}: ${row.files.length} files`);
+    for (const f of row.files) console.log(`  ${f.kind.padEnd(5)} ${String(f.raw).padStart(9)} B raw ${String(f.gz).padStart(9)} B gzip -9  ${f.path}`);
+  }
+}
+
+function printMarkdown(rows) {
+  const cell = (s) => `${kB(s.raw)} / ${kB(s.gz)}`;
+  console.log(`| audience | ${KINDS.join(' | ')} | wasm + data | all |`);
+  console.log(`|---|${KINDS.map(() => '---:').join('|')}|---:|---:|`);
+  for (const row of rows) console.log(`| ${row.name} | ${KINDS.map((k) => cell(row.by[k])).join(' | ')} | ${cell(row.counted)} | ${cell(row.total)} |`);
+}
+
+async function main() {
+  const args = process.argv.slice(2);
+  const rows = await measure();
+  if (args.includes('--markdown')) printMarkdown(rows);
+  else printText(rows);
+  const budget = JSON.parse(await readFile(budgetFile, 'utf8')).lesson1_student;
+  // The check counts wasm + data, as the budget is defined (issue 28), for
+  // the larger of the two languages.
+  const student = Math.max(...rows.filter((r) => r.name.startsWith('lesson-1 student')).map((r) => r.counted.gz));
+  const line = `lesson-1 student's first load (wasm + data, gzip -9): ${student} B; budget ${budget.budget_bytes} B (enforced), target ${budget.target_bytes} B`;
+  console.log(`\n${line}`);
+  if (args.includes('--check')) {
+    if (student > budget.budget_bytes) {
+      console.error(`size check FAILED: ${student} B is over the budget of ${budget.budget_bytes} B (scripts/size-budget.json)`);
+      process.exitCode = 1;
+    } else {
+      console.log(`size check ok: ${budget.budget_bytes - student} B under the budget; ${student - budget.target_bytes > 0 ? `${student - budget.target_bytes} B over` : 'within'} the target`);
+    }
+  }
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((error) => {
+    console.error(error);
+    process.exitCode = 2;
+  });
+}
