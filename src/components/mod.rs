@@ -10,6 +10,7 @@ pub mod card_editor;
 pub mod card_inspector;
 pub mod card_row;
 pub mod change_strip;
+#[cfg(feature = "teacher")]
 pub mod class_view;
 pub mod compare;
 pub mod files;
@@ -21,6 +22,13 @@ pub mod rejected_list;
 pub mod retention;
 pub mod scope_legend;
 pub mod scorecards;
+// The teacher's tools (builder, pack share, class view) are the `teacher`
+// feature; without it the Teacher menu is a link to the page that has them
+// (issue 28: a student's first load carries only what a student uses).
+#[cfg(feature = "teacher")]
+pub mod teacher;
+#[cfg(not(feature = "teacher"))]
+#[path = "teacher_page.rs"]
 pub mod teacher;
 pub mod groups;
 pub mod lesson_panel;

@@ -494,7 +494,7 @@ fn help_works_on_every_command() {
 
 /// Every subcommand, with the arguments that make a run of it succeed on
 /// the seed (one table drives the help, pipe and option tests).
-const COMMANDS: [(&str, &[&str]); 8] = [
+const COMMANDS: [(&str, &[&str]); 10] = [
     ("report", &["--out", "-"]),
     ("explain", &["--viewer", "alice/checker-v1", "--card", "A"]),
     ("history", &["--card", "A"]),
@@ -502,6 +502,8 @@ const COMMANDS: [(&str, &[&str]); 8] = [
     ("about", &["--user", "alice"]),
     ("seed", &["--story"]),
     ("grade", &["--pack", "lesson1", "codes.txt"]),
+    ("prompt", &["--viewer", "alice/checker-v1"]),
+    ("diagnose", &["--viewer", "alice/checker-v1", "--card", "A"]),
     ("completions", &["bash"]),
 ];
 

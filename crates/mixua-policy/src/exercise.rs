@@ -16,8 +16,11 @@ use serde::{Deserialize, Serialize};
 use crate::cache::{replay_cache, CacheReplay};
 use crate::card::{Scope, Status, Stream, Tier};
 use crate::course::{lesson_two_workspace, traces};
+#[cfg(feature = "lesson3")]
 use crate::diagnose::{diagnose, Question as Asked};
+#[cfg(feature = "lesson3")]
 use crate::lesson_three::lesson_three_workspace;
+#[cfg(feature = "lesson3")]
 use crate::prompt::{task_for, Assembler};
 use crate::eval::{Evaluation, Leak};
 use crate::explain::Lang;
@@ -67,6 +70,7 @@ pub enum Start {
     /// Lesson 2's start (`lesson_two_workspace`).
     LessonTwo,
     /// Lesson 3's start (`lesson_three_workspace`).
+    #[cfg(feature = "lesson3")]
     LessonThree,
     /// A workspace as written.
     Workspace(Box<Workspace>),
@@ -81,6 +85,7 @@ impl Start {
                 Lang::En => seed_workspace_en(),
             },
             Start::LessonTwo => lesson_two_workspace(lang),
+            #[cfg(feature = "lesson3")]
             Start::LessonThree => lesson_three_workspace(lang),
             Start::Workspace(ws) => (**ws).clone(),
         }
@@ -296,22 +301,30 @@ pub enum Check {
     // What reaches the prompt (each cell's prompt for its task: the
     // query of its first task, else the workspace's; `crate::prompt`).
     /// Every one of the cells (at least one) has the card in its prompt.
+    #[cfg(feature = "lesson3")]
     InPrompt { cells: Cells, card: CardRef },
     /// None of the cells has the card in its prompt.
+    #[cfg(feature = "lesson3")]
     NotInPrompt { cells: Cells, card: CardRef },
     /// The total budget (the sum of the budgets written, every source
     /// bounded) is at most this many tokens.
+    #[cfg(feature = "lesson3")]
     TotalBudgetAtMost { tokens: u64 },
     /// Each of the cells loads at most `percent` of its baseline at the start.
+    #[cfg(feature = "lesson3")]
     StartupAtMost { cells: Cells, percent: u64 },
     /// Each of the cells has a task with a gold set and reaches at least
     /// `percent` of it.
+    #[cfg(feature = "lesson3")]
     HitRate { cells: Cells, percent: u64 },
     /// No prompt of any cell holds a card that is not in effect.
+    #[cfg(feature = "lesson3")]
     NoStaleUse,
     /// In each of the cells' ranking, `card` scores above `over` and is loaded.
+    #[cfg(feature = "lesson3")]
     RanksAbove { cells: Cells, card: String, over: String },
     /// The diagnosis of (each of the cells, the card) stops at this question.
+    #[cfg(feature = "lesson3")]
     DiagnosisStops { cells: Cells, card: String, at: Asked },
 
     // The learner.
@@ -366,6 +379,7 @@ struct Fields {
     tokens: Option<u64>,
     percent: Option<u64>,
     over: Option<String>,
+    #[cfg(feature = "lesson3")]
     at: Option<Asked>,
     all: Option<Vec<Check>>,
     key: Option<String>,
@@ -423,13 +437,21 @@ impl Check {
             "stale_served" => Check::StaleServed { card: id()? },
             "before_deletion" => Check::BeforeDeletion { card: id()? },
             "group_size" => Check::GroupSize { group: need(f.group, kind, "group")?, members: need(f.members, kind, "members")? },
+            #[cfg(feature = "lesson3")]
             "in_prompt" => Check::InPrompt { cells: cells()?, card: card()? },
+            #[cfg(feature = "lesson3")]
             "not_in_prompt" => Check::NotInPrompt { cells: cells()?, card: card()? },
+            #[cfg(feature = "lesson3")]
             "total_budget_at_most" => Check::TotalBudgetAtMost { tokens: need(f.tokens, kind, "tokens")? },
+            #[cfg(feature = "lesson3")]
             "startup_at_most" => Check::StartupAtMost { cells: cells()?, percent: need(f.percent, kind, "percent")? },
+            #[cfg(feature = "lesson3")]
             "hit_rate" => Check::HitRate { cells: cells()?, percent: need(f.percent, kind, "percent")? },
+            #[cfg(feature = "lesson3")]
             "no_stale_use" => Check::NoStaleUse,
+            #[cfg(feature = "lesson3")]
             "ranks_above" => Check::RanksAbove { cells: cells()?, card: id()?, over: need(f.over, kind, "over")? },
+            #[cfg(feature = "lesson3")]
             "diagnosis_stops" => Check::DiagnosisStops { cells: cells()?, card: id()?, at: need(f.at, kind, "at")? },
             "predicted" => Check::Predicted { cells: cells()? },
             "revealed" => Check::Revealed,
@@ -780,11 +802,13 @@ impl Check {
                 .groups()
                 .and_then(|g| g.members(group))
                 .is_some_and(|m| m.len() == *members && m.iter().all(|u| ws.users.contains(u))),
+            #[cfg(feature = "lesson3")]
             Check::InPrompt { cells, card } => {
                 let cards = card.indices(ws);
                 let cells = cells.resolve(ws);
                 !cells.is_empty() && cells.iter().all(|c| cards.iter().any(|&i| prompt_of(ws, c).1.is_loaded(i)))
             }
+            #[cfg(feature = "lesson3")]
             Check::NotInPrompt { cells, card } => {
                 let cards = card.indices(ws);
                 cells.resolve(ws).iter().all(|c| {
@@ -792,9 +816,11 @@ impl Check {
                     !cards.iter().any(|&i| prompt.is_loaded(i))
                 })
             }
+            #[cfg(feature = "lesson3")]
             Check::TotalBudgetAtMost { tokens } => {
                 ws.prompt_config().and_then(|c| c.total()).is_some_and(|total| total <= *tokens)
             }
+            #[cfg(feature = "lesson3")]
             Check::StartupAtMost { cells, percent } => {
                 let cells = cells.resolve(ws);
                 !cells.is_empty()
@@ -803,6 +829,7 @@ impl Check {
                         prompt.startup_tokens() * 100 <= prompt.baseline_tokens * percent
                     })
             }
+            #[cfg(feature = "lesson3")]
             Check::HitRate { cells, percent } => {
                 let cells = cells.resolve(ws);
                 !cells.is_empty()
@@ -813,11 +840,13 @@ impl Check {
                         gold.is_some_and(|g| assembler.metrics(&prompt, Some(g)).hit.is_some_and(|h| h.percent() >= *percent))
                     })
             }
+            #[cfg(feature = "lesson3")]
             Check::NoStaleUse => f.views.viewers.iter().all(|c| {
                 let (query, _) = task_for(ws, c.viewer(), None);
                 let assembler = Assembler::new(ws, query);
                 assembler.metrics(&assembler.prompt(c.viewer()), None).stale.is_empty()
             }),
+            #[cfg(feature = "lesson3")]
             Check::RanksAbove { cells, card, over } => {
                 let (Some(a), Some(b)) = (ws.cards.iter().position(|c| c.id == *card), ws.cards.iter().position(|c| c.id == *over)) else {
                     return false;
@@ -830,6 +859,7 @@ impl Check {
                         assembler.score(a).total > assembler.score(b).total && assembler.prompt(c.viewer()).is_loaded(a)
                     })
             }
+            #[cfg(feature = "lesson3")]
             Check::DiagnosisStops { cells, card, at } => {
                 let cells = cells.resolve(ws);
                 !cells.is_empty()
@@ -867,6 +897,7 @@ impl Check {
 
 /// A cell's prompt for its task (the query of its first task, else the
 /// workspace's).
+#[cfg(feature = "lesson3")]
 fn prompt_of<'w>(ws: &'w Workspace, cell: &ViewerId) -> (&'w str, crate::prompt::Prompt) {
     let (query, _) = task_for(ws, cell.viewer(), None);
     (query, Assembler::new(ws, query).prompt(cell.viewer()))

@@ -134,30 +134,38 @@ pub fn check_words(check: &Check, lang: Lang) -> String {
         Check::StaleServed { card } => l(format!("快取送出了過時的 {card}"), format!("The cache served a stale copy of {card}")),
         Check::BeforeDeletion { card } => l(format!("看了 {card} 刪除之前的時刻"), format!("Looked at a tick before {card} was deleted")),
         Check::GroupSize { group, members } => l(format!("{group} 正好 {members} 個人"), format!("{group} has exactly {members} members")),
+        #[cfg(feature = "lesson3")]
         Check::InPrompt { cells: c, card: k } => l(
             format!("{} 的提示詞裡有 {}", cells(c, lang), card(k, lang)),
             format!("{}'s prompt holds {}", cells(c, lang), card(k, lang)),
         ),
+        #[cfg(feature = "lesson3")]
         Check::NotInPrompt { cells: c, card: k } => l(
             format!("{} 的提示詞裡沒有 {}", cells(c, lang), card(k, lang)),
             format!("{}'s prompt does not hold {}", cells(c, lang), card(k, lang)),
         ),
+        #[cfg(feature = "lesson3")]
         Check::TotalBudgetAtMost { tokens } => {
             l(format!("總預算不超過 {tokens} 個詞元"), format!("The total budget is at most {tokens} tokens"))
         }
+        #[cfg(feature = "lesson3")]
         Check::StartupAtMost { cells: c, percent } => l(
             format!("{} 啟動時載入的詞元不超過全部倒進去的 {percent}%", cells(c, lang)),
             format!("{} loads at most {percent}% of the dump-everything baseline at the start", cells(c, lang)),
         ),
+        #[cfg(feature = "lesson3")]
         Check::HitRate { cells: c, percent } => l(
             format!("{} 的任務所需的卡至少 {percent}% 進了提示詞", cells(c, lang)),
             format!("At least {percent}% of {}'s task's needed cards reach the prompt", cells(c, lang)),
         ),
+        #[cfg(feature = "lesson3")]
         Check::NoStaleUse => l("沒有任何提示詞用到過時的卡".into(), "No prompt uses a stale card".into()),
+        #[cfg(feature = "lesson3")]
         Check::RanksAbove { cells: c, card, over } => l(
             format!("在 {} 的排序裡,{card} 排在 {over} 前面,而且載入了", cells(c, lang)),
             format!("In {}'s ranking, {card} scores above {over} and is loaded", cells(c, lang)),
         ),
+        #[cfg(feature = "lesson3")]
         Check::DiagnosisStops { cells: c, card, at } => l(
             format!("{} 找不到 {card} 的診斷停在「{}」", cells(c, lang), crate::prompt_words::question_words(*at, lang)),
             format!("{}'s diagnosis of {card} stops at “{}”", cells(c, lang), crate::prompt_words::question_words(*at, lang)),

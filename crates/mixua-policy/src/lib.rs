@@ -27,6 +27,7 @@ pub mod change;
 pub mod effect;
 pub mod order;
 pub mod course;
+#[cfg(feature = "lesson3")]
 pub mod diagnose;
 pub mod eval;
 pub mod exercise;
@@ -35,6 +36,7 @@ pub mod explain;
 pub mod flip;
 pub mod format_char;
 pub mod input_words;
+#[cfg(feature = "lesson3")]
 pub mod lesson_three;
 pub mod lifecycle;
 pub mod pack;
@@ -43,8 +45,10 @@ pub mod policy;
 pub mod probe;
 pub mod probe_words;
 pub mod profile;
+#[cfg(feature = "lesson3")]
 pub mod prompt;
 pub mod prompt_keys;
+#[cfg(feature = "lesson3")]
 pub mod prompt_words;
 pub mod report;
 pub mod result_code;

@@ -133,7 +133,11 @@ impl Pack {
 }
 
 /// The built-in packs, by name (`lesson1`, `lesson2`, `lesson3`).
+#[cfg(feature = "lesson3")]
 pub const BUILTIN_PACKS: &[&str] = &["lesson1", "lesson2", "lesson3"];
+/// The built-in packs, by name (`lesson1`, `lesson2`).
+#[cfg(not(feature = "lesson3"))]
+pub const BUILTIN_PACKS: &[&str] = &["lesson1", "lesson2"];
 
 /// A built-in pack, in the form any pack has. Lesson 1's exercise 4 has
 /// the seed (in `lang`) with Y approved as its solution.
@@ -141,6 +145,7 @@ pub fn builtin_pack(name: &str, lang: Lang) -> Result<Pack, PackProblem> {
     let text = match name {
         "lesson1" | "1" => include_str!("../packs/lesson1.json"),
         "lesson2" | "2" => include_str!("../packs/lesson2.json"),
+        #[cfg(feature = "lesson3")]
         "lesson3" | "3" => include_str!("../packs/lesson3.json"),
         _ => return Err(PackProblem::UnknownBuiltin { name: name.to_string() }),
     };
@@ -155,6 +160,7 @@ pub fn builtin_pack(name: &str, lang: Lang) -> Result<Pack, PackProblem> {
             e.solution = Some(Start::Workspace(Box::new(ws)));
         }
     }
+    #[cfg(feature = "lesson3")]
     if pack.id == "lesson3" {
         for (n, solved) in crate::lesson_three::solutions(lang).into_iter().enumerate() {
             if let (Some(e), Some(ws)) = (pack.exercises.get_mut(n), solved) {

@@ -214,18 +214,27 @@ impl Serialize for PromptConfig {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeMap;
         let mut map = serializer.serialize_map(None)?;
+        // Written as objects straight from the lists (in their order),
+        // without collecting a map: each collect into a map costs the wasm
+        // a sort.
+        struct Entries<'a, K, V>(&'a [(K, V)], fn(&K) -> &str, fn(&V) -> Value);
+        impl<K, V> Serialize for Entries<'_, K, V> {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                let mut map = serializer.serialize_map(Some(self.0.len()))?;
+                for (k, v) in self.0 {
+                    map.serialize_entry((self.1)(k), &(self.2)(v))?;
+                }
+                map.end()
+            }
+        }
         if !self.budgets.is_empty() {
-            let budgets: serde_json::Map<String, Value> =
-                self.budgets.iter().map(|(n, b)| (n.clone(), Value::from(*b))).collect();
-            map.serialize_entry("budgets", &budgets)?;
+            map.serialize_entry("budgets", &Entries(&self.budgets, |n| n.as_str(), |b| Value::from(*b)))?;
         }
         if let Some(k) = self.top_k {
             map.serialize_entry("top_k", &k)?;
         }
         if !self.load.is_empty() {
-            let load: serde_json::Map<String, Value> =
-                self.load.iter().map(|(s, l)| (s.as_str().to_string(), Value::from(l.as_str()))).collect();
-            map.serialize_entry("load", &load)?;
+            map.serialize_entry("load", &Entries(&self.load, |s| s.as_str(), |l| Value::from(l.as_str())))?;
         }
         if let Some(w) = &self.weights {
             map.serialize_entry("weights", w)?;

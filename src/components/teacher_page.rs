@@ -1,0 +1,33 @@
+//! The Teacher menu of a build without the teacher's tools (no `teacher`
+//! feature): a link to the page that has them, `teach.html`, which opens
+//! on the same work (the work is autosaved in this browser, and the tab's
+//! work id is kept for the tab, so the page picks it up from storage).
+
+use mixua_policy::Lang;
+use yew::prelude::*;
+
+use crate::computed::Computed;
+use crate::doc::Doc;
+use crate::shared::Shared;
+use crate::state::Action;
+
+/// The same props as the tools' `Teacher`, so that the layout names one
+/// component either way.
+#[derive(Properties, PartialEq)]
+pub struct TeacherProps {
+    pub doc: Shared<Doc>,
+    pub computed: Shared<Computed>,
+    pub lang: Lang,
+    pub onaction: Callback<Action>,
+}
+
+#[function_component(Teacher)]
+pub fn teacher(props: &TeacherProps) -> Html {
+    let lang = props.lang;
+    let href = format!("teach.html?lang={}", lang.tag());
+    html! {
+        <div class="teacher">
+            <a class="files-menu teacher-menu" data-action="teacher-page" {href}>{ lang.pick("老師", "Teacher") }</a>
+        </div>
+    }
+}
