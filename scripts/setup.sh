@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Installs everything the playground needs to build, serve and test, on a
 # fresh Debian 12 machine with rustup, Node.js 20 and npm: the wasm32 target,
-# Trunk, the wasm-bindgen CLI matching Cargo.lock, Debian's Chromium (plus a
-# font with Traditional Chinese glyphs, so screenshots show 繁體中文 rather
-# than boxes), every crate the build needs, and the npm
+# Trunk, the wasm-bindgen CLI matching Cargo.lock, Debian's Chromium and
+# ChromeDriver (plus a font with Traditional Chinese glyphs, so screenshots
+# show 繁體中文 rather than boxes), every crate the build needs, and the npm
 # packages (Playwright and axe-core for the browser tests, binaryen for
 # wasm-opt).
 #
@@ -172,15 +172,16 @@ else
   fi
 fi
 
-# --- Chromium and a CJK font, from Debian ------------------------------------
-say "Chromium and a Traditional Chinese font (Debian packages)"
+# --- Chromium, ChromeDriver and a CJK font, from Debian -----------------------
+say "Chromium, ChromeDriver and a Traditional Chinese font (Debian packages)"
 apt_packages=()
 ((FROM_SCRATCH == 0)) && [[ -x /usr/bin/chromium ]] || apt_packages+=(chromium)
+((FROM_SCRATCH == 0)) && [[ -x /usr/bin/chromedriver ]] || apt_packages+=(chromium-driver)
 if ((FROM_SCRATCH == 1)) || ! { command -v fc-list >/dev/null && fc-list ':lang=zh-tw' family | grep -q .; }; then
   apt_packages+=(fonts-noto-cjk)
 fi
 if ((${#apt_packages[@]} == 0)); then
-  skip "$(/usr/bin/chromium --version 2>/dev/null | head -n 1)"
+  skip "$(/usr/bin/chromium --version 2>/dev/null | head -n 1), $(/usr/bin/chromedriver --version 2>/dev/null | cut -d' ' -f1-2)"
 else
   say "apt-get install ${apt_packages[*]} (about 1 to 2 minutes)"
   export DEBIAN_FRONTEND=noninteractive

@@ -193,7 +193,7 @@ pub fn apply(ws: &mut Workspace, act: &Act) -> Result<(), Refusal> {
         Act::Ttl { kind, ttl, actor, reason } => set_ttl(ws, *kind, *ttl, actor, reason).map(drop),
         Act::Tier { card, tier } => {
             let i = index(ws, card)?;
-            ws.cards[i].life_mut().tier = tier.map(|t| t.as_str().to_string());
+            std::rc::Rc::make_mut(&mut ws.cards[i]).life_mut().tier = tier.map(|t| t.as_str().to_string());
             Ok(())
         }
         Act::Group { group, members, actor, reason } => set_members(ws, group, members, actor, reason).map(drop),

@@ -13,7 +13,7 @@ use yew::prelude::*;
 
 use crate::acts::Place;
 use crate::changed::{self, Speech};
-use crate::components::announcer::Announcer;
+use crate::components::announcer::{Announcer, Voice};
 use crate::components::notice_bar::notice_text;
 use crate::components::{
     about_me::AboutMe, act_as::ActAs, audit_log::AuditLog, cache_panel::CachePanel, groups::GroupsPanel, retention::RetentionPanel,
@@ -24,6 +24,7 @@ use crate::components::{
 };
 use crate::computed::Computed;
 use crate::course::Course;
+use crate::derive::Checks;
 use crate::persist;
 use crate::shared::Shared;
 use crate::autosave::Store;
@@ -100,10 +101,19 @@ pub fn app(props: &AppProps) -> Html {
         let store = store.clone();
         use_callback((), move |action: Action, _| store.dispatch(action))
     };
-    let computed_now = Shared(use_memo(Shared(state.doc.workspace.clone()), |ws| {
+    // The views now: kept up to date from the last work's (an edit of one
+    // card re-derives that card and the cells it reaches, `Computed::update`),
+    // once per work revision, here and nowhere else.
+    let last_derived = use_mut_ref(|| None::<(Rc<Workspace>, Rc<Computed>)>);
+    let computed_now = Shared((*use_memo(Shared(state.doc.workspace.clone()), |ws| {
         let derived = derived.borrow_mut().take().filter(|(of, _)| Rc::ptr_eq(of, &ws.0));
-        derived.map(|(_, computed)| computed).unwrap_or_else(|| Computed::new(&ws.0))
-    }));
+        let computed = derived.map(|(_, computed)| Rc::new(computed)).unwrap_or_else(|| match &*last_derived.borrow() {
+            Some((before_ws, before)) => Rc::new(Computed::update(before_ws, before, &ws.0)),
+            None => Rc::new(Computed::new(&ws.0)),
+        });
+        *last_derived.borrow_mut() = Some((ws.0.clone(), computed.clone()));
+        computed
+    })).clone());
     // Lesson 2's timeline: the chart, alarms and scorecards as of the chosen
     // tick, memoised per (workspace, tick); now is the memo above. The
     // exercises always check the work now.
@@ -142,13 +152,14 @@ pub fn app(props: &AppProps) -> Html {
     // The live region: each step's summary once (held while typing in a
     // field, said on leaving it), each new notice with it.
     let speech = use_mut_ref(Speech::default);
-    let said = use_state(|| (0u32, String::new()));
+    // Spoken through the region's own state: it renders alone, not the root.
+    let voice = (*use_memo((), |_| Voice::default())).clone();
     let first_render = use_mut_ref(|| true);
     {
         let words = change.as_ref().filter(|_| !state.ui.mode.hides_answers()).map(|(kind, c)| changed::spoken(*kind, c, lang));
         let notice = state.ui.notice.clone();
         let typed = store.typing.get();
-        let (speech, said, first_render) = (speech.clone(), said.clone(), first_render.clone());
+        let (speech, said, first_render) = (speech.clone(), voice.clone(), first_render.clone());
         use_effect_with((Shared(state.doc.clone()), notice), move |(doc, notice)| {
             let first = first_render.replace(false);
             let notice = notice.as_ref().map(|n| (n, notice_text(n, lang).1));
@@ -156,19 +167,19 @@ pub fn app(props: &AppProps) -> Html {
                 if first {
                     // The region has only just been added to the page: a
                     // moment later, so that screen readers hear it.
-                    Timeout::new(800, move || said.set(say)).forget();
+                    Timeout::new(800, move || said.say(say)).forget();
                 } else {
-                    said.set(say);
+                    said.say(say);
                 }
             }
         });
     }
     {
-        let (speech, said) = (speech.clone(), said.clone());
+        let (speech, said) = (speech.clone(), voice.clone());
         use_effect_with((), move |_| {
             let left = EventListener::new(&gloo_utils::document(), "focusout", move |_| {
                 if let Some(say) = speech.borrow_mut().left_field() {
-                    said.set(say);
+                    said.say(say);
                 }
             });
             move || drop(left)
@@ -294,20 +305,28 @@ pub fn app(props: &AppProps) -> Html {
     // probe singling out alice, a tombstone in the past, a cache leak, a
     // stale copy) is remembered when it shows; and a step's predicted cells
     // as first revealed, for the result code.
+    // The lesson's checks, once per (work, views, progress, reveal, tick,
+    // step, language), here and nowhere else: the lesson panel reads them.
+    // From the start's side step on, when the lesson panel shows (its own
+    // task, not the first render's: `start.rs`).
+    let checks = {
+        let revealed = state.ui.mode == Mode::Predict { revealed: true };
+        let key = (
+            Shared(state.doc.clone()),
+            computed_now.clone(),
+            state.ui.progress.clone(),
+            (revealed, tick, state.ui.course, state.ui.lesson_step, lang, step >= Step::Side),
+        );
+        Shared(use_memo(key, |(doc, computed, progress, (revealed, tick, course, lesson_step, lang, on))| {
+            if !*on {
+                return Checks::default();
+            }
+            let lesson = Lesson { doc, computed, revealed: *revealed, progress, tick: *tick };
+            Checks::of(*course, *lesson_step, lesson, *lang)
+        }))
+    };
     {
-        let lesson = Lesson {
-            doc: &state.doc,
-            computed: &computed_now,
-            revealed: state.ui.mode == Mode::Predict { revealed: true },
-            progress: &state.ui.progress,
-            tick,
-        };
-        // From the start's side step on, when the lesson panel shows (its
-        // own task, not the first render's: `start.rs`).
-        let checks = step >= Step::Side;
-        let newly = if checks { crate::course::newly_done_in(state.ui.course, state.ui.lesson_step, lesson) } else { Vec::new() };
-        let seen = if checks { crate::course::milestones_in(state.ui.course, lesson) } else { Vec::new() };
-        let first = checks.then(|| crate::course::first_reveal_in(state.ui.course, state.ui.lesson_step, lesson)).flatten();
+        let (newly, seen, first) = (checks.newly.clone(), checks.seen.clone(), checks.first.clone());
         let onaction = onaction.clone();
         use_effect_with((newly, seen, first), move |(newly, seen, first)| {
             if let Some((step, marks)) = first {
@@ -511,7 +530,7 @@ pub fn app(props: &AppProps) -> Html {
             if top {
                 <NoticeBar notice={ui.notice.clone()} {lang} onaction={onaction.clone()} onwork={onwork.clone()} />
             }
-            <Announcer seq={said.0} text={said.1.clone()} />
+            <Announcer voice={voice.clone()} />
             <main>
                 if !hidden("query") && top {
                     <QueryBar query={workspace.query.clone()} {english_seed} {lang} onaction={onaction.clone()} />
@@ -544,6 +563,7 @@ pub fn app(props: &AppProps) -> Html {
                             <LessonPanel
                                 doc={doc.clone()}
                                 computed={computed_now.clone()}
+                                checks={checks.clone()}
                                 course={ui.course}
                                 revealed={ui.mode == Mode::Predict { revealed: true }}
                                 progress={ui.progress.clone()}

@@ -1,17 +1,23 @@
-//! Everything the views show, derived from the work in one pass per edit.
-//! Nothing here decides anything: it runs `mixua_policy` and keeps results.
+//! Everything the views show, derived from the work: in one pass for a new
+//! work, then kept up to date per edit ([`Computed::update`]): an edit to
+//! card c re-gates c alone (under each policy) and re-derives only the cells
+//! c was in or is in now. Nothing here decides anything: every answer is
+//! `mixua_policy`'s (`gate_alone`, `retrieves`, `carried_of`,
+//! `leaks_in_view_scanned`, `forbidden_count_in_view_scanned`,
+//! `Probe::reprobe`); this keeps results.
 
 use mixua_policy::policy::{Accepted, Gate, Rejection};
 use mixua_policy::{Access, Viewer};
 use mixua_policy::score::Expected;
 use mixua_policy::{Evaluation, Finding, Leak, Policy, Probe, ViewerId, Workspace};
+use std::rc::Rc;
 
 pub use mixua_policy::Score;
 
 use crate::doc::Predictions;
 
 /// One policy's outcome for every viewer, in viewer order.
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Outcome {
     /// Card indices each viewer retrieves, in card order.
     pub views: Vec<Vec<usize>>,
@@ -48,7 +54,7 @@ impl Outcome {
     }
 }
 
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Computed {
     /// Every (user, agent), users outer and agents inner.
     pub viewers: Vec<ViewerId>,
@@ -63,6 +69,13 @@ pub struct Computed {
     /// What the re-identification probe finds in each four-scope view, in
     /// viewer order.
     pub reid: Vec<Vec<Finding>>,
+    /// The global-only and unsafe-pool gates per card, and the probe's
+    /// clues per card: what an edit of one card updates in place.
+    others: [Vec<Gate>; 2],
+    probe: Probe,
+    /// Per card, the canaries it hands its reader (places in the registry):
+    /// scanned once per card revision, read by every cell it is in.
+    carried: Vec<Vec<usize>>,
 }
 
 impl Computed {
@@ -87,14 +100,101 @@ impl Computed {
         let probe = Probe::new(&ws.cards, ws.profiles());
         let four_outcome = Outcome::new(&four, &probe);
         let reid = four.viewers().zip(&four_outcome.views).map(|(viewer, view)| probe.in_view(&ws.cards, view, viewer.user)).collect();
+        let gates_of = |eval: &Evaluation<'_>| (0..ws.cards.len()).map(|i| eval.gate(i).clone()).collect();
         Computed {
             viewers: four.viewers().map(ViewerId::from).collect(),
-            decided: (0..ws.cards.len()).map(|i| four.gate(i).clone()).collect(),
+            decided: gates_of(&four),
             four: four_outcome,
             global_only: Outcome::new(&global_only, &probe),
             pool: Outcome::new(&pool, &probe),
             reid,
+            others: [gates_of(&global_only), gates_of(&pool)],
+            probe,
+            carried: (0..ws.cards.len()).map(|i| mixua_policy::carried_of(ws, i)).collect(),
             gates: four.gates,
+        }
+    }
+
+    /// The views of `ws`, kept up to date from `before` (the views of
+    /// `before_ws`): when only cards changed in place (same number of cards,
+    /// the same users, agents, query, canaries and profiles, and no memory
+    /// over time), only the changed cards (by identity: an edit allocates a
+    /// new `Rc<Card>`) are gated again, under each policy, and only the
+    /// cells they were in or are in now are derived again (their leaks,
+    /// forbidden count, identifying count and probe findings). Anything
+    /// else is evaluated from scratch. Equal to [`Computed::new`] either
+    /// way (tests/incremental.rs holds it so over random edits).
+    pub fn update(before_ws: &Workspace, before: &Computed, ws: &Workspace) -> Computed {
+        changed_cards(before_ws, ws)
+            .and_then(|changed| before.with_cards(ws, &changed))
+            .unwrap_or_else(|| Computed::new(ws))
+    }
+
+    /// [`Self::update`] for cards `changed` (indices), or `None` when one
+    /// of them can't be gated alone.
+    fn with_cards(&self, ws: &Workspace, changed: &[usize]) -> Option<Computed> {
+        let mut next = self.clone();
+        if changed.is_empty() {
+            return Some(next);
+        }
+        for &i in changed {
+            next.probe.reprobe(i, &ws.cards[i]);
+            next.carried[i] = mixua_policy::carried_of(ws, i);
+        }
+        for policy in Policy::ALL {
+            let mut touched = vec![false; self.viewers.len()];
+            for &i in changed {
+                let gate = mixua_policy::gate_alone(ws, policy, i)?;
+                let outcome = next.outcome_mut(policy);
+                for (v, viewer) in self.viewers.iter().enumerate() {
+                    let view = &mut outcome.views[v];
+                    let now = mixua_policy::retrieves(ws, &gate, i, viewer.viewer());
+                    match view.binary_search(&i) {
+                        Ok(at) => {
+                            touched[v] = true;
+                            if !now {
+                                view.remove(at);
+                            }
+                        }
+                        Err(at) if now => {
+                            touched[v] = true;
+                            view.insert(at, i);
+                        }
+                        Err(_) => {}
+                    }
+                }
+                match policy {
+                    Policy::FourScope => {
+                        next.gates[i] = gate.checked();
+                        next.decided[i] = gate;
+                    }
+                    Policy::GlobalOnly => next.others[0][i] = gate,
+                    Policy::UnsafePool => next.others[1][i] = gate,
+                }
+            }
+            for (v, viewer) in self.viewers.iter().enumerate().filter(|&(v, _)| touched[v]) {
+                let viewer = viewer.viewer();
+                let view = next.outcome(policy).views[v].clone();
+                let leaks = mixua_policy::leaks_in_view_scanned(ws, viewer, &view, &next.carried);
+                let forbidden = mixua_policy::forbidden_count_in_view_scanned(ws, viewer, &view, &next.carried);
+                let identifying = next.probe.identifying_in(&view, viewer.user);
+                if policy == Policy::FourScope {
+                    next.reid[v] = next.probe.in_view(&ws.cards, &view, viewer.user);
+                }
+                let outcome = next.outcome_mut(policy);
+                outcome.leaks[v] = leaks;
+                outcome.forbidden[v] = forbidden;
+                outcome.identifying[v] = identifying;
+            }
+        }
+        Some(next)
+    }
+
+    fn outcome_mut(&mut self, policy: Policy) -> &mut Outcome {
+        match policy {
+            Policy::FourScope => &mut self.four,
+            Policy::GlobalOnly => &mut self.global_only,
+            Policy::UnsafePool => &mut self.pool,
         }
     }
 
@@ -164,6 +264,22 @@ impl Computed {
         }
         snapshot
     }
+}
+
+/// The cards (indices) that differ between two workspaces that differ in
+/// their cards only, by identity; `None` when anything else an evaluation
+/// reads differs, cards were added or removed, or either uses memory over
+/// time (then one card's answer depends on the others).
+fn changed_cards(a: &Workspace, b: &Workspace) -> Option<Vec<usize>> {
+    let same = a.cards.len() == b.cards.len()
+        && a.users == b.users
+        && a.agents == b.agents
+        && a.query == b.query
+        && a.canaries == b.canaries
+        && a.profiles == b.profiles
+        && !a.uses_time()
+        && !b.uses_time();
+    same.then(|| (0..b.cards.len()).filter(|&i| !Rc::ptr_eq(&a.cards[i], &b.cards[i])).collect())
 }
 
 /// What "should see" is measured against; always said next to the numbers.

@@ -8,6 +8,7 @@ pub mod acts;
 pub mod autosave;
 pub mod computed;
 pub mod course;
+pub mod derive;
 pub mod doc;
 pub mod embed;
 pub mod lesson_two;

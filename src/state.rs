@@ -643,7 +643,8 @@ impl AppState {
         match edit {
             Edit::SetQuery(query) => ws.query = query,
             Edit::EditText { index, field, value } => {
-                if let Some(card) = ws.cards.get_mut(index) {
+                // Only the edited card is copied (the history keeps the old one).
+                if let Some(card) = ws.cards.get_mut(index).map(Rc::make_mut) {
                     if field == Field::Id {
                         rename_predicted(&mut doc.predictions, &card.id, &value);
                     }
@@ -651,7 +652,7 @@ impl AppState {
                 }
             }
             Edit::SetApproved { index, approved } => {
-                if let Some(card) = ws.cards.get_mut(index) {
+                if let Some(card) = ws.cards.get_mut(index).map(Rc::make_mut) {
                     card.set_share_approved(approved);
                 }
             }
@@ -670,15 +671,15 @@ impl AppState {
                     source: "playground".into(),
                     ..Card::default()
                 };
-                ws.cards.push(card);
+                ws.cards.push(Rc::new(card));
                 self.ui.selected = Some(ws.cards.len() - 1);
                 self.ui.editor_start = (ws.cards.len() - 1) / crate::EDITOR_PAGE * crate::EDITOR_PAGE;
             }
             Edit::DuplicateCard(index) => {
                 if let Some(card) = ws.cards.get(index) {
-                    let mut copy = card.clone();
+                    let mut copy = (**card).clone();
                     copy.id = fresh_id(ws, &format!("{}-", card.id));
-                    ws.cards.insert(index + 1, copy);
+                    ws.cards.insert(index + 1, Rc::new(copy));
                     self.ui.selected = Some(index + 1);
                 }
             }
@@ -759,13 +760,19 @@ fn rename(doc: &mut Doc, axis: Axis, from: &str, to: &str) -> Result<(), Notice>
     for name in names.iter_mut().filter(|n| *n == from) {
         *name = to.clone();
     }
-    for card in &mut ws.cards {
+    // Only the cards the name owns are copied; the rest stay shared with
+    // the history.
+    for card in ws.cards.iter_mut() {
         let owner = match axis {
-            Axis::User => &mut card.owner_user,
-            Axis::Agent => &mut card.owner_agent,
+            Axis::User => &card.owner_user,
+            Axis::Agent => &card.owner_agent,
         };
         if owner == from {
-            *owner = to.clone();
+            let card = Rc::make_mut(card);
+            match axis {
+                Axis::User => card.owner_user = to.clone(),
+                Axis::Agent => card.owner_agent = to.clone(),
+            }
         }
     }
     if let Axis::User = axis {

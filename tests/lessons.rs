@@ -466,3 +466,40 @@ fn a_steps_cells_are_kept_as_first_revealed() {
     s.apply(Action::Ui(UiAction::ResetExercise(0)));
     assert!(s.ui.progress.first_marks.is_empty());
 }
+
+/// The root evaluates every check once per revision (`derive::Checks`);
+/// it must say what each check said on its own, step by step, in both
+/// lessons and as the work changes.
+#[test]
+fn checks_evaluated_once_agree_with_each_check() {
+    use mixua_playground::derive::Checks;
+    let agree = |state: &AppState, course: Course| {
+        let computed = Computed::new(state.workspace());
+        let l = lesson(state, &computed);
+        for step in 0..course.exercise_count() {
+            for lang in [Lang::En, Lang::ZhTw] {
+                let checks = Checks::of(course, step, l, lang);
+                let each: Vec<bool> = (0..course.exercise_count()).map(|n| step_done_in(course, n, l)).collect();
+                assert_eq!(checks.done, each, "done, step {step}");
+                assert_eq!(checks.items, items_in(course, step, l, lang), "items, step {step}");
+                assert_eq!(checks.newly, newly_done_in(course, step, l), "newly done, step {step}");
+                assert_eq!(checks.seen, milestones_in(course, l), "milestones, step {step}");
+                assert_eq!(checks.first, course::first_reveal_in(course, step, l), "first reveal, step {step}");
+            }
+        }
+    };
+    let mut s = seed();
+    agree(&s, Course::One);
+    let y = s.workspace().cards.iter().position(|c| c.id == "Y").unwrap();
+    s.apply(Edit::SetApproved { index: y, approved: true });
+    s.apply(Action::Ui(UiAction::SetMode(Mode::Predict { revealed: true })));
+    agree(&s, Course::One);
+    s.apply(Action::Ui(UiAction::StepsDone(vec![0, 2])));
+    agree(&s, Course::One);
+    agree(&s, Course::Pack);
+    let two = AppState::new(
+        Doc { workspace: std::rc::Rc::new(mixua_policy::lesson_two_workspace(Lang::En)), ..Doc::default() },
+        Ui { course: Course::Two, lang: Lang::En, ..Ui::default() },
+    );
+    agree(&two, Course::Two);
+}

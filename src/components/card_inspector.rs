@@ -10,7 +10,7 @@ use crate::state::{Action, UiAction};
 #[derive(Properties, PartialEq)]
 pub struct CardInspectorProps {
     pub index: usize,
-    pub card: Card,
+    pub card: std::rc::Rc<Card>,
     pub users: Rc<Vec<String>>,
     pub agents: Rc<Vec<String>>,
     pub rejection: Option<Rejection>,

@@ -9,7 +9,7 @@ use crate::state::{Action, Edit, UiAction};
 #[derive(Properties, PartialEq)]
 pub struct CardRowProps {
     pub index: usize,
-    pub card: Card,
+    pub card: std::rc::Rc<Card>,
     pub users: Rc<Vec<String>>,
     pub agents: Rc<Vec<String>>,
     pub rejection: Option<Rejection>,

@@ -7,7 +7,8 @@ use mixua_policy::{check_visible, hints_words, solved_words, Lang, Solved};
 
 use crate::doc::Doc;
 use crate::computed::Reference;
-use crate::course::{items_in, record, reference, result_code, step_done_in, Course};
+use crate::course::{record, reference, result_code, Course};
+use crate::derive::Checks;
 use crate::lessons::{Lesson, Progress, RECORD_STEP};
 use crate::shared::Shared;
 use crate::state::{Action, Edit, UiAction};
@@ -16,6 +17,9 @@ use crate::state::{Action, Edit, UiAction};
 pub struct LessonPanelProps {
     pub doc: Shared<Doc>,
     pub computed: Shared<Computed>,
+    /// The lesson's checks, evaluated once by the root: what the panel
+    /// shows as done, the step's items.
+    pub checks: Shared<Checks>,
     /// The predictions are revealed (steps 1 and 3 check them).
     pub revealed: bool,
     pub progress: Progress,
@@ -43,8 +47,10 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
     let steps = &pack.exercises;
     let step_index = props.step.min(steps.len() - 1);
     let step = &steps[step_index];
-    let done = step_done_in(course, step_index, lesson);
-    let checklist = items_in(course, step_index, lesson, lang);
+    let checks = &props.checks;
+    let step_done = |i: usize| checks.done.get(i).copied().unwrap_or(false);
+    let done = step_done(step_index);
+    let checklist = &checks.items;
     // The solution waits for a confirmation; the result code opens on demand.
     let confirming = use_state_eq(|| false);
     let code_open = use_state_eq(|| false);
@@ -100,13 +106,17 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
     // side by side, against one reference fixed by the first row.
     let records = (course == Course::One && step_index == RECORD_STEP).then(|| {
         let onclick = {
+            // The row is measured when the button is pressed, not at
+            // every render.
             let onaction = props.onaction.clone();
-            let (row, reference) = (record(lesson), reference(lesson));
+            let (doc, computed, progress, revealed, tick) =
+                (props.doc.clone(), props.computed.clone(), props.progress.clone(), props.revealed, props.tick);
             Callback::from(move |_: MouseEvent| {
-                onaction.emit(UiAction::Record { row: row.clone(), reference: reference.clone() }.into())
+                let lesson = Lesson { doc: &doc, computed: &computed, revealed, progress: &progress, tick };
+                onaction.emit(UiAction::Record { row: record(lesson), reference: reference(lesson) }.into())
             })
         };
-        let change_names = items_in(course, RECORD_STEP, lesson, lang);
+        let change_names = &checks.record_items;
         let mut made = vec![false; 4];
         let rows = props.progress.records.iter().enumerate().map(|(n, r)| {
             // The row is named after the changes made since the row before.
@@ -217,7 +227,7 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
                 } }</h2>
                 <nav class="steps" aria-label={lang.pick("練習步驟", "Exercise steps")}>
                     { for (0..steps.len()).map(|i| {
-                        let finished = step_done_in(course, i, lesson);
+                        let finished = step_done(i);
                         html! {
                             <button type="button" onclick={go(i)} aria-current={(i == step_index).then_some("step")}
                                 class={classes!((i == step_index).then_some("current"), finished.then_some("finished"))}
@@ -323,7 +333,7 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
             <ol class="marks" aria-label={lang.pick("各步驟的成績", "Your marks, step by step")}>
                 { for (0..steps.len()).map(|i| {
                     let p = &props.progress;
-                    let solved = Solved::of(step_done_in(course, i, lesson), p.assisted.contains(&i));
+                    let solved = Solved::of(step_done(i), p.assisted.contains(&i));
                     let hints = p.hints_shown(i);
                     let touched = solved != Solved::Not || hints > 0 || p.solution.contains(&i) || p.answers.contains_key(&i);
                     let mut words = format!("{} · {}", i + 1, solved_words(solved, lang));

@@ -68,7 +68,7 @@ pub fn retention_panel(props: &RetentionProps) -> Html {
             </div>
         }
     };
-    let card: Option<&Card> = props.selected.and_then(|i| ws.cards.get(i)).filter(|c| !c.is_tombstone());
+    let card: Option<&Card> = props.selected.and_then(|i| ws.cards.get(i)).map(|c| &**c).filter(|c| !c.is_tombstone());
     let card_controls = card.map(|card| {
         let life = card.life();
         let tier = life.and_then(|l| l.tier());

@@ -33,7 +33,7 @@ fn bench_change(c: &mut Criterion) {
     let before = seed_workspace();
     let mut after = before.clone();
     // Exercise 3: approve Y, and all four cells change.
-    after.cards.iter_mut().find(|c| c.id == "Y").unwrap().set_share_approved(true);
+    std::rc::Rc::make_mut(after.cards.iter_mut().find(|c| c.id == "Y").unwrap()).set_share_approved(true);
     let (kb, ka) = (kept(&before), kept(&after));
 
     let mut group = c.benchmark_group("seed_edit");

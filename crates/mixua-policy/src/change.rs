@@ -36,7 +36,7 @@ impl<'a> Seen<'a> {
     /// of `views` (card indices per viewer), the leaks per viewer, and the
     /// gate per card. The app keeps exactly these, memoised per edit.
     pub fn new(
-        cards: &'a [Card],
+        cards: &'a [std::rc::Rc<Card>],
         viewers: impl IntoIterator<Item = Viewer<'a>>,
         views: &'a [Vec<usize>],
         leaks: &'a [Vec<Leak>],

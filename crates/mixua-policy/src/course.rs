@@ -11,14 +11,14 @@
 
 use serde::Serialize;
 
-use crate::cache::replay_cache;
+use crate::cache::{replay_cache, CacheReplay};
 use crate::card::Card;
 use crate::eval::Evaluation;
 use crate::explain::Lang;
 use crate::log::{Action, Event, Kept};
 use crate::policy::Policy;
 use crate::seed::{over_time, seed_workspace, seed_workspace_en};
-use crate::viewer::Viewer;
+use crate::viewer::{Viewer, ViewerId};
 use crate::workspace::Workspace;
 use crate::write::{log_read, propose, publish, sweep, Refusal};
 
@@ -233,26 +233,42 @@ pub fn traces(ws: &Workspace, text: &str) -> Traces {
         return Traces::default();
     }
     let eval = Evaluation::new(ws, &ws.query, Policy::FourScope);
+    let viewers: Vec<ViewerId> = eval.viewers().map(ViewerId::from).collect();
+    traces_with(ws, &viewers, &eval.views(), &replay_cache(ws), &log_texts(ws), text)
+}
+
+/// Each log entry as JSON text: what [`traces_with`] searches (made once
+/// and shared by every check that asks).
+pub fn log_texts(ws: &Workspace) -> Vec<String> {
+    ws.log().iter().map(|entry| serde_json::to_string(entry).unwrap_or_default()).collect()
+}
+
+/// [`traces`] from what has been derived already: the four-scope views now
+/// (per viewer), the cache replay and the log's texts ([`log_texts`]).
+pub fn traces_with(
+    ws: &Workspace,
+    viewers: &[ViewerId],
+    views: &[Vec<usize>],
+    replay: &CacheReplay<'_>,
+    log: &[String],
+    text: &str,
+) -> Traces {
+    if text.is_empty() {
+        return Traces::default();
+    }
     let holds = |i: usize| ws.cards[i].lesson.contains(text);
-    let views = eval
-        .viewers()
-        .zip(eval.views())
+    let views = viewers
+        .iter()
+        .zip(views)
         .filter(|(_, view)| view.iter().any(|&i| holds(i)))
         .map(|(viewer, _)| viewer.key())
         .collect();
-    let replay = replay_cache(ws);
     let reads = replay
         .reads
         .iter()
         .filter(|read| read.hits.iter().any(|id| ws.cards.iter().any(|c| c.id == *id && c.lesson.contains(text))))
         .map(|read| read.index)
         .collect();
-    let events = ws
-        .log()
-        .iter()
-        .enumerate()
-        .filter(|(_, entry)| serde_json::to_string(entry).is_ok_and(|json| json.contains(text)))
-        .map(|(n, _)| n)
-        .collect();
+    let events = log.iter().enumerate().filter(|(_, json)| json.contains(text)).map(|(n, _)| n).collect();
     Traces { views, reads, events }
 }

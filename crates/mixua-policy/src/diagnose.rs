@@ -341,15 +341,15 @@ pub fn apply_fix(ws: &Workspace, card: &str, fix: &Fix) -> Option<Workspace> {
             out.prompt = Some(crate::log::Kept::Good(config));
         }
         (Fix::SetLoad { layer }, Some(i)) => {
-            crate::prompt::set_card_key(&mut out.cards[i], CARD_KEYS[0], Some(layer.as_str().into()));
+            crate::prompt::set_card_key(std::rc::Rc::make_mut(&mut out.cards[i]), CARD_KEYS[0], Some(layer.as_str().into()));
         }
-        (Fix::Hold, Some(i)) => out.cards[i].life_mut().hold = Some(true),
+        (Fix::Hold, Some(i)) => std::rc::Rc::make_mut(&mut out.cards[i]).life_mut().hold = Some(true),
         (Fix::MatchQuery { query }, Some(i)) => {
-            let c = &mut out.cards[i];
+            let c = std::rc::Rc::make_mut(&mut out.cards[i]);
             let situation = if c.situation.is_empty() { query.clone() } else { format!("{} {query}", c.situation) };
             c.set_text(crate::card::Field::Situation, situation);
         }
-        (Fix::Edit { edit }, Some(i)) => out.cards[i] = edit.apply(&out.cards[i]),
+        (Fix::Edit { edit }, Some(i)) => out.cards[i] = std::rc::Rc::new(edit.apply(&out.cards[i])),
         _ => return None,
     }
     Some(out)

@@ -276,21 +276,7 @@ impl<'w> Evaluation<'w> {
     /// Canaries of other users inside one view. A token the viewer
     /// registered too is theirs to see.
     pub fn leaks_in(&self, viewer: Viewer<'_>, view: &[usize]) -> Vec<Leak> {
-        let own = self.workspace.canaries.of_user(viewer.user);
-        let mut leaks = Vec::new();
-        for &i in view {
-            for (owner, token) in self.carried(i) {
-                if foreign(owner, token, viewer.user, own) {
-                    leaks.push(Leak {
-                        viewer: viewer.key(),
-                        card: self.card(i).id.clone(),
-                        token: token.to_string(),
-                        owner: owner.to_string(),
-                    });
-                }
-            }
-        }
-        leaks
+        leaks_with(self.workspace, viewer, view, |i| self.carried(i))
     }
 
     /// The leak scan over every view. Only cards that carry a canary can
@@ -333,6 +319,80 @@ impl<'w> Evaluation<'w> {
     }
 }
 
+/// The leaks of one view, each card's canaries found by `carried`.
+fn leaks_with<'w, I: Iterator<Item = (&'w str, &'w str)>>(
+    workspace: &Workspace,
+    viewer: Viewer<'_>,
+    view: &[usize],
+    carried: impl Fn(usize) -> I,
+) -> Vec<Leak> {
+    let own = workspace.canaries.of_user(viewer.user);
+    let mut leaks = Vec::new();
+    for &i in view {
+        for (owner, token) in carried(i) {
+            if foreign(owner, token, viewer.user, own) {
+                leaks.push(Leak {
+                    viewer: viewer.key(),
+                    card: workspace.cards[i].id.clone(),
+                    token: token.to_string(),
+                    owner: owner.to_string(),
+                });
+            }
+        }
+    }
+    leaks
+}
+
+/// The registered (owner, token) pairs card `index` hands its reader, in
+/// registry order, scanned now: [`Evaluation::carried`] for one card.
+pub(crate) fn carried_by(workspace: &Workspace, index: usize) -> impl Iterator<Item = (&str, &str)> {
+    let hit = Hit::of(&workspace.cards[index]);
+    workspace.canaries.iter().filter(move |(_, token)| hit.contains(token))
+}
+
+/// Keeping an evaluation up to date card by card (the app does, once per
+/// edit): the policy's gate for card `index` alone, when the workspace
+/// uses nothing of memory over time (no clock, log, groups, retention or
+/// life on a card). Then a card's gate reads that card only, and equals
+/// [`Evaluation::gate`]. `None` when it uses time: a card's in-effect
+/// answer then depends on the others (versions, the log), and only a whole
+/// evaluation answers.
+pub fn gate_alone(workspace: &Workspace, policy: Policy, index: usize) -> Option<Gate> {
+    if workspace.uses_time() {
+        return None;
+    }
+    workspace.cards.get(index).map(|card| policy.gate_in(card, None))
+}
+
+/// Does the viewer retrieve card `index`, whose gate is `gate`? The rule
+/// [`Evaluation::view`] applies to each card: open to reading, matching
+/// the workspace's query, and allowed to this viewer.
+pub fn retrieves(workspace: &Workspace, gate: &Gate, index: usize, viewer: Viewer<'_>) -> bool {
+    let card = &workspace.cards[index];
+    gate.open_scope().is_some() && matches_query(card, &workspace.query) && gate.allowed_in(card, viewer, workspace.groups())
+}
+
+/// [`Evaluation::leaks_in`] for one view, without a whole evaluation: each
+/// card of the view scanned now.
+pub fn leaks_in_view(workspace: &Workspace, viewer: Viewer<'_>, view: &[usize]) -> Vec<Leak> {
+    leaks_with(workspace, viewer, view, |i| carried_by(workspace, i))
+}
+
+/// The canaries card `index` hands its reader, as places in the registry
+/// (`workspace.canaries.iter()`, in its order): found once per card and
+/// kept by a caller that keeps views up to date ([`leaks_in_view_scanned`]).
+pub fn carried_of(workspace: &Workspace, index: usize) -> Vec<usize> {
+    let hit = Hit::of(&workspace.cards[index]);
+    workspace.canaries.iter().enumerate().filter(|(_, (_, token))| hit.contains(token)).map(|(t, _)| t).collect()
+}
+
+/// [`leaks_in_view`] with each card's canaries found before
+/// (`carried[i]`: [`carried_of`] card `i`).
+pub fn leaks_in_view_scanned(workspace: &Workspace, viewer: Viewer<'_>, view: &[usize], carried: &[Vec<usize>]) -> Vec<Leak> {
+    let tokens: Vec<(&str, &str)> = workspace.canaries.iter().collect();
+    leaks_with(workspace, viewer, view, |i| carried[i].iter().map(|&t| tokens[t]))
+}
+
 /// Each card's gate under a policy at the workspace's clock: what the
 /// baselines below share.
 fn gates_now(workspace: &Workspace, policy: Policy) -> Vec<Gate> {
@@ -366,9 +426,9 @@ pub fn global_only_ids(workspace: &Workspace) -> Vec<&str> {
 pub fn canaries_in_pool(workspace: &Workspace) -> Vec<&str> {
     let pool: Vec<&Card> = if workspace.uses_time() {
         let gates = gates_now(workspace, Policy::UnsafePool);
-        workspace.cards.iter().zip(&gates).filter(|(_, g)| g.open_scope().is_some()).map(|(c, _)| c).collect()
+        workspace.cards.iter().zip(&gates).filter(|(_, g)| g.open_scope().is_some()).map(|(c, _)| &**c).collect()
     } else {
-        workspace.cards.iter().filter(|c| Policy::UnsafePool.gate(c).open_scope().is_some()).collect()
+        workspace.cards.iter().filter(|c| Policy::UnsafePool.gate(c).open_scope().is_some()).map(|c| &**c).collect()
     };
     let mut found: Vec<&str> = Vec::new();
     for (_, token) in workspace.canaries.iter() {

@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::cache::{replay_cache, CacheReplay};
 use crate::card::{Scope, Status, Stream, Tier};
-use crate::course::{lesson_two_workspace, traces};
+use crate::course::{lesson_two_workspace, log_texts, traces_with, Traces};
 #[cfg(feature = "lesson3")]
 use crate::diagnose::{diagnose, Question as Asked};
 #[cfg(feature = "lesson3")]
@@ -613,11 +613,21 @@ pub struct Facts<'a> {
     pub views: Views<'a>,
     pub learner: Learner<'a>,
     cache: OnceCell<CacheReplay<'a>>,
+    /// The log's entries as text, made once and only if a check asks.
+    log: OnceCell<Vec<String>>,
 }
 
 impl<'a> Facts<'a> {
     pub fn new(ws: &'a Workspace, views: Views<'a>, learner: Learner<'a>) -> Facts<'a> {
-        Facts { ws, views, learner, cache: OnceCell::new() }
+        Facts { ws, views, learner, cache: OnceCell::new(), log: OnceCell::new() }
+    }
+
+    /// Where `text` is still found ([`crate::traces`]), from these facts'
+    /// views, the one cache replay and the log's texts made once: however
+    /// many checks ask, the workspace is not evaluated again.
+    pub fn traces(&self, text: &str) -> Traces {
+        let log = self.log.get_or_init(|| log_texts(self.ws));
+        traces_with(self.ws, self.views.viewers, self.views.views, self.cache(), log, text)
     }
 
     /// The cache replay, made once and only if a check asks for it.
@@ -790,7 +800,7 @@ impl Check {
                     _ => false,
                 }
             }
-            Check::TracesClear { text } => traces(ws, text).is_clear(),
+            Check::TracesClear { text } => f.traces(text).is_clear(),
             Check::CacheLeaks => f.cache().leaks().count() > 0,
             Check::CacheClean => f.cache_clean(),
             Check::CachePurges => ws.cache.as_ref().and_then(|c| c.good()).is_some_and(|c| c.purges()),

@@ -167,7 +167,7 @@ pub fn lesson_three_workspace(lang: Lang) -> Workspace {
 pub fn solutions(lang: Lang) -> Vec<Option<Workspace>> {
     let mut ws = lesson_three_workspace(lang);
     if let Some(s) = ws.cards.iter_mut().find(|c| c.id == "S") {
-        set_card_key(s, "risk", Some(Value::from("high")));
+        set_card_key(std::rc::Rc::make_mut(s), "risk", Some(Value::from("high")));
     }
     let one = ws.clone();
     let mut config = ws.prompt_config().cloned().unwrap_or_default();

@@ -646,9 +646,10 @@ pub fn as_of(workspace: &Workspace, tick: u64) -> Result<Workspace, TimeError> {
         .zip(&states)
         .filter(|(_, state)| state.written.is_none_or(|t| t <= tick))
         .map(|(card, state)| {
+            // Shared with the workspace unless its status then differs.
             let mut card = card.clone();
             if card.status() != state.status && !card.is_tombstone() {
-                card.life_mut().status = Some(state.status.as_str().to_string());
+                std::rc::Rc::make_mut(&mut card).life_mut().status = Some(state.status.as_str().to_string());
             }
             card
         })
@@ -735,7 +736,7 @@ impl Timeline<'_> {
                     let id = event.card.as_deref().unwrap_or_default();
                     if let Some(card) = ws.cards.iter_mut().find(|c| c.id == id && !c.is_tombstone()) {
                         if card.life().is_some_and(|l| l.held()) == *hold {
-                            card.life_mut().hold = (!hold).then_some(true);
+                            std::rc::Rc::make_mut(card).life_mut().hold = (!hold).then_some(true);
                         }
                     }
                 }

@@ -7,7 +7,6 @@ use std::collections::BTreeSet;
 
 use serde::{Deserialize, Serialize};
 
-use crate::card::Card;
 use crate::exercise::{Check, Exercise, Facts, Start, Text};
 use crate::explain::Lang;
 use crate::seed::{seed_workspace, seed_workspace_en};
@@ -155,7 +154,7 @@ pub fn builtin_pack(name: &str, lang: Lang) -> Result<Pack, PackProblem> {
             Lang::ZhTw => seed_workspace(),
             Lang::En => seed_workspace_en(),
         };
-        ws.cards.iter_mut().filter(|c| c.id == "Y").for_each(|c: &mut Card| c.share_approved = true);
+        ws.cards.iter_mut().filter(|c| c.id == "Y").for_each(|c| std::rc::Rc::make_mut(c).share_approved = true);
         if let Some(e) = pack.exercises.get_mut(3) {
             e.solution = Some(Start::Workspace(Box::new(ws)));
         }

@@ -396,12 +396,12 @@ impl<'a> Hit<'a> {
 
 /// Retrieval: authorize first, then search among what the viewer may read.
 /// Keeps card order.
-pub fn search<'a>(cards: &'a [Card], viewer: Viewer<'_>, query: &str) -> Vec<Hit<'a>> {
+pub fn search<'a>(cards: &'a [std::rc::Rc<Card>], viewer: Viewer<'_>, query: &str) -> Vec<Hit<'a>> {
     cards
         .iter()
         .filter(|card| Policy::FourScope.gate(card).allowed(card, viewer))
         .filter(|card| matches_query(card, query))
-        .map(Hit::of)
+        .map(|card| Hit::of(card))
         .collect()
 }
 
@@ -489,7 +489,7 @@ mod tests {
     use crate::seed::seed_workspace;
 
     fn seed_card(id: &str) -> Card {
-        seed_workspace().cards.into_iter().find(|c| c.id == id).unwrap()
+        seed_workspace().cards.into_iter().find(|c| c.id == id).map(|c| (*c).clone()).unwrap()
     }
 
     fn card(json: serde_json::Value) -> Card {

@@ -69,6 +69,7 @@ impl Finding {
 }
 
 /// One user's facts as the probe reads them: (key, value, normalised value).
+#[derive(Clone, Debug, PartialEq, Eq)]
 struct Person {
     user: String,
     facts: Vec<(String, String, String)>,
@@ -82,10 +83,30 @@ impl Person {
 
 /// What a card names of one person: which facts, and every person holding
 /// all of them (the person included). It does not depend on the viewer.
+#[derive(Clone, Debug, PartialEq, Eq)]
 struct Clue {
     person: usize,
     facts: Vec<usize>,
     holders: Vec<usize>,
+}
+
+/// What one card names of each person.
+fn clues_of(people: &[Person], card: &Card) -> Vec<Clue> {
+    let (id, lesson) = (folded(&card.id), folded(&card.lesson));
+    let named = |n: &str| id.contains(n) || lesson.contains(n);
+    people
+        .iter()
+        .enumerate()
+        .filter_map(|(p, person)| {
+            let facts: Vec<usize> = (0..person.facts.len()).filter(|&f| named(&person.facts[f].2)).collect();
+            if facts.is_empty() {
+                return None;
+            }
+            let holders =
+                (0..people.len()).filter(|&q| facts.iter().all(|&f| people[q].holds(&person.facts[f].2))).collect();
+            Some(Clue { person: p, facts, holders })
+        })
+        .collect()
 }
 
 /// One character with Latin case folded: ASCII, Latin-1 and Latin
@@ -119,6 +140,7 @@ fn normal(text: &str) -> String {
 
 /// The probe over one workspace's cards: what each card names is found
 /// once; each viewer's findings are then a filter.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Probe {
     people: Vec<Person>,
     /// Per card, in card order.
@@ -127,7 +149,7 @@ pub struct Probe {
 
 impl Probe {
     /// Probes every card against the profiles (none: nothing is found).
-    pub fn new(cards: &[Card], profiles: Option<&Profiles>) -> Probe {
+    pub fn new(cards: &[std::rc::Rc<Card>], profiles: Option<&Profiles>) -> Probe {
         let people: Vec<Person> = profiles
             .map(|p| p.0.as_slice())
             .unwrap_or(&[])
@@ -141,28 +163,17 @@ impl Probe {
         if people.is_empty() {
             return Probe { people, clues: cards.iter().map(|_| Vec::new()).collect() };
         }
-        let clues = cards
-            .iter()
-            .map(|card| {
-                let (id, lesson) = (folded(&card.id), folded(&card.lesson));
-                let named = |n: &str| id.contains(n) || lesson.contains(n);
-                people
-                    .iter()
-                    .enumerate()
-                    .filter_map(|(p, person)| {
-                        let facts: Vec<usize> = (0..person.facts.len()).filter(|&f| named(&person.facts[f].2)).collect();
-                        if facts.is_empty() {
-                            return None;
-                        }
-                        let holders = (0..people.len())
-                            .filter(|&q| facts.iter().all(|&f| people[q].holds(&person.facts[f].2)))
-                            .collect();
-                        Some(Clue { person: p, facts, holders })
-                    })
-                    .collect()
-            })
-            .collect();
+        let clues = cards.iter().map(|card| clues_of(&people, card)).collect();
         Probe { people, clues }
+    }
+
+    /// The probe after card `index` became `card` (the profiles unchanged):
+    /// only that card is probed again. A caller that keeps the probe up to
+    /// date card by card (the app) gets what [`Probe::new`] would.
+    pub fn reprobe(&mut self, index: usize, card: &Card) {
+        if let Some(clues) = self.clues.get_mut(index) {
+            *clues = if self.people.is_empty() { Vec::new() } else { clues_of(&self.people, card) };
+        }
     }
 
     /// Are there any profile facts at all?
@@ -173,7 +184,7 @@ impl Probe {
     /// What card `index` tells `viewer` (a user name; `None`: nobody in
     /// particular, as when a user asks what is kept about them) about the
     /// other users, one finding per user whose facts it names.
-    pub fn findings(&self, cards: &[Card], index: usize, viewer: Option<&str>) -> Vec<Finding> {
+    pub fn findings(&self, cards: &[std::rc::Rc<Card>], index: usize, viewer: Option<&str>) -> Vec<Finding> {
         let not_viewer = |p: &usize| Some(self.people[*p].user.as_str()) != viewer;
         self.clues[index]
             .iter()
@@ -201,7 +212,7 @@ impl Probe {
     }
 
     /// Every finding in one view (card indices), in view order.
-    pub fn in_view(&self, cards: &[Card], view: &[usize], viewer: &str) -> Vec<Finding> {
+    pub fn in_view(&self, cards: &[std::rc::Rc<Card>], view: &[usize], viewer: &str) -> Vec<Finding> {
         if self.is_empty() {
             return Vec::new();
         }
@@ -229,7 +240,8 @@ impl Probe {
 
 /// The probe on one card: [`Probe::findings`] for a card on its own.
 pub fn probe_card(card: &Card, viewer: Option<&str>, profiles: &Profiles) -> Vec<Finding> {
-    Probe::new(std::slice::from_ref(card), Some(profiles)).findings(std::slice::from_ref(card), 0, viewer)
+    let cards = [std::rc::Rc::new(card.clone())];
+    Probe::new(&cards, Some(profiles)).findings(&cards, 0, viewer)
 }
 
 #[cfg(test)]

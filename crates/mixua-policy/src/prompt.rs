@@ -281,7 +281,7 @@ impl<'w> Assembler<'w> {
                 }
             }
         };
-        let keys: Vec<CardKeys> = ws.cards.iter().map(CardKeys::of).collect();
+        let keys: Vec<CardKeys> = ws.cards.iter().map(|c| CardKeys::of(c)).collect();
         let prepared: Vec<Prepared> = ws
             .cards
             .iter()

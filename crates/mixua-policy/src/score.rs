@@ -11,7 +11,7 @@ use serde::Serialize;
 use crate::card::Card;
 use crate::eval::{foreign, Evaluation, Policy};
 use crate::policy::{personal, Hit, Viewer};
-use crate::workspace::Canaries;
+use crate::workspace::{Canaries, Workspace};
 use crate::probe::Probe;
 
 /// Why a viewer must not be handed a card. The first reason found is given:
@@ -84,6 +84,25 @@ pub fn forbidden(card: &Card, viewer: Viewer<'_>, canaries: &Canaries) -> Option
     why(personal(card), viewer, canaries.of_user(viewer.user), carried).map(|w| w.owned())
 }
 
+/// [`Evaluation::forbidden_count`] for one view, without a whole
+/// evaluation: each card of the view scanned now.
+pub fn forbidden_count_in_view(workspace: &Workspace, viewer: Viewer<'_>, view: &[usize]) -> usize {
+    let own = workspace.canaries.of_user(viewer.user);
+    view.iter()
+        .filter(|&&i| why(personal(&workspace.cards[i]), viewer, own, crate::eval::carried_by(workspace, i)).is_some())
+        .count()
+}
+
+/// [`forbidden_count_in_view`] with each card's canaries found before
+/// (`carried[i]`: [`crate::eval::carried_of`] card `i`).
+pub fn forbidden_count_in_view_scanned(workspace: &Workspace, viewer: Viewer<'_>, view: &[usize], carried: &[Vec<usize>]) -> usize {
+    let own = workspace.canaries.of_user(viewer.user);
+    let tokens: Vec<(&str, &str)> = workspace.canaries.iter().collect();
+    view.iter()
+        .filter(|&&i| why(personal(&workspace.cards[i]), viewer, own, carried[i].iter().map(|&t| tokens[t])).is_some())
+        .count()
+}
+
 /// One forbidden (viewer, card) pair, with why.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Forbidden {
@@ -149,7 +168,7 @@ impl Expected<'_> {
 
     /// How many cards of a view (ascending card indices of `cards`) are
     /// expected: the should-see scorecard's "retrieved".
-    pub fn retrieved(&self, cards: &[Card], view: &[usize]) -> usize {
+    pub fn retrieved(&self, cards: &[std::rc::Rc<Card>], view: &[usize]) -> usize {
         match self {
             Expected::Ids(ids) => view.iter().filter(|&&i| ids.contains(&cards[i].id)).count(),
             Expected::Cards(expected) => {
@@ -191,7 +210,7 @@ impl Score {
     /// with the view's forbidden pairs counted by
     /// [`Evaluation::forbidden_count`] (which needs the evaluation; a caller
     /// that keeps only views keeps that count with them).
-    pub fn of_view(cards: &[Card], view: &[usize], expected: Expected<'_>, forbidden: usize) -> Score {
+    pub fn of_view(cards: &[std::rc::Rc<Card>], view: &[usize], expected: Expected<'_>, forbidden: usize) -> Score {
         Score { expected: expected.len(), retrieved: expected.retrieved(cards, view), forbidden }
     }
 }
@@ -282,7 +301,7 @@ mod tests {
     use crate::seed::seed_workspace;
 
     fn seed_card(id: &str) -> Card {
-        seed_workspace().cards.into_iter().find(|c| c.id == id).unwrap()
+        seed_workspace().cards.into_iter().find(|c| c.id == id).map(|c| (*c).clone()).unwrap()
     }
 
     #[test]

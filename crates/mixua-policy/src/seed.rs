@@ -1,6 +1,7 @@
 //! The seed tutorial's fixture: two users, two agents, two canaries and the
 //! seven cards P, U, A, G, B, X, Y, asked with the query 報告.
 
+use std::rc::Rc;
 use crate::cache::CacheConfig;
 use crate::card::Card;
 use crate::log::Kept;
@@ -48,7 +49,7 @@ pub fn seed_workspace() -> Workspace {
             ("alice".into(), vec!["FAKE-ALICE-731".into()]),
             ("bob".into(), vec!["FAKE-BOB-852".into()]),
         ]),
-        cards: vec![
+        cards: [
             card("P", "PAIR", "alice", "writer-v1", "報告請只回三行。", "protected", false),
             card("U", "USER", "alice", "writer-v1", "報告使用繁體中文;暗號 FAKE-ALICE-731。", "protected", false),
             card("A", "AGENT", "alice", "writer-v1", "報告輸出前,writer-v1 要檢查標題重複。", "reusable", true),
@@ -56,7 +57,7 @@ pub fn seed_workspace() -> Workspace {
             card("B", "USER", "bob", "checker-v1", "報告暗號 FAKE-BOB-852。", "protected", false),
             card("X", "GLOBAL", "alice", "writer-v1", "報告暗號 FAKE-ALICE-731。", "protected", true),
             card("Y", "GLOBAL", "alice", "writer-v1", "報告:週二唯一的極地研究員偏好藍色。", "reusable", false),
-        ],
+        ].into_iter().map(Rc::new).collect(),
         profiles: Some(Kept::Good(profiles(&[
             ("alice", &[("值班日", "週二"), ("職業", "極地研究員")]),
             ("bob", &[("值班日", "週四"), ("職業", "資料分析師")]),
@@ -217,7 +218,7 @@ pub fn seed_workspace_en() -> Workspace {
     };
     Workspace {
         query: SEED_QUERY_EN.into(),
-        cards: vec![
+        cards: [
             english("P", "PAIR", "alice", "writer-v1", "Reports: three lines max.", "protected", false),
             english("U", "USER", "alice", "writer-v1", "Use English. FAKE-ALICE-731", "protected", false),
             english("A", "AGENT", "alice", "writer-v1", "writer-v1: check headings.", "reusable", true),
@@ -225,7 +226,7 @@ pub fn seed_workspace_en() -> Workspace {
             english("B", "USER", "bob", "checker-v1", "Canary FAKE-BOB-852.", "protected", false),
             english("X", "GLOBAL", "alice", "writer-v1", "Canary FAKE-ALICE-731.", "protected", true),
             english("Y", "GLOBAL", "alice", "writer-v1", "Report: the only polar researcher on Tuesdays likes blue.", "reusable", false),
-        ],
+        ].into_iter().map(Rc::new).collect(),
         profiles: Some(Kept::Good(profiles(&[
             ("alice", &[("day", "Tuesday"), ("role", "polar researcher")]),
             ("bob", &[("day", "Thursday"), ("role", "data analyst")]),

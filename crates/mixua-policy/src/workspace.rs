@@ -1,6 +1,7 @@
 //! The workspace: everything a learner edits, and its JSON file format.
 
 use std::fmt;
+use std::rc::Rc;
 
 use serde::de::{Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::ser::{SerializeMap, Serializer};
@@ -243,7 +244,11 @@ pub struct Workspace {
     pub agents: Vec<String>,
     pub query: String,
     pub canaries: Canaries,
-    pub cards: Vec<Card>,
+    /// Each card behind its own `Rc`: a copy of the workspace (the undo
+    /// history keeps one per step) shares every card, and an edit allocates
+    /// only the card it changes (`Rc::make_mut`). A card's `Rc` is also its
+    /// revision: the app's derived state is keyed by it.
+    pub cards: Vec<Rc<Card>>,
     /// The logical clock: integer ticks, never the wall clock.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub clock: Option<Kept<u64>>,
@@ -523,7 +528,7 @@ impl Workspace {
     }
 
     fn from_raw(raw: RawWorkspace) -> Workspace {
-        let cards = raw.cards.unwrap_or_default();
+        let cards: Vec<Rc<Card>> = raw.cards.unwrap_or_default().into_iter().map(Rc::new).collect();
         let canaries = raw.canaries.unwrap_or_default();
         let usable = |name: &String| check_name(name).is_ok();
         let users = match raw.users {

@@ -290,7 +290,7 @@ pub fn propose(ws: &mut Workspace, writer: Viewer<'_>, card: Card) -> Result<Eve
     life.written_by = Some(writer.key());
     life.approved_by = None;
     let event = Event::on_card(ws.clock(), Action::Propose, &card.id, &writer.key(), None);
-    ws.cards.push(card);
+    ws.cards.push(std::rc::Rc::new(card));
     Ok(append(ws, event))
 }
 
@@ -310,7 +310,7 @@ pub fn publish(ws: &mut Workspace, id: &str, reviewer: &str) -> Result<Event, Re
     let now = ws.clock();
     let groups = ws.groups();
     let crosses = Scope::parse_with_groups(&card.scope, groups.is_some()).is_some_and(Scope::crosses_users);
-    let mut published = card.clone();
+    let mut published = (**card).clone();
     if crosses {
         published.set_share_approved(true);
     }
@@ -340,7 +340,7 @@ pub fn publish(ws: &mut Workspace, id: &str, reviewer: &str) -> Result<Event, Re
             return Err(Refusal::StaleBase { base: ws.cards[base].id.clone(), current });
         }
     }
-    ws.cards[i] = published;
+    ws.cards[i] = std::rc::Rc::new(published);
     Ok(append(ws, Event::on_card(now, Action::Publish, id, reviewer, None)))
 }
 
@@ -355,7 +355,7 @@ pub fn reject(ws: &mut Workspace, id: &str, reviewer: &str, reason: &str) -> Res
     reason_for(ws, card, Action::Reject, reason)?;
     from_status(card, Action::Reject)?;
     owner_or_reviewer(ws, card, reviewer, Action::Reject)?;
-    set_status(&mut ws.cards[i], Status::Rejected);
+    set_status(std::rc::Rc::make_mut(&mut ws.cards[i]), Status::Rejected);
     Ok(append(ws, Event::on_card(ws.clock(), Action::Reject, id, reviewer, Some(reason))))
 }
 
@@ -377,7 +377,7 @@ fn retiring(ws: &Workspace, id: &str, who: &str, action: Action, reason: &str) -
 /// reason. It stays in the workspace, revoked.
 pub fn revoke(ws: &mut Workspace, id: &str, who: &str, reason: &str) -> Result<Event, Refusal> {
     let i = retiring(ws, id, who, Action::Revoke, reason)?;
-    set_status(&mut ws.cards[i], Status::Revoked);
+    set_status(std::rc::Rc::make_mut(&mut ws.cards[i]), Status::Revoked);
     Ok(append(ws, Event::on_card(ws.clock(), Action::Revoke, id, who, Some(reason))))
 }
 
@@ -387,8 +387,8 @@ pub fn revoke(ws: &mut Workspace, id: &str, who: &str, reason: &str) -> Result<E
 /// redacted, so the deleted text is in no view, no cache entry and no event.
 pub fn delete(ws: &mut Workspace, id: &str, who: &str, reason: &str) -> Result<Event, Refusal> {
     let i = retiring(ws, id, who, Action::Delete, reason)?;
-    let lesson = std::mem::take(&mut ws.cards[i].lesson);
-    ws.cards[i] = Card::tombstone(id);
+    let lesson = ws.cards[i].lesson.clone();
+    ws.cards[i] = std::rc::Rc::new(Card::tombstone(id));
     if !lesson.is_empty() {
         for entry in log_mut(ws).iter_mut() {
             match entry {
@@ -438,7 +438,7 @@ pub fn rollback(ws: &mut Workspace, id: &str, who: &str, reason: &str) -> Result
     if status != Status::Accepted || ws.cards[base].is_tombstone() {
         return Err(Refusal::CannotRestore { base: ws.cards[base].id.clone(), status });
     }
-    set_status(&mut ws.cards[i], Status::RolledBack);
+    set_status(std::rc::Rc::make_mut(&mut ws.cards[i]), Status::RolledBack);
     Ok(append(ws, Event::on_card(ws.clock(), Action::Rollback, id, who, Some(reason))))
 }
 
@@ -583,7 +583,7 @@ pub fn set_hold(ws: &mut Workspace, id: &str, hold: bool, who: &str, reason: &st
     if card.life().is_some_and(|l| l.held()) == hold {
         return Err(Refusal::Unchanged { action: Action::Hold });
     }
-    ws.cards[i].life_mut().hold = hold.then_some(true);
+    std::rc::Rc::make_mut(&mut ws.cards[i]).life_mut().hold = hold.then_some(true);
     Ok(append(ws, Event::setting(ws.clock(), who, Some(id), reason, Setting::Hold { hold })))
 }
 

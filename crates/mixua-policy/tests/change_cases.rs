@@ -12,7 +12,7 @@ fn edited(edit: impl FnOnce(&mut Workspace)) -> Workspace {
 }
 
 fn card<'w>(ws: &'w mut Workspace, id: &str) -> &'w mut Card {
-    ws.cards.iter_mut().find(|c| c.id == id).expect("a seed card")
+    std::rc::Rc::make_mut(ws.cards.iter_mut().find(|c| c.id == id).expect("a seed card"))
 }
 
 /// The seed edited by `edit`: does the summary say `expected` (English)?
@@ -125,10 +125,10 @@ fn a_card_can_leave_and_another_enter_the_same_cell() {
 fn a_new_rejected_card_is_named() {
     check(
         |ws| {
-            let mut bad = ws.cards[0].clone();
+            let mut bad = (*ws.cards[0]).clone();
             bad.id = "N1".into();
             bad.set_text(Field::Scope, "global".into());
-            ws.cards.push(bad);
+            ws.cards.push(bad.into());
         },
         "no cell changed · N1 is rejected now (unknown scope `global`) · no alarm",
     );

@@ -179,7 +179,7 @@ fn exercise_7_the_sweep_expires_working_and_episodic_cards_and_keeps_the_held_ru
     assert!(eval.views().iter().all(|view| view.contains(&s)));
     // A tier changes no view.
     let before = all_views(&ws);
-    ws.cards[s].life_mut().tier = Some("hot".into());
+    std::rc::Rc::make_mut(&mut ws.cards[s]).life_mut().tier = Some("hot".into());
     assert_eq!(all_views(&ws), before);
 }
 

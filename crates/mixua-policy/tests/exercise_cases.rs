@@ -42,7 +42,7 @@ fn holds(ws: &Workspace, l: &Learn, check: &Check) -> bool {
 }
 
 fn card<'w>(ws: &'w mut Workspace, id: &str) -> &'w mut Card {
-    ws.cards.iter_mut().find(|c| c.id == id).unwrap_or_else(|| panic!("no card {id}"))
+    std::rc::Rc::make_mut(ws.cards.iter_mut().find(|c| c.id == id).unwrap_or_else(|| panic!("no card {id}")))
 }
 
 fn seed() -> (Workspace, Learn) {
@@ -76,7 +76,7 @@ fn x_reusable() -> (Workspace, Learn) {
 fn with_carol() -> (Workspace, Learn) {
     let (mut ws, l) = seed();
     ws.users.push("carol".into());
-    ws.cards.push(Card {
+    ws.cards.push(std::rc::Rc::new(Card {
         id: "C".into(),
         scope: "USER".into(),
         owner_user: "carol".into(),
@@ -85,7 +85,7 @@ fn with_carol() -> (Workspace, Learn) {
         lesson: "carol likes tea".into(),
         situation: ws.query.clone(),
         ..Card::default()
-    });
+    }));
     (ws, l)
 }
 

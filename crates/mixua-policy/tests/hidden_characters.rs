@@ -133,7 +133,7 @@ fn a_card_whose_owner_hides_a_character_is_rejected() {
     let mut ws = seed_workspace();
     let g = ws.cards.iter().position(|c| c.id == "G").unwrap();
     for (field, name) in [(Field::OwnerUser, "ali\u{200B}ce"), (Field::OwnerAgent, "writer\u{202E}-v1")] {
-        let mut card = ws.cards[g].clone();
+        let mut card = (*ws.cards[g]).clone();
         match field {
             Field::OwnerUser => card.owner_user = name.into(),
             _ => card.owner_agent = name.into(),
@@ -144,7 +144,7 @@ fn a_card_whose_owner_hides_a_character_is_rejected() {
         assert!(rejection_text(&rejection, Lang::En).contains(&format!("U+{code:04X}")));
         assert!(rejection_text(&rejection, Lang::ZhTw).contains(&format!("U+{code:04X}")));
     }
-    ws.cards[g].owner_user = "ali\u{200B}ce".into();
+    std::rc::Rc::make_mut(&mut ws.cards[g]).owner_user = "ali\u{200B}ce".into();
     let eval = mixua_policy::Evaluation::new(&ws, &ws.query, mixua_policy::Policy::FourScope);
     assert!(eval.views().iter().all(|view| !view.contains(&g)), "nobody reads it");
 }

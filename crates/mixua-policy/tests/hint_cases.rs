@@ -8,7 +8,7 @@ use mixua_policy::{builtin_pack, seed_workspace_en, Card, Evaluated, Lang};
 fn exercise_3s_last_hint_names_every_card_carols_cells_retrieve() {
     let mut ws = seed_workspace_en();
     ws.users.push("carol".into());
-    ws.cards.push(Card {
+    ws.cards.push(std::rc::Rc::new(Card {
         id: "C".into(),
         scope: "USER".into(),
         owner_user: "carol".into(),
@@ -17,7 +17,7 @@ fn exercise_3s_last_hint_names_every_card_carols_cells_retrieve() {
         lesson: "carol likes tea".into(),
         situation: ws.query.clone(),
         ..Card::default()
-    });
+    }));
     let evaluated = Evaluated::of(&ws);
     let mut retrieved: Vec<&str> = Vec::new();
     for (viewer, view) in evaluated.viewers.iter().zip(&evaluated.views) {

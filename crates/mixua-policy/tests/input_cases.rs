@@ -72,11 +72,11 @@ fn an_export_keeps_the_card_ambiguous_and_an_edit_of_the_field_settles_it() {
     assert_eq!(check(&again.cards[0]).unwrap_err(), Rejection::DuplicatedField { field: "scope".into() });
     // The learner types a scope: one value, no doubt left.
     let mut edited = again.clone();
-    edited.cards[0].set_text(mixua_policy::Field::Scope, "GLOBAL".into());
+    std::rc::Rc::make_mut(&mut edited.cards[0]).set_text(mixua_policy::Field::Scope, "GLOBAL".into());
     assert_eq!(check(&edited.cards[0]).map(|a| a.scope), Ok(Scope::Global));
     // Editing another field settles nothing.
     let mut other = again;
-    other.cards[0].set_text(mixua_policy::Field::Lesson, "z2".into());
+    std::rc::Rc::make_mut(&mut other.cards[0]).set_text(mixua_policy::Field::Lesson, "z2".into());
     assert!(check(&other.cards[0]).is_err());
 }
 

@@ -123,7 +123,7 @@ fn world() -> impl Strategy<Value = Workspace> {
         for (n, (scope, user, agent, stream, approved, text)) in cards.into_iter().enumerate() {
             let mut card = card(&format!("s{n}"), SCOPES[scope], USERS[user], AGENTS[agent], STREAMS[stream], TEXTS[text]);
             card.share_approved = approved;
-            ws.cards.push(card);
+            ws.cards.push(card.into());
         }
         ws
     })
@@ -154,7 +154,7 @@ fn apply(ws: &mut Workspace, op: &Op, fresh: &mut usize) -> Result<(), Refusal> 
     let before = ws.clone();
     // Card `n` among those that `usual` picks out, or among all.
     let pick_from = |ws: &Workspace, n: usize, usual: &dyn Fn(&Card) -> bool| -> String {
-        let pool: Vec<&Card> = ws.cards.iter().filter(|c| usual(c)).collect();
+        let pool: Vec<&Card> = ws.cards.iter().filter(|c| usual(c)).map(|c| &**c).collect();
         match (pool.is_empty(), ws.cards.is_empty()) {
             (false, _) => pool[n % pool.len()].id.clone(),
             (true, false) => ws.cards[n % ws.cards.len()].id.clone(),
@@ -407,7 +407,7 @@ proptest! {
         let mut retiered = ws.clone();
         let i = which.index(ws.cards.len());
         prop_assume!(!retiered.cards[i].is_tombstone());
-        retiered.cards[i].life_mut().tier = tier.map(str::to_string);
+        std::rc::Rc::make_mut(&mut retiered.cards[i]).life_mut().tier = tier.map(str::to_string);
         prop_assert_eq!(now(&retiered), now(&ws));
         for tick in 0..=ws.clock() {
             prop_assert_eq!(
@@ -549,7 +549,7 @@ fn plain() -> impl Strategy<Value = Workspace> {
                 ..Card::default()
             };
             c.malformed.clear();
-            ws.cards.push(c);
+            ws.cards.push(c.into());
         }
         ws
     })

@@ -55,7 +55,7 @@ fn profiles(value: serde_json::Value) -> Option<Kept<Profiles>> {
 }
 
 fn approve(ws: &mut Workspace, id: &str) {
-    ws.cards.iter_mut().find(|c| c.id == id).expect("the card").share_approved = true;
+    std::rc::Rc::make_mut(ws.cards.iter_mut().find(|c| c.id == id).expect("the card")).share_approved = true;
 }
 
 /// A workspace of one GLOBAL, reusable, approved card with this lesson,
@@ -73,7 +73,8 @@ fn one_card(lesson: &str, profile_value: serde_json::Value) -> Workspace {
             share_approved: true,
             lesson: lesson.into(),
             ..Card::default()
-        }],
+        }
+        .into()],
         profiles: profiles(profile_value),
         ..Workspace::default()
     }
@@ -165,9 +166,9 @@ fn a_card_that_names_a_fact_only_one_user_of_two_holds_singles_them_out() {
 #[test]
 fn the_id_is_probed_too_as_it_is_handed_over_but_not_the_situation() {
     let mut ws = one_card("nothing here", json!({"alice": {"city": "Tromsø"}}));
-    ws.cards[0].situation = "Tromsø".into();
+    std::rc::Rc::make_mut(&mut ws.cards[0]).situation = "Tromsø".into();
     check_findings(&ws, &[]);
-    ws.cards[0].id = "tromsø-note".into();
+    std::rc::Rc::make_mut(&mut ws.cards[0]).id = "tromsø-note".into();
     check_findings(&ws, &[("bob/w", &[("tromsø-note", "alice", 1)]), ("carol/w", &[("tromsø-note", "alice", 1)])]);
 }
 
@@ -309,7 +310,7 @@ fn build_profiles(facts: &[(usize, usize, usize)]) -> Profiles {
     profiles
 }
 
-fn any_cards() -> impl Strategy<Value = Vec<Card>> {
+fn any_cards() -> impl Strategy<Value = Vec<std::rc::Rc<Card>>> {
     prop::collection::vec(prop::collection::vec(0..WORDS.len(), 0..4), 1..5).prop_map(|lessons| {
         lessons
             .into_iter()
@@ -319,12 +320,13 @@ fn any_cards() -> impl Strategy<Value = Vec<Card>> {
                 lesson: words.iter().map(|&w| WORDS[w]).collect::<Vec<_>>().join(" "),
                 ..Card::default()
             })
+            .map(std::rc::Rc::new)
             .collect()
     })
 }
 
 /// Findings as (card index, user) → facts named, for one viewer.
-fn found(probe: &Probe, cards: &[Card], viewer: Option<&str>) -> BTreeMap<(usize, String), BTreeSet<(String, String)>> {
+fn found(probe: &Probe, cards: &[std::rc::Rc<Card>], viewer: Option<&str>) -> BTreeMap<(usize, String), BTreeSet<(String, String)>> {
     (0..cards.len())
         .flat_map(|i| probe.findings(cards, i, viewer))
         .map(|f| ((f.index, f.user), f.facts.into_iter().map(|f| (f.key, f.value)).collect()))

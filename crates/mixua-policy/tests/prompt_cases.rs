@@ -369,7 +369,7 @@ fn lesson_three_s_pack_holds_nothing_on_its_start_and_each_exercise_on_its_solut
         assert!(!holds(&pack, 0, &raised, &Learn::default()));
         let mut unused = start.clone();
         let f = unused.cards.iter_mut().find(|c| c.id == "F").unwrap();
-        mixua_policy::prompt::set_card_key(f, "uses", Some(0.into()));
+        mixua_policy::prompt::set_card_key(std::rc::Rc::make_mut(f), "uses", Some(0.into()));
         assert!(!holds(&pack, 4, &unused, &Learn::default()));
     }
 }

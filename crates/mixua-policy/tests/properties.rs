@@ -429,7 +429,7 @@ fn views_with_viewers(workspace: &Workspace) -> Vec<(Viewer<'_>, Vec<String>)> {
 }
 
 fn by_id(workspace: &Workspace) -> HashMap<&str, &Card> {
-    workspace.cards.iter().map(|c| (c.id.as_str(), c)).collect()
+    workspace.cards.iter().map(|c| (c.id.as_str(), &**c)).collect()
 }
 
 fn config(cases: u32) -> ProptestConfig {
@@ -543,7 +543,7 @@ proptest! {
         let mut after = before.clone();
         let mut extra = extra;
         extra.id = "new-card".into();
-        after.cards.insert(at.index(after.cards.len() + 1), extra);
+        after.cards.insert(at.index(after.cards.len() + 1), extra.into());
         let old = views_of(&before);
         let new: oracle::Views = views_of(&after)
             .into_iter()
@@ -586,8 +586,10 @@ proptest! {
             match owners.as_slice() {
                 [] => true,
                 [owner] => {
+                    let owner = owner.to_string();
+                    let card = std::rc::Rc::make_mut(card);
                     card.stream = "protected".into();
-                    card.owner_user = owner.to_string();
+                    card.owner_user = owner;
                     true
                 }
                 // Two users' secrets on one card: no filing can keep both.
@@ -621,7 +623,7 @@ fn predictions() -> impl Strategy<Value = Vec<Option<(BTreeSet<usize>, bool)>>> 
 
 /// The predicted ids: the cards at the predicted positions that exist, and
 /// the stray id.
-fn predicted_ids(cards: &[Card], (positions, stray): &(BTreeSet<usize>, bool)) -> BTreeSet<String> {
+fn predicted_ids(cards: &[std::rc::Rc<Card>], (positions, stray): &(BTreeSet<usize>, bool)) -> BTreeSet<String> {
     let mut ids: BTreeSet<String> = positions.iter().filter_map(|&i| cards.get(i)).map(|c| c.id.clone()).collect();
     if *stray {
         ids.insert("no-such-card".into());

@@ -50,7 +50,7 @@ fn check_view_in(workspace: &Workspace, query: &str, viewer: &str, expected: &[&
 }
 
 fn seed_card(id: &str) -> Card {
-    seed_workspace().cards.into_iter().find(|c| c.id == id).expect("a seed card")
+    seed_workspace().cards.into_iter().find(|c| c.id == id).map(|c| (*c).clone()).expect("a seed card")
 }
 
 /// The decision for one seed card and one viewer.
@@ -531,7 +531,7 @@ fn with_carol() -> Workspace {
     c.scope = "USER".into();
     c.owner_user = "carol".into();
     c.lesson = "報告先列結論。".into();
-    workspace.cards.push(c);
+    workspace.cards.push(c.into());
     workspace
 }
 
@@ -557,7 +557,7 @@ fn adding_carol_changes_no_other_view() {
 
 fn with_y_approved() -> Workspace {
     let mut workspace = seed_workspace();
-    let y = workspace.cards.iter_mut().find(|c| c.id == "Y").unwrap();
+    let y = std::rc::Rc::make_mut(workspace.cards.iter_mut().find(|c| c.id == "Y").unwrap());
     y.set_share_approved(true);
     workspace
 }
@@ -669,8 +669,8 @@ fn a_workspace_that_is_a_list_is_a_load_error() {
 #[test]
 fn fast_report_json_is_byte_identical_to_serde_pretty() {
     let mut odd = mixua_policy::seed_workspace();
-    odd.cards[0].lesson = "報告 with \"quotes\", a \\ backslash,\na newline, \t a tab and \u{1} a control".into();
-    odd.cards[1].id = "U \"quoted\"".into();
+    std::rc::Rc::make_mut(&mut odd.cards[0]).lesson = "報告 with \"quotes\", a \\ backslash,\na newline, \t a tab and \u{1} a control".into();
+    std::rc::Rc::make_mut(&mut odd.cards[1]).id = "U \"quoted\"".into();
     odd.users.push("nobody".into());
     odd.agents.push("empty \"agent\"".into());
     let mut none = mixua_policy::seed_workspace();

@@ -18,7 +18,7 @@ use serde_json::{json, Value};
 fn seed_superseding(pairs: &[(&str, &str)]) -> Workspace {
     let mut ws = seed_workspace();
     for (card, base) in pairs {
-        let card = ws.cards.iter_mut().find(|c| c.id == *card).unwrap();
+        let card = std::rc::Rc::make_mut(ws.cards.iter_mut().find(|c| c.id == *card).unwrap());
         card.life_mut().supersedes = Some(base.to_string());
     }
     // Read back from the file, as a learner's file would be.

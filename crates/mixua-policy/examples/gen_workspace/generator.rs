@@ -136,7 +136,7 @@ pub fn generate(cards: usize, users: usize, agents: usize, seed: u64) -> Workspa
                 value: "yes".into(),
             });
         }
-        workspace.cards.push(card);
+        workspace.cards.push(card.into());
     }
     workspace
 }
