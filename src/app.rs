@@ -18,7 +18,7 @@ use crate::components::notice_bar::notice_text;
 use crate::components::{
     about_me::AboutMe, act_as::ActAs, audit_log::AuditLog, cache_panel::CachePanel, groups::GroupsPanel, retention::RetentionPanel,
     timeline::Timeline, card_editor::CardEditor, card_inspector::CardInspector, compare::Compare, files::Files,
-    lesson_panel::LessonPanel, notice_bar::NoticeBar,
+    lesson_panel::LessonPanel, lesson_switch::LessonSwitch, notice_bar::NoticeBar,
     people::People, query_bar::QueryBar, rejected_list::RejectedList, seating_chart::SeatingChart, toolbar::Toolbar,
     why_panel::WhyPanel, worksheet::Worksheet, teacher::Teacher,
 };
@@ -427,6 +427,7 @@ pub fn app(props: &AppProps) -> Html {
             graded={(!hidden("lesson")).then(|| crate::course::graded_in(ui.course, ui.lesson_step, &workspace)).flatten()}
             cache_leaks={*cache}
             change={change.clone()}
+            past={tick}
             {lang}
             onaction={onaction.clone()}
         />
@@ -435,19 +436,55 @@ pub fn app(props: &AppProps) -> Html {
     // control that tried the act.
     let actor = crate::acts::chosen_actor(&workspace, ui.actor.as_deref());
     let refused_at = |place: Place| ui.refusal.clone().filter(|_| ui.refused_at.unwrap_or(Place::ActAs) == place);
+    // The panels the current exercise works in (the pack's `panels`) are
+    // shown in the inspector column beside the chart, not below it, so the
+    // exercise's instructions name something on the first screen.
+    let tools: Vec<String> = if hidden("lesson") || classroom {
+        Vec::new()
+    } else {
+        let pack = ui.course.pack(lang);
+        pack.exercises.get(ui.lesson_step.min(pack.exercises.len() - 1)).map(|e| e.panels.clone()).unwrap_or_default()
+    };
+    let in_side = |panel: &str| tools.iter().any(|t| t == panel);
+    let cache_panel = html! { <CachePanel workspace={workspace.clone()} actor={actor.clone()} refusal={refused_at(Place::Cache)} {lang} onaction={onaction.clone()} /> };
+    let retention_panel = html! {
+        <RetentionPanel workspace={workspace.clone()} selected={ui.selected} actor={actor.clone()}
+            ttl_refusal={refused_at(Place::Ttl)} hold_refusal={refused_at(Place::Hold)} {lang} onaction={onaction.clone()} />
+    };
+    let groups_panel = html! { <GroupsPanel workspace={workspace.clone()} actor={actor.clone()} refusal={refused_at(Place::Groups)} {tick} {lang} onaction={onaction.clone()} /> };
+    // Lesson 2's Act as is always in the inspector column: where the
+    // exercise lists it, else after the panels it lists.
+    let act_panel = (lesson_two && !hidden("act")).then(|| html! {
+        <ActAs workspace={workspace.clone()} actor={ui.actor.clone()} selected={ui.selected}
+            refusal={refused_at(Place::ActAs)} history={ui.history.clone()}
+            change={change.as_ref().map(|(_, c)| c.clone())} {lang} onaction={onaction.clone()} />
+    });
+    let mut side_tools: Vec<(String, Html)> = Vec::new();
+    for name in tools.iter().map(String::as_str).chain((!in_side("act")).then_some("act")) {
+        let panel = match name {
+            "act" => act_panel.clone(),
+            "cache" if lesson_two && !hidden("cache") => Some(cache_panel.clone()),
+            "retention" if lesson_two && !hidden("retention") => Some(retention_panel.clone()),
+            "groups" if lesson_two && !hidden("groups") => Some(groups_panel.clone()),
+            "people" if shows(Panel::People) => Some(html! { <People workspace={workspace.clone()} {lang} onaction={onaction.clone()} /> }),
+            _ => None,
+        };
+        if let Some(panel) = panel {
+            side_tools.push((name.to_string(), panel));
+        }
+    }
     let memory = if lesson_two { html! { <>
-        if !hidden("cache") {
-            <CachePanel workspace={workspace.clone()} actor={actor.clone()} refusal={refused_at(Place::Cache)} {lang} onaction={onaction.clone()} />
+        if !hidden("cache") && !in_side("cache") {
+            { cache_panel }
         }
-        if !hidden("retention") {
-            <RetentionPanel workspace={workspace.clone()} selected={ui.selected} actor={actor.clone()}
-                ttl_refusal={refused_at(Place::Ttl)} hold_refusal={refused_at(Place::Hold)} {lang} onaction={onaction.clone()} />
+        if !hidden("retention") && !in_side("retention") {
+            { retention_panel }
         }
-        if !hidden("groups") {
-            <GroupsPanel workspace={workspace.clone()} actor={actor.clone()} refusal={refused_at(Place::Groups)} {tick} {lang} onaction={onaction.clone()} />
+        if !hidden("groups") && !in_side("groups") {
+            { groups_panel }
         }
         if !hidden("audit") {
-            <AuditLog workspace={workspace.clone()} tick={tick} history={ui.history.clone()} {lang} onaction={onaction.clone()} />
+            <AuditLog workspace={workspace.clone()} tick={tick} {lang} />
         }
     </> } } else { Html::default() };
     // The printed worksheet's exercise: the current step's title and task.
@@ -469,14 +506,14 @@ pub fn app(props: &AppProps) -> Html {
                         "Decide who may read, then search: the four scopes of shared agent memory",
                     ) }</p>
                 </div>
+                <LessonSwitch course={ui.course} {classroom} {lang} />
                 <>{ for tabs }</>
-                if classroom {
-                    // One menu for the files, so the chart keeps the screen.
-                    <details class="files-menu">
-                        <summary>{ lang.pick("檔案與分享", "Files and sharing") }</summary>
-                        <Files doc={doc.clone()} course={ui.course} recent={ui.recent.clone()} {lang} onaction={onaction.clone()} onwork={onwork.clone()} />
-                    </details>
-                }
+                // One "Work" menu for sharing, files, reset, a fresh start
+                // and Recent work, so the chart keeps the screen.
+                <details class="files-menu work-menu" data-menu="work">
+                    <summary>{ lang.pick("作品", "Work") }</summary>
+                    <Files doc={doc.clone()} course={ui.course} recent={ui.recent.clone()} {lang} onaction={onaction.clone()} onwork={onwork.clone()} />
+                </details>
                 if !classroom {
                     <Teacher doc={doc.clone()} computed={computed_now.clone()} {lang} onaction={onaction.clone()} />
                 }
@@ -488,9 +525,6 @@ pub fn app(props: &AppProps) -> Html {
                     onaction={onaction.clone()}
                 />
             </header>
-            }
-            if !classroom && !ui.embed && top {
-                <Files doc={doc.clone()} course={ui.course} recent={ui.recent.clone()} {lang} onaction={onaction.clone()} onwork={onwork.clone()} />
             }
 
             if top {
@@ -521,6 +555,26 @@ pub fn app(props: &AppProps) -> Html {
                     } else {
                         <>{ for chart }</>
                     }
+                    // The lesson: the left column on a wide screen, beside
+                    // the chart (issue 26: selecting or adding a card never
+                    // covers it); after the chart and the inspector on a phone.
+                    if step >= Step::Side && !hidden("lesson") {
+                        <div class="lesson-col">
+                            <LessonPanel
+                                doc={doc.clone()}
+                                computed={computed_now.clone()}
+                                checks={checks.clone()}
+                                course={ui.course}
+                                revealed={ui.mode == Mode::Predict { revealed: true }}
+                                progress={ui.progress.clone()}
+                                step={ui.lesson_step}
+                                {tick}
+                                {classroom}
+                                {lang}
+                                onaction={onaction.clone()}
+                            />
+                        </div>
+                    }
                     if step >= Step::Side {
                     <aside class={classes!("side", inspected_card.is_some().then_some("selecting"))}>
                         if let Some(user) = ui.about.clone().filter(|_| !ui.mode.hides_answers()) {
@@ -538,26 +592,13 @@ pub fn app(props: &AppProps) -> Html {
                                 onaction={onaction.clone()}
                             />
                         }
-                        if !hidden("lesson") {
-                            <LessonPanel
-                                doc={doc.clone()}
-                                computed={computed_now.clone()}
-                                checks={checks.clone()}
-                                course={ui.course}
-                                revealed={ui.mode == Mode::Predict { revealed: true }}
-                                progress={ui.progress.clone()}
-                                step={ui.lesson_step}
-                                {tick}
-                                {classroom}
-                                {lang}
-                                onaction={onaction.clone()}
-                            />
-                        }
-                        // Lesson 2: the acts follow the exercise that asks for them.
-                        if lesson_two && !hidden("act") {
-                            <ActAs workspace={workspace.clone()} actor={ui.actor.clone()} selected={ui.selected}
-                                refusal={refused_at(Place::ActAs)} {lang} onaction={onaction.clone()} />
-                        }
+                        // Lesson 2's acting tools: the inspector column, first,
+                        // so the exercise's first instruction ("In Act as
+                        // pick…") names something on the first screen; a
+                        // card's history opens here, where it was asked for.
+                        { for side_tools.into_iter().map(|(name, panel)| html! {
+                            <div class="tool" key={name.clone()} data-tool={name}>{ panel }</div>
+                        }) }
                         if !hidden("why") {
                             <WhyPanel
                                 workspace={workspace.clone()}
@@ -587,7 +628,7 @@ pub fn app(props: &AppProps) -> Html {
                         onaction={onaction.clone()}
                     />
                 }
-                if below(Step::People) && shows(Panel::People) {
+                if below(Step::People) && shows(Panel::People) && !in_side("people") {
                     <People workspace={workspace.clone()} {lang} onaction={onaction.clone()} />
                 }
                 if classroom && lesson_two && shows(Panel::Memory) {

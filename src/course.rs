@@ -83,6 +83,20 @@ impl Course {
         })
     }
 
+    /// The built-in lessons, in the order the lesson switcher lists them
+    /// (a new built-in lesson is one more entry here and in [`Course::parse`]).
+    pub const LESSONS: [Course; 2] = [Course::One, Course::Two];
+
+    /// The work a lesson starts from: the seed (in `lang`) for lesson 1 and
+    /// a teacher's pack, lesson 2's own workspace (written through the
+    /// write path) for lesson 2. The start and "Reset" both read it.
+    pub fn start_doc(self, lang: Lang) -> crate::doc::Doc {
+        match self {
+            Course::One | Course::Pack => crate::doc::Doc::seed_in(lang),
+            Course::Two => crate::doc::Doc { workspace: Rc::new(mixua_policy::lesson_two_workspace(lang)), ..Default::default() },
+        }
+    }
+
     /// How many exercises the lesson has.
     pub fn exercise_count(self) -> usize {
         self.pack(Lang::En).exercises.len()

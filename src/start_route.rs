@@ -205,10 +205,7 @@ pub fn route(address: &Address, stored: &dyn Stored, session: &Session) -> Route
     // Without saved work, the seed in the UI's language (`?seed=zh-TW` or
     // `?seed=en` picks one explicitly).
     let seed_lang = address.param("seed").map(|tag| Lang::from_tag(&tag)).unwrap_or(ui.lang);
-    let mut doc = match course {
-        Course::One | Course::Pack => Doc::seed_in(seed_lang),
-        Course::Two => Doc { workspace: Rc::new(mixua_policy::lesson_two_workspace(seed_lang)), ..Doc::default() },
-    };
+    let mut doc = course.start_doc(seed_lang);
     if let Some(saved) = saved {
         doc = saved.doc;
         if address.param("lang").is_none() {

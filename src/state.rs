@@ -732,7 +732,7 @@ impl AppState {
 /// A typed user or agent name: trimmed, then checked by the policy (the
 /// same check that refuses it in a file, a share link or the CLI), and not
 /// already taken.
-fn valid_name(name: &str, taken: &[String]) -> Result<String, Notice> {
+pub fn valid_name(name: &str, taken: &[String]) -> Result<String, Notice> {
     let name = name.trim();
     check_name(name).map_err(|error| Notice::BadName { name: name.into(), error })?;
     if taken.iter().any(|t| t == name) {

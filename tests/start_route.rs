@@ -75,6 +75,8 @@ fn pack() -> Pack {
             hints: vec![],
             solution: None,
             question: None,
+            points_to: None,
+            panels: Vec::new(),
         }],
     }
 }

@@ -22,6 +22,14 @@ pub struct ActAsProps {
     /// The selected card (by index): the card acted on.
     pub selected: Option<usize>,
     pub refusal: Option<Refusal>,
+    /// The card whose history was asked for: shown here, under the button
+    /// that asked for it.
+    #[prop_or_default]
+    pub history: Option<String>,
+    /// What the last step changed (the crate's `Change`): said beside the
+    /// buttons after an act of this panel succeeds.
+    #[prop_or_default]
+    pub change: Option<Shared<mixua_policy::Change>>,
     pub lang: Lang,
     pub onaction: Callback<Action>,
 }
@@ -36,6 +44,19 @@ pub fn act_as(props: &ActAsProps) -> Html {
     let actor = chosen_actor(ws, props.actor.as_deref());
     let card = props.selected.and_then(|i| ws.cards.get(i)).or_else(|| ws.cards.first()).map(|c| c.id.clone()).unwrap_or_default();
     let selected = props.selected.filter(|&i| i < ws.cards.len()).unwrap_or(0);
+    // The last act pressed here: its words, and the workspace it made
+    // (known from the first render after it). Its answer shows while that
+    // workspace is the one shown, so a later edit elsewhere never borrows it.
+    let acted = use_state(|| None::<(String, Option<usize>)>);
+    let ws_ptr = std::rc::Rc::as_ptr(&props.workspace.0) as usize;
+    {
+        let acted = acted.clone();
+        use_effect_with(ws_ptr, move |&ptr| {
+            if let Some((words, None)) = &*acted {
+                acted.set(Some((words.clone(), Some(ptr))));
+            }
+        });
+    }
 
     let on_actor = {
         let onaction = props.onaction.clone();
@@ -61,8 +82,10 @@ pub fn act_as(props: &ActAsProps) -> Html {
     let button = |name: &'static str, label: &'static str, make: Rc<dyn Fn(String, String, String, Draft) -> Act>| {
         let onaction = props.onaction.clone();
         let (actor, card, reason, draft) = (actor.clone(), card.clone(), reason.clone(), draft.clone());
+        let acted = acted.clone();
         let onclick = Callback::from(move |_: MouseEvent| {
             let act = make(actor.clone(), card.clone(), (*reason).clone(), *draft);
+            acted.set(act_words(&act, lang).map(|w| (w, None)));
             let retires = matches!(act, Act::Revoke { .. } | Act::Delete { .. } | Act::Rollback { .. } | Act::Reject { .. });
             onaction.emit(Edit::Act(act).into());
             if retires {
@@ -104,7 +127,7 @@ pub fn act_as(props: &ActAsProps) -> Html {
             </div>
             <div class="act-buttons" role="group" aria-label={lang.pick("寫入路徑", "The write path")}>
                 <label class="draft">
-                    <span>{ lang.pick("提出", "Propose") }</span>
+                    <span>{ lang.pick("要提出的是", "What to propose") }</span>
                     <select name="draft" onchange={on_draft}>
                         <option value="version" selected={*draft == Draft::Version}>{ lang.pick("這張的新版本", "a new version of it") }</option>
                         <option value="copy" selected={*draft == Draft::Copy}>{ lang.pick("我自己的副本", "my own copy") }</option>
@@ -120,15 +143,40 @@ pub fn act_as(props: &ActAsProps) -> Html {
                 { button("read", lang.pick("查詢一次", "Ask the query"), Rc::new(|actor, _, _, _| Act::Ask { actor })) }
                 { button("advance", lang.pick("時鐘往前一格", "Advance the clock"), Rc::new(|_, _, _, _| Act::Advance)) }
             </div>
-            <label class="reason">
-                <span>{ lang.pick("原因(退回、撤回、刪除、還原時必填;只說為什麼,不要引用內容)", "Reason (needed to reject, revoke, delete or roll back; say why, don't quote the card)") }</span>
-                <textarea name="reason" rows="2" value={(*reason).clone()} oninput={on_reason} />
-            </label>
+            <>{ for props.history.as_deref().and_then(|id| super::audit_log::card_history(ws, id, lang, &props.onaction)) }</>
+            if let (Some((words, Some(ptr))), None) = (&*acted, &props.refusal) {
+                if *ptr == ws_ptr {
+                    <p class="acted" role="status" data-acted="ok">
+                        <span aria-hidden="true">{ "✓ " }</span><strong>{ words.clone() }</strong>
+                        { props.change.as_ref().map(|change| format!(": {}", mixua_policy::change_parts(change, lang).join(" · "))).unwrap_or_default() }
+                    </p>
+                }
+            }
             if let Some(refusal) = &props.refusal {
                 <p class="refusal" role="alert" data-refusal={refusal.code()}>
                     <span aria-hidden="true">{ "✗ " }</span><strong>{ lang.pick("被拒絕:", "Refused: ") }</strong>{ refusal_text(refusal, lang) }
                 </p>
             }
+            <label class="reason">
+                <span>{ lang.pick("原因(退回、撤回、刪除、還原時必填;只說為什麼,不要引用內容)", "Reason (needed to reject, revoke, delete or roll back; say why, don't quote the card)") }</span>
+                <textarea name="reason" rows="2" value={(*reason).clone()} oninput={on_reason} />
+            </label>
         </section>
     }
+}
+
+/// What an act of this panel did, in words (the chart's change follows
+/// them, in the crate's words); `None` for History, which opens below.
+fn act_words(act: &Act, lang: Lang) -> Option<String> {
+    Some(match act {
+        Act::Propose { card, actor, .. } => lang.pick(format!("{actor} 提出了 {card} 的草稿"), format!("{actor} proposed a draft of {card}")),
+        Act::Publish { card, actor } => lang.pick(format!("{actor} 發布了 {card}"), format!("{actor} published {card}")),
+        Act::Reject { card, actor, .. } => lang.pick(format!("{actor} 退回了 {card}"), format!("{actor} rejected {card}")),
+        Act::Revoke { card, actor, .. } => lang.pick(format!("{actor} 撤回了 {card}"), format!("{actor} revoked {card}")),
+        Act::Delete { card, actor, .. } => lang.pick(format!("{actor} 刪除了 {card}"), format!("{actor} deleted {card}")),
+        Act::Rollback { card, actor, .. } => lang.pick(format!("{actor} 還原了 {card}"), format!("{actor} rolled back {card}")),
+        Act::Ask { actor } => lang.pick(format!("{actor} 查詢了一次"), format!("{actor} asked the query")),
+        Act::Advance => lang.pick("時鐘往前走了一格".to_string(), "The clock moved one tick".to_string()),
+        _ => return None,
+    })
 }

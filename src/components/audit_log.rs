@@ -1,6 +1,7 @@
 //! Lesson 2's audit log: who did what, when and why, in the crate's words
-//! (an event never holds a card's text), up to the tick the chart shows;
-//! and, when one is open, a card's history (opening it is itself logged).
+//! (an event never holds a card's text), up to the tick the chart shows,
+//! scrolled to its newest lines; and `card_history`, a card's history
+//! (opening it is itself logged), shown where it was asked for (Act as).
 
 use mixua_policy::explain::{event_problem_text, event_text, not_in_effect_text, status_name};
 use mixua_policy::{history, Kept, Lang, Timeline, Workspace};
@@ -8,6 +9,36 @@ use yew::prelude::*;
 
 use crate::shared::Shared;
 use crate::state::{Action, UiAction};
+
+/// A card's history (versions, status, why it is not in effect, its
+/// events), with a Close button; `None` when the card has none.
+pub fn card_history(ws: &Workspace, id: &str, lang: Lang, onaction: &Callback<Action>) -> Option<Html> {
+    let h = history(ws, id)?;
+    let close = {
+        let onaction = onaction.clone();
+        Callback::from(move |_: MouseEvent| onaction.emit(UiAction::CloseHistory.into()))
+    };
+    Some(html! {
+        <div class="history" data-history={h.card.clone()}>
+            <div class="panel-head">
+                <h3>{ lang.pick(format!("{} 的歷史", h.card), format!("History of {}", h.card)) }</h3>
+                <button type="button" data-action="close-history" onclick={close}>{ lang.pick("關閉", "Close") }</button>
+            </div>
+            <p>
+                { lang.pick("版本:", "Versions: ") }<strong>{ h.versions.join(" → ") }</strong>
+                { lang.pick(format!(";目前是「{}」", status_name(h.status, lang)), format!("; now {}", status_name(h.status, lang))) }
+            </p>
+            if let Some(why) = &h.not_in_effect {
+                <p class="not-in-effect-why">{ lang.pick("不生效:", "Not in effect: ") }{ not_in_effect_text(why, lang) }</p>
+            }
+            <ol>
+                { for h.events.iter().map(|entry| html! {
+                    <li data-history-event={entry.index.to_string()}>{ event_text(entry.event, lang) }</li>
+                }) }
+            </ol>
+        </div>
+    })
+}
 
 /// Log lines listed before "N earlier events".
 const LINES_SHOWN: usize = 40;
@@ -17,10 +48,7 @@ pub struct AuditLogProps {
     pub workspace: Shared<Workspace>,
     /// The tick the chart shows (`None`: now).
     pub tick: Option<u64>,
-    /// The card whose history is open.
-    pub history: Option<String>,
     pub lang: Lang,
-    pub onaction: Callback<Action>,
 }
 
 #[function_component(AuditLog)]
@@ -56,32 +84,17 @@ pub fn audit_log(props: &AuditLogProps) -> Html {
         },
     };
 
-    let opened = props.history.as_deref().and_then(|id| history(ws, id)).map(|h| {
-        let close = {
-            let onaction = props.onaction.clone();
-            Callback::from(move |_: MouseEvent| onaction.emit(UiAction::CloseHistory.into()))
-        };
-        html! {
-            <div class="history" data-history={h.card.clone()}>
-                <div class="panel-head">
-                    <h3>{ lang.pick(format!("{} 的歷史", h.card), format!("History of {}", h.card)) }</h3>
-                    <button type="button" data-action="close-history" onclick={close}>{ lang.pick("關閉", "Close") }</button>
-                </div>
-                <p>
-                    { lang.pick("版本:", "Versions: ") }<strong>{ h.versions.join(" → ") }</strong>
-                    { lang.pick(format!(";目前是「{}」", status_name(h.status, lang)), format!("; now {}", status_name(h.status, lang))) }
-                </p>
-                if let Some(why) = &h.not_in_effect {
-                    <p class="not-in-effect-why">{ lang.pick("不生效:", "Not in effect: ") }{ not_in_effect_text(why, lang) }</p>
-                }
-                <ol>
-                    { for h.events.iter().map(|entry| html! {
-                        <li data-history-event={entry.index.to_string()}>{ event_text(entry.event, lang) }</li>
-                    }) }
-                </ol>
-            </div>
-        }
-    });
+    // The newest lines are the ones an exercise asks about: the box is
+    // scrolled to its end whenever the lines shown change.
+    let log_box = use_node_ref();
+    {
+        let log_box = log_box.clone();
+        use_effect_with((upto.len(), later), move |_| {
+            if let Some(el) = log_box.cast::<web_sys::Element>() {
+                el.set_scroll_top(el.scroll_height());
+            }
+        });
+    }
 
     html! {
         <section class="panel audit" aria-labelledby="audit-title" data-panel="audit">
@@ -89,11 +102,10 @@ pub fn audit_log(props: &AuditLogProps) -> Html {
                 <summary>
                     <h2 id="audit-title">{ lang.pick("稽核紀錄:誰、何時、做了什麼、為什麼", "Audit log: who did what, when and why") }</h2>
                 </summary>
-                <>{ for opened }</>
                 if earlier > 0 {
                     <p class="log-more">{ lang.pick(format!("(前面還有 {earlier} 筆)"), format!("({earlier} earlier events)")) }</p>
                 }
-                <ol class="log" tabindex="0" aria-label={lang.pick("事件", "Events")}>
+                <ol class="log" ref={log_box} tabindex="0" aria-label={lang.pick("事件", "Events")}>
                     { for upto.iter().skip(earlier).map(|&n| line(n)) }
                 </ol>
                 if later > 0 {

@@ -108,10 +108,10 @@ pub fn cache_panel(props: &CachePanelProps) -> Html {
             <p class={classes!("cache-summary", (leaks > 0).then_some("alarm"))} data-cache-leaks={leaks.to_string()} data-cache-stale={stale.to_string()}>
                 if leaks > 0 {
                     <span aria-hidden="true">{ "⚠ " }</span>
-                    { lang.pick(format!("{leaks} 次外洩:快取把別人的暗號交了出去!"), format!("{leaks} leak(s): the cache handed over another user's canary!")) }
+                    { lang.pick(format!("{leaks} 次外洩:快取把別人的暗號交了出去!"), format!("{}: the cache handed over another user's canary!", super::count(leaks, "leak", "leaks"))) }
                 } else if stale > 0 {
                     <span aria-hidden="true">{ "✗ " }</span>
-                    { lang.pick(format!("{stale} 次過時:快取給了此刻不該給的卡片"), format!("{stale} stale read(s): the cache served a card the reader may no longer read")) }
+                    { lang.pick(format!("{stale} 次過時:快取給了此刻不該給的卡片"), format!("{}: the cache served a card the reader may no longer read", super::count(stale, "stale read", "stale reads"))) }
                 } else {
                     <span aria-hidden="true">{ "✓ " }</span>
                     { lang.pick("每一次重播的查詢都乾淨:沒有過時、沒有外洩", "Every replayed read is clean: nothing stale, nothing leaked") }

@@ -97,7 +97,11 @@ pub fn class_view(props: &ClassViewProps) -> Html {
         <section class="panel drawer class-view" data-panel="class-view" aria-labelledby="class-title" {ondrop} {ondragover}
             onkeydown={super::teacher::on_escape(&props.onclose)}>
             { super::teacher::close_button(lang, &props.onclose) }
-            <h2 id="class-title">{ lang.pick(format!("全班成果:{}", pack.id), format!("Class view: {}", pack.id)) }</h2>
+            // The pack's title, as its students see it (its id when it has none).
+            <h2 id="class-title" data-pack={pack.id.clone()}>{ {
+                let name = if pack.title.is_empty() { pack.id.as_str() } else { pack.title.get(lang) };
+                lang.pick(format!("全班成果:{name}"), format!("Class view: {name}"))
+            } }</h2>
             <label>
                 { lang.pick("貼上成果代碼(一行一個),或把匯出的檔案拖進來。所有資料都留在這個瀏覽器裡。", "Paste result codes (one per line), or drop exported files here. Nothing leaves this browser.") }
                 <textarea name="result_codes" rows="5" value={(*codes).clone()} {oninput} />

@@ -135,9 +135,10 @@ pub fn files(props: &FilesProps) -> Html {
     let do_reset = {
         let confirm_reset = confirm_reset.clone();
         let onaction = props.onaction.clone();
+        let course = props.course;
         Callback::from(move |_: MouseEvent| {
             confirm_reset.set(false);
-            onaction.emit(Action::Edit(Edit::Load { doc: Doc::seed_in(lang), source: lang.pick("範例", "the seed").into() }));
+            onaction.emit(Action::Edit(Edit::Load { doc: course.start_doc(lang), source: lang.pick("範例", "the seed").into() }));
         })
     };
     let cancel_reset = {
@@ -145,6 +146,21 @@ pub fn files(props: &FilesProps) -> Html {
         Callback::from(move |_: MouseEvent| confirm_reset.set(false))
     };
 
+    // Reset names the lesson it resets: each lesson keeps its own work.
+    let n = props.course.number();
+    let (reset_label, reset_question) = match props.course {
+        Course::Pack => (
+            lang.pick("重設為範例".to_string(), "Reset to the seed".to_string()),
+            lang.pick("換成範例卡片?(可以復原)".to_string(), "Replace your work with the seed? (Undo brings it back)".to_string()),
+        ),
+        _ => (
+            lang.pick(format!("重設第 {n} 課"), format!("Reset lesson {n}")),
+            lang.pick(
+                format!("把第 {n} 課的作品換回它的起點?(可以復原;其他課的作品不受影響)"),
+                format!("Replace your lesson {n} work with its starting cards? (Undo brings it back; other lessons' work stays.)"),
+            ),
+        ),
+    };
     html! {
         <section class="files" aria-label={lang.pick("儲存與分享", "Save and share")}>
             <button type="button" onclick={share} data-action="share">
@@ -158,17 +174,19 @@ pub fn files(props: &FilesProps) -> Html {
             </label>
             if *confirm_reset {
                 <span class="confirm" role="group" aria-label={lang.pick("確認重設", "Confirm reset")}>
-                    { lang.pick("換成範例卡片?(可以復原)", "Replace your work with the seed? (Undo brings it back)") }
+                    { reset_question }
                     <button type="button" class="danger" onclick={do_reset} data-action="confirm-reset">{ lang.pick("是,重設", "Yes, reset") }</button>
                     <button type="button" onclick={cancel_reset}>{ lang.pick("取消", "Cancel") }</button>
                 </span>
             } else {
-                <button type="button" onclick={ask_reset} data-action="reset">{ lang.pick("重設為範例", "Reset to the seed") }</button>
+                <button type="button" onclick={ask_reset} data-action="reset" data-resets={props.course.number().to_string()}>{ reset_label }</button>
             }
             <a href="?fresh" target="_blank" rel="noopener">{ lang.pick("全新開始(新分頁)", "Fresh start (new tab)") }</a>
             // There before anything is saved (hidden, its place kept): the
             // first save, right after the start, moves nothing below it.
-            <details class={classes!("recent", props.recent.works.is_empty().then_some("none"))} data-panel="recent">
+            // Shown once there is another work to go back to (this tab's
+            // own work alone is nothing to pick from).
+            <details class={classes!("recent", (props.recent.works.len() < 2).then_some("none"))} data-panel="recent">
                 <summary>{ lang.pick(format!("最近的作品({})", props.recent.works.len()), format!("Recent work ({})", props.recent.works.len())) }</summary>
                 <ul>
                     { for props.recent.works.iter().map(|entry| {
@@ -183,7 +201,7 @@ pub fn files(props: &FilesProps) -> Html {
                             <li key={entry.id.clone()} data-work={entry.id.clone()} data-current={current.to_string()}>
                                 <strong>{ &entry.name }</strong>
                                 { " · " }{ ago(entry.saved_at, now, lang) }
-                                { " · " }{ lang.pick(format!("{} 張卡片", entry.cards), format!("{} cards", entry.cards)) }
+                                { " · " }{ lang.pick(format!("{} 張卡片", entry.cards), super::count(entry.cards, "card", "cards")) }
                                 if current {
                                     { " · " }<em>{ lang.pick("這個分頁", "this tab") }</em>
                                 } else {

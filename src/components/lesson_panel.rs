@@ -55,6 +55,9 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
     let confirming = use_state_eq(|| false);
     let code_open = use_state_eq(|| false);
     let name = use_state_eq(String::new);
+    // On a phone the exercise is folded to one line until opened (the
+    // chart comes first); wider screens never fold it.
+    let unfolded = use_state_eq(|| false);
     // A name with a hidden character would be refused by the teacher's
     // class view (the crate's `check_visible`): it is said beside the field,
     // and the code goes without it until it is mended.
@@ -208,8 +211,14 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
     });
 
     html! {
-        <section class="panel lesson" aria-labelledby="lesson-title" data-panel="lesson"
+        <section class={classes!("panel", "lesson", (!*unfolded).then_some("folded"))} aria-labelledby="lesson-title" data-panel="lesson"
             data-lesson={course.number().to_string()} data-lesson-step={(step_index + 1).to_string()} data-step-done={done.to_string()}>
+            <button type="button" class="fold-bar" data-action="unfold-lesson" aria-expanded={unfolded.to_string()}
+                onclick={toggle(&unfolded, !*unfolded)}>
+                <span aria-hidden="true">{ if *unfolded { "▾ " } else { "▸ " } }</span>
+                { format!("{} {}", lang.pick("練習", "Exercise"), step.title.get(lang)) }
+                { if done { " ✓" } else { "" } }
+            </button>
             <div class="panel-head">
                 <h2 id="lesson-title">{ match course {
                     Course::One => lang.pick("練習", "Exercises"),
@@ -231,6 +240,9 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
             </div>
             <h3>{ step.title.get(lang) }</h3>
             <p class="task">{ step.task.get(lang) }</p>
+            // A question comes right after the task (an exercise may begin
+            // with it), before the checklist.
+            <>{ for question }</>
             if !checklist.is_empty() {
                 <ul class="checklist">
                     { for checklist.iter().map(|i| html! {
@@ -242,7 +254,6 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
                     }) }
                 </ul>
             }
-            <>{ for question }</>
             if course == Course::Two && step_index == crate::lesson_two::SCORE_STEP {
                 <Scorecards doc={props.doc.clone()} computed={props.computed.clone()} {lang} reference={Reference::FourScopeNow} />
             }

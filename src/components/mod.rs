@@ -32,6 +32,7 @@ pub mod teacher;
 pub mod teacher;
 pub mod groups;
 pub mod lesson_panel;
+pub mod lesson_switch;
 pub mod seating_chart;
 pub mod timeline;
 pub mod toolbar;
@@ -44,6 +45,12 @@ use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
 use crate::state::{Action, Edit};
+
+/// A count in English, with the noun in the singular for one ("1 hint",
+/// "2 hints"); Chinese needs no plural, so its words don't call this.
+pub fn count(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
 
 /// The value of the input, select or textarea an event came from.
 pub fn event_value(e: &Event) -> String {

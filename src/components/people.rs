@@ -1,3 +1,5 @@
+use std::rc::Rc;
+
 use mixua_policy::{Lang, Workspace};
 use yew::prelude::*;
 
@@ -20,32 +22,78 @@ struct AddFormProps {
     label: AttrValue,
     button: AttrValue,
     placeholder: AttrValue,
+    /// A user's or agent's name: checked here first (the reducer's own
+    /// check, `state::valid_name`, against these names), so its problem
+    /// sits on the field and its success beside the button.
+    #[prop_or_default]
+    names: Option<Rc<Vec<String>>>,
+    /// What a success says (the name is put in for `{}`).
+    #[prop_or_default]
+    added: Option<(&'static str, &'static str)>,
+    lang: Lang,
     onadd: Callback<String>,
 }
 
-/// A one-field form: Enter or the button adds, then the field clears.
+/// A one-field form: Enter or the button adds, then the field clears. A
+/// name's problem sits on the field (`aria-invalid`, described by the
+/// message) and the work is left as it was; a success is said beside the
+/// button. The example is a placeholder in the muted style, written as
+/// "e.g. …" so it never reads as a value.
 #[function_component(AddForm)]
 fn add_form(props: &AddFormProps) -> Html {
     let text = use_state(String::new);
+    // The field's answer: Err(problem) or Ok(success), until the next edit.
+    let answer = use_state(|| None::<Result<String, String>>);
+    let lang = props.lang;
     let oninput = {
-        let text = text.clone();
-        Callback::from(move |e: InputEvent| text.set(event_value(&e)))
+        let (text, answer) = (text.clone(), answer.clone());
+        Callback::from(move |e: InputEvent| {
+            text.set(event_value(&e));
+            if matches!(*answer, Some(Err(_))) {
+                answer.set(None);
+            }
+        })
     };
     let onsubmit = {
-        let text = text.clone();
+        let (text, answer) = (text.clone(), answer.clone());
         let onadd = props.onadd.clone();
+        let (names, added) = (props.names.clone(), props.added);
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
+            if let Some(names) = &names {
+                match crate::state::valid_name(&text, names) {
+                    Err(notice) => {
+                        answer.set(Some(Err(super::notice_bar::notice_text(&notice, lang).1)));
+                        return;
+                    }
+                    Ok(name) => {
+                        if let Some((zh, en)) = added {
+                            answer.set(Some(Ok(lang.pick(zh, en).replace("{}", &name))));
+                        }
+                    }
+                }
+            }
             onadd.emit((*text).clone());
             text.set(String::new());
         })
     };
     let id = props.id.clone();
+    let said = format!("{id}-said");
+    let problem = matches!(*answer, Some(Err(_)));
     html! {
         <form class="add" {onsubmit}>
             <label for={id.clone()}>{ props.label.clone() }</label>
-            <input id={id} name={props.name} value={(*text).clone()} {oninput} placeholder={props.placeholder.clone()} autocomplete="off" />
+            <input id={id} name={props.name} value={(*text).clone()} {oninput} autocomplete="off"
+                placeholder={lang.pick(format!("例如 {}", props.placeholder), format!("e.g. {}", props.placeholder))}
+                aria-invalid={problem.then_some("true")} aria-describedby={answer.is_some().then(|| said.clone())} />
             <button type="submit">{ props.button.clone() }</button>
+            if let Some(answer) = &*answer {
+                <p id={said} class={classes!("field-said", if answer.is_ok() { "ok" } else { "problem" })} role="status"
+                    data-said={if answer.is_ok() { "ok" } else { "problem" }}>
+                    <span aria-hidden="true">{ if answer.is_ok() { "✓ " } else { "✗ " } }</span>
+                    { match answer { Ok(t) | Err(t) => t.clone() } }
+                </p>
+            }
         </form>
     }
 }
@@ -189,7 +237,7 @@ pub fn people(props: &PeopleProps) -> Html {
                     label={AttrValue::from(lang.pick(format!("{user} 的新暗號"), format!("New canary for {user}")))}
                     button={AttrValue::from(lang.pick("登記暗號", "Register canary"))}
                     placeholder={AttrValue::from(format!("FAKE-{}-000", user.to_uppercase()))}
-                    onadd={add_canary} />
+                    {lang} onadd={add_canary} />
                 { profile(user) }
             </li>
         }
@@ -221,21 +269,25 @@ pub fn people(props: &PeopleProps) -> Html {
             <div class="people-cols">
                 <div>
                     <h3>{ lang.pick("使用者(列)", "Users (rows)") }</h3>
-                    <ul class="people-list">{ for user_items }</ul>
                     <AddForm name="new_user" id="new-user"
                         label={AttrValue::from(lang.pick("新使用者", "New user"))}
                         button={AttrValue::from(lang.pick("新增使用者", "Add user"))}
                         placeholder={AttrValue::from("carol")}
-                        onadd={emit(|name| Action::Edit(Edit::AddUser(name)))} />
+                        names={Rc::new(ws.users.clone())}
+                        added={("已新增使用者 {}:座位表多了一列。", "Added the user {}: a new row in the chart.")}
+                        {lang} onadd={emit(|name| Action::Edit(Edit::AddUser(name)))} />
+                    <ul class="people-list">{ for user_items }</ul>
                 </div>
                 <div>
                     <h3>{ lang.pick("Agent(欄)", "Agents (columns)") }</h3>
-                    <ul class="people-list">{ for agent_items }</ul>
                     <AddForm name="new_agent" id="new-agent"
                         label={AttrValue::from(lang.pick("新 Agent", "New agent"))}
                         button={AttrValue::from(lang.pick("新增 Agent", "Add agent"))}
                         placeholder={AttrValue::from("writer-v2")}
-                        onadd={emit(|name| Action::Edit(Edit::AddAgent(name)))} />
+                        names={Rc::new(ws.agents.clone())}
+                        added={("已新增 Agent {}:座位表多了一欄。", "Added the agent {}: a new column in the chart.")}
+                        {lang} onadd={emit(|name| Action::Edit(Edit::AddAgent(name)))} />
+                    <ul class="people-list">{ for agent_items }</ul>
                 </div>
             </div>
         </section>

@@ -42,6 +42,10 @@ pub struct SeatingChartProps {
     /// crate's cache replay); they raise the chart's alarm too.
     #[prop_or_default]
     pub cache_leaks: usize,
+    /// Lesson 2: the earlier tick the chart shows while scrubbing (`None`:
+    /// now): the chart says so, with a way back.
+    #[prop_or_default]
+    pub past: Option<u64>,
     pub lang: Lang,
     pub onaction: Callback<Action>,
 }
@@ -72,6 +76,13 @@ pub fn seating_chart(props: &SeatingChartProps) -> Html {
     // The change is not shown while predicting: it would give answers away.
     let change = props.change.as_ref().filter(|_| !props.mode.hides_answers());
 
+    // Predicting: every card to tick, with its text (the tick box's
+    // accessible name), built once and shared by every cell.
+    let choices: std::rc::Rc<Vec<(usize, String, String)>> = std::rc::Rc::new(if matches!(props.mode, Mode::Predict { revealed: false }) {
+        ws.cards.iter().enumerate().map(|(i, c)| (i, c.id.clone(), c.lesson.clone())).collect()
+    } else {
+        Vec::new()
+    });
     let cell = |position: usize| -> Html {
         let viewer = &computed.viewers[position];
         let view = &computed.four.views[position];
@@ -86,7 +97,7 @@ pub fn seating_chart(props: &SeatingChartProps) -> Html {
         let mode = match props.mode {
             Mode::Explore => CellMode::Explore,
             Mode::Predict { revealed: false } => CellMode::Predict {
-                choices: ws.cards.iter().enumerate().map(|(i, c)| (i, c.id.clone())).collect(),
+                choices: choices.clone(),
                 ticked,
             },
             Mode::Predict { revealed: true } if props.graded.as_ref().is_some_and(|g| !g.contains(viewer)) => CellMode::NotAsked,
@@ -189,9 +200,17 @@ pub fn seating_chart(props: &SeatingChartProps) -> Html {
             <div class="chart-head">
                 <h2 id="chart-title">{ lang.pick("座位表:誰取回了什麼", "Seating chart: who retrieves what") }</h2>
                 <div class="modes" role="group" aria-label={lang.pick("模式", "Mode")}>
-                    <button type="button" aria-pressed={predict.to_string()} onclick={mode_button} data-action="predict-mode">
-                        { lang.pick("先預測再揭曉", "Predict, then reveal") }
-                    </button>
+                    // Once revealed, predicting is over: the toggle is no
+                    // longer pressed and says where it leads (issue 26).
+                    if props.mode == (Mode::Predict { revealed: true }) {
+                        <button type="button" onclick={mode_button} data-action="predict-mode" data-revealed="true">
+                            { lang.pick("回到探索", "Back to exploring") }
+                        </button>
+                    } else {
+                        <button type="button" aria-pressed={predict.to_string()} onclick={mode_button} data-action="predict-mode">
+                            { lang.pick("先預測再揭曉", "Predict, then reveal") }
+                        </button>
+                    }
                     if predict {
                         <button type="button" onclick={reveal} data-action="reveal">
                             { match props.mode {
@@ -202,6 +221,17 @@ pub fn seating_chart(props: &SeatingChartProps) -> Html {
                     }
                 </div>
             </div>
+            if let Some(tick) = props.past {
+                <p class="past-marker" data-past={tick.to_string()} role="status">
+                    <span aria-hidden="true">{ "⏪ " }</span>
+                    <strong>{ lang.pick(format!("時刻 {tick} 的樣子(過去)"), format!("As of tick {tick} (the past)")) }</strong>
+                    { lang.pick(":座位表顯示當時的卡片。", ": the chart shows the cards as they were then. ") }
+                    <button type="button" class="link" data-action="back-to-now" onclick={{
+                        let onaction = props.onaction.clone();
+                        Callback::from(move |_: MouseEvent| onaction.emit(UiAction::SetTick(None).into()))
+                    }}>{ lang.pick("回到現在", "Back to now") }</button>
+                </p>
+            }
             <p class="lede">{ lang.pick(
                 "每一列是一位使用者,每一欄是一個 Agent;格子裡是那個身分用目前查詢取回的卡片。點一張卡片看為什麼。",
                 "Each row is a user, each column an agent; a cell lists what that identity retrieves for the current query. Click a card to see why.",
@@ -214,7 +244,7 @@ pub fn seating_chart(props: &SeatingChartProps) -> Html {
                     { lang.pick("沒有外洩:沒有任何格子看到別人的暗號。", "No leaks: no cell shows another user's canary.") }
                 } else {
                     <span aria-hidden="true">{"⚠ "}</span>
-                    { lang.pick(format!("{leak_total} 個外洩警報:有人看到了別人的暗號!"), format!("{leak_total} leak alarm(s): someone sees another user's canary!")) }
+                    { lang.pick(format!("{leak_total} 個外洩警報:有人看到了別人的暗號!"), format!("{}: someone sees another user's canary!", super::count(leak_total, "leak alarm", "leak alarms"))) }
                 }
             </p>
             if reid_total > 0 && !props.mode.hides_answers() {
@@ -234,7 +264,7 @@ pub fn seating_chart(props: &SeatingChartProps) -> Html {
                     <span aria-hidden="true">{"⚠ "}</span>
                     { lang.pick(
                         format!("回應快取 {} 次外洩:快取把別人的暗號交給了另一位使用者!(見「回應快取」)", props.cache_leaks),
-                        format!("{} leak alarm(s) from the response cache: a cached answer handed another user's canary over! (see “Response cache”)", props.cache_leaks),
+                        format!("{} from the response cache: a cached answer handed another user's canary over! (see “Response cache”)", super::count(props.cache_leaks, "leak alarm", "leak alarms")),
                     ) }
                 </p>
             }

@@ -92,6 +92,8 @@ pub fn teacher(props: &TeacherProps) -> Html {
     let open = use_state(|| None::<Open>);
     let draft = use_state(Draft::default);
     let pack = use_state(new_pack);
+    // The builder's answer to "Add to the pack": the pack's size then.
+    let added = use_state_eq(|| None::<usize>);
     {
         // The pack in progress, read after the first render (an effect:
         // never at build time's prerender, which has no storage).
@@ -180,7 +182,7 @@ pub fn teacher(props: &TeacherProps) -> Html {
         let d = &*draft;
         let holds = preview(&d.goal, &props.doc, &props.computed);
         let add = {
-            let (draft, pack, keep, onaction, close) = (draft.clone(), pack.clone(), keep.clone(), props.onaction.clone(), open.clone());
+            let (draft, pack, keep, onaction, added) = (draft.clone(), pack.clone(), keep.clone(), props.onaction.clone(), added.clone());
             let (doc_ws, lang) = (ws.clone(), lang);
             Callback::from(move |_: MouseEvent| {
                 let d = &*draft;
@@ -193,16 +195,23 @@ pub fn teacher(props: &TeacherProps) -> Html {
                     hints: d.hints.iter().map(|h| h.trim()).filter(|h| !h.is_empty()).map(|h| text(lang, h)).collect(),
                     solution: d.solution.as_ref().map(|s| Start::Workspace(Box::new((**s).clone()))),
                     question: None,
+                    points_to: None,
+                    panels: Vec::new(),
                 };
                 let mut next = (*pack).clone();
                 next.exercises.push(exercise);
                 let count = next.exercises.len();
                 keep(next);
-                // The next exercise starts from the chart as it is when the
-                // builder opens again.
-                draft.set(Draft::default());
-                close.set(None);
-                onaction.emit(UiAction::Notify(Notice::Pack(PackNotice::Added { exercises: count })).into());
+                // The builder stays open and says so beside its button; the
+                // chart goes back to this exercise's start (one Undo brings
+                // the solution's edit back), so the next exercise never
+                // silently starts from the solution.
+                draft.set(Draft { start: Some(start.clone()), hints: vec![String::new()], ..Draft::default() });
+                added.set(Some(count));
+                if !Rc::ptr_eq(&doc_ws, &start) && *doc_ws != *start {
+                    let doc = Doc { workspace: start, ..Doc::default() };
+                    onaction.emit(crate::state::Edit::Load { doc, source: lang.pick("這一題的起點", "this exercise's start").into() }.into());
+                }
             })
         };
         html! {
@@ -211,8 +220,12 @@ pub fn teacher(props: &TeacherProps) -> Html {
                 <h2 id="builder-title">{ lang.pick("把這個狀態做成練習", "Make an exercise from this state") }</h2>
                 <p class="lede">{ lang.pick(
                     format!("起點:打開時的座位表({} 張卡片)。改座位表可以做出解答;下面的檢查都對「現在」的座位表評估。", d.start.as_ref().map_or(0, |s| s.cards.len())),
-                    format!("Start: the chart as it was when you opened this ({} cards). Change the chart to make a solution; the checks below are evaluated on the chart now.", d.start.as_ref().map_or(0, |s| s.cards.len())),
+                    format!("Start: the chart as it was when you opened this ({}). Change the chart to make a solution; the checks below are evaluated on the chart now.", super::count(d.start.as_ref().map_or(0, |s| s.cards.len()), "card", "cards")),
                 ) }</p>
+                <button type="button" data-action="start-here" onclick={{
+                    let ws = ws.clone();
+                    with_draft(Rc::new(move |d: &mut Draft| d.start = Some(ws.clone())))
+                }}>{ lang.pick("用現在的座位表當起點", "Use the chart now as the start") }</button>
                 <label>{ lang.pick("標題", "Title") }<input name="exercise_title" value={d.title.clone()} onchange={edit(|d, v| d.title = v)} /></label>
                 <label>{ lang.pick("說明", "Instructions") }<textarea name="exercise_task" value={d.task.clone()} onchange={edit(|d, v| d.task = v)} /></label>
                 <fieldset>
@@ -224,7 +237,11 @@ pub fn teacher(props: &TeacherProps) -> Html {
                     </label>
                     <label>{ lang.pick("卡片", "Card") }
                         <select name="check_card" onchange={edit(|d, v| d.card = v)}>
-                            { for ws.cards.iter().map(|c| html! { <option value={c.id.clone()} selected={c.id == d.card}>{ &c.id }</option> }) }
+                            // Nothing picked yet: the first card is the one
+                            // a check takes, so it is the one shown.
+                            { for ws.cards.iter().enumerate().map(|(i, c)| html! {
+                                <option value={c.id.clone()} selected={if d.card.is_empty() { i == 0 } else { c.id == d.card }}>{ &c.id }</option>
+                            }) }
                         </select>
                     </label>
                     <div class="choices">
@@ -278,11 +295,17 @@ pub fn teacher(props: &TeacherProps) -> Html {
                     }}>{ lang.pick("把現在的狀態存成解答", "Save the current state as the solution") }</button>
                     { " " }
                     <span data-solution={d.solution.is_some().to_string()}>{ match &d.solution {
-                        Some(s) => lang.pick(format!("已存解答({} 張卡片)", s.cards.len()), format!("Solution saved ({} cards)", s.cards.len())),
+                        Some(s) => lang.pick(format!("已存解答({} 張卡片)", s.cards.len()), format!("Solution saved ({})", super::count(s.cards.len(), "card", "cards"))),
                         None => lang.pick("沒有解答".to_string(), "No solution".to_string()),
                     } }</span>
                 </p>
                 <button type="button" class="primary" data-action="add-to-pack" onclick={add}>{ lang.pick("加進練習包", "Add to the pack") }</button>
+                if let Some(count) = *added {
+                    <p class="added" role="status" data-added={count.to_string()}>
+                        <span aria-hidden="true">{ "✓ " }</span>{ PackNotice::Added { exercises: count }.text(lang).1 }
+                        { lang.pick(" 座位表回到這一題的起點,下一題從這裡開始。", " The chart is back at this exercise's start: the next one begins here.") }
+                    </p>
+                }
             </section>
         }
     });
@@ -335,7 +358,7 @@ pub fn teacher(props: &TeacherProps) -> Html {
                             <li data-pack-exercise={i.to_string()}>
                                 <strong>{ e.title.get(lang) }</strong>
                                 { lang.pick(format!(" · {} 個檢查 · {} 個提示{}", e.goal.len(), e.hints.len(), if e.solution.is_some() { " · 有解答" } else { "" }),
-                                    format!(" · {} checks · {} hints{}", e.goal.len(), e.hints.len(), if e.solution.is_some() { " · a solution" } else { "" })) }
+                                    format!(" · {} · {}{}", super::count(e.goal.len(), "check", "checks"), super::count(e.hints.len(), "hint", "hints"), if e.solution.is_some() { " · a solution" } else { "" })) }
                                 { " " }<button type="button" class="link" onclick={remove}>{ lang.pick("移除", "Remove") }</button>
                             </li>
                         }

@@ -154,7 +154,9 @@ pub fn timeline(props: &TimelineProps) -> Html {
             }
             <ol class="ticks" tabindex="0" aria-label={lang.pick("時刻與事件", "Ticks and their events")}>{ for ticks }</ol>
             if !not_in_effect.is_empty() {
-                <div class="not-in-effect">
+                // Pinned under the chart it scrolls on one line: reachable
+                // from the keyboard too.
+                <div class="not-in-effect" tabindex="0" role="group" aria-label={lang.pick("不生效的卡片", "Cards not in effect")}>
                     <h3>{ lang.pick(format!("時刻 {shown} 不生效的卡片"), format!("Not in effect at tick {shown}")) }</h3>
                     <ul>
                         { for not_in_effect.iter().take(NOT_IN_EFFECT_SHOWN).map(|(id, label, text)| html! {

@@ -49,8 +49,9 @@ pub struct Grade {
 #[derive(Clone, PartialEq)]
 pub enum CellMode {
     Explore,
-    /// Views hidden; tick the expected cards (every card id, in order).
-    Predict { choices: Vec<(usize, String)>, ticked: Vec<String> },
+    /// Views hidden; tick the expected cards (every card: index, id and
+    /// text, in order, shared by every cell).
+    Predict { choices: std::rc::Rc<Vec<(usize, String, String)>>, ticked: Vec<String> },
     Revealed { grade: Grade },
     /// Revealed, but this exercise does not ask about this cell: shown, not graded.
     NotAsked,
@@ -100,6 +101,16 @@ pub fn view_cell(props: &ViewCellProps) -> Html {
             // comes back to this cell.
             if e.detail() == 0 {
                 focus_soon(vec!["[data-panel=\"why\"]".into()]);
+            }
+            // On a phone the card's editor opens as a sheet over the lower
+            // part of the screen: the tapped cell comes to the top (under
+            // the change strip), where an edit's change shows.
+            let narrow = gloo_utils::window().inner_width().ok().and_then(|w| w.as_f64()).is_some_and(|w| w <= 700.0);
+            if narrow {
+                let cell = e.target_dyn_into::<web_sys::Element>().and_then(|t| t.closest("td[data-view]").ok().flatten());
+                if let Some(cell) = cell {
+                    cell.scroll_into_view_with_bool(true);
+                }
             }
         })
     };
@@ -199,11 +210,11 @@ pub fn view_cell(props: &ViewCellProps) -> Html {
             // would otherwise put 5,000 checkboxes in every cell. Ticked
             // cards always show, so no prediction is hidden.
             let limit = if *show_all_choices { choices.len() } else { CELL_LIMIT.min(choices.len()) };
-            let shown = choices.iter().enumerate().filter(|(n, (_, id))| *n < limit || ticked.contains(id)).map(|(_, c)| c);
+            let shown = choices.iter().enumerate().filter(|(n, (_, id, _))| *n < limit || ticked.contains(id)).map(|(_, c)| c);
             html! {
             <fieldset class="predict">
                 <legend>{ lang.pick(format!("你預測 {key} 會取回哪些卡片?"), format!("Which cards will {key} retrieve?")) }</legend>
-                { for shown.map(|(index, id)| {
+                { for shown.map(|(index, id, text)| {
                     let checked = ticked.contains(id);
                     let onchange = {
                         let onaction = props.onaction.clone();
@@ -211,9 +222,10 @@ pub fn view_cell(props: &ViewCellProps) -> Html {
                         Callback::from(move |_: Event| onaction.emit(Action::Edit(Edit::TogglePrediction { viewer: viewer.clone(), card: card.clone() })))
                     };
                     html! {
-                        <label class="tick" key={*index}>
+                        <label class="tick" key={*index} title={text.clone()}>
                             <input type="checkbox" tabindex="-1" name="predict" value={id.clone()} {checked} {onchange} />
-                            { id }
+                            <strong>{ id }</strong>
+                            <span class="tick-text">{ text }</span>
                         </label>
                     }
                 }) }
@@ -329,7 +341,7 @@ fn cell_name(props: &ViewCellProps, hidden: bool) -> String {
         name.push_str(&lang.pick(format!(" 等另 {more} 張"), format!(" and {more} more")));
     }
     if !props.leaks.is_empty() {
-        name.push_str(&lang.pick(format!(";{} 個外洩警報", props.leaks.len()), format!("; {} leak alarm(s)", props.leaks.len())));
+        name.push_str(&lang.pick(format!(";{} 個外洩警報", props.leaks.len()), format!("; {}", super::count(props.leaks.len(), "leak alarm", "leak alarms"))));
     }
     if let Some(delta) = &props.delta {
         let mut parts = Vec::new();

@@ -4,7 +4,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { SEED_VIEWS, allViews, pageErrors, useBrowser, waitUntil, withApp } from './harness.mjs';
+import { SEED_VIEWS, allViews, pageErrors, useBrowser, waitUntil, withApp, clickWork } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -19,7 +19,7 @@ test('English UI, fresh start: English cards and query, the same chart', async (
     assert.match(await page.locator('[data-preset="seed"]').innerText(), /report/);
     // Reset in English brings the English seed back.
     await page.fill('input[name="query"]', '');
-    await page.click('[data-action="reset"]');
+    await clickWork(page, '[data-action="reset"]');
     await page.click('[data-action="confirm-reset"]');
     await waitUntil(page, () => document.querySelector('input[name="query"]').value === 'report');
     assert.deepEqual(pageErrors(page), []);

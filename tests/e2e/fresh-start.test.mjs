@@ -3,7 +3,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { SEED_VIEWS, allViews, openPage, pageErrors, useBrowser, waitForNotice, waitForViews, SEED_VIEWS_WITHOUT_G, allStorage, savedWork, waitForSavedWork, flushSave } from './harness.mjs';
+import { SEED_VIEWS, allViews, openPage, pageErrors, useBrowser, waitForNotice, waitForViews, SEED_VIEWS_WITHOUT_G, allStorage, savedWork, waitForSavedWork, flushSave, openWork } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -19,7 +19,8 @@ test('?fresh shows the seed and leaves the saved work alone', async () => {
     await waitForSavedWork(own, (work) => !work.cards.some((c) => c.id === 'G'));
     const saved = await allStorage(own);
 
-    // The link opens a new tab.
+    // The link (in the Work menu) opens a new tab.
+    await openWork(own);
     const [fresh] = await Promise.all([
       context.waitForEvent('page'),
       own.getByRole('link', { name: 'Fresh start (new tab)' }).click(),

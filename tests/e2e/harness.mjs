@@ -313,10 +313,27 @@ export function cardRow(page, id) {
 }
 
 /**
- * Clicks `selector` (a button that starts a download) and resolves to
+ * Opens the top bar's "Work" menu (share, export, import, reset, fresh
+ * start, Recent work) unless it is open already.
+ */
+export async function openWork(page) {
+  const menu = page.locator('[data-menu="work"]');
+  if (!(await menu.evaluate((d) => d.open))) await menu.locator(':scope > summary').click();
+}
+
+/** Opens the Work menu, then clicks `selector` in it. */
+export async function clickWork(page, selector) {
+  await openWork(page);
+  await page.click(selector);
+}
+
+/**
+ * Clicks `selector` (a button that starts a download; in the Work menu,
+ * which it opens first when the button is there) and resolves to
  * `{ name, text }` of the file the page saved.
  */
 export async function downloadText(page, selector) {
+  if (await page.locator(`[data-menu="work"] ${selector}`).count()) await openWork(page);
   const [download] = await Promise.all([page.waitForEvent('download'), page.click(selector)]);
   const path = await download.path();
   const { readFile } = await import('node:fs/promises');
@@ -479,6 +496,7 @@ export async function allStorage(page) {
  * `hasNotText`, a string or RegExp, when given).
  */
 export async function openRecent(page, name, hasNotText) {
+  await openWork(page);
   if (!(await page.locator('[data-panel="recent"]').evaluate((d) => d.open))) {
     await page.locator('[data-panel="recent"] summary').click();
   }

@@ -6,7 +6,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { allViews, cardRow, downloadText, importFile, openPage, openRecent, pageErrors, useBrowser, waitForNotice, waitForSavedWork } from './harness.mjs';
+import { allViews, cardRow, downloadText, importFile, openPage, openRecent, pageErrors, useBrowser, waitForNotice, waitForSavedWork, clickWork } from './harness.mjs';
 import { lessonStatus } from './lesson2-helpers.mjs';
 
 const env = useBrowser();
@@ -27,7 +27,7 @@ test('a lesson-2 share link opens as lesson 2, and the learner\'s lesson-1 work 
     const two = await openPage(maker, env.server, 'lesson=2&lang=en');
     await two.waitForSelector('[data-panel="timeline"]');
     views = await allViews(two);
-    await two.click('[data-action="share"]');
+    await clickWork(two, '[data-action="share"]');
     link = await two.inputValue('input[name="share_link"]');
   } finally {
     await maker.close();

@@ -17,8 +17,12 @@ test('lesson 2, exercise 2: carry A over to writer-v2 as a new candidate', async
     await act(page, { actor: 'dana', card: 'A', action: 'publish' });
     await waitCell(page, 'bob/writer-v1', 'A');
 
-    // A wrong answer: the hint shows.
+    // A wrong answer: what is missing shows (the question), no hint; the
+    // hint comes when asked for.
     await page.check('input[name="answer-1"][value="0"]');
+    await page.waitForSelector('[data-panel="lesson"] [data-step-status="missing"] [data-missing="question"]');
+    assert.equal(await page.locator('[data-panel="lesson"] [data-hint]').count(), 0);
+    await page.click('[data-action="next-hint"]');
     await page.waitForSelector('[data-panel="lesson"] [data-step-status="hint"]');
     assert.match(await page.locator('[data-step-status="hint"]').innerText(), /follows writer-v1/);
     await page.check('input[name="answer-1"][value="2"]');

@@ -103,14 +103,16 @@ export async function buildPack(page, shots) {
   const violations = await axeScan(page);
   assert.deepEqual(violations, [], formatViolations(violations));
   await builder.locator('[data-action="add-to-pack"]').click();
-  await waitForNotice(page, 'info', 'it has 1 exercises now');
-
-  // Exercise 2: back to the seed, X made reusable (a leak); "no leak".
-  await page.keyboard.press('Control+z');
+  // Said beside the button, the builder still open; the chart is back at
+  // the exercise's start (the seed), so exercise 2 starts from it.
+  await builder.locator('[data-added="1"]').waitFor();
+  assert.match(await builder.locator('[data-added]').innerText(), /it has 1 exercise now/);
   await waitForViews(page, SEED_VIEWS);
+
+  // Exercise 2: from the seed, X made reusable (a leak); "no leak".
   await cardRow(page, 'X').locator('select[name="stream"]').selectOption('reusable');
   await page.waitForSelector('[data-leak="FAKE-ALICE-731"]');
-  await page.evaluate(() => { document.querySelector('.teacher-menu').open = true; }).then(() => page.click('[data-action=\"build-exercise\"]'));
+  await builder.locator('[data-action="start-here"]').click();
   await builder.locator('input[name="exercise_title"]').fill('Stop the leak');
   await builder.locator('[data-action="no-leak"]').click();
   assert.equal(await builder.locator('[data-check="0"]').getAttribute('data-holds'), 'false');
@@ -118,7 +120,8 @@ export async function buildPack(page, shots) {
   await page.waitForFunction(() => document.querySelector('[data-panel="builder"] [data-check="0"]')?.dataset.holds === 'true');
   await builder.locator('[data-action="save-solution"]').click();
   await builder.locator('[data-action="add-to-pack"]').click();
-  await waitForNotice(page, 'info', 'it has 2 exercises now');
+  await builder.locator('[data-added="2"]').waitFor();
+  assert.match(await builder.locator('[data-added]').innerText(), /it has 2 exercises now/);
 
   // Share: an id, the link and the file.
   await page.evaluate(() => { document.querySelector('.teacher-menu').open = true; }).then(() => page.click('[data-action=\"share-pack\"]'));

@@ -67,7 +67,8 @@ test('the class view\'s heatmap counts the predicted cells the class got wrong',
     const builder = page.locator('[data-panel="builder"]');
     await builder.locator('[data-action="predict-all"]').click();
     await builder.locator('[data-action="add-to-pack"]').click();
-    await waitForNotice(page, 'info', 'it has 1 exercises now');
+    await builder.locator('[data-added="1"]').waitFor();
+    assert.match(await builder.locator('[data-added]').innerText(), /it has 1 exercise now/);
     const code = (name, cells) => resultCode({ pack: 'my-pack', version: 1, name, exercises: [{ solved: 'not', hints: 0, solutionSeen: false, cells }] });
     await page.evaluate(() => { document.querySelector('.teacher-menu').open = true; }).then(() => page.click('[data-action=\"class-view\"]'));
     const view = page.locator('[data-panel="class-view"]');

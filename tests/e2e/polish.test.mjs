@@ -2,7 +2,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { allViews, cardRow, openPage, pageErrors, useBrowser, waitForNotice, waitUntil, withApp } from './harness.mjs';
+import { allViews, cardRow, openPage, pageErrors, useBrowser, waitForNotice, waitUntil, withApp, clickWork } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -61,7 +61,7 @@ test('a share link opened in a fresh browser does not claim to keep work that wa
   let link;
   await withApp(env, 'lang=en', async (page) => {
     await page.getByRole('button', { name: 'Delete (G)', exact: true }).click();
-    await page.click('[data-action="share"]');
+    await clickWork(page, '[data-action="share"]');
     link = await page.inputValue('input[name="share_link"]');
   });
   const context = await env.browser.newContext();

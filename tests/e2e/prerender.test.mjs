@@ -20,7 +20,7 @@ import {
   screenshot,
   screenshotDir,
   useBrowser,
-  waitUntil,
+  waitUntil, clickWork,
 } from './harness.mjs';
 
 const env = useBrowser();
@@ -283,7 +283,7 @@ test('a share link never shows the seed first, and opens the linked work', async
   try {
     await maker.getByRole('button', { name: 'Delete (G)', exact: true }).click();
     await waitUntil(maker, () => !document.querySelector('[data-view] [data-card-id="G"]'));
-    await maker.click('[data-action="share"]');
+    await clickWork(maker, '[data-action="share"]');
     link = new URL(await maker.inputValue('input[name="share_link"]'));
   } finally {
     await maker.context().close();

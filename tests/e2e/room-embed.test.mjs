@@ -4,7 +4,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { SEED_VIEWS, SEED_VIEWS_WITHOUT_G, allStorage, allViews, axeScan, formatViolations, openPage, pageErrors, useBrowser, waitForViews, waitForSavedWork, flushSave } from './harness.mjs';
+import { SEED_VIEWS, SEED_VIEWS_WITHOUT_G, allStorage, allViews, axeScan, formatViolations, openPage, pageErrors, useBrowser, waitForViews, waitForSavedWork, flushSave, clickWork } from './harness.mjs';
 
 const env = useBrowser();
 const shots = process.env.MIXUA_SHOTS ?? '/tmp/shots-12b';
@@ -75,7 +75,7 @@ test('?embed&panel=why adds the why panel (and ?hide= still hides); a share link
     const maker = await openPage(context, env.server, 'fresh&lang=en');
     await maker.getByRole('button', { name: 'Delete (G)', exact: true }).click();
     await waitForViews(maker, SEED_VIEWS_WITHOUT_G);
-    await maker.click('[data-action="share"]');
+    await clickWork(maker, '[data-action="share"]');
     const link = new URL(await maker.inputValue('input[name="share_link"]'));
     await maker.close();
 

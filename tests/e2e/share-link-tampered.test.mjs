@@ -3,7 +3,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { SEED_VIEWS, allViews, openPage, pageErrors, useBrowser, waitForNotice, waitForViews, SEED_VIEWS_WITHOUT_G, savedWork, allStorage, waitForSavedWork } from './harness.mjs';
+import { SEED_VIEWS, allViews, openPage, pageErrors, useBrowser, waitForNotice, waitForViews, SEED_VIEWS_WITHOUT_G, savedWork, allStorage, waitForSavedWork, clickWork } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -15,7 +15,7 @@ test('bad share links change nothing and say what is wrong', async () => {
     await own.getByRole('button', { name: 'Delete (G)', exact: true }).click();
     const ownViews = SEED_VIEWS_WITHOUT_G;
     assert.deepEqual(await waitForViews(own, ownViews), ownViews);
-    await own.click('[data-action="share"]');
+    await clickWork(own, '[data-action="share"]');
     const good = new URL(await own.inputValue('input[name="share_link"]')).hash;
     // Autosave runs a moment after the last edit.
     await waitForSavedWork(own, (work) => !work.cards.some((c) => c.id === 'G'));

@@ -4,7 +4,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { SEED_VIEWS, allViews, cardRow, openApp, openPage, pageErrors, useBrowser, waitForNotice, waitForViews, SEED_VIEWS_WITHOUT_G } from './harness.mjs';
+import { SEED_VIEWS, allViews, cardRow, openApp, openPage, pageErrors, useBrowser, waitForNotice, waitForViews, SEED_VIEWS_WITHOUT_G, clickWork } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -19,7 +19,7 @@ async function makeLink() {
     await page.waitForSelector('[data-view="bob/writer-v2"]');
     const views = await allViews(page);
     assert.deepEqual(views['bob/writer-v2'], ['G', 'X']);
-    await page.click('[data-action="share"]');
+    await clickWork(page, '[data-action="share"]');
     const link = await page.inputValue('input[name="share_link"]');
     await waitForNotice(page, 'info', 'Share link copied');
     assert.deepEqual(pageErrors(page), []);
@@ -80,7 +80,7 @@ test('the seed’s own link opened over the seed changes nothing', async () => {
   const context = await env.browser.newContext();
   try {
     const first = await openPage(context, env.server, 'lang=en');
-    await first.click('[data-action="share"]');
+    await clickWork(first, '[data-action="share"]');
     const link = await first.inputValue('input[name="share_link"]');
     await first.close();
     const page = await openPage(context, env.server, 'lang=en', new URL(link).hash);

@@ -5,7 +5,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cardRow, openApp, openPage, openRecent, pageErrors, savedWork, useBrowser, viewIds, waitForNotice, waitUntil, waitForSavedWork } from './harness.mjs';
+import { cardRow, openApp, openPage, openRecent, pageErrors, savedWork, useBrowser, viewIds, waitForNotice, waitUntil, waitForSavedWork, openWork } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -76,6 +76,7 @@ test('editing in both tabs, then reloading each, loses nothing', async () => {
     assert.equal(await lesson(b, 'P'), '報告 only from B');
     assert.equal(await approved(b, 'Y'), false, 'A’s change stayed in A’s work');
     // Recent work lists both, each tab marking its own.
+    await openWork(a);
     await a.locator('[data-panel="recent"] summary').click();
     await a.waitForSelector('[data-panel="recent"] li');
     assert.equal(await a.locator('[data-panel="recent"] li').count(), 2);

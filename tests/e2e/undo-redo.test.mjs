@@ -4,7 +4,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { SEED_VIEWS, cardRow, pageErrors, useBrowser, waitForViews, waitUntil, withApp } from './harness.mjs';
+import { SEED_VIEWS, cardRow, pageErrors, useBrowser, waitForViews, waitUntil, withApp, clickWork } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -71,7 +71,7 @@ test('reset to the seed asks first, and Undo brings the work back', async () => 
     await page.getByRole('button', { name: 'Delete (G)', exact: true }).click();
     assert.deepEqual(await waitForViews(page, withYnoG), withYnoG);
 
-    await page.click('[data-action="reset"]');
+    await clickWork(page, '[data-action="reset"]');
     // Nothing happens until it is confirmed.
     await page.waitForSelector('[data-action="confirm-reset"]');
     assert.deepEqual(await waitForViews(page, withYnoG), withYnoG);

@@ -531,6 +531,17 @@ pub struct Exercise {
     pub solution: Option<Start>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub question: Option<Question>,
+    /// The control the task's first instruction names, as a CSS selector
+    /// of the app (a screen hint, never a check: the journeys ask that it
+    /// be on the first screen at every step of the built-in packs).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub points_to: Option<String>,
+    /// The panels the exercise works in, in the order it uses them (`act`,
+    /// `cache`, `retention`, `groups`, `people`): the app shows them at the
+    /// top of the inspector column beside the chart while the exercise is
+    /// open. Unknown names are ignored.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub panels: Vec<String>,
 }
 
 /// The four-scope outcome the checks read, as the app keeps it (memoised

@@ -40,3 +40,20 @@ fn exercise_3s_last_hint_names_every_card_carols_cells_retrieve() {
         }
     }
 }
+
+/// Every exercise of the built-in packs names, for the app, the control
+/// its first instruction is about (the journeys check it is on the first
+/// screen) and, where it works in one, a panel the app knows.
+#[test]
+fn every_built_in_exercise_points_to_a_control_and_names_known_panels() {
+    for name in ["lesson1", "lesson2"] {
+        let pack = builtin_pack(name, Lang::En).expect("built in");
+        for (n, e) in pack.exercises.iter().enumerate() {
+            let to = e.points_to.as_deref().unwrap_or("");
+            assert!(to.starts_with('['), "{name} exercise {}: points_to {to:?}", n + 1);
+            for panel in &e.panels {
+                assert!(["act", "cache", "retention", "groups", "people"].contains(&panel.as_str()), "{name} exercise {}: {panel}", n + 1);
+            }
+        }
+    }
+}
