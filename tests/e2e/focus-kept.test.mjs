@@ -26,7 +26,7 @@ test('a quiz answered with the keyboard keeps the focus on the answer', async ()
   await withApp(env, 'lang=en&step=2', async (page) => {
     await page.focus('input[name="answer-1"][value="0"]');
     await page.keyboard.press('Space');
-    await page.waitForSelector('[data-step-status="hint"]');
+    await page.waitForSelector('[data-step-status="missing"]');
     assert.equal(await focused(page), 'INPUT answer-1 0');
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowDown');

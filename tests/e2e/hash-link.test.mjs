@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { deflateSync } from 'node:zlib';
-import { SEED_VIEWS_WITHOUT_G, allViews, cardRow, openApp, openPage, pageErrors, useBrowser, waitForNotice, waitForViews } from './harness.mjs';
+import { SEED_VIEWS_WITHOUT_G, allViews, cardRow, clickWork, openApp, openPage, pageErrors, useBrowser, waitForNotice, waitForViews } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -18,7 +18,7 @@ async function makeLink() {
     await page.getByRole('button', { name: 'Delete (B)', exact: true }).click();
     await page.waitForSelector('[data-card-id="B"]', { state: 'detached' });
     const views = await allViews(page);
-    await page.click('[data-action="share"]');
+    await clickWork(page, '[data-action="share"]');
     const link = await page.inputValue('input[name="share_link"]');
     return { hash: new URL(link).hash, views };
   } finally {

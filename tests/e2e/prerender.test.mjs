@@ -163,11 +163,17 @@ test('a fresh load: the prerendered seed in the browser\'s language, loading, th
       if (width === 390) await viewportShot(page, 'prerender-loading-390');
 
       // A learner scrolls down while waiting; then the app arrives.
-      await page.evaluate(() => window.scrollTo(0, 300));
+      // (At 1280 px the three-column first screen is barely taller than the
+      // window, so the page scrolls as far as it can, less than 300 px.)
+      const scrolled = await page.evaluate(() => {
+        window.scrollTo(0, 300);
+        return Math.round(window.scrollY);
+      });
+      assert.ok(scrolled > 0, 'the prerendered page can be scrolled');
       const before = await boxes(page, pre);
       release();
       await takenOver(page);
-      assert.equal(await page.evaluate(() => Math.round(window.scrollY)), 300, 'the scroll position is kept');
+      assert.equal(await page.evaluate(() => Math.round(window.scrollY)), scrolled, 'the scroll position is kept');
       assert.deepEqual(await boxes(page, '#app'), before, 'every box stays where the prerendered one was');
       assert.deepEqual(await allViews(page), seedViews);
       assert.equal(await page.locator('#app h1').textContent(), title);
