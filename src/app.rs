@@ -31,7 +31,7 @@ use crate::autosave::Store;
 use crate::start::{use_start_step, Boot, Started, Step};
 use crate::start_route::Route;
 use crate::lessons::Lesson;
-use crate::state::{Action, Mode, Notice, Panel, Recent, Ui, UiAction, WorkAction};
+use crate::state::{Action, Mode, Notice, NoticeAt, Panel, Recent, Ui, UiAction, WorkAction};
 use crate::store;
 
 /// Ctrl+Z / Ctrl+Shift+Z / Ctrl+Y (Cmd on a Mac) undo and redo everywhere;
@@ -50,8 +50,8 @@ fn key_action(e: &web_sys::KeyboardEvent, ui: &Ui) -> Option<Vec<Action>> {
         .target()
         .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
         .is_some_and(|el| {
-            // The chart's grid has arrow keys of its own.
-            matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT") || el.closest("[role=grid]").ok().flatten().is_some()
+            // The chart's grid and the steps' toolbar have arrow keys of their own.
+            matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT") || el.closest("[role=grid], [role=toolbar]").ok().flatten().is_some()
         });
     if !ui.classroom || typing {
         return None;
@@ -63,6 +63,31 @@ fn key_action(e: &web_sys::KeyboardEvent, ui: &Ui) -> Option<Vec<Action>> {
         _ => return None,
     };
     Some(crate::state::go_to_step(ui.course, step, to, ui.lang))
+}
+
+/// Runs `then` once two frames have been drawn (after a rendering update of
+/// its own: layout and the sizes it records).
+fn after_two_frames(then: impl FnOnce() + 'static) {
+    use wasm_bindgen::closure::Closure;
+    let second = move || {
+        let then = Closure::once_into_js(then);
+        let _ = gloo_utils::window().request_animation_frame(then.unchecked_ref());
+    };
+    let first = Closure::once_into_js(second);
+    let _ = gloo_utils::window().request_animation_frame(first.unchecked_ref());
+}
+
+/// An open menu: a `details` styled as one (`files-menu`).
+const OPEN_MENU: &str = "details.files-menu[open]";
+
+/// Closes every open menu that `close` picks.
+fn close_menus(close: impl Fn(&web_sys::Element) -> bool) {
+    let Ok(open) = gloo_utils::document().query_selector_all(OPEN_MENU) else { return };
+    for menu in (0..open.length()).filter_map(|i| open.item(i)).filter_map(|n| n.dyn_into::<web_sys::Element>().ok()) {
+        if close(&menu) {
+            let _ = menu.remove_attribute("open");
+        }
+    }
 }
 
 #[derive(Properties, PartialEq, Default)]
@@ -238,6 +263,45 @@ pub fn app(props: &AppProps) -> Html {
         });
     }
 
+    // The menus (the top bar's Work and Teacher, the query's examples)
+    // close as menus do: on a press outside them (which still goes where
+    // it was aimed) and on Escape, which gives the focus back to the menu's
+    // button when it was inside.
+    use_effect_with((), |_| {
+        let document = gloo_utils::document();
+        let outside = EventListener::new(&document, "pointerdown", |event| {
+            let inside = event.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()).and_then(|t| t.closest(OPEN_MENU).ok().flatten());
+            close_menus(|menu| inside.as_ref() != Some(menu));
+        });
+        let escape = EventListener::new(&document, "keydown", |event| {
+            if event.dyn_ref::<web_sys::KeyboardEvent>().is_some_and(|e| e.key() == "Escape") {
+                let focused = gloo_utils::document().active_element().and_then(|f| f.closest(OPEN_MENU).ok().flatten());
+                close_menus(|_| true);
+                if let Some(summary) = focused.and_then(|menu| menu.query_selector("summary").ok().flatten()) {
+                    if let Ok(summary) = summary.dyn_into::<web_sys::HtmlElement>() {
+                        let _ = summary.focus();
+                    }
+                }
+            }
+        });
+        move || drop((outside, escape))
+    });
+
+    // Two frames after the last step, every panel below the first screen
+    // has been laid out once and its size remembered (`contain-intrinsic-size:
+    // auto`): only then may those far off screen skip their rendering
+    // (`data-settled`, `static/style.css`), so they keep their true height
+    // and the page's height never changes as they come into view.
+    let settled = use_state_eq(|| false);
+    {
+        let settled = settled.clone();
+        use_effect_with(step == Step::Ready, move |&ready| {
+            if ready {
+                after_two_frames(move || settled.set(true));
+            }
+        });
+    }
+
     // Save at once when the page is hidden or closed; undo, redo and the
     // classroom keys anywhere on the page.
     {
@@ -343,18 +407,31 @@ pub fn app(props: &AppProps) -> Html {
 
     let onwork = {
         let store = store.clone();
-        use_callback((), move |work: WorkAction, _| match work {
-            WorkAction::Open(id) => store.saver.open(&id, &store),
-            WorkAction::LoadTheirs => {
-                let id = store.saver.work.borrow().id.clone();
-                store.saver.open(&id, &store);
-            }
-            WorkAction::Import { saved, source } => {
-                if saved.course.and_then(persist::portable).unwrap_or_default() == store.get().ui.course {
-                    store.saver.import(saved.doc, source, &store);
-                } else {
-                    store.saver.open_new(*saved, source, &store);
+        use_callback((), move |work: WorkAction, _| {
+            // What the action said (opened, refused) shows beside the
+            // control that asked: the Work menu, or the top bar.
+            let said_before = store.get().ui.notice.clone();
+            let at = match work {
+                WorkAction::Open(id) => {
+                    store.saver.open(&id, &store);
+                    NoticeAt::Work
                 }
+                WorkAction::LoadTheirs => {
+                    let id = store.saver.work.borrow().id.clone();
+                    store.saver.open(&id, &store);
+                    NoticeAt::Bar
+                }
+                WorkAction::Import { saved, source, at } => {
+                    if saved.course.and_then(persist::portable).unwrap_or_default() == store.get().ui.course {
+                        store.saver.import(saved.doc, source, &store);
+                    } else {
+                        store.saver.open_new(*saved, source, &store);
+                    }
+                    at
+                }
+            };
+            if store.get().ui.notice != said_before {
+                store.dispatch(UiAction::PlaceNotice(at).into());
             }
         })
     };
@@ -365,7 +442,7 @@ pub fn app(props: &AppProps) -> Html {
         Callback::from(move |e: DragEvent| {
             e.prevent_default();
             if let Some(file) = e.data_transfer().and_then(|d| d.files()).and_then(|f| f.get(0)) {
-                crate::components::files::import_file(file, onaction.clone(), onwork.clone());
+                crate::components::files::import_file(file, NoticeAt::Bar, onaction.clone(), onwork.clone());
             }
         })
     };
@@ -495,7 +572,7 @@ pub fn app(props: &AppProps) -> Html {
     });
     let english_seed = !workspace.cards.iter().any(|c| c.situation.contains(mixua_policy::SEED_QUERY));
     html! {
-        <div class={classes!("app", classroom.then_some("classroom"), ui.embed.then_some("embed"))} data-ready={(step == Step::Ready).then_some("")} {ondragover} {ondrop}>
+        <div class={classes!("app", classroom.then_some("classroom"), ui.embed.then_some("embed"))} data-ready={(step == Step::Ready).then_some("")} data-settled={(*settled).then_some("")} {ondragover} {ondrop}>
             <a class="skip" href="#chart">{ lang.pick("跳到座位表", "Skip to the seating chart") }</a>
             if !ui.embed && top {
             <header class="top">
@@ -512,7 +589,9 @@ pub fn app(props: &AppProps) -> Html {
                 // and Recent work, so the chart keeps the screen.
                 <details class="files-menu work-menu" data-menu="work">
                     <summary>{ lang.pick("作品", "Work") }</summary>
-                    <Files doc={doc.clone()} course={ui.course} recent={ui.recent.clone()} {lang} onaction={onaction.clone()} onwork={onwork.clone()} />
+                    <Files doc={doc.clone()} course={ui.course} recent={ui.recent.clone()}
+                        said={ui.notice.clone().filter(|_| ui.notice_at == NoticeAt::Work)}
+                        {lang} onaction={onaction.clone()} onwork={onwork.clone()} />
                 </details>
                 if !classroom {
                     <Teacher doc={doc.clone()} computed={computed_now.clone()} {lang} onaction={onaction.clone()} />
@@ -528,7 +607,7 @@ pub fn app(props: &AppProps) -> Html {
             }
 
             if top {
-                <NoticeBar notice={ui.notice.clone()} {lang} onaction={onaction.clone()} onwork={onwork.clone()} />
+                <NoticeBar notice={ui.notice.clone().filter(|_| ui.notice_at == NoticeAt::Bar)} {lang} onaction={onaction.clone()} onwork={onwork.clone()} />
             }
             <Announcer voice={voice.clone()} />
             <main>

@@ -321,6 +321,16 @@ export async function openWork(page) {
   if (!(await menu.evaluate((d) => d.open))) await menu.locator(':scope > summary').click();
 }
 
+/**
+ * Chooses one of the query's examples (`seed`, `injection`, `all`) from
+ * its menu beside the query field.
+ */
+export async function clickPreset(page, which) {
+  const menu = page.locator('[data-menu="presets"]');
+  if (!(await menu.evaluate((d) => d.open))) await menu.locator(':scope > summary').click();
+  await page.click(`[data-preset="${which}"]`);
+}
+
 /** Opens the Work menu, then clicks `selector` in it. */
 export async function clickWork(page, selector) {
   await openWork(page);
