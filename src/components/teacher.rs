@@ -329,7 +329,7 @@ pub fn teacher(props: &TeacherProps) -> Html {
                 let url = format!(
                     "{}{}#{}",
                     location.origin().unwrap_or_default(),
-                    location.pathname().unwrap_or_default(),
+                    crate::start_route::students_page(&location.pathname().unwrap_or_default()),
                     pack_link::encode(&pack)
                 );
                 // Said beside the button once the clipboard has answered
