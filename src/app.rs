@@ -450,11 +450,11 @@ pub fn app(props: &AppProps) -> Html {
     let workspace: Shared<Workspace> = Shared(state.doc.workspace.clone());
     let doc = Shared(state.doc.clone());
     let ui = &state.ui;
-    let hidden = |key: &str| ui.hidden.iter().any(|h| h == key);
+    let hidden = |panel: Panel| ui.hidden.contains(panel);
     let classroom = ui.classroom;
     let lesson_two = ui.course == Course::Two;
     // In classroom mode one panel shows at a time (the lesson stays).
-    let shows = |panel: Panel| !hidden(panel.key()) && (!classroom || ui.panel == panel);
+    let shows = |panel: Panel| !hidden(panel) && (!classroom || ui.panel == panel);
     // The prerendered first screen ends with the chart and its side panel:
     // the panels below the fold and the footer come with the app (below
     // everything prerendered, so nothing moves), and the page's HTML stays
@@ -473,12 +473,12 @@ pub fn app(props: &AppProps) -> Html {
         };
         html! {
             <nav class="panel-tabs" aria-label={lang.pick("面板", "Panels")}>
-                { for Panel::ALL.into_iter().filter(|p| !hidden(p.key()) && (*p != Panel::Memory || lesson_two)).map(|p| tab(p, match p {
+                { for Panel::TABS.into_iter().filter(|p| !hidden(*p) && (*p != Panel::Memory || lesson_two)).map(|p| tab(p, match p {
                     Panel::Chart => lang.pick("座位表", "Chart"),
                     Panel::Editor => lang.pick("卡片編輯器", "Card editor"),
                     Panel::People => lang.pick("使用者與 Agent", "Users & agents"),
                     Panel::Compare => lang.pick("三種做法", "Compare"),
-                    Panel::Memory => lang.pick("隨時間", "Over time"),
+                    _ => lang.pick("隨時間", "Over time"),
                 })) }
             </nav>
         }
@@ -488,7 +488,7 @@ pub fn app(props: &AppProps) -> Html {
     // its verdict would give answers away).
     let inspected_card = ui
         .selected
-        .filter(|_| !ui.mode.hides_answers() && !hidden("editor"))
+        .filter(|_| !ui.mode.hides_answers() && !hidden(Panel::Editor))
         .and_then(|i| workspace.cards.get(i).map(|c| (i, c)));
     // The presets follow the seed the cards come from: the Chinese seed's
     // query keeps its Chinese presets in an English UI.
@@ -501,7 +501,7 @@ pub fn app(props: &AppProps) -> Html {
             inspected={ui.viewer.clone()}
             expanded={ui.expanded.clone()}
             about={ui.about.clone()}
-            graded={(!hidden("lesson")).then(|| crate::course::graded_in(ui.course, ui.lesson_step, &workspace)).flatten()}
+            graded={(!hidden(Panel::Lesson)).then(|| crate::course::graded_in(ui.course, ui.lesson_step, &workspace)).flatten()}
             cache_leaks={*cache}
             change={change.clone()}
             past={tick}
@@ -516,13 +516,14 @@ pub fn app(props: &AppProps) -> Html {
     // The panels the current exercise works in (the pack's `panels`) are
     // shown in the inspector column beside the chart, not below it, so the
     // exercise's instructions name something on the first screen.
-    let tools: Vec<String> = if hidden("lesson") || classroom {
+    // The pack's names are read with the page's one list of panel names.
+    let tools: Vec<Panel> = if hidden(Panel::Lesson) || classroom {
         Vec::new()
     } else {
         let pack = ui.course.pack(lang);
-        pack.exercises.get(ui.lesson_step.min(pack.exercises.len() - 1)).map(|e| e.panels.clone()).unwrap_or_default()
+        pack.exercises.get(ui.lesson_step.min(pack.exercises.len() - 1)).map(|e| e.panels.iter().filter_map(|p| Panel::parse(p)).collect()).unwrap_or_default()
     };
-    let in_side = |panel: &str| tools.iter().any(|t| t == panel);
+    let in_side = |panel: Panel| tools.contains(&panel);
     let cache_panel = html! { <CachePanel workspace={workspace.clone()} actor={actor.clone()} refusal={refused_at(Place::Cache)} {lang} onaction={onaction.clone()} /> };
     let retention_panel = html! {
         <RetentionPanel workspace={workspace.clone()} selected={ui.selected} actor={actor.clone()}
@@ -531,41 +532,41 @@ pub fn app(props: &AppProps) -> Html {
     let groups_panel = html! { <GroupsPanel workspace={workspace.clone()} actor={actor.clone()} refusal={refused_at(Place::Groups)} {tick} {lang} onaction={onaction.clone()} /> };
     // Lesson 2's Act as is always in the inspector column: where the
     // exercise lists it, else after the panels it lists.
-    let act_panel = (lesson_two && !hidden("act")).then(|| html! {
+    let act_panel = (lesson_two && !hidden(Panel::Act)).then(|| html! {
         <ActAs workspace={workspace.clone()} actor={ui.actor.clone()} selected={ui.selected}
             refusal={refused_at(Place::ActAs)} history={ui.history.clone()}
             change={change.as_ref().map(|(_, c)| c.clone())} {lang} onaction={onaction.clone()} />
     });
-    let mut side_tools: Vec<(String, Html)> = Vec::new();
-    for name in tools.iter().map(String::as_str).chain((!in_side("act")).then_some("act")) {
-        let panel = match name {
-            "act" => act_panel.clone(),
-            "cache" if lesson_two && !hidden("cache") => Some(cache_panel.clone()),
-            "retention" if lesson_two && !hidden("retention") => Some(retention_panel.clone()),
-            "groups" if lesson_two && !hidden("groups") => Some(groups_panel.clone()),
-            "people" if shows(Panel::People) => Some(html! { <People workspace={workspace.clone()} {lang} onaction={onaction.clone()} /> }),
+    let mut side_tools: Vec<(Panel, Html)> = Vec::new();
+    for panel in tools.iter().copied().chain((!in_side(Panel::Act)).then_some(Panel::Act)) {
+        let shown = match panel {
+            Panel::Act => act_panel.clone(),
+            Panel::Cache if lesson_two && !hidden(Panel::Cache) => Some(cache_panel.clone()),
+            Panel::Retention if lesson_two && !hidden(Panel::Retention) => Some(retention_panel.clone()),
+            Panel::Groups if lesson_two && !hidden(Panel::Groups) => Some(groups_panel.clone()),
+            Panel::People if shows(Panel::People) => Some(html! { <People workspace={workspace.clone()} {lang} onaction={onaction.clone()} /> }),
             _ => None,
         };
-        if let Some(panel) = panel {
-            side_tools.push((name.to_string(), panel));
+        if let Some(shown) = shown {
+            side_tools.push((panel, shown));
         }
     }
     let memory = if lesson_two { html! { <>
-        if !hidden("cache") && !in_side("cache") {
+        if !hidden(Panel::Cache) && !in_side(Panel::Cache) {
             { cache_panel }
         }
-        if !hidden("retention") && !in_side("retention") {
+        if !hidden(Panel::Retention) && !in_side(Panel::Retention) {
             { retention_panel }
         }
-        if !hidden("groups") && !in_side("groups") {
+        if !hidden(Panel::Groups) && !in_side(Panel::Groups) {
             { groups_panel }
         }
-        if !hidden("audit") {
+        if !hidden(Panel::Audit) {
             <AuditLog workspace={workspace.clone()} tick={tick} {lang} />
         }
     </> } } else { Html::default() };
     // The printed worksheet's exercise: the current step's title and task.
-    let worksheet_exercise = (!hidden("lesson")).then(|| {
+    let worksheet_exercise = (!hidden(Panel::Lesson)).then(|| {
         let pack = ui.course.pack(lang);
         let step = &pack.exercises[ui.lesson_step.min(pack.exercises.len() - 1)];
         Rc::new((step.title.get(lang).to_string(), step.task.get(lang).to_string()))
@@ -611,7 +612,7 @@ pub fn app(props: &AppProps) -> Html {
             }
             <Announcer voice={voice.clone()} />
             <main>
-                if !hidden("query") && top {
+                if !hidden(Panel::Query) && top {
                     <QueryBar query={workspace.query.clone()} {english_seed} {lang} onaction={onaction.clone()} />
                 }
                 if step >= Step::Chart {
@@ -623,11 +624,11 @@ pub fn app(props: &AppProps) -> Html {
                             // pinned to the bottom of the screen); the rest
                             // of memory over time is a tab of its own there.
                             if shows(Panel::Chart) {
-                                if !hidden("timeline") {
+                                if !hidden(Panel::Timeline) {
                                     <Timeline workspace={workspace.clone()} computed={computed.clone()} tick={tick} {lang} onaction={onaction.clone()} />
                                 }
                             }
-                            if !classroom && !hidden(Panel::Memory.key()) {
+                            if !classroom && !hidden(Panel::Memory) {
                                 { memory.clone() }
                             }
                         </div>
@@ -637,7 +638,7 @@ pub fn app(props: &AppProps) -> Html {
                     // The lesson: the left column on a wide screen, beside
                     // the chart (issue 26: selecting or adding a card never
                     // covers it); after the chart and the inspector on a phone.
-                    if step >= Step::Side && !hidden("lesson") {
+                    if step >= Step::Side && !hidden(Panel::Lesson) {
                         <div class="lesson-col">
                             <LessonPanel
                                 doc={doc.clone()}
@@ -675,10 +676,10 @@ pub fn app(props: &AppProps) -> Html {
                         // so the exercise's first instruction ("In Act as
                         // pick…") names something on the first screen; a
                         // card's history opens here, where it was asked for.
-                        { for side_tools.into_iter().map(|(name, panel)| html! {
-                            <div class="tool" key={name.clone()} data-tool={name}>{ panel }</div>
+                        { for side_tools.into_iter().map(|(panel, shown)| html! {
+                            <div class="tool" key={panel.key()} data-tool={panel.key()}>{ shown }</div>
                         }) }
-                        if !hidden("why") {
+                        if !hidden(Panel::Why) {
                             <WhyPanel
                                 workspace={workspace.clone()}
                                 computed={computed.clone()}
@@ -689,7 +690,7 @@ pub fn app(props: &AppProps) -> Html {
                                 onaction={onaction.clone()}
                             />
                         }
-                        if !hidden("rejected") && shows(Panel::Chart) {
+                        if !hidden(Panel::Rejected) && shows(Panel::Chart) {
                             <RejectedList workspace={workspace.clone()} computed={computed.clone()} {lang} onaction={onaction.clone()} />
                         }
                     </aside>
@@ -707,7 +708,7 @@ pub fn app(props: &AppProps) -> Html {
                         onaction={onaction.clone()}
                     />
                 }
-                if below(Step::People) && shows(Panel::People) && !in_side("people") {
+                if below(Step::People) && shows(Panel::People) && !in_side(Panel::People) {
                     <People workspace={workspace.clone()} {lang} onaction={onaction.clone()} />
                 }
                 if classroom && lesson_two && shows(Panel::Memory) {

@@ -31,32 +31,9 @@ impl Mode {
     }
 }
 
-/// The panels; in classroom mode one of them shows at a time.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum Panel {
-    #[default]
-    Chart,
-    Editor,
-    People,
-    Compare,
-    /// Lesson 2's log, cache, retention and groups (a work with a timeline).
-    Memory,
-}
-
-impl Panel {
-    pub const ALL: [Panel; 5] = [Panel::Chart, Panel::Editor, Panel::People, Panel::Compare, Panel::Memory];
-
-    /// The name used by `?hide=`.
-    pub fn key(self) -> &'static str {
-        match self {
-            Panel::Chart => "chart",
-            Panel::Editor => "editor",
-            Panel::People => "people",
-            Panel::Compare => "compare",
-            Panel::Memory => "memory",
-        }
-    }
-}
+/// The page's panels and sets of them (`?hide=`, `&panel=`, classroom
+/// mode's tabs): one typed list, in `embed.rs`.
+pub use crate::embed::{Panel, Panels};
 
 /// A message for the learner, kept as data so it renders in either language.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -176,8 +153,8 @@ pub struct Ui {
     pub classroom: bool,
     /// The panel shown in classroom mode.
     pub panel: Panel,
-    /// Panels hidden by `?hide=editor,compare`.
-    pub hidden: Vec<String>,
+    /// Panels hidden by `?hide=editor,compare` (and by `?embed`).
+    pub hidden: Panels,
     /// The exercises done, answered and missed.
     pub progress: Progress,
     /// View cells showing all their cards, not the first few.

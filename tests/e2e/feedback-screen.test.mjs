@@ -49,7 +49,7 @@ const firstScreenControls = (page) =>
 
 // Item 5: at most 20 controls on lesson 1's first screen at 1366×768.
 for (const lang of ['en', 'zh-TW']) {
-  test(`lesson 1 at 1366×768 (${lang}): at most 20 controls on the first screen; classroom mode is in the Teacher menu`, async () => {
+  test(`lesson 1 at 1366×768 (${lang}): at most 20 controls on the first screen; the steps are one Tab stop`, async () => {
     const page = await openApp(env.browser, env.server, `lang=${lang}`, { viewport: { width: 1366, height: 768 } });
     try {
       const { controls, every } = await firstScreenControls(page);
@@ -64,12 +64,6 @@ for (const lang of ['en', 'zh-TW']) {
         });
         assert.equal(onScreen, false, `${sel} is not on the first screen`);
       }
-      // Classroom mode from the Teacher menu; the top bar's pressed button leaves it.
-      await page.locator('.teacher-menu > summary').click();
-      await page.click('[data-action="classroom"]');
-      await page.waitForSelector('.app.classroom');
-      await page.click('.toolbar [data-action="classroom"][aria-pressed="true"]');
-      await waitUntil(page, () => !document.querySelector('.app.classroom'));
       // The steps are one Tab stop: the arrow keys move along them.
       await page.locator('[data-panel="lesson"] .steps [data-step="1"]').focus();
       await page.keyboard.press('ArrowRight');
@@ -83,6 +77,22 @@ for (const lang of ['en', 'zh-TW']) {
     }
   });
 }
+
+// Classroom mode is the teacher's: turned on from the Teacher menu (on the
+// teacher's page; `?classroom` on any page), left with the top bar's
+// pressed button.
+test('classroom mode: on from the Teacher menu, off from the top bar', async () => {
+  await withApp(env, 'teach.html?lang=en', async (page) => {
+    assert.equal(await page.locator('.toolbar [data-action="classroom"]').count(), 0);
+    await page.locator('.teacher-menu > summary').click();
+    await page.click('[data-action="classroom"]');
+    await page.waitForSelector('.app.classroom');
+    await page.click('.toolbar [data-action="classroom"][aria-pressed="true"]');
+    await waitUntil(page, () => !document.querySelector('.app.classroom'));
+    assert.equal(await page.locator('.toolbar [data-action="classroom"]').count(), 0);
+    assert.deepEqual(pageErrors(page), []);
+  });
+});
 
 /** The document's height once the start has settled, and after scrolling to its end, a screen at a time. */
 async function heightsScrolling(page) {
@@ -298,7 +308,7 @@ for (const [lang, oneHint, onePack, oneAdded] of [
   ['zh-TW', /1 · 未完成 · 用了 1 個提示$/, /^練習包\(1 題\)/, /現在有 1 題/],
 ]) {
   test(`plurals (${lang}): "1 hint", "1 exercise"; the class view is titled by the pack's title; the builder starts at the first card`, async () => {
-    await withApp(env, `lang=${lang}`, async (page) => {
+    await withApp(env, `teach.html?lang=${lang}`, async (page) => {
       await page.click('[data-action="next-hint"]');
       const mark = page.locator('[data-panel="lesson"] .marks li').first();
       await waitUntil(page, () => document.querySelector('[data-panel="lesson"] .marks li')?.getAttribute('data-hints') === '1');
