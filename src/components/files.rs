@@ -142,8 +142,11 @@ pub fn files(props: &FilesProps) -> Html {
         let (onaction, onwork) = (props.onaction.clone(), props.onwork.clone());
         Callback::from(move |e: Event| {
             let input: web_sys::HtmlInputElement = e.target_unchecked_into();
+            // Answered in the menu the file was picked from, when it is
+            // open (where the learner looks); else in the top bar.
+            let open = input.closest("details[open]").ok().flatten().is_some();
             if let Some(file) = input.files().and_then(|f| f.get(0)) {
-                import_file(file, NoticeAt::Work, onaction.clone(), onwork.clone());
+                import_file(file, if open { NoticeAt::Work } else { NoticeAt::Bar }, onaction.clone(), onwork.clone());
             }
             input.set_value("");
         })

@@ -39,9 +39,11 @@ pub fn cell_selector(key: &str) -> String {
 
 /// A toolbar's keys (one Tab stop for a row of buttons, WAI-ARIA's
 /// toolbar): the arrow keys, Home and End move the focus, and the one Tab
-/// stop, among the toolbar's buttons; Enter or Space presses one. Put on the
-/// `role="toolbar"` element, whose buttons carry `tabindex` 0 (one) or -1.
-pub fn toolbar_keys(e: &web_sys::KeyboardEvent) {
+/// stop, among the toolbar's buttons; Enter or Space presses one, and so
+/// does the move itself when `press` (the steps: the arrow keys go from step
+/// to step, in classroom mode too). Put on the `role="toolbar"` element,
+/// whose buttons carry `tabindex` 0 (one) or -1.
+pub fn toolbar_keys(e: &web_sys::KeyboardEvent, press: bool) {
     let Some(from) = e.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else { return };
     let Ok(Some(bar)) = from.closest("[role=toolbar]") else { return };
     let Ok(buttons) = bar.query_selector_all("button") else { return };
@@ -60,4 +62,9 @@ pub fn toolbar_keys(e: &web_sys::KeyboardEvent) {
         let _ = button.set_attribute("tabindex", if i == to { "0" } else { "-1" });
     }
     focus_element(&buttons[to]);
+    if press && to != at {
+        if let Some(button) = buttons[to].dyn_ref::<web_sys::HtmlElement>() {
+            button.click();
+        }
+    }
 }

@@ -71,9 +71,9 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
             }
         })
     };
-    // The steps' toolbar: the arrow keys move the focus along it (Enter or
-    // Space then opens that step).
-    let step_keys = Callback::from(|e: KeyboardEvent| super::focus::toolbar_keys(&e));
+    // The steps' toolbar: the arrow keys go from step to step (the focus
+    // with them).
+    let step_keys = Callback::from(|e: KeyboardEvent| super::focus::toolbar_keys(&e, true));
     let emit = |action: UiAction| {
         let onaction = props.onaction.clone();
         Callback::from(move |_: MouseEvent| onaction.emit(action.clone().into()))

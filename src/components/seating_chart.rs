@@ -301,7 +301,7 @@ pub fn seating_chart(props: &SeatingChartProps) -> Html {
                 // One Tab stop (a toolbar: the arrow keys move along the
                 // users), so the first screen stays a few controls.
                 <div class="about-pick" role="toolbar" aria-labelledby="about-pick-label"
-                    onkeydown={Callback::from(|e: KeyboardEvent| super::focus::toolbar_keys(&e))}>
+                    onkeydown={Callback::from(|e: KeyboardEvent| super::focus::toolbar_keys(&e, false))}>
                     <span id="about-pick-label">{ lang.pick("記了我什麼?以這位使用者查看:", "What do you keep about me? Acting as:") }</span>
                     { for ws.users.iter().take(12).enumerate().map(|(n, user)| html! {
                         <button type="button" class="link" data-action="about-me" data-user={user.clone()}

@@ -57,20 +57,26 @@ for (const lang of ['en', 'zh-TW']) {
       assert.ok(controls.length <= 20, `${controls.length} controls: ${controls.join(', ')}`);
       // What exercise 1 needs is among them; the rest waits in menus.
       assert.ok(controls.includes('predict-mode') && controls.includes('check-step') && controls.includes('query'));
-      for (const sel of ['[data-preset="injection"]', '[data-action="classroom"]', '[data-action="share"]']) {
+      // Classroom mode is the teacher's (teach.html's Teacher menu, or ?classroom).
+      assert.equal(await page.locator('.toolbar [data-action="classroom"]').count(), 0);
+      for (const sel of ['[data-preset="injection"]', '[data-action="share"]']) {
         const onScreen = await page.$eval(sel, (el) => {
           const r = el.getBoundingClientRect();
           return el.checkVisibility() && r.bottom > 0 && r.top < innerHeight;
         });
         assert.equal(onScreen, false, `${sel} is not on the first screen`);
       }
-      // The steps are one Tab stop: the arrow keys move along them.
+      // The steps are one Tab stop: the arrow keys go from step to step.
       await page.locator('[data-panel="lesson"] .steps [data-step="1"]').focus();
       await page.keyboard.press('ArrowRight');
+      await page.waitForSelector('[data-panel="lesson"][data-lesson-step="2"]');
       assert.equal(await page.evaluate(() => document.activeElement.getAttribute('data-step')), '2');
       assert.equal(await page.locator('[data-panel="lesson"] .steps [tabindex="0"]').count(), 1);
-      await page.keyboard.press('Enter');
-      await page.waitForSelector('[data-panel="lesson"][data-lesson-step="2"]');
+      // The about-me users too (one Tab stop); a move opens nothing.
+      await page.locator('[data-action="about-me"][data-user="alice"]').focus();
+      await page.keyboard.press('End');
+      assert.equal(await page.evaluate(() => document.activeElement.getAttribute('data-user')), 'bob');
+      assert.equal(await page.locator('[data-panel="about-me"]').count(), 0);
       assert.deepEqual(pageErrors(page), []);
     } finally {
       await page.context().close();
@@ -344,5 +350,50 @@ for (const [lang, oneHint, onePack, oneAdded] of [
       assert.doesNotMatch(await title.innerText(), /my-pack/);
       assert.deepEqual(pageErrors(page), []);
     });
+  });
+}
+
+// Bug 8: exercise 3's second hint names A, which carol · writer-v1 also
+// retrieves (both languages).
+for (const [lang, names] of [['en', /carol · writer-v1 also retrieves A/], ['zh-TW', /carol · writer-v1 還會取回 A/]]) {
+  test(`exercise 3's second hint names A (${lang})`, async () => {
+    await withApp(env, `lang=${lang}&step=3`, async (page) => {
+      await page.click('[data-action="next-hint"]');
+      await page.waitForSelector('[data-step-status="hint"] [data-hint="1"]');
+      await page.click('[data-action="next-hint"]');
+      const second = page.locator('[data-step-status="hint"] [data-hint="2"]');
+      await second.waitFor();
+      assert.match(await second.innerText(), names);
+      assert.deepEqual(pageErrors(page), []);
+    });
+  });
+}
+
+// Bug 7: classroom mode on a phone: the query's examples, the tabs and a
+// selected card's editor stay on the screen, the editor as wide as the
+// chart's panel.
+for (const lang of ['en', 'zh-TW']) {
+  test(`classroom mode at 390×844 (${lang}): examples, tabs and the card's editor on the screen, nothing sideways`, async () => {
+    const page = await openApp(env.browser, env.server, `lang=${lang}&classroom`, { viewport: { width: 390, height: 844 } });
+    try {
+      const within = (sel) => page.$$eval(sel, (els) => els.map((el) => el.getBoundingClientRect()).filter((r) => r.width > 0).map((r) => [Math.round(r.left), Math.round(r.right)]));
+      await page.locator('[data-menu="presets"] > summary').click();
+      for (const [left, right] of await within('[data-preset]')) assert.ok(left >= 0 && right <= 390, `a preset at ${left}..${right}`);
+      await page.keyboard.press('Escape');
+      const tabs = await within('[data-panel-tab]');
+      assert.equal(tabs.length, 4);
+      for (const [left, right] of tabs) assert.ok(left >= 0 && right <= 390, `a tab at ${left}..${right}`);
+      const heights = await page.$$eval('[data-panel-tab]', (els) => els.map((el) => Math.round(el.getBoundingClientRect().height)));
+      assert.equal(new Set(heights).size, 1, `tabs of one height: ${heights}`);
+      await page.locator('[data-view="bob/writer-v1"] [data-card-id="A"] button').click();
+      await page.waitForSelector('[data-inspector="A"]');
+      const [inspector, chart] = await Promise.all([page.locator('[data-inspector="A"]').boundingBox(), page.locator('#chart').boundingBox()]);
+      assert.ok(inspector.width >= chart.width - 1, `the card's editor (${inspector.width} px) as wide as the chart's panel (${chart.width} px)`);
+      assert.ok(inspector.x >= 0 && inspector.x + inspector.width <= 390);
+      assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 390);
+      assert.deepEqual(pageErrors(page), []);
+    } finally {
+      await page.context().close();
+    }
   });
 }
