@@ -41,7 +41,7 @@ pub fn query_bar(props: &QueryBarProps) -> Html {
             // the first screen); choosing one closes it.
             <details class="files-menu presets-menu" data-menu="presets">
                 <summary>{ lang.pick("查詢範例", "Example queries") }</summary>
-                <div class="files presets" role="group" aria-label={lang.pick("預設查詢", "Preset queries")}>
+                <div class="menu-panel" role="group" aria-label={lang.pick("預設查詢", "Preset queries")}>
                     <button type="button" data-preset="seed" onclick={preset(seed)}>
                         { if props.english_seed {
                             lang.pick("「report」(範例)", "“report” (the seed)")
