@@ -62,7 +62,7 @@ pub struct Progress {
     /// predictions (what the result code reports: the first try, not the
     /// cells put right afterwards).
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
-    pub first_marks: BTreeMap<usize, Vec<mixua_policy::CellMark>>,
+    pub first_marks: BTreeMap<usize, Vec<mixua_course::CellMark>>,
 }
 
 impl Progress {

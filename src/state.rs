@@ -7,7 +7,8 @@ use std::collections::BTreeSet;
 use std::rc::Rc;
 
 use mixua_policy::policy::{check_name, NameError};
-use mixua_policy::{Card, Field, Lang, ViewerId, Workspace};
+use mixua_policy::{Card, Field, ViewerId, Workspace};
+use mixua_words::Lang;
 use yew::Reducible;
 
 pub use crate::doc::Doc;
@@ -297,7 +298,7 @@ pub enum UiAction {
     /// These steps' checks all hold now: recorded, so done stays done.
     StepsDone(Vec<usize>),
     /// A step's predicted cells as first revealed (kept once per step).
-    FirstMarks { step: usize, marks: Vec<mixua_policy::CellMark> },
+    FirstMarks { step: usize, marks: Vec<mixua_course::CellMark> },
     /// Starts the exercises over (the work is kept).
     ResetProgress,
     /// Exercise 6: a row of both scorecards; the first one also fixes the

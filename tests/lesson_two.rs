@@ -10,7 +10,9 @@ use mixua_playground::computed::Computed;
 use mixua_playground::course::{holds_now_in, newly_done_in, Course};
 use mixua_playground::lessons::Lesson;
 use mixua_playground::state::{Action, AppState, Doc, Edit, Ui, UiAction};
-use mixua_policy::{lesson_two_workspace, Lang, Refusal, Status};
+use mixua_policy::{Refusal, Status};
+use mixua_words::Lang;
+use mixua_course::lesson_two_workspace;
 
 fn start() -> AppState {
     let doc = Doc { workspace: Rc::new(lesson_two_workspace(Lang::En)), ..Doc::default() };
