@@ -164,7 +164,7 @@ pub fn newly_done_in(course: Course, step: usize, lesson: Lesson<'_>) -> Vec<usi
 
 /// The milestones that hold now and are not remembered yet: the app
 /// remembers them.
-pub fn milestones_in(course: Course, lesson: Lesson<'_>) -> Vec<String> {
+pub fn milestones_in(course: Course, lesson: Lesson<'_>) -> Vec<mixua_course::Milestone> {
     let pack = course.pack(Lang::En);
     with_facts(lesson, |f| pack.milestones(f))
 }

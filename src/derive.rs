@@ -24,7 +24,7 @@ pub struct Checks {
     /// Steps that hold now and are not recorded yet: the root records them.
     pub newly: Vec<usize>,
     /// Milestones that hold now and are not remembered yet.
-    pub seen: Vec<String>,
+    pub seen: Vec<mixua_course::Milestone>,
     /// The shown step's predicted cells as first revealed, when they are to
     /// be recorded now.
     pub first: Option<(usize, Vec<CellMark>)>,

@@ -304,10 +304,6 @@ pub enum UiAction {
     /// Exercise 6: a row of both scorecards; the first one also fixes the
     /// reference they are measured against.
     Record { row: crate::lessons::Record, reference: crate::doc::Predictions },
-    XAlarmSeen,
-    /// Exercise 7: the probe flagged Y in another user's cell, with no
-    /// canary alarm.
-    YReidSeen,
     /// Unlocks the next hint of a step's ladder.
     NextHint(usize),
     /// The learner confirmed seeing a step's solution (loaded as an edit).
@@ -328,8 +324,9 @@ pub enum UiAction {
     SetActor(String),
     /// Lesson 2: close the open history.
     CloseHistory,
-    /// Lesson 2: something an exercise asks the learner to have looked at.
-    Seen(String),
+    /// A milestone of the pack held (a `Check::Once` key: `x-alarm`,
+    /// `stale:A`, …), remembered once.
+    Seen(mixua_course::Milestone),
 }
 
 /// Going from lesson step `from` to `to`: a teacher's pack's exercise
@@ -472,8 +469,6 @@ impl AppState {
                 ui.progress.reference.get_or_insert(reference);
                 ui.progress.records.push(row);
             }
-            UiAction::XAlarmSeen => return ui.progress.seen.insert(crate::lessons::X_ALARM.into()),
-            UiAction::YReidSeen => return ui.progress.seen.insert(crate::lessons::Y_REID.into()),
             UiAction::AboutMe(user) => {
                 // Only a user of the chart can be acted as.
                 let user = user.filter(|u| self.doc.workspace.users.contains(u));
@@ -619,7 +614,7 @@ impl AppState {
                         Ok(())
                     }
                     Err(refusal) => {
-                        self.ui.progress.refused.insert(act.refusal_key(&refusal));
+                        self.ui.progress.refused.insert(act.refusal_seen(&refusal));
                         self.ui.refused_at = Some(act.place());
                         Err(Notice::Refused(refusal))
                     }

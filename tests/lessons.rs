@@ -122,7 +122,7 @@ fn step_5_needs_the_alarm_seen_then_undone() {
     let x = index_of(&s, "X");
     s.apply(Action::Edit(Edit::EditText { index: x, field: Field::Stream, value: "reusable".into() }));
     assert!(Computed::new(s.workspace()).four.leak_count() > 0);
-    s.apply(Action::Ui(UiAction::XAlarmSeen));
+    s.apply(Action::Ui(UiAction::Seen(lessons::X_ALARM.into())));
     assert!(!done(&s, 4), "the alarm is still ringing");
     s.apply(Action::Undo);
     assert!(done(&s, 4));

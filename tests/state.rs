@@ -266,8 +266,8 @@ fn ui_moves_are_not_undone() {
     assert!(s.ui.classroom);
     assert!(s.past.is_empty(), "no UI move is an undo step");
     // Idempotent moves report no change, so nothing re-renders.
-    assert!(s.apply(UiAction::XAlarmSeen));
-    assert!(!s.apply(UiAction::XAlarmSeen));
+    assert!(s.apply(UiAction::Seen("x-alarm".into())));
+    assert!(!s.apply(UiAction::Seen("x-alarm".into())));
     assert!(s.apply(UiAction::ExpandCell(vid("alice/writer-v1"))));
     assert!(!s.apply(UiAction::ExpandCell(vid("alice/writer-v1"))));
     assert!(s.apply(UiAction::Missed(2)));

@@ -256,7 +256,7 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
                     }) }
                 </ul>
             }
-            if course == Course::Two && step_index == crate::lesson_two::SCORE_STEP {
+            if course == Course::Two && step_index == crate::lessons::SCORE_STEP {
                 <Scorecards doc={props.doc.clone()} computed={props.computed.clone()} {lang} reference={Reference::FourScopeNow} />
             }
             if course == Course::One && step_index == RECORD_STEP {

@@ -69,14 +69,14 @@ fn start_of(ws: &Workspace) -> Start {
 
 /// Whether each check holds on the work now (the crate evaluates it).
 fn preview(goal: &[Check], doc: &Doc, c: &Computed) -> Vec<bool> {
-    let (answers, seen) = (BTreeMap::new(), BTreeSet::new());
+    let (answers, seen, refused) = (BTreeMap::new(), BTreeSet::new(), BTreeSet::new());
     let views = Views { viewers: &c.viewers, views: &c.four.views, leaks: &c.four.leaks, forbidden: &c.four.forbidden, reid: &c.reid };
     let learner = Learner {
         predictions: &doc.predictions,
         revealed: true,
         answers: &answers,
         seen: &seen,
-        refused: &seen,
+        refused: &refused,
         records: &[],
         tick: None,
     };

@@ -344,7 +344,7 @@ pub enum Check {
     All { all: Vec<Check> },
     /// The check has held at some point: the app remembers `key` once it
     /// holds (see [`Pack::milestones`](crate::pack::Pack::milestones)).
-    Once { key: String, of: Box<Check> },
+    Once { key: Milestone, of: Box<Check> },
 }
 
 /// Every field any check has: a check's JSON object is read into this,
@@ -458,7 +458,7 @@ impl Check {
             "predicted_right" => Check::PredictedRight { cells: cells()? },
             "recorded_each" => Check::RecordedEach { changes: need(f.changes, kind, "changes")? },
             "all" => Check::All { all: need(f.all, kind, "all")? },
-            "once" => Check::Once { key: need(f.key, kind, "key")?, of: need(f.of, kind, "of")? },
+            "once" => Check::Once { key: Milestone(need(f.key, kind, "key")?), of: need(f.of, kind, "of")? },
             other => return Err(format!("no check is called `{other}`")),
         })
     }
@@ -589,6 +589,96 @@ impl Evaluated {
     }
 }
 
+/// A milestone: the key of a [`Check::Once`], remembered once its check
+/// has held (`x-alarm`, `stale:A`, …). The pack names it, and a teacher's
+/// pack may name its own, so it is the pack's key rather than a closed list.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Milestone(pub String);
+
+impl Milestone {
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl From<&str> for Milestone {
+    fn from(key: &str) -> Milestone {
+        Milestone(key.to_string())
+    }
+}
+
+impl PartialEq<&str> for Milestone {
+    fn eq(&self, key: &&str) -> bool {
+        self.0 == *key
+    }
+}
+
+/// A set of milestones is looked up by the key as written.
+impl std::borrow::Borrow<str> for Milestone {
+    fn borrow(&self) -> &str {
+        &self.0
+    }
+}
+
+/// A refusal of the write path that the learner saw, as [`Check::Refused`]
+/// reads it: which act (its name, `publish`), on which card (empty for an
+/// act on no card), by which actor, and the refusal's code
+/// (`not_a_reviewer`).
+///
+/// Saved as an object. Works saved before were given the string
+/// `act:card:actor:reason`, read here as the checks then read it (split at
+/// the first three colons), so an old work's refusals count the same.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub struct RefusalSeen {
+    pub act: String,
+    pub card: String,
+    pub actor: String,
+    pub reason: String,
+}
+
+impl RefusalSeen {
+    /// The form works were saved with before: `act:card:actor:reason`. A
+    /// string without four parts is kept whole as the act, which no check
+    /// names, so it counts as it did: for nothing.
+    pub fn from_old(key: &str) -> RefusalSeen {
+        match key.splitn(4, ':').collect::<Vec<_>>()[..] {
+            [act, card, actor, reason] => {
+                RefusalSeen { act: act.into(), card: card.into(), actor: actor.into(), reason: reason.into() }
+            }
+            _ => RefusalSeen { act: key.into(), card: String::new(), actor: String::new(), reason: String::new() },
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for RefusalSeen {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<RefusalSeen, D::Error> {
+        #[derive(Deserialize)]
+        struct Fields {
+            act: String,
+            #[serde(default)]
+            card: String,
+            actor: String,
+            reason: String,
+        }
+        struct Either;
+        impl<'de> serde::de::Visitor<'de> for Either {
+            type Value = RefusalSeen;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a refusal seen: an object with act, card, actor and reason, or `act:card:actor:reason`")
+            }
+            fn visit_str<E: serde::de::Error>(self, key: &str) -> Result<RefusalSeen, E> {
+                Ok(RefusalSeen::from_old(key))
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, map: A) -> Result<RefusalSeen, A::Error> {
+                let Fields { act, card, actor, reason } = Fields::deserialize(serde::de::value::MapAccessDeserializer::new(map))?;
+                Ok(RefusalSeen { act, card, actor, reason })
+            }
+        }
+        deserializer.deserialize_any(Either)
+    }
+}
+
 /// What the learner has done that checks read (kept by the app, saved
 /// with the work).
 #[derive(Clone, Copy)]
@@ -598,9 +688,9 @@ pub struct Learner<'a> {
     /// Exercise (by place in its pack) → the option chosen.
     pub answers: &'a BTreeMap<usize, usize>,
     /// Milestones remembered ([`Check::Once`] keys).
-    pub seen: &'a BTreeSet<String>,
-    /// Refusals of the write path seen, as `act:card:actor:reason`.
-    pub refused: &'a BTreeSet<String>,
+    pub seen: &'a BTreeSet<Milestone>,
+    /// Refusals of the write path seen.
+    pub refused: &'a BTreeSet<RefusalSeen>,
     /// The changes made at each scorecard record (see [`Check::RecordedEach`]).
     pub records: &'a [Vec<bool>],
     /// The earlier tick the learner is looking at, if any.
@@ -773,13 +863,8 @@ impl Check {
                 if let Some(id) = writer_of {
                     names.extend(f.writer_names(id));
                 }
-                f.learner.refused.iter().any(|key| {
-                    // act:card:actor:reason; an actor may not hold ':'.
-                    let parts: Vec<&str> = key.splitn(4, ':').collect();
-                    parts.len() == 4
-                        && parts[0] == act
-                        && names.iter().any(|n| n == parts[2])
-                        && reasons.iter().any(|r| r == parts[3])
+                f.learner.refused.iter().any(|seen| {
+                    seen.act == *act && names.iter().any(|n| *n == seen.actor) && reasons.iter().any(|r| *r == seen.reason)
                 })
             }
             Check::RolledBackAsBefore { card, replaced } => {

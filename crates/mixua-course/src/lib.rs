@@ -17,7 +17,9 @@ pub mod result_code;
 pub mod seed;
 
 pub use lesson_two::{draft_copy, draft_version, lesson_two_workspace, log_history, next_id, traces, Traces};
-pub use exercise::{CardRef, Cells, Check, Evaluated, Exercise, Facts, Goal, Item, Learner, Question, Start, Text, Views};
+pub use exercise::{
+    CardRef, Cells, Check, Evaluated, Exercise, Facts, Goal, Item, Learner, Milestone, Question, RefusalSeen, Start, Text, Views,
+};
 pub use exercise_words::{check_words, items, code_problem_words, hints_words, pack_problem_words, solved_words};
 pub use pack::{builtin_pack, check_integrity, crc32, integrity, Pack, PackProblem, BUILTIN_PACKS, PACK_MAX_BYTES};
 pub use result_code::{

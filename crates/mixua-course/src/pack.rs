@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 
 use serde::{Deserialize, Serialize};
 
-use crate::exercise::{Check, Exercise, Facts, Start, Text};
+use crate::exercise::{Check, Exercise, Facts, Milestone, Start, Text};
 use mixua_words::explain::Lang;
 use crate::seed::{seed_workspace, seed_workspace_en};
 
@@ -108,7 +108,7 @@ impl Pack {
 
     /// The [`Check::Once`] milestones of the pack that hold now and are not
     /// remembered yet: the app remembers them.
-    pub fn milestones(&self, f: &Facts<'_>) -> Vec<String> {
+    pub fn milestones(&self, f: &Facts<'_>) -> Vec<Milestone> {
         let mut checks = Vec::new();
         for exercise in &self.exercises {
             exercise.goal.iter().for_each(|g| g.check.walk(&mut checks));

@@ -11,7 +11,7 @@ use mixua_policy::{
 use mixua_words::Lang;
 use mixua_course::{
     builtin_pack, check_integrity, integrity, lesson_two_workspace, log_history, seed_workspace_en, Check,
-    Evaluated, Facts, Learner, Pack, PackProblem,
+    Evaluated, Facts, Learner, Milestone, Pack, PackProblem, RefusalSeen,
 };
 
 /// What the learner has done, owned.
@@ -20,8 +20,8 @@ struct Learn {
     predictions: BTreeMap<ViewerId, BTreeSet<String>>,
     revealed: bool,
     answers: BTreeMap<usize, usize>,
-    seen: BTreeSet<String>,
-    refused: BTreeSet<String>,
+    seen: BTreeSet<Milestone>,
+    refused: BTreeSet<RefusalSeen>,
     records: Vec<Vec<bool>>,
     tick: Option<u64>,
 }
@@ -227,12 +227,12 @@ fn cases() -> Vec<(Setup, &'static str, bool)> {
         (b(two), r#"{"clock_at_least":{"tick":3}}"#, true),
         (b(two), r#"{"clock_at_least":{"tick":7}}"#, false),
         (
-            learn(|l| { l.refused.insert("publish:A:writer-v1:not_a_reviewer".into()); }, two),
+            learn(|l| { l.refused.insert(RefusalSeen::from_old("publish:A:writer-v1:not_a_reviewer")); }, two),
             r#"{"refused":{"act":"publish","writer_of":"A","reasons":["not_a_reviewer","reviewer_is_writer"]}}"#,
             true,
         ),
         (
-            learn(|l| { l.refused.insert("publish:A:dana:not_a_reviewer".into()); }, two),
+            learn(|l| { l.refused.insert(RefusalSeen::from_old("publish:A:dana:not_a_reviewer")); }, two),
             r#"{"refused":{"act":"publish","writer_of":"A","reasons":["not_a_reviewer"]}}"#,
             false,
         ),
@@ -421,7 +421,7 @@ fn lesson_one_holds_on_its_solved_states() {
     // Exercise 7: approved, the probe flags Y; rewritten, it finds nothing.
     let (ws, l) = y_approved();
     let keys = with_facts(&ws, &l, |f| pack.milestones(f));
-    assert!(keys.contains(&"y-reid".to_string()), "{keys:?}");
+    assert!(keys.contains(&Milestone::from("y-reid")), "{keys:?}");
     let (mut ws, mut l) = y_approved();
     card(&mut ws, "Y").lesson = "Reports: prefer blue".into();
     assert!(!solved(6, &ws, &l));
@@ -436,12 +436,12 @@ fn lesson_two_holds_on_solved_states() {
 
     let (ws, mut l) = a_published();
     assert!(!solved(0, &ws, &l), "the refusal as its writer is part of it");
-    l.refused.insert("publish:A:writer-v1:not_a_reviewer".into());
+    l.refused.insert(RefusalSeen::from_old("publish:A:writer-v1:not_a_reviewer"));
     assert!(solved(0, &ws, &l));
 
     let (ws, mut l) = g2_rolled_back();
     assert!(!solved(2, &ws, &l));
-    l.refused.insert("propose:G:bob/writer-v1:not_writers_own".into());
+    l.refused.insert(RefusalSeen::from_old("propose:G:bob/writer-v1:not_writers_own"));
     assert!(solved(2, &ws, &l));
 
     let (ws, mut l) = u_deleted();

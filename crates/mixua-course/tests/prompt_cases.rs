@@ -323,8 +323,8 @@ fn a_diagnosis_s_fix_gets_the_card_into_the_prompt() {
 struct Learn {
     predictions: BTreeMap<ViewerId, BTreeSet<String>>,
     answers: BTreeMap<usize, usize>,
-    seen: BTreeSet<String>,
-    refused: BTreeSet<String>,
+    seen: BTreeSet<mixua_course::Milestone>,
+    refused: BTreeSet<mixua_course::RefusalSeen>,
 }
 
 fn holds(pack: &mixua_course::Pack, n: usize, w: &Workspace, l: &Learn) -> bool {
