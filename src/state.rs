@@ -169,7 +169,7 @@ pub struct Ui {
     /// Lesson 2: the tick the chart shows (`None`: now, the clock).
     pub tick: Option<u64>,
     /// Lesson 2: who acts (a `user/agent`, a user, an agent or a reviewer).
-    pub actor: Option<String>,
+    pub actor: Option<mixua_policy::Actor>,
     /// Lesson 2: the last act the write path refused, with its reason.
     pub refusal: Option<mixua_policy::Refusal>,
     /// Lesson 2: where that refusal is shown (beside the control that
@@ -320,7 +320,8 @@ pub enum UiAction {
     ShowPanel(Panel),
     /// Lesson 2: show the chart as of this tick (`None`: now).
     SetTick(Option<u64>),
-    /// Lesson 2: who acts.
+    /// Lesson 2: who acts, by name, as a control offers the crate's list
+    /// of actors; a name not on it changes nothing.
     SetActor(String),
     /// Lesson 2: close the open history.
     CloseHistory,
@@ -488,7 +489,10 @@ impl AppState {
                 }
                 ui.tick = tick;
             }
-            UiAction::SetActor(actor) => {
+            UiAction::SetActor(name) => {
+                let Some(actor) = mixua_policy::actor_named(&self.doc.workspace, &name) else {
+                    return false;
+                };
                 ui.actor = Some(actor);
                 ui.refusal = None;
             }

@@ -9,7 +9,8 @@
 
 use std::rc::Rc;
 
-use mixua_playground::acts::{actors, Act, Draft};
+use mixua_playground::acts::{Act, Draft};
+use mixua_policy::actors;
 use mixua_playground::changed::change_of;
 use mixua_playground::computed::{Computed, Reference};
 use mixua_playground::course::{self, Course};
@@ -168,7 +169,7 @@ fn action(state: &AppState, step: &Step) -> Option<Action> {
                 7 => Act::Advance,
                 8 => Act::Ask { actor },
                 9 => Act::Hold { card: id(c)?, hold: true, actor, reason },
-                10 => Act::Publish { card: id(c)?, actor: "dana".into() },
+                10 => Act::Publish { card: id(c)?, actor: mixua_policy::Actor::Reviewer("dana".into()) },
                 12 => Act::Policy { actor, reason },
                 13 => Act::Group { group: "report-team".into(), members: vec![NAMES[c % NAMES.len()].to_string()], actor, reason },
                 _ => Act::History { card: id(c)?, actor },
