@@ -99,6 +99,14 @@ impl Course {
         }
     }
 
+    /// Which step alone may be recorded as solved while `shown` is worked
+    /// on: a teacher's exercises each start from their own state, so only
+    /// the one being worked on; the built-in lessons run on one continuing
+    /// work, so any (`None`).
+    pub fn only_step(self, shown: usize) -> Option<usize> {
+        (self == Course::Pack).then_some(shown)
+    }
+
     /// How many exercises the lesson has.
     pub fn exercise_count(self) -> usize {
         self.pack(Lang::En).exercises.len()
@@ -146,20 +154,13 @@ pub fn holds_now_in(course: Course, step: usize, lesson: Lesson<'_>) -> bool {
 /// A step is done once it has held: done stays done, whatever later steps
 /// change (recorded in `Progress::done`).
 pub fn step_done_in(course: Course, step: usize, lesson: Lesson<'_>) -> bool {
-    lesson.progress.done.contains(&step) || holds_now_in(course, step, lesson)
+    mixua_course::solving::is_done(&lesson.progress.done, step, holds_now_in(course, step, lesson))
 }
 
 /// Steps that hold now but are not recorded yet: the app records them.
 pub fn newly_done_in(course: Course, step: usize, lesson: Lesson<'_>) -> Vec<usize> {
     let pack = course.pack(Lang::En);
-    let newly = with_facts(lesson, |f| pack.newly_done(&lesson.progress.done, f));
-    match course {
-        // The built-in lessons run on one continuing work: a step that holds
-        // is done, whichever is shown. A teacher's exercises each start from
-        // their own state, so only the one being worked on counts.
-        Course::One | Course::Two => newly,
-        Course::Pack => newly.into_iter().filter(|&n| n == step).collect(),
-    }
+    with_facts(lesson, |f| pack.newly_done(&lesson.progress.done, course.only_step(step), f))
 }
 
 /// The milestones that hold now and are not remembered yet: the app
@@ -197,7 +198,7 @@ pub fn result_code(course: Course, lesson: Lesson<'_>, name: &str) -> String {
             .iter()
             .enumerate()
             .map(|(n, e)| {
-                let done = p.done.contains(&n) || e.holds(n, f);
+                let done = mixua_course::solving::is_done(&p.done, n, e.holds(n, f));
                 let first = p.first_marks.get(&n).map(Vec::as_slice);
                 mixua_course::exercise_result(e, done, p.assisted.contains(&n), p.hints_shown(n), p.solution.contains(&n), first, f)
             })

@@ -450,14 +450,12 @@ impl AppState {
                 ui.progress.first_marks.insert(step, marks);
             }
             UiAction::StepsDone(steps) => {
-                let before = ui.progress.done.len();
+                let p = &mut ui.progress;
+                let mut any = false;
                 for step in steps {
-                    // Solved after its solution was seen: recorded as such.
-                    if ui.progress.done.insert(step) && ui.progress.solution.contains(&step) {
-                        ui.progress.assisted.insert(step);
-                    }
+                    any |= mixua_course::solving::record_solved(&mut p.done, &mut p.assisted, &p.solution, step);
                 }
-                return ui.progress.done.len() != before;
+                return any;
             }
             UiAction::NextHint(step) => {
                 let shown = ui.progress.hints_shown(step);

@@ -3,13 +3,12 @@
 //! and the class view. Every check is the policy crate's: the builder picks
 //! `Check` values and the crate evaluates and words them.
 
-use std::collections::{BTreeMap, BTreeSet};
 use std::rc::Rc;
 
 use mixua_policy::Workspace;
 use mixua_words::Lang;
 use mixua_course::{
-    check_words, CardRef, Cells, Check, Exercise, Facts, Goal, Learner, Pack, Start, Text, Views,
+    check_words, CardRef, Cells, Check, Exercise, Goal, Pack, Start, Text,
 };
 use yew::prelude::*;
 
@@ -67,21 +66,12 @@ fn start_of(ws: &Workspace) -> Start {
     }
 }
 
-/// Whether each check holds on the work now (the crate evaluates it).
+/// Whether each check holds on the work now (the crate evaluates it, on
+/// the facts the lesson's checks read, with no progress yet).
 fn preview(goal: &[Check], doc: &Doc, c: &Computed) -> Vec<bool> {
-    let (answers, seen, refused) = (BTreeMap::new(), BTreeSet::new(), BTreeSet::new());
-    let views = Views { viewers: &c.viewers, views: &c.four.views, leaks: &c.four.leaks, forbidden: &c.four.forbidden, reid: &c.reid };
-    let learner = Learner {
-        predictions: &doc.predictions,
-        revealed: true,
-        answers: &answers,
-        seen: &seen,
-        refused: &refused,
-        records: &[],
-        tick: None,
-    };
-    let facts = Facts::new(&doc.workspace, views, learner);
-    goal.iter().map(|check| check.holds(&facts)).collect()
+    let progress = crate::lessons::Progress::default();
+    let lesson = crate::lessons::Lesson { doc, computed: c, revealed: true, progress: &progress, tick: None };
+    crate::course::with_facts(lesson, |facts| goal.iter().map(|check| check.holds(facts)).collect())
 }
 
 /// A new pack in progress.
