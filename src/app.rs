@@ -233,7 +233,7 @@ pub fn app(props: &AppProps) -> Html {
                     }
                 } else {
                     let current = store.saver.work.borrow().id.clone();
-                    store.dispatch(UiAction::SetRecent(Recent { works: store::index().works, current }).into());
+                    store.dispatch(UiAction::SetRecent(Recent { works: store::index().works, current, read_at: js_sys::Date::now() }).into());
                 }
             }
         });

@@ -288,7 +288,7 @@ impl Saver {
             if !dropped.is_empty() {
                 self.tell(UiAction::Notify(Notice::DroppedOldest { names: dropped.into_iter().map(|e| e.name).collect() }));
             }
-            self.tell(UiAction::SetRecent(Recent { works: index.works.clone(), current: work.id.clone() }));
+            self.tell(UiAction::SetRecent(Recent { works: index.works.clone(), current: work.id.clone(), read_at: js_sys::Date::now() }));
         }
         *self.work.borrow_mut() = work;
         if !ok && !self.failed.get() {
@@ -313,7 +313,7 @@ impl Saver {
                 self.tell(UiAction::Notify(Notice::ChangedElsewhere { name: work.name.clone() }));
             }
         } else if store::is_index_key(key) {
-            self.tell(UiAction::SetRecent(Recent { works: store::index().works, current: work.id }));
+            self.tell(UiAction::SetRecent(Recent { works: store::index().works, current: work.id, read_at: js_sys::Date::now() }));
         }
     }
 
@@ -353,7 +353,7 @@ impl Saver {
         // Opening is not a change of that work: nothing to save.
         self.dirty.set(false);
         self.timer.borrow_mut().take();
-        store_.dispatch(UiAction::SetRecent(Recent { works: index.works, current: id.to_string() }).into());
+        store_.dispatch(UiAction::SetRecent(Recent { works: index.works, current: id.to_string(), read_at: js_sys::Date::now() }).into());
     }
 
     /// A file of this lesson: as a share link does, it becomes a work of

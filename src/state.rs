@@ -139,6 +139,10 @@ pub enum WorkAction {
 pub struct Recent {
     pub works: Vec<crate::works::Entry>,
     pub current: String,
+    /// When the list was read (ms since the epoch, passed in by the effect
+    /// that read it): each work's "saved … ago" is measured from it, so
+    /// render never reads the clock.
+    pub read_at: f64,
 }
 
 /// What the learner is looking at: not part of the work, not undone.
