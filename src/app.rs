@@ -63,7 +63,7 @@ fn key_action(e: &web_sys::KeyboardEvent, ui: &Ui) -> Option<Vec<Action>> {
         "ArrowLeft" | "PageUp" => step.saturating_sub(1),
         _ => return None,
     };
-    Some(crate::state::go_to_step(ui.course, step, to, ui.lang))
+    Some(crate::state::go_to_step(ui.course, ui.pack(), step, to, ui.lang))
 }
 
 #[derive(Properties, PartialEq, Default)]
@@ -317,12 +317,14 @@ pub fn app(props: &AppProps) -> Html {
             computed_now.clone(),
             state.ui.progress.clone(),
             (revealed, tick, state.ui.course, state.ui.lesson_step, lang, step >= Step::Side),
+            state.ui.teachers_pack.clone().map(Shared),
         );
-        Shared(use_memo(key, |(doc, computed, progress, (revealed, tick, course, lesson_step, lang, on))| {
+        Shared(use_memo(key, |(doc, computed, progress, (revealed, tick, course, lesson_step, lang, on), teachers_pack)| {
             if !*on {
                 return Checks::default();
             }
-            let lesson = Lesson { doc, computed, revealed: *revealed, progress, tick: *tick };
+            let pack = crate::course::pack_of(*course, teachers_pack.as_ref().map(|p| &p.0), *lang);
+            let lesson = Lesson { pack, doc, computed, revealed: *revealed, progress, tick: *tick };
             Checks::of(*course, *lesson_step, lesson, *lang)
         }))
     };
@@ -425,7 +427,7 @@ pub fn app(props: &AppProps) -> Html {
             inspected={ui.viewer.clone()}
             expanded={ui.expanded.clone()}
             about={ui.about.clone()}
-            graded={(!hidden("lesson")).then(|| crate::course::graded_in(ui.course, ui.lesson_step, &workspace)).flatten()}
+            graded={(!hidden("lesson")).then(|| crate::course::graded_in(ui.pack(), ui.lesson_step, &workspace)).flatten()}
             cache_leaks={*cache}
             change={change.clone()}
             past={tick}
@@ -443,7 +445,7 @@ pub fn app(props: &AppProps) -> Html {
     let tools: Vec<String> = if hidden("lesson") || classroom {
         Vec::new()
     } else {
-        let pack = ui.course.pack(lang);
+        let pack = ui.pack();
         pack.exercises.get(ui.lesson_step.min(pack.exercises.len() - 1)).map(|e| e.panels.clone()).unwrap_or_default()
     };
     let in_side = |panel: &str| tools.iter().any(|t| t == panel);
@@ -490,7 +492,7 @@ pub fn app(props: &AppProps) -> Html {
     </> } } else { Html::default() };
     // The printed worksheet's exercise: the current step's title and task.
     let worksheet_exercise = (!hidden("lesson")).then(|| {
-        let pack = ui.course.pack(lang);
+        let pack = ui.pack();
         let step = &pack.exercises[ui.lesson_step.min(pack.exercises.len() - 1)];
         Rc::new((step.title.get(lang).to_string(), step.task.get(lang).to_string()))
     });
@@ -565,6 +567,7 @@ pub fn app(props: &AppProps) -> Html {
                                 doc={doc.clone()}
                                 computed={computed_now.clone()}
                                 checks={checks.clone()}
+                                teachers_pack={ui.teachers_pack.clone()}
                                 course={ui.course}
                                 revealed={ui.mode == Mode::Predict { revealed: true }}
                                 progress={ui.progress.clone()}

@@ -338,15 +338,13 @@ impl Saver {
         *self.work.borrow_mut() = WorkRef { id: entry.id.clone(), name: entry.name.clone(), base: slot.rev, forked_from: entry.forked_from };
         store::set_tab_work(id);
         let course = saved.course.unwrap_or_default();
-        if course == Course::Pack {
-            if let Some(pack) = crate::pack_link::started_pack() {
-                Course::set_authored(pack);
-            }
-        }
+        // A teacher's pack's work runs the pack its link started.
+        let teachers_pack = (course == Course::Pack).then(crate::pack_link::started_pack).flatten().map(Rc::new);
         store_.dispatch(Action::Open {
             doc: saved.doc,
             name: entry.name,
             course,
+            teachers_pack,
             lesson_step: saved.lesson_step.unwrap_or(0),
             progress: Box::new(saved.progress.unwrap_or_default()),
         });
@@ -383,7 +381,7 @@ impl Saver {
         work.name = format!("{source} · {}", work.name);
         let name = work.name.clone();
         *self.work.borrow_mut() = work;
-        store_.dispatch(Action::Open { doc: saved.doc, name, course, lesson_step: 0, progress: Box::default() });
+        store_.dispatch(Action::Open { doc: saved.doc, name, course, teachers_pack: None, lesson_step: 0, progress: Box::default() });
         self.changed();
     }
 }

@@ -52,11 +52,11 @@ fn ids(state: &AppState, user: &str, agent: &str) -> Vec<String> {
 /// Whether lesson 2's step holds now, read as the app reads it.
 fn holds(state: &AppState, step: usize) -> bool {
     let computed = Computed::new(state.workspace());
-    holds_now_in(Course::Two, step, lesson(state, &computed))
+    holds_now_in(step, lesson(state, &computed))
 }
 
 fn lesson<'a>(state: &'a AppState, computed: &'a Computed) -> Lesson<'a> {
-    Lesson { doc: &state.doc, computed, revealed: false, progress: &state.ui.progress, tick: None }
+    Lesson { pack: state.ui.pack(), doc: &state.doc, computed, revealed: false, progress: &state.ui.progress, tick: None }
 }
 
 #[test]
@@ -102,7 +102,7 @@ fn a_work_saved_with_refusals_as_strings_opens_the_same() {
     let mut again = start();
     again.ui.progress = opened.progress.unwrap();
     let computed = Computed::new(again.workspace());
-    let items = |state: &AppState| mixua_playground::course::items_in(Course::Two, 0, lesson(state, &computed), Lang::En);
+    let items = |state: &AppState| mixua_playground::course::items_in(0, lesson(state, &computed), Lang::En);
     assert_eq!(items(&again), items(&s), "the exercise reads the old refusal the same");
     assert!(items(&again)[0].done, "exercise 1's first item: publishing A as its writer was refused");
 }
