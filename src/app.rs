@@ -344,6 +344,10 @@ pub fn app(props: &AppProps) -> Html {
         });
     }
 
+    // What the browser keeps beside the works, read and written by the
+    // store (`autosave.rs`): the components only show it.
+    let (student_name, onname) = crate::autosave::use_student_name();
+    let (saved_pack, onkeep) = crate::autosave::use_pack_in_progress(onaction.clone());
     let onwork = {
         let store = store.clone();
         use_callback((), move |work: WorkAction, _| match work {
@@ -518,7 +522,7 @@ pub fn app(props: &AppProps) -> Html {
                     <Files doc={doc.clone()} course={ui.course} recent={ui.recent.clone()} {lang} onaction={onaction.clone()} onwork={onwork.clone()} />
                 </details>
                 if !classroom {
-                    <Teacher doc={doc.clone()} computed={computed_now.clone()} {lang} onaction={onaction.clone()} />
+                    <Teacher doc={doc.clone()} computed={computed_now.clone()} saved_pack={saved_pack.clone()} onkeep={onkeep.clone()} {lang} onaction={onaction.clone()} />
                 }
                 <Toolbar
                     {lang}
@@ -568,6 +572,8 @@ pub fn app(props: &AppProps) -> Html {
                                 computed={computed_now.clone()}
                                 checks={checks.clone()}
                                 teachers_pack={ui.teachers_pack.clone()}
+                                student_name={student_name.clone()}
+                                onname={onname.clone()}
                                 course={ui.course}
                                 revealed={ui.mode == Mode::Predict { revealed: true }}
                                 progress={ui.progress.clone()}

@@ -385,3 +385,48 @@ impl Saver {
         self.changed();
     }
 }
+
+/// The name the learner last wrote in a result code, as the browser keeps
+/// it (read after the first render: the build-time prerender has no
+/// storage), and the callback that keeps a new one. The lesson panel takes
+/// both as props and never touches storage itself.
+#[yew::hook]
+pub fn use_student_name() -> (String, yew::Callback<String>) {
+    let name = yew::use_state_eq(String::new);
+    {
+        let name = name.clone();
+        yew::use_effect_with((), move |_| name.set(store::student_name()));
+    }
+    let keep = {
+        let name = name.clone();
+        yew::Callback::from(move |typed: String| {
+            store::set_student_name(&typed);
+            name.set(typed)
+        })
+    };
+    ((*name).clone(), keep)
+}
+
+/// The teacher's pack in progress as the browser keeps it (read once, after
+/// the first render), and the callback that keeps a new one, telling the
+/// learner when storage is unavailable. The teacher's tools take both as
+/// props and never touch storage themselves.
+#[yew::hook]
+pub fn use_pack_in_progress(onaction: yew::Callback<Action>) -> (Option<crate::shared::Shared<mixua_course::Pack>>, yew::Callback<mixua_course::Pack>) {
+    let saved = yew::use_state(|| None::<crate::shared::Shared<mixua_course::Pack>>);
+    {
+        let saved = saved.clone();
+        // Only the build with the teacher's tools shows it.
+        yew::use_effect_with((), move |_| {
+            if cfg!(feature = "teacher") {
+                saved.set(crate::pack_link::saved_pack().map(|p| crate::shared::Shared(Rc::new(p))));
+            }
+        });
+    }
+    let keep = yew::Callback::from(move |next: mixua_course::Pack| {
+        if !crate::pack_link::save_pack(&next) {
+            onaction.emit(UiAction::Notify(Notice::StorageUnavailable).into());
+        }
+    });
+    ((*saved).clone(), keep)
+}

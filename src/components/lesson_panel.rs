@@ -37,6 +37,12 @@ pub struct LessonPanelProps {
     pub tick: Option<u64>,
     pub classroom: bool,
     pub lang: Lang,
+    /// The name last written in a result code, as the browser keeps it.
+    #[prop_or_default]
+    pub student_name: String,
+    /// Keeps a newly typed name (the root's store writes it).
+    #[prop_or_default]
+    pub onname: Callback<String>,
     pub onaction: Callback<Action>,
 }
 
@@ -313,13 +319,11 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
                     <button type="button" data-action="show-solution" onclick={toggle(&confirming, true)}>{ lang.pick("看解答…", "Show the solution…") }</button>
                 }
                 <button type="button" data-action="result-code" aria-expanded={code_open.to_string()} onclick={{
-                    // The name written last time comes back (read when asked
-                    // for, never at render: the first screen is also
-                    // rendered at build time).
-                    let (open, name) = (toggle(&code_open, !*code_open), name.clone());
+                    // The name written last time comes back.
+                    let (open, name, remembered) = (toggle(&code_open, !*code_open), name.clone(), props.student_name.clone());
                     Callback::from(move |e: MouseEvent| {
                         if name.is_empty() {
-                            name.set(crate::store::student_name());
+                            name.set(remembered.clone());
                         }
                         open.emit(e)
                     })
@@ -368,9 +372,9 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
                 <div class="result-code">
                     <label>{ lang.pick("你的名字(可不填)", "Your name (optional)") }
                         <input name="student_name" value={(*name).clone()} maxlength="40"
-                            oninput={let name = name.clone(); Callback::from(move |e: InputEvent| {
+                            oninput={let (name, onname) = (name.clone(), props.onname.clone()); Callback::from(move |e: InputEvent| {
                                 let typed = super::event_value(&e);
-                                crate::store::set_student_name(&typed);
+                                onname.emit(typed.clone());
                                 name.set(typed)
                             })} />
                     </label>

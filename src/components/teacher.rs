@@ -24,6 +24,12 @@ use crate::state::{Action, Notice, UiAction};
 pub struct TeacherProps {
     pub doc: Shared<Doc>,
     pub computed: Shared<Computed>,
+    /// The pack in progress as the browser keeps it (`None` until read).
+    #[prop_or_default]
+    pub saved_pack: Option<Shared<Pack>>,
+    /// Keeps the pack in progress (the root's store writes it).
+    #[prop_or_default]
+    pub onkeep: Callback<Pack>,
     pub lang: Lang,
     pub onaction: Callback<Action>,
 }
@@ -91,12 +97,11 @@ pub fn teacher(props: &TeacherProps) -> Html {
     // The builder's answer to "Add to the pack": the pack's size then.
     let added = use_state_eq(|| None::<usize>);
     {
-        // The pack in progress, read after the first render (an effect:
-        // never at build time's prerender, which has no storage).
+        // The pack in progress, once the root has read it.
         let pack = pack.clone();
-        use_effect_with((), move |_| {
-            if let Some(saved) = pack_link::saved_pack() {
-                pack.set(saved);
+        use_effect_with(props.saved_pack.clone(), move |saved| {
+            if let Some(saved) = saved {
+                pack.set((*saved.0).clone());
             }
         });
     }
@@ -130,11 +135,9 @@ pub fn teacher(props: &TeacherProps) -> Html {
     };
     let onkeydown = on_escape(&onclose);
     let keep = {
-        let (pack, onaction) = (pack.clone(), props.onaction.clone());
+        let (pack, onkeep) = (pack.clone(), props.onkeep.clone());
         move |next: Pack| {
-            if !pack_link::save_pack(&next) {
-                onaction.emit(UiAction::Notify(Notice::StorageUnavailable).into());
-            }
+            onkeep.emit(next.clone());
             pack.set(next);
         }
     };
