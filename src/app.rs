@@ -5,17 +5,13 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use gloo_events::EventListener;
-use gloo_timers::callback::Timeout;
 use mixua_policy::Workspace;
 use mixua_words::Lang;
-use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::acts::Place;
-use crate::changed::{self, Speech};
-use crate::components::announcer::{Announcer, Voice};
-use crate::components::notice_bar::notice_text;
+use crate::changed;
+use crate::components::announcer::Announcer;
 use crate::components::{
     about_me::AboutMe, act_as::ActAs, audit_log::AuditLog, cache_panel::CachePanel, groups::GroupsPanel, retention::RetentionPanel,
     timeline::Timeline, card_editor::CardEditor, card_inspector::CardInspector, compare::Compare, files::Files,
@@ -26,70 +22,13 @@ use crate::components::{
 use crate::computed::Computed;
 use crate::course::Course;
 use crate::derive::Checks;
-use crate::persist;
 use crate::shared::Shared;
 use crate::autosave::Store;
 use crate::start::{use_start_step, Boot, Started, Step};
 use crate::start_route::Route;
 use crate::lessons::Lesson;
-use crate::state::{Action, Mode, Notice, NoticeAt, Panel, Recent, Ui, UiAction, WorkAction};
-use crate::store;
-
-/// Ctrl+Z / Ctrl+Shift+Z / Ctrl+Y (Cmd on a Mac) undo and redo everywhere;
-/// in classroom mode the arrow keys step through the lesson.
-fn key_action(e: &web_sys::KeyboardEvent, ui: &Ui) -> Option<Vec<Action>> {
-    let key = e.key();
-    if e.ctrl_key() || e.meta_key() {
-        return match key.as_str() {
-            "z" | "Z" if e.shift_key() => Some(vec![Action::Redo]),
-            "z" | "Z" => Some(vec![Action::Undo]),
-            "y" | "Y" => Some(vec![Action::Redo]),
-            _ => None,
-        };
-    }
-    let typing = e
-        .target()
-        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-        .is_some_and(|el| {
-            // The chart's grid and the steps' toolbar have arrow keys of their own.
-            matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT") || el.closest("[role=grid], [role=toolbar]").ok().flatten().is_some()
-        });
-    if !ui.classroom || typing {
-        return None;
-    }
-    let step = ui.lesson_step;
-    let to = match key.as_str() {
-        "ArrowRight" | "PageDown" => step + 1,
-        "ArrowLeft" | "PageUp" => step.saturating_sub(1),
-        _ => return None,
-    };
-    Some(crate::state::go_to_step(ui.course, step, to, ui.lang))
-}
-
-/// Runs `then` once two frames have been drawn (after a rendering update of
-/// its own: layout and the sizes it records).
-fn after_two_frames(then: impl FnOnce() + 'static) {
-    use wasm_bindgen::closure::Closure;
-    let second = move || {
-        let then = Closure::once_into_js(then);
-        let _ = gloo_utils::window().request_animation_frame(then.unchecked_ref());
-    };
-    let first = Closure::once_into_js(second);
-    let _ = gloo_utils::window().request_animation_frame(first.unchecked_ref());
-}
-
-/// An open menu: a `details` styled as one (`files-menu`).
-const OPEN_MENU: &str = "details.files-menu[open]";
-
-/// Closes every open menu that `close` picks.
-fn close_menus(close: impl Fn(&web_sys::Element) -> bool) {
-    let Ok(open) = gloo_utils::document().query_selector_all(OPEN_MENU) else { return };
-    for menu in (0..open.length()).filter_map(|i| open.item(i)).filter_map(|n| n.dyn_into::<web_sys::Element>().ok()) {
-        if close(&menu) {
-            let _ = menu.remove_attribute("open");
-        }
-    }
-}
+use crate::state::{Action, Mode, NoticeAt, Panel, UiAction};
+use crate::wiring;
 
 #[derive(Properties, PartialEq, Default)]
 pub struct AppProps {
@@ -176,200 +115,21 @@ pub fn app(props: &AppProps) -> Html {
     let change = state.last.as_ref().map(|l| l.kind).zip((*change).clone());
 
     // The live region: each step's summary once (held while typing in a
-    // field, said on leaving it), each new notice with it.
-    let speech = use_mut_ref(Speech::default);
-    // Spoken through the region's own state: it renders alone, not the root.
-    let voice = (*use_memo((), |_| Voice::default())).clone();
-    let first_render = use_mut_ref(|| true);
-    {
-        let words = change.as_ref().filter(|_| !state.ui.mode.hides_answers()).map(|(kind, c)| changed::spoken(*kind, c, lang));
-        let notice = state.ui.notice.clone();
-        let typed = store.typing.get();
-        let (speech, said, first_render) = (speech.clone(), voice.clone(), first_render.clone());
-        use_effect_with((Shared(state.doc.clone()), notice), move |(doc, notice)| {
-            let first = first_render.replace(false);
-            let notice = notice.as_ref().map(|n| (n, notice_text(n, lang).1));
-            if let Some(say) = speech.borrow_mut().rendered(&doc.0, words, notice, typed) {
-                if first {
-                    // The region has only just been added to the page: a
-                    // moment later, so that screen readers hear it.
-                    Timeout::new(800, move || said.say(say)).forget();
-                } else {
-                    said.say(say);
-                }
-            }
-        });
-    }
-    {
-        let (speech, said) = (speech.clone(), voice.clone());
-        use_effect_with((), move |_| {
-            let left = EventListener::new(&gloo_utils::document(), "focusout", move |_| {
-                if let Some(say) = speech.borrow_mut().left_field() {
-                    said.say(say);
-                }
-            });
-            move || drop(left)
-        });
-    }
-
-    use_effect_with(lang, |lang| {
-        if let Some(root) = gloo_utils::document().document_element() {
-            let _ = root.set_attribute("lang", lang.tag());
-        }
-    });
-
-    // Once, after the first render: the storage writes the start asked for
-    // and the link taken out of the address bar (`autosave::carry_out`),
-    // and a work that has no slot yet marked to be saved.
-    {
-        let store = store.clone();
-        let onaction = onaction.clone();
-        let set_aside = set_aside.borrow_mut().take();
-        let started = started.borrow_mut().take();
-        let embed = state.ui.embed;
-        use_effect_with((), move |_| {
-            *store.saver.notify.borrow_mut() = Some(Rc::new(move |action| onaction.emit(action)));
-            crate::autosave::carry_out(set_aside, started, embed);
-            // A work not saved yet is saved when the start is done (below),
-            // or at once if the page is hidden or closed before that.
-            if store.saver.enabled && unsaved {
-                store.saver.dirty.set(true);
-            }
-        });
-    }
-    // The app's first screen is whole: it replaces the prerendered one.
-    use_effect_with(step >= Step::Side, |&whole| {
-        if whole {
-            crate::start::show();
-        }
-    });
-    // When the start's last step is on the page (see `start.rs`), in a task
-    // of its own: the first save of a work that has no slot yet, or Recent
-    // work for a work read from its slot.
-    {
-        let store = store.clone();
-        use_effect_with(step == Step::Ready, move |&ready| {
-            if ready && store.saver.enabled {
-                if unsaved {
-                    store.saver.flush();
-                    // Work from before works had slots now has one.
-                    if !store.saver.failed.get() {
-                        store::remove(store::LEGACY_KEY);
-                    }
-                } else {
-                    let current = store.saver.work.borrow().id.clone();
-                    store.dispatch(UiAction::SetRecent(Recent { works: store::index().works, current }).into());
-                }
-            }
-        });
-    }
-
-    // The menus (the top bar's Work and Teacher, the query's examples)
-    // close as menus do: on a press outside them (which still goes where
-    // it was aimed) and on Escape, which gives the focus back to the menu's
-    // button when it was inside.
-    use_effect_with((), |_| {
-        let document = gloo_utils::document();
-        let outside = EventListener::new(&document, "pointerdown", |event| {
-            let inside = event.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()).and_then(|t| t.closest(OPEN_MENU).ok().flatten());
-            close_menus(|menu| inside.as_ref() != Some(menu));
-        });
-        let escape = EventListener::new(&document, "keydown", |event| {
-            if event.dyn_ref::<web_sys::KeyboardEvent>().is_some_and(|e| e.key() == "Escape") {
-                let focused = gloo_utils::document().active_element().and_then(|f| f.closest(OPEN_MENU).ok().flatten());
-                close_menus(|_| true);
-                if let Some(summary) = focused.and_then(|menu| menu.query_selector("summary").ok().flatten()) {
-                    if let Ok(summary) = summary.dyn_into::<web_sys::HtmlElement>() {
-                        let _ = summary.focus();
-                    }
-                }
-            }
-        });
-        move || drop((outside, escape))
-    });
-
-    // Two frames after the last step, every panel below the first screen
-    // has been laid out once and its size remembered (`contain-intrinsic-size:
-    // auto`): only then may those far off screen skip their rendering
-    // (`data-settled`, `static/style.css`), so they keep their true height
-    // and the page's height never changes as they come into view.
-    let settled = use_state_eq(|| false);
-    {
-        let settled = settled.clone();
-        use_effect_with(step == Step::Ready, move |&ready| {
-            if ready {
-                after_two_frames(move || settled.set(true));
-            }
-        });
-    }
-
-    // Save at once when the page is hidden or closed; undo, redo and the
-    // classroom keys anywhere on the page.
-    {
-        let store = store.clone();
-        use_effect_with((), move |_| {
-            let (saver, typing) = (store.saver.clone(), store.clone());
-            let pagehide = EventListener::new(&gloo_utils::window(), "pagehide", move |_| {
-                typing.flush_typed();
-                saver.flush()
-            });
-            let (window, restart) = (gloo_utils::window(), store.clone());
-            let saver = store.saver.clone();
-            let storage = EventListener::new(&gloo_utils::window(), "storage", move |event| {
-                if let Some(key) = event.dyn_ref::<web_sys::StorageEvent>().and_then(|e| e.key()) {
-                    saver.storage_event(&key);
-                }
-            });
-            let keys = EventListener::new_with_options(
-                &gloo_utils::document(),
-                "keydown",
-                gloo_events::EventListenerOptions::enable_prevent_default(),
-                move |event| {
-                    let Some(e) = event.dyn_ref::<web_sys::KeyboardEvent>() else { return };
-                    if let Some(actions) = key_action(e, &store.get().ui) {
-                        e.prevent_default();
-                        for action in actions {
-                            store.dispatch(action);
-                        }
-                    }
-                },
-            );
-            // A link pasted into this open tab (only the fragment changes)
-            // opens as it does on load: this tab's work is saved first, then
-            // the start is routed again, over what is now stored.
-            let hash = EventListener::new(&gloo_utils::window(), "hashchange", move |_| {
-                if window.location().hash().unwrap_or_default().trim_start_matches('#').is_empty() {
-                    return;
-                }
-                restart.flush_typed();
-                restart.saver.flush();
-                let mut boot = Boot::read();
-                boot.keep_step_in_lesson();
-                if boot.route.opened_link {
-                    restart.restart(boot.route);
-                } else {
-                    // A refused link (or this very work) changes nothing
-                    // here, not even the undo history: only the refusal is
-                    // said, and the link leaves the address bar.
-                    crate::autosave::carry_out(None, None, boot.route.state.ui.embed);
-                    let refused = boot.route.state.ui.notice.filter(|n| {
-                        matches!(n, Notice::LoadFailed { .. } | Notice::Pack(crate::pack_link::PackNotice::Refused(_)))
-                    });
-                    if let Some(notice) = refused {
-                        restart.dispatch(UiAction::Notify(notice).into());
-                    }
-                }
-            });
-            move || drop((pagehide, storage, keys, hash))
-        });
-    }
-
-    // A step whose checks all hold is recorded as done when it happens, so
-    // it stays done whatever later steps change; and what a step asks to
-    // have been seen once (the pack's milestones: the alarm X causes, the
-    // probe singling out alice, a tombstone in the past, a cache leak, a
-    // stale copy) is remembered when it shows; and a step's predicted cells
-    // as first revealed, for the result code.
+    // field, said on leaving it), each new notice with it; the page's
+    // language.
+    let words = change.as_ref().filter(|_| !state.ui.mode.hides_answers()).map(|(kind, c)| changed::spoken(*kind, c, lang));
+    let voice = wiring::use_speech(Shared(state.doc.clone()), words, state.ui.notice.clone(), store.typing.get(), lang);
+    wiring::use_document_lang(lang);
+    // The start's writes after the first render, the prerendered screen
+    // replaced, the first save (`start.rs`).
+    wiring::use_start_effects(store, onaction.clone(), set_aside.borrow_mut().take(), started.borrow_mut().take(), unsaved, step, state.ui.embed);
+    // Save at once when the page is hidden or closed; another tab's saves;
+    // undo, redo and the classroom keys; a link pasted into this tab.
+    wiring::use_page_listeners(store);
+    // Menus close on a press outside and on Escape.
+    wiring::use_menus();
+    // The start has settled: panels far off screen may skip their rendering.
+    let settled = wiring::use_settled(step == Step::Ready);
     // The lesson's checks, once per (work, views, progress, reveal, tick,
     // step, language), here and nowhere else: the lesson panel reads them.
     // From the start's side step on, when the lesson panel shows (its own
@@ -381,73 +141,23 @@ pub fn app(props: &AppProps) -> Html {
             computed_now.clone(),
             state.ui.progress.clone(),
             (revealed, tick, state.ui.course, state.ui.lesson_step, lang, step >= Step::Side),
+            state.ui.teachers_pack.clone().map(Shared),
         );
-        Shared(use_memo(key, |(doc, computed, progress, (revealed, tick, course, lesson_step, lang, on))| {
+        Shared(use_memo(key, |(doc, computed, progress, (revealed, tick, course, lesson_step, lang, on), teachers_pack)| {
             if !*on {
                 return Checks::default();
             }
-            let lesson = Lesson { doc, computed, revealed: *revealed, progress, tick: *tick };
+            let pack = crate::course::pack_of(*course, teachers_pack.as_ref().map(|p| &p.0), *lang);
+            let lesson = Lesson { pack, doc, computed, revealed: *revealed, progress, tick: *tick };
             Checks::of(*course, *lesson_step, lesson, *lang)
         }))
     };
-    {
-        let (newly, seen, first) = (checks.newly.clone(), checks.seen.clone(), checks.first.clone());
-        let onaction = onaction.clone();
-        use_effect_with((newly, seen, first), move |(newly, seen, first)| {
-            if let Some((step, marks)) = first {
-                onaction.emit(UiAction::FirstMarks { step: *step, marks: marks.clone() }.into());
-            }
-            for key in seen {
-                onaction.emit(UiAction::Seen(key.clone()).into());
-            }
-            if !newly.is_empty() {
-                onaction.emit(UiAction::StepsDone(newly.clone()).into());
-            }
-        });
-    }
-
-    let onwork = {
-        let store = store.clone();
-        use_callback((), move |work: WorkAction, _| {
-            // What the action said (opened, refused) shows beside the
-            // control that asked: the Work menu, or the top bar.
-            let said_before = store.get().ui.notice.clone();
-            let at = match work {
-                WorkAction::Open(id) => {
-                    store.saver.open(&id, &store);
-                    NoticeAt::Work
-                }
-                WorkAction::LoadTheirs => {
-                    let id = store.saver.work.borrow().id.clone();
-                    store.saver.open(&id, &store);
-                    NoticeAt::Bar
-                }
-                WorkAction::Import { saved, source, at } => {
-                    if saved.course.and_then(persist::portable).unwrap_or_default() == store.get().ui.course {
-                        store.saver.import(saved.doc, source, &store);
-                    } else {
-                        store.saver.open_new(*saved, source, &store);
-                    }
-                    at
-                }
-            };
-            if store.get().ui.notice != said_before {
-                store.dispatch(UiAction::PlaceNotice(at).into());
-            }
-        })
-    };
-
-    let ondragover = Callback::from(|e: DragEvent| e.prevent_default());
-    let ondrop = {
-        let (onaction, onwork) = (onaction.clone(), onwork.clone());
-        Callback::from(move |e: DragEvent| {
-            e.prevent_default();
-            if let Some(file) = e.data_transfer().and_then(|d| d.files()).and_then(|f| f.get(0)) {
-                crate::components::files::import_file(file, NoticeAt::Bar, onaction.clone(), onwork.clone());
-            }
-        })
-    };
-
+    wiring::use_recording(&checks, onaction.clone());
+    // What the browser keeps beside the works, read and written by the
+    // store (`autosave.rs`): the components only show it.
+    let (student_name, onname) = crate::autosave::use_student_name();
+    let (saved_pack, onkeep) = crate::autosave::use_pack_in_progress(onaction.clone());
+    let (onwork, ondragover, ondrop) = wiring::use_work_actions(store, onaction.clone());
     let workspace: Shared<Workspace> = Shared(state.doc.workspace.clone());
     let doc = Shared(state.doc.clone());
     let ui = &state.ui;
@@ -502,7 +212,7 @@ pub fn app(props: &AppProps) -> Html {
             inspected={ui.viewer.clone()}
             expanded={ui.expanded.clone()}
             about={ui.about.clone()}
-            graded={(!hidden(Panel::Lesson)).then(|| crate::course::graded_in(ui.course, ui.lesson_step, &workspace)).flatten()}
+            graded={(!hidden(Panel::Lesson)).then(|| crate::course::graded_in(ui.pack(), ui.lesson_step, &workspace)).flatten()}
             cache_leaks={*cache}
             change={change.clone()}
             past={tick}
@@ -512,7 +222,7 @@ pub fn app(props: &AppProps) -> Html {
     });
     // Who acts in every lesson-2 panel, and each refusal shown beside the
     // control that tried the act.
-    let actor = crate::acts::chosen_actor(&workspace, ui.actor.as_deref());
+    let actor = crate::acts::chosen_actor(&workspace, ui.actor.as_ref());
     let refused_at = |place: Place| ui.refusal.clone().filter(|_| ui.refused_at.unwrap_or(Place::ActAs) == place);
     // The panels the current exercise works in (the pack's `panels`) are
     // shown in the inspector column beside the chart, not below it, so the
@@ -521,7 +231,7 @@ pub fn app(props: &AppProps) -> Html {
     let tools: Vec<Panel> = if hidden(Panel::Lesson) || classroom {
         Vec::new()
     } else {
-        let pack = ui.course.pack(lang);
+        let pack = ui.pack();
         pack.exercises.get(ui.lesson_step.min(pack.exercises.len() - 1)).map(|e| e.panels.iter().filter_map(|p| Panel::parse(p)).collect()).unwrap_or_default()
     };
     let in_side = |panel: Panel| tools.contains(&panel);
@@ -568,13 +278,13 @@ pub fn app(props: &AppProps) -> Html {
     </> } } else { Html::default() };
     // The printed worksheet's exercise: the current step's title and task.
     let worksheet_exercise = (!hidden(Panel::Lesson)).then(|| {
-        let pack = ui.course.pack(lang);
+        let pack = ui.pack();
         let step = &pack.exercises[ui.lesson_step.min(pack.exercises.len() - 1)];
         Rc::new((step.title.get(lang).to_string(), step.task.get(lang).to_string()))
     });
     let english_seed = !workspace.cards.iter().any(|c| c.situation.contains(mixua_course::SEED_QUERY));
     html! {
-        <div class={classes!("app", classroom.then_some("classroom"), ui.embed.then_some("embed"))} data-ready={(step == Step::Ready).then_some("")} data-settled={(*settled).then_some("")} {ondragover} {ondrop}>
+        <div class={classes!("app", classroom.then_some("classroom"), ui.embed.then_some("embed"))} data-ready={(step == Step::Ready).then_some("")} data-settled={settled.then_some("")} {ondragover} {ondrop}>
             <a class="skip" href="#chart">{ lang.pick("跳到座位表", "Skip to the seating chart") }</a>
             if !ui.embed && top {
             <header class="top">
@@ -596,7 +306,7 @@ pub fn app(props: &AppProps) -> Html {
                         {lang} onaction={onaction.clone()} onwork={onwork.clone()} />
                 </details>
                 if !classroom {
-                    <Teacher doc={doc.clone()} computed={computed_now.clone()} {lang} onaction={onaction.clone()} />
+                    <Teacher doc={doc.clone()} computed={computed_now.clone()} saved_pack={saved_pack.clone()} onkeep={onkeep.clone()} {lang} onaction={onaction.clone()} />
                 }
                 <Toolbar
                     {lang}
@@ -645,6 +355,9 @@ pub fn app(props: &AppProps) -> Html {
                                 doc={doc.clone()}
                                 computed={computed_now.clone()}
                                 checks={checks.clone()}
+                                teachers_pack={ui.teachers_pack.clone()}
+                                student_name={student_name.clone()}
+                                onname={onname.clone()}
                                 course={ui.course}
                                 revealed={ui.mode == Mode::Predict { revealed: true }}
                                 progress={ui.progress.clone()}

@@ -132,6 +132,10 @@ pub enum WorkAction {
 pub struct Recent {
     pub works: Vec<crate::works::Entry>,
     pub current: String,
+    /// When the list was read (ms since the epoch, passed in by the effect
+    /// that read it): each work's "saved … ago" is measured from it, so
+    /// render never reads the clock.
+    pub read_at: f64,
 }
 
 /// What the learner is looking at: not part of the work, not undone.
@@ -163,10 +167,14 @@ pub struct Ui {
     pub recent: Recent,
     /// Which lesson this work is: the seating chart (1) or memory over time (2).
     pub course: crate::course::Course,
+    /// The teacher's pack a [`Course::Pack`](crate::course::Course::Pack)
+    /// work runs (from its link, kept in the browser): handed in by the
+    /// start and by opening a work, read through [`Ui::pack`].
+    pub teachers_pack: Option<Rc<mixua_course::Pack>>,
     /// Lesson 2: the tick the chart shows (`None`: now, the clock).
     pub tick: Option<u64>,
     /// Lesson 2: who acts (a `user/agent`, a user, an agent or a reviewer).
-    pub actor: Option<String>,
+    pub actor: Option<mixua_policy::Actor>,
     /// Lesson 2: the last act the write path refused, with its reason.
     pub refusal: Option<mixua_policy::Refusal>,
     /// Lesson 2: where that refusal is shown (beside the control that
@@ -179,6 +187,14 @@ pub struct Ui {
     /// `?embed`: just the chart and the panels `&panel=` names, for an
     /// iframe; no bar, no files, no footer, nothing read or saved.
     pub embed: bool,
+}
+
+impl Ui {
+    /// The lesson's pack: a built-in lesson's (its solutions in the UI's
+    /// language), or the teacher's pack this state holds.
+    pub fn pack(&self) -> &mixua_course::Pack {
+        crate::course::pack_of(self.course, self.teachers_pack.as_ref(), self.lang)
+    }
 }
 
 /// The last edit, undo or redo: which it was, and the work it started from
@@ -240,7 +256,15 @@ pub enum Action {
     /// afresh, as the undo steps belonged to the work that was here, which
     /// stays in its own slot.
     /// The work keeps its lesson, step and progress.
-    Open { doc: Doc, name: String, course: crate::course::Course, lesson_step: usize, progress: Box<Progress> },
+    Open {
+        doc: Doc,
+        name: String,
+        course: crate::course::Course,
+        /// The teacher's pack, for a teacher's pack's work.
+        teachers_pack: Option<Rc<mixua_course::Pack>>,
+        lesson_step: usize,
+        progress: Box<Progress>,
+    },
 }
 
 /// A change to the work.
@@ -320,7 +344,8 @@ pub enum UiAction {
     ShowPanel(Panel),
     /// Lesson 2: show the chart as of this tick (`None`: now).
     SetTick(Option<u64>),
-    /// Lesson 2: who acts.
+    /// Lesson 2: who acts, by name, as a control offers the crate's list
+    /// of actors; a name not on it changes nothing.
     SetActor(String),
     /// Lesson 2: close the open history.
     CloseHistory,
@@ -333,8 +358,7 @@ pub enum UiAction {
 /// begins from its own start (an undoable load) before the step changes;
 /// the built-in lessons run on one continuing work. The lesson panel's
 /// buttons and the classroom's arrow keys both go this way.
-pub fn go_to_step(course: crate::course::Course, from: usize, to: usize, lang: Lang) -> Vec<Action> {
-    let pack = course.pack(lang);
+pub fn go_to_step(course: crate::course::Course, pack: &mixua_course::Pack, from: usize, to: usize, lang: Lang) -> Vec<Action> {
     let to = to.min(pack.exercises.len() - 1);
     let mut actions = Vec::new();
     if course == crate::course::Course::Pack && to != from {
@@ -406,10 +430,11 @@ impl AppState {
                 changed
             }
             Action::Edit(edit) => self.apply_edit(edit),
-            Action::Open { doc, name, course, lesson_step, progress } => {
+            Action::Open { doc, name, course, teachers_pack, lesson_step, progress } => {
                 self.doc = Rc::new(doc);
                 self.ui.course = course;
-                self.ui.lesson_step = lesson_step.min(course.exercise_count() - 1);
+                self.ui.teachers_pack = teachers_pack;
+                self.ui.lesson_step = lesson_step.min(self.ui.pack().exercises.len() - 1);
                 self.ui.progress = *progress;
                 self.ui.tick = None;
                 self.past.clear();
@@ -467,14 +492,12 @@ impl AppState {
                 ui.progress.first_marks.insert(step, marks);
             }
             UiAction::StepsDone(steps) => {
-                let before = ui.progress.done.len();
+                let p = &mut ui.progress;
+                let mut any = false;
                 for step in steps {
-                    // Solved after its solution was seen: recorded as such.
-                    if ui.progress.done.insert(step) && ui.progress.solution.contains(&step) {
-                        ui.progress.assisted.insert(step);
-                    }
+                    any |= mixua_course::solving::record_solved(&mut p.done, &mut p.assisted, &p.solution, step);
                 }
-                return ui.progress.done.len() != before;
+                return any;
             }
             UiAction::NextHint(step) => {
                 let shown = ui.progress.hints_shown(step);
@@ -506,7 +529,10 @@ impl AppState {
                 }
                 ui.tick = tick;
             }
-            UiAction::SetActor(actor) => {
+            UiAction::SetActor(name) => {
+                let Some(actor) = mixua_policy::actor_named(&self.doc.workspace, &name) else {
+                    return false;
+                };
                 ui.actor = Some(actor);
                 ui.refusal = None;
             }

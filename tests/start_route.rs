@@ -202,6 +202,7 @@ fn a_pack_link_opens_its_first_exercise_as_a_new_work_and_sets_the_own_aside() {
     let route = start(&[], &link, &storage, Some("w1"));
     assert_eq!(route.started, Some(pack()));
     assert_eq!(route.authored, Some(pack()));
+    assert_eq!(route.state.ui.pack(), &pack(), "the pack is the state's, for the lesson to read");
     assert!(route.opened_link);
     assert!(route.work.name.starts_with("Who reads what · "), "{}", route.work.name);
     let got = outcome(&route);
@@ -215,6 +216,7 @@ fn a_pack_link_opens_its_first_exercise_as_a_new_work_and_sets_the_own_aside() {
     storage.map.insert(pack_link::STARTED_KEY.into(), serde_json::Value::String(pack().to_json()).to_string());
     let route = start(&[], "", &storage, Some("wp"));
     assert_eq!((route.state.ui.course, route.authored), (Course::Pack, Some(pack())));
+    assert_eq!(route.state.ui.pack(), &pack());
 }
 
 #[test]

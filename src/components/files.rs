@@ -233,11 +233,10 @@ pub fn files(props: &FilesProps) -> Html {
                             let id = entry.id.clone();
                             Callback::from(move |_: MouseEvent| onwork.emit(WorkAction::Open(id.clone())))
                         };
-                        let now = js_sys::Date::now();
                         html! {
                             <li key={entry.id.clone()} data-work={entry.id.clone()} data-current={current.to_string()}>
                                 <strong>{ &entry.name }</strong>
-                                { " · " }{ ago(entry.saved_at, now, lang) }
+                                { " · " }{ ago(entry.saved_at, props.recent.read_at, lang) }
                                 { " · " }{ lang.pick(format!("{} 張卡片", entry.cards), super::count(entry.cards, "card", "cards")) }
                                 if current {
                                     { " · " }<em>{ lang.pick("這個分頁", "this tab") }</em>

@@ -3,13 +3,12 @@
 //! and the class view. Every check is the policy crate's: the builder picks
 //! `Check` values and the crate evaluates and words them.
 
-use std::collections::{BTreeMap, BTreeSet};
 use std::rc::Rc;
 
 use mixua_policy::Workspace;
 use mixua_words::Lang;
 use mixua_course::{
-    check_words, CardRef, Cells, Check, Exercise, Facts, Goal, Learner, Pack, Start, Text, Views,
+    check_words, CardRef, Cells, Check, Exercise, Goal, Pack, Start, Text,
 };
 use yew::prelude::*;
 
@@ -19,12 +18,18 @@ use crate::computed::Computed;
 use crate::doc::Doc;
 use crate::pack_link::{self, PackNotice};
 use crate::shared::Shared;
-use crate::state::{Action, Notice, UiAction};
+use crate::state::{Action, UiAction};
 
 #[derive(Properties, PartialEq)]
 pub struct TeacherProps {
     pub doc: Shared<Doc>,
     pub computed: Shared<Computed>,
+    /// The pack in progress as the browser keeps it (`None` until read).
+    #[prop_or_default]
+    pub saved_pack: Option<Shared<Pack>>,
+    /// Keeps the pack in progress (the root's store writes it).
+    #[prop_or_default]
+    pub onkeep: Callback<Pack>,
     pub lang: Lang,
     pub onaction: Callback<Action>,
 }
@@ -67,21 +72,14 @@ fn start_of(ws: &Workspace) -> Start {
     }
 }
 
-/// Whether each check holds on the work now (the crate evaluates it).
+/// Whether each check holds on the work now (the crate evaluates it, on
+/// the facts the lesson's checks read, with no progress yet).
 fn preview(goal: &[Check], doc: &Doc, c: &Computed) -> Vec<bool> {
-    let (answers, seen, refused) = (BTreeMap::new(), BTreeSet::new(), BTreeSet::new());
-    let views = Views { viewers: &c.viewers, views: &c.four.views, leaks: &c.four.leaks, forbidden: &c.four.forbidden, reid: &c.reid };
-    let learner = Learner {
-        predictions: &doc.predictions,
-        revealed: true,
-        answers: &answers,
-        seen: &seen,
-        refused: &refused,
-        records: &[],
-        tick: None,
-    };
-    let facts = Facts::new(&doc.workspace, views, learner);
-    goal.iter().map(|check| check.holds(&facts)).collect()
+    let progress = crate::lessons::Progress::default();
+    // No exercise of a pack is read here, only the goal's checks.
+    let pack = crate::course::Course::One.pack(mixua_words::Lang::En);
+    let lesson = crate::lessons::Lesson { pack, doc, computed: c, revealed: true, progress: &progress, tick: None };
+    crate::course::with_facts(lesson, |facts| goal.iter().map(|check| check.holds(facts)).collect())
 }
 
 /// A new pack in progress.
@@ -99,12 +97,11 @@ pub fn teacher(props: &TeacherProps) -> Html {
     // The builder's answer to "Add to the pack": the pack's size then.
     let added = use_state_eq(|| None::<usize>);
     {
-        // The pack in progress, read after the first render (an effect:
-        // never at build time's prerender, which has no storage).
+        // The pack in progress, once the root has read it.
         let pack = pack.clone();
-        use_effect_with((), move |_| {
-            if let Some(saved) = pack_link::saved_pack() {
-                pack.set(saved);
+        use_effect_with(props.saved_pack.clone(), move |saved| {
+            if let Some(saved) = saved {
+                pack.set((*saved.0).clone());
             }
         });
     }
@@ -140,11 +137,9 @@ pub fn teacher(props: &TeacherProps) -> Html {
     };
     let onkeydown = on_escape(&onclose);
     let keep = {
-        let (pack, onaction) = (pack.clone(), props.onaction.clone());
+        let (pack, onkeep) = (pack.clone(), props.onkeep.clone());
         move |next: Pack| {
-            if !pack_link::save_pack(&next) {
-                onaction.emit(UiAction::Notify(Notice::StorageUnavailable).into());
-            }
+            onkeep.emit(next.clone());
             pack.set(next);
         }
     };
