@@ -329,6 +329,8 @@ for (const [lang, oneHint, onePack, oneAdded] of [
       assert.match(await builder.locator('[data-check="0"]').innerText(), /alice · writer-v1.*P/);
       await builder.locator('input[name="exercise_title"]').fill('One');
       await builder.locator('textarea[name="hint"]').first().fill('Look at P.');
+      // The field is read when it is left (its change), as a teacher tabs on.
+      await builder.locator('textarea[name="hint"]').first().press('Tab');
       await builder.locator('[data-action="add-to-pack"]').click();
       await builder.locator('[data-added="1"]').waitFor();
       assert.match(await builder.locator('[data-added]').innerText(), oneAdded);
