@@ -27,7 +27,7 @@ use crate::autosave::Store;
 use crate::start::{use_start_step, Boot, Started, Step};
 use crate::start_route::Route;
 use crate::lessons::Lesson;
-use crate::state::{Action, Mode, Panel, UiAction};
+use crate::state::{Action, Mode, NoticeAt, Panel, UiAction};
 use crate::wiring;
 
 #[derive(Properties, PartialEq, Default)]
@@ -126,6 +126,10 @@ pub fn app(props: &AppProps) -> Html {
     // Save at once when the page is hidden or closed; another tab's saves;
     // undo, redo and the classroom keys; a link pasted into this tab.
     wiring::use_page_listeners(store);
+    // Menus close on a press outside and on Escape.
+    wiring::use_menus();
+    // The start has settled: panels far off screen may skip their rendering.
+    let settled = wiring::use_settled(step == Step::Ready);
     // The lesson's checks, once per (work, views, progress, reveal, tick,
     // step, language), here and nowhere else: the lesson panel reads them.
     // From the start's side step on, when the lesson panel shows (its own
@@ -157,11 +161,11 @@ pub fn app(props: &AppProps) -> Html {
     let workspace: Shared<Workspace> = Shared(state.doc.workspace.clone());
     let doc = Shared(state.doc.clone());
     let ui = &state.ui;
-    let hidden = |key: &str| ui.hidden.iter().any(|h| h == key);
+    let hidden = |panel: Panel| ui.hidden.contains(panel);
     let classroom = ui.classroom;
     let lesson_two = ui.course == Course::Two;
     // In classroom mode one panel shows at a time (the lesson stays).
-    let shows = |panel: Panel| !hidden(panel.key()) && (!classroom || ui.panel == panel);
+    let shows = |panel: Panel| !hidden(panel) && (!classroom || ui.panel == panel);
     // The prerendered first screen ends with the chart and its side panel:
     // the panels below the fold and the footer come with the app (below
     // everything prerendered, so nothing moves), and the page's HTML stays
@@ -180,12 +184,12 @@ pub fn app(props: &AppProps) -> Html {
         };
         html! {
             <nav class="panel-tabs" aria-label={lang.pick("面板", "Panels")}>
-                { for Panel::ALL.into_iter().filter(|p| !hidden(p.key()) && (*p != Panel::Memory || lesson_two)).map(|p| tab(p, match p {
+                { for Panel::TABS.into_iter().filter(|p| !hidden(*p) && (*p != Panel::Memory || lesson_two)).map(|p| tab(p, match p {
                     Panel::Chart => lang.pick("座位表", "Chart"),
                     Panel::Editor => lang.pick("卡片編輯器", "Card editor"),
                     Panel::People => lang.pick("使用者與 Agent", "Users & agents"),
                     Panel::Compare => lang.pick("三種做法", "Compare"),
-                    Panel::Memory => lang.pick("隨時間", "Over time"),
+                    _ => lang.pick("隨時間", "Over time"),
                 })) }
             </nav>
         }
@@ -195,7 +199,7 @@ pub fn app(props: &AppProps) -> Html {
     // its verdict would give answers away).
     let inspected_card = ui
         .selected
-        .filter(|_| !ui.mode.hides_answers() && !hidden("editor"))
+        .filter(|_| !ui.mode.hides_answers() && !hidden(Panel::Editor))
         .and_then(|i| workspace.cards.get(i).map(|c| (i, c)));
     // The presets follow the seed the cards come from: the Chinese seed's
     // query keeps its Chinese presets in an English UI.
@@ -208,7 +212,7 @@ pub fn app(props: &AppProps) -> Html {
             inspected={ui.viewer.clone()}
             expanded={ui.expanded.clone()}
             about={ui.about.clone()}
-            graded={(!hidden("lesson")).then(|| crate::course::graded_in(ui.pack(), ui.lesson_step, &workspace)).flatten()}
+            graded={(!hidden(Panel::Lesson)).then(|| crate::course::graded_in(ui.pack(), ui.lesson_step, &workspace)).flatten()}
             cache_leaks={*cache}
             change={change.clone()}
             past={tick}
@@ -223,13 +227,14 @@ pub fn app(props: &AppProps) -> Html {
     // The panels the current exercise works in (the pack's `panels`) are
     // shown in the inspector column beside the chart, not below it, so the
     // exercise's instructions name something on the first screen.
-    let tools: Vec<String> = if hidden("lesson") || classroom {
+    // The pack's names are read with the page's one list of panel names.
+    let tools: Vec<Panel> = if hidden(Panel::Lesson) || classroom {
         Vec::new()
     } else {
         let pack = ui.pack();
-        pack.exercises.get(ui.lesson_step.min(pack.exercises.len() - 1)).map(|e| e.panels.clone()).unwrap_or_default()
+        pack.exercises.get(ui.lesson_step.min(pack.exercises.len() - 1)).map(|e| e.panels.iter().filter_map(|p| Panel::parse(p)).collect()).unwrap_or_default()
     };
-    let in_side = |panel: &str| tools.iter().any(|t| t == panel);
+    let in_side = |panel: Panel| tools.contains(&panel);
     let cache_panel = html! { <CachePanel workspace={workspace.clone()} actor={actor.clone()} refusal={refused_at(Place::Cache)} {lang} onaction={onaction.clone()} /> };
     let retention_panel = html! {
         <RetentionPanel workspace={workspace.clone()} selected={ui.selected} actor={actor.clone()}
@@ -238,48 +243,48 @@ pub fn app(props: &AppProps) -> Html {
     let groups_panel = html! { <GroupsPanel workspace={workspace.clone()} actor={actor.clone()} refusal={refused_at(Place::Groups)} {tick} {lang} onaction={onaction.clone()} /> };
     // Lesson 2's Act as is always in the inspector column: where the
     // exercise lists it, else after the panels it lists.
-    let act_panel = (lesson_two && !hidden("act")).then(|| html! {
+    let act_panel = (lesson_two && !hidden(Panel::Act)).then(|| html! {
         <ActAs workspace={workspace.clone()} actor={ui.actor.clone()} selected={ui.selected}
             refusal={refused_at(Place::ActAs)} history={ui.history.clone()}
             change={change.as_ref().map(|(_, c)| c.clone())} {lang} onaction={onaction.clone()} />
     });
-    let mut side_tools: Vec<(String, Html)> = Vec::new();
-    for name in tools.iter().map(String::as_str).chain((!in_side("act")).then_some("act")) {
-        let panel = match name {
-            "act" => act_panel.clone(),
-            "cache" if lesson_two && !hidden("cache") => Some(cache_panel.clone()),
-            "retention" if lesson_two && !hidden("retention") => Some(retention_panel.clone()),
-            "groups" if lesson_two && !hidden("groups") => Some(groups_panel.clone()),
-            "people" if shows(Panel::People) => Some(html! { <People workspace={workspace.clone()} {lang} onaction={onaction.clone()} /> }),
+    let mut side_tools: Vec<(Panel, Html)> = Vec::new();
+    for panel in tools.iter().copied().chain((!in_side(Panel::Act)).then_some(Panel::Act)) {
+        let shown = match panel {
+            Panel::Act => act_panel.clone(),
+            Panel::Cache if lesson_two && !hidden(Panel::Cache) => Some(cache_panel.clone()),
+            Panel::Retention if lesson_two && !hidden(Panel::Retention) => Some(retention_panel.clone()),
+            Panel::Groups if lesson_two && !hidden(Panel::Groups) => Some(groups_panel.clone()),
+            Panel::People if shows(Panel::People) => Some(html! { <People workspace={workspace.clone()} {lang} onaction={onaction.clone()} /> }),
             _ => None,
         };
-        if let Some(panel) = panel {
-            side_tools.push((name.to_string(), panel));
+        if let Some(shown) = shown {
+            side_tools.push((panel, shown));
         }
     }
     let memory = if lesson_two { html! { <>
-        if !hidden("cache") && !in_side("cache") {
+        if !hidden(Panel::Cache) && !in_side(Panel::Cache) {
             { cache_panel }
         }
-        if !hidden("retention") && !in_side("retention") {
+        if !hidden(Panel::Retention) && !in_side(Panel::Retention) {
             { retention_panel }
         }
-        if !hidden("groups") && !in_side("groups") {
+        if !hidden(Panel::Groups) && !in_side(Panel::Groups) {
             { groups_panel }
         }
-        if !hidden("audit") {
+        if !hidden(Panel::Audit) {
             <AuditLog workspace={workspace.clone()} tick={tick} {lang} />
         }
     </> } } else { Html::default() };
     // The printed worksheet's exercise: the current step's title and task.
-    let worksheet_exercise = (!hidden("lesson")).then(|| {
+    let worksheet_exercise = (!hidden(Panel::Lesson)).then(|| {
         let pack = ui.pack();
         let step = &pack.exercises[ui.lesson_step.min(pack.exercises.len() - 1)];
         Rc::new((step.title.get(lang).to_string(), step.task.get(lang).to_string()))
     });
     let english_seed = !workspace.cards.iter().any(|c| c.situation.contains(mixua_course::SEED_QUERY));
     html! {
-        <div class={classes!("app", classroom.then_some("classroom"), ui.embed.then_some("embed"))} data-ready={(step == Step::Ready).then_some("")} {ondragover} {ondrop}>
+        <div class={classes!("app", classroom.then_some("classroom"), ui.embed.then_some("embed"))} data-ready={(step == Step::Ready).then_some("")} data-settled={settled.then_some("")} {ondragover} {ondrop}>
             <a class="skip" href="#chart">{ lang.pick("跳到座位表", "Skip to the seating chart") }</a>
             if !ui.embed && top {
             <header class="top">
@@ -296,7 +301,9 @@ pub fn app(props: &AppProps) -> Html {
                 // and Recent work, so the chart keeps the screen.
                 <details class="files-menu work-menu" data-menu="work">
                     <summary>{ lang.pick("作品", "Work") }</summary>
-                    <Files doc={doc.clone()} course={ui.course} recent={ui.recent.clone()} {lang} onaction={onaction.clone()} onwork={onwork.clone()} />
+                    <Files doc={doc.clone()} course={ui.course} recent={ui.recent.clone()}
+                        said={ui.notice.clone().filter(|_| ui.notice_at == NoticeAt::Work)}
+                        {lang} onaction={onaction.clone()} onwork={onwork.clone()} />
                 </details>
                 if !classroom {
                     <Teacher doc={doc.clone()} computed={computed_now.clone()} saved_pack={saved_pack.clone()} onkeep={onkeep.clone()} {lang} onaction={onaction.clone()} />
@@ -312,11 +319,11 @@ pub fn app(props: &AppProps) -> Html {
             }
 
             if top {
-                <NoticeBar notice={ui.notice.clone()} {lang} onaction={onaction.clone()} onwork={onwork.clone()} />
+                <NoticeBar notice={ui.notice.clone().filter(|_| ui.notice_at == NoticeAt::Bar)} {lang} onaction={onaction.clone()} onwork={onwork.clone()} />
             }
             <Announcer voice={voice.clone()} />
             <main>
-                if !hidden("query") && top {
+                if !hidden(Panel::Query) && top {
                     <QueryBar query={workspace.query.clone()} {english_seed} {lang} onaction={onaction.clone()} />
                 }
                 if step >= Step::Chart {
@@ -328,11 +335,11 @@ pub fn app(props: &AppProps) -> Html {
                             // pinned to the bottom of the screen); the rest
                             // of memory over time is a tab of its own there.
                             if shows(Panel::Chart) {
-                                if !hidden("timeline") {
+                                if !hidden(Panel::Timeline) {
                                     <Timeline workspace={workspace.clone()} computed={computed.clone()} tick={tick} {lang} onaction={onaction.clone()} />
                                 }
                             }
-                            if !classroom && !hidden(Panel::Memory.key()) {
+                            if !classroom && !hidden(Panel::Memory) {
                                 { memory.clone() }
                             }
                         </div>
@@ -342,7 +349,7 @@ pub fn app(props: &AppProps) -> Html {
                     // The lesson: the left column on a wide screen, beside
                     // the chart (issue 26: selecting or adding a card never
                     // covers it); after the chart and the inspector on a phone.
-                    if step >= Step::Side && !hidden("lesson") {
+                    if step >= Step::Side && !hidden(Panel::Lesson) {
                         <div class="lesson-col">
                             <LessonPanel
                                 doc={doc.clone()}
@@ -383,10 +390,10 @@ pub fn app(props: &AppProps) -> Html {
                         // so the exercise's first instruction ("In Act as
                         // pick…") names something on the first screen; a
                         // card's history opens here, where it was asked for.
-                        { for side_tools.into_iter().map(|(name, panel)| html! {
-                            <div class="tool" key={name.clone()} data-tool={name}>{ panel }</div>
+                        { for side_tools.into_iter().map(|(panel, shown)| html! {
+                            <div class="tool" key={panel.key()} data-tool={panel.key()}>{ shown }</div>
                         }) }
-                        if !hidden("why") {
+                        if !hidden(Panel::Why) {
                             <WhyPanel
                                 workspace={workspace.clone()}
                                 computed={computed.clone()}
@@ -397,7 +404,7 @@ pub fn app(props: &AppProps) -> Html {
                                 onaction={onaction.clone()}
                             />
                         }
-                        if !hidden("rejected") && shows(Panel::Chart) {
+                        if !hidden(Panel::Rejected) && shows(Panel::Chart) {
                             <RejectedList workspace={workspace.clone()} computed={computed.clone()} {lang} onaction={onaction.clone()} />
                         }
                     </aside>
@@ -415,7 +422,7 @@ pub fn app(props: &AppProps) -> Html {
                         onaction={onaction.clone()}
                     />
                 }
-                if below(Step::People) && shows(Panel::People) && !in_side("people") {
+                if below(Step::People) && shows(Panel::People) && !in_side(Panel::People) {
                     <People workspace={workspace.clone()} {lang} onaction={onaction.clone()} />
                 }
                 if classroom && lesson_two && shows(Panel::Memory) {

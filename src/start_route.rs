@@ -219,11 +219,11 @@ pub fn route(address: &Address, stored: &dyn Stored, session: &Session) -> Route
         ui.lesson_step = step.saturating_sub(1);
     }
     if let Some(hide) = address.param("hide") {
-        ui.hidden = hide.split(',').map(|p| p.trim().to_string()).filter(|p| !p.is_empty()).collect();
+        ui.hidden = crate::embed::Panels::parse(&hide);
     }
     if embed {
         ui.embed = true;
-        ui.hidden.extend(crate::embed::hidden(address.param("panel").as_deref().unwrap_or("")));
+        ui.hidden = ui.hidden.union(crate::embed::hidden(address.param("panel").as_deref().unwrap_or("")));
     }
     ui.classroom = address.flag("classroom");
     let mut state = AppState::new(doc, ui);

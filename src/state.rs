@@ -32,32 +32,9 @@ impl Mode {
     }
 }
 
-/// The panels; in classroom mode one of them shows at a time.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum Panel {
-    #[default]
-    Chart,
-    Editor,
-    People,
-    Compare,
-    /// Lesson 2's log, cache, retention and groups (a work with a timeline).
-    Memory,
-}
-
-impl Panel {
-    pub const ALL: [Panel; 5] = [Panel::Chart, Panel::Editor, Panel::People, Panel::Compare, Panel::Memory];
-
-    /// The name used by `?hide=`.
-    pub fn key(self) -> &'static str {
-        match self {
-            Panel::Chart => "chart",
-            Panel::Editor => "editor",
-            Panel::People => "people",
-            Panel::Compare => "compare",
-            Panel::Memory => "memory",
-        }
-    }
-}
+/// The page's panels and sets of them (`?hide=`, `&panel=`, classroom
+/// mode's tabs): one typed list, in `embed.rs`.
+pub use crate::embed::{Panel, Panels};
 
 /// A message for the learner, kept as data so it renders in either language.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -87,6 +64,8 @@ pub enum Notice {
     /// lesson; the learner's own work is in Recent work.
     OpenedLinkOtherLesson { course: crate::course::Course },
     LinkCopied,
+    /// The browser refused the clipboard: the link is shown to copy.
+    LinkNotCopied,
     /// Another tab just saved the work this tab shows. The next change here
     /// goes to a separate copy; the other tab's version can be loaded.
     ChangedElsewhere { name: String },
@@ -111,6 +90,18 @@ pub enum Notice {
     Unreadable { what: Unreadable, file: String, text: Rc<str> },
 }
 
+/// Where the current notice is shown (issue 26: an action answers beside
+/// its control).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum NoticeAt {
+    /// The top bar: what concerns the whole work (a link opened, another
+    /// tab's save, storage), or an action with no control (a dropped file).
+    #[default]
+    Bar,
+    /// Inside the Work menu, under the control that was used.
+    Work,
+}
+
 /// What in storage could not be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Unreadable {
@@ -131,7 +122,9 @@ pub enum WorkAction {
     /// A file the learner picked or dropped: in this lesson it replaces the
     /// work (one Undo away); another lesson's file opens as a work of its
     /// own in its lesson, and this work stays in Recent work.
-    Import { saved: Box<crate::persist::Saved>, source: String },
+    /// `at`: where its answer shows (the Work menu for its Import, the
+    /// top bar for a dropped file).
+    Import { saved: Box<crate::persist::Saved>, source: String, at: NoticeAt },
 }
 
 /// What "Recent work" shows: the saved works and the one this tab shows.
@@ -155,14 +148,18 @@ pub struct Ui {
     pub viewer: Option<ViewerId>,
     pub mode: Mode,
     pub notice: Option<Notice>,
+    /// Where that notice is shown: beside the control whose action it
+    /// answers (the Work menu's share, import, reset and opening a saved
+    /// work), or the top bar, which keeps what concerns the whole work.
+    pub notice_at: NoticeAt,
     /// First card index shown in the editor (the editor pages long lists).
     pub editor_start: usize,
     pub lesson_step: usize,
     pub classroom: bool,
     /// The panel shown in classroom mode.
     pub panel: Panel,
-    /// Panels hidden by `?hide=editor,compare`.
-    pub hidden: Vec<String>,
+    /// Panels hidden by `?hide=editor,compare` (and by `?embed`).
+    pub hidden: Panels,
     /// The exercises done, answered and missed.
     pub progress: Progress,
     /// View cells showing all their cards, not the first few.
@@ -309,6 +306,9 @@ pub enum UiAction {
     SetLang(Lang),
     SetMode(Mode),
     Notify(Notice),
+    /// The current notice answers a control of this place: it is shown
+    /// there (a new notice goes back to the top bar unless placed too).
+    PlaceNotice(NoticeAt),
     DismissNotice,
     EditorPage(usize),
     LessonStep(usize),
@@ -407,7 +407,19 @@ impl Reducible for AppState {
 impl AppState {
     /// Applies one action in place. Returns whether anything changed.
     pub fn apply(&mut self, action: impl Into<Action>) -> bool {
-        match action.into() {
+        let action = action.into();
+        // A new notice shows in the top bar unless it is placed beside its
+        // control (`UiAction::PlaceNotice`, dispatched right after it).
+        let notice_before = self.ui.notice.clone();
+        let changed = self.apply_action(action);
+        if changed && self.ui.notice != notice_before {
+            self.ui.notice_at = NoticeAt::Bar;
+        }
+        changed
+    }
+
+    fn apply_action(&mut self, action: Action) -> bool {
+        match action {
             Action::Undo => self.undo(),
             Action::Redo => self.redo(),
             Action::Ui(ui) => {
@@ -457,6 +469,12 @@ impl AppState {
             UiAction::SetLang(lang) => ui.lang = lang,
             UiAction::SetMode(mode) => ui.mode = mode,
             UiAction::Notify(notice) => ui.notice = Some(notice),
+            UiAction::PlaceNotice(at) => {
+                if ui.notice.is_none() || ui.notice_at == at {
+                    return false;
+                }
+                ui.notice_at = at;
+            }
             UiAction::DismissNotice => ui.notice = None,
             UiAction::EditorPage(start) => ui.editor_start = start,
             UiAction::LessonStep(step) => ui.lesson_step = step,

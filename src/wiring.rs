@@ -20,7 +20,7 @@ use crate::doc::Doc;
 use crate::persist::{self, Saved};
 use crate::shared::Shared;
 use crate::start::{Boot, Step};
-use crate::state::{Action, Notice, Recent, Ui, UiAction, WorkAction};
+use crate::state::{Action, Notice, NoticeAt, Recent, Ui, UiAction, WorkAction};
 use crate::store;
 
 /// Ctrl+Z / Ctrl+Shift+Z / Ctrl+Y (Cmd on a Mac) undo and redo everywhere;
@@ -39,8 +39,9 @@ fn key_action(e: &web_sys::KeyboardEvent, ui: &Ui) -> Option<Vec<Action>> {
         .target()
         .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
         .is_some_and(|el| {
-            // The chart's grid has arrow keys of its own.
-            matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT") || el.closest("[role=grid]").ok().flatten().is_some()
+            // The chart's grid and the toolbars (the steps, the about-me
+            // users) have arrow keys of their own.
+            matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT") || el.closest("[role=grid], [role=toolbar]").ok().flatten().is_some()
         });
     if !ui.classroom || typing {
         return None;
@@ -256,18 +257,31 @@ pub fn use_recording(checks: &Checks, onaction: Callback<Action>) {
 pub fn use_work_actions(store: &Store, onaction: Callback<Action>) -> (Callback<WorkAction>, Callback<DragEvent>, Callback<DragEvent>) {
     let onwork = {
         let store = store.clone();
-        use_callback((), move |work: WorkAction, _| match work {
-            WorkAction::Open(id) => store.saver.open(&id, &store),
-            WorkAction::LoadTheirs => {
-                let id = store.saver.work.borrow().id.clone();
-                store.saver.open(&id, &store);
-            }
-            WorkAction::Import { saved, source } => {
-                if saved.course.and_then(persist::portable).unwrap_or_default() == store.get().ui.course {
-                    store.saver.import(saved.doc, source, &store);
-                } else {
-                    store.saver.open_new(*saved, source, &store);
+        use_callback((), move |work: WorkAction, _| {
+            // What the action said (opened, refused) shows beside the
+            // control that asked: the Work menu, or the top bar.
+            let said_before = store.get().ui.notice.clone();
+            let at = match work {
+                WorkAction::Open(id) => {
+                    store.saver.open(&id, &store);
+                    NoticeAt::Work
                 }
+                WorkAction::LoadTheirs => {
+                    let id = store.saver.work.borrow().id.clone();
+                    store.saver.open(&id, &store);
+                    NoticeAt::Bar
+                }
+                WorkAction::Import { saved, source, at } => {
+                    if saved.course.and_then(persist::portable).unwrap_or_default() == store.get().ui.course {
+                        store.saver.import(saved.doc, source, &store);
+                    } else {
+                        store.saver.open_new(*saved, source, &store);
+                    }
+                    at
+                }
+            };
+            if store.get().ui.notice != said_before {
+                store.dispatch(UiAction::PlaceNotice(at).into());
             }
         })
     };
@@ -278,9 +292,81 @@ pub fn use_work_actions(store: &Store, onaction: Callback<Action>) -> (Callback<
         Callback::from(move |e: DragEvent| {
             e.prevent_default();
             if let Some(file) = e.data_transfer().and_then(|d| d.files()).and_then(|f| f.get(0)) {
-                crate::components::files::import_file(file, onaction.clone(), onwork.clone());
+                crate::components::files::import_file(file, NoticeAt::Bar, onaction.clone(), onwork.clone());
             }
         })
     };
     (onwork, ondragover, ondrop)
+}
+
+/// An open menu: a `details` styled as one (`files-menu`).
+const OPEN_MENU: &str = "details.files-menu[open]";
+
+/// Closes every open menu that `close` picks.
+fn close_menus(close: impl Fn(&web_sys::Element) -> bool) {
+    let Ok(open) = gloo_utils::document().query_selector_all(OPEN_MENU) else { return };
+    for menu in (0..open.length()).filter_map(|i| open.item(i)).filter_map(|n| n.dyn_into::<web_sys::Element>().ok()) {
+        if close(&menu) {
+            let _ = menu.remove_attribute("open");
+        }
+    }
+}
+
+/// The menus (the top bar's Work and Teacher, the query's examples) close
+/// as menus do: on a press outside them (which still goes where it was
+/// aimed) and on Escape, which gives the focus back to the menu's button
+/// when it was inside.
+#[hook]
+pub fn use_menus() {
+    use_effect_with((), |_| {
+        let document = gloo_utils::document();
+        let outside = EventListener::new(&document, "pointerdown", |event| {
+            let inside = event.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()).and_then(|t| t.closest(OPEN_MENU).ok().flatten());
+            close_menus(|menu| inside.as_ref() != Some(menu));
+        });
+        let escape = EventListener::new(&document, "keydown", |event| {
+            if event.dyn_ref::<web_sys::KeyboardEvent>().is_some_and(|e| e.key() == "Escape") {
+                let focused = gloo_utils::document().active_element().and_then(|f| f.closest(OPEN_MENU).ok().flatten());
+                close_menus(|_| true);
+                if let Some(summary) = focused.and_then(|menu| menu.query_selector("summary").ok().flatten()) {
+                    if let Ok(summary) = summary.dyn_into::<web_sys::HtmlElement>() {
+                        let _ = summary.focus();
+                    }
+                }
+            }
+        });
+        move || drop((outside, escape))
+    });
+}
+
+/// Runs `then` once two frames have been drawn (after a rendering update of
+/// its own: layout and the sizes it records).
+fn after_two_frames(then: impl FnOnce() + 'static) {
+    use wasm_bindgen::closure::Closure;
+    let second = move || {
+        let then = Closure::once_into_js(then);
+        let _ = gloo_utils::window().request_animation_frame(then.unchecked_ref());
+    };
+    let first = Closure::once_into_js(second);
+    let _ = gloo_utils::window().request_animation_frame(first.unchecked_ref());
+}
+
+/// Whether the start has settled: two frames after its last step (`ready`),
+/// every panel below the first screen has been laid out once and its size
+/// remembered (`contain-intrinsic-size: auto`). Only then may those far off
+/// screen skip their rendering (`data-settled`, `static/style.css`), so they
+/// keep their true height and the page's height never changes as they come
+/// into view.
+#[hook]
+pub fn use_settled(ready: bool) -> bool {
+    let settled = use_state_eq(|| false);
+    {
+        let settled = settled.clone();
+        use_effect_with(ready, move |&ready| {
+            if ready {
+                after_two_frames(move || settled.set(true));
+            }
+        });
+    }
+    *settled
 }

@@ -412,3 +412,26 @@ fn a_packs_step_begins_from_its_own_start() {
     let last = pack.exercises.len() - 1;
     assert_eq!(go_to_step(Course::Pack, &pack, last, last + 1, Lang::En), vec![Action::Ui(UiAction::LessonStep(last))]);
 }
+
+/// Issue 26: an answer shows beside the control that asked for it. A
+/// notice placed in the Work menu stays there until a new notice comes,
+/// which goes to the top bar unless it is placed too; nothing to place
+/// changes nothing.
+#[test]
+fn a_notice_is_placed_beside_its_control_until_the_next_one() {
+    use mixua_playground::state::NoticeAt;
+    let mut s = seed();
+    assert!(!s.apply(UiAction::PlaceNotice(NoticeAt::Work)), "no notice: nothing to place");
+    s.apply(UiAction::Notify(Notice::LinkCopied));
+    assert_eq!(s.ui.notice_at, NoticeAt::Bar);
+    assert!(s.apply(UiAction::PlaceNotice(NoticeAt::Work)));
+    assert_eq!((s.ui.notice.clone(), s.ui.notice_at), (Some(Notice::LinkCopied), NoticeAt::Work));
+    // An edit that says nothing keeps the answer where it is.
+    let y = index_of(&s, "Y");
+    s.apply(Edit::SetApproved { index: y, approved: true });
+    assert_eq!(s.ui.notice_at, NoticeAt::Work);
+    // A load says what it loaded: in the top bar, unless placed.
+    s.apply(Edit::Load { doc: Doc::seed(), source: "a file".into() });
+    assert!(matches!(s.ui.notice, Some(Notice::Loaded { .. })));
+    assert_eq!(s.ui.notice_at, NoticeAt::Bar);
+}

@@ -83,6 +83,9 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
             }
         })
     };
+    // The steps' toolbar: the arrow keys go from step to step (the focus
+    // with them).
+    let step_keys = Callback::from(|e: KeyboardEvent| super::focus::toolbar_keys(&e, true));
     let emit = |action: UiAction| {
         let onaction = props.onaction.clone();
         Callback::from(move |_: MouseEvent| onaction.emit(action.clone().into()))
@@ -238,18 +241,22 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
                     Course::Two => lang.pick("第 2 課:記憶與時間", "Lesson 2: memory over time"),
                     Course::Pack => if pack.title.is_empty() { pack.id.as_str() } else { pack.title.get(lang) },
                 } }</h2>
-                <nav class="steps" aria-label={lang.pick("練習步驟", "Exercise steps")}>
+                // One Tab stop for the steps (a toolbar: the arrow keys,
+                // Home and End move between them), so the first screen
+                // stays a few controls.
+                <div class="steps" role="toolbar" aria-label={lang.pick("練習步驟", "Exercise steps")} onkeydown={step_keys}>
                     { for (0..steps.len()).map(|i| {
                         let finished = step_done(i);
                         html! {
                             <button type="button" onclick={go(i)} aria-current={(i == step_index).then_some("step")}
+                                tabindex={if i == step_index { "0" } else { "-1" }} data-step={(i + 1).to_string()}
                                 class={classes!((i == step_index).then_some("current"), finished.then_some("finished"))}
                                 aria-label={lang.pick(format!("第 {} 步{}", i + 1, if finished { "(完成)" } else { "" }), format!("Step {}{}", i + 1, if finished { " (done)" } else { "" }))}>
                                 { (i + 1).to_string() }{ if finished { "✓" } else { "" } }
                             </button>
                         }
                     }) }
-                </nav>
+                </div>
             </div>
             <h3>{ step.title.get(lang) }</h3>
             <p class="task">{ step.task.get(lang) }</p>
@@ -318,18 +325,6 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
                 if show_solution.is_some() && !*confirming {
                     <button type="button" data-action="show-solution" onclick={toggle(&confirming, true)}>{ lang.pick("看解答…", "Show the solution…") }</button>
                 }
-                <button type="button" data-action="result-code" aria-expanded={code_open.to_string()} onclick={{
-                    // The name written last time comes back.
-                    let (open, name, remembered) = (toggle(&code_open, !*code_open), name.clone(), props.student_name.clone());
-                    Callback::from(move |e: MouseEvent| {
-                        if name.is_empty() {
-                            name.set(remembered.clone());
-                        }
-                        open.emit(e)
-                    })
-                }}>
-                    { lang.pick("我的成果代碼", "My result code") }
-                </button>
             </div>
             if let (Some(onclick), true) = (show_solution, *confirming) {
                 <div class="confirm" role="group" aria-label={lang.pick("確認看解答", "Confirm: show the solution")}>
@@ -368,6 +363,22 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
                     }
                 }) }
             </ol>
+            // The result code hands in these marks: it is asked for here,
+            // under them, and opens right below.
+            <div class="lesson-nav lesson-code">
+                <button type="button" data-action="result-code" aria-expanded={code_open.to_string()} onclick={{
+                    // The name written last time comes back.
+                    let (open, name, remembered) = (toggle(&code_open, !*code_open), name.clone(), props.student_name.clone());
+                    Callback::from(move |e: MouseEvent| {
+                        if name.is_empty() {
+                            name.set(remembered.clone());
+                        }
+                        open.emit(e)
+                    })
+                }}>
+                    { lang.pick("我的成果代碼", "My result code") }
+                </button>
+            </div>
             if *code_open {
                 <div class="result-code">
                     <label>{ lang.pick("你的名字(可不填)", "Your name (optional)") }

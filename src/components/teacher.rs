@@ -18,7 +18,7 @@ use crate::computed::Computed;
 use crate::doc::Doc;
 use crate::pack_link::{self, PackNotice};
 use crate::shared::Shared;
-use crate::state::{Action, Notice, UiAction};
+use crate::state::{Action, UiAction};
 
 #[derive(Properties, PartialEq)]
 pub struct TeacherProps {
@@ -106,6 +106,8 @@ pub fn teacher(props: &TeacherProps) -> Html {
         });
     }
     let link = use_state(String::new);
+    // The answer to "Copy the pack link": copied or not, and its length.
+    let copied = use_state_eq(|| None::<(bool, usize)>);
     let ws = &props.doc.workspace;
 
     let toggle = |which: Open| {
@@ -320,7 +322,7 @@ pub fn teacher(props: &TeacherProps) -> Html {
             })
         };
         let make_link = {
-            let (pack, link, onaction) = (pack.clone(), link.clone(), props.onaction.clone());
+            let (pack, link, copied) = (pack.clone(), link.clone(), copied.clone());
             Callback::from(move |_: MouseEvent| {
                 let location = gloo_utils::window().location();
                 let url = format!(
@@ -329,8 +331,14 @@ pub fn teacher(props: &TeacherProps) -> Html {
                     crate::start_route::students_page(&location.pathname().unwrap_or_default()),
                     pack_link::encode(&pack)
                 );
-                let _ = gloo_utils::window().navigator().clipboard().write_text(&url);
-                onaction.emit(UiAction::Notify(Notice::Pack(PackNotice::Copied { chars: url.len() })).into());
+                // Said beside the button once the clipboard has answered
+                // (issue 26), not at the top of the page.
+                let copying = gloo_utils::window().navigator().clipboard().write_text(&url);
+                let (copied, chars) = (copied.clone(), url.len());
+                wasm_bindgen_futures::spawn_local(async move {
+                    let ok = wasm_bindgen_futures::JsFuture::from(copying).await.is_ok();
+                    copied.set(Some((ok, chars)));
+                });
                 link.set(url);
             })
         };
@@ -342,7 +350,7 @@ pub fn teacher(props: &TeacherProps) -> Html {
         html! {
             <section class="panel drawer" data-panel="share-pack" aria-labelledby="share-pack-title" onkeydown={onkeydown.clone()}>
                 { close_button(lang, &onclose) }
-                <h2 id="share-pack-title">{ lang.pick(format!("練習包({} 題)", p.exercises.len()), format!("The pack ({} exercises)", p.exercises.len())) }</h2>
+                <h2 id="share-pack-title">{ lang.pick(format!("練習包({} 題)", p.exercises.len()), format!("The pack ({})", super::count(p.exercises.len(), "exercise", "exercises"))) }</h2>
                 <label>{ lang.pick("名稱(英文字母、數字、- _)", "Id (letters, digits, - _)") }<input name="pack_id" value={p.id.clone()} onchange={set(|p, v| p.id = v.trim().to_string())} /></label>
                 <label>{ lang.pick("標題", "Title") }<input name="pack_title" value={p.title.get(lang).to_string()} onchange={{
                     let (pack, keep) = (pack.clone(), keep.clone());
@@ -371,6 +379,16 @@ pub fn teacher(props: &TeacherProps) -> Html {
                     <p>
                         <button type="button" class="primary" data-action="copy-pack-link" onclick={make_link}>{ lang.pick("複製練習包連結", "Copy the pack link") }</button>{ " " }
                         <button type="button" data-action="download-pack" onclick={download}>{ lang.pick("下載練習包(JSON)", "Download the pack (JSON)") }</button>
+                    </p>
+                }
+                if let Some((ok, chars)) = *copied {
+                    <p class={classes!("field-said", if ok { "ok" } else { "problem" })} role="status" data-said="pack-link">
+                        <span aria-hidden="true">{ if ok { "✓ " } else { "✗ " } }</span>
+                        { if ok {
+                            PackNotice::Copied { chars }.text(lang).1
+                        } else {
+                            lang.pick("瀏覽器不讓這裡複製:請選取下面的連結自己複製。", "The browser didn't let this page copy it: select the link below and copy it yourself.").to_string()
+                        } }
                     </p>
                 }
                 if !link.is_empty() {
@@ -407,6 +425,18 @@ pub fn teacher(props: &TeacherProps) -> Html {
                     { button(Open::Builder, "build-exercise", lang.pick("做練習", "Make an exercise").into()) }
                     { button(Open::Share, "share-pack", lang.pick(format!("練習包({})", pack.exercises.len()), format!("Pack ({})", pack.exercises.len()))) }
                     { button(Open::Class, "class-view", lang.pick("全班成果", "Class view").into()) }
+                    // Classroom mode is for the projector: it waits here
+                    // (issue 26: few controls on the first screen); the
+                    // top bar shows it while it is on, to leave it.
+                    <button type="button" data-action="classroom" aria-pressed="false" onclick={{
+                        let onaction = props.onaction.clone();
+                        Callback::from(move |e: MouseEvent| {
+                            if let Some(menu) = e.target_dyn_into::<web_sys::Element>().and_then(|b| b.closest("details").ok().flatten()) {
+                                let _ = menu.remove_attribute("open");
+                            }
+                            onaction.emit(UiAction::SetClassroom(true).into())
+                        })
+                    }}>{ lang.pick("教室模式", "Classroom mode") }</button>
                 </nav>
             </details>
             <>{ for builder }</>
