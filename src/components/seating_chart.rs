@@ -90,7 +90,7 @@ pub fn seating_chart(props: &SeatingChartProps) -> Html {
         let shown: Vec<Shown> = view
             .iter()
             .take(limit)
-            .map(|&i| Shown { index: i, id: ws.cards[i].id.clone(), lesson: ws.cards[i].lesson.clone() })
+            .map(|&i| Shown { index: i, id: ws.cards[i].id.clone().into(), lesson: ws.cards[i].lesson.clone().into() })
             .collect();
         let ticked: Vec<String> =
             props.doc.predictions.get(viewer).map(|s| s.iter().cloned().collect()).unwrap_or_default();
