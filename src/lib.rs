@@ -11,7 +11,6 @@ pub mod course;
 pub mod derive;
 pub mod doc;
 pub mod embed;
-pub mod lesson_two;
 pub mod lessons;
 pub mod pack_link;
 pub mod persist;

@@ -7,8 +7,9 @@
 
 use std::rc::Rc;
 
-use mixua_policy::explain::cache_text;
-use mixua_policy::{KeyField, Lang, Refusal, Workspace};
+use mixua_words::explain::cache_text;
+use mixua_policy::{KeyField, Refusal, Workspace};
+use mixua_words::Lang;
 use yew::prelude::*;
 
 use super::acting::{refusal_beside, untick, who_and_why};

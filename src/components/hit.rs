@@ -2,7 +2,8 @@
 //! view changes (a card enters or leaves it) only the entries that changed
 //! render again; the others are compared by their props and skipped.
 
-use mixua_policy::{Lang, ViewerId};
+use mixua_policy::ViewerId;
+use mixua_words::Lang;
 use yew::prelude::*;
 
 use super::focus::focus_soon;

@@ -1,6 +1,6 @@
 use std::rc::Rc;
 
-use mixua_policy::Lang;
+use mixua_words::Lang;
 use yew::prelude::*;
 
 use super::event_value;

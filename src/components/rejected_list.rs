@@ -1,7 +1,7 @@
 use std::rc::Rc;
 
-use mixua_policy::explain::rejection_text;
-use mixua_policy::Lang;
+use mixua_words::explain::rejection_text;
+use mixua_words::Lang;
 use yew::prelude::*;
 
 use crate::derive::Rejected;

@@ -1,9 +1,10 @@
-use mixua_policy::explain::{access_text, decision_text, flips_text, rejection_text};
-use mixua_policy::probe_words::finding_text;
+use mixua_words::explain::{access_text, decision_text, flips_text, rejection_text};
+use mixua_words::probe_words::finding_text;
 use std::rc::Rc;
 
 use mixua_policy::flip::Flips;
-use mixua_policy::{check, Lang, Viewer, ViewerId, Workspace};
+use mixua_policy::{check, Viewer, ViewerId, Workspace};
+use mixua_words::Lang;
 
 use crate::computed::Computed;
 use yew::prelude::*;
