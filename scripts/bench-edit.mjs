@@ -25,6 +25,7 @@
 //                                                         most self time, and the app's components and
 //                                                         modules by inclusive time, per kind of click)
 //        MIXUA_DIST=/path/to/dist node scripts/bench-edit.mjs
+//        STYLE='.cards { table-layout: fixed }' node scripts/bench-edit.mjs   (a rule added to the page: what it would save)
 // Function names need a build that keeps them (locally only): add
 // `data-keep-debug` to index.html's `<link data-trunk rel="rust" …>` and
 // `trunk build --release --offline --dist /tmp/dist-names`, then MIXUA_DIST=/tmp/dist-names.
@@ -90,6 +91,8 @@ async function open(browser, server, cards) {
     await page.waitForSelector(`[data-notice="info"]:has-text("bench-${cards}.json")`, { timeout: 300_000 });
     await page.waitForSelector('tr[data-card="C1"] input[name="share_approved"]', { state: 'attached', timeout: 120_000 });
   }
+  // A diagnosis: what a style rule would save (e.g. STYLE='.cards { table-layout: fixed }').
+  if (process.env.STYLE) await page.addStyleTag({ content: process.env.STYLE });
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: RATE });
   return { context, page, cdp };
