@@ -14,6 +14,7 @@ pub mod change_strip;
 pub mod class_view;
 pub mod compare;
 pub mod files;
+pub mod hit;
 pub mod focus;
 pub mod notice_bar;
 pub mod people;

@@ -51,6 +51,10 @@ pub struct SeatingChartProps {
     pub onaction: Callback<Action>,
 }
 
+/// What the chart's height floor is kept for: users, agents, cards, mode,
+/// expanded cells, the past.
+type Shape = (usize, usize, usize, Mode, BTreeSet<ViewerId>, bool);
+
 /// The policy's reason why one card is or is not in one view, in words.
 pub fn why_text(ws: &Workspace, computed: &Computed, index: usize, viewer: Viewer<'_>, lang: Lang) -> String {
     decision_text(&ws.cards[index], &computed.access(ws, index, viewer), viewer, &ws.query, lang)
@@ -73,6 +77,39 @@ pub fn seating_chart(props: &SeatingChartProps) -> Html {
     // The one cell the Tab key lands on (roving tabindex); it follows the
     // focus around the grid.
     let active = use_state(|| 0usize);
+    // The chart keeps the tallest height it has had (issue 25): a card
+    // entering or leaving a cell would otherwise move everything below the
+    // chart, and the browser would lay out and paint the whole page again
+    // on an edit. The floor starts again when the chart's shape, its mode
+    // or its expanded cells change.
+    let wrap = use_node_ref();
+    // The first render measures nothing (the start lays the chart out in a
+    // task of its own; measuring here would force it into this one).
+    let shape = (ws.users.len(), ws.agents.len(), ws.cards.len(), props.mode, props.expanded.clone(), props.past.is_some());
+    let floor = use_mut_ref(|| None::<(Shape, f64)>);
+    let first = use_mut_ref(|| true);
+    {
+        let (wrap, floor) = (wrap.clone(), floor.clone());
+        use_effect(move || {
+            if first.replace(false) {
+                return;
+            }
+            let Some(el) = wrap.cast::<web_sys::Element>() else { return };
+            let mut floor = floor.borrow_mut();
+            let low = match &*floor {
+                Some((was, low)) if *was == shape => *low,
+                _ => {
+                    let _ = el.remove_attribute("style");
+                    0.0
+                }
+            };
+            let height = el.get_bounding_client_rect().height();
+            if height > low {
+                let _ = el.set_attribute("style", &format!("min-height: {height}px; box-sizing: border-box"));
+            }
+            *floor = Some((shape, height.max(low)));
+        });
+    }
     let active_cell = (*active).min(computed.viewers.len().saturating_sub(1));
     // The about-me toolbar's one Tab stop: the user whose panel is open, else the first.
     let about_stop = ws.users.iter().take(12).position(|u| props.about.as_deref() == Some(u.as_str())).unwrap_or(0);
@@ -93,7 +130,7 @@ pub fn seating_chart(props: &SeatingChartProps) -> Html {
         let shown: Vec<Shown> = view
             .iter()
             .take(limit)
-            .map(|&i| Shown { index: i, id: ws.cards[i].id.clone(), lesson: ws.cards[i].lesson.clone() })
+            .map(|&i| Shown { index: i, id: ws.cards[i].id.clone().into(), lesson: ws.cards[i].lesson.clone().into() })
             .collect();
         let ticked: Vec<String> =
             props.doc.predictions.get(viewer).map(|s| s.iter().cloned().collect()).unwrap_or_default();
@@ -274,7 +311,7 @@ pub fn seating_chart(props: &SeatingChartProps) -> Html {
             if ws.users.is_empty() || ws.agents.is_empty() {
                 <p class="empty">{ lang.pick("至少要有一位使用者和一個 Agent,座位表才有格子。", "Add at least one user and one agent to get a cell.") }</p>
             } else {
-                <div class="grid-wrap">
+                <div class="grid-wrap" ref={wrap}>
                     // A chart bigger than a screen renders only the cells
                     // near it (`many`: see the stylesheet).
                     <table class={classes!("grid", (ws.users.len() * ws.agents.len() > MANY_CELLS).then_some("many"))} role="grid" aria-labelledby="chart-title" aria-describedby="grid-keys" {onkeydown} {onfocusin}>
