@@ -133,6 +133,10 @@ pub fn app(props: &AppProps) -> Html {
         mixua_policy::replay_cache(&ws.0).leaks().count()
     });
     let lang = state.ui.lang;
+    // Lesson 3 (the `lesson3` feature): its prompts, derived once per work
+    // revision, each cell's bar, the prompt settings' change, and the
+    // inspector column's panels; nothing in a build without it.
+    let third = crate::components::lesson3::use_lesson_three(&state, &onaction);
 
     // What the last edit, undo or redo changed: the crate's diff of the
     // evaluation before it (kept from the render before) and this one.
@@ -156,7 +160,11 @@ pub fn app(props: &AppProps) -> Html {
     let voice = (*use_memo((), |_| Voice::default())).clone();
     let first_render = use_mut_ref(|| true);
     {
-        let words = change.as_ref().filter(|_| !state.ui.mode.hides_answers()).map(|(kind, c)| changed::spoken(*kind, c, lang));
+        let more = third.more_parts.clone();
+        let words = change.as_ref().filter(|_| !state.ui.mode.hides_answers()).map(|(kind, c)| {
+            let words = changed::spoken(*kind, c, lang);
+            if more.is_empty() { words } else { format!("{words} · {}", more.join(" · ")) }
+        });
         let notice = state.ui.notice.clone();
         let typed = store.typing.get();
         let (speech, said, first_render) = (speech.clone(), voice.clone(), first_render.clone());
@@ -428,6 +436,9 @@ pub fn app(props: &AppProps) -> Html {
             cache_leaks={*cache}
             change={change.clone()}
             past={tick}
+            bars={third.bars.clone()}
+            prompt_of={third.prompt_of.clone()}
+            more_parts={third.more_parts.clone()}
             {lang}
             onaction={onaction.clone()}
         />
@@ -463,7 +474,7 @@ pub fn app(props: &AppProps) -> Html {
     for name in tools.iter().map(String::as_str).chain((!in_side("act")).then_some("act")) {
         let panel = match name {
             "act" => act_panel.clone(),
-            "cache" if lesson_two && !hidden("cache") => Some(cache_panel.clone()),
+            "cache" if (lesson_two || third.on) && !hidden("cache") => Some(cache_panel.clone()),
             "retention" if lesson_two && !hidden("retention") => Some(retention_panel.clone()),
             "groups" if lesson_two && !hidden("groups") => Some(groups_panel.clone()),
             "people" if shows(Panel::People) => Some(html! { <People workspace={workspace.clone()} {lang} onaction={onaction.clone()} /> }),
@@ -579,6 +590,11 @@ pub fn app(props: &AppProps) -> Html {
                     <aside class={classes!("side", inspected_card.is_some().then_some("selecting"))}>
                         if let Some(user) = ui.about.clone().filter(|_| !ui.mode.hides_answers()) {
                             <AboutMe workspace={workspace.clone()} {user} {lang} onaction={onaction.clone()} />
+                        }
+                        // Lesson 3's prompt panel and settings: first, beside
+                        // the chart, where choosing a cell opens its prompt.
+                        if !hidden("prompt") {
+                            { third.side }
                         }
                         if let Some((index, card)) = inspected_card {
                             <CardInspector

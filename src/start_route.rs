@@ -118,11 +118,12 @@ fn initial_lang(address: &Address, session: &Session) -> Lang {
     }
 }
 
-/// A new work named after lesson 2 when it is lesson 2's.
+/// A new work named after its lesson when it is lesson 2's or 3's.
 fn new_work(lang: Lang, course: Course, session: &Session) -> WorkRef {
     let mut work = WorkRef::new(lang, session.new_id.clone(), &session.stamp);
-    if course == Course::Two {
-        work.name = format!("{} · {}", lang.pick("第 2 課", "Lesson 2"), work.name);
+    if !matches!(course, Course::One | Course::Pack) {
+        let n = course.number();
+        work.name = format!("{} · {}", lang.pick(format!("第 {n} 課"), format!("Lesson {n}")), work.name);
     }
     work
 }
@@ -191,7 +192,7 @@ pub fn route(address: &Address, stored: &dyn Stored, session: &Session) -> Route
             saved = Some(found);
             unsaved = false;
             opened_lesson = Some(Notice::OpenedLesson { course: want, kept: true });
-        } else if want == Course::Two || saved.is_some() {
+        } else if want != Course::One || saved.is_some() {
             opened_lesson = Some(Notice::OpenedLesson { course: want, kept: saved.is_some() });
             saved = None;
             work = new_work(ui.lang, want, session);
