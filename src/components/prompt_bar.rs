@@ -33,8 +33,11 @@ pub fn view(bar: &CellBar, chosen: bool, lang: Lang, onaction: &Callback<Action>
         let (onaction, viewer) = (onaction.clone(), bar.viewer.clone());
         Callback::from(move |e: MouseEvent| {
             onaction.emit(UiAction::ShowPrompt(viewer.clone()).into());
-            // From the keyboard (no pointer detail): the panel takes the focus.
-            if e.detail() == 0 {
+            // From the keyboard (no pointer detail), or on a phone, where the
+            // panel is below the chart: the panel takes the focus (and so
+            // comes into view).
+            let narrow = gloo_utils::window().inner_width().ok().and_then(|w| w.as_f64()).is_some_and(|w| w <= 700.0);
+            if e.detail() == 0 || narrow {
                 focus_soon(vec!["[data-panel=\"prompt\"]".into()]);
             }
         })
