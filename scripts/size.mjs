@@ -15,9 +15,10 @@
 // prerendered first screen, its CSS and icon).
 //
 // Audiences: a lesson-1 student in each language (`?lang=zh-TW`,
-// `?lang=en`), a lesson-2 student (`?lesson=2`), and the teacher's tools:
-// what opening the Teacher menu and each of its drawers fetches on top of a
-// lesson-1 load. Service workers are blocked: the worker's background copy
+// `?lang=en`), a lesson-2 student (`?lesson=2`), a lesson-3 student (its own
+// page, lesson3.html) and the teacher (teach.html, the page the students'
+// Teacher menu opens, with each of its drawers opened). Each page is a build
+// of its own (scripts/pages.sh). Service workers are blocked: the worker's background copy
 // of the build for offline use is not what the page waits for. Each fetched
 // file is read from dist/ (the server serves it as it is) and compressed
 // with zlib at level 9, as `gzip -9` does, without the file name header.
@@ -141,14 +142,17 @@ export async function measure() {
       ['lesson-1 student, 繁體中文 (?lang=zh-TW)', '?lang=zh-TW'],
       ['lesson-1 student, English (?lang=en)', '?lang=en'],
       ['lesson-2 student (?lesson=2&lang=en)', '?lesson=2&lang=en'],
+      ['lesson-3 student (lesson3.html?lang=en)', 'lesson3.html?lang=en'],
     ]) {
       const { first } = await load(browser, server, query);
       const files = await weigh(first);
       rows.push({ name, query, files, ...sums(files) });
     }
-    const { later } = await load(browser, server, '?lang=en', openTeacherTools);
-    const teacher = await weigh(later);
-    rows.push({ name: "teacher's tools (opening the Teacher menu and its drawers, after a lesson-1 load)", query: '?lang=en', files: teacher, ...sums(teacher) });
+    // The teacher's tools are their own page: the students' Teacher menu
+    // opens it. Its load, then what its drawers fetch on top.
+    const { first, later } = await load(browser, server, 'teach.html?lang=en', openTeacherTools);
+    const teacher = await weigh([...first, ...later]);
+    rows.push({ name: "teacher's page (teach.html?lang=en, the Teacher menu's drawers opened)", query: 'teach.html?lang=en', files: teacher, ...sums(teacher) });
     return rows;
   } finally {
     await browser.close();

@@ -342,3 +342,15 @@ fn latest_of(stored: &dyn Stored, course: Course) -> Option<(Entry, Slot, Saved)
         (saved.course.unwrap_or_default() == course).then_some((entry, slot, saved))
     })
 }
+
+/// The site's page for the teacher's tools (scripts/pages.sh): a build with
+/// every lesson and the Teacher menu. The students' pages never carry them.
+pub const TEACHER_PAGE: &str = "teach.html";
+
+/// The students' page for a link made on `pathname` (this page's path): a
+/// link a teacher shares (a pack, a work) opens on the students' page, so
+/// that students never download the teacher's tools. Any other page keeps
+/// its own path.
+pub fn students_page(pathname: &str) -> &str {
+    pathname.strip_suffix(TEACHER_PAGE).filter(|dir| dir.is_empty() || dir.ends_with('/')).unwrap_or(pathname)
+}

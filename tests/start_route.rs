@@ -357,3 +357,21 @@ fn a_damaged_index_with_a_damaged_slot_lists_that_slot_too() {
     assert_eq!(ids, ["w2", "w1", "w3"]);
     assert!(matches!(unreadable(&start(&[], "", &storage, None)), Some((Unreadable::Index { works: 3 }, ..))));
 }
+
+/// A link made on the teacher's page opens on the students' page; other
+/// pages keep their own path (a file merely ending in the same letters too).
+#[test]
+fn a_link_made_on_the_teachers_page_opens_on_the_students_page() {
+    use mixua_playground::start_route::students_page;
+    for (made_on, opens_on) in [
+        ("/teach.html", "/"),
+        ("/class/teach.html", "/class/"),
+        ("/", "/"),
+        ("/index.html", "/index.html"),
+        ("/lesson3.html", "/lesson3.html"),
+        ("/preteach.html", "/preteach.html"),
+        ("teach.html", ""),
+    ] {
+        assert_eq!(students_page(made_on), opens_on, "a link made on {made_on}");
+    }
+}

@@ -49,13 +49,14 @@ pub fn import_file(file: web_sys::File, onaction: Callback<Action>, onwork: Call
     });
 }
 
-/// The address of this page with a share link for `doc` in `course`.
+/// The address of this page (the students' page, when made on the
+/// teacher's) with a share link for `doc` in `course`.
 pub fn share_url(doc: &Doc, course: Course) -> String {
     let location = gloo_utils::window().location();
     let base = format!(
         "{}{}",
         location.origin().unwrap_or_default(),
-        location.pathname().unwrap_or_default()
+        crate::start_route::students_page(&location.pathname().unwrap_or_default())
     );
     format!("{base}#{}", persist::encode_link(doc, course))
 }

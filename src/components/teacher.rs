@@ -327,7 +327,7 @@ pub fn teacher(props: &TeacherProps) -> Html {
                 let url = format!(
                     "{}{}#{}",
                     location.origin().unwrap_or_default(),
-                    location.pathname().unwrap_or_default(),
+                    crate::start_route::students_page(&location.pathname().unwrap_or_default()),
                     pack_link::encode(&pack)
                 );
                 let _ = gloo_utils::window().navigator().clipboard().write_text(&url);

@@ -24,7 +24,7 @@ pub struct TeacherProps {
 #[function_component(Teacher)]
 pub fn teacher(props: &TeacherProps) -> Html {
     let lang = props.lang;
-    let href = format!("teach.html?lang={}", lang.tag());
+    let href = format!("{}?lang={}", crate::start_route::TEACHER_PAGE, lang.tag());
     html! {
         <div class="teacher">
             <a class="files-menu teacher-menu" data-action="teacher-page" {href}>{ lang.pick("老師", "Teacher") }</a>

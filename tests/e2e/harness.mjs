@@ -148,7 +148,8 @@ export function pageErrors(page) {
  * Opens the app in a new browser context (its own storage) and waits until
  * the app (not the prerendered first screen it replaces, see
  * prerender.test.mjs) has built every panel (`[data-ready]`, src/start.rs). `query` is the URL
- * query string, with or without its leading `?` (e.g. `lang=en`).
+ * query string, with or without its leading `?` (e.g. `lang=en`), after the
+ * name of another page of the site where it opens there (`teach.html?lang=en`).
  * Close it with `await page.context().close()`.
  */
 export async function openApp(browser, server, query = '', { viewport = { width: 1280, height: 800 } } = {}) {
@@ -182,9 +183,12 @@ export async function openPage(context, server, query = '', hash = '') {
       errors.push(`http ${response.status()}: ${response.url()}`);
     }
   });
-  const search = query === '' ? '' : query.startsWith('?') ? query : `?${query}`;
+  // Another page of the site (`teach.html`, `lesson3.html`) is named before
+  // its query: `teach.html?lang=en`.
+  const [, path = '', rest = query] = /^([\w-]+\.html)?(.*)$/.exec(query);
+  const search = rest === '' ? '' : rest.startsWith('?') ? rest : `?${rest}`;
   const fragment = hash === '' ? '' : hash.startsWith('#') ? hash : `#${hash}`;
-  await page.goto(`${server.url}${search}${fragment}`);
+  await page.goto(`${server.url}${path}${search}${fragment}`);
   try {
     // The app builds into #app in steps (src/start.rs): its first screen
     // replaces the prerendered one, then the panels below come one per

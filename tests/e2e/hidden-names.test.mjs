@@ -13,7 +13,7 @@ import { resultCode } from './pack-helpers.mjs';
 const env = useBrowser();
 
 test('the class view reads past a byte order mark and refuses a student name that hides a character', async () => {
-  const page = await openApp(env.browser, env.server, 'lang=en');
+  const page = await openApp(env.browser, env.server, 'teach.html?lang=en');
   try {
     // The pack in progress is the empty `my-pack`, version 1.
     const code = (name) => resultCode({ pack: 'my-pack', version: 1, name, exercises: [] });

@@ -16,7 +16,7 @@ let made;
 /** The teacher's page with the pack built (made once for the file). */
 async function teacher() {
   if (!made) {
-    const page = await openApp(env.browser, env.server, 'lang=en');
+    const page = await openApp(env.browser, env.server, 'teach.html?lang=en');
     made = { page, ...(await buildPack(page, shots)) };
   }
   return made;

@@ -13,7 +13,7 @@ const env = useBrowser();
 const shots = process.env.MIXUA_SHOTS ?? '/tmp/shots-12b';
 
 test('a teacher builds a two-exercise pack from the seed, shares it, and collects the codes in the class view', async () => {
-  const page = await openApp(env.browser, env.server, 'lang=en');
+  const page = await openApp(env.browser, env.server, 'teach.html?lang=en');
   try {
     const { link, file } = await buildPack(page, shots);
     console.log(`# the pack link: ${link.length} characters`);
@@ -60,7 +60,7 @@ test('a teacher builds a two-exercise pack from the seed, shares it, and collect
 });
 
 test('the class view\'s heatmap counts the predicted cells the class got wrong', async () => {
-  const page = await openApp(env.browser, env.server, 'lang=en');
+  const page = await openApp(env.browser, env.server, 'teach.html?lang=en');
   try {
     // A pack whose exercise asks for a prediction of every cell: built in the builder.
     await page.evaluate(() => { document.querySelector('.teacher-menu').open = true; }).then(() => page.click('[data-action=\"build-exercise\"]'));
@@ -123,7 +123,7 @@ test('a bad, tampered or oversized pack link: a clear message, and nothing lost'
 // never lies over the toolbar while a drawer is open).
 test('the Teacher menu opens on screen at 390 px, closes when a tool is chosen, and every drawer closes', async () => {
   for (const width of [390, 1280]) {
-    const page = await openApp(env.browser, env.server, 'lang=en', { viewport: { width, height: 844 } });
+    const page = await openApp(env.browser, env.server, 'teach.html?lang=en', { viewport: { width, height: 844 } });
     try {
       await page.locator('.teacher-menu summary').click();
       for (const action of ['build-exercise', 'share-pack', 'class-view']) {
