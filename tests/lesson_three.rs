@@ -55,6 +55,17 @@ fn lesson_three_is_a_built_in_lesson_of_its_own() {
 }
 
 #[test]
+fn a_share_link_of_lesson_three_opens_on_its_own_page() {
+    use mixua_playground::start_route::link_page;
+    assert_eq!(link_page("/teach.html", Course::Three), "/lesson3.html");
+    assert_eq!(link_page("/site/", Course::Three), "/site/lesson3.html");
+    assert_eq!(link_page("/site/lesson3.html", Course::Three), "/site/lesson3.html");
+    assert_eq!(link_page("/site/teach.html", Course::Two), "/site/");
+    assert_eq!(link_page("/lesson3.html", Course::One), "/");
+    assert_eq!(link_page("/site/index.html", Course::One), "/site/index.html");
+}
+
+#[test]
 fn a_budget_is_an_undoable_edit_said_in_the_change_strip() {
     let mut s = start();
     assert!(!loaded(s.workspace(), "bob", "checker-v1").contains(&"S".to_string()));
