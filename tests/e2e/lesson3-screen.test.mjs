@@ -79,3 +79,23 @@ test('lesson 3 on a 390 px phone: no sideways scroll, a bar per cell, a tap brin
     await page.context().close();
   }
 });
+
+test('the students\' page links lesson 3 (not built into it), which opens on its own page, marked current', async () => {
+  const page = await openApp(env.browser, env.server, 'lang=en');
+  try {
+    assert.equal(await page.locator('[data-panel="prompt"]').count(), 0, 'no lesson 3 on the students\' page');
+    const link = page.locator('[data-menu="lessons"] a[data-lesson-link="3"]');
+    assert.equal(await link.getAttribute('href'), '?lesson=3&lang=en');
+    await link.click();
+    await waitLessonThree(page);
+    assert.equal(await page.getAttribute('[data-menu="lessons"] a[data-lesson-link="3"]', 'aria-current'), 'page');
+    assert.equal(await page.locator('[data-menu="lessons"] a[data-lesson-link]').count(), 3, 'one link per lesson, lesson 3 once');
+    // Lesson 1 again, from lesson 3's page.
+    await page.click('[data-menu="lessons"] a[data-lesson-link="1"]');
+    await page.waitForSelector('#app [data-ready] [data-panel="lesson"][data-lesson="1"]', { state: 'attached', timeout: 15_000 });
+    assert.equal(await page.locator('[data-panel="prompt"]').count(), 0);
+    assert.deepEqual(pageErrors(page), []);
+  } finally {
+    await page.context().close();
+  }
+});
