@@ -34,6 +34,8 @@ function timedEdit([name, value, expect]) {
     input.value = value;
     input.dispatchEvent(new Event('change', { bubbles: true }));
     const check = () => {
+      // A step that never shows is reported as such, not waited for forever.
+      if (performance.now() - t0 > 10_000) return resolve(Number.NaN);
       if ((document.querySelector('.change-strip')?.textContent ?? '').includes(expect)) {
         // The frame that shows it, then the task after its paint.
         requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - t0), 0));
@@ -54,6 +56,7 @@ function timedDiagnosis(card) {
     const t0 = performance.now();
     document.querySelector('.diagnose-form [data-action="diagnose"]').click();
     const check = () => {
+      if (performance.now() - t0 > 10_000) return resolve(Number.NaN);
       if (document.querySelector(`[data-diagnosis="${card}"]`)) {
         requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - t0), 0));
       } else {

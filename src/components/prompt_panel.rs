@@ -40,6 +40,7 @@ fn diagnose(onaction: &Callback<Action>, card: String) {
 pub fn prompt_panel(props: &PromptPanelProps) -> Html {
     let lang = props.lang;
     let picked = use_state(|| None::<String>);
+    let picker = use_node_ref();
     let Some(view) = props.view.as_ref() else {
         return html! {
             <section class="panel prompt-panel" data-panel="prompt" aria-labelledby="prompt-title">
@@ -88,9 +89,12 @@ pub fn prompt_panel(props: &PromptPanelProps) -> Html {
         Callback::from(move |e: Event| picked.set(Some(event_value(&e))))
     };
     let on_diagnose = {
-        let (onaction, card) = (props.onaction.clone(), chosen_card.clone());
+        let (onaction, card, picker) = (props.onaction.clone(), chosen_card.clone(), picker.clone());
         Callback::from(move |_: MouseEvent| {
-            if let Some(card) = card.clone() {
+            // The picker's value as it is now (a choice not rendered yet
+            // included), else the one rendered.
+            let now = picker.cast::<web_sys::HtmlSelectElement>().map(|s| s.value()).filter(|v| !v.is_empty());
+            if let Some(card) = now.or_else(|| card.clone()) {
                 diagnose(&onaction, card);
             }
         })
@@ -163,7 +167,7 @@ pub fn prompt_panel(props: &PromptPanelProps) -> Html {
             <div class="diagnose-form">
                 <label>
                     { lang.pick("為什麼沒用到這張卡?", "Why didn't the agent use card ") }
-                    <select name="diagnose-card" onchange={on_pick}>
+                    <select name="diagnose-card" ref={picker} onchange={on_pick}>
                         { for props.cards.iter().map(|id| html! {
                             <option value={id.clone()} selected={chosen_card.as_deref() == Some(id.as_str())}>{ id }</option>
                         }) }
