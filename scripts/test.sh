@@ -8,7 +8,7 @@
 # build, so they are skipped when it fails):
 #   1. Rust tests, natively: the policy crate, the CLI and the app's reducer
 #      (cargo test --workspace)
-#   2. the Criterion bench compiles (cargo bench --no-run -p mixua-policy)
+#   2. the Criterion bench compiles (cargo bench --no-run -p mixua-policy -p mixua-words -p mixua-course)
 #   3. the release build of the playground into dist/ (trunk build)
 #   4. the size check: what a lesson-1 student's first load fetches
 #      (wasm + data, gzip -9) against scripts/size-budget.json
@@ -52,7 +52,7 @@ skip_step() {
 }
 
 run "Rust tests (policy, CLI, app reducer)" cargo test --workspace
-run "Criterion bench compiles" cargo bench --no-run -p mixua-policy
+run "Criterion bench compiles" cargo bench --no-run -p mixua-policy -p mixua-words -p mixua-course
 
 run "Release build of the playground (dist/)" trunk build --release --offline
 

@@ -5,13 +5,13 @@
 //! allowed.
 
 use mixua_policy::{
-    KeyField, Kind, Tier,
-    bump_policy, delete, draft_copy, draft_version, log_history, log_read, propose, publish, reject, revoke, rollback,
+    KeyField, Kind, Tier, bump_policy, delete, log_read, propose, publish, reject, revoke, rollback,
     set_cache, set_hold, set_members, set_ttl, sweep, Refusal, Viewer, ViewerId, Workspace,
 };
+use mixua_course::{draft_copy, draft_version, log_history, RefusalSeen};
 
 /// Who runs the retention sweep when the learner advances the clock.
-pub use mixua_policy::course::RETENTION_JOB;
+pub use mixua_course::lesson_two::RETENTION_JOB;
 
 /// What a new proposal is made from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -142,10 +142,14 @@ impl Act {
         }
     }
 
-    /// How a refusal of this act is remembered in the progress:
-    /// `act:card:actor:reason`.
-    pub fn refusal_key(&self, refusal: &Refusal) -> String {
-        format!("{}:{}:{}:{}", self.name(), self.card(), self.actor(), refusal.code())
+    /// How a refusal of this act is remembered in the progress.
+    pub fn refusal_seen(&self, refusal: &Refusal) -> RefusalSeen {
+        RefusalSeen {
+            act: self.name().to_string(),
+            card: self.card().to_string(),
+            actor: self.actor().to_string(),
+            reason: refusal.code().to_string(),
+        }
     }
 }
 

@@ -9,7 +9,7 @@ use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 use gloo_timers::callback::Timeout;
-use mixua_policy::Lang;
+use mixua_words::Lang;
 use wasm_bindgen::JsCast;
 
 use crate::course::Course;
@@ -24,7 +24,7 @@ use crate::works::{self, Entry, Save, Slot};
 /// after a reload), and the link taken out of the address bar, so that a
 /// reload restores the autosaved work rather than the link (an embed saves
 /// nothing: its link stays).
-pub fn carry_out(set_aside: Option<Saved>, started: Option<mixua_policy::Pack>, embed: bool) {
+pub fn carry_out(set_aside: Option<Saved>, started: Option<mixua_course::Pack>, embed: bool) {
     if let Some(pack) = started {
         crate::pack_link::start_pack(&pack);
     }

@@ -6,7 +6,8 @@
 
 use std::rc::Rc;
 
-use mixua_policy::{change_parts, Change, Lang, Seen, ViewerId, Workspace};
+use mixua_policy::{Change, Seen, ViewerId, Workspace};
+use mixua_words::{change_parts, Lang};
 
 use crate::computed::Computed;
 use crate::state::{Doc, Notice, StepKind};

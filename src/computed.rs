@@ -295,7 +295,7 @@ pub enum Reference {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use mixua_policy::seed_workspace;
+    use mixua_course::seed_workspace;
 
     #[test]
     fn seed_scores_keep_should_see_and_forbidden_apart() {

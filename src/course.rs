@@ -8,7 +8,9 @@ use std::cell::RefCell;
 use std::collections::BTreeSet;
 use std::rc::Rc;
 
-use mixua_policy::{Exercise, Facts, Item, Lang, Learner, Pack, ViewerId, Views, Workspace};
+use mixua_policy::{ViewerId, Workspace};
+use mixua_words::Lang;
+use mixua_course::{Exercise, Facts, Item, Learner, Pack, Views};
 use serde::{Deserialize, Serialize};
 
 use crate::doc::Predictions;
@@ -88,7 +90,7 @@ impl Course {
                 Course::Three => "lesson3",
                 Course::One | Course::Pack => "lesson1",
             };
-            let pack = Rc::new(mixua_policy::builtin_pack(name, lang).expect("the built-in packs read"));
+            let pack = Rc::new(mixua_course::builtin_pack(name, lang).expect("the built-in packs read"));
             packs.borrow_mut().push((self, lang, pack.clone()));
             pack
         })
@@ -114,10 +116,10 @@ impl Course {
     pub fn start_doc(self, lang: Lang) -> crate::doc::Doc {
         match self {
             Course::One | Course::Pack => crate::doc::Doc::seed_in(lang),
-            Course::Two => crate::doc::Doc { workspace: Rc::new(mixua_policy::lesson_two_workspace(lang)), ..Default::default() },
+            Course::Two => crate::doc::Doc { workspace: Rc::new(mixua_course::lesson_two_workspace(lang)), ..Default::default() },
             #[cfg(feature = "lesson3")]
             Course::Three => crate::doc::Doc {
-                workspace: Rc::new(mixua_policy::lesson_three::lesson_three_workspace(lang)),
+                workspace: Rc::new(mixua_course::lesson_three::lesson_three_workspace(lang)),
                 ..Default::default()
             },
         }
@@ -155,7 +157,7 @@ fn exercise_of(pack: &Pack, step: usize) -> Option<&Exercise> {
 pub fn items_in(course: Course, step: usize, lesson: Lesson<'_>, lang: Lang) -> Vec<Item> {
     let pack = course.pack(lang);
     match exercise_of(&pack, step) {
-        Some(e) => with_facts(lesson, |f| mixua_policy::items(e, f, lang)),
+        Some(e) => with_facts(lesson, |f| mixua_course::items(e, f, lang)),
         None => Vec::new(),
     }
 }
@@ -188,7 +190,7 @@ pub fn newly_done_in(course: Course, step: usize, lesson: Lesson<'_>) -> Vec<usi
 
 /// The milestones that hold now and are not remembered yet: the app
 /// remembers them.
-pub fn milestones_in(course: Course, lesson: Lesson<'_>) -> Vec<String> {
+pub fn milestones_in(course: Course, lesson: Lesson<'_>) -> Vec<mixua_course::Milestone> {
     let pack = course.pack(Lang::En);
     with_facts(lesson, |f| pack.milestones(f))
 }
@@ -196,13 +198,13 @@ pub fn milestones_in(course: Course, lesson: Lesson<'_>) -> Vec<String> {
 /// The step's predicted cells, marked, the first time they are revealed
 /// (`None` once recorded, when not revealed, or when the step grades no
 /// prediction): the app records them.
-pub fn first_reveal_in(course: Course, step: usize, lesson: Lesson<'_>) -> Option<(usize, Vec<mixua_policy::CellMark>)> {
+pub fn first_reveal_in(course: Course, step: usize, lesson: Lesson<'_>) -> Option<(usize, Vec<mixua_course::CellMark>)> {
     if !lesson.revealed || lesson.progress.first_marks.contains_key(&step) {
         return None;
     }
     let pack = course.pack(Lang::En);
     let exercise = exercise_of(&pack, step)?;
-    let marks = with_facts(lesson, |f| mixua_policy::cell_marks(exercise, f));
+    let marks = with_facts(lesson, |f| mixua_course::cell_marks(exercise, f));
     (!marks.is_empty()).then_some((step, marks))
 }
 
@@ -223,11 +225,11 @@ pub fn result_code(course: Course, lesson: Lesson<'_>, name: &str) -> String {
             .map(|(n, e)| {
                 let done = p.done.contains(&n) || e.holds(n, f);
                 let first = p.first_marks.get(&n).map(Vec::as_slice);
-                mixua_policy::exercise_result(e, done, p.assisted.contains(&n), p.hints_shown(n), p.solution.contains(&n), first, f)
+                mixua_course::exercise_result(e, done, p.assisted.contains(&n), p.hints_shown(n), p.solution.contains(&n), first, f)
             })
             .collect()
     });
-    mixua_policy::encode(&mixua_policy::Results { pack: pack.id.clone(), version: pack.version, name: name.to_string(), exercises })
+    mixua_course::encode(&mixua_course::Results { pack: pack.id.clone(), version: pack.version, name: name.to_string(), exercises })
 }
 
 /// The reference exercise 6 measures against: the recorded one, else the

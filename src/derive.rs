@@ -5,7 +5,8 @@
 //! it once, so the cache replay and the log's texts that lesson 2's checks
 //! read are made once too, however many exercises ask.
 
-use mixua_policy::{CellMark, Item, Lang};
+use mixua_words::Lang;
+use mixua_course::{CellMark, Item};
 
 use crate::course::{with_facts, Course};
 use crate::lessons::{Lesson, RECORD_STEP};
@@ -23,7 +24,7 @@ pub struct Checks {
     /// Steps that hold now and are not recorded yet: the root records them.
     pub newly: Vec<usize>,
     /// Milestones that hold now and are not remembered yet.
-    pub seen: Vec<String>,
+    pub seen: Vec<mixua_course::Milestone>,
     /// The shown step's predicted cells as first revealed, when they are to
     /// be recorded now.
     pub first: Option<(usize, Vec<CellMark>)>,
@@ -47,10 +48,10 @@ impl Checks {
                 .filter(|&(n, &h)| h && !progress.done.contains(&n) && (course != Course::Pack || n == step))
                 .map(|(n, _)| n)
                 .collect();
-            let items = pack.exercises.get(step).map(|e| mixua_policy::items(e, f, lang)).unwrap_or_default();
+            let items = pack.exercises.get(step).map(|e| mixua_course::items(e, f, lang)).unwrap_or_default();
             let record_items = if course == Course::One && step == RECORD_STEP { items.clone() } else { Vec::new() };
             let first = (lesson.revealed && !progress.first_marks.contains_key(&step))
-                .then(|| pack.exercises.get(step).map(|e| mixua_policy::cell_marks(e, f)))
+                .then(|| pack.exercises.get(step).map(|e| mixua_course::cell_marks(e, f)))
                 .flatten()
                 .filter(|marks| !marks.is_empty())
                 .map(|marks| (step, marks));

@@ -3,7 +3,9 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::rc::Rc;
 
-use mixua_policy::{seed_workspace, seed_workspace_en, Lang, ViewerId, Workspace};
+use mixua_policy::{ViewerId, Workspace};
+use mixua_words::Lang;
+use mixua_course::{seed_workspace, seed_workspace_en};
 
 /// Per viewer, the card ids the learner expects it to retrieve.
 pub type Predictions = BTreeMap<ViewerId, BTreeSet<String>>;

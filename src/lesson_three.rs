@@ -6,7 +6,7 @@
 //!
 //! Nothing here decides: every prompt, drop reason, metric and diagnosis is
 //! the crate's ([`mixua_policy::prompt`], [`mixua_policy::diagnose`]), and
-//! every sentence is the crate's words ([`mixua_policy::prompt_words`]).
+//! every sentence is the crate's words ([`mixua_words::prompt_words`]).
 //! The whole module is the `lesson3` feature, so a build without it (a
 //! student's lessons 1 and 2) carries none of it.
 
@@ -16,11 +16,12 @@ use mixua_policy::diagnose::{diagnose, Question};
 use mixua_policy::prompt::{
     prompt_changes, set_card_key, setting_changes, task_for, Assembler, Layer, Metrics, Prompt, PromptConfig, Source, Weights, SHARED,
 };
-use mixua_policy::prompt_words::{
+use mixua_words::prompt_words::{
     budget_use_words, budget_words, drop_words, fix_words, layer_words, note_words, prompt_change_words, question_words,
     setting_change_words, source_words, why_words,
 };
-use mixua_policy::{Kept, Lang, ViewerId, Workspace};
+use mixua_policy::{Kept, ViewerId, Workspace};
+use mixua_words::Lang;
 use serde_json::Value;
 
 /// A change to lesson 3's prompt settings, carried by `Edit::Prompt`.

@@ -5,6 +5,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use mixua_course::{Milestone, RefusalSeen};
 use serde::{Deserialize, Serialize};
 
 use crate::computed::Computed;
@@ -40,15 +41,16 @@ pub struct Progress {
     /// Exercise 6: both scorecards, recorded before and after each change.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub records: Vec<Record>,
-    /// Lesson 2: the acts the write path refused, as `act:card:reason`
-    /// (an exercise may ask for a refusal to be seen).
+    /// Lesson 2: the acts the write path refused (an exercise may ask for a
+    /// refusal to be seen); works saved before kept each as the string
+    /// `act:card:actor:reason`, still read.
     #[serde(skip_serializing_if = "BTreeSet::is_empty")]
-    pub refused: BTreeSet<String>,
+    pub refused: BTreeSet<RefusalSeen>,
     /// The milestones an exercise asks to have been seen once (the pack's
     /// `Check::Once` keys: `x-alarm`, `y-reid`, `tombstone:U`, `cache-leak`,
     /// `stale:A`, …).
     #[serde(skip_serializing_if = "BTreeSet::is_empty")]
-    pub seen: BTreeSet<String>,
+    pub seen: BTreeSet<Milestone>,
     /// The hint ladder: exercise → hints unlocked.
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     pub hints: BTreeMap<usize, usize>,
@@ -62,7 +64,7 @@ pub struct Progress {
     /// predictions (what the result code reports: the first try, not the
     /// cells put right afterwards).
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
-    pub first_marks: BTreeMap<usize, Vec<mixua_policy::CellMark>>,
+    pub first_marks: BTreeMap<usize, Vec<mixua_course::CellMark>>,
 }
 
 impl Progress {
@@ -128,6 +130,10 @@ impl From<crate::computed::Score> for Tally {
         Tally { retrieved: s.retrieved, expected: s.expected, forbidden: s.forbidden }
     }
 }
+
+/// The step whose panel shows both scorecards (lesson 2: revoke, then
+/// clean).
+pub const SCORE_STEP: usize = 5;
 
 /// The step whose record table this is (exercise 6).
 pub const RECORD_STEP: usize = 5;

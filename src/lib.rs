@@ -11,7 +11,6 @@ pub mod course;
 pub mod derive;
 pub mod doc;
 pub mod embed;
-pub mod lesson_two;
 // Lesson 3, what reaches the prompt: only in a build with it (issue 28's
 // pages: `lesson3.html` has it, a student's `index.html` does not).
 #[cfg(feature = "lesson3")]

@@ -7,7 +7,8 @@
 //! digits) + `.` + base64url(zlib(JSON)), versioned like the work's `#v1.`
 //! links (`persist.rs`).
 
-use mixua_policy::{check_integrity, integrity, Lang, Pack, PackProblem, PACK_MAX_BYTES};
+use mixua_words::Lang;
+use mixua_course::{check_integrity, integrity, Pack, PackProblem, PACK_MAX_BYTES};
 
 /// The pack link format this build writes and reads.
 pub const PACK_LINK_VERSION: u32 = 1;
@@ -41,7 +42,7 @@ impl LinkProblem {
                 format!("這個練習包連結來自較新的版本(p{version}),這裡只讀得懂 p{PACK_LINK_VERSION}。"),
                 format!("This pack link comes from a newer version (p{version}); this playground reads p{PACK_LINK_VERSION}."),
             ),
-            LinkProblem::Pack(problem) => mixua_policy::pack_problem_words(problem, lang),
+            LinkProblem::Pack(problem) => mixua_course::pack_problem_words(problem, lang),
         }
     }
 }
@@ -160,7 +161,7 @@ pub fn save_pack(pack: &Pack) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use mixua_policy::{Check, Exercise, Goal, Start, Text};
+    use mixua_course::{Check, Exercise, Goal, Start, Text};
 
     fn pack() -> Pack {
         Pack {

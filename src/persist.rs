@@ -7,7 +7,8 @@ use std::collections::BTreeMap;
 use std::io::Read as _;
 
 use base64::Engine as _;
-use mixua_policy::{Lang, Workspace};
+use mixua_policy::Workspace;
+use mixua_words::Lang;
 use serde::{Deserialize, Serialize};
 
 use crate::doc::{Doc, Predictions};
@@ -100,7 +101,7 @@ impl Problem {
                 "網址後面的內容不是分享連結".to_string(),
                 "the part after # is not a share link".to_string(),
             ),
-            Problem::Text(problem) => mixua_policy::text_problem_words(problem, lang),
+            Problem::Text(problem) => mixua_words::text_problem_words(problem, lang),
             Problem::LinkTooLarge => lang.pick(
                 format!("分享連結解開後太大(超過 {} MB),沒有打開", MAX_FILE_BYTES / (1024 * 1024)),
                 format!("the share link is too large: it unpacks to more than {} MB", MAX_FILE_BYTES / (1024 * 1024)),

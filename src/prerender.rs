@@ -10,7 +10,7 @@
 //! `start::show` removes the prerendered one and `#app` shows in the same
 //! task, so in one frame.
 
-use mixua_policy::Lang;
+use mixua_words::Lang;
 use yew::prelude::*;
 
 use crate::app::App;

@@ -25,7 +25,8 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use gloo_timers::callback::Timeout;
-use mixua_policy::{Lang, Workspace};
+use mixua_policy::Workspace;
+use mixua_words::Lang;
 use yew::prelude::*;
 
 use crate::computed::Computed;

@@ -10,7 +10,8 @@
 
 use std::rc::Rc;
 
-use mixua_policy::{Lang, Pack};
+use mixua_words::Lang;
+use mixua_course::Pack;
 
 use crate::course::Course;
 use crate::doc::Doc;

@@ -7,7 +7,8 @@ use std::collections::BTreeSet;
 use std::rc::Rc;
 
 use mixua_policy::policy::{check_name, NameError};
-use mixua_policy::{Card, Field, Lang, ViewerId, Workspace};
+use mixua_policy::{Card, Field, ViewerId, Workspace};
+use mixua_words::Lang;
 use yew::Reducible;
 
 pub use crate::doc::Doc;
@@ -312,16 +313,12 @@ pub enum UiAction {
     /// These steps' checks all hold now: recorded, so done stays done.
     StepsDone(Vec<usize>),
     /// A step's predicted cells as first revealed (kept once per step).
-    FirstMarks { step: usize, marks: Vec<mixua_policy::CellMark> },
+    FirstMarks { step: usize, marks: Vec<mixua_course::CellMark> },
     /// Starts the exercises over (the work is kept).
     ResetProgress,
     /// Exercise 6: a row of both scorecards; the first one also fixes the
     /// reference they are measured against.
     Record { row: crate::lessons::Record, reference: crate::doc::Predictions },
-    XAlarmSeen,
-    /// Exercise 7: the probe flagged Y in another user's cell, with no
-    /// canary alarm.
-    YReidSeen,
     /// Unlocks the next hint of a step's ladder.
     NextHint(usize),
     /// The learner confirmed seeing a step's solution (loaded as an edit).
@@ -342,8 +339,9 @@ pub enum UiAction {
     SetActor(String),
     /// Lesson 2: close the open history.
     CloseHistory,
-    /// Lesson 2: something an exercise asks the learner to have looked at.
-    Seen(String),
+    /// A milestone of the pack held (a `Check::Once` key: `x-alarm`,
+    /// `stale:A`, …), remembered once.
+    Seen(mixua_course::Milestone),
     /// Lesson 3: open this cell's prompt in the inspector.
     #[cfg(feature = "lesson3")]
     ShowPrompt(ViewerId),
@@ -492,8 +490,6 @@ impl AppState {
                 ui.progress.reference.get_or_insert(reference);
                 ui.progress.records.push(row);
             }
-            UiAction::XAlarmSeen => return ui.progress.seen.insert(crate::lessons::X_ALARM.into()),
-            UiAction::YReidSeen => return ui.progress.seen.insert(crate::lessons::Y_REID.into()),
             UiAction::AboutMe(user) => {
                 // Only a user of the chart can be acted as.
                 let user = user.filter(|u| self.doc.workspace.users.contains(u));
@@ -653,7 +649,7 @@ impl AppState {
                         Ok(())
                     }
                     Err(refusal) => {
-                        self.ui.progress.refused.insert(act.refusal_key(&refusal));
+                        self.ui.progress.refused.insert(act.refusal_seen(&refusal));
                         self.ui.refused_at = Some(act.place());
                         Err(Notice::Refused(refusal))
                     }

@@ -8,7 +8,8 @@ use std::rc::Rc;
 use mixua_playground::changed::{change_of, spoken, Speech};
 use mixua_playground::computed::Computed;
 use mixua_playground::state::{Action, AppState, Doc, Edit, Notice, StepKind, Ui};
-use mixua_policy::{Field, Lang};
+use mixua_policy::Field;
+use mixua_words::Lang;
 
 fn seed() -> AppState {
     AppState::new(Doc::seed(), Ui::default())

@@ -16,7 +16,9 @@ use mixua_playground::pack_link;
 use mixua_playground::persist::{self, decode_link, encode_link, from_json, to_json, Saved};
 use mixua_playground::state::Doc;
 use mixua_playground::works::{decide, Index, Slot};
-use mixua_policy::{builtin_pack, story_workspace, Lang, ViewerId};
+use mixua_policy::ViewerId;
+use mixua_words::Lang;
+use mixua_course::{builtin_pack, story_workspace};
 use proptest::prelude::*;
 use proptest::sample::Index as At;
 use serde_json::Value;
@@ -211,7 +213,7 @@ proptest! {
         read_pack_link(&format!("p1.{text}"))?;
         read_pack_link(&link_around("p1.00000000.", &bytes))?;
         // A right integrity value around any bytes: past it, to the pack reader.
-        read_pack_link(&link_around(&format!("p1.{}.", mixua_policy::integrity(&lossy(&bytes))), &bytes))?;
+        read_pack_link(&link_around(&format!("p1.{}.", mixua_course::integrity(&lossy(&bytes))), &bytes))?;
     }
 
     #[test]
@@ -223,7 +225,7 @@ proptest! {
         read_pack_link(&lossy(&changed(link.as_bytes(), &text, CAP)))?;
         // The JSON changed under a right integrity value.
         let changed_json = lossy(&changed(&inside(&link), &json, CAP));
-        read_pack_link(&link_around(&format!("p1.{}.", mixua_policy::integrity(&changed_json)), changed_json.as_bytes()))?;
+        read_pack_link(&link_around(&format!("p1.{}.", mixua_course::integrity(&changed_json)), changed_json.as_bytes()))?;
     }
 
     #[test]

@@ -16,7 +16,9 @@ use mixua_playground::course::{self, Course};
 use mixua_playground::derive::Checks;
 use mixua_playground::lessons::Lesson;
 use mixua_playground::state::{Action, AppState, Doc, Edit, Ui};
-use mixua_policy::{lesson_two_workspace, seed_workspace_en, Card, Field, Lang, Policy, Workspace};
+use mixua_policy::{Card, Field, Policy, Workspace};
+use mixua_words::Lang;
+use mixua_course::{lesson_two_workspace, seed_workspace_en};
 use proptest::prelude::*;
 
 const NAMES: [&str; 4] = ["alice", "bob", "carol", "dave"];

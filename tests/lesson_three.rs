@@ -14,9 +14,10 @@ use mixua_playground::course::{holds_now_in, Course};
 use mixua_playground::lesson_three::{apply, change_parts, PromptEdit, PromptRefusal, Prompts};
 use mixua_playground::lessons::Lesson;
 use mixua_playground::state::{Action, AppState, Doc, Edit, Notice, Ui};
-use mixua_policy::lesson_three::lesson_three_workspace;
+use mixua_course::lesson_three::lesson_three_workspace;
 use mixua_policy::prompt::{task_for, Assembler, Layer, Source};
-use mixua_policy::{Kept, Lang, Workspace};
+use mixua_policy::{Kept, Workspace};
+use mixua_words::Lang;
 use proptest::prelude::*;
 use serde_json::Value;
 
@@ -131,11 +132,11 @@ fn a_refused_prompt_edit_changes_nothing_and_says_why() {
 
 #[test]
 fn emptied_settings_are_no_prompt_key_at_all() {
-    let mut ws = mixua_policy::seed_workspace();
+    let mut ws = mixua_course::seed_workspace();
     apply(&mut ws, &PromptEdit::TopK(Some(2))).unwrap();
     assert!(ws.prompt.is_some());
     apply(&mut ws, &PromptEdit::TopK(None)).unwrap();
-    assert_eq!(ws, mixua_policy::seed_workspace(), "a file without the key behaves as before");
+    assert_eq!(ws, mixua_course::seed_workspace(), "a file without the key behaves as before");
 }
 
 /// Each exercise, solved through the app's edits as a learner would (the

@@ -9,8 +9,11 @@ use mixua_playground::acts::{actors, Act, Draft};
 use mixua_playground::computed::Computed;
 use mixua_playground::course::{holds_now_in, newly_done_in, Course};
 use mixua_playground::lessons::Lesson;
+use mixua_playground::persist::{self, Saved};
 use mixua_playground::state::{Action, AppState, Doc, Edit, Ui, UiAction};
-use mixua_policy::{lesson_two_workspace, Lang, Refusal, Status};
+use mixua_policy::{Refusal, Status};
+use mixua_words::Lang;
+use mixua_course::{lesson_two_workspace, RefusalSeen};
 
 fn start() -> AppState {
     let doc = Doc { workspace: Rc::new(lesson_two_workspace(Lang::En)), ..Doc::default() };
@@ -53,7 +56,44 @@ fn a_refused_act_changes_nothing_but_says_why() {
     assert_eq!(s.doc, before);
     assert!(s.past.is_empty(), "a refusal is no undo step");
     assert!(matches!(s.ui.refusal, Some(Refusal::NotAReviewer { .. })));
-    assert!(s.ui.progress.refused.contains("publish:A:writer-v1:not_a_reviewer"));
+    let seen = RefusalSeen { act: "publish".into(), card: "A".into(), actor: "writer-v1".into(), reason: "not_a_reviewer".into() };
+    assert!(s.ui.progress.refused.contains(&seen), "{:?}", s.ui.progress.refused);
+}
+
+/// Works saved before refusals were typed kept each as the string
+/// `act:card:actor:reason`: such a work opens with the same progress, so
+/// the exercise that asks for the refusal counts it as it did.
+#[test]
+fn a_work_saved_with_refusals_as_strings_opens_the_same() {
+    let mut s = start();
+    assert!(act(&mut s, publish("A", "writer-v1")));
+    s.apply(UiAction::Seen("tombstone:U".into()));
+    let saved = Saved { doc: (*s.doc).clone(), progress: Some(s.ui.progress.clone()), course: Some(Course::Two), ..Saved::default() };
+    let mut json: serde_json::Value = serde_json::from_str(&persist::to_json(&saved)).unwrap();
+    // The progress as the earlier version wrote it.
+    fn old_form(v: &mut serde_json::Value) -> bool {
+        match v {
+            serde_json::Value::Object(map) => {
+                if let Some(progress) = map.get_mut("progress") {
+                    assert!(progress["refused"][0].is_object(), "saved as an object now: {progress}");
+                    progress["refused"] = serde_json::json!(["publish:A:writer-v1:not_a_reviewer"]);
+                    assert_eq!(progress["seen"], serde_json::json!(["tombstone:U"]), "a milestone is saved as its key");
+                    return true;
+                }
+                map.values_mut().any(old_form)
+            }
+            _ => false,
+        }
+    }
+    assert!(old_form(&mut json), "the work holds its progress");
+    let opened = persist::from_json(&json.to_string()).expect("an old work opens");
+    assert_eq!(opened.progress, saved.progress);
+    let mut again = start();
+    again.ui.progress = opened.progress.unwrap();
+    let computed = Computed::new(again.workspace());
+    let items = |state: &AppState| mixua_playground::course::items_in(Course::Two, 0, lesson(state, &computed), Lang::En);
+    assert_eq!(items(&again), items(&s), "the exercise reads the old refusal the same");
+    assert!(items(&again)[0].done, "exercise 1's first item: publishing A as its writer was refused");
 }
 
 #[test]
@@ -144,7 +184,7 @@ fn exercise_4_forgets_u_and_records_the_tombstone_seen_in_the_past() {
     let mut s = start();
     act(&mut s, Act::Delete { card: "U".into(), actor: "alice".into(), reason: "asked to be forgotten".into() });
     assert!(!holds(&s, 3));
-    s.apply(UiAction::Seen(mixua_playground::lesson_two::tombstone_seen("U")));
+    s.apply(UiAction::Seen("tombstone:U".into()));
     assert!(holds(&s, 3));
     let computed = Computed::new(s.workspace());
     assert_eq!(newly_done_in(Course::Two, 0, lesson(&s, &computed)), vec![3]);
@@ -192,7 +232,7 @@ fn exercise_5_a_query_only_key_leaks_and_a_fixed_key_is_clean() {
     assert_eq!((event.action, &*event.actor, event.reason.as_deref()), (mixua_policy::Action::Cache, "dana", Some("cheaper")));
     assert_eq!(mixua_policy::replay_cache(s.workspace()).leaks().count(), 1);
     // The app records the leak once it shows.
-    s.apply(UiAction::Seen(mixua_playground::lesson_two::CACHE_LEAK_SEEN.into()));
+    s.apply(UiAction::Seen("cache-leak".into()));
     assert!(!holds(&s, 4));
     // Undo brings the safe key back: the edit was one undo step.
     s.apply(Action::Undo);
@@ -209,7 +249,7 @@ fn exercise_6_revoking_serves_a_stale_copy_until_purging_is_on() {
     act(&mut s, Act::Revoke { card: "A".into(), actor: "dana".into(), reason: "no longer checked".into() });
     act(&mut s, Act::Ask { actor: "bob/writer-v1".into() });
     assert_eq!(mixua_policy::replay_cache(s.workspace()).stale().count(), 1);
-    s.apply(UiAction::Seen(mixua_playground::lesson_two::stale_seen("A")));
+    s.apply(UiAction::Seen("stale:A".into()));
     assert!(!holds(&s, 5));
     act(&mut s, Act::Cache { key: KeyField::ALL.to_vec(), purge: true, actor: "dana".into(), reason: "stale copies".into() });
     assert_eq!(mixua_policy::replay_cache(s.workspace()).stale().count(), 0);

@@ -4,7 +4,9 @@ use mixua_playground::computed::Computed;
 use mixua_playground::course::{self, graded_in, holds_now_in, items_in, milestones_in, newly_done_in, step_done_in, Course};
 use mixua_playground::lessons::{self, Lesson};
 use mixua_playground::state::{Action, AppState, Doc, Mode, Ui, Edit, UiAction};
-use mixua_policy::{Field, Item, Lang, Text, ViewerId};
+use mixua_policy::{Field, ViewerId};
+use mixua_words::Lang;
+use mixua_course::{Item, Text};
 
 fn holds_now(step: usize, l: Lesson<'_>) -> bool {
     holds_now_in(Course::One, step, l)
@@ -23,7 +25,7 @@ fn newly_done(l: Lesson<'_>) -> Vec<usize> {
 }
 
 /// Lesson 1's exercises: the crate's built-in pack.
-fn steps() -> Vec<mixua_policy::Exercise> {
+fn steps() -> Vec<mixua_course::Exercise> {
     Course::One.pack(Lang::En).exercises.clone()
 }
 
@@ -120,7 +122,7 @@ fn step_5_needs_the_alarm_seen_then_undone() {
     let x = index_of(&s, "X");
     s.apply(Action::Edit(Edit::EditText { index: x, field: Field::Stream, value: "reusable".into() }));
     assert!(Computed::new(s.workspace()).four.leak_count() > 0);
-    s.apply(Action::Ui(UiAction::XAlarmSeen));
+    s.apply(Action::Ui(UiAction::Seen(lessons::X_ALARM.into())));
     assert!(!done(&s, 4), "the alarm is still ringing");
     s.apply(Action::Undo);
     assert!(done(&s, 4));
@@ -396,13 +398,13 @@ fn the_result_code_the_app_writes_reads_back_in_the_crate() {
     let computed = Computed::new(s.workspace());
     let code = course::result_code(Course::One, lesson(&s, &computed), "Mei");
     let pack = Course::One.pack(Lang::En);
-    let read = mixua_policy::decode_for(&code, &pack).expect("the crate reads the app's code");
+    let read = mixua_course::decode_for(&code, &pack).expect("the crate reads the app's code");
     assert_eq!(read.name, "Mei");
     assert_eq!(read.exercises.len(), 7);
     let first = &read.exercises[0];
-    assert_eq!(first.solved, mixua_policy::Solved::Not);
+    assert_eq!(first.solved, mixua_course::Solved::Not);
     assert_eq!(first.hints, 2);
-    use mixua_policy::CellMark::{Right, Wrong};
+    use mixua_course::CellMark::{Right, Wrong};
     // Cells in chart order: alice/writer-v1, alice/checker-v1, bob/writer-v1, bob/checker-v1.
     assert_eq!(first.cells, [Right, Right, Right, Wrong]);
 }
@@ -442,7 +444,7 @@ fn a_teachers_pack_records_only_the_step_being_worked_on() {
 /// reset of the step forgets them; a step that grades no prediction has none.
 #[test]
 fn a_steps_cells_are_kept_as_first_revealed() {
-    use mixua_policy::CellMark;
+    use mixua_course::CellMark;
     let mut s = seed();
     for (viewer, ids) in [("alice/writer-v1", "PUAG"), ("alice/checker-v1", "UG"), ("bob/writer-v1", "AGB"), ("bob/checker-v1", "GBA")] {
         for id in ids.chars() {
@@ -498,7 +500,7 @@ fn checks_evaluated_once_agree_with_each_check() {
     agree(&s, Course::One);
     agree(&s, Course::Pack);
     let two = AppState::new(
-        Doc { workspace: std::rc::Rc::new(mixua_policy::lesson_two_workspace(Lang::En)), ..Doc::default() },
+        Doc { workspace: std::rc::Rc::new(mixua_course::lesson_two_workspace(Lang::En)), ..Doc::default() },
         Ui { course: Course::Two, lang: Lang::En, ..Ui::default() },
     );
     agree(&two, Course::Two);

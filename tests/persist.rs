@@ -5,7 +5,9 @@ use mixua_playground::persist::{decode_link, encode_link, from_json, to_json, Pr
 use mixua_playground::course::Course;
 use mixua_playground::lessons::Progress;
 use mixua_playground::state::Doc;
-use mixua_policy::{seed_workspace, Lang, ViewerId, Workspace};
+use mixua_policy::{ViewerId, Workspace};
+use mixua_words::Lang;
+use mixua_course::seed_workspace;
 
 fn doc_with_prediction() -> Doc {
     let mut doc = Doc::seed();
@@ -94,7 +96,7 @@ fn share_link_round_trip() {
 /// pack), and a link carries no progress or language.
 #[test]
 fn share_links_name_their_lesson() {
-    let two = Doc { workspace: std::rc::Rc::new(mixua_policy::lesson_two_workspace(Lang::En)), ..Doc::default() };
+    let two = Doc { workspace: std::rc::Rc::new(mixua_course::lesson_two_workspace(Lang::En)), ..Doc::default() };
     let opened = decode_link(&encode_link(&two, Course::Two)).unwrap();
     assert_eq!((opened.doc, opened.course), (two.clone(), Some(Course::Two)));
     assert_eq!(decode_link(&encode_link(&two, Course::Pack)).unwrap().course, None);

@@ -13,7 +13,8 @@ use mixua_playground::start_route::{route, Address, Route, Session};
 use mixua_playground::state::{Doc, Notice, Unreadable};
 use mixua_playground::store::{self, Stored};
 use mixua_playground::works::{Entry, Index, Slot};
-use mixua_policy::{Check, Exercise, Goal, Lang, Pack, Start, Text};
+use mixua_words::Lang;
+use mixua_course::{Check, Exercise, Goal, Pack, Start, Text};
 
 /// The seed with its query changed to `text`: a learner's own work, told
 /// apart from the seed and from each other by that text.
@@ -24,7 +25,7 @@ fn work(text: &str) -> Doc {
 }
 
 fn lesson_two(text: &str) -> Doc {
-    let mut doc = Doc { workspace: Rc::new(mixua_policy::lesson_two_workspace(Lang::En)), ..Doc::default() };
+    let mut doc = Doc { workspace: Rc::new(mixua_course::lesson_two_workspace(Lang::En)), ..Doc::default() };
     Rc::make_mut(&mut doc.workspace).query = text.to_string();
     doc
 }
@@ -224,7 +225,7 @@ fn lesson_two_opens_its_own_work_and_lesson_one_comes_back() {
     let route = start(&[("lesson", "2")], "", &storage, Some("w1"));
     assert_eq!(route.work.name, "Lesson 2 · Work · 12-01 14:05");
     assert_eq!(outcome(&route), Outcome {
-        work: "new".into(), shows: mixua_policy::lesson_two_workspace(Lang::En).query, course: Course::Two,
+        work: "new".into(), shows: mixua_course::lesson_two_workspace(Lang::En).query, course: Course::Two,
         unsaved: true, autosave: true, undo_to: None, set_aside: None,
         notice: Some(Notice::OpenedLesson { course: Course::Two, kept: true }),
     });

@@ -251,7 +251,7 @@ fn ui_moves_are_not_undone() {
     assert!(s.apply(UiAction::Select(None)));
     assert_eq!((s.ui.selected, s.ui.viewer.clone()), (None, None));
     for action in [
-        UiAction::SetLang(mixua_policy::Lang::En),
+        UiAction::SetLang(mixua_words::Lang::En),
         UiAction::SetMode(Mode::Predict { revealed: false }),
         UiAction::EditorPage(0),
         UiAction::LessonStep(3),
@@ -266,8 +266,8 @@ fn ui_moves_are_not_undone() {
     assert!(s.ui.classroom);
     assert!(s.past.is_empty(), "no UI move is an undo step");
     // Idempotent moves report no change, so nothing re-renders.
-    assert!(s.apply(UiAction::XAlarmSeen));
-    assert!(!s.apply(UiAction::XAlarmSeen));
+    assert!(s.apply(UiAction::Seen("x-alarm".into())));
+    assert!(!s.apply(UiAction::Seen("x-alarm".into())));
     assert!(s.apply(UiAction::ExpandCell(vid("alice/writer-v1"))));
     assert!(!s.apply(UiAction::ExpandCell(vid("alice/writer-v1"))));
     assert!(s.apply(UiAction::Missed(2)));
@@ -382,7 +382,7 @@ fn opening_a_work_brings_its_lesson_step_and_progress() {
     let mut s = seed();
     s.apply(Action::Ui(UiAction::StepsDone(vec![0, 1])));
     assert_ne!(s.ui.progress, Progress::default());
-    let two = Doc { workspace: std::rc::Rc::new(mixua_policy::lesson_two_workspace(mixua_policy::Lang::En)), ..Doc::default() };
+    let two = Doc { workspace: std::rc::Rc::new(mixua_course::lesson_two_workspace(mixua_words::Lang::En)), ..Doc::default() };
     s.apply(Action::Open { doc: two.clone(), name: "L2".into(), course: Course::Two, lesson_step: 3, progress: Box::default() });
     assert_eq!((s.ui.course, s.ui.lesson_step), (Course::Two, 3));
     assert_eq!(s.ui.progress, Progress::default());
@@ -400,7 +400,7 @@ fn opening_a_work_brings_its_lesson_step_and_progress() {
 fn a_packs_step_begins_from_its_own_start() {
     use mixua_playground::course::Course;
     use mixua_playground::state::go_to_step;
-    use mixua_policy::Lang;
+    use mixua_words::Lang;
     assert_eq!(go_to_step(Course::One, 0, 2, Lang::En), vec![Action::Ui(UiAction::LessonStep(2))]);
     let pack = (*Course::Two.pack(Lang::En)).clone();
     Course::set_authored(pack.clone());

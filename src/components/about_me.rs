@@ -6,9 +6,10 @@
 //! may: the owner or a reviewer).
 
 use mixua_policy::about::{About, Owned};
-use mixua_policy::explain::{not_in_effect_label, rejection_label, status_name};
-use mixua_policy::probe_words::{canary_card_text, finding_label, finding_text, readers_text};
-use mixua_policy::{Lang, Workspace};
+use mixua_words::explain::{not_in_effect_label, rejection_label, status_name};
+use mixua_words::probe_words::{canary_card_text, finding_label, finding_text, readers_text};
+use mixua_policy::Workspace;
+use mixua_words::Lang;
 use yew::prelude::*;
 
 use super::event_value;

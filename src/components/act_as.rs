@@ -6,8 +6,9 @@
 
 use std::rc::Rc;
 
-use mixua_policy::explain::{refusal_text, status_name};
-use mixua_policy::{Lang, Refusal, Workspace};
+use mixua_words::explain::{refusal_text, status_name};
+use mixua_policy::{Refusal, Workspace};
+use mixua_words::Lang;
 use yew::prelude::*;
 
 use super::event_value;
@@ -148,7 +149,7 @@ pub fn act_as(props: &ActAsProps) -> Html {
                 if *ptr == ws_ptr {
                     <p class="acted" role="status" data-acted="ok">
                         <span aria-hidden="true">{ "✓ " }</span><strong>{ words.clone() }</strong>
-                        { props.change.as_ref().map(|change| format!(": {}", mixua_policy::change_parts(change, lang).join(" · "))).unwrap_or_default() }
+                        { props.change.as_ref().map(|change| format!(": {}", mixua_words::change_parts(change, lang).join(" · "))).unwrap_or_default() }
                     </p>
                 }
             }

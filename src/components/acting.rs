@@ -3,8 +3,9 @@
 //! as"), why (the reason its event keeps), and, when the write path refused
 //! an act tried here, the refusal in the crate's words.
 
-use mixua_policy::explain::refusal_text;
-use mixua_policy::{Lang, Refusal, Workspace};
+use mixua_words::explain::refusal_text;
+use mixua_policy::{Refusal, Workspace};
+use mixua_words::Lang;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 

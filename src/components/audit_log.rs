@@ -3,8 +3,9 @@
 //! scrolled to its newest lines; and `card_history`, a card's history
 //! (opening it is itself logged), shown where it was asked for (Act as).
 
-use mixua_policy::explain::{event_problem_text, event_text, not_in_effect_text, status_name};
-use mixua_policy::{history, Kept, Lang, Timeline, Workspace};
+use mixua_words::explain::{event_problem_text, event_text, not_in_effect_text, status_name};
+use mixua_policy::{history, Kept, Timeline, Workspace};
+use mixua_words::Lang;
 use yew::prelude::*;
 
 use crate::shared::Shared;

@@ -5,8 +5,9 @@
 //! policy version decide what a reader is handed, so changing them is a
 //! reviewer's act of the write path, with who and why.
 
-use mixua_policy::explain::{cache_text, cached_read_text, purge_text};
-use mixua_policy::{replay_cache, KeyField, Lang, Refusal, Workspace};
+use mixua_words::explain::{cache_text, cached_read_text, purge_text};
+use mixua_policy::{replay_cache, KeyField, Refusal, Workspace};
+use mixua_words::Lang;
 use yew::prelude::*;
 
 use super::acting::{refusal_beside, untick, who_and_why};

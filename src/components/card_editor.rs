@@ -1,5 +1,6 @@
 use gloo_timers::callback::Timeout;
-use mixua_policy::{Lang, Workspace};
+use mixua_policy::Workspace;
+use mixua_words::Lang;
 use yew::prelude::*;
 
 use super::card_row::CardRow;

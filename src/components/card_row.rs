@@ -1,6 +1,7 @@
 use std::rc::Rc;
 
-use mixua_policy::{Card, Field, Lang, Leak, Rejection, Scope, Stream};
+use mixua_policy::{Card, Field, Leak, Rejection, Scope, Stream};
+use mixua_words::Lang;
 use yew::prelude::*;
 
 use super::{focus_after_render, verdict, CardEdits};

@@ -1,4 +1,4 @@
-use mixua_policy::Lang;
+use mixua_words::Lang;
 use yew::prelude::*;
 
 use crate::changed::step_label;
@@ -7,7 +7,7 @@ use crate::state::StepKind;
 #[derive(Properties, PartialEq)]
 pub struct ChangeStripProps {
     pub kind: StepKind,
-    /// The crate's summary of the change, in parts ([`mixua_policy::change_parts`]).
+    /// The crate's summary of the change, in parts ([`mixua_words::change_parts`]).
     pub parts: Vec<String>,
     pub lang: Lang,
 }

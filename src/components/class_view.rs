@@ -6,7 +6,11 @@
 
 use std::rc::Rc;
 
-use mixua_policy::{code_problem_words, read_codes, hints_words, solved_words, CellMark, Lang, Pack, Results, Solved, ViewerId};
+use mixua_policy::ViewerId;
+use mixua_words::Lang;
+use mixua_course::{
+    code_problem_words, read_codes, hints_words, solved_words, CellMark, Pack, Results, Solved,
+};
 use yew::prelude::*;
 
 use super::event_value;
@@ -108,8 +112,8 @@ pub fn class_view(props: &ClassViewProps) -> Html {
             </label>
             if let Some((name, problem)) = (*unread).clone() {
                 <p class="refused" role="alert" data-unread-file={name.clone()}>{ lang.pick(
-                    format!("沒有讀入「{name}」:{}", mixua_policy::text_problem_words(&problem, lang)),
-                    format!("“{name}” was not read: {}", mixua_policy::text_problem_words(&problem, lang)),
+                    format!("沒有讀入「{name}」:{}", mixua_words::text_problem_words(&problem, lang)),
+                    format!("“{name}” was not read: {}", mixua_words::text_problem_words(&problem, lang)),
                 ) }</p>
             }
             <div class="table-wrap">

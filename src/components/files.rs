@@ -1,4 +1,4 @@
-use mixua_policy::Lang;
+use mixua_words::Lang;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
@@ -114,8 +114,8 @@ pub fn files(props: &FilesProps) -> Html {
         Callback::from(move |_: MouseEvent| {
             let ws = &doc.workspace;
             // Byte for byte what `mixua report` writes by default.
-            let mut report = mixua_policy::report(ws, &ws.query, false);
-            let mut bytes = mixua_policy::report::to_json(&mut report, mixua_policy::Format::Pretty);
+            let mut report = mixua_words::report(ws, &ws.query, false);
+            let mut bytes = mixua_words::report::to_json(&mut report, mixua_words::Format::Pretty);
             bytes.push(b'\n');
             download("memory-result.json", &String::from_utf8(bytes).expect("serde_json writes UTF-8"));
         })

@@ -4,7 +4,8 @@
 //! a reviewer's act of the write path, logged with who and why; scrubbed
 //! back, the panel says who the members were then.
 
-use mixua_policy::{settings_at, Lang, Refusal, Workspace};
+use mixua_policy::{settings_at, Refusal, Workspace};
+use mixua_words::Lang;
 use yew::prelude::*;
 
 use super::acting::{refusal_beside, untick, who_and_why};

@@ -2,8 +2,10 @@ use yew::prelude::*;
 
 use super::scorecards::Scorecards;
 use crate::computed::Computed;
-use mixua_policy::explain::name_error_text;
-use mixua_policy::{check_visible, hints_words, solved_words, Lang, Solved};
+use mixua_words::explain::name_error_text;
+use mixua_policy::check_visible;
+use mixua_words::Lang;
+use mixua_course::{hints_words, solved_words, Solved};
 
 use crate::doc::Doc;
 use crate::computed::Reference;
@@ -256,7 +258,7 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
                     }) }
                 </ul>
             }
-            if course == Course::Two && step_index == crate::lesson_two::SCORE_STEP {
+            if course == Course::Two && step_index == crate::lessons::SCORE_STEP {
                 <Scorecards doc={props.doc.clone()} computed={props.computed.clone()} {lang} reference={Reference::FourScopeNow} />
             }
             if course == Course::One && step_index == RECORD_STEP {

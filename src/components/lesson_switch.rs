@@ -1,4 +1,4 @@
-use mixua_policy::Lang;
+use mixua_words::Lang;
 use yew::prelude::*;
 
 use crate::course::Course;

@@ -117,8 +117,8 @@ fn focus_when_there(selector: String, tries: u32) {
 /// The verdict of one card, in words: accepted, accepted but leaking (the
 /// leaks the policy's evaluation found through it), or rejected with the
 /// policy's reason.
-pub fn verdict(rejection: Option<&mixua_policy::Rejection>, leaks: &[mixua_policy::Leak], lang: mixua_policy::Lang) -> Html {
-    use mixua_policy::explain::{rejection_label, rejection_text};
+pub fn verdict(rejection: Option<&mixua_policy::Rejection>, leaks: &[mixua_policy::Leak], lang: mixua_words::Lang) -> Html {
+    use mixua_words::explain::{rejection_label, rejection_text};
     match rejection {
         None if leaks.is_empty() => html! {
             <span class="verdict ok" data-verdict="accepted"><span aria-hidden="true">{"✓ "}</span>{ lang.pick("有效", "accepted") }</span>

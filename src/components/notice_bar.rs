@@ -1,5 +1,5 @@
-use mixua_policy::explain::name_error_text;
-use mixua_policy::Lang;
+use mixua_words::explain::name_error_text;
+use mixua_words::Lang;
 use yew::prelude::*;
 
 use crate::state::{Action, Notice, UiAction, Unreadable, WorkAction};
@@ -95,7 +95,7 @@ pub fn notice_text(notice: &Notice, lang: Lang) -> (bool, String) {
                 false => lang.pick(format!("已打開第 {n} 課。"), format!("Opened lesson {n}.")),
             })
         }
-        Notice::Refused(refusal) => (true, mixua_policy::explain::refusal_text(refusal, lang)),
+        Notice::Refused(refusal) => (true, mixua_words::explain::refusal_text(refusal, lang)),
         Notice::Pack(pack) => pack.text(lang),
         Notice::Unreadable { what: Unreadable::Index { works }, .. } => (true, lang.pick(
             format!("「最近的作品」清單損壞了,已從存著的作品({works} 份)重建。損壞的清單原樣保留(沒有被覆蓋),可以下載。"),

@@ -1,6 +1,7 @@
 use std::rc::Rc;
 
-use mixua_policy::{Lang, Workspace};
+use mixua_policy::Workspace;
+use mixua_words::Lang;
 use yew::prelude::*;
 
 use super::event_value;

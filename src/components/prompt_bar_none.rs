@@ -1,7 +1,8 @@
 //! A build without lesson 3 (a student's lessons 1 and 2): the chart's
 //! cells have no prompt bar, and nothing of lesson 3 is compiled in.
 
-use mixua_policy::{Lang, ViewerId};
+use mixua_policy::ViewerId;
+use mixua_words::Lang;
 use yew::prelude::*;
 
 use crate::state::Action;

@@ -7,7 +7,8 @@
 
 use std::rc::Rc;
 
-use mixua_policy::{Lang, ViewerId};
+use mixua_policy::ViewerId;
+use mixua_words::Lang;
 use yew::prelude::*;
 
 use super::event_value;

@@ -8,8 +8,8 @@
 use std::rc::Rc;
 
 use mixua_policy::prompt::{Layer, Source, Weights};
-use mixua_policy::prompt_words::{layer_words, source_words};
-use mixua_policy::Lang;
+use mixua_words::prompt_words::{layer_words, source_words};
+use mixua_words::Lang;
 use serde_json::Value;
 use yew::prelude::*;
 

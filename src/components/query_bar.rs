@@ -1,4 +1,5 @@
-use mixua_policy::{Lang, INJECTION_QUERY, INJECTION_QUERY_EN, SEED_QUERY, SEED_QUERY_EN};
+use mixua_words::Lang;
+use mixua_course::{INJECTION_QUERY, INJECTION_QUERY_EN, SEED_QUERY, SEED_QUERY_EN};
 use yew::prelude::*;
 
 use super::event_value;

@@ -1,5 +1,6 @@
-use mixua_policy::explain::rejection_text;
-use mixua_policy::{Lang, Workspace};
+use mixua_words::explain::rejection_text;
+use mixua_policy::Workspace;
+use mixua_words::Lang;
 use yew::prelude::*;
 
 use crate::computed::Computed;

@@ -5,8 +5,9 @@
 //! who can read what, so each is an act of the write path, with who and
 //! why; a tier changes no reader and stays a plain edit.
 
-use mixua_policy::explain::kind_name;
-use mixua_policy::{Card, Kind, Lang, Refusal, Tier, Workspace};
+use mixua_words::explain::kind_name;
+use mixua_policy::{Card, Kind, Refusal, Tier, Workspace};
+use mixua_words::Lang;
 use yew::prelude::*;
 
 use super::acting::{refusal_beside, unset, untick, who_and_why};

@@ -1,4 +1,5 @@
-use mixua_policy::{Lang, Scope};
+use mixua_policy::Scope;
+use mixua_words::Lang;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]

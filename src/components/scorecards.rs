@@ -1,4 +1,5 @@
-use mixua_policy::{Lang, Policy};
+use mixua_policy::Policy;
+use mixua_words::Lang;
 use yew::prelude::*;
 
 use crate::computed::{Computed, Reference};

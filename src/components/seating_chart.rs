@@ -1,7 +1,8 @@
 use std::collections::BTreeSet;
 
-use mixua_policy::explain::decision_text;
-use mixua_policy::{change_parts, Change, Lang, Scope, Viewer, ViewerId, Workspace};
+use mixua_words::explain::decision_text;
+use mixua_policy::{Change, Scope, Viewer, ViewerId, Workspace};
+use mixua_words::{change_parts, Lang};
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 

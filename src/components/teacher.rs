@@ -6,7 +6,11 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::rc::Rc;
 
-use mixua_policy::{check_words, CardRef, Cells, Check, Exercise, Facts, Goal, Lang, Learner, Pack, Start, Text, Views, Workspace};
+use mixua_policy::Workspace;
+use mixua_words::Lang;
+use mixua_course::{
+    check_words, CardRef, Cells, Check, Exercise, Facts, Goal, Learner, Pack, Start, Text, Views,
+};
 use yew::prelude::*;
 
 use super::class_view::ClassView;
@@ -56,7 +60,7 @@ fn text(lang: Lang, words: &str) -> Text {
 /// A start as the pack carries it: the seed (in the learner's language)
 /// when it is the seed, else the workspace written out.
 fn start_of(ws: &Workspace) -> Start {
-    if *ws == mixua_policy::seed_workspace() || *ws == mixua_policy::seed_workspace_en() {
+    if *ws == mixua_course::seed_workspace() || *ws == mixua_course::seed_workspace_en() {
         Start::Seed
     } else {
         Start::Workspace(Box::new(ws.clone()))
@@ -65,14 +69,14 @@ fn start_of(ws: &Workspace) -> Start {
 
 /// Whether each check holds on the work now (the crate evaluates it).
 fn preview(goal: &[Check], doc: &Doc, c: &Computed) -> Vec<bool> {
-    let (answers, seen) = (BTreeMap::new(), BTreeSet::new());
+    let (answers, seen, refused) = (BTreeMap::new(), BTreeSet::new(), BTreeSet::new());
     let views = Views { viewers: &c.viewers, views: &c.four.views, leaks: &c.four.leaks, forbidden: &c.four.forbidden, reid: &c.reid };
     let learner = Learner {
         predictions: &doc.predictions,
         revealed: true,
         answers: &answers,
         seen: &seen,
-        refused: &seen,
+        refused: &refused,
         records: &[],
         tick: None,
     };
@@ -339,7 +343,7 @@ pub fn teacher(props: &TeacherProps) -> Html {
             let pack = pack.clone();
             Callback::from(move |_: MouseEvent| super::files::download(&format!("mixua-pack-{}.json", pack.id), &pack.to_json()))
         };
-        let problem = (!mixua_policy::pack::check_pack_id(&p.id)).then(|| mixua_policy::PackProblem::BadId { id: p.id.clone() });
+        let problem = (!mixua_course::pack::check_pack_id(&p.id)).then(|| mixua_course::PackProblem::BadId { id: p.id.clone() });
         html! {
             <section class="panel drawer" data-panel="share-pack" aria-labelledby="share-pack-title" onkeydown={onkeydown.clone()}>
                 { close_button(lang, &onclose) }
@@ -365,7 +369,7 @@ pub fn teacher(props: &TeacherProps) -> Html {
                     }) }
                 </ol>
                 if let Some(problem) = problem {
-                    <p class="notice problem">{ mixua_policy::pack_problem_words(&problem, lang) }</p>
+                    <p class="notice problem">{ mixua_course::pack_problem_words(&problem, lang) }</p>
                 } else if p.exercises.is_empty() {
                     <p class="empty">{ lang.pick("練習包還是空的:先「把這個狀態做成練習」。", "The pack is empty: first make an exercise from a state.") }</p>
                 } else {

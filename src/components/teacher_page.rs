@@ -3,7 +3,7 @@
 //! on the same work (the work is autosaved in this browser, and the tab's
 //! work id is kept for the tab, so the page picks it up from storage).
 
-use mixua_policy::Lang;
+use mixua_words::Lang;
 use yew::prelude::*;
 
 use crate::computed::Computed;

@@ -3,8 +3,9 @@
 //! its alarms and the scorecards show the state as of the chosen tick; the
 //! cards not in effect then are listed with the crate's reason.
 
-use mixua_policy::explain::{not_in_effect_label, not_in_effect_text};
-use mixua_policy::{Action as LogAction, Gate, Lang, Workspace};
+use mixua_words::explain::{not_in_effect_label, not_in_effect_text};
+use mixua_policy::{Action as LogAction, Gate, Workspace};
+use mixua_words::Lang;
 use yew::prelude::*;
 
 use super::event_value;

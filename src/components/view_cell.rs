@@ -1,5 +1,6 @@
-use mixua_policy::probe_words::finding_text;
-use mixua_policy::{Finding, Identification, Lang, Leak, ViewerId};
+use mixua_words::probe_words::finding_text;
+use mixua_policy::{Finding, Identification, Leak, ViewerId};
+use mixua_words::Lang;
 use yew::prelude::*;
 
 use super::focus::focus_soon;

@@ -1,6 +1,7 @@
-use mixua_policy::explain::{access_text, decision_text, flips_text, rejection_text};
-use mixua_policy::probe_words::finding_text;
-use mixua_policy::{check, Evaluation, Lang, Policy, Viewer, ViewerId, Workspace};
+use mixua_words::explain::{access_text, decision_text, flips_text, rejection_text};
+use mixua_words::probe_words::finding_text;
+use mixua_policy::{check, Evaluation, Policy, Viewer, ViewerId, Workspace};
+use mixua_words::Lang;
 
 use crate::computed::Computed;
 use yew::prelude::*;

@@ -1,6 +1,7 @@
 use std::rc::Rc;
 
-use mixua_policy::{Field, Lang, Workspace};
+use mixua_policy::{Field, Workspace};
+use mixua_words::Lang;
 use yew::prelude::*;
 
 use crate::shared::Shared;

@@ -15,7 +15,7 @@ import { openApp, openWork, pageErrors, useBrowser, waitUntil, withApp } from '.
 
 const env = useBrowser();
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const pack = (name) => JSON.parse(readFileSync(join(repoRoot, 'crates', 'mixua-policy', 'packs', `${name}.json`), 'utf8'));
+const pack = (name) => JSON.parse(readFileSync(join(repoRoot, 'crates', 'mixua-course', 'packs', `${name}.json`), 'utf8'));
 
 const DESKTOPS = [{ width: 1280, height: 800 }, { width: 1366, height: 768 }];
 

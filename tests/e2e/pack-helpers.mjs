@@ -1,6 +1,6 @@
 // Helpers for the pack journeys and scripts/bench-class.mjs: result codes
 // written as a learner's browser would hand them in (the format of
-// crates/mixua-policy/src/result_code.rs, written out here independently:
+// crates/mixua-course/src/result_code.rs, written out here independently:
 // `MX1-` + Crockford base 32 of the payload and its CRC-32), and a code
 // changed by one character, as a tampered hand-in would be.
 

@@ -1,6 +1,7 @@
 // Offline (issue 12): after one visit the playground opens and works with
 // the network gone. The service worker (static/sw.js) keeps one build: the
-// index and exactly the files it names; a new build replaces them whole.
+// site's pages and exactly the files they name; a new build replaces them
+// whole.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -37,6 +38,7 @@ test('after one visit, the playground opens and works offline, and the server go
     const built = (await readdir(root)).filter((f) => /\.(js|wasm|css|svg)$/.test(f) && f !== 'sw.js');
     for (const file of built) assert.ok(files.includes(`/${file}`), `${file} is cached: ${files}`);
     assert.ok(files.includes('/'), 'the index is cached');
+    assert.ok(files.includes('/lesson3.html') && files.includes('/teach.html'), `every page of the site is cached: ${files}`);
     assert.ok(!files.includes('/sw.js'), 'the worker itself is not');
 
     // The network goes (and the server with it), then a reload.
@@ -52,6 +54,13 @@ test('after one visit, the playground opens and works offline, and the server go
     // A share link opened offline works too (a new tab, the index from the cache).
     const tab = await openPage(context, server, 'lang=en&lesson=2');
     assert.equal(await tab.locator('[data-panel="timeline"]').count(), 1);
+    // So do the site's other pages, each with its own wasm: lesson 3 (from
+    // a ?lesson=3 link) and the teacher's tools.
+    const three = await openPage(context, server, 'lang=en&lesson=3');
+    assert.match(three.url(), /\/lesson3\.html\?/);
+    const teacher = await openPage(context, server, 'teach.html?lang=en');
+    await teacher.locator('.teacher-menu summary').click();
+    await teacher.locator('[data-action="build-exercise"]').waitFor();
     assert.deepEqual(pageErrors(page).filter((e) => !e.includes('ERR_INTERNET_DISCONNECTED')), []);
     await context.close();
   } finally {
@@ -74,13 +83,16 @@ test('a new build replaces the cached one whole: no old file is kept, none of th
     assert.ok(first.includes(`/${css}`));
 
     // "A new build": the stylesheet gets a new hashed name (and a visible
-    // change), and the index names it instead of the old one.
+    // change), and the pages name it instead of the old one.
     const renamed = css.replace(/-[0-9a-f]+\.css$/, '-0123456789abcdef.css');
     const text = await readFile(join(root, css), 'utf8');
     await writeFile(join(root, renamed), `${text}\nbody { outline: 1px solid rgb(1, 2, 3); }\n`);
     await rm(join(root, css));
-    const index = await readFile(join(root, 'index.html'), 'utf8');
-    await writeFile(join(root, 'index.html'), index.replace(/href="\.\/style-[^"]+"( integrity="[^"]*")?/, `href="./${renamed}"`));
+    // Every page of the site names it (scripts/pages.sh builds them together).
+    for (const html of ['index.html', 'lesson3.html', 'teach.html']) {
+      const text = await readFile(join(root, html), 'utf8');
+      await writeFile(join(root, html), text.replace(/href="\.\/style-[^"]+"( integrity="[^"]*")?/, `href="./${renamed}"`));
+    }
 
     // Online, the next load shows the new build at once ...
     await page.reload();

@@ -4,8 +4,9 @@
 
 use std::path::Path;
 
-use mixua_policy::{
-    builtin_pack, code_problem_words, read_codes, CellMark, ExerciseResult, Lang, Pack, Results, Solved,
+use mixua_words::Lang;
+use mixua_course::{
+    builtin_pack, code_problem_words, read_codes, CellMark, ExerciseResult, Pack, Results, Solved,
 };
 
 use std::io::{Read, Write};
@@ -75,9 +76,9 @@ pub fn cmd_grade(args: GradeArgs, out: &mut Out) -> Result<Outcome, Failure> {
 fn load_pack(name: &str, lang: Lang) -> Result<Pack, Failure> {
     if Path::new(name).is_file() {
         let text = read_text(Path::new(name))?;
-        return Pack::from_json(&text).map_err(|p| Failure(format!("{name}: {}", mixua_policy::pack_problem_words(&p, lang))));
+        return Pack::from_json(&text).map_err(|p| Failure(format!("{name}: {}", mixua_course::pack_problem_words(&p, lang))));
     }
-    builtin_pack(name, lang).map_err(|p| Failure(mixua_policy::pack_problem_words(&p, lang)))
+    builtin_pack(name, lang).map_err(|p| Failure(mixua_course::pack_problem_words(&p, lang)))
 }
 
 fn student(row: &Row, lang: Lang) -> String {

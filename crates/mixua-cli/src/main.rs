@@ -13,15 +13,15 @@ use std::process::ExitCode;
 
 use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 
-use mixua_policy::explain::{
+use mixua_words::explain::{
     cache_text, cached_read_text, cycle_chain, decision_text, event_problem_text, event_text, flips_text, not_in_effect_text,
     purge_text, rejection_text, status_name, workspace_problem_text,
 };
 use mixua_policy::{
-    as_of, audit, decode_text, history, load_error_words, report_with, seed_workspace, story_workspace,
-    text_problem_words, Evaluation, Format, Lang, LoadReason, Policy, Report, ReportOptions, TimeError, Viewer,
-    Workspace,
+    as_of, audit, decode_text, history, Evaluation, LoadReason, Policy, TimeError, Viewer, Workspace,
 };
+use mixua_words::{load_error_words, report_with, text_problem_words, Format, Lang, Report, ReportOptions};
+use mixua_course::{seed_workspace, story_workspace};
 
 /// What every run's help ends with: the promises a script relies on.
 const EXIT_STATUS: &str = "\
@@ -453,7 +453,7 @@ fn cmd_report(opts: ReportArgs, out: &mut Out) -> Result<Outcome, Failure> {
 
 /// The report and a final newline, flushed.
 fn write_report<W: std::io::Write>(report: &mut Report<'_>, format: Format, out: &mut W) -> std::io::Result<()> {
-    mixua_policy::report::write_json(report, format, out)?;
+    mixua_words::report::write_json(report, format, out)?;
     out.write_all(b"\n")?;
     out.flush()
 }
@@ -488,7 +488,7 @@ fn cmd_explain(opts: ExplainArgs, out: &mut Out) -> Result<(), Failure> {
     };
     for name in [&viewer_id.user, &viewer_id.agent] {
         if let Err(error) = mixua_policy::policy::check_name(name) {
-            let why = mixua_policy::explain::name_error_text(&error, Lang::En);
+            let why = mixua_words::explain::name_error_text(&error, Lang::En);
             // Quoted and escaped: the name itself may be what turns a
             // terminal's line around.
             return Err(Failure(format!("{name:?} in {viewer_arg:?} can't be a name: {why}")));
@@ -638,7 +638,7 @@ fn cmd_audit(opts: AuditArgs, out: &mut Out) -> Result<(), Failure> {
 fn cmd_about(opts: AboutArgs, out: &mut Out) -> Result<(), Failure> {
     let user = opts.user;
     if let Err(error) = mixua_policy::policy::check_name(&user) {
-        let why = mixua_policy::explain::name_error_text(&error, Lang::En);
+        let why = mixua_words::explain::name_error_text(&error, Lang::En);
         return Err(Failure(format!("{user:?} can't be a user name: {why}")));
     }
     let lang = opts.language.lang();
@@ -653,7 +653,7 @@ fn cmd_about(opts: AboutArgs, out: &mut Out) -> Result<(), Failure> {
         writeln!(out, "{}", to_json(&about))?;
         return Ok(());
     }
-    for line in mixua_policy::probe_words::about_lines(&about, lang) {
+    for line in mixua_words::probe_words::about_lines(&about, lang) {
         writeln!(out, "{line}")?;
     }
     Ok(())
@@ -661,7 +661,7 @@ fn cmd_about(opts: AboutArgs, out: &mut Out) -> Result<(), Failure> {
 
 fn cmd_seed(opts: SeedArgs, out: &mut Out) -> Result<(), Failure> {
     let workspace = if opts.lesson3 {
-        mixua_policy::lesson_three::lesson_three_workspace(opts.language.lang())
+        mixua_course::lesson_three::lesson_three_workspace(opts.language.lang())
     } else if opts.story {
         story_workspace()
     } else {

@@ -9,8 +9,9 @@ use serde_json::{json, Value};
 
 use mixua_policy::diagnose::diagnose;
 use mixua_policy::prompt::{task_for, Assembler, Prompt};
-use mixua_policy::prompt_words::{diagnosis_words, metrics_words, prompt_words};
-use mixua_policy::{Lang, Viewer, ViewerId, Workspace};
+use mixua_words::prompt_words::{diagnosis_words, metrics_words, prompt_words};
+use mixua_policy::{Viewer, ViewerId, Workspace};
+use mixua_words::Lang;
 
 use crate::{load, Failure, Language, Out, Source};
 
@@ -80,7 +81,7 @@ fn viewer_arg(arg: &str) -> Result<ViewerId, Failure> {
     };
     for name in [&id.user, &id.agent] {
         if let Err(error) = mixua_policy::policy::check_name(name) {
-            let why = mixua_policy::explain::name_error_text(&error, Lang::En);
+            let why = mixua_words::explain::name_error_text(&error, Lang::En);
             return Err(Failure(format!("`{name}` in `{arg}` can't be a name: {why}")));
         }
     }
@@ -189,7 +190,7 @@ pub fn cmd_diagnose(opts: DiagnoseArgs, out: &mut Out) -> Result<(), Failure> {
                 json!({
                     "question": a.question, "answer": if a.yes { "yes" } else { "no" }, "wrong": a.is_wrong(),
                     "why": serde_json::to_value(&a.why).expect("a reason serializes"),
-                    "words": mixua_policy::prompt_words::why_words(&ws, viewer, &d.card, &a.why, lang),
+                    "words": mixua_words::prompt_words::why_words(&ws, viewer, &d.card, &a.why, lang),
                 })
             })
             .collect();

@@ -372,7 +372,7 @@ fn other_encodings_are_refused_with_the_encoding_named() {
 #[test]
 fn a_file_that_is_not_a_workspace_is_refused_and_a_pack_is_named() {
     let dir = Scratch::new("not-a-workspace");
-    let pack = Path::new(env!("CARGO_MANIFEST_DIR")).join("../mixua-policy/packs/lesson1.json");
+    let pack = Path::new(env!("CARGO_MANIFEST_DIR")).join("../mixua-course/packs/lesson1.json");
     let empty = dir.write("empty.json", "{}");
     let capital = dir.write("capital.json", r#"{"Cards": [{"id": "P", "scope": "GLOBAL"}], "users": ["alice"]}"#);
     for (file, said) in [

@@ -4,7 +4,8 @@
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
-use mixua_policy::{builtin_pack, encode, CellMark, ExerciseResult, Lang, Results, Solved};
+use mixua_words::Lang;
+use mixua_course::{builtin_pack, encode, CellMark, ExerciseResult, Results, Solved};
 
 struct Scratch(PathBuf);
 

@@ -77,7 +77,7 @@ fn history_and_audit_name_a_cycle_of_versions() {
 }
 
 fn code(name: &str) -> String {
-    mixua_policy::encode(&mixua_policy::Results { pack: "lesson1".into(), version: 1, name: name.into(), exercises: Vec::new() })
+    mixua_course::encode(&mixua_course::Results { pack: "lesson1".into(), version: 1, name: name.into(), exercises: Vec::new() })
 }
 
 #[test]

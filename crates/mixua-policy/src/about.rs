@@ -34,7 +34,7 @@ pub struct Owned<'w> {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub why: Option<&'static str>,
     /// Why nobody can, when it is rejected (its words come from
-    /// [`crate::explain`]; the JSON carries the code, `why`).
+    /// [`mixua_words::explain`]; the JSON carries the code, `why`).
     #[serde(skip)]
     pub rejection: Option<Rejection>,
     /// Why nobody can, when it is not in effect.

@@ -15,6 +15,11 @@
 //! A workspace that uses none of it is evaluated exactly as the seed
 //! program does.
 //!
+//! This crate holds the rules only, each answer a value with its reason.
+//! The words that say them are `mixua_words`; the curriculum (the seeds,
+//! the lessons' packs, exercises, result codes) is `mixua_course`. Both
+//! depend on this crate, never the reverse.
+//!
 //! **Invariant:** this crate does no I/O, reads no clock and has no
 //! dependency beyond `std`, `serde` and `serde_json`; the playground (wasm),
 //! the `mixua` CLI and the tests all run this same code.
@@ -24,59 +29,46 @@ pub mod audit;
 pub mod cache;
 pub mod card;
 pub mod change;
-pub mod effect;
-pub mod order;
-pub mod course;
 #[cfg(feature = "lesson3")]
 pub mod diagnose;
+pub mod effect;
 pub mod eval;
-pub mod exercise;
-pub mod exercise_words;
-pub mod explain;
 pub mod flip;
 pub mod format_char;
-pub mod input_words;
-#[cfg(feature = "lesson3")]
-pub mod lesson_three;
 pub mod lifecycle;
-pub mod pack;
 pub mod log;
+pub mod order;
 pub mod policy;
 pub mod probe;
-pub mod probe_words;
 pub mod profile;
 #[cfg(feature = "lesson3")]
 pub mod prompt;
 pub mod prompt_keys;
-#[cfg(feature = "lesson3")]
-pub mod prompt_words;
-pub mod report;
-pub mod result_code;
 pub mod score;
-pub mod seed;
 pub mod text;
 pub mod viewer;
 pub mod workspace;
 pub mod write;
+// The unit tests here read the seed fixture, which is curriculum
+// (`mixua_course::seed`, above this crate): its source is compiled into the
+// tests alone, since a unit test can't depend on a crate above its own (it
+// would see another copy of this crate's types).
+#[cfg(test)]
+#[allow(dead_code)]
+#[path = "../../mixua-course/src/seed.rs"]
+mod seed;
+// So that the seed's `mixua_policy::` paths name this crate in those tests.
+#[cfg(test)]
+extern crate self as mixua_policy;
 
 pub use about::{about, About};
 pub use audit::{audit, Audit, WorkspaceProblem};
 pub use cache::{replay_cache, replay_cache_with, CacheReplay, CachedRead};
-pub use change::{change_between, change_parts, change_text, CellChange, Change, Presence, Seen};
-pub use course::{draft_copy, draft_version, lesson_two_workspace, log_history, next_id, traces, Traces};
+pub use change::{change_between, CellChange, Change, Presence, Seen};
 pub use card::{Card, Field, JsonKind, Kind, Life, LifeField, Scope, Status, Stream, Tier};
 pub use eval::{carried_of, gate_alone, leaks_in_view, leaks_in_view_scanned, retrieves, Carried, Evaluation, Leak};
 pub use score::{forbidden_count_in_view, forbidden_count_in_view_scanned};
-pub use explain::Lang;
-pub use exercise::{CardRef, Cells, Check, Evaluated, Exercise, Facts, Goal, Item, Learner, Question, Start, Text, Views};
-pub use exercise_words::{check_words, items, code_problem_words, hints_words, pack_problem_words, solved_words};
-pub use pack::{builtin_pack, check_integrity, crc32, integrity, Pack, PackProblem, BUILTIN_PACKS, PACK_MAX_BYTES};
-pub use result_code::{
-    cell_marks, decode, decode_for, encode, exercise_result, read_codes, CellMark, CodeLine, CodeProblem, ExerciseResult, Results,
-    Solved,
-};
 pub use flip::{find_flips, Edit, Flips};
-pub use input_words::{load_error_words, text_problem_words};
 pub use effect::{NotInEffect, Stamp};
 pub use eval::{diff, ViewChange};
 pub use lifecycle::{as_of, history, in_effect, settings_at, History, TimeError, Timeline};
@@ -87,9 +79,7 @@ pub use policy::{
 };
 pub use probe::{probe_card, Fact, Finding, Identification, Probe};
 pub use profile::{Profile, Profiles};
-pub use report::{report, report_with, Format, Report, ReportOptions};
 pub use score::{forbidden, score, scorecard, Expected, Forbidden, ForbiddenReason, Score, Scorecard};
-pub use seed::{seed_workspace, seed_workspace_en, story_workspace, INJECTION_QUERY, INJECTION_QUERY_EN, SEED_QUERY, SEED_QUERY_EN};
 pub use text::{decode_text, without_bom, Encoding, TextProblem};
 pub use viewer::{check_name, check_visible, NameError, Viewer, ViewerId};
 pub use workspace::{CacheConfig, Canaries, Groups, KeyField, LoadError, LoadReason, Retention, Workspace, WORKSPACE_KEYS};

@@ -158,23 +158,4 @@ mod tests {
         // Latin-1, as an old editor might save `café`.
         assert_eq!(decode_text(b"caf\xE9"), Err(TextProblem::NotUtf8 { line: 1, column: 4, byte: 0xE9 }));
     }
-
-    /// Every reader of the crate reads past a leading mark that a caller
-    /// left in (a browser's file reader, a paste): a workspace, a pack and a
-    /// list of result codes, where the mark would otherwise be refused as
-    /// "expected value" or "not a code".
-    #[test]
-    fn every_reader_reads_past_a_byte_order_mark() {
-        let marked = |text: &str| format!("{BOM}{text}");
-        let seed = crate::seed_workspace();
-        assert_eq!(crate::Workspace::from_json(&marked(&seed.to_json_pretty())).unwrap(), seed);
-        let pack = crate::builtin_pack("lesson1", crate::Lang::En).unwrap();
-        assert_eq!(crate::Pack::from_json(&marked(&pack.to_json())).unwrap(), pack);
-        let results = crate::Results { pack: "lesson1".into(), version: pack.version, name: "Mei".into(), exercises: vec![] };
-        let code = crate::encode(&results);
-        assert_eq!(crate::read_codes(&marked(&code), &pack)[0].read.as_ref().unwrap().name, "Mei");
-        // Through bytes, as the CLI reads a file.
-        let bytes = [&[0xEF, 0xBB, 0xBF][..], code.as_bytes()].concat();
-        assert_eq!(decode_text(&bytes), Ok(code.as_str()));
-    }
 }

@@ -46,6 +46,28 @@ impl NameError {
     }
 }
 
+/// Why a name was refused, in English, where a message has one language
+/// (a workspace file's load error); `mixua_words::explain::name_error_text`
+/// says it in both.
+impl fmt::Display for NameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NameError::Empty => f.write_str("it is empty"),
+            NameError::Slash => f.write_str("it contains `/`, which separates the user from the agent in a viewer key"),
+            NameError::SurroundingSpace => {
+                f.write_str("it starts or ends with whitespace, so it would look like another name and yet be someone else")
+            }
+            NameError::ControlCharacter { code } => {
+                write!(f, "it holds the control character U+{code:04X}, which can be neither seen nor typed back")
+            }
+            NameError::InvisibleCharacter { code } => write!(
+                f,
+                "it holds the invisible or direction-changing character U+{code:04X}, so it would print exactly like another name, or turn the text after it around"
+            ),
+        }
+    }
+}
+
 /// May this be a user's or an agent's name? The one check every shell
 /// uses before a name becomes part of a viewer key: the workspace file
 /// (users, agents, canary owners), the playground's add and rename, the CLI.

@@ -4,7 +4,7 @@
 //! `index.html` in place of its `<div id="prerender"></div>`.
 
 use mixua_playground::prerender::{FirstScreen, FirstScreenProps, LANGS};
-use mixua_policy::Lang;
+use mixua_words::Lang;
 
 /// Where the first screens go in `index.html`.
 pub const MARKER: &str = r#"<div id="prerender"></div>"#;
@@ -71,7 +71,7 @@ mod tests {
             // Plain HTML: no hydration markers, no script.
             assert!(!html.contains("<!--") && !html.contains("<script"));
         }
-        assert!(!render(mixua_policy::Lang::ZhTw).contains("Seating chart"), "no English in the 繁體中文 screen");
+        assert!(!render(mixua_words::Lang::ZhTw).contains("Seating chart"), "no English in the 繁體中文 screen");
     }
 
     #[test]

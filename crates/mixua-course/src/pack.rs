@@ -1,0 +1,197 @@
+//! A pack: an ordered list of exercises with an id and a version, shared
+//! as a JSON file or a link. The playground's two lessons are the built-in
+//! packs (`packs/lesson1.json`, `packs/lesson2.json`), in the same form as a
+//! pack a teacher writes.
+
+use std::collections::BTreeSet;
+
+use serde::{Deserialize, Serialize};
+
+use crate::exercise::{Check, Exercise, Facts, Milestone, Start, Text};
+use mixua_words::explain::Lang;
+use crate::seed::{seed_workspace, seed_workspace_en};
+
+/// The largest pack (as JSON bytes) the playground reads: a link or a file
+/// over it is refused before it is parsed.
+pub const PACK_MAX_BYTES: usize = 256 * 1024;
+
+/// The pack format this crate writes; a pack of a later format is refused.
+pub const PACK_FORMAT: u32 = 1;
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pack {
+    /// The pack format ([`PACK_FORMAT`]).
+    #[serde(default = "format_one")]
+    pub format: u32,
+    /// A short name: letters, digits, `-` and `_` ([`check_pack_id`]).
+    pub id: String,
+    /// The teacher's version of the pack: result codes carry it.
+    #[serde(default)]
+    pub version: u32,
+    #[serde(default, skip_serializing_if = "Text::is_empty")]
+    pub title: Text,
+    pub exercises: Vec<Exercise>,
+}
+
+fn format_one() -> u32 {
+    PACK_FORMAT
+}
+
+/// Why a pack is not read, as a value (words: `exercise_words::pack_problem_words`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "problem", rename_all = "snake_case")]
+pub enum PackProblem {
+    /// Larger than [`PACK_MAX_BYTES`].
+    TooLarge { bytes: usize },
+    /// Not JSON shaped like a pack.
+    NotAPack { message: String },
+    /// A format this crate does not know.
+    UnknownFormat { format: u32 },
+    /// The id is empty, too long or has other characters than letters,
+    /// digits, `-` and `_`.
+    BadId { id: String },
+    /// No exercise at all.
+    Empty,
+    /// The integrity check of a link failed: it was cut or changed.
+    Damaged,
+    /// No built-in pack has this name.
+    UnknownBuiltin { name: String },
+}
+
+impl PackProblem {
+    pub fn code(&self) -> &'static str {
+        match self {
+            PackProblem::TooLarge { .. } => "too_large",
+            PackProblem::NotAPack { .. } => "not_a_pack",
+            PackProblem::UnknownFormat { .. } => "unknown_format",
+            PackProblem::BadId { .. } => "bad_id",
+            PackProblem::Empty => "empty",
+            PackProblem::Damaged => "damaged",
+            PackProblem::UnknownBuiltin { .. } => "unknown_builtin",
+        }
+    }
+}
+
+/// The longest pack id.
+pub const PACK_ID_MAX: usize = 32;
+
+/// A pack id: 1 to [`PACK_ID_MAX`] ASCII letters, digits, `-` or `_`.
+pub fn check_pack_id(id: &str) -> bool {
+    !id.is_empty() && id.len() <= PACK_ID_MAX && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+}
+
+impl Pack {
+    /// Reads a pack from JSON, refusing it (with a reason) when too large,
+    /// not a pack, of an unknown format, badly named or empty.
+    pub fn from_json(text: &str) -> Result<Pack, PackProblem> {
+        let text = mixua_policy::text::without_bom(text);
+        if text.len() > PACK_MAX_BYTES {
+            return Err(PackProblem::TooLarge { bytes: text.len() });
+        }
+        let pack: Pack = serde_json::from_str(text).map_err(|e| PackProblem::NotAPack { message: e.to_string() })?;
+        if pack.format != PACK_FORMAT {
+            return Err(PackProblem::UnknownFormat { format: pack.format });
+        }
+        if !check_pack_id(&pack.id) {
+            return Err(PackProblem::BadId { id: pack.id });
+        }
+        if pack.exercises.is_empty() {
+            return Err(PackProblem::Empty);
+        }
+        Ok(pack)
+    }
+
+    /// The pack as compact JSON (what a file or a link carries).
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).expect("a pack always serializes")
+    }
+
+    /// The [`Check::Once`] milestones of the pack that hold now and are not
+    /// remembered yet: the app remembers them.
+    pub fn milestones(&self, f: &Facts<'_>) -> Vec<Milestone> {
+        let mut checks = Vec::new();
+        for exercise in &self.exercises {
+            exercise.goal.iter().for_each(|g| g.check.walk(&mut checks));
+        }
+        let mut keys = BTreeSet::new();
+        for c in checks {
+            if let Check::Once { key, of } = c {
+                if !f.learner.seen.contains(key) && !keys.contains(key) && of.holds(f) {
+                    keys.insert(key.clone());
+                }
+            }
+        }
+        keys.into_iter().collect()
+    }
+
+    /// The exercises that hold now (with their answers) and are not in
+    /// `done` yet: the app records them as solved.
+    pub fn newly_done(&self, done: &BTreeSet<usize>, f: &Facts<'_>) -> Vec<usize> {
+        (0..self.exercises.len()).filter(|n| !done.contains(n) && self.exercises[*n].holds(*n, f)).collect()
+    }
+}
+
+/// The built-in packs, by name (`lesson1`, `lesson2`, `lesson3`).
+#[cfg(feature = "lesson3")]
+pub const BUILTIN_PACKS: &[&str] = &["lesson1", "lesson2", "lesson3"];
+/// The built-in packs, by name (`lesson1`, `lesson2`).
+#[cfg(not(feature = "lesson3"))]
+pub const BUILTIN_PACKS: &[&str] = &["lesson1", "lesson2"];
+
+/// A built-in pack, in the form any pack has. Lesson 1's exercise 4 has
+/// the seed (in `lang`) with Y approved as its solution.
+pub fn builtin_pack(name: &str, lang: Lang) -> Result<Pack, PackProblem> {
+    let text = match name {
+        "lesson1" | "1" => include_str!("../packs/lesson1.json"),
+        "lesson2" | "2" => include_str!("../packs/lesson2.json"),
+        #[cfg(feature = "lesson3")]
+        "lesson3" | "3" => include_str!("../packs/lesson3.json"),
+        _ => return Err(PackProblem::UnknownBuiltin { name: name.to_string() }),
+    };
+    let mut pack = Pack::from_json(text)?;
+    if pack.id == "lesson1" {
+        let mut ws = match lang {
+            Lang::ZhTw => seed_workspace(),
+            Lang::En => seed_workspace_en(),
+        };
+        ws.cards.iter_mut().filter(|c| c.id == "Y").for_each(|c| std::rc::Rc::make_mut(c).share_approved = true);
+        if let Some(e) = pack.exercises.get_mut(3) {
+            e.solution = Some(Start::Workspace(Box::new(ws)));
+        }
+    }
+    #[cfg(feature = "lesson3")]
+    if pack.id == "lesson3" {
+        for (n, solved) in crate::lesson_three::solutions(lang).into_iter().enumerate() {
+            if let (Some(e), Some(ws)) = (pack.exercises.get_mut(n), solved) {
+                e.solution = Some(Start::Workspace(Box::new(ws)));
+            }
+        }
+    }
+    Ok(pack)
+}
+
+/// CRC-32 (IEEE 802.3, reflected, as zip and PNG use it), written out: a
+/// changed or cut text gives another value.
+pub fn crc32(bytes: &[u8]) -> u32 {
+    let mut crc = 0xFFFF_FFFFu32;
+    for &b in bytes {
+        crc ^= u32::from(b);
+        for _ in 0..8 {
+            let mask = (crc & 1).wrapping_neg();
+            crc = (crc >> 1) ^ (0xEDB8_8320 & mask);
+        }
+    }
+    !crc
+}
+
+/// A pack's integrity value for a link: the CRC-32 of its JSON, as 8 hex
+/// digits. The app puts it next to the compressed pack and checks it with
+/// [`check_integrity`] before reading the pack.
+pub fn integrity(json: &str) -> String {
+    format!("{:08x}", crc32(json.as_bytes()))
+}
+
+/// Whether `json` has the integrity value `value`; [`PackProblem::Damaged`] if not.
+pub fn check_integrity(json: &str, value: &str) -> Result<(), PackProblem> {
+    if integrity(json).eq_ignore_ascii_case(value.trim()) { Ok(()) } else { Err(PackProblem::Damaged) }
+}

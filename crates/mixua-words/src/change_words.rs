@@ -1,0 +1,174 @@
+//! What one edit changed, said in words: the one-line summary of a
+//! [`Change`] (the policy's value, `mixua_policy::change`), in 繁體中文 and
+//! English.
+
+use mixua_policy::change::{CellChange, Change, Presence};
+use mixua_policy::eval::Leak;
+
+use crate::explain::{rejection_label, Lang};
+
+/// How many names a list spells out before "and N more".
+const NAMED: usize = 6;
+
+/// "a", "a and b", "a, b and c", "a, b, … and 3 more" (、 and 和 in 繁體中文).
+fn list(items: &[&str], lang: Lang) -> String {
+    let (shown, more) = if items.len() > NAMED {
+        (&items[..NAMED - 1], items.len() - (NAMED - 1))
+    } else {
+        (items, 0)
+    };
+    let sep = lang.pick("、", ", ");
+    if more > 0 {
+        return lang.pick(
+            format!("{} 等 {} 個", shown.join(sep), items.len()),
+            format!("{} and {more} more", shown.join(sep)),
+        );
+    }
+    match shown {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [rest @ .., last] => lang.pick(
+            format!("{} 和 {last}", rest.join(sep)),
+            format!("{} and {last}", rest.join(sep)),
+        ),
+    }
+}
+
+/// Two cells said together: removed ones always, others when they gained
+/// and lost the same cards.
+fn alike(a: &CellChange, b: &CellChange) -> bool {
+    a.presence == b.presence && (a.presence == Presence::Removed || (a.gained == b.gained && a.lost == b.lost))
+}
+
+/// The summary as short parts, in order: the views, the cards' verdicts,
+/// then the alarms (always last, and always said: "no alarm" too).
+pub fn change_parts(change: &Change, lang: Lang) -> Vec<String> {
+    let mut parts = Vec::new();
+    // Viewers that changed alike are said together.
+    let mut groups: Vec<(&CellChange, Vec<String>)> = Vec::new();
+    for cell in &change.cells {
+        match groups.iter_mut().find(|(c, _)| alike(c, cell)) {
+            Some((_, keys)) => keys.push(cell.viewer.key()),
+            None => groups.push((cell, vec![cell.viewer.key()])),
+        }
+    }
+    for (cell, keys) in &groups {
+        let keys: Vec<&str> = keys.iter().map(String::as_str).collect();
+        let who = list(&keys, lang);
+        let ids = |ids: &[String]| list(&ids.iter().map(String::as_str).collect::<Vec<_>>(), lang);
+        let (gained, lost) = (ids(&cell.gained), ids(&cell.lost));
+        // English agrees with one viewer or many.
+        let read = if keys.len() == 1 { "reads" } else { "read" };
+        parts.push(match (cell.presence, cell.gained.is_empty(), cell.lost.is_empty()) {
+            (Presence::Added, true, _) => lang.pick(
+                format!("新增 {who}:什麼都讀不到"),
+                format!("{who} added, reading nothing"),
+            ),
+            (Presence::Added, false, _) => lang.pick(
+                format!("新增 {who}:讀得到 {gained}"),
+                format!("{who} added, reading {gained}"),
+            ),
+            (Presence::Removed, _, _) => lang.pick(format!("移除 {who}"), format!("{who} removed")),
+            (Presence::Kept, false, true) => lang.pick(
+                format!("{who} 現在讀得到 {gained}"),
+                format!("{who} now {read} {gained}"),
+            ),
+            (Presence::Kept, true, false) => lang.pick(
+                format!("{who} 不再讀得到 {lost}"),
+                format!("{who} no longer {read} {lost}"),
+            ),
+            (Presence::Kept, _, _) => lang.pick(
+                format!("{who} 現在讀得到 {gained},不再讀得到 {lost}"),
+                format!("{who} now {read} {gained} and no longer {read} {lost}"),
+            ),
+        });
+    }
+    if change.cells.is_empty() {
+        parts.push(lang.pick("沒有格子改變", "no cell changed").into());
+    }
+    for id in &change.now_accepted {
+        parts.push(lang.pick(format!("{id} 現在通過檢查"), format!("{id} is accepted now")));
+    }
+    for (id, rejection) in &change.now_rejected {
+        parts.push(lang.pick(
+            format!("{id} 現在被拒絕({})", rejection_label(rejection, lang)),
+            format!("{id} is rejected now ({})", rejection_label(rejection, lang)),
+        ));
+    }
+    // Alarms that differ only by viewer are said together.
+    fn alarms(leaks: &[Leak]) -> Vec<(&Leak, Vec<&str>)> {
+        let mut grouped: Vec<(&Leak, Vec<&str>)> = Vec::new();
+        for leak in leaks {
+            match grouped
+                .iter_mut()
+                .find(|(l, _)| l.card == leak.card && l.token == leak.token && l.owner == leak.owner)
+            {
+                Some((_, viewers)) => viewers.push(&leak.viewer),
+                None => grouped.push((leak, vec![&leak.viewer])),
+            }
+        }
+        grouped
+    }
+    for (leak, viewers) in alarms(&change.alarms_raised) {
+        let who = list(&viewers, lang);
+        parts.push(lang.pick(
+            format!(
+                "⚠ 外洩警報:{} 的暗號 {} 經由卡片 {} 到了 {who}",
+                leak.owner, leak.token, leak.card
+            ),
+            format!(
+                "⚠ leak alarm: {}'s canary {} reaches {who} through card {}",
+                leak.owner, leak.token, leak.card
+            ),
+        ));
+    }
+    for (leak, viewers) in alarms(&change.alarms_cleared) {
+        let who = list(&viewers, lang);
+        parts.push(lang.pick(
+            format!("✓ 警報解除:{} 不再經由卡片 {} 到 {who}", leak.token, leak.card),
+            format!(
+                "✓ alarm cleared: {} no longer reaches {who} through card {}",
+                leak.token, leak.card
+            ),
+        ));
+    }
+    if change.alarms_raised.is_empty() && change.alarms_cleared.is_empty() {
+        parts.push(match change.alarms_now {
+            0 => lang.pick("沒有警報", "no alarm").into(),
+            n => lang.pick(
+                format!("仍有 {n} 個外洩警報"),
+                if n == 1 {
+                    "1 leak alarm still on".into()
+                } else {
+                    format!("{n} leak alarms still on")
+                },
+            ),
+        });
+    } else if change.alarms_now == 0 {
+        parts.push(lang.pick("現在沒有警報", "no alarm now").into());
+    }
+    parts
+}
+
+/// The summary on one line: its parts joined with " · ".
+pub fn change_text(change: &Change, lang: Lang) -> String {
+    change_parts(change, lang).join(" · ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lists_read_naturally() {
+        assert_eq!(list(&[], Lang::En), "");
+        assert_eq!(list(&["a"], Lang::En), "a");
+        assert_eq!(list(&["a", "b"], Lang::En), "a and b");
+        assert_eq!(list(&["a", "b", "c"], Lang::En), "a, b and c");
+        assert_eq!(list(&["a", "b", "c"], Lang::ZhTw), "a、b 和 c");
+        assert_eq!(
+            list(&["1", "2", "3", "4", "5", "6", "7"], Lang::En),
+            "1, 2, 3, 4, 5 and 2 more"
+        );
+    }
+}
