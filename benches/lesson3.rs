@@ -37,7 +37,7 @@ fn bench(c: &mut Criterion) {
     let progress = Progress::default();
     c.bench_function("lesson3/edit: the lesson's checks (5 exercises)", |b| {
         b.iter(|| {
-            let lesson = Lesson { doc: &doc, computed: &computed, revealed: false, progress: &progress, tick: None };
+            let lesson = Lesson { pack: Course::Three.pack(Lang::En), doc: &doc, computed: &computed, revealed: false, progress: &progress, tick: None };
             black_box(Checks::of(Course::Three, 0, lesson, Lang::En))
         })
     });

@@ -6,7 +6,7 @@
 
 use mixua_policy::{
     KeyField, Kind, Tier, bump_policy, delete, log_read, propose, publish, reject, revoke, rollback,
-    set_cache, set_hold, set_members, set_ttl, sweep, Refusal, Viewer, ViewerId, Workspace,
+    set_cache, set_hold, set_members, set_ttl, sweep, Actor, Refusal, Workspace,
 };
 use mixua_course::{draft_copy, draft_version, log_history, RefusalSeen};
 
@@ -26,37 +26,37 @@ pub enum Draft {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Act {
     /// The acting writer proposes a draft made from `card`.
-    Propose { card: String, actor: String, draft: Draft },
-    Publish { card: String, actor: String },
-    Reject { card: String, actor: String, reason: String },
-    Revoke { card: String, actor: String, reason: String },
-    Delete { card: String, actor: String, reason: String },
-    Rollback { card: String, actor: String, reason: String },
+    Propose { card: String, actor: Actor, draft: Draft },
+    Publish { card: String, actor: Actor },
+    Reject { card: String, actor: Actor, reason: String },
+    Revoke { card: String, actor: Actor, reason: String },
+    Delete { card: String, actor: Actor, reason: String },
+    Rollback { card: String, actor: Actor, reason: String },
     /// Advances the clock one tick; the retention sweep expires what ran out.
     Advance,
     /// The acting viewer asks the workspace's query (a logged read, which
     /// the cache replays).
-    Ask { actor: String },
+    Ask { actor: Actor },
     /// The actor opens a card's history, which is itself logged.
-    History { card: String, actor: String },
+    History { card: String, actor: Actor },
     /// Sets what makes the response cache's key, and whether retiring a
     /// card purges the cached answers that hold it (a reviewer's act,
     /// logged; the replay reads the setting).
-    Cache { key: Vec<KeyField>, purge: bool, actor: String, reason: String },
+    Cache { key: Vec<KeyField>, purge: bool, actor: Actor, reason: String },
     /// Moves the policy version one up (a reviewer's act, logged): cached
     /// answers keyed by it are asked afresh.
-    Policy { actor: String, reason: String },
+    Policy { actor: Actor, reason: String },
     /// Sets a kind's time to live in ticks (`None`: kept for ever; a
     /// reviewer's act, logged).
-    Ttl { kind: Kind, ttl: Option<u64>, actor: String, reason: String },
+    Ttl { kind: Kind, ttl: Option<u64>, actor: Actor, reason: String },
     /// Moves a card to a storage tier (`None`: no tier). A tier never
     /// changes who reads the card, so it is a plain edit, not an act.
     Tier { card: String, tier: Option<Tier> },
     /// Holds a card (never swept) or lets it go (its owner's or a
     /// reviewer's act, logged).
-    Hold { card: String, hold: bool, actor: String, reason: String },
+    Hold { card: String, hold: bool, actor: Actor, reason: String },
     /// Sets a declared group's members (a reviewer's act, logged).
-    Group { group: String, members: Vec<String>, actor: String, reason: String },
+    Group { group: String, members: Vec<String>, actor: Actor, reason: String },
 }
 
 /// Where a refused act's reason is shown: beside the control that did it.
@@ -96,7 +96,9 @@ impl Act {
         }
     }
 
-    fn actor(&self) -> &str {
+    /// The name of who acts (the retention job for the clock; nobody for a
+    /// tier, which is a plain edit).
+    fn actor(&self) -> String {
         match self {
             Act::Propose { actor, .. }
             | Act::Publish { actor, .. }
@@ -110,9 +112,9 @@ impl Act {
             | Act::Policy { actor, .. }
             | Act::Ttl { actor, .. }
             | Act::Hold { actor, .. }
-            | Act::Group { actor, .. } => actor,
-            Act::Advance => RETENTION_JOB,
-            Act::Tier { .. } => "",
+            | Act::Group { actor, .. } => actor.name(),
+            Act::Advance => RETENTION_JOB.to_string(),
+            Act::Tier { .. } => String::new(),
         }
     }
 
@@ -147,15 +149,15 @@ impl Act {
         RefusalSeen {
             act: self.name().to_string(),
             card: self.card().to_string(),
-            actor: self.actor().to_string(),
+            actor: self.actor(),
             reason: refusal.code().to_string(),
         }
     }
 }
 
-/// The acting viewer, when the actor is a `user/agent` of the chart.
-fn viewer(actor: &str) -> Result<ViewerId, Refusal> {
-    ViewerId::parse_key(actor).ok_or_else(|| Refusal::NotInChart { viewer: actor.to_string() })
+/// The acting viewer, when the actor is a viewer of the chart.
+fn viewer(actor: &Actor) -> Result<mixua_policy::Viewer<'_>, Refusal> {
+    actor.viewer().ok_or_else(|| Refusal::NotInChart { viewer: actor.name() })
 }
 
 fn index(ws: &Workspace, id: &str) -> Result<usize, Refusal> {
@@ -168,7 +170,6 @@ pub fn apply(ws: &mut Workspace, act: &Act) -> Result<(), Refusal> {
     match act {
         Act::Propose { card, actor, draft } => {
             let writer = viewer(actor)?;
-            let writer = Viewer::new(&writer.user, &writer.agent);
             let i = index(ws, card)?;
             let drafted = match draft {
                 Draft::Version => draft_version(ws, i),
@@ -177,11 +178,11 @@ pub fn apply(ws: &mut Workspace, act: &Act) -> Result<(), Refusal> {
             let drafted = drafted.ok_or_else(|| Refusal::UnknownCard { id: card.clone() })?;
             propose(ws, writer, drafted).map(drop)
         }
-        Act::Publish { card, actor } => publish(ws, card, actor).map(drop),
-        Act::Reject { card, actor, reason } => reject(ws, card, actor, reason).map(drop),
-        Act::Revoke { card, actor, reason } => revoke(ws, card, actor, reason).map(drop),
-        Act::Delete { card, actor, reason } => delete(ws, card, actor, reason).map(drop),
-        Act::Rollback { card, actor, reason } => rollback(ws, card, actor, reason).map(drop),
+        Act::Publish { card, actor } => publish(ws, card, &actor.name()).map(drop),
+        Act::Reject { card, actor, reason } => reject(ws, card, &actor.name(), reason).map(drop),
+        Act::Revoke { card, actor, reason } => revoke(ws, card, &actor.name(), reason).map(drop),
+        Act::Delete { card, actor, reason } => delete(ws, card, &actor.name(), reason).map(drop),
+        Act::Rollback { card, actor, reason } => rollback(ws, card, &actor.name(), reason).map(drop),
         Act::Advance => {
             let to = ws.clock() + 1;
             sweep(ws, to, RETENTION_JOB).map(drop)
@@ -189,38 +190,27 @@ pub fn apply(ws: &mut Workspace, act: &Act) -> Result<(), Refusal> {
         Act::Ask { actor } => {
             let reader = viewer(actor)?;
             let query = ws.query.clone();
-            log_read(ws, Viewer::new(&reader.user, &reader.agent), &query).map(drop)
+            log_read(ws, reader, &query).map(drop)
         }
-        Act::History { card, actor } => log_history(ws, card, actor).map(drop),
-        Act::Cache { key, purge, actor, reason } => set_cache(ws, key, *purge, actor, reason).map(drop),
-        Act::Policy { actor, reason } => bump_policy(ws, actor, reason).map(drop),
-        Act::Ttl { kind, ttl, actor, reason } => set_ttl(ws, *kind, *ttl, actor, reason).map(drop),
+        Act::History { card, actor } => log_history(ws, card, &actor.name()).map(drop),
+        Act::Cache { key, purge, actor, reason } => set_cache(ws, key, *purge, &actor.name(), reason).map(drop),
+        Act::Policy { actor, reason } => bump_policy(ws, &actor.name(), reason).map(drop),
+        Act::Ttl { kind, ttl, actor, reason } => set_ttl(ws, *kind, *ttl, &actor.name(), reason).map(drop),
         Act::Tier { card, tier } => {
             let i = index(ws, card)?;
             std::rc::Rc::make_mut(&mut ws.cards[i]).life_mut().tier = tier.map(|t| t.as_str().to_string());
             Ok(())
         }
-        Act::Group { group, members, actor, reason } => set_members(ws, group, members, actor, reason).map(drop),
-        Act::Hold { card, hold, actor, reason } => set_hold(ws, card, *hold, actor, reason).map(drop),
+        Act::Group { group, members, actor, reason } => set_members(ws, group, members, &actor.name(), reason).map(drop),
+        Act::Hold { card, hold, actor, reason } => set_hold(ws, card, *hold, &actor.name(), reason).map(drop),
     }
 }
 
-/// Who may be picked as the actor: every viewer of the chart, every user,
-/// every agent and every reviewer, in that order, each once.
-pub fn actors(ws: &Workspace) -> Vec<String> {
-    let mut all: Vec<String> = Vec::new();
-    let viewers = ws.users.iter().flat_map(|u| ws.agents.iter().map(move |a| format!("{u}/{a}")));
-    for name in viewers.chain(ws.users.iter().cloned()).chain(ws.agents.iter().cloned()).chain(ws.reviewers().iter().cloned()) {
-        if !all.contains(&name) {
-            all.push(name);
-        }
-    }
-    all
-}
-
-/// The actor the learner chose, when it is still one of [`actors`], else
-/// the first of them: every panel acts as the one "Act as" shows.
-pub fn chosen_actor(ws: &Workspace, chosen: Option<&str>) -> String {
-    let choices = actors(ws);
-    chosen.filter(|a| choices.iter().any(|c| c == a)).map(str::to_string).or_else(|| choices.into_iter().next()).unwrap_or_default()
+/// The actor the learner chose, while it is still one of the crate's
+/// [`actors`](mixua_policy::actors), else the first of them (`None` only
+/// when the workspace has no one to act as): every panel acts as the one
+/// "Act as" shows.
+pub fn chosen_actor(ws: &Workspace, chosen: Option<&Actor>) -> Option<Actor> {
+    let choices = mixua_policy::actors(ws);
+    chosen.filter(|a| choices.contains(a)).cloned().or_else(|| choices.into_iter().next())
 }

@@ -5,17 +5,13 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use gloo_events::EventListener;
-use gloo_timers::callback::Timeout;
 use mixua_policy::Workspace;
 use mixua_words::Lang;
-use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::acts::Place;
-use crate::changed::{self, Speech};
-use crate::components::announcer::{Announcer, Voice};
-use crate::components::notice_bar::notice_text;
+use crate::changed;
+use crate::components::announcer::Announcer;
 use crate::components::{
     about_me::AboutMe, act_as::ActAs, audit_log::AuditLog, cache_panel::CachePanel, groups::GroupsPanel, retention::RetentionPanel,
     timeline::Timeline, card_editor::CardEditor, card_inspector::CardInspector, compare::Compare, files::Files,
@@ -26,45 +22,13 @@ use crate::components::{
 use crate::computed::Computed;
 use crate::course::Course;
 use crate::derive::Checks;
-use crate::persist;
 use crate::shared::Shared;
 use crate::autosave::Store;
 use crate::start::{use_start_step, Boot, Started, Step};
 use crate::start_route::Route;
 use crate::lessons::Lesson;
-use crate::state::{Action, Mode, Notice, Panel, Recent, Ui, UiAction, WorkAction};
-use crate::store;
-
-/// Ctrl+Z / Ctrl+Shift+Z / Ctrl+Y (Cmd on a Mac) undo and redo everywhere;
-/// in classroom mode the arrow keys step through the lesson.
-fn key_action(e: &web_sys::KeyboardEvent, ui: &Ui) -> Option<Vec<Action>> {
-    let key = e.key();
-    if e.ctrl_key() || e.meta_key() {
-        return match key.as_str() {
-            "z" | "Z" if e.shift_key() => Some(vec![Action::Redo]),
-            "z" | "Z" => Some(vec![Action::Undo]),
-            "y" | "Y" => Some(vec![Action::Redo]),
-            _ => None,
-        };
-    }
-    let typing = e
-        .target()
-        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-        .is_some_and(|el| {
-            // The chart's grid has arrow keys of its own.
-            matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT") || el.closest("[role=grid]").ok().flatten().is_some()
-        });
-    if !ui.classroom || typing {
-        return None;
-    }
-    let step = ui.lesson_step;
-    let to = match key.as_str() {
-        "ArrowRight" | "PageDown" => step + 1,
-        "ArrowLeft" | "PageUp" => step.saturating_sub(1),
-        _ => return None,
-    };
-    Some(crate::state::go_to_step(ui.course, step, to, ui.lang))
-}
+use crate::state::{Action, Mode, NoticeAt, Panel, UiAction};
+use crate::wiring;
 
 #[derive(Properties, PartialEq, Default)]
 pub struct AppProps {
@@ -155,165 +119,26 @@ pub fn app(props: &AppProps) -> Html {
     let change = state.last.as_ref().map(|l| l.kind).zip((*change).clone());
 
     // The live region: each step's summary once (held while typing in a
-    // field, said on leaving it), each new notice with it.
-    let speech = use_mut_ref(Speech::default);
-    // Spoken through the region's own state: it renders alone, not the root.
-    let voice = (*use_memo((), |_| Voice::default())).clone();
-    let first_render = use_mut_ref(|| true);
-    {
-        let more = third.more_parts.clone();
-        let words = change.as_ref().filter(|_| !state.ui.mode.hides_answers()).map(|(kind, c)| {
-            let words = changed::spoken(*kind, c, lang);
-            if more.is_empty() { words } else { format!("{words} · {}", more.join(" · ")) }
-        });
-        let notice = state.ui.notice.clone();
-        let typed = store.typing.get();
-        let (speech, said, first_render) = (speech.clone(), voice.clone(), first_render.clone());
-        use_effect_with((Shared(state.doc.clone()), notice), move |(doc, notice)| {
-            let first = first_render.replace(false);
-            let notice = notice.as_ref().map(|n| (n, notice_text(n, lang).1));
-            if let Some(say) = speech.borrow_mut().rendered(&doc.0, words, notice, typed) {
-                if first {
-                    // The region has only just been added to the page: a
-                    // moment later, so that screen readers hear it.
-                    Timeout::new(800, move || said.say(say)).forget();
-                } else {
-                    said.say(say);
-                }
-            }
-        });
-    }
-    {
-        let (speech, said) = (speech.clone(), voice.clone());
-        use_effect_with((), move |_| {
-            let left = EventListener::new(&gloo_utils::document(), "focusout", move |_| {
-                if let Some(say) = speech.borrow_mut().left_field() {
-                    said.say(say);
-                }
-            });
-            move || drop(left)
-        });
-    }
-
-    use_effect_with(lang, |lang| {
-        if let Some(root) = gloo_utils::document().document_element() {
-            let _ = root.set_attribute("lang", lang.tag());
-        }
+    // field, said on leaving it), each new notice with it; the page's
+    // language.
+    // Lesson 3 adds what the step changed in the prompts and their settings.
+    let more = third.more_parts.clone();
+    let words = change.as_ref().filter(|_| !state.ui.mode.hides_answers()).map(|(kind, c)| {
+        let words = changed::spoken(*kind, c, lang);
+        if more.is_empty() { words } else { format!("{words} · {}", more.join(" · ")) }
     });
-
-    // Once, after the first render: the storage writes the start asked for
-    // and the link taken out of the address bar (`autosave::carry_out`),
-    // and a work that has no slot yet marked to be saved.
-    {
-        let store = store.clone();
-        let onaction = onaction.clone();
-        let set_aside = set_aside.borrow_mut().take();
-        let started = started.borrow_mut().take();
-        let embed = state.ui.embed;
-        use_effect_with((), move |_| {
-            *store.saver.notify.borrow_mut() = Some(Rc::new(move |action| onaction.emit(action)));
-            crate::autosave::carry_out(set_aside, started, embed);
-            // A work not saved yet is saved when the start is done (below),
-            // or at once if the page is hidden or closed before that.
-            if store.saver.enabled && unsaved {
-                store.saver.dirty.set(true);
-            }
-        });
-    }
-    // The app's first screen is whole: it replaces the prerendered one.
-    use_effect_with(step >= Step::Side, |&whole| {
-        if whole {
-            crate::start::show();
-        }
-    });
-    // When the start's last step is on the page (see `start.rs`), in a task
-    // of its own: the first save of a work that has no slot yet, or Recent
-    // work for a work read from its slot.
-    {
-        let store = store.clone();
-        use_effect_with(step == Step::Ready, move |&ready| {
-            if ready && store.saver.enabled {
-                if unsaved {
-                    store.saver.flush();
-                    // Work from before works had slots now has one.
-                    if !store.saver.failed.get() {
-                        store::remove(store::LEGACY_KEY);
-                    }
-                } else {
-                    let current = store.saver.work.borrow().id.clone();
-                    store.dispatch(UiAction::SetRecent(Recent { works: store::index().works, current }).into());
-                }
-            }
-        });
-    }
-
-    // Save at once when the page is hidden or closed; undo, redo and the
-    // classroom keys anywhere on the page.
-    {
-        let store = store.clone();
-        use_effect_with((), move |_| {
-            let (saver, typing) = (store.saver.clone(), store.clone());
-            let pagehide = EventListener::new(&gloo_utils::window(), "pagehide", move |_| {
-                typing.flush_typed();
-                saver.flush()
-            });
-            let (window, restart) = (gloo_utils::window(), store.clone());
-            let saver = store.saver.clone();
-            let storage = EventListener::new(&gloo_utils::window(), "storage", move |event| {
-                if let Some(key) = event.dyn_ref::<web_sys::StorageEvent>().and_then(|e| e.key()) {
-                    saver.storage_event(&key);
-                }
-            });
-            let keys = EventListener::new_with_options(
-                &gloo_utils::document(),
-                "keydown",
-                gloo_events::EventListenerOptions::enable_prevent_default(),
-                move |event| {
-                    let Some(e) = event.dyn_ref::<web_sys::KeyboardEvent>() else { return };
-                    if let Some(actions) = key_action(e, &store.get().ui) {
-                        e.prevent_default();
-                        for action in actions {
-                            store.dispatch(action);
-                        }
-                    }
-                },
-            );
-            // A link pasted into this open tab (only the fragment changes)
-            // opens as it does on load: this tab's work is saved first, then
-            // the start is routed again, over what is now stored.
-            let hash = EventListener::new(&gloo_utils::window(), "hashchange", move |_| {
-                if window.location().hash().unwrap_or_default().trim_start_matches('#').is_empty() {
-                    return;
-                }
-                restart.flush_typed();
-                restart.saver.flush();
-                let mut boot = Boot::read();
-                boot.keep_step_in_lesson();
-                if boot.route.opened_link {
-                    restart.restart(boot.route);
-                } else {
-                    // A refused link (or this very work) changes nothing
-                    // here, not even the undo history: only the refusal is
-                    // said, and the link leaves the address bar.
-                    crate::autosave::carry_out(None, None, boot.route.state.ui.embed);
-                    let refused = boot.route.state.ui.notice.filter(|n| {
-                        matches!(n, Notice::LoadFailed { .. } | Notice::Pack(crate::pack_link::PackNotice::Refused(_)))
-                    });
-                    if let Some(notice) = refused {
-                        restart.dispatch(UiAction::Notify(notice).into());
-                    }
-                }
-            });
-            move || drop((pagehide, storage, keys, hash))
-        });
-    }
-
-    // A step whose checks all hold is recorded as done when it happens, so
-    // it stays done whatever later steps change; and what a step asks to
-    // have been seen once (the pack's milestones: the alarm X causes, the
-    // probe singling out alice, a tombstone in the past, a cache leak, a
-    // stale copy) is remembered when it shows; and a step's predicted cells
-    // as first revealed, for the result code.
+    let voice = wiring::use_speech(Shared(state.doc.clone()), words, state.ui.notice.clone(), store.typing.get(), lang);
+    wiring::use_document_lang(lang);
+    // The start's writes after the first render, the prerendered screen
+    // replaced, the first save (`start.rs`).
+    wiring::use_start_effects(store, onaction.clone(), set_aside.borrow_mut().take(), started.borrow_mut().take(), unsaved, step, state.ui.embed);
+    // Save at once when the page is hidden or closed; another tab's saves;
+    // undo, redo and the classroom keys; a link pasted into this tab.
+    wiring::use_page_listeners(store);
+    // Menus close on a press outside and on Escape.
+    wiring::use_menus();
+    // The start has settled: panels far off screen may skip their rendering.
+    let settled = wiring::use_settled(step == Step::Ready);
     // The lesson's checks, once per (work, views, progress, reveal, tick,
     // step, language), here and nowhere else: the lesson panel reads them.
     // From the start's side step on, when the lesson panel shows (its own
@@ -325,68 +150,31 @@ pub fn app(props: &AppProps) -> Html {
             computed_now.clone(),
             state.ui.progress.clone(),
             (revealed, tick, state.ui.course, state.ui.lesson_step, lang, step >= Step::Side),
+            state.ui.teachers_pack.clone().map(Shared),
         );
-        Shared(use_memo(key, |(doc, computed, progress, (revealed, tick, course, lesson_step, lang, on))| {
+        Shared(use_memo(key, |(doc, computed, progress, (revealed, tick, course, lesson_step, lang, on), teachers_pack)| {
             if !*on {
                 return Checks::default();
             }
-            let lesson = Lesson { doc, computed, revealed: *revealed, progress, tick: *tick };
+            let pack = crate::course::pack_of(*course, teachers_pack.as_ref().map(|p| &p.0), *lang);
+            let lesson = Lesson { pack, doc, computed, revealed: *revealed, progress, tick: *tick };
             Checks::of(*course, *lesson_step, lesson, *lang)
         }))
     };
-    {
-        let (newly, seen, first) = (checks.newly.clone(), checks.seen.clone(), checks.first.clone());
-        let onaction = onaction.clone();
-        use_effect_with((newly, seen, first), move |(newly, seen, first)| {
-            if let Some((step, marks)) = first {
-                onaction.emit(UiAction::FirstMarks { step: *step, marks: marks.clone() }.into());
-            }
-            for key in seen {
-                onaction.emit(UiAction::Seen(key.clone()).into());
-            }
-            if !newly.is_empty() {
-                onaction.emit(UiAction::StepsDone(newly.clone()).into());
-            }
-        });
-    }
-
-    let onwork = {
-        let store = store.clone();
-        use_callback((), move |work: WorkAction, _| match work {
-            WorkAction::Open(id) => store.saver.open(&id, &store),
-            WorkAction::LoadTheirs => {
-                let id = store.saver.work.borrow().id.clone();
-                store.saver.open(&id, &store);
-            }
-            WorkAction::Import { saved, source } => {
-                if saved.course.and_then(persist::portable).unwrap_or_default() == store.get().ui.course {
-                    store.saver.import(saved.doc, source, &store);
-                } else {
-                    store.saver.open_new(*saved, source, &store);
-                }
-            }
-        })
-    };
-
-    let ondragover = Callback::from(|e: DragEvent| e.prevent_default());
-    let ondrop = {
-        let (onaction, onwork) = (onaction.clone(), onwork.clone());
-        Callback::from(move |e: DragEvent| {
-            e.prevent_default();
-            if let Some(file) = e.data_transfer().and_then(|d| d.files()).and_then(|f| f.get(0)) {
-                crate::components::files::import_file(file, onaction.clone(), onwork.clone());
-            }
-        })
-    };
-
+    wiring::use_recording(&checks, onaction.clone());
+    // What the browser keeps beside the works, read and written by the
+    // store (`autosave.rs`): the components only show it.
+    let (student_name, onname) = crate::autosave::use_student_name();
+    let (saved_pack, onkeep) = crate::autosave::use_pack_in_progress(onaction.clone());
+    let (onwork, ondragover, ondrop) = wiring::use_work_actions(store, onaction.clone());
     let workspace: Shared<Workspace> = Shared(state.doc.workspace.clone());
     let doc = Shared(state.doc.clone());
     let ui = &state.ui;
-    let hidden = |key: &str| ui.hidden.iter().any(|h| h == key);
+    let hidden = |panel: Panel| ui.hidden.contains(panel);
     let classroom = ui.classroom;
     let lesson_two = ui.course == Course::Two;
     // In classroom mode one panel shows at a time (the lesson stays).
-    let shows = |panel: Panel| !hidden(panel.key()) && (!classroom || ui.panel == panel);
+    let shows = |panel: Panel| !hidden(panel) && (!classroom || ui.panel == panel);
     // The prerendered first screen ends with the chart and its side panel:
     // the panels below the fold and the footer come with the app (below
     // everything prerendered, so nothing moves), and the page's HTML stays
@@ -405,12 +193,12 @@ pub fn app(props: &AppProps) -> Html {
         };
         html! {
             <nav class="panel-tabs" aria-label={lang.pick("面板", "Panels")}>
-                { for Panel::ALL.into_iter().filter(|p| !hidden(p.key()) && (*p != Panel::Memory || lesson_two)).map(|p| tab(p, match p {
+                { for Panel::TABS.into_iter().filter(|p| !hidden(*p) && (*p != Panel::Memory || lesson_two)).map(|p| tab(p, match p {
                     Panel::Chart => lang.pick("座位表", "Chart"),
                     Panel::Editor => lang.pick("卡片編輯器", "Card editor"),
                     Panel::People => lang.pick("使用者與 Agent", "Users & agents"),
                     Panel::Compare => lang.pick("三種做法", "Compare"),
-                    Panel::Memory => lang.pick("隨時間", "Over time"),
+                    _ => lang.pick("隨時間", "Over time"),
                 })) }
             </nav>
         }
@@ -420,7 +208,7 @@ pub fn app(props: &AppProps) -> Html {
     // its verdict would give answers away).
     let inspected_card = ui
         .selected
-        .filter(|_| !ui.mode.hides_answers() && !hidden("editor"))
+        .filter(|_| !ui.mode.hides_answers() && !hidden(Panel::Editor))
         .and_then(|i| workspace.cards.get(i).map(|c| (i, c)));
     // The presets follow the seed the cards come from: the Chinese seed's
     // query keeps its Chinese presets in an English UI.
@@ -433,7 +221,7 @@ pub fn app(props: &AppProps) -> Html {
             inspected={ui.viewer.clone()}
             expanded={ui.expanded.clone()}
             about={ui.about.clone()}
-            graded={(!hidden("lesson")).then(|| crate::course::graded_in(ui.course, ui.lesson_step, &workspace)).flatten()}
+            graded={(!hidden(Panel::Lesson)).then(|| crate::course::graded_in(ui.pack(), ui.lesson_step, &workspace)).flatten()}
             cache_leaks={*cache}
             change={change.clone()}
             past={tick}
@@ -446,18 +234,19 @@ pub fn app(props: &AppProps) -> Html {
     });
     // Who acts in every lesson-2 panel, and each refusal shown beside the
     // control that tried the act.
-    let actor = crate::acts::chosen_actor(&workspace, ui.actor.as_deref());
+    let actor = crate::acts::chosen_actor(&workspace, ui.actor.as_ref());
     let refused_at = |place: Place| ui.refusal.clone().filter(|_| ui.refused_at.unwrap_or(Place::ActAs) == place);
     // The panels the current exercise works in (the pack's `panels`) are
     // shown in the inspector column beside the chart, not below it, so the
     // exercise's instructions name something on the first screen.
-    let tools: Vec<String> = if hidden("lesson") || classroom {
+    // The pack's names are read with the page's one list of panel names.
+    let tools: Vec<Panel> = if hidden(Panel::Lesson) || classroom {
         Vec::new()
     } else {
-        let pack = ui.course.pack(lang);
-        pack.exercises.get(ui.lesson_step.min(pack.exercises.len() - 1)).map(|e| e.panels.clone()).unwrap_or_default()
+        let pack = ui.pack();
+        pack.exercises.get(ui.lesson_step.min(pack.exercises.len() - 1)).map(|e| e.panels.iter().filter_map(|p| Panel::parse(p)).collect()).unwrap_or_default()
     };
-    let in_side = |panel: &str| tools.iter().any(|t| t == panel);
+    let in_side = |panel: Panel| tools.contains(&panel);
     let cache_panel = html! { <CachePanel workspace={workspace.clone()} actor={actor.clone()} refusal={refused_at(Place::Cache)} {lang} onaction={onaction.clone()} /> };
     let retention_panel = html! {
         <RetentionPanel workspace={workspace.clone()} selected={ui.selected} actor={actor.clone()}
@@ -466,48 +255,48 @@ pub fn app(props: &AppProps) -> Html {
     let groups_panel = html! { <GroupsPanel workspace={workspace.clone()} actor={actor.clone()} refusal={refused_at(Place::Groups)} {tick} {lang} onaction={onaction.clone()} /> };
     // Lesson 2's Act as is always in the inspector column: where the
     // exercise lists it, else after the panels it lists.
-    let act_panel = (lesson_two && !hidden("act")).then(|| html! {
+    let act_panel = (lesson_two && !hidden(Panel::Act)).then(|| html! {
         <ActAs workspace={workspace.clone()} actor={ui.actor.clone()} selected={ui.selected}
             refusal={refused_at(Place::ActAs)} history={ui.history.clone()}
             change={change.as_ref().map(|(_, c)| c.clone())} {lang} onaction={onaction.clone()} />
     });
-    let mut side_tools: Vec<(String, Html)> = Vec::new();
-    for name in tools.iter().map(String::as_str).chain((!in_side("act")).then_some("act")) {
-        let panel = match name {
-            "act" => act_panel.clone(),
-            "cache" if (lesson_two || third.on) && !hidden("cache") => Some(cache_panel.clone()),
-            "retention" if lesson_two && !hidden("retention") => Some(retention_panel.clone()),
-            "groups" if lesson_two && !hidden("groups") => Some(groups_panel.clone()),
-            "people" if shows(Panel::People) => Some(html! { <People workspace={workspace.clone()} {lang} onaction={onaction.clone()} /> }),
+    let mut side_tools: Vec<(Panel, Html)> = Vec::new();
+    for panel in tools.iter().copied().chain((!in_side(Panel::Act)).then_some(Panel::Act)) {
+        let shown = match panel {
+            Panel::Act => act_panel.clone(),
+            Panel::Cache if (lesson_two || third.on) && !hidden(Panel::Cache) => Some(cache_panel.clone()),
+            Panel::Retention if lesson_two && !hidden(Panel::Retention) => Some(retention_panel.clone()),
+            Panel::Groups if lesson_two && !hidden(Panel::Groups) => Some(groups_panel.clone()),
+            Panel::People if shows(Panel::People) => Some(html! { <People workspace={workspace.clone()} {lang} onaction={onaction.clone()} /> }),
             _ => None,
         };
-        if let Some(panel) = panel {
-            side_tools.push((name.to_string(), panel));
+        if let Some(shown) = shown {
+            side_tools.push((panel, shown));
         }
     }
     let memory = if lesson_two { html! { <>
-        if !hidden("cache") && !in_side("cache") {
+        if !hidden(Panel::Cache) && !in_side(Panel::Cache) {
             { cache_panel }
         }
-        if !hidden("retention") && !in_side("retention") {
+        if !hidden(Panel::Retention) && !in_side(Panel::Retention) {
             { retention_panel }
         }
-        if !hidden("groups") && !in_side("groups") {
+        if !hidden(Panel::Groups) && !in_side(Panel::Groups) {
             { groups_panel }
         }
-        if !hidden("audit") {
+        if !hidden(Panel::Audit) {
             <AuditLog workspace={workspace.clone()} tick={tick} {lang} />
         }
     </> } } else { Html::default() };
     // The printed worksheet's exercise: the current step's title and task.
-    let worksheet_exercise = (!hidden("lesson")).then(|| {
-        let pack = ui.course.pack(lang);
+    let worksheet_exercise = (!hidden(Panel::Lesson)).then(|| {
+        let pack = ui.pack();
         let step = &pack.exercises[ui.lesson_step.min(pack.exercises.len() - 1)];
         Rc::new((step.title.get(lang).to_string(), step.task.get(lang).to_string()))
     });
     let english_seed = !workspace.cards.iter().any(|c| c.situation.contains(mixua_course::SEED_QUERY));
     html! {
-        <div class={classes!("app", classroom.then_some("classroom"), ui.embed.then_some("embed"))} data-ready={(step == Step::Ready).then_some("")} {ondragover} {ondrop}>
+        <div class={classes!("app", classroom.then_some("classroom"), ui.embed.then_some("embed"))} data-ready={(step == Step::Ready).then_some("")} data-settled={settled.then_some("")} {ondragover} {ondrop}>
             <a class="skip" href="#chart">{ lang.pick("跳到座位表", "Skip to the seating chart") }</a>
             if !ui.embed && top {
             <header class="top">
@@ -524,10 +313,12 @@ pub fn app(props: &AppProps) -> Html {
                 // and Recent work, so the chart keeps the screen.
                 <details class="files-menu work-menu" data-menu="work">
                     <summary>{ lang.pick("作品", "Work") }</summary>
-                    <Files doc={doc.clone()} course={ui.course} recent={ui.recent.clone()} {lang} onaction={onaction.clone()} onwork={onwork.clone()} />
+                    <Files doc={doc.clone()} course={ui.course} recent={ui.recent.clone()}
+                        said={ui.notice.clone().filter(|_| ui.notice_at == NoticeAt::Work)}
+                        {lang} onaction={onaction.clone()} onwork={onwork.clone()} />
                 </details>
                 if !classroom {
-                    <Teacher doc={doc.clone()} computed={computed_now.clone()} {lang} onaction={onaction.clone()} />
+                    <Teacher doc={doc.clone()} computed={computed_now.clone()} saved_pack={saved_pack.clone()} onkeep={onkeep.clone()} {lang} onaction={onaction.clone()} />
                 }
                 <Toolbar
                     {lang}
@@ -540,11 +331,11 @@ pub fn app(props: &AppProps) -> Html {
             }
 
             if top {
-                <NoticeBar notice={ui.notice.clone()} {lang} onaction={onaction.clone()} onwork={onwork.clone()} />
+                <NoticeBar notice={ui.notice.clone().filter(|_| ui.notice_at == NoticeAt::Bar)} {lang} onaction={onaction.clone()} onwork={onwork.clone()} />
             }
             <Announcer voice={voice.clone()} />
             <main>
-                if !hidden("query") && top {
+                if !hidden(Panel::Query) && top {
                     <QueryBar query={workspace.query.clone()} {english_seed} {lang} onaction={onaction.clone()} />
                 }
                 if step >= Step::Chart {
@@ -556,11 +347,11 @@ pub fn app(props: &AppProps) -> Html {
                             // pinned to the bottom of the screen); the rest
                             // of memory over time is a tab of its own there.
                             if shows(Panel::Chart) {
-                                if !hidden("timeline") {
+                                if !hidden(Panel::Timeline) {
                                     <Timeline workspace={workspace.clone()} computed={computed.clone()} tick={tick} {lang} onaction={onaction.clone()} />
                                 }
                             }
-                            if !classroom && !hidden(Panel::Memory.key()) {
+                            if !classroom && !hidden(Panel::Memory) {
                                 { memory.clone() }
                             }
                         </div>
@@ -570,12 +361,15 @@ pub fn app(props: &AppProps) -> Html {
                     // The lesson: the left column on a wide screen, beside
                     // the chart (issue 26: selecting or adding a card never
                     // covers it); after the chart and the inspector on a phone.
-                    if step >= Step::Side && !hidden("lesson") {
+                    if step >= Step::Side && !hidden(Panel::Lesson) {
                         <div class="lesson-col">
                             <LessonPanel
                                 doc={doc.clone()}
                                 computed={computed_now.clone()}
                                 checks={checks.clone()}
+                                teachers_pack={ui.teachers_pack.clone()}
+                                student_name={student_name.clone()}
+                                onname={onname.clone()}
                                 course={ui.course}
                                 revealed={ui.mode == Mode::Predict { revealed: true }}
                                 progress={ui.progress.clone()}
@@ -594,7 +388,7 @@ pub fn app(props: &AppProps) -> Html {
                         }
                         // Lesson 3's prompt panel and settings: first, beside
                         // the chart, where choosing a cell opens its prompt.
-                        if !hidden("prompt") {
+                        if !hidden(Panel::Prompt) {
                             { third.side }
                         }
                         if let Some((index, card)) = inspected_card {
@@ -613,10 +407,10 @@ pub fn app(props: &AppProps) -> Html {
                         // so the exercise's first instruction ("In Act as
                         // pick…") names something on the first screen; a
                         // card's history opens here, where it was asked for.
-                        { for side_tools.into_iter().map(|(name, panel)| html! {
-                            <div class="tool" key={name.clone()} data-tool={name}>{ panel }</div>
+                        { for side_tools.into_iter().map(|(panel, shown)| html! {
+                            <div class="tool" key={panel.key()} data-tool={panel.key()}>{ shown }</div>
                         }) }
-                        if !hidden("why") {
+                        if !hidden(Panel::Why) {
                             <WhyPanel
                                 workspace={workspace.clone()}
                                 computed={computed.clone()}
@@ -627,7 +421,7 @@ pub fn app(props: &AppProps) -> Html {
                                 onaction={onaction.clone()}
                             />
                         }
-                        if !hidden("rejected") && shows(Panel::Chart) {
+                        if !hidden(Panel::Rejected) && shows(Panel::Chart) {
                             <RejectedList workspace={workspace.clone()} computed={computed.clone()} {lang} onaction={onaction.clone()} />
                         }
                     </aside>
@@ -645,7 +439,7 @@ pub fn app(props: &AppProps) -> Html {
                         onaction={onaction.clone()}
                     />
                 }
-                if below(Step::People) && shows(Panel::People) && !in_side("people") {
+                if below(Step::People) && shows(Panel::People) && !in_side(Panel::People) {
                     <People workspace={workspace.clone()} {lang} onaction={onaction.clone()} />
                 }
                 if classroom && lesson_two && shows(Panel::Memory) {

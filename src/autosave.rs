@@ -288,7 +288,7 @@ impl Saver {
             if !dropped.is_empty() {
                 self.tell(UiAction::Notify(Notice::DroppedOldest { names: dropped.into_iter().map(|e| e.name).collect() }));
             }
-            self.tell(UiAction::SetRecent(Recent { works: index.works.clone(), current: work.id.clone() }));
+            self.tell(UiAction::SetRecent(Recent { works: index.works.clone(), current: work.id.clone(), read_at: js_sys::Date::now() }));
         }
         *self.work.borrow_mut() = work;
         if !ok && !self.failed.get() {
@@ -313,7 +313,7 @@ impl Saver {
                 self.tell(UiAction::Notify(Notice::ChangedElsewhere { name: work.name.clone() }));
             }
         } else if store::is_index_key(key) {
-            self.tell(UiAction::SetRecent(Recent { works: store::index().works, current: work.id }));
+            self.tell(UiAction::SetRecent(Recent { works: store::index().works, current: work.id, read_at: js_sys::Date::now() }));
         }
     }
 
@@ -338,22 +338,20 @@ impl Saver {
         *self.work.borrow_mut() = WorkRef { id: entry.id.clone(), name: entry.name.clone(), base: slot.rev, forked_from: entry.forked_from };
         store::set_tab_work(id);
         let course = saved.course.unwrap_or_default();
-        if course == Course::Pack {
-            if let Some(pack) = crate::pack_link::started_pack() {
-                Course::set_authored(pack);
-            }
-        }
+        // A teacher's pack's work runs the pack its link started.
+        let teachers_pack = (course == Course::Pack).then(crate::pack_link::started_pack).flatten().map(Rc::new);
         store_.dispatch(Action::Open {
             doc: saved.doc,
             name: entry.name,
             course,
+            teachers_pack,
             lesson_step: saved.lesson_step.unwrap_or(0),
             progress: Box::new(saved.progress.unwrap_or_default()),
         });
         // Opening is not a change of that work: nothing to save.
         self.dirty.set(false);
         self.timer.borrow_mut().take();
-        store_.dispatch(UiAction::SetRecent(Recent { works: index.works, current: id.to_string() }).into());
+        store_.dispatch(UiAction::SetRecent(Recent { works: index.works, current: id.to_string(), read_at: js_sys::Date::now() }).into());
     }
 
     /// A file of this lesson: as a share link does, it becomes a work of
@@ -383,7 +381,52 @@ impl Saver {
         work.name = format!("{source} · {}", work.name);
         let name = work.name.clone();
         *self.work.borrow_mut() = work;
-        store_.dispatch(Action::Open { doc: saved.doc, name, course, lesson_step: 0, progress: Box::default() });
+        store_.dispatch(Action::Open { doc: saved.doc, name, course, teachers_pack: None, lesson_step: 0, progress: Box::default() });
         self.changed();
     }
+}
+
+/// The name the learner last wrote in a result code, as the browser keeps
+/// it (read after the first render: the build-time prerender has no
+/// storage), and the callback that keeps a new one. The lesson panel takes
+/// both as props and never touches storage itself.
+#[yew::hook]
+pub fn use_student_name() -> (String, yew::Callback<String>) {
+    let name = yew::use_state_eq(String::new);
+    {
+        let name = name.clone();
+        yew::use_effect_with((), move |_| name.set(store::student_name()));
+    }
+    let keep = {
+        let name = name.clone();
+        yew::Callback::from(move |typed: String| {
+            store::set_student_name(&typed);
+            name.set(typed)
+        })
+    };
+    ((*name).clone(), keep)
+}
+
+/// The teacher's pack in progress as the browser keeps it (read once, after
+/// the first render), and the callback that keeps a new one, telling the
+/// learner when storage is unavailable. The teacher's tools take both as
+/// props and never touch storage themselves.
+#[yew::hook]
+pub fn use_pack_in_progress(onaction: yew::Callback<Action>) -> (Option<crate::shared::Shared<mixua_course::Pack>>, yew::Callback<mixua_course::Pack>) {
+    let saved = yew::use_state(|| None::<crate::shared::Shared<mixua_course::Pack>>);
+    {
+        let saved = saved.clone();
+        // Only the build with the teacher's tools shows it.
+        yew::use_effect_with((), move |_| {
+            if cfg!(feature = "teacher") {
+                saved.set(crate::pack_link::saved_pack().map(|p| crate::shared::Shared(Rc::new(p))));
+            }
+        });
+    }
+    let keep = yew::Callback::from(move |next: mixua_course::Pack| {
+        if !crate::pack_link::save_pack(&next) {
+            onaction.emit(UiAction::Notify(Notice::StorageUnavailable).into());
+        }
+    });
+    ((*saved).clone(), keep)
 }

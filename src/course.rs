@@ -31,16 +31,27 @@ pub enum Course {
     #[serde(rename = "3")]
     Three,
     /// A teacher's pack, opened from a pack link (the pack is kept in the
-    /// browser and handed over at the start: [`Course::set_authored`]).
+    /// browser; the start and opening a work put it in the state,
+    /// `Ui::teachers_pack`).
     #[serde(rename = "pack")]
     Pack,
 }
 
 thread_local! {
-    /// The built-in packs, read once per lesson and language.
-    static PACKS: RefCell<Vec<(Course, Lang, Rc<Pack>)>> = const { RefCell::new(Vec::new()) };
-    /// The teacher's pack a link started (read once, at the start).
-    static AUTHORED: RefCell<Option<Rc<Pack>>> = const { RefCell::new(None) };
+    /// The built-in packs, read once per lesson and language and kept for
+    /// the program's life (they are the app's own data): a cache of a pure
+    /// function of the two, never state handed between modules.
+    static PACKS: RefCell<Vec<(Course, Lang, &'static Pack)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The pack a lesson runs: a built-in lesson's, or for [`Course::Pack`]
+/// the teacher's pack the state holds (without it, storage cleared,
+/// lesson 1's exercises: never a panel without exercises).
+pub fn pack_of(course: Course, teachers_pack: Option<&Rc<Pack>>, lang: Lang) -> &Pack {
+    match (course, teachers_pack) {
+        (Course::Pack, Some(pack)) => pack,
+        _ => course.pack(lang),
+    }
 }
 
 impl Course {
@@ -65,24 +76,13 @@ impl Course {
         }
     }
 
-    /// Hands over the teacher's pack that [`Course::Pack`] runs.
-    pub fn set_authored(pack: Pack) {
-        AUTHORED.with(|a| *a.borrow_mut() = Some(Rc::new(pack)));
-    }
-
-    /// The lesson's built-in pack (its solutions in `lang`).
-    pub fn pack(self, lang: Lang) -> Rc<Pack> {
-        if self == Course::Pack {
-            // Without the pack (storage cleared), lesson 1's exercises:
-            // never a panel without exercises.
-            if let Some(pack) = AUTHORED.with(|a| a.borrow().clone()) {
-                return pack;
-            }
-            return Course::One.pack(lang);
-        }
+    /// The lesson's built-in pack (its solutions in `lang`); a teacher's
+    /// pack is not built in, it is the state's ([`pack_of`]), so here
+    /// [`Course::Pack`] has lesson 1's.
+    pub fn pack(self, lang: Lang) -> &'static Pack {
         PACKS.with(|packs| {
             if let Some((_, _, pack)) = packs.borrow().iter().find(|(c, l, _)| *c == self && *l == lang) {
-                return pack.clone();
+                return *pack;
             }
             let name = match self {
                 Course::Two => "lesson2",
@@ -90,8 +90,8 @@ impl Course {
                 Course::Three => "lesson3",
                 Course::One | Course::Pack => "lesson1",
             };
-            let pack = Rc::new(mixua_course::builtin_pack(name, lang).expect("the built-in packs read"));
-            packs.borrow_mut().push((self, lang, pack.clone()));
+            let pack: &'static Pack = Box::leak(Box::new(mixua_course::builtin_pack(name, lang).expect("the built-in packs read")));
+            packs.borrow_mut().push((self, lang, pack));
             pack
         })
     }
@@ -125,7 +125,15 @@ impl Course {
         }
     }
 
-    /// How many exercises the lesson has.
+    /// Which step alone may be recorded as solved while `shown` is worked
+    /// on: a teacher's exercises each start from their own state, so only
+    /// the one being worked on; the built-in lessons run on one continuing
+    /// work, so any (`None`).
+    pub fn only_step(self, shown: usize) -> Option<usize> {
+        (self == Course::Pack).then_some(shown)
+    }
+
+    /// How many exercises a built-in lesson has.
     pub fn exercise_count(self) -> usize {
         self.pack(Lang::En).exercises.len()
     }
@@ -154,9 +162,8 @@ fn exercise_of(pack: &Pack, step: usize) -> Option<&Exercise> {
 }
 
 /// The items of a step, checked now, in `lang`.
-pub fn items_in(course: Course, step: usize, lesson: Lesson<'_>, lang: Lang) -> Vec<Item> {
-    let pack = course.pack(lang);
-    match exercise_of(&pack, step) {
+pub fn items_in(step: usize, lesson: Lesson<'_>, lang: Lang) -> Vec<Item> {
+    match exercise_of(lesson.pack, step) {
         Some(e) => with_facts(lesson, |f| mixua_course::items(e, f, lang)),
         None => Vec::new(),
     }
@@ -164,66 +171,55 @@ pub fn items_in(course: Course, step: usize, lesson: Lesson<'_>, lang: Lang) -> 
 
 /// Whether all of a step's items hold now and its question, if any, is
 /// answered right.
-pub fn holds_now_in(course: Course, step: usize, lesson: Lesson<'_>) -> bool {
-    let pack = course.pack(Lang::En);
-    exercise_of(&pack, step).is_some_and(|e| with_facts(lesson, |f| e.holds(step, f)))
+pub fn holds_now_in(step: usize, lesson: Lesson<'_>) -> bool {
+    exercise_of(lesson.pack, step).is_some_and(|e| with_facts(lesson, |f| e.holds(step, f)))
 }
 
 /// A step is done once it has held: done stays done, whatever later steps
 /// change (recorded in `Progress::done`).
-pub fn step_done_in(course: Course, step: usize, lesson: Lesson<'_>) -> bool {
-    lesson.progress.done.contains(&step) || holds_now_in(course, step, lesson)
+pub fn step_done_in(step: usize, lesson: Lesson<'_>) -> bool {
+    mixua_course::solving::is_done(&lesson.progress.done, step, holds_now_in(step, lesson))
 }
 
 /// Steps that hold now but are not recorded yet: the app records them.
 pub fn newly_done_in(course: Course, step: usize, lesson: Lesson<'_>) -> Vec<usize> {
-    let pack = course.pack(Lang::En);
-    let newly = with_facts(lesson, |f| pack.newly_done(&lesson.progress.done, f));
-    match course {
-        // The built-in lessons run on one continuing work: a step that holds
-        // is done, whichever is shown. A teacher's exercises each start from
-        // their own state, so only the one being worked on counts.
-        Course::Pack => newly.into_iter().filter(|&n| n == step).collect(),
-        _ => newly,
-    }
+    with_facts(lesson, |f| lesson.pack.newly_done(&lesson.progress.done, course.only_step(step), f))
 }
 
 /// The milestones that hold now and are not remembered yet: the app
 /// remembers them.
-pub fn milestones_in(course: Course, lesson: Lesson<'_>) -> Vec<mixua_course::Milestone> {
-    let pack = course.pack(Lang::En);
-    with_facts(lesson, |f| pack.milestones(f))
+pub fn milestones_in(lesson: Lesson<'_>) -> Vec<mixua_course::Milestone> {
+    with_facts(lesson, |f| lesson.pack.milestones(f))
 }
 
 /// The step's predicted cells, marked, the first time they are revealed
 /// (`None` once recorded, when not revealed, or when the step grades no
 /// prediction): the app records them.
-pub fn first_reveal_in(course: Course, step: usize, lesson: Lesson<'_>) -> Option<(usize, Vec<mixua_course::CellMark>)> {
+pub fn first_reveal_in(step: usize, lesson: Lesson<'_>) -> Option<(usize, Vec<mixua_course::CellMark>)> {
     if !lesson.revealed || lesson.progress.first_marks.contains_key(&step) {
         return None;
     }
-    let pack = course.pack(Lang::En);
-    let exercise = exercise_of(&pack, step)?;
+    let exercise = exercise_of(lesson.pack, step)?;
     let marks = with_facts(lesson, |f| mixua_course::cell_marks(exercise, f));
     (!marks.is_empty()).then_some((step, marks))
 }
 
 /// The cells a step asks the learner to predict: only they are graded on
 /// reveal (`None`: every cell, outside the prediction steps).
-pub fn graded_in(course: Course, step: usize, ws: &Workspace) -> Option<BTreeSet<ViewerId>> {
-    course.pack(Lang::En).exercises.get(step)?.graded_cells(ws)
+pub fn graded_in(pack: &Pack, step: usize, ws: &Workspace) -> Option<BTreeSet<ViewerId>> {
+    pack.exercises.get(step)?.graded_cells(ws)
 }
 
 /// The learner's result code for the lesson's pack, with a name.
-pub fn result_code(course: Course, lesson: Lesson<'_>, name: &str) -> String {
-    let pack = course.pack(Lang::En);
+pub fn result_code(lesson: Lesson<'_>, name: &str) -> String {
+    let pack = lesson.pack;
     let p = lesson.progress;
     let exercises = with_facts(lesson, |f| {
         pack.exercises
             .iter()
             .enumerate()
             .map(|(n, e)| {
-                let done = p.done.contains(&n) || e.holds(n, f);
+                let done = mixua_course::solving::is_done(&p.done, n, e.holds(n, f));
                 let first = p.first_marks.get(&n).map(Vec::as_slice);
                 mixua_course::exercise_result(e, done, p.assisted.contains(&n), p.hints_shown(n), p.solution.contains(&n), first, f)
             })
@@ -243,7 +239,7 @@ pub fn reference(lesson: Lesson<'_>) -> Predictions {
 pub fn record(lesson: Lesson<'_>) -> Record {
     let reference = crate::computed::Reference::Snapshot(Rc::new(reference(lesson)));
     let ws = &*lesson.doc.workspace;
-    let changes = items_in(Course::One, RECORD_STEP, lesson, Lang::En).iter().take(4).map(|i| i.done).collect();
+    let changes = items_in(RECORD_STEP, lesson, Lang::En).iter().take(4).map(|i| i.done).collect();
     Record {
         changes,
         four: lesson.computed.score(ws, &reference, mixua_policy::Policy::FourScope).into(),

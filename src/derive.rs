@@ -6,7 +6,7 @@
 //! read are made once too, however many exercises ask.
 
 use mixua_words::Lang;
-use mixua_course::{CellMark, Item};
+use mixua_course::{solving, CellMark, Item};
 
 use crate::course::{with_facts, Course};
 use crate::lessons::{Lesson, RECORD_STEP};
@@ -33,21 +33,13 @@ pub struct Checks {
 impl Checks {
     /// Every check of the lesson's pack, against one `Facts`.
     pub fn of(course: Course, step: usize, lesson: Lesson<'_>, lang: Lang) -> Checks {
-        let pack = course.pack(lang);
+        let pack = lesson.pack;
         let step = step.min(pack.exercises.len().saturating_sub(1));
         let progress = lesson.progress;
         with_facts(lesson, |f| {
             let holds: Vec<bool> = pack.exercises.iter().enumerate().map(|(n, e)| e.holds(n, f)).collect();
-            let done = holds.iter().enumerate().map(|(n, &h)| h || progress.done.contains(&n)).collect();
-            // The built-in lessons run on one continuing work: a step that
-            // holds is done, whichever is shown. A teacher's exercises each
-            // start from their own state, so only the one worked on counts.
-            let newly = holds
-                .iter()
-                .enumerate()
-                .filter(|&(n, &h)| h && !progress.done.contains(&n) && (course != Course::Pack || n == step))
-                .map(|(n, _)| n)
-                .collect();
+            let done = holds.iter().enumerate().map(|(n, &h)| solving::is_done(&progress.done, n, h)).collect();
+            let newly = solving::newly_solved(&holds, &progress.done, course.only_step(step));
             let items = pack.exercises.get(step).map(|e| mixua_course::items(e, f, lang)).unwrap_or_default();
             let record_items = if course == Course::One && step == RECORD_STEP { items.clone() } else { Vec::new() };
             let first = (lesson.revealed && !progress.first_marks.contains_key(&step))

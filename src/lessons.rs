@@ -141,11 +141,14 @@ pub const RECORD_STEP: usize = 5;
 /// The step of the re-identification exercise (exercise 7).
 pub const REID_STEP: usize = 6;
 
-/// What the checks read: the work, its memoised views, whether the
-/// predictions are revealed, the progress so far, and the earlier tick
+/// What the checks read: the lesson's pack, the work, its memoised views,
+/// whether the predictions are revealed, the progress so far, and the earlier tick
 /// looked at (lesson 2's timeline; `None`: now).
 #[derive(Clone, Copy)]
 pub struct Lesson<'a> {
+    /// The lesson's pack (`Ui::pack`): a built-in lesson's, or the
+    /// teacher's.
+    pub pack: &'a mixua_course::Pack,
     pub doc: &'a Doc,
     pub computed: &'a Computed,
     pub revealed: bool,

@@ -28,6 +28,7 @@ pub mod works;
 
 mod app;
 mod components;
+mod wiring;
 
 pub use app::{App, AppProps};
 

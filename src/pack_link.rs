@@ -67,7 +67,7 @@ impl PackNotice {
         match self {
             PackNotice::Opened { title, exercises, kept } => (false, lang.pick(
                 format!("已打開練習包「{title}」({exercises} 題),第 1 題在座位表上。{}", if *kept { "你原本的內容還在:按一次「復原」就回來。" } else { "" }),
-                format!("Opened the pack “{title}” ({}); exercise 1 is on the chart.{}", crate::components::count(*exercises, "exercise", "exercises"), if *kept { " Your own work is kept: one Undo brings it back." } else { "" }),
+                format!("Opened the pack “{title}” ({}); exercise 1 is on the chart.{}", mixua_words::explain::count(*exercises, "exercise", "exercises"), if *kept { " Your own work is kept: one Undo brings it back." } else { "" }),
             )),
             PackNotice::Refused(problem) => (true, lang.pick(
                 format!("練習包連結打不開:{} 目前的內容沒有變動。", problem.text(lang)),
@@ -75,7 +75,7 @@ impl PackNotice {
             )),
             PackNotice::Added { exercises } => (false, lang.pick(
                 format!("已加進練習包:現在有 {exercises} 題(存在這個瀏覽器裡)。"),
-                format!("Added to the pack: it has {} now (kept in this browser).", crate::components::count(*exercises, "exercise", "exercises")),
+                format!("Added to the pack: it has {} now (kept in this browser).", mixua_words::explain::count(*exercises, "exercise", "exercises")),
             )),
             PackNotice::Copied { chars } => (false, lang.pick(
                 format!("練習包連結已複製({chars} 個字元)。"),

@@ -30,7 +30,6 @@ use mixua_words::Lang;
 use yew::prelude::*;
 
 use crate::computed::Computed;
-use crate::course::Course;
 use crate::start_route::{self, Address, Route, Session, WorkRef};
 use crate::state::{AppState, Doc, Ui};
 
@@ -70,9 +69,6 @@ impl Boot {
             stamp: crate::autosave::stamp(),
         };
         let route = start_route::route(&address, &crate::store::Browser, &session);
-        if let Some(pack) = route.authored.clone() {
-            Course::set_authored(pack);
-        }
         Boot { route, derived: None }
     }
 
@@ -80,7 +76,7 @@ impl Boot {
     /// last step (this reads the lesson's exercises).
     pub fn keep_step_in_lesson(&mut self) {
         let ui = &mut self.route.state.ui;
-        ui.lesson_step = ui.lesson_step.min(ui.course.pack(ui.lang).exercises.len() - 1);
+        ui.lesson_step = ui.lesson_step.min(ui.pack().exercises.len() - 1);
     }
 }
 
@@ -107,8 +103,6 @@ impl Started {
     pub fn lesson(&self) {
         if let Some(boot) = self.0.borrow_mut().as_mut() {
             boot.keep_step_in_lesson();
-            // The checks read the English pack (`course.rs`).
-            boot.route.state.ui.course.pack(Lang::En);
         }
     }
 

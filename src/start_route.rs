@@ -103,7 +103,7 @@ pub struct Route {
     /// work): what a link pasted into an open tab opens.
     pub opened_link: bool,
     /// The teacher's pack [`Course::Pack`] runs (from the link, or the one
-    /// a link started earlier): to be handed to [`Course::set_authored`].
+    /// a link started earlier), also put in the state (`Ui::teachers_pack`).
     pub authored: Option<Pack>,
 }
 
@@ -220,11 +220,11 @@ pub fn route(address: &Address, stored: &dyn Stored, session: &Session) -> Route
         ui.lesson_step = step.saturating_sub(1);
     }
     if let Some(hide) = address.param("hide") {
-        ui.hidden = hide.split(',').map(|p| p.trim().to_string()).filter(|p| !p.is_empty()).collect();
+        ui.hidden = crate::embed::Panels::parse(&hide);
     }
     if embed {
         ui.embed = true;
-        ui.hidden.extend(crate::embed::hidden(address.param("panel").as_deref().unwrap_or("")));
+        ui.hidden = ui.hidden.union(crate::embed::hidden(address.param("panel").as_deref().unwrap_or("")));
     }
     ui.classroom = address.flag("classroom");
     let mut state = AppState::new(doc, ui);
@@ -322,6 +322,8 @@ pub fn route(address: &Address, stored: &dyn Stored, session: &Session) -> Route
     }
     // A start is no edit: nothing is marked as changed.
     state.last = None;
+    // The teacher's pack is the state's: the lesson reads it from there.
+    state.ui.teachers_pack = authored.clone().map(std::rc::Rc::new);
     Route { state, set_aside, autosave: !fresh, work, unsaved, started, opened_link, authored }
 }
 

@@ -32,32 +32,9 @@ impl Mode {
     }
 }
 
-/// The panels; in classroom mode one of them shows at a time.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum Panel {
-    #[default]
-    Chart,
-    Editor,
-    People,
-    Compare,
-    /// Lesson 2's log, cache, retention and groups (a work with a timeline).
-    Memory,
-}
-
-impl Panel {
-    pub const ALL: [Panel; 5] = [Panel::Chart, Panel::Editor, Panel::People, Panel::Compare, Panel::Memory];
-
-    /// The name used by `?hide=`.
-    pub fn key(self) -> &'static str {
-        match self {
-            Panel::Chart => "chart",
-            Panel::Editor => "editor",
-            Panel::People => "people",
-            Panel::Compare => "compare",
-            Panel::Memory => "memory",
-        }
-    }
-}
+/// The page's panels and sets of them (`?hide=`, `&panel=`, classroom
+/// mode's tabs): one typed list, in `embed.rs`.
+pub use crate::embed::{Panel, Panels};
 
 /// A message for the learner, kept as data so it renders in either language.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -87,6 +64,8 @@ pub enum Notice {
     /// lesson; the learner's own work is in Recent work.
     OpenedLinkOtherLesson { course: crate::course::Course },
     LinkCopied,
+    /// The browser refused the clipboard: the link is shown to copy.
+    LinkNotCopied,
     /// Another tab just saved the work this tab shows. The next change here
     /// goes to a separate copy; the other tab's version can be loaded.
     ChangedElsewhere { name: String },
@@ -114,6 +93,18 @@ pub enum Notice {
     Unreadable { what: Unreadable, file: String, text: Rc<str> },
 }
 
+/// Where the current notice is shown (issue 26: an action answers beside
+/// its control).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum NoticeAt {
+    /// The top bar: what concerns the whole work (a link opened, another
+    /// tab's save, storage), or an action with no control (a dropped file).
+    #[default]
+    Bar,
+    /// Inside the Work menu, under the control that was used.
+    Work,
+}
+
 /// What in storage could not be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Unreadable {
@@ -134,7 +125,9 @@ pub enum WorkAction {
     /// A file the learner picked or dropped: in this lesson it replaces the
     /// work (one Undo away); another lesson's file opens as a work of its
     /// own in its lesson, and this work stays in Recent work.
-    Import { saved: Box<crate::persist::Saved>, source: String },
+    /// `at`: where its answer shows (the Work menu for its Import, the
+    /// top bar for a dropped file).
+    Import { saved: Box<crate::persist::Saved>, source: String, at: NoticeAt },
 }
 
 /// What "Recent work" shows: the saved works and the one this tab shows.
@@ -142,6 +135,10 @@ pub enum WorkAction {
 pub struct Recent {
     pub works: Vec<crate::works::Entry>,
     pub current: String,
+    /// When the list was read (ms since the epoch, passed in by the effect
+    /// that read it): each work's "saved … ago" is measured from it, so
+    /// render never reads the clock.
+    pub read_at: f64,
 }
 
 /// What the learner is looking at: not part of the work, not undone.
@@ -154,14 +151,18 @@ pub struct Ui {
     pub viewer: Option<ViewerId>,
     pub mode: Mode,
     pub notice: Option<Notice>,
+    /// Where that notice is shown: beside the control whose action it
+    /// answers (the Work menu's share, import, reset and opening a saved
+    /// work), or the top bar, which keeps what concerns the whole work.
+    pub notice_at: NoticeAt,
     /// First card index shown in the editor (the editor pages long lists).
     pub editor_start: usize,
     pub lesson_step: usize,
     pub classroom: bool,
     /// The panel shown in classroom mode.
     pub panel: Panel,
-    /// Panels hidden by `?hide=editor,compare`.
-    pub hidden: Vec<String>,
+    /// Panels hidden by `?hide=editor,compare` (and by `?embed`).
+    pub hidden: Panels,
     /// The exercises done, answered and missed.
     pub progress: Progress,
     /// View cells showing all their cards, not the first few.
@@ -169,10 +170,14 @@ pub struct Ui {
     pub recent: Recent,
     /// Which lesson this work is: the seating chart (1) or memory over time (2).
     pub course: crate::course::Course,
+    /// The teacher's pack a [`Course::Pack`](crate::course::Course::Pack)
+    /// work runs (from its link, kept in the browser): handed in by the
+    /// start and by opening a work, read through [`Ui::pack`].
+    pub teachers_pack: Option<Rc<mixua_course::Pack>>,
     /// Lesson 2: the tick the chart shows (`None`: now, the clock).
     pub tick: Option<u64>,
     /// Lesson 2: who acts (a `user/agent`, a user, an agent or a reviewer).
-    pub actor: Option<String>,
+    pub actor: Option<mixua_policy::Actor>,
     /// Lesson 2: the last act the write path refused, with its reason.
     pub refusal: Option<mixua_policy::Refusal>,
     /// Lesson 2: where that refusal is shown (beside the control that
@@ -193,6 +198,14 @@ pub struct Ui {
     /// use it?").
     #[cfg(feature = "lesson3")]
     pub diagnose: Option<String>,
+}
+
+impl Ui {
+    /// The lesson's pack: a built-in lesson's (its solutions in the UI's
+    /// language), or the teacher's pack this state holds.
+    pub fn pack(&self) -> &mixua_course::Pack {
+        crate::course::pack_of(self.course, self.teachers_pack.as_ref(), self.lang)
+    }
 }
 
 /// The last edit, undo or redo: which it was, and the work it started from
@@ -254,7 +267,15 @@ pub enum Action {
     /// afresh, as the undo steps belonged to the work that was here, which
     /// stays in its own slot.
     /// The work keeps its lesson, step and progress.
-    Open { doc: Doc, name: String, course: crate::course::Course, lesson_step: usize, progress: Box<Progress> },
+    Open {
+        doc: Doc,
+        name: String,
+        course: crate::course::Course,
+        /// The teacher's pack, for a teacher's pack's work.
+        teachers_pack: Option<Rc<mixua_course::Pack>>,
+        lesson_step: usize,
+        progress: Box<Progress>,
+    },
 }
 
 /// A change to the work.
@@ -300,6 +321,9 @@ pub enum UiAction {
     SetLang(Lang),
     SetMode(Mode),
     Notify(Notice),
+    /// The current notice answers a control of this place: it is shown
+    /// there (a new notice goes back to the top bar unless placed too).
+    PlaceNotice(NoticeAt),
     DismissNotice,
     EditorPage(usize),
     LessonStep(usize),
@@ -335,7 +359,8 @@ pub enum UiAction {
     ShowPanel(Panel),
     /// Lesson 2: show the chart as of this tick (`None`: now).
     SetTick(Option<u64>),
-    /// Lesson 2: who acts.
+    /// Lesson 2: who acts, by name, as a control offers the crate's list
+    /// of actors; a name not on it changes nothing.
     SetActor(String),
     /// Lesson 2: close the open history.
     CloseHistory,
@@ -354,8 +379,7 @@ pub enum UiAction {
 /// begins from its own start (an undoable load) before the step changes;
 /// the built-in lessons run on one continuing work. The lesson panel's
 /// buttons and the classroom's arrow keys both go this way.
-pub fn go_to_step(course: crate::course::Course, from: usize, to: usize, lang: Lang) -> Vec<Action> {
-    let pack = course.pack(lang);
+pub fn go_to_step(course: crate::course::Course, pack: &mixua_course::Pack, from: usize, to: usize, lang: Lang) -> Vec<Action> {
     let to = to.min(pack.exercises.len() - 1);
     let mut actions = Vec::new();
     if course == crate::course::Course::Pack && to != from {
@@ -404,7 +428,19 @@ impl Reducible for AppState {
 impl AppState {
     /// Applies one action in place. Returns whether anything changed.
     pub fn apply(&mut self, action: impl Into<Action>) -> bool {
-        match action.into() {
+        let action = action.into();
+        // A new notice shows in the top bar unless it is placed beside its
+        // control (`UiAction::PlaceNotice`, dispatched right after it).
+        let notice_before = self.ui.notice.clone();
+        let changed = self.apply_action(action);
+        if changed && self.ui.notice != notice_before {
+            self.ui.notice_at = NoticeAt::Bar;
+        }
+        changed
+    }
+
+    fn apply_action(&mut self, action: Action) -> bool {
+        match action {
             Action::Undo => self.undo(),
             Action::Redo => self.redo(),
             Action::Ui(ui) => {
@@ -415,10 +451,11 @@ impl AppState {
                 changed
             }
             Action::Edit(edit) => self.apply_edit(edit),
-            Action::Open { doc, name, course, lesson_step, progress } => {
+            Action::Open { doc, name, course, teachers_pack, lesson_step, progress } => {
                 self.doc = Rc::new(doc);
                 self.ui.course = course;
-                self.ui.lesson_step = lesson_step.min(course.exercise_count() - 1);
+                self.ui.teachers_pack = teachers_pack;
+                self.ui.lesson_step = lesson_step.min(self.ui.pack().exercises.len() - 1);
                 self.ui.progress = *progress;
                 self.ui.tick = None;
                 self.past.clear();
@@ -453,6 +490,12 @@ impl AppState {
             UiAction::SetLang(lang) => ui.lang = lang,
             UiAction::SetMode(mode) => ui.mode = mode,
             UiAction::Notify(notice) => ui.notice = Some(notice),
+            UiAction::PlaceNotice(at) => {
+                if ui.notice.is_none() || ui.notice_at == at {
+                    return false;
+                }
+                ui.notice_at = at;
+            }
             UiAction::DismissNotice => ui.notice = None,
             UiAction::EditorPage(start) => ui.editor_start = start,
             UiAction::LessonStep(step) => ui.lesson_step = step,
@@ -470,14 +513,12 @@ impl AppState {
                 ui.progress.first_marks.insert(step, marks);
             }
             UiAction::StepsDone(steps) => {
-                let before = ui.progress.done.len();
+                let p = &mut ui.progress;
+                let mut any = false;
                 for step in steps {
-                    // Solved after its solution was seen: recorded as such.
-                    if ui.progress.done.insert(step) && ui.progress.solution.contains(&step) {
-                        ui.progress.assisted.insert(step);
-                    }
+                    any |= mixua_course::solving::record_solved(&mut p.done, &mut p.assisted, &p.solution, step);
                 }
-                return ui.progress.done.len() != before;
+                return any;
             }
             UiAction::NextHint(step) => {
                 let shown = ui.progress.hints_shown(step);
@@ -509,7 +550,10 @@ impl AppState {
                 }
                 ui.tick = tick;
             }
-            UiAction::SetActor(actor) => {
+            UiAction::SetActor(name) => {
+                let Some(actor) = mixua_policy::actor_named(&self.doc.workspace, &name) else {
+                    return false;
+                };
                 ui.actor = Some(actor);
                 ui.refusal = None;
             }

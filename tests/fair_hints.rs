@@ -24,8 +24,8 @@ fn student_code() -> (AppState, String) {
         s.apply(UiAction::NextHint(3));
     }
     let computed = Computed::new(s.workspace());
-    let lesson = Lesson { doc: &s.doc, computed: &computed, revealed: false, progress: &s.ui.progress, tick: None };
-    let code = course::result_code(Course::One, lesson, "Lin");
+    let lesson = Lesson { pack: s.ui.pack(), doc: &s.doc, computed: &computed, revealed: false, progress: &s.ui.progress, tick: None };
+    let code = course::result_code(lesson, "Lin");
     (s, code)
 }
 

@@ -9,7 +9,8 @@
 
 use std::rc::Rc;
 
-use mixua_playground::acts::{actors, Act, Draft};
+use mixua_playground::acts::{Act, Draft};
+use mixua_policy::actors;
 use mixua_playground::changed::change_of;
 use mixua_playground::computed::{Computed, Reference};
 use mixua_playground::course::{self, Course};
@@ -168,7 +169,7 @@ fn action(state: &AppState, step: &Step) -> Option<Action> {
                 7 => Act::Advance,
                 8 => Act::Ask { actor },
                 9 => Act::Hold { card: id(c)?, hold: true, actor, reason },
-                10 => Act::Publish { card: id(c)?, actor: "dana".into() },
+                10 => Act::Publish { card: id(c)?, actor: mixua_policy::Actor::Reviewer("dana".into()) },
                 12 => Act::Policy { actor, reason },
                 13 => Act::Group { group: "report-team".into(), members: vec![NAMES[c % NAMES.len()].to_string()], actor, reason },
                 _ => Act::History { card: id(c)?, actor },
@@ -182,7 +183,7 @@ fn action(state: &AppState, step: &Step) -> Option<Action> {
 
 /// Everything the app shows of one work, from the views the app keeps.
 fn lesson<'a>(state: &'a AppState, computed: &'a Computed) -> Lesson<'a> {
-    Lesson { doc: &state.doc, computed, revealed: false, progress: &state.ui.progress, tick: None }
+    Lesson { pack: state.ui.pack(), doc: &state.doc, computed, revealed: false, progress: &state.ui.progress, tick: None }
 }
 
 fn start(lesson_two: bool, ws: Workspace) -> AppState {
@@ -226,10 +227,10 @@ fn run(mut state: AppState, steps: &[Step]) -> Result<(), TestCaseError> {
         let step_shown = state.ui.lesson_step;
         let checks = Checks::of(course, step_shown, lesson(&state, &now), Lang::En);
         let fresh = lesson(&state, &scratch);
-        let each: Vec<bool> = (0..course.exercise_count()).map(|s| course::step_done_in(course, s, fresh)).collect();
+        let each: Vec<bool> = (0..course.exercise_count()).map(|s| course::step_done_in(s, fresh)).collect();
         prop_assert_eq!(&checks.done, &each, "step {}: done steps", n);
         prop_assert_eq!(&checks.newly, &course::newly_done_in(course, step_shown, fresh), "step {}: newly done", n);
-        prop_assert_eq!(&checks.seen, &course::milestones_in(course, fresh), "step {}: milestones", n);
+        prop_assert_eq!(&checks.seen, &course::milestones_in(fresh), "step {}: milestones", n);
         kept_ws = ws;
         kept = now;
     }

@@ -42,8 +42,8 @@ fn loaded(ws: &Workspace, user: &str, agent: &str) -> Vec<String> {
 
 fn holds(state: &AppState, step: usize) -> bool {
     let computed = Computed::new(state.workspace());
-    let lesson = Lesson { doc: &state.doc, computed: &computed, revealed: false, progress: &state.ui.progress, tick: None };
-    holds_now_in(Course::Three, step, lesson)
+    let lesson = Lesson { pack: state.ui.pack(), doc: &state.doc, computed: &computed, revealed: false, progress: &state.ui.progress, tick: None };
+    holds_now_in(step, lesson)
 }
 
 #[test]
@@ -162,7 +162,7 @@ fn each_exercise_holds_once_solved_through_the_app_and_not_before() {
     s.apply(Edit::Act(mixua_playground::acts::Act::Cache {
         key: s.workspace().cache.as_ref().and_then(|c| c.good()).map(|c| c.key.clone()).unwrap_or_default(),
         purge: true,
-        actor: "dana".into(),
+        actor: mixua_policy::Actor::Reviewer("dana".into()),
         reason: "stale answers held G".into(),
     }));
     assert!(holds(&s, 3));

@@ -5,13 +5,13 @@
 
 use std::rc::Rc;
 
-use mixua_playground::acts::{actors, Act, Draft};
+use mixua_playground::acts::{Act, Draft};
 use mixua_playground::computed::Computed;
 use mixua_playground::course::{holds_now_in, newly_done_in, Course};
 use mixua_playground::lessons::Lesson;
 use mixua_playground::persist::{self, Saved};
 use mixua_playground::state::{Action, AppState, Doc, Edit, Ui, UiAction};
-use mixua_policy::{Refusal, Status};
+use mixua_policy::{actors, Actor, Refusal, Status, ViewerId};
 use mixua_words::Lang;
 use mixua_course::{lesson_two_workspace, RefusalSeen};
 
@@ -24,8 +24,19 @@ fn act(state: &mut AppState, act: Act) -> bool {
     state.apply(Edit::Act(act))
 }
 
+/// An actor of lesson 2's chart by name, of the kind the crate's list
+/// gives it: a `user/agent` viewer, the reviewer dana, an agent or a user.
+fn who(name: &str) -> Actor {
+    match ViewerId::parse_key(name) {
+        Some(id) => Actor::Viewer(id),
+        None if name == "dana" => Actor::Reviewer(name.into()),
+        None if name.starts_with("writer") || name.starts_with("checker") => Actor::Agent(name.into()),
+        None => Actor::User(name.into()),
+    }
+}
+
 fn publish(card: &str, actor: &str) -> Act {
-    Act::Publish { card: card.into(), actor: actor.into() }
+    Act::Publish { card: card.into(), actor: who(actor) }
 }
 
 fn status(state: &AppState, id: &str) -> Status {
@@ -41,11 +52,11 @@ fn ids(state: &AppState, user: &str, agent: &str) -> Vec<String> {
 /// Whether lesson 2's step holds now, read as the app reads it.
 fn holds(state: &AppState, step: usize) -> bool {
     let computed = Computed::new(state.workspace());
-    holds_now_in(Course::Two, step, lesson(state, &computed))
+    holds_now_in(step, lesson(state, &computed))
 }
 
 fn lesson<'a>(state: &'a AppState, computed: &'a Computed) -> Lesson<'a> {
-    Lesson { doc: &state.doc, computed, revealed: false, progress: &state.ui.progress, tick: None }
+    Lesson { pack: state.ui.pack(), doc: &state.doc, computed, revealed: false, progress: &state.ui.progress, tick: None }
 }
 
 #[test]
@@ -91,7 +102,7 @@ fn a_work_saved_with_refusals_as_strings_opens_the_same() {
     let mut again = start();
     again.ui.progress = opened.progress.unwrap();
     let computed = Computed::new(again.workspace());
-    let items = |state: &AppState| mixua_playground::course::items_in(Course::Two, 0, lesson(state, &computed), Lang::En);
+    let items = |state: &AppState| mixua_playground::course::items_in(0, lesson(state, &computed), Lang::En);
     assert_eq!(items(&again), items(&s), "the exercise reads the old refusal the same");
     assert!(items(&again)[0].done, "exercise 1's first item: publishing A as its writer was refused");
 }
@@ -154,7 +165,7 @@ fn exercise_2_carries_a_over_to_writer_v2() {
     s.apply(Edit::AddAgent("writer-v2".into()));
     s.apply(UiAction::Answer { step: 1, option: 2, right: true });
     assert!(!holds(&s, 1));
-    act(&mut s, Act::Propose { card: "A".into(), actor: "alice/writer-v2".into(), draft: Draft::Copy });
+    act(&mut s, Act::Propose { card: "A".into(), actor: who("alice/writer-v2"), draft: Draft::Copy });
     assert_eq!(status(&s, "A2"), Status::Candidate);
     assert!(!ids(&s, "bob", "writer-v2").contains(&"A2".to_string()));
     act(&mut s, publish("A2", "alice"));
@@ -167,14 +178,14 @@ fn exercise_2_carries_a_over_to_writer_v2() {
 #[test]
 fn exercise_3_rolls_back_the_poisoned_version() {
     let mut s = start();
-    act(&mut s, Act::History { card: "G2".into(), actor: "dana".into() });
+    act(&mut s, Act::History { card: "G2".into(), actor: who("dana") });
     assert_eq!(s.ui.history.as_deref(), Some("G2"));
-    act(&mut s, Act::Rollback { card: "G2".into(), actor: "dana".into(), reason: String::new() });
+    act(&mut s, Act::Rollback { card: "G2".into(), actor: who("dana"), reason: String::new() });
     assert!(matches!(s.ui.refusal, Some(Refusal::NoReason { .. })));
-    act(&mut s, Act::Rollback { card: "G2".into(), actor: "dana".into(), reason: "poisoned".into() });
+    act(&mut s, Act::Rollback { card: "G2".into(), actor: who("dana"), reason: "poisoned".into() });
     assert_eq!(status(&s, "G2"), Status::RolledBack);
     assert!(!holds(&s, 2), "the refused write of bob/writer-v1 is still to do");
-    act(&mut s, Act::Propose { card: "G".into(), actor: "bob/writer-v1".into(), draft: Draft::Version });
+    act(&mut s, Act::Propose { card: "G".into(), actor: who("bob/writer-v1"), draft: Draft::Version });
     assert!(matches!(s.ui.refusal, Some(Refusal::NotWritersOwn { .. })));
     assert!(holds(&s, 2));
 }
@@ -182,7 +193,7 @@ fn exercise_3_rolls_back_the_poisoned_version() {
 #[test]
 fn exercise_4_forgets_u_and_records_the_tombstone_seen_in_the_past() {
     let mut s = start();
-    act(&mut s, Act::Delete { card: "U".into(), actor: "alice".into(), reason: "asked to be forgotten".into() });
+    act(&mut s, Act::Delete { card: "U".into(), actor: who("alice"), reason: "asked to be forgotten".into() });
     assert!(!holds(&s, 3));
     s.apply(UiAction::Seen("tombstone:U".into()));
     assert!(holds(&s, 3));
@@ -198,21 +209,35 @@ fn advancing_the_clock_sweeps_and_asking_logs_a_read() {
     assert_eq!(s.workspace().clock(), 4);
     // W (working, kept 3 ticks from tick 1) expires at tick 4.
     assert!(s.workspace().events().any(|(_, e)| e.action == mixua_policy::Action::Expire && e.card.as_deref() == Some("W")));
-    act(&mut s, Act::Ask { actor: "carol/checker-v1".into() });
+    act(&mut s, Act::Ask { actor: who("carol/checker-v1") });
     assert_eq!(s.workspace().events().count(), events + 2);
-    act(&mut s, Act::Ask { actor: "dana".into() });
+    act(&mut s, Act::Ask { actor: who("dana") });
     assert!(matches!(s.ui.refusal, Some(Refusal::NotInChart { .. })));
+}
+
+/// The actor is chosen from the crate's list: a name on it is kept as the
+/// typed actor it names, and any other name changes nothing.
+#[test]
+fn the_actor_is_chosen_from_the_crates_list() {
+    let mut s = start();
+    assert!(s.apply(UiAction::SetActor("dana".into())));
+    assert_eq!(s.ui.actor, Some(Actor::Reviewer("dana".into())));
+    assert!(s.apply(UiAction::SetActor("bob/writer-v1".into())));
+    assert_eq!(s.ui.actor, Some(Actor::Viewer(ViewerId::new("bob", "writer-v1"))));
+    assert!(!s.apply(UiAction::SetActor("mallory".into())), "no one of that name acts here");
+    assert!(!s.apply(UiAction::SetActor("bob/nobody".into())));
+    assert_eq!(s.ui.actor, Some(Actor::Viewer(ViewerId::new("bob", "writer-v1"))));
 }
 
 #[test]
 fn actors_are_the_charts_viewers_users_agents_and_reviewers() {
     let s = start();
     let all = actors(s.workspace());
-    assert_eq!(all.first().map(String::as_str), Some("alice/writer-v1"));
+    assert_eq!(all.first(), Some(&who("alice/writer-v1")));
     for name in ["bob/checker-v1", "carol", "writer-v1", "dana"] {
-        assert!(all.contains(&name.to_string()), "{name}");
+        assert!(all.contains(&who(name)), "{name}");
     }
-    assert_eq!(all.iter().filter(|a| *a == "alice").count(), 1);
+    assert_eq!(all.iter().filter(|a| a.name() == "alice").count(), 1);
 }
 
 #[test]
@@ -220,7 +245,7 @@ fn exercise_5_a_query_only_key_leaks_and_a_fixed_key_is_clean() {
     use mixua_policy::KeyField;
     let mut s = start();
     // The cache key is the workspace's rule: a writer can't change it.
-    let by = |actor: &str| Act::Cache { key: vec![KeyField::Query], purge: false, actor: actor.into(), reason: "cheaper".into() };
+    let by = |actor: &str| Act::Cache { key: vec![KeyField::Query], purge: false, actor: who(actor), reason: "cheaper".into() };
     let before = s.workspace().clone();
     act(&mut s, by("alice/writer-v1"));
     assert!(matches!(s.ui.refusal, Some(Refusal::ReviewersOnly { .. })), "{:?}", s.ui.refusal);
@@ -245,13 +270,13 @@ fn exercise_6_revoking_serves_a_stale_copy_until_purging_is_on() {
     use mixua_policy::KeyField;
     let mut s = start();
     act(&mut s, publish("A", "dana"));
-    act(&mut s, Act::Ask { actor: "bob/writer-v1".into() });
-    act(&mut s, Act::Revoke { card: "A".into(), actor: "dana".into(), reason: "no longer checked".into() });
-    act(&mut s, Act::Ask { actor: "bob/writer-v1".into() });
+    act(&mut s, Act::Ask { actor: who("bob/writer-v1") });
+    act(&mut s, Act::Revoke { card: "A".into(), actor: who("dana"), reason: "no longer checked".into() });
+    act(&mut s, Act::Ask { actor: who("bob/writer-v1") });
     assert_eq!(mixua_policy::replay_cache(s.workspace()).stale().count(), 1);
     s.apply(UiAction::Seen("stale:A".into()));
     assert!(!holds(&s, 5));
-    act(&mut s, Act::Cache { key: KeyField::ALL.to_vec(), purge: true, actor: "dana".into(), reason: "stale copies".into() });
+    act(&mut s, Act::Cache { key: KeyField::ALL.to_vec(), purge: true, actor: who("dana"), reason: "stale copies".into() });
     assert_eq!(mixua_policy::replay_cache(s.workspace()).stale().count(), 0);
     assert!(holds(&s, 5));
 }
@@ -275,14 +300,14 @@ fn exercise_7_advance_past_the_ttls_and_move_a_tier() {
     assert!(holds(&s, 6));
     // Letting S go: the next sweep expires it (ttl:procedural).
     // Letting S go is its owner's (carol's) or a reviewer's act: bob can't.
-    let let_go = |actor: &str| Act::Hold { card: "S".into(), hold: false, actor: actor.into(), reason: "rule retired".into() };
+    let let_go = |actor: &str| Act::Hold { card: "S".into(), hold: false, actor: who(actor), reason: "rule retired".into() };
     act(&mut s, let_go("bob"));
     assert!(matches!(s.ui.refusal, Some(Refusal::NotAllowed { .. })), "{:?}", s.ui.refusal);
     assert_eq!(s.ui.refused_at, Some(mixua_playground::acts::Place::Hold));
     act(&mut s, let_go("carol"));
     act(&mut s, Act::Advance);
     assert!(!ids(&s, "carol", "writer-v1").contains(&"S".to_string()));
-    act(&mut s, Act::Ttl { kind: mixua_policy::Kind::Working, ttl: None, actor: "dana".into(), reason: "keep notes".into() });
+    act(&mut s, Act::Ttl { kind: mixua_policy::Kind::Working, ttl: None, actor: who("dana"), reason: "keep notes".into() });
     assert_eq!(s.workspace().ttl(mixua_policy::Kind::Working), None);
 }
 
@@ -296,7 +321,7 @@ fn exercise_8_a_declared_group_of_three_reaches_exactly_three_of_five() {
     let group = |members: &[&str]| Act::Group {
         group: "report-team".into(),
         members: members.iter().map(|m| m.to_string()).collect(),
-        actor: "dana".into(),
+        actor: who("dana"),
         reason: "dave joined".into(),
     };
     // Someone not in the chart can't be a member: refused, nothing changes.
@@ -322,7 +347,7 @@ fn ids_at(state: &AppState, user: &str, agent: &str, tick: u64) -> Vec<String> {
 fn a_members_change_is_logged_and_the_timeline_shows_the_old_members() {
     let mut s = start();
     let clock = s.workspace().clock();
-    act(&mut s, Act::Group { group: "report-team".into(), members: vec!["alice".into()], actor: "dana".into(), reason: "carol moved".into() });
+    act(&mut s, Act::Group { group: "report-team".into(), members: vec!["alice".into()], actor: who("dana"), reason: "carol moved".into() });
     act(&mut s, Act::Advance);
     assert!(!ids(&s, "carol", "writer-v1").contains(&"T".to_string()));
     assert!(!ids_at(&s, "carol", "writer-v1", clock).contains(&"T".to_string()), "the change is at tick {clock}");

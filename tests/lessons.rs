@@ -9,15 +9,15 @@ use mixua_words::Lang;
 use mixua_course::{Item, Text};
 
 fn holds_now(step: usize, l: Lesson<'_>) -> bool {
-    holds_now_in(Course::One, step, l)
+    holds_now_in(step, l)
 }
 
 fn step_done(step: usize, l: Lesson<'_>) -> bool {
-    step_done_in(Course::One, step, l)
+    step_done_in(step, l)
 }
 
 fn items(step: usize, l: Lesson<'_>, lang: Lang) -> Vec<Item> {
-    items_in(Course::One, step, l, lang)
+    items_in(step, l, lang)
 }
 
 fn newly_done(l: Lesson<'_>) -> Vec<usize> {
@@ -45,6 +45,7 @@ fn done(state: &AppState, step: usize) -> bool {
 
 fn lesson<'a>(state: &'a AppState, computed: &'a Computed) -> Lesson<'a> {
     Lesson {
+        pack: state.ui.pack(),
         doc: &state.doc,
         computed,
         revealed: state.ui.mode == Mode::Predict { revealed: true },
@@ -57,7 +58,7 @@ fn lesson<'a>(state: &'a AppState, computed: &'a Computed) -> Lesson<'a> {
 /// show and records the steps that hold.
 fn record(state: &mut AppState) {
     let computed = Computed::new(state.workspace());
-    let seen = milestones_in(Course::One, lesson(state, &computed));
+    let seen = milestones_in(lesson(state, &computed));
     let newly = newly_done(lesson(state, &computed));
     for key in seen {
         state.apply(UiAction::Seen(key));
@@ -208,12 +209,12 @@ fn exercise_4_no_alarm_is_not_ticked_before_y_is_shared() {
 fn exercise_3_grades_only_carols_cells_and_exercise_1_only_the_seed_cells() {
     let mut s = seed();
     s.apply(Edit::AddUser("carol".into()));
-    let carol = graded_in(Course::One, 2, s.workspace()).expect("step 3 asks about cells");
+    let carol = graded_in(Course::One.pack(Lang::En), 2, s.workspace()).expect("step 3 asks about cells");
     assert_eq!(carol.iter().map(|v| v.key()).collect::<Vec<_>>(), ["carol/checker-v1", "carol/writer-v1"]);
-    let seed_cells = graded_in(Course::One, 0, s.workspace()).expect("step 1 asks about cells");
+    let seed_cells = graded_in(Course::One.pack(Lang::En), 0, s.workspace()).expect("step 1 asks about cells");
     assert_eq!(seed_cells.len(), 4);
     assert!(!seed_cells.iter().any(|v| v.user == "carol"));
-    assert_eq!(graded_in(Course::One, 3, s.workspace()), None);
+    assert_eq!(graded_in(Course::One.pack(Lang::En), 3, s.workspace()), None);
 }
 
 #[test]
@@ -288,7 +289,7 @@ fn a_finished_step_stays_done_when_later_steps_change_the_state() {
 /// probe flagged Y while no canary alarm fired (the pack's milestone).
 fn notice_reid(state: &mut AppState) {
     let computed = Computed::new(state.workspace());
-    for key in milestones_in(Course::One, lesson(state, &computed)) {
+    for key in milestones_in(lesson(state, &computed)) {
         state.apply(UiAction::Seen(key));
     }
 }
@@ -396,7 +397,7 @@ fn the_result_code_the_app_writes_reads_back_in_the_crate() {
     s.apply(UiAction::NextHint(0));
     record(&mut s);
     let computed = Computed::new(s.workspace());
-    let code = course::result_code(Course::One, lesson(&s, &computed), "Mei");
+    let code = course::result_code(lesson(&s, &computed), "Mei");
     let pack = Course::One.pack(Lang::En);
     let read = mixua_course::decode_for(&code, &pack).expect("the crate reads the app's code");
     assert_eq!(read.name, "Mei");
@@ -425,7 +426,6 @@ fn progress_saved_with_the_old_flags_opens_with_the_milestones_as_keys() {
 /// lessons record any step that holds.
 #[test]
 fn a_teachers_pack_records_only_the_step_being_worked_on() {
-    Course::set_authored((*Course::One.pack(Lang::En)).clone());
     let mut s = seed();
     let y = index_of(&s, "Y");
     s.apply(Action::Edit(Edit::SetApproved { index: y, approved: true }));
@@ -433,11 +433,15 @@ fn a_teachers_pack_records_only_the_step_being_worked_on() {
     let c = Computed::new(s.workspace());
     // Lesson 1 records exercise 4 whichever step is shown.
     assert!(newly_done_in(Course::One, 0, lesson(&s, &c)).contains(&3));
-    // The same exercises as a teacher's pack: only while exercise 4 is shown.
+    // The same exercises as a teacher's pack, which the state holds: only
+    // while exercise 4 is shown.
+    let teachers = std::rc::Rc::new(Course::One.pack(Lang::En).clone());
+    s.ui.course = Course::Pack;
+    s.ui.teachers_pack = Some(teachers.clone());
     assert!(!newly_done_in(Course::Pack, 0, lesson(&s, &c)).contains(&3));
     assert_eq!(newly_done_in(Course::Pack, 3, lesson(&s, &c)), vec![3]);
-    // The pack the course runs is the one handed over.
-    assert_eq!(Course::Pack.pack(Lang::En).exercises.len(), steps().len());
+    // The pack the course runs is the one the state holds.
+    assert!(std::ptr::eq(s.ui.pack(), &*teachers));
 }
 
 /// The predicted cells of a step are recorded as first revealed, once; a
@@ -453,18 +457,18 @@ fn a_steps_cells_are_kept_as_first_revealed() {
     }
     let c = Computed::new(s.workspace());
     // Not revealed yet: nothing to keep.
-    assert_eq!(course::first_reveal_in(Course::One, 0, lesson(&s, &c)), None);
+    assert_eq!(course::first_reveal_in(0, lesson(&s, &c)), None);
     s.ui.mode = Mode::Predict { revealed: true };
-    let (step, marks) = course::first_reveal_in(Course::One, 0, lesson(&s, &c)).expect("marks on the first reveal");
+    let (step, marks) = course::first_reveal_in(0, lesson(&s, &c)).expect("marks on the first reveal");
     assert_eq!(step, 0);
     assert_eq!(marks.iter().filter(|m| **m == CellMark::Wrong).count(), 1, "{marks:?}");
     s.apply(Action::Ui(UiAction::FirstMarks { step, marks: marks.clone() }));
     // Kept once: a later reveal does not replace them.
-    assert_eq!(course::first_reveal_in(Course::One, 0, lesson(&s, &c)), None);
+    assert_eq!(course::first_reveal_in(0, lesson(&s, &c)), None);
     s.apply(Action::Ui(UiAction::FirstMarks { step, marks: vec![CellMark::Right; 4] }));
     assert_eq!(s.ui.progress.first_marks.get(&0), Some(&marks));
     // Exercise 2 grades no prediction.
-    assert_eq!(course::first_reveal_in(Course::One, 1, lesson(&s, &c)), None);
+    assert_eq!(course::first_reveal_in(1, lesson(&s, &c)), None);
     s.apply(Action::Ui(UiAction::ResetExercise(0)));
     assert!(s.ui.progress.first_marks.is_empty());
 }
@@ -481,12 +485,12 @@ fn checks_evaluated_once_agree_with_each_check() {
         for step in 0..course.exercise_count() {
             for lang in [Lang::En, Lang::ZhTw] {
                 let checks = Checks::of(course, step, l, lang);
-                let each: Vec<bool> = (0..course.exercise_count()).map(|n| step_done_in(course, n, l)).collect();
+                let each: Vec<bool> = (0..course.exercise_count()).map(|n| step_done_in(n, l)).collect();
                 assert_eq!(checks.done, each, "done, step {step}");
-                assert_eq!(checks.items, items_in(course, step, l, lang), "items, step {step}");
+                assert_eq!(checks.items, items_in(step, l, lang), "items, step {step}");
                 assert_eq!(checks.newly, newly_done_in(course, step, l), "newly done, step {step}");
-                assert_eq!(checks.seen, milestones_in(course, l), "milestones, step {step}");
-                assert_eq!(checks.first, course::first_reveal_in(course, step, l), "first reveal, step {step}");
+                assert_eq!(checks.seen, milestones_in(l), "milestones, step {step}");
+                assert_eq!(checks.first, course::first_reveal_in(step, l), "first reveal, step {step}");
             }
         }
     };

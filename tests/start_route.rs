@@ -10,7 +10,7 @@ use mixua_playground::course::Course;
 use mixua_playground::pack_link;
 use mixua_playground::persist::{self, Saved};
 use mixua_playground::start_route::{route, Address, Route, Session};
-use mixua_playground::state::{Doc, Notice, Unreadable};
+use mixua_playground::state::{Doc, Notice, Panel, Unreadable};
 use mixua_playground::store::{self, Stored};
 use mixua_playground::works::{Entry, Index, Slot};
 use mixua_words::Lang;
@@ -202,6 +202,7 @@ fn a_pack_link_opens_its_first_exercise_as_a_new_work_and_sets_the_own_aside() {
     let route = start(&[], &link, &storage, Some("w1"));
     assert_eq!(route.started, Some(pack()));
     assert_eq!(route.authored, Some(pack()));
+    assert_eq!(route.state.ui.pack(), &pack(), "the pack is the state's, for the lesson to read");
     assert!(route.opened_link);
     assert!(route.work.name.starts_with("Who reads what · "), "{}", route.work.name);
     let got = outcome(&route);
@@ -215,6 +216,7 @@ fn a_pack_link_opens_its_first_exercise_as_a_new_work_and_sets_the_own_aside() {
     storage.map.insert(pack_link::STARTED_KEY.into(), serde_json::Value::String(pack().to_json()).to_string());
     let route = start(&[], "", &storage, Some("wp"));
     assert_eq!((route.state.ui.course, route.authored), (Course::Pack, Some(pack())));
+    assert_eq!(route.state.ui.pack(), &pack());
 }
 
 #[test]
@@ -264,7 +266,7 @@ fn an_embed_shows_the_seed_or_its_link_quietly_and_saves_nothing() {
     let storage = two_works();
     let route = start(&[("embed", ""), ("panel", "chart")], "", &storage, Some("w1"));
     assert!(route.state.ui.embed);
-    assert!(route.state.ui.hidden.iter().any(|h| h == "editor"), "{:?}", route.state.ui.hidden);
+    assert!(route.state.ui.hidden.contains(Panel::Editor), "{:?}", route.state.ui.hidden);
     assert_eq!(outcome(&route), Outcome {
         work: "new".into(), shows: seed_query(), course: Course::One, unsaved: true, autosave: false,
         undo_to: None, set_aside: None, notice: None,
@@ -292,7 +294,7 @@ fn url_flags_set_language_step_and_panels() {
     let route = start(&[("lang", "zh-TW"), ("step", "3"), ("hide", "people, compare"), ("classroom", "")], "", &storage, Some("w1"));
     let ui = &route.state.ui;
     assert_eq!((ui.lang, ui.lesson_step, ui.classroom), (Lang::ZhTw, 2, true));
-    assert_eq!(ui.hidden, ["people", "compare"]);
+    assert_eq!(ui.hidden.iter().collect::<Vec<_>>(), [Panel::People, Panel::Compare]);
     // The saved language wins over the browser's, `?lang=` over both.
     let route = start(&[], "", &storage, Some("w1"));
     assert_eq!(route.state.ui.lang, Lang::En);

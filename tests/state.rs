@@ -383,13 +383,13 @@ fn opening_a_work_brings_its_lesson_step_and_progress() {
     s.apply(Action::Ui(UiAction::StepsDone(vec![0, 1])));
     assert_ne!(s.ui.progress, Progress::default());
     let two = Doc { workspace: std::rc::Rc::new(mixua_course::lesson_two_workspace(mixua_words::Lang::En)), ..Doc::default() };
-    s.apply(Action::Open { doc: two.clone(), name: "L2".into(), course: Course::Two, lesson_step: 3, progress: Box::default() });
+    s.apply(Action::Open { doc: two.clone(), name: "L2".into(), course: Course::Two, teachers_pack: None, lesson_step: 3, progress: Box::default() });
     assert_eq!((s.ui.course, s.ui.lesson_step), (Course::Two, 3));
     assert_eq!(s.ui.progress, Progress::default());
     assert_eq!(*s.doc, two);
     assert!(s.past.is_empty());
     // A step beyond the lesson's last is its last.
-    s.apply(Action::Open { doc: Doc::seed(), name: "L1".into(), course: Course::One, lesson_step: 99, progress: Box::default() });
+    s.apply(Action::Open { doc: Doc::seed(), name: "L1".into(), course: Course::One, teachers_pack: None, lesson_step: 99, progress: Box::default() });
     assert_eq!((s.ui.course, s.ui.lesson_step), (Course::One, Course::One.exercise_count() - 1));
 }
 
@@ -401,15 +401,37 @@ fn a_packs_step_begins_from_its_own_start() {
     use mixua_playground::course::Course;
     use mixua_playground::state::go_to_step;
     use mixua_words::Lang;
-    assert_eq!(go_to_step(Course::One, 0, 2, Lang::En), vec![Action::Ui(UiAction::LessonStep(2))]);
-    let pack = (*Course::Two.pack(Lang::En)).clone();
-    Course::set_authored(pack.clone());
-    let actions = go_to_step(Course::Pack, 0, 2, Lang::En);
+    assert_eq!(go_to_step(Course::One, Course::One.pack(Lang::En), 0, 2, Lang::En), vec![Action::Ui(UiAction::LessonStep(2))]);
+    let pack = Course::Two.pack(Lang::En).clone();
+    let actions = go_to_step(Course::Pack, &pack, 0, 2, Lang::En);
     let [Action::Edit(Edit::Load { doc, .. }), Action::Ui(UiAction::LessonStep(2))] = actions.as_slice() else {
         panic!("a load, then the step: {actions:?}")
     };
     assert_eq!(*doc.workspace, pack.exercises[2].start.workspace(Lang::En));
-    assert_eq!(go_to_step(Course::Pack, 2, 2, Lang::En), vec![Action::Ui(UiAction::LessonStep(2))]);
+    assert_eq!(go_to_step(Course::Pack, &pack, 2, 2, Lang::En), vec![Action::Ui(UiAction::LessonStep(2))]);
     let last = pack.exercises.len() - 1;
-    assert_eq!(go_to_step(Course::Pack, last, last + 1, Lang::En), vec![Action::Ui(UiAction::LessonStep(last))]);
+    assert_eq!(go_to_step(Course::Pack, &pack, last, last + 1, Lang::En), vec![Action::Ui(UiAction::LessonStep(last))]);
+}
+
+/// Issue 26: an answer shows beside the control that asked for it. A
+/// notice placed in the Work menu stays there until a new notice comes,
+/// which goes to the top bar unless it is placed too; nothing to place
+/// changes nothing.
+#[test]
+fn a_notice_is_placed_beside_its_control_until_the_next_one() {
+    use mixua_playground::state::NoticeAt;
+    let mut s = seed();
+    assert!(!s.apply(UiAction::PlaceNotice(NoticeAt::Work)), "no notice: nothing to place");
+    s.apply(UiAction::Notify(Notice::LinkCopied));
+    assert_eq!(s.ui.notice_at, NoticeAt::Bar);
+    assert!(s.apply(UiAction::PlaceNotice(NoticeAt::Work)));
+    assert_eq!((s.ui.notice.clone(), s.ui.notice_at), (Some(Notice::LinkCopied), NoticeAt::Work));
+    // An edit that says nothing keeps the answer where it is.
+    let y = index_of(&s, "Y");
+    s.apply(Edit::SetApproved { index: y, approved: true });
+    assert_eq!(s.ui.notice_at, NoticeAt::Work);
+    // A load says what it loaded: in the top bar, unless placed.
+    s.apply(Edit::Load { doc: Doc::seed(), source: "a file".into() });
+    assert!(matches!(s.ui.notice, Some(Notice::Loaded { .. })));
+    assert_eq!(s.ui.notice_at, NoticeAt::Bar);
 }

@@ -71,7 +71,7 @@ pub fn about_me(props: &AboutMeProps) -> Html {
         let no_reason = over_time && why.is_empty();
         let onclick = Callback::from(move |_: MouseEvent| {
             let edit = if over_time {
-                Edit::Act(Act::Delete { card: card.clone(), actor: actor.clone(), reason: why.clone() })
+                Edit::Act(Act::Delete { card: card.clone(), actor: mixua_policy::Actor::User(actor.clone()), reason: why.clone() })
             } else {
                 Edit::DeleteCard(index)
             };

@@ -7,19 +7,20 @@
 use std::rc::Rc;
 
 use mixua_words::explain::{refusal_text, status_name};
-use mixua_policy::{Refusal, Workspace};
+use mixua_policy::{Actor, Refusal, Workspace};
 use mixua_words::Lang;
 use yew::prelude::*;
 
 use super::event_value;
-use crate::acts::{actors, chosen_actor, Act, Draft};
+use crate::acts::{chosen_actor, Act, Draft};
 use crate::shared::Shared;
 use crate::state::{Action, Edit, UiAction};
 
 #[derive(Properties, PartialEq)]
 pub struct ActAsProps {
     pub workspace: Shared<Workspace>,
-    pub actor: Option<String>,
+    /// Who the learner chose to act as (the root keeps it).
+    pub actor: Option<Actor>,
     /// The selected card (by index): the card acted on.
     pub selected: Option<usize>,
     pub refusal: Option<Refusal>,
@@ -41,8 +42,8 @@ pub fn act_as(props: &ActAsProps) -> Html {
     let ws = &*props.workspace;
     let reason = use_state(String::new);
     let draft = use_state(|| Draft::Version);
-    let choices = actors(ws);
-    let actor = chosen_actor(ws, props.actor.as_deref());
+    let choices = mixua_policy::actors(ws);
+    let actor = chosen_actor(ws, props.actor.as_ref());
     let card = props.selected.and_then(|i| ws.cards.get(i)).or_else(|| ws.cards.first()).map(|c| c.id.clone()).unwrap_or_default();
     let selected = props.selected.filter(|&i| i < ws.cards.len()).unwrap_or(0);
     // The last act pressed here: its words, and the workspace it made
@@ -80,12 +81,15 @@ pub fn act_as(props: &ActAsProps) -> Html {
         Callback::from(move |e: Event| draft.set(if event_value(&e) == "copy" { Draft::Copy } else { Draft::Version }))
     };
     // One button per act; each reads the current choices when clicked.
-    let button = |name: &'static str, label: &'static str, make: Rc<dyn Fn(String, String, String, Draft) -> Act>| {
+    let button = |name: &'static str, label: &'static str, make: Rc<dyn Fn(Actor, String, String, Draft) -> Act>| {
         let onaction = props.onaction.clone();
         let (actor, card, reason, draft) = (actor.clone(), card.clone(), reason.clone(), draft.clone());
         let acted = acted.clone();
         let onclick = Callback::from(move |_: MouseEvent| {
-            let act = make(actor.clone(), card.clone(), (*reason).clone(), *draft);
+            // Nobody to act as: the workspace has no viewer, user, agent or
+            // reviewer, and the list offers none.
+            let Some(actor) = actor.clone() else { return };
+            let act = make(actor, card.clone(), (*reason).clone(), *draft);
             acted.set(act_words(&act, lang).map(|w| (w, None)));
             let retires = matches!(act, Act::Revoke { .. } | Act::Delete { .. } | Act::Rollback { .. } | Act::Reject { .. });
             onaction.emit(Edit::Act(act).into());
@@ -95,7 +99,7 @@ pub fn act_as(props: &ActAsProps) -> Html {
         });
         html! { <button type="button" data-action={name} {onclick}>{ label }</button> }
     };
-    let with_reason = |name: &'static str, label: &'static str, f: fn(String, String, String) -> Act| {
+    let with_reason = |name: &'static str, label: &'static str, f: fn(String, Actor, String) -> Act| {
         button(name, label, Rc::new(move |actor, card, reason, _| f(card, actor, reason)))
     };
     let status_of = |i: usize| {
@@ -114,7 +118,7 @@ pub fn act_as(props: &ActAsProps) -> Html {
                 <label>
                     <span>{ lang.pick("誰在操作", "Who acts") }</span>
                     <select name="actor" onchange={on_actor}>
-                        { for choices.iter().map(|a| html! { <option value={a.clone()} selected={*a == actor}>{ a }</option> }) }
+                        { for choices.iter().map(|a| html! { <option value={a.name()} selected={Some(a) == actor.as_ref()}>{ a.name() }</option> }) }
                     </select>
                 </label>
                 <label>

@@ -4,19 +4,18 @@
 //! an act tried here, the refusal in the crate's words.
 
 use mixua_words::explain::refusal_text;
-use mixua_policy::{Refusal, Workspace};
+use mixua_policy::{actors, Actor, Refusal, Workspace};
 use mixua_words::Lang;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use super::event_value;
-use crate::acts::actors;
 use crate::state::{Action, UiAction};
 
 /// The actor and reason fields of one panel (`panel` names their ids).
 pub fn who_and_why(
     ws: &Workspace,
-    actor: &str,
+    actor: Option<&Actor>,
     reason: &UseStateHandle<String>,
     panel: &'static str,
     lang: Lang,
@@ -35,7 +34,7 @@ pub fn who_and_why(
         <div class="who-why">
             <label for={actor_id.clone()}>{ lang.pick("誰在操作", "Who acts") }</label>
             <select id={actor_id} name="panel-actor" onchange={on_actor}>
-                { for actors(ws).into_iter().map(|a| html! { <option selected={a == actor} value={a.clone()}>{ a }</option> }) }
+                { for actors(ws).into_iter().map(|a| html! { <option selected={Some(&a) == actor} value={a.name()}>{ a.name() }</option> }) }
             </select>
             <label for={reason_id.clone()}>{ lang.pick("原因(每個變更都要;只說為什麼)", "Why (every change needs one; say why, not what)") }</label>
             <input type="text" id={reason_id} name="panel-reason" value={(**reason).clone()} oninput={on_reason} />

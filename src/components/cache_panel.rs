@@ -6,7 +6,7 @@
 //! reviewer's act of the write path, with who and why.
 
 use mixua_words::explain::{cache_text, cached_read_text, purge_text};
-use mixua_policy::{replay_cache, KeyField, Refusal, Workspace};
+use mixua_policy::{replay_cache, Actor, KeyField, Refusal, Workspace};
 use mixua_words::Lang;
 use yew::prelude::*;
 
@@ -20,7 +20,8 @@ use crate::state::{Action, Edit};
 pub struct CachePanelProps {
     pub workspace: Shared<Workspace>,
     /// Who acts (the choice "Act as" shows).
-    pub actor: String,
+    /// Who acts (`None`: the workspace has no one to act as).
+    pub actor: Option<Actor>,
     /// The refusal of the last cache change tried here, if it was refused.
     pub refusal: Option<Refusal>,
     pub lang: Lang,
@@ -46,8 +47,8 @@ pub fn cache_panel(props: &CachePanelProps) -> Html {
     let purge = config.as_ref().is_some_and(|c| c.purges());
     let reason = use_state(String::new);
     let (actor, why) = (props.actor.clone(), (*reason).clone());
-    let set = move |key: Vec<KeyField>, purge: bool| -> Action {
-        Edit::Act(Act::Cache { key, purge, actor: actor.clone(), reason: why.clone() }).into()
+    let set = move |key: Vec<KeyField>, purge: bool| -> Option<Action> {
+        actor.clone().map(|actor| Edit::Act(Act::Cache { key, purge, actor, reason: why.clone() }).into())
     };
 
     let key_box = |field: KeyField| {
@@ -62,7 +63,9 @@ pub fn cache_panel(props: &CachePanelProps) -> Html {
                 key.push(field);
             }
             untick(&e);
-            onaction.emit(set(key, purge));
+            if let Some(action) = set(key, purge) {
+                onaction.emit(action);
+            }
         });
         html! {
             <label class="cache-key">
@@ -78,13 +81,19 @@ pub fn cache_panel(props: &CachePanelProps) -> Html {
         Callback::from(move |e: Event| {
             let purge = event_checked(&e);
             untick(&e);
-            onaction.emit(set(key.clone(), purge))
+            if let Some(action) = set(key.clone(), purge) {
+                onaction.emit(action);
+            }
         })
     };
     let on_policy = {
         let onaction = props.onaction.clone();
         let (actor, reason) = (props.actor.clone(), (*reason).clone());
-        Callback::from(move |_: MouseEvent| onaction.emit(Edit::Act(Act::Policy { actor: actor.clone(), reason: reason.clone() }).into()))
+        Callback::from(move |_: MouseEvent| {
+            if let Some(actor) = actor.clone() {
+                onaction.emit(Edit::Act(Act::Policy { actor, reason: reason.clone() }).into())
+            }
+        })
     };
     let leaks = replay.leaks().count();
     let stale = replay.stale().count();
@@ -92,7 +101,7 @@ pub fn cache_panel(props: &CachePanelProps) -> Html {
     html! {
         <section class="panel cache" aria-labelledby="cache-title" data-panel="cache">
             <h2 id="cache-title">{ lang.pick("回應快取:重播記錄下來的查詢", "Response cache: the logged reads replayed") }</h2>
-            { who_and_why(ws, &props.actor, &reason, "cache", lang, &props.onaction) }
+            { who_and_why(ws, props.actor.as_ref(), &reason, "cache", lang, &props.onaction) }
             <fieldset class="cache-config">
                 <legend>{ lang.pick("快取鍵由哪些欄位組成", "Which fields make the cache key") }</legend>
                 { for KeyField::ALL.into_iter().map(key_box) }

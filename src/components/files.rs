@@ -5,7 +5,7 @@ use yew::prelude::*;
 use crate::course::Course;
 use crate::persist::{self, Problem, Saved};
 use crate::shared::Shared;
-use crate::state::{WorkAction, Action, Doc, Edit, Notice, Recent, UiAction};
+use crate::state::{WorkAction, Action, Doc, Edit, Notice, NoticeAt, Recent, UiAction};
 
 /// Starts a download of `text` as a file (an effect of a click, not of render).
 pub fn download(name: &str, text: &str) {
@@ -20,15 +20,20 @@ pub fn download(name: &str, text: &str) {
     }
 }
 
-/// Reads a picked or dropped file and loads it, or says what is wrong.
-/// The current work changes only when the whole file loads.
-pub fn import_file(file: web_sys::File, onaction: Callback<Action>, onwork: Callback<WorkAction>) {
+/// Reads a picked or dropped file and loads it, or says what is wrong,
+/// `at` the control that asked (the Work menu's Import; the top bar for a
+/// file dropped on the page). The current work changes only when the whole
+/// file loads.
+pub fn import_file(file: web_sys::File, at: NoticeAt, onaction: Callback<Action>, onwork: Callback<WorkAction>) {
     let file = gloo_file::File::from(file);
     let name = file.name();
     let size = file.size() as usize;
+    let refuse = move |source: String, problem: Problem| {
+        onaction.emit(UiAction::Notify(Notice::LoadFailed { source, problem }).into());
+        onaction.emit(UiAction::PlaceNotice(at).into());
+    };
     if size > persist::MAX_FILE_BYTES {
-        let problem = Problem::TooLarge { bytes: size };
-        onaction.emit(UiAction::Notify(Notice::LoadFailed { source: name, problem }).into());
+        refuse(name, Problem::TooLarge { bytes: size });
         return;
     }
     wasm_bindgen_futures::spawn_local(async move {
@@ -37,14 +42,13 @@ pub fn import_file(file: web_sys::File, onaction: Callback<Action>, onwork: Call
         let bytes = match gloo_file::futures::read_as_bytes(&file).await {
             Ok(bytes) => bytes,
             Err(err) => {
-                let problem = Problem::NotJson { line: 0, column: 0, detail: format!("unreadable file: {err}") };
-                onaction.emit(UiAction::Notify(Notice::LoadFailed { source: name, problem }).into());
+                refuse(name, Problem::NotJson { line: 0, column: 0, detail: format!("unreadable file: {err}") });
                 return;
             }
         };
         match persist::from_bytes(&bytes) {
-            Ok(saved) => onwork.emit(WorkAction::Import { saved: Box::new(saved), source: name }),
-            Err(problem) => onaction.emit(UiAction::Notify(Notice::LoadFailed { source: name, problem }).into()),
+            Ok(saved) => onwork.emit(WorkAction::Import { saved: Box::new(saved), source: name, at }),
+            Err(problem) => refuse(name, problem),
         }
     });
 }
@@ -69,6 +73,11 @@ pub struct FilesProps {
     pub course: Course,
     /// The saved works, for "Recent work".
     pub recent: Recent,
+    /// The answer to the last action taken here (share, import, reset,
+    /// opening a saved work), shown beside the controls, not at the top
+    /// of the page.
+    #[prop_or_default]
+    pub said: Option<Notice>,
     pub lang: Lang,
     pub onaction: Callback<Action>,
     pub onwork: Callback<WorkAction>,
@@ -98,9 +107,19 @@ pub fn files(props: &FilesProps) -> Html {
         let onaction = props.onaction.clone();
         Callback::from(move |_: MouseEvent| {
             let url = share_url(&doc, course);
-            let _ = gloo_utils::window().navigator().clipboard().write_text(&url);
+            // Said once the clipboard has answered: copied, or (refused,
+            // as a browser may) the link to copy by hand, right below.
+            let copied = gloo_utils::window().navigator().clipboard().write_text(&url);
+            let onaction = onaction.clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                let notice = match wasm_bindgen_futures::JsFuture::from(copied).await {
+                    Ok(_) => Notice::LinkCopied,
+                    Err(_) => Notice::LinkNotCopied,
+                };
+                onaction.emit(Action::Ui(UiAction::Notify(notice)));
+                onaction.emit(Action::Ui(UiAction::PlaceNotice(NoticeAt::Work)));
+            });
             link.set(Some(url));
-            onaction.emit(Action::Ui(UiAction::Notify(Notice::LinkCopied)));
         })
     };
     let export = {
@@ -124,8 +143,11 @@ pub fn files(props: &FilesProps) -> Html {
         let (onaction, onwork) = (props.onaction.clone(), props.onwork.clone());
         Callback::from(move |e: Event| {
             let input: web_sys::HtmlInputElement = e.target_unchecked_into();
+            // Answered in the menu the file was picked from, when it is
+            // open (where the learner looks); else in the top bar.
+            let open = input.closest("details[open]").ok().flatten().is_some();
             if let Some(file) = input.files().and_then(|f| f.get(0)) {
-                import_file(file, onaction.clone(), onwork.clone());
+                import_file(file, if open { NoticeAt::Work } else { NoticeAt::Bar }, onaction.clone(), onwork.clone());
             }
             input.set_value("");
         })
@@ -141,6 +163,7 @@ pub fn files(props: &FilesProps) -> Html {
         Callback::from(move |_: MouseEvent| {
             confirm_reset.set(false);
             onaction.emit(Action::Edit(Edit::Load { doc: course.start_doc(lang), source: lang.pick("範例", "the seed").into() }));
+            onaction.emit(Action::Ui(UiAction::PlaceNotice(NoticeAt::Work)));
         })
     };
     let cancel_reset = {
@@ -184,6 +207,19 @@ pub fn files(props: &FilesProps) -> Html {
                 <button type="button" onclick={ask_reset} data-action="reset" data-resets={props.course.number().to_string()}>{ reset_label }</button>
             }
             <a href="?fresh" target="_blank" rel="noopener">{ lang.pick("全新開始(新分頁)", "Fresh start (new tab)") }</a>
+            // What the last action here did, beside these controls (the
+            // live region says it too).
+            if props.said.is_some() {
+                <div class="work-said" data-said="work">
+                    <super::notice_bar::NoticeBar notice={props.said.clone()} {lang} onaction={props.onaction.clone()} onwork={props.onwork.clone()} />
+                </div>
+            }
+            if let Some(url) = &*link {
+                <label class="share-out">
+                    <span>{ lang.pick("分享連結:", "Share link: ") }</span>
+                    <input name="share_link" readonly=true value={url.clone()} />
+                </label>
+            }
             // There before anything is saved (hidden, its place kept): the
             // first save, right after the start, moves nothing below it.
             // Shown once there is another work to go back to (this tab's
@@ -198,11 +234,10 @@ pub fn files(props: &FilesProps) -> Html {
                             let id = entry.id.clone();
                             Callback::from(move |_: MouseEvent| onwork.emit(WorkAction::Open(id.clone())))
                         };
-                        let now = js_sys::Date::now();
                         html! {
                             <li key={entry.id.clone()} data-work={entry.id.clone()} data-current={current.to_string()}>
                                 <strong>{ &entry.name }</strong>
-                                { " · " }{ ago(entry.saved_at, now, lang) }
+                                { " · " }{ ago(entry.saved_at, props.recent.read_at, lang) }
                                 { " · " }{ lang.pick(format!("{} 張卡片", entry.cards), super::count(entry.cards, "card", "cards")) }
                                 if current {
                                     { " · " }<em>{ lang.pick("這個分頁", "this tab") }</em>
@@ -218,12 +253,6 @@ pub fn files(props: &FilesProps) -> Html {
                     }) }
                 </ul>
             </details>
-            if let Some(url) = &*link {
-                <label class="share-out">
-                    <span>{ lang.pick("分享連結:", "Share link: ") }</span>
-                    <input name="share_link" readonly=true value={url.clone()} />
-                </label>
-            }
         </section>
     }
 }

@@ -4,7 +4,7 @@
 //! a reviewer's act of the write path, logged with who and why; scrubbed
 //! back, the panel says who the members were then.
 
-use mixua_policy::{settings_at, Refusal, Workspace};
+use mixua_policy::{settings_at, Actor, Refusal, Workspace};
 use mixua_words::Lang;
 use yew::prelude::*;
 
@@ -18,7 +18,8 @@ use crate::state::{Action, Edit};
 pub struct GroupsProps {
     pub workspace: Shared<Workspace>,
     /// Who acts (the choice "Act as" shows).
-    pub actor: String,
+    /// Who acts (`None`: the workspace has no one to act as).
+    pub actor: Option<Actor>,
     /// The refusal of the last members change tried here, if it was refused.
     pub refusal: Option<Refusal>,
     /// The tick the chart shows, when it is not now.
@@ -46,8 +47,9 @@ pub fn groups_panel(props: &GroupsProps) -> Html {
                     members.push(user_.clone());
                 }
                 untick(&e);
-                let act = Act::Group { group: group.clone(), members, actor: actor.clone(), reason: reason.clone() };
-                onaction.emit(Edit::Act(act).into());
+                if let Some(actor) = actor.clone() {
+                    onaction.emit(Edit::Act(Act::Group { group: group.clone(), members, actor, reason: reason.clone() }).into());
+                }
             });
             html! {
                 <label class="member">
@@ -80,7 +82,7 @@ pub fn groups_panel(props: &GroupsProps) -> Html {
                 "GROUP 卡只給群組的成員(用任何 Agent):四種範圍做不到「這個部門的這幾個人」。改成員會改變誰讀得到什麼:由名單上的審查者附原因來做,並記在紀錄裡。",
                 "A GROUP card reaches exactly its group's members (with any agent): no four-scope card means “these people in one department”. Changing the members changes who can read what: a listed reviewer does it, with a reason, and the log keeps it.",
             ) }</p>
-            { who_and_why(ws, &props.actor, &reason, "groups", lang, &props.onaction) }
+            { who_and_why(ws, props.actor.as_ref(), &reason, "groups", lang, &props.onaction) }
             { for groups.0.iter().map(group) }
             { refusal_beside(props.refusal.as_ref(), lang) }
         </section>

@@ -26,6 +26,9 @@ pub struct LessonPanelProps {
     pub revealed: bool,
     pub progress: Progress,
     pub step: usize,
+    /// The teacher's pack, for a teacher's pack's work (`Ui::teachers_pack`).
+    #[prop_or_default]
+    pub teachers_pack: Option<std::rc::Rc<mixua_course::Pack>>,
     /// Which lesson's exercises (lesson 1 unless the work is lesson 2's).
     #[prop_or_default]
     pub course: Course,
@@ -34,6 +37,12 @@ pub struct LessonPanelProps {
     pub tick: Option<u64>,
     pub classroom: bool,
     pub lang: Lang,
+    /// The name last written in a result code, as the browser keeps it.
+    #[prop_or_default]
+    pub student_name: String,
+    /// Keeps a newly typed name (the root's store writes it).
+    #[prop_or_default]
+    pub onname: Callback<String>,
     pub onaction: Callback<Action>,
 }
 
@@ -43,9 +52,9 @@ pub struct LessonPanelProps {
 #[function_component(LessonPanel)]
 pub fn lesson_panel(props: &LessonPanelProps) -> Html {
     let lang = props.lang;
-    let lesson = Lesson { doc: &props.doc, computed: &props.computed, revealed: props.revealed, progress: &props.progress, tick: props.tick };
+    let pack = crate::course::pack_of(props.course, props.teachers_pack.as_ref(), lang);
+    let lesson = Lesson { pack, doc: &props.doc, computed: &props.computed, revealed: props.revealed, progress: &props.progress, tick: props.tick };
     let course = props.course;
-    let pack = course.pack(lang);
     let steps = &pack.exercises;
     let step_index = props.step.min(steps.len() - 1);
     let step = &steps[step_index];
@@ -66,13 +75,17 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
     let name_problem = check_visible(&name).err();
     let coded_name = if name_problem.is_some() { String::new() } else { (*name).clone() };
     let go = |to: usize| {
-        let onaction = props.onaction.clone();
+        let (onaction, teachers_pack) = (props.onaction.clone(), props.teachers_pack.clone());
         Callback::from(move |_: MouseEvent| {
-            for action in crate::state::go_to_step(course, step_index, to, lang) {
+            let pack = crate::course::pack_of(course, teachers_pack.as_ref(), lang);
+            for action in crate::state::go_to_step(course, pack, step_index, to, lang) {
                 onaction.emit(action);
             }
         })
     };
+    // The steps' toolbar: the arrow keys go from step to step (the focus
+    // with them).
+    let step_keys = Callback::from(|e: KeyboardEvent| super::focus::toolbar_keys(&e, true));
     let emit = |action: UiAction| {
         let onaction = props.onaction.clone();
         Callback::from(move |_: MouseEvent| onaction.emit(action.clone().into()))
@@ -111,10 +124,11 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
             // The row is measured when the button is pressed, not at
             // every render.
             let onaction = props.onaction.clone();
-            let (doc, computed, progress, revealed, tick) =
-                (props.doc.clone(), props.computed.clone(), props.progress.clone(), props.revealed, props.tick);
+            let (teachers_pack, doc, computed, progress, revealed, tick) =
+                (props.teachers_pack.clone(), props.doc.clone(), props.computed.clone(), props.progress.clone(), props.revealed, props.tick);
             Callback::from(move |_: MouseEvent| {
-                let lesson = Lesson { doc: &doc, computed: &computed, revealed, progress: &progress, tick };
+                let pack = crate::course::pack_of(course, teachers_pack.as_ref(), lang);
+                let lesson = Lesson { pack, doc: &doc, computed: &computed, revealed, progress: &progress, tick };
                 onaction.emit(UiAction::Record { row: record(lesson), reference: reference(lesson) }.into())
             })
         };
@@ -229,18 +243,22 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
                     Course::Three => pack.title.get(lang),
                     Course::Pack => if pack.title.is_empty() { pack.id.as_str() } else { pack.title.get(lang) },
                 } }</h2>
-                <nav class="steps" aria-label={lang.pick("練習步驟", "Exercise steps")}>
+                // One Tab stop for the steps (a toolbar: the arrow keys,
+                // Home and End move between them), so the first screen
+                // stays a few controls.
+                <div class="steps" role="toolbar" aria-label={lang.pick("練習步驟", "Exercise steps")} onkeydown={step_keys}>
                     { for (0..steps.len()).map(|i| {
                         let finished = step_done(i);
                         html! {
                             <button type="button" onclick={go(i)} aria-current={(i == step_index).then_some("step")}
+                                tabindex={if i == step_index { "0" } else { "-1" }} data-step={(i + 1).to_string()}
                                 class={classes!((i == step_index).then_some("current"), finished.then_some("finished"))}
                                 aria-label={lang.pick(format!("第 {} 步{}", i + 1, if finished { "(完成)" } else { "" }), format!("Step {}{}", i + 1, if finished { " (done)" } else { "" }))}>
                                 { (i + 1).to_string() }{ if finished { "✓" } else { "" } }
                             </button>
                         }
                     }) }
-                </nav>
+                </div>
             </div>
             <h3>{ step.title.get(lang) }</h3>
             <p class="task">{ step.task.get(lang) }</p>
@@ -309,20 +327,6 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
                 if show_solution.is_some() && !*confirming {
                     <button type="button" data-action="show-solution" onclick={toggle(&confirming, true)}>{ lang.pick("看解答…", "Show the solution…") }</button>
                 }
-                <button type="button" data-action="result-code" aria-expanded={code_open.to_string()} onclick={{
-                    // The name written last time comes back (read when asked
-                    // for, never at render: the first screen is also
-                    // rendered at build time).
-                    let (open, name) = (toggle(&code_open, !*code_open), name.clone());
-                    Callback::from(move |e: MouseEvent| {
-                        if name.is_empty() {
-                            name.set(crate::store::student_name());
-                        }
-                        open.emit(e)
-                    })
-                }}>
-                    { lang.pick("我的成果代碼", "My result code") }
-                </button>
             </div>
             if let (Some(onclick), true) = (show_solution, *confirming) {
                 <div class="confirm" role="group" aria-label={lang.pick("確認看解答", "Confirm: show the solution")}>
@@ -361,13 +365,29 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
                     }
                 }) }
             </ol>
+            // The result code hands in these marks: it is asked for here,
+            // under them, and opens right below.
+            <div class="lesson-nav lesson-code">
+                <button type="button" data-action="result-code" aria-expanded={code_open.to_string()} onclick={{
+                    // The name written last time comes back.
+                    let (open, name, remembered) = (toggle(&code_open, !*code_open), name.clone(), props.student_name.clone());
+                    Callback::from(move |e: MouseEvent| {
+                        if name.is_empty() {
+                            name.set(remembered.clone());
+                        }
+                        open.emit(e)
+                    })
+                }}>
+                    { lang.pick("我的成果代碼", "My result code") }
+                </button>
+            </div>
             if *code_open {
                 <div class="result-code">
                     <label>{ lang.pick("你的名字(可不填)", "Your name (optional)") }
                         <input name="student_name" value={(*name).clone()} maxlength="40"
-                            oninput={let name = name.clone(); Callback::from(move |e: InputEvent| {
+                            oninput={let (name, onname) = (name.clone(), props.onname.clone()); Callback::from(move |e: InputEvent| {
                                 let typed = super::event_value(&e);
-                                crate::store::set_student_name(&typed);
+                                onname.emit(typed.clone());
                                 name.set(typed)
                             })} />
                     </label>
@@ -380,10 +400,10 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
                         </p>
                     }
                     <label>{ lang.pick("成果代碼:交給老師", "Result code: hand it to your teacher") }
-                        <textarea name="result_code" readonly=true rows="3" value={result_code(course, lesson, &coded_name)} />
+                        <textarea name="result_code" readonly=true rows="3" value={result_code(lesson, &coded_name)} />
                     </label>
                     <button type="button" data-action="copy-code" onclick={{
-                        let code = result_code(course, lesson, &coded_name);
+                        let code = result_code(lesson, &coded_name);
                         Callback::from(move |_: MouseEvent| drop(gloo_utils::window().navigator().clipboard().write_text(&code)))
                     }}>{ lang.pick("複製代碼", "Copy the code") }</button>
                     <p class="kbd-hint">{ lang.pick("代碼附有檢查碼,打錯會被拒絕;它不是證明。", "The code carries a checksum, so a mistyped code is refused; it is not a proof.") }</p>

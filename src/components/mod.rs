@@ -63,11 +63,9 @@ use yew::prelude::*;
 
 use crate::state::{Action, Edit};
 
-/// A count in English, with the noun in the singular for one ("1 hint",
-/// "2 hints"); Chinese needs no plural, so its words don't call this.
-pub fn count(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
-}
+/// "1 card", "2 cards": the words crate's, for the components and the
+/// notices alike.
+pub use mixua_words::explain::count;
 
 /// The value of the input, select or textarea an event came from.
 pub fn event_value(e: &Event) -> String {

@@ -6,7 +6,7 @@
 //! why; a tier changes no reader and stays a plain edit.
 
 use mixua_words::explain::kind_name;
-use mixua_policy::{Card, Kind, Refusal, Tier, Workspace};
+use mixua_policy::{Actor, Card, Kind, Refusal, Tier, Workspace};
 use mixua_words::Lang;
 use yew::prelude::*;
 
@@ -22,7 +22,8 @@ pub struct RetentionProps {
     /// The selected card (by index), whose tier and hold are edited.
     pub selected: Option<usize>,
     /// Who acts (the choice "Act as" shows).
-    pub actor: String,
+    /// Who acts (`None`: the workspace has no one to act as).
+    pub actor: Option<Actor>,
     /// The refusal of the last time to live set here, if it was refused.
     pub ttl_refusal: Option<Refusal>,
     /// The refusal of the last hold tried here, if it was refused.
@@ -56,8 +57,8 @@ pub fn retention_panel(props: &RetentionProps) -> Html {
             unset(&e, &shown);
             // Empty means kept for ever; anything else that is not a whole
             // number changes nothing.
-            if ttl.is_some() || text.trim().is_empty() {
-                onaction.emit(emit(Act::Ttl { kind, ttl, actor: actor.clone(), reason: reason.clone() }));
+            if let Some(actor) = actor.clone().filter(|_| ttl.is_some() || text.trim().is_empty()) {
+                onaction.emit(emit(Act::Ttl { kind, ttl, actor, reason: reason.clone() }));
             }
         });
         let id = format!("ttl-{}", kind.as_str());
@@ -88,7 +89,9 @@ pub fn retention_panel(props: &RetentionProps) -> Html {
             Callback::from(move |e: Event| {
                 let hold = event_checked(&e);
                 untick(&e);
-                onaction.emit(emit(Act::Hold { card: id.clone(), hold, actor: actor.clone(), reason: reason.clone() }))
+                if let Some(actor) = actor.clone() {
+                    onaction.emit(emit(Act::Hold { card: id.clone(), hold, actor, reason: reason.clone() }))
+                }
             })
         };
         let kind = life.and_then(|l| l.kind()).map(|k| kind_name(k, lang)).unwrap_or(lang.pick("(沒有類別)", "(no kind)"));
@@ -117,7 +120,7 @@ pub fn retention_panel(props: &RetentionProps) -> Html {
     html! {
         <section class="panel retention" aria-labelledby="retention-title" data-panel="retention">
             <h2 id="retention-title">{ lang.pick("保留期限與存放層", "Retention and tiers") }</h2>
-            { who_and_why(ws, &props.actor, &reason, "retention", lang, &props.onaction) }
+            { who_and_why(ws, props.actor.as_ref(), &reason, "retention", lang, &props.onaction) }
             <fieldset class="ttls">
                 <legend>{ lang.pick("每種記憶保留幾個時刻(空白:永久;審查者)", "Ticks each kind of memory is kept (empty: for ever; a reviewer)") }</legend>
                 { for Kind::ALL.into_iter().map(ttl_input) }

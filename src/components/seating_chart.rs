@@ -97,6 +97,8 @@ pub fn seating_chart(props: &SeatingChartProps) -> Html {
     // focus around the grid.
     let active = use_state(|| 0usize);
     let active_cell = (*active).min(computed.viewers.len().saturating_sub(1));
+    // The about-me toolbar's one Tab stop: the user whose panel is open, else the first.
+    let about_stop = ws.users.iter().take(12).position(|u| props.about.as_deref() == Some(u.as_str())).unwrap_or(0);
     // The change is not shown while predicting: it would give answers away.
     let change = props.change.as_ref().filter(|_| !props.mode.hides_answers());
 
@@ -322,10 +324,14 @@ pub fn seating_chart(props: &SeatingChartProps) -> Html {
             if !ws.users.is_empty() {
                 // The viewing right, acting as a user of the chart (never a
                 // typed name); the panel's own picker lists every user.
-                <div class="about-pick" role="group" aria-labelledby="about-pick-label">
+                // One Tab stop (a toolbar: the arrow keys move along the
+                // users), so the first screen stays a few controls.
+                <div class="about-pick" role="toolbar" aria-labelledby="about-pick-label"
+                    onkeydown={Callback::from(|e: KeyboardEvent| super::focus::toolbar_keys(&e, false))}>
                     <span id="about-pick-label">{ lang.pick("記了我什麼?以這位使用者查看:", "What do you keep about me? Acting as:") }</span>
-                    { for ws.users.iter().take(12).map(|user| html! {
+                    { for ws.users.iter().take(12).enumerate().map(|(n, user)| html! {
                         <button type="button" class="link" data-action="about-me" data-user={user.clone()}
+                            tabindex={if n == about_stop { "0" } else { "-1" }}
                             aria-pressed={(props.about.as_deref() == Some(user.as_str())).to_string()}
                             onclick={{
                                 let onaction = props.onaction.clone();

@@ -3,13 +3,12 @@
 //! and the class view. Every check is the policy crate's: the builder picks
 //! `Check` values and the crate evaluates and words them.
 
-use std::collections::{BTreeMap, BTreeSet};
 use std::rc::Rc;
 
 use mixua_policy::Workspace;
 use mixua_words::Lang;
 use mixua_course::{
-    check_words, CardRef, Cells, Check, Exercise, Facts, Goal, Learner, Pack, Start, Text, Views,
+    check_words, CardRef, Cells, Check, Exercise, Goal, Pack, Start, Text,
 };
 use yew::prelude::*;
 
@@ -19,12 +18,18 @@ use crate::computed::Computed;
 use crate::doc::Doc;
 use crate::pack_link::{self, PackNotice};
 use crate::shared::Shared;
-use crate::state::{Action, Notice, UiAction};
+use crate::state::{Action, UiAction};
 
 #[derive(Properties, PartialEq)]
 pub struct TeacherProps {
     pub doc: Shared<Doc>,
     pub computed: Shared<Computed>,
+    /// The pack in progress as the browser keeps it (`None` until read).
+    #[prop_or_default]
+    pub saved_pack: Option<Shared<Pack>>,
+    /// Keeps the pack in progress (the root's store writes it).
+    #[prop_or_default]
+    pub onkeep: Callback<Pack>,
     pub lang: Lang,
     pub onaction: Callback<Action>,
 }
@@ -67,21 +72,14 @@ fn start_of(ws: &Workspace) -> Start {
     }
 }
 
-/// Whether each check holds on the work now (the crate evaluates it).
+/// Whether each check holds on the work now (the crate evaluates it, on
+/// the facts the lesson's checks read, with no progress yet).
 fn preview(goal: &[Check], doc: &Doc, c: &Computed) -> Vec<bool> {
-    let (answers, seen, refused) = (BTreeMap::new(), BTreeSet::new(), BTreeSet::new());
-    let views = Views { viewers: &c.viewers, views: &c.four.views, leaks: &c.four.leaks, forbidden: &c.four.forbidden, reid: &c.reid };
-    let learner = Learner {
-        predictions: &doc.predictions,
-        revealed: true,
-        answers: &answers,
-        seen: &seen,
-        refused: &refused,
-        records: &[],
-        tick: None,
-    };
-    let facts = Facts::new(&doc.workspace, views, learner);
-    goal.iter().map(|check| check.holds(&facts)).collect()
+    let progress = crate::lessons::Progress::default();
+    // No exercise of a pack is read here, only the goal's checks.
+    let pack = crate::course::Course::One.pack(mixua_words::Lang::En);
+    let lesson = crate::lessons::Lesson { pack, doc, computed: c, revealed: true, progress: &progress, tick: None };
+    crate::course::with_facts(lesson, |facts| goal.iter().map(|check| check.holds(facts)).collect())
 }
 
 /// A new pack in progress.
@@ -99,16 +97,17 @@ pub fn teacher(props: &TeacherProps) -> Html {
     // The builder's answer to "Add to the pack": the pack's size then.
     let added = use_state_eq(|| None::<usize>);
     {
-        // The pack in progress, read after the first render (an effect:
-        // never at build time's prerender, which has no storage).
+        // The pack in progress, once the root has read it.
         let pack = pack.clone();
-        use_effect_with((), move |_| {
-            if let Some(saved) = pack_link::saved_pack() {
-                pack.set(saved);
+        use_effect_with(props.saved_pack.clone(), move |saved| {
+            if let Some(saved) = saved {
+                pack.set((*saved.0).clone());
             }
         });
     }
     let link = use_state(String::new);
+    // The answer to "Copy the pack link": copied or not, and its length.
+    let copied = use_state_eq(|| None::<(bool, usize)>);
     let ws = &props.doc.workspace;
 
     let toggle = |which: Open| {
@@ -138,11 +137,9 @@ pub fn teacher(props: &TeacherProps) -> Html {
     };
     let onkeydown = on_escape(&onclose);
     let keep = {
-        let (pack, onaction) = (pack.clone(), props.onaction.clone());
+        let (pack, onkeep) = (pack.clone(), props.onkeep.clone());
         move |next: Pack| {
-            if !pack_link::save_pack(&next) {
-                onaction.emit(UiAction::Notify(Notice::StorageUnavailable).into());
-            }
+            onkeep.emit(next.clone());
             pack.set(next);
         }
     };
@@ -325,7 +322,7 @@ pub fn teacher(props: &TeacherProps) -> Html {
             })
         };
         let make_link = {
-            let (pack, link, onaction) = (pack.clone(), link.clone(), props.onaction.clone());
+            let (pack, link, copied) = (pack.clone(), link.clone(), copied.clone());
             Callback::from(move |_: MouseEvent| {
                 let location = gloo_utils::window().location();
                 let url = format!(
@@ -334,8 +331,14 @@ pub fn teacher(props: &TeacherProps) -> Html {
                     crate::start_route::students_page(&location.pathname().unwrap_or_default()),
                     pack_link::encode(&pack)
                 );
-                let _ = gloo_utils::window().navigator().clipboard().write_text(&url);
-                onaction.emit(UiAction::Notify(Notice::Pack(PackNotice::Copied { chars: url.len() })).into());
+                // Said beside the button once the clipboard has answered
+                // (issue 26), not at the top of the page.
+                let copying = gloo_utils::window().navigator().clipboard().write_text(&url);
+                let (copied, chars) = (copied.clone(), url.len());
+                wasm_bindgen_futures::spawn_local(async move {
+                    let ok = wasm_bindgen_futures::JsFuture::from(copying).await.is_ok();
+                    copied.set(Some((ok, chars)));
+                });
                 link.set(url);
             })
         };
@@ -347,7 +350,7 @@ pub fn teacher(props: &TeacherProps) -> Html {
         html! {
             <section class="panel drawer" data-panel="share-pack" aria-labelledby="share-pack-title" onkeydown={onkeydown.clone()}>
                 { close_button(lang, &onclose) }
-                <h2 id="share-pack-title">{ lang.pick(format!("練習包({} 題)", p.exercises.len()), format!("The pack ({} exercises)", p.exercises.len())) }</h2>
+                <h2 id="share-pack-title">{ lang.pick(format!("練習包({} 題)", p.exercises.len()), format!("The pack ({})", super::count(p.exercises.len(), "exercise", "exercises"))) }</h2>
                 <label>{ lang.pick("名稱(英文字母、數字、- _)", "Id (letters, digits, - _)") }<input name="pack_id" value={p.id.clone()} onchange={set(|p, v| p.id = v.trim().to_string())} /></label>
                 <label>{ lang.pick("標題", "Title") }<input name="pack_title" value={p.title.get(lang).to_string()} onchange={{
                     let (pack, keep) = (pack.clone(), keep.clone());
@@ -376,6 +379,16 @@ pub fn teacher(props: &TeacherProps) -> Html {
                     <p>
                         <button type="button" class="primary" data-action="copy-pack-link" onclick={make_link}>{ lang.pick("複製練習包連結", "Copy the pack link") }</button>{ " " }
                         <button type="button" data-action="download-pack" onclick={download}>{ lang.pick("下載練習包(JSON)", "Download the pack (JSON)") }</button>
+                    </p>
+                }
+                if let Some((ok, chars)) = *copied {
+                    <p class={classes!("field-said", if ok { "ok" } else { "problem" })} role="status" data-said="pack-link">
+                        <span aria-hidden="true">{ if ok { "✓ " } else { "✗ " } }</span>
+                        { if ok {
+                            PackNotice::Copied { chars }.text(lang).1
+                        } else {
+                            lang.pick("瀏覽器不讓這裡複製:請選取下面的連結自己複製。", "The browser didn't let this page copy it: select the link below and copy it yourself.").to_string()
+                        } }
                     </p>
                 }
                 if !link.is_empty() {
@@ -412,6 +425,18 @@ pub fn teacher(props: &TeacherProps) -> Html {
                     { button(Open::Builder, "build-exercise", lang.pick("做練習", "Make an exercise").into()) }
                     { button(Open::Share, "share-pack", lang.pick(format!("練習包({})", pack.exercises.len()), format!("Pack ({})", pack.exercises.len()))) }
                     { button(Open::Class, "class-view", lang.pick("全班成果", "Class view").into()) }
+                    // Classroom mode is for the projector: it waits here
+                    // (issue 26: few controls on the first screen); the
+                    // top bar shows it while it is on, to leave it.
+                    <button type="button" data-action="classroom" aria-pressed="false" onclick={{
+                        let onaction = props.onaction.clone();
+                        Callback::from(move |e: MouseEvent| {
+                            if let Some(menu) = e.target_dyn_into::<web_sys::Element>().and_then(|b| b.closest("details").ok().flatten()) {
+                                let _ = menu.remove_attribute("open");
+                            }
+                            onaction.emit(UiAction::SetClassroom(true).into())
+                        })
+                    }}>{ lang.pick("教室模式", "Classroom mode") }</button>
                 </nav>
             </details>
             <>{ for builder }</>

@@ -17,6 +17,11 @@ use crate::state::Action;
 pub struct TeacherProps {
     pub doc: Shared<Doc>,
     pub computed: Shared<Computed>,
+    /// The teacher's tools' props, unused by the link that stands in.
+    #[prop_or_default]
+    pub saved_pack: Option<Shared<mixua_course::Pack>>,
+    #[prop_or_default]
+    pub onkeep: Callback<mixua_course::Pack>,
     pub lang: Lang,
     pub onaction: Callback<Action>,
 }

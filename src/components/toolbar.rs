@@ -12,7 +12,7 @@ pub struct ToolbarProps {
     pub onaction: Callback<Action>,
 }
 
-/// Language, classroom mode, undo and redo.
+/// Undo, redo, leaving classroom mode, and the language.
 #[function_component(Toolbar)]
 pub fn toolbar(props: &ToolbarProps) -> Html {
     let lang = props.lang;
@@ -31,10 +31,14 @@ pub fn toolbar(props: &ToolbarProps) -> Html {
                 title={lang.pick("重做 (Ctrl+Shift+Z)", "Redo (Ctrl+Shift+Z)")}>
                 <span aria-hidden="true">{"↷ "}</span>{ lang.pick("重做", "Redo") }
             </button>
-            <button type="button" aria-pressed={props.classroom.to_string()}
-                onclick={act(Action::Ui(UiAction::SetClassroom(!props.classroom)))}>
-                { lang.pick("教室模式", "Classroom mode") }
-            </button>
+            // Classroom mode is turned on from the Teacher menu; while it
+            // is on (the menu is gone), this pressed button leaves it.
+            if props.classroom {
+                <button type="button" aria-pressed="true" data-action="classroom"
+                    onclick={act(Action::Ui(UiAction::SetClassroom(false)))}>
+                    { lang.pick("教室模式", "Classroom mode") }
+                </button>
+            }
             <button type="button" class="lang" onclick={act(Action::Ui(UiAction::SetLang(other)))}
                 lang={other.tag()} aria-label={lang.pick("Switch to English", "切換成繁體中文")}>
                 { lang.pick("English", "繁體中文") }

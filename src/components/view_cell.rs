@@ -123,6 +123,10 @@ pub fn view_cell(props: &ViewCellProps) -> Html {
     };
     let gained = |id: &str| props.delta.as_ref().is_some_and(|d| d.gained.iter().any(|g| g == id));
 
+    // Where the selected card reaches: the chosen cell (the one whose card
+    // was clicked) says it in words with "why?"; every other cell shows the
+    // mark and the card's id only (issue 26: one explanation, where the
+    // learner looks), its whole sentence in its accessible name.
     let reach = props.reach.as_ref().map(|r| {
         let (icon, text) = if r.allowed {
             ("✓", lang.pick(format!("讀得到 {}", r.id), format!("reads {}", r.id)))
@@ -130,11 +134,15 @@ pub fn view_cell(props: &ViewCellProps) -> Html {
             ("✗", lang.pick(format!("讀不到 {}", r.id), format!("can't read {}", r.id)))
         };
         html! {
-            <button type="button" tabindex="-1" class={classes!("reach", if r.allowed { "yes" } else { "no" })}
+            <button type="button" tabindex="-1" class={classes!("reach", if r.allowed { "yes" } else { "no" }, (!props.inspected).then_some("mark-only"))}
                 data-reach={if r.allowed { "yes" } else { "no" }} onclick={inspect(r.index)}
                 aria-label={lang.pick(format!("{key} {text}:為什麼?"), format!("{key} {text}: why?"))}>
-                <span aria-hidden="true">{ icon }{" "}</span>{ text }
-                <span class="why-link">{ lang.pick(" · 為什麼?", " · why?") }</span>
+                if props.inspected {
+                    <span aria-hidden="true">{ icon }{" "}</span>{ text }
+                    <span class="why-link">{ lang.pick(" · 為什麼?", " · why?") }</span>
+                } else {
+                    <span aria-hidden="true">{ icon }{" "}{ &r.id }</span>
+                }
             </button>
         }
     });

@@ -16,7 +16,7 @@ test('English UI, fresh start: English cards and query, the same chart', async (
     assert.deepEqual(await allViews(page), SEED_VIEWS);
     assert.equal(await cardText(page, 'alice/writer-v1', 'A'), 'writer-v1: check headings.');
     assert.match(await cardText(page, 'alice/writer-v1', 'U'), /FAKE-ALICE-731/);
-    assert.match(await page.locator('[data-preset="seed"]').innerText(), /report/);
+    assert.match(await page.locator('[data-preset="seed"]').textContent(), /report/);
     // Reset in English brings the English seed back.
     await page.fill('input[name="query"]', '');
     await clickWork(page, '[data-action="reset"]');
@@ -37,6 +37,6 @@ test('?seed=zh-TW keeps the Chinese seed under the English UI', async () => {
   await withApp(env, 'lang=en&seed=zh-TW', async (page) => {
     assert.equal(await page.inputValue('input[name="query"]'), '報告');
     assert.deepEqual(await allViews(page), SEED_VIEWS);
-    assert.match(await page.locator('[data-preset="seed"]').innerText(), /報告/);
+    assert.match(await page.locator('[data-preset="seed"]').textContent(), /報告/);
   });
 });

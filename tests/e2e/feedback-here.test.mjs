@@ -26,18 +26,6 @@ const inViewport = (page, selector) =>
     return r.width > 0 && r.height > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
   });
 
-/** The controls a learner can see and use on the first screen. */
-const visibleControls = (page) =>
-  page.evaluate(() =>
-    Array.from(document.querySelectorAll('#app :is(button, a[href], input, select, textarea, summary)')).filter((el) => {
-      const r = el.getBoundingClientRect();
-      // Inside a closed menu, hidden, or off screen (the skip link waits
-      // above the page until it has the focus): not seen.
-      return el.checkVisibility({ checkVisibilityCSS: true, contentVisibilityAuto: true }) && !el.closest('details:not([open]) > :not(summary)')
-        && r.width > 1 && r.height > 1 && r.bottom > 0 && r.top < innerHeight && r.right > 0 && r.left < innerWidth && !el.closest('[inert]');
-    }).map((el) => el.getAttribute('data-action') ?? el.getAttribute('name') ?? el.textContent.trim().slice(0, 24)),
-  );
-
 // Item 2: every step of the built-in packs names, in `points_to`, the
 // control its first instruction is about; it is on the first screen at
 // both desktop sizes.
@@ -70,16 +58,13 @@ for (const [lesson, name] of [[1, 'lesson1'], [2, 'lesson2']]) {
 // Item 5: one Work menu; lesson 1's first screen at 1366×768 has few
 // controls, in both languages.
 for (const lang of ['en', 'zh-TW']) {
-  test(`Work menu (${lang}): share, export, import, reset, fresh start and Recent work are in it; few controls on the first screen`, async () => {
+  test(`Work menu (${lang}): share, export, import, reset, fresh start and Recent work are in it`, async () => {
     const page = await openApp(env.browser, env.server, `lang=${lang}`, { viewport: { width: 1366, height: 768 } });
     try {
       for (const sel of ['[data-action="share"]', '[data-action="export"]', '[data-action="reset"]', 'a[href="?fresh"]']) {
         assert.equal(await page.locator(sel).isVisible(), false, `${sel} waits in the menu`);
       }
-      const controls = await visibleControls(page);
-      console.log(`# ${lang}: ${controls.length} controls on lesson 1's first screen at 1366×768: ${controls.join(' | ')}`);
-      // 40 now (11 are the chart's cards, 7 the step buttons); the issue's aim is 20.
-      assert.ok(controls.length <= 40, `${controls.length} controls: ${controls.join(', ')}`);
+      // How many controls are left on the first screen: feedback-screen.test.mjs.
       await openWork(page);
       for (const sel of ['[data-action="share"]', '[data-action="export"]', '[data-action="reset"]', 'a[href="?fresh"]']) {
         assert.equal(await page.locator(sel).isVisible(), true, `${sel} in the open menu`);

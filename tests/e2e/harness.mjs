@@ -325,6 +325,16 @@ export async function openWork(page) {
   if (!(await menu.evaluate((d) => d.open))) await menu.locator(':scope > summary').click();
 }
 
+/**
+ * Chooses one of the query's examples (`seed`, `injection`, `all`) from
+ * its menu beside the query field.
+ */
+export async function clickPreset(page, which) {
+  const menu = page.locator('[data-menu="presets"]');
+  if (!(await menu.evaluate((d) => d.open))) await menu.locator(':scope > summary').click();
+  await page.click(`[data-preset="${which}"]`);
+}
+
 /** Opens the Work menu, then clicks `selector` in it. */
 export async function clickWork(page, selector) {
   await openWork(page);
@@ -333,12 +343,17 @@ export async function clickWork(page, selector) {
 
 /**
  * Clicks `selector` (a button that starts a download; in the Work menu,
- * which it opens first when the button is there) and resolves to
+ * which it opens first, and closes after, when the button is there) and resolves to
  * `{ name, text }` of the file the page saved.
  */
 export async function downloadText(page, selector) {
-  if (await page.locator(`[data-menu="work"] ${selector}`).count()) await openWork(page);
+  // A closed Work menu is opened for the button, and closed again after
+  // (Escape), as a learner would, so that it lies over nothing.
+  const menu = page.locator('[data-menu="work"]');
+  const opened = (await page.locator(`[data-menu="work"] ${selector}`).count()) > 0 && !(await menu.evaluate((d) => d.open));
+  if (opened) await openWork(page);
   const [download] = await Promise.all([page.waitForEvent('download'), page.click(selector)]);
+  if (opened) await page.keyboard.press('Escape');
   const path = await download.path();
   const { readFile } = await import('node:fs/promises');
   return { name: download.suggestedFilename(), text: await readFile(path, 'utf8') };

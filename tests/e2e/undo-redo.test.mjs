@@ -4,7 +4,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { SEED_VIEWS, cardRow, pageErrors, useBrowser, waitForViews, waitUntil, withApp, clickWork } from './harness.mjs';
+import { SEED_VIEWS, cardRow, pageErrors, useBrowser, waitForViews, waitUntil, withApp, clickWork, clickPreset } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -34,7 +34,7 @@ test('Ctrl+Z undoes and Ctrl+Shift+Z redoes, edit by edit', async () => {
     // A new edit after an undo drops the redo branch.
     await page.keyboard.press('Control+z');
     assert.deepEqual(await waitForViews(page, withY), withY);
-    await page.click('[data-preset="injection"]');
+    await clickPreset(page, 'injection');
     await waitUntil(page, () => document.querySelector('[data-view] [data-card-id]') === null);
     assert.equal(await page.getByRole('button', { name: 'Redo', exact: true }).isDisabled(), true);
     assert.deepEqual(pageErrors(page), []);

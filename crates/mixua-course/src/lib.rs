@@ -15,6 +15,7 @@ pub mod lesson_two;
 pub mod pack;
 pub mod result_code;
 pub mod seed;
+pub mod solving;
 
 pub use lesson_two::{draft_copy, draft_version, lesson_two_workspace, log_history, next_id, traces, Traces};
 pub use exercise::{

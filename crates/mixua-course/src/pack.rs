@@ -126,8 +126,9 @@ impl Pack {
 
     /// The exercises that hold now (with their answers) and are not in
     /// `done` yet: the app records them as solved.
-    pub fn newly_done(&self, done: &BTreeSet<usize>, f: &Facts<'_>) -> Vec<usize> {
-        (0..self.exercises.len()).filter(|n| !done.contains(n) && self.exercises[*n].holds(*n, f)).collect()
+    pub fn newly_done(&self, done: &BTreeSet<usize>, only: Option<usize>, f: &Facts<'_>) -> Vec<usize> {
+        let holds: Vec<bool> = self.exercises.iter().enumerate().map(|(n, e)| e.holds(n, f)).collect();
+        crate::solving::newly_solved(&holds, done, only)
     }
 }
 

@@ -25,6 +25,7 @@
 //! the `mixua` CLI and the tests all run this same code.
 
 pub mod about;
+pub mod actor;
 pub mod audit;
 pub mod cache;
 pub mod card;
@@ -62,6 +63,7 @@ mod seed;
 extern crate self as mixua_policy;
 
 pub use about::{about, About};
+pub use actor::{actor_named, actors, Actor};
 pub use audit::{audit, Audit, WorkspaceProblem};
 pub use cache::{replay_cache, replay_cache_with, CacheReplay, CachedRead};
 pub use change::{change_between, CellChange, Change, Presence, Seen};

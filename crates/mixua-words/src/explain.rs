@@ -861,6 +861,12 @@ pub fn name_error_text(error: &NameError, lang: Lang) -> String {
     lang.pick(zh, error.to_string())
 }
 
+/// A count in English, with the noun in the singular for one ("1 hint",
+/// "2 hints"); Chinese needs no plural, so its words don't call this.
+pub fn count(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 /// The whole decision for one card and one viewer: the gates, then the
 /// query, which is searched only among what the viewer may read.
 pub fn decision_text(card: &Card, access: &Access, viewer: Viewer<'_>, query: &str, lang: Lang) -> String {

@@ -1,0 +1,372 @@
+//! The root's wiring: each effect and event handler of the root component
+//! (`app.rs`) as a hook of its own, so that the root keeps the layout. The
+//! app's side effects are here and in the store (`autosave.rs`), never in
+//! the reducer or in render.
+
+use std::rc::Rc;
+
+use gloo_events::EventListener;
+use gloo_timers::callback::Timeout;
+use mixua_words::Lang;
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+use crate::autosave::Store;
+use crate::changed::Speech;
+use crate::components::announcer::Voice;
+use crate::components::notice_bar::notice_text;
+use crate::derive::Checks;
+use crate::doc::Doc;
+use crate::persist::{self, Saved};
+use crate::shared::Shared;
+use crate::start::{Boot, Step};
+use crate::state::{Action, Notice, NoticeAt, Recent, Ui, UiAction, WorkAction};
+use crate::store;
+
+/// Ctrl+Z / Ctrl+Shift+Z / Ctrl+Y (Cmd on a Mac) undo and redo everywhere;
+/// in classroom mode the arrow keys step through the lesson.
+fn key_action(e: &web_sys::KeyboardEvent, ui: &Ui) -> Option<Vec<Action>> {
+    let key = e.key();
+    if e.ctrl_key() || e.meta_key() {
+        return match key.as_str() {
+            "z" | "Z" if e.shift_key() => Some(vec![Action::Redo]),
+            "z" | "Z" => Some(vec![Action::Undo]),
+            "y" | "Y" => Some(vec![Action::Redo]),
+            _ => None,
+        };
+    }
+    let typing = e
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .is_some_and(|el| {
+            // The chart's grid and the toolbars (the steps, the about-me
+            // users) have arrow keys of their own.
+            matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT") || el.closest("[role=grid], [role=toolbar]").ok().flatten().is_some()
+        });
+    if !ui.classroom || typing {
+        return None;
+    }
+    let step = ui.lesson_step;
+    let to = match key.as_str() {
+        "ArrowRight" | "PageDown" => step + 1,
+        "ArrowLeft" | "PageUp" => step.saturating_sub(1),
+        _ => return None,
+    };
+    Some(crate::state::go_to_step(ui.course, ui.pack(), step, to, ui.lang))
+}
+
+/// The live region: each step's summary once (held while typing in a
+/// field, said on leaving it), each new notice with it. The voice it speaks
+/// through, for the announcer.
+#[hook]
+pub fn use_speech(doc: Shared<Doc>, words: Option<String>, notice: Option<Notice>, typed: bool, lang: Lang) -> Voice {
+    let speech = use_mut_ref(Speech::default);
+    // Spoken through the region's own state: it renders alone, not the root.
+    let voice = (*use_memo((), |_| Voice::default())).clone();
+    let first_render = use_mut_ref(|| true);
+    {
+        let (speech, said, first_render) = (speech.clone(), voice.clone(), first_render.clone());
+        use_effect_with((doc, notice), move |(doc, notice)| {
+            let first = first_render.replace(false);
+            let notice = notice.as_ref().map(|n| (n, notice_text(n, lang).1));
+            if let Some(say) = speech.borrow_mut().rendered(&doc.0, words, notice, typed) {
+                if first {
+                    // The region has only just been added to the page: a
+                    // moment later, so that screen readers hear it.
+                    Timeout::new(800, move || said.say(say)).forget();
+                } else {
+                    said.say(say);
+                }
+            }
+        });
+    }
+    {
+        let (speech, said) = (speech.clone(), voice.clone());
+        use_effect_with((), move |_| {
+            let left = EventListener::new(&gloo_utils::document(), "focusout", move |_| {
+                if let Some(say) = speech.borrow_mut().left_field() {
+                    said.say(say);
+                }
+            });
+            move || drop(left)
+        });
+    }
+    voice
+}
+
+/// The page's language follows the UI's.
+#[hook]
+pub fn use_document_lang(lang: Lang) {
+    use_effect_with(lang, |lang| {
+        if let Some(root) = gloo_utils::document().document_element() {
+            let _ = root.set_attribute("lang", lang.tag());
+        }
+    });
+}
+
+/// The start's effects. Once, after the first render: the storage writes
+/// the start asked for and the link taken out of the address bar
+/// (`autosave::carry_out`), and a work that has no slot yet marked to be
+/// saved. Then the app's first screen replaces the prerendered one, and
+/// when the start's last step is on the page, the first save or Recent
+/// work.
+#[hook]
+pub fn use_start_effects(
+    store: &Store,
+    onaction: Callback<Action>,
+    set_aside: Option<Saved>,
+    started: Option<mixua_course::Pack>,
+    unsaved: bool,
+    step: Step,
+    embed: bool,
+) {
+    {
+        let store = store.clone();
+        use_effect_with((), move |_| {
+            *store.saver.notify.borrow_mut() = Some(Rc::new(move |action| onaction.emit(action)));
+            crate::autosave::carry_out(set_aside, started, embed);
+            // A work not saved yet is saved when the start is done (below),
+            // or at once if the page is hidden or closed before that.
+            if store.saver.enabled && unsaved {
+                store.saver.dirty.set(true);
+            }
+        });
+    }
+    // The app's first screen is whole: it replaces the prerendered one.
+    use_effect_with(step >= Step::Side, |&whole| {
+        if whole {
+            crate::start::show();
+        }
+    });
+    // When the start's last step is on the page (see `start.rs`), in a task
+    // of its own: the first save of a work that has no slot yet, or Recent
+    // work for a work read from its slot.
+    {
+        let store = store.clone();
+        use_effect_with(step == Step::Ready, move |&ready| {
+            if ready && store.saver.enabled {
+                if unsaved {
+                    store.saver.flush();
+                    // Work from before works had slots now has one.
+                    if !store.saver.failed.get() {
+                        store::remove(store::LEGACY_KEY);
+                    }
+                } else {
+                    let current = store.saver.work.borrow().id.clone();
+                    store.dispatch(UiAction::SetRecent(Recent { works: store::index().works, current, read_at: js_sys::Date::now() }).into());
+                }
+            }
+        });
+    }
+}
+
+/// Save at once when the page is hidden or closed; another tab's saves;
+/// undo, redo and the classroom keys anywhere on the page; a link pasted
+/// into this open tab.
+#[hook]
+pub fn use_page_listeners(store: &Store) {
+    {
+        let store = store.clone();
+        use_effect_with((), move |_| {
+            let (saver, typing) = (store.saver.clone(), store.clone());
+            let pagehide = EventListener::new(&gloo_utils::window(), "pagehide", move |_| {
+                typing.flush_typed();
+                saver.flush()
+            });
+            let (window, restart) = (gloo_utils::window(), store.clone());
+            let saver = store.saver.clone();
+            let storage = EventListener::new(&gloo_utils::window(), "storage", move |event| {
+                if let Some(key) = event.dyn_ref::<web_sys::StorageEvent>().and_then(|e| e.key()) {
+                    saver.storage_event(&key);
+                }
+            });
+            let keys = EventListener::new_with_options(
+                &gloo_utils::document(),
+                "keydown",
+                gloo_events::EventListenerOptions::enable_prevent_default(),
+                move |event| {
+                    let Some(e) = event.dyn_ref::<web_sys::KeyboardEvent>() else { return };
+                    if let Some(actions) = key_action(e, &store.get().ui) {
+                        e.prevent_default();
+                        for action in actions {
+                            store.dispatch(action);
+                        }
+                    }
+                },
+            );
+            // A link pasted into this open tab (only the fragment changes)
+            // opens as it does on load: this tab's work is saved first, then
+            // the start is routed again, over what is now stored.
+            let hash = EventListener::new(&gloo_utils::window(), "hashchange", move |_| {
+                if window.location().hash().unwrap_or_default().trim_start_matches('#').is_empty() {
+                    return;
+                }
+                restart.flush_typed();
+                restart.saver.flush();
+                let mut boot = Boot::read();
+                boot.keep_step_in_lesson();
+                if boot.route.opened_link {
+                    restart.restart(boot.route);
+                } else {
+                    // A refused link (or this very work) changes nothing
+                    // here, not even the undo history: only the refusal is
+                    // said, and the link leaves the address bar.
+                    crate::autosave::carry_out(None, None, boot.route.state.ui.embed);
+                    let refused = boot.route.state.ui.notice.filter(|n| {
+                        matches!(n, Notice::LoadFailed { .. } | Notice::Pack(crate::pack_link::PackNotice::Refused(_)))
+                    });
+                    if let Some(notice) = refused {
+                        restart.dispatch(UiAction::Notify(notice).into());
+                    }
+                }
+            });
+            move || drop((pagehide, storage, keys, hash))
+        });
+    }
+}
+
+/// A step whose checks all hold is recorded as done when it happens, so it
+/// stays done whatever later steps change; what a step asks to have been
+/// seen once (the pack's milestones: the alarm X causes, the probe singling
+/// out alice, a tombstone in the past, a cache leak, a stale copy) is
+/// remembered when it shows; and a step's predicted cells as first
+/// revealed, for the result code.
+#[hook]
+pub fn use_recording(checks: &Checks, onaction: Callback<Action>) {
+    {
+        let (newly, seen, first) = (checks.newly.clone(), checks.seen.clone(), checks.first.clone());
+        use_effect_with((newly, seen, first), move |(newly, seen, first)| {
+            if let Some((step, marks)) = first {
+                onaction.emit(UiAction::FirstMarks { step: *step, marks: marks.clone() }.into());
+            }
+            for key in seen {
+                onaction.emit(UiAction::Seen(key.clone()).into());
+            }
+            if !newly.is_empty() {
+                onaction.emit(UiAction::StepsDone(newly.clone()).into());
+            }
+        });
+    }
+}
+
+/// What the Work menu and a dropped file ask of the store: open a saved
+/// work, load the other tab's, import a file (as a work of its own when it
+/// is another lesson's). Returns the work callback and the page's drag and
+/// drop handlers.
+#[hook]
+pub fn use_work_actions(store: &Store, onaction: Callback<Action>) -> (Callback<WorkAction>, Callback<DragEvent>, Callback<DragEvent>) {
+    let onwork = {
+        let store = store.clone();
+        use_callback((), move |work: WorkAction, _| {
+            // What the action said (opened, refused) shows beside the
+            // control that asked: the Work menu, or the top bar.
+            let said_before = store.get().ui.notice.clone();
+            let at = match work {
+                WorkAction::Open(id) => {
+                    store.saver.open(&id, &store);
+                    NoticeAt::Work
+                }
+                WorkAction::LoadTheirs => {
+                    let id = store.saver.work.borrow().id.clone();
+                    store.saver.open(&id, &store);
+                    NoticeAt::Bar
+                }
+                WorkAction::Import { saved, source, at } => {
+                    if saved.course.and_then(persist::portable).unwrap_or_default() == store.get().ui.course {
+                        store.saver.import(saved.doc, source, &store);
+                    } else {
+                        store.saver.open_new(*saved, source, &store);
+                    }
+                    at
+                }
+            };
+            if store.get().ui.notice != said_before {
+                store.dispatch(UiAction::PlaceNotice(at).into());
+            }
+        })
+    };
+
+    let ondragover = Callback::from(|e: DragEvent| e.prevent_default());
+    let ondrop = {
+        let (onaction, onwork) = (onaction.clone(), onwork.clone());
+        Callback::from(move |e: DragEvent| {
+            e.prevent_default();
+            if let Some(file) = e.data_transfer().and_then(|d| d.files()).and_then(|f| f.get(0)) {
+                crate::components::files::import_file(file, NoticeAt::Bar, onaction.clone(), onwork.clone());
+            }
+        })
+    };
+    (onwork, ondragover, ondrop)
+}
+
+/// An open menu: a `details` styled as one (`files-menu`).
+const OPEN_MENU: &str = "details.files-menu[open]";
+
+/// Closes every open menu that `close` picks.
+fn close_menus(close: impl Fn(&web_sys::Element) -> bool) {
+    let Ok(open) = gloo_utils::document().query_selector_all(OPEN_MENU) else { return };
+    for menu in (0..open.length()).filter_map(|i| open.item(i)).filter_map(|n| n.dyn_into::<web_sys::Element>().ok()) {
+        if close(&menu) {
+            let _ = menu.remove_attribute("open");
+        }
+    }
+}
+
+/// The menus (the top bar's Work and Teacher, the query's examples) close
+/// as menus do: on a press outside them (which still goes where it was
+/// aimed) and on Escape, which gives the focus back to the menu's button
+/// when it was inside.
+#[hook]
+pub fn use_menus() {
+    use_effect_with((), |_| {
+        let document = gloo_utils::document();
+        let outside = EventListener::new(&document, "pointerdown", |event| {
+            let inside = event.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()).and_then(|t| t.closest(OPEN_MENU).ok().flatten());
+            close_menus(|menu| inside.as_ref() != Some(menu));
+        });
+        let escape = EventListener::new(&document, "keydown", |event| {
+            if event.dyn_ref::<web_sys::KeyboardEvent>().is_some_and(|e| e.key() == "Escape") {
+                let focused = gloo_utils::document().active_element().and_then(|f| f.closest(OPEN_MENU).ok().flatten());
+                close_menus(|_| true);
+                if let Some(summary) = focused.and_then(|menu| menu.query_selector("summary").ok().flatten()) {
+                    if let Ok(summary) = summary.dyn_into::<web_sys::HtmlElement>() {
+                        let _ = summary.focus();
+                    }
+                }
+            }
+        });
+        move || drop((outside, escape))
+    });
+}
+
+/// Runs `then` once two frames have been drawn (after a rendering update of
+/// its own: layout and the sizes it records).
+fn after_two_frames(then: impl FnOnce() + 'static) {
+    use wasm_bindgen::closure::Closure;
+    let second = move || {
+        let then = Closure::once_into_js(then);
+        let _ = gloo_utils::window().request_animation_frame(then.unchecked_ref());
+    };
+    let first = Closure::once_into_js(second);
+    let _ = gloo_utils::window().request_animation_frame(first.unchecked_ref());
+}
+
+/// Whether the start has settled: two frames after its last step (`ready`),
+/// every panel below the first screen has been laid out once and its size
+/// remembered (`contain-intrinsic-size: auto`). Only then may those far off
+/// screen skip their rendering (`data-settled`, `static/style.css`), so they
+/// keep their true height and the page's height never changes as they come
+/// into view.
+#[hook]
+pub fn use_settled(ready: bool) -> bool {
+    let settled = use_state_eq(|| false);
+    {
+        let settled = settled.clone();
+        use_effect_with(ready, move |&ready| {
+            if ready {
+                after_two_frames(move || settled.set(true));
+            }
+        });
+    }
+    *settled
+}
