@@ -95,11 +95,16 @@ pub fn app(props: &AppProps) -> Html {
         None => computed_now.clone(),
     };
     let lang = state.ui.lang;
+    // Lesson 3 (the `lesson3` feature): its prompts, derived once per work
+    // revision, each cell's bar, the prompt settings' change, and the
+    // inspector column's panels; nothing in a build without it.
+    let third = crate::components::lesson3::use_lesson_three(&state, &onaction);
     // Lesson 2: the logged reads replayed through the response cache (the
     // crate's replay), in words: how many canaries it leaked (the chart's
     // alarm) and every read (the cache panel). Once per (work, language).
-    let cache_lines = use_memo((Shared(state.doc.workspace.clone()), state.ui.course, lang), |(ws, course, lang)| {
-        (*course == Course::Two).then(|| Rc::new(crate::derive::CacheLines::of(&ws.0, *lang)))
+    // Lesson 3's exercise 4 shows the same cache panel.
+    let cache_lines = use_memo((Shared(state.doc.workspace.clone()), state.ui.course == Course::Two || third.on, lang), |(ws, cached, lang)| {
+        cached.then(|| Rc::new(crate::derive::CacheLines::of(&ws.0, *lang)))
     });
     let cache_leaks = cache_lines.as_ref().as_ref().map_or(0, |c| c.leaks);
     // Lesson 2's audit log: why each event is set aside, once per work.
@@ -138,7 +143,12 @@ pub fn app(props: &AppProps) -> Html {
     // The live region: each step's summary once (held while typing in a
     // field, said on leaving it), each new notice with it; the page's
     // language.
-    let words = change.as_ref().filter(|_| !state.ui.mode.hides_answers()).map(|(kind, c)| changed::spoken(*kind, c, lang));
+    // Lesson 3 adds what the step changed in the prompts and their settings.
+    let more = third.more_parts.clone();
+    let words = change.as_ref().filter(|_| !state.ui.mode.hides_answers()).map(|(kind, c)| {
+        let words = changed::spoken(*kind, c, lang);
+        if more.is_empty() { words } else { format!("{words} · {}", more.join(" · ")) }
+    });
     let voice = wiring::use_speech(Shared(state.doc.clone()), words, state.ui.notice.clone(), store.typing.get(), lang);
     wiring::use_document_lang(lang);
     // The start's writes after the first render, the prerendered screen
@@ -239,6 +249,9 @@ pub fn app(props: &AppProps) -> Html {
             cache_leaks={cache_leaks}
             change={change.clone()}
             past={tick}
+            bars={third.bars.clone()}
+            prompt_of={third.prompt_of.clone()}
+            more_parts={third.more_parts.clone()}
             {lang}
             onaction={onaction.clone()}
         />
@@ -276,7 +289,7 @@ pub fn app(props: &AppProps) -> Html {
     for panel in tools.iter().copied().chain((!in_side(Panel::Act)).then_some(Panel::Act)) {
         let shown = match panel {
             Panel::Act => act_panel.clone(),
-            Panel::Cache if lesson_two && !hidden(Panel::Cache) => Some(cache_panel.clone()),
+            Panel::Cache if (lesson_two || third.on) && !hidden(Panel::Cache) => Some(cache_panel.clone()),
             Panel::Retention if lesson_two && !hidden(Panel::Retention) => Some(retention_panel.clone()),
             Panel::Groups if lesson_two && !hidden(Panel::Groups) => Some(groups_panel.clone()),
             Panel::People if shows(Panel::People) => Some(html! { <People roster={(*roster).clone()} {lang} onaction={onaction.clone()} /> }),
@@ -397,6 +410,11 @@ pub fn app(props: &AppProps) -> Html {
                     <aside class={classes!("side", inspected_card.is_some().then_some("selecting"))}>
                         if let Some(user) = ui.about.clone().filter(|_| !ui.mode.hides_answers()) {
                             <AboutMe workspace={workspace.clone()} {user} {lang} onaction={onaction.clone()} />
+                        }
+                        // Lesson 3's prompt panel and settings: first, beside
+                        // the chart, where choosing a cell opens its prompt.
+                        if !hidden(Panel::Prompt) {
+                            { third.side }
                         }
                         if let Some((index, card)) = inspected_card {
                             <CardInspector

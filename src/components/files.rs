@@ -55,13 +55,14 @@ pub fn import_file(file: web_sys::File, at: NoticeAt, onaction: Callback<Action>
 }
 
 /// The address of this page (the students' page, when made on the
-/// teacher's) with a share link for `doc` in `course`.
+/// teacher's; lesson 3's page for its work) with a share link for `doc` in
+/// `course`.
 pub fn share_url(doc: &Doc, course: Course) -> String {
     let location = gloo_utils::window().location();
     let base = format!(
         "{}{}",
         location.origin().unwrap_or_default(),
-        crate::start_route::students_page(&location.pathname().unwrap_or_default())
+        crate::start_route::link_page(&location.pathname().unwrap_or_default(), course)
     );
     format!("{base}#{}", persist::encode_link(doc, course))
 }

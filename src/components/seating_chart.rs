@@ -47,6 +47,16 @@ pub struct SeatingChartProps {
     /// now): the chart says so, with a way back.
     #[prop_or_default]
     pub past: Option<u64>,
+    /// Lesson 3: each cell's prompt bar (nothing in a build without it).
+    #[prop_or_default]
+    pub bars: super::prompt_bar::ChartBars,
+    /// Lesson 3: the cell whose prompt the inspector shows.
+    #[prop_or_default]
+    pub prompt_of: Option<ViewerId>,
+    /// What else the last step changed, in words, said after the views'
+    /// change (lesson 3: the prompt settings and the prompts).
+    #[prop_or_default]
+    pub more_parts: std::rc::Rc<Vec<String>>,
     pub lang: Lang,
     pub onaction: Callback<Action>,
 }
@@ -54,6 +64,19 @@ pub struct SeatingChartProps {
 /// What the chart's height floor is kept for: users, agents, cards, mode,
 /// expanded cells, the past.
 type Shape = (usize, usize, usize, Mode, BTreeSet<ViewerId>, bool);
+
+/// The change strip's parts: the crate's change of the views, then what
+/// else changed. When the views did not change but something else did (a
+/// budget), the crate's "no cell changed" is left out: the rest says it.
+fn strip_parts(change: &Change, more: &[String], lang: Lang) -> Vec<String> {
+    let mut parts = change_parts(change, lang);
+    if !more.is_empty() && change.cells.is_empty() && !parts.is_empty() {
+        // `change_parts` begins with "no cell changed" exactly when no cell did.
+        parts.remove(0);
+    }
+    parts.extend(more.iter().cloned());
+    parts
+}
 
 /// The policy's reason why one card is or is not in one view, in words.
 pub fn why_text(ws: &Workspace, computed: &Computed, index: usize, viewer: Viewer<'_>, lang: Lang) -> String {
@@ -195,6 +218,8 @@ pub fn seating_chart(props: &SeatingChartProps) -> Html {
                 {mode}
                 {delta}
                 active={position == active_cell}
+                bar={super::prompt_bar::cell_bar(&props.bars, viewer)}
+                bar_chosen={props.prompt_of.as_ref() == Some(viewer)}
                 {lang}
                 onaction={props.onaction.clone()}
             />
@@ -297,7 +322,7 @@ pub fn seating_chart(props: &SeatingChartProps) -> Html {
                 </p>
             }
             if let Some((kind, change)) = change {
-                <ChangeStrip kind={*kind} parts={change_parts(change, lang)} {lang} />
+                <ChangeStrip kind={*kind} parts={strip_parts(change, &props.more_parts, lang)} {lang} />
             }
             if props.cache_leaks > 0 && !props.mode.hides_answers() {
                 <p class="alarm-summary alarm" data-cache-leak-total={props.cache_leaks.to_string()}>

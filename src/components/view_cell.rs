@@ -78,6 +78,12 @@ pub struct ViewCellProps {
     pub delta: Option<Delta>,
     /// This cell is the chart's one tab stop (roving tabindex).
     pub active: bool,
+    /// Lesson 3: the cell's prompt bar (nothing in a build without it).
+    #[prop_or_default]
+    pub bar: super::prompt_bar::CellBar,
+    /// Lesson 3: this cell's prompt is the one the inspector shows.
+    #[prop_or_default]
+    pub bar_chosen: bool,
     pub lang: Lang,
     pub onaction: Callback<Action>,
 }
@@ -286,6 +292,7 @@ pub fn view_cell(props: &ViewCellProps) -> Html {
                         <span class="count">{ lang.pick(format!("{count} 張"), if count == 1 { "1 card".to_string() } else { format!("{count} cards") }) }</span>
                     }
                 </h3>
+                if !hidden { { super::prompt_bar::view(&props.bar, props.bar_chosen, lang, &props.onaction) } }
                 <>{ for reach }</>
                 if !hidden { { for leaks } { for reids } }
                 { body }
