@@ -29,7 +29,7 @@
 
 import { availableParallelism, loadavg } from 'node:os';
 import { distDir, launchBrowser, startServer } from '../tests/e2e/harness.mjs';
-import { AGENTS, builtSizes, lcg, line, ms, SCOPES, stats, USERS } from './bench-lib.mjs';
+import { benchWorkspace as workspace, builtSizes, line, ms, stats } from './bench-lib.mjs';
 
 const EDITS = Number(process.env.EDITS ?? 20);
 const WARMUP = 3;
@@ -144,38 +144,6 @@ function timedClick(page, target, flip) {
       }),
     { target, flip },
   );
-}
-
-/**
- * A workspace file of `n` cards over 10 users × 10 agents: mixed scopes,
- * streams and approvals, about a fifth matching the query, a canary per
- * user and in a few cards. C0 is an approved, reusable GLOBAL card
- * matching the query (toggling its approval changes every view); C1 a
- * protected PAIR card of judy/editor-v1 matching the query (toggling its
- * approval is an edit of one card whose reach is one cell: no view changes).
- */
-function workspace(n) {
-  const rand = lcg(1);
-  const cards = [];
-  for (let i = 0; i < n; i += 1) {
-    const scope = i === 0 ? 'GLOBAL' : i === 1 ? 'PAIR' : SCOPES[rand(4)];
-    const shared = scope === 'AGENT' || scope === 'GLOBAL';
-    const user = i === 1 ? 'judy' : USERS[rand(USERS.length)];
-    const canary = rand(50) === 0 ? ` FAKE-${user.toUpperCase()}-${100 + rand(900)}` : '';
-    cards.push({
-      id: `C${i}`,
-      scope,
-      owner_user: user,
-      owner_agent: i === 1 ? 'editor-v1' : AGENTS[rand(AGENTS.length)],
-      stream: i === 0 || (shared && rand(10) > 0) ? 'reusable' : 'protected',
-      share_approved: i === 0 || (shared && rand(4) > 0),
-      situation: i <= 1 || rand(5) === 0 ? '報告' : '週報',
-      lesson: `第 ${i} 張卡:輸出前先核對總數。${canary}`,
-      source: 'bench-ui',
-    });
-  }
-  const canaries = Object.fromEntries(USERS.map((u, k) => [u, [`FAKE-${u.toUpperCase()}-${100 + k}`]]));
-  return { users: USERS, agents: AGENTS, query: '報告', canaries, cards };
 }
 
 /** Opens the app with Event Timing observed, throttled `rate`×, ready. */

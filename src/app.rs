@@ -66,6 +66,11 @@ pub fn app(props: &AppProps) -> Html {
         let store = store.clone();
         use_callback((), move |action: Action, _| store.dispatch(action))
     };
+    // The work now, for what reads it only on a click (share, export).
+    let latest_doc = {
+        let store = store.clone();
+        (*use_memo((), move |_| crate::shared::Latest(Rc::new(move || store.get().doc.clone())))).clone()
+    };
     // The views now: kept up to date from the last work's (an edit of one
     // card re-derives that card and the cells it reaches, `Computed::update`),
     // once per work revision, here and nowhere else.
@@ -89,15 +94,36 @@ pub fn app(props: &AppProps) -> Html {
         Some(past) => Shared(past.clone()),
         None => computed_now.clone(),
     };
-    // Lesson 2: the logged reads replayed through the response cache (the
-    // crate's replay): how many canaries it leaked. Once per workspace.
-    let cache = use_memo((Shared(state.doc.workspace.clone()), state.ui.course), |(ws, course)| {
-        if *course != Course::Two {
-            return 0;
-        }
-        mixua_policy::replay_cache(&ws.0).leaks().count()
-    });
     let lang = state.ui.lang;
+    // Lesson 3 (the `lesson3` feature): its prompts, derived once per work
+    // revision, each cell's bar, the prompt settings' change, and the
+    // inspector column's panels; nothing in a build without it.
+    let third = crate::components::lesson3::use_lesson_three(&state, &onaction);
+    // Lesson 2: the logged reads replayed through the response cache (the
+    // crate's replay), in words: how many canaries it leaked (the chart's
+    // alarm) and every read (the cache panel). Once per (work, language).
+    // Lesson 3's exercise 4 shows the same cache panel.
+    let cache_lines = use_memo((Shared(state.doc.workspace.clone()), state.ui.course == Course::Two || third.on, lang), |(ws, cached, lang)| {
+        cached.then(|| Rc::new(crate::derive::CacheLines::of(&ws.0, *lang)))
+    });
+    let cache_leaks = cache_lines.as_ref().as_ref().map_or(0, |c| c.leaks);
+    // Lesson 2's audit log: why each event is set aside, once per work.
+    let event_problems = use_memo((Shared(state.doc.workspace.clone()), state.ui.course), |(ws, course)| {
+        Rc::new(if *course == Course::Two { crate::derive::event_problems(&ws.0) } else { Vec::new() })
+    });
+    // The why panel's flips for the card and viewer it explains, once per
+    // (work, card, viewer), while answers show.
+    let flips = use_memo(
+        (Shared(state.doc.workspace.clone()), state.ui.selected, state.ui.viewer.clone(), state.ui.mode.hides_answers()),
+        |(ws, selected, viewer, hides)| {
+            selected.zip(viewer.as_ref()).filter(|_| !*hides).and_then(|(i, v)| crate::derive::flips(&ws.0, i, v)).map(Rc::new)
+        },
+    );
+    // Who is in the chart (the people panel): made again per work, but
+    // compared by value, so a card edit leaves the panel as it was.
+    let roster = use_memo(Shared(state.doc.workspace.clone()), |ws| Rc::new(crate::derive::Roster::of(&ws.0)));
+    // The rejected cards the list names, once per views shown.
+    let rejected = use_memo(computed.clone(), |computed| Rc::new(crate::derive::Rejected::of(&state.doc.workspace, computed)));
 
     // What the last edit, undo or redo changed: the crate's diff of the
     // evaluation before it (kept from the render before) and this one.
@@ -117,7 +143,12 @@ pub fn app(props: &AppProps) -> Html {
     // The live region: each step's summary once (held while typing in a
     // field, said on leaving it), each new notice with it; the page's
     // language.
-    let words = change.as_ref().filter(|_| !state.ui.mode.hides_answers()).map(|(kind, c)| changed::spoken(*kind, c, lang));
+    // Lesson 3 adds what the step changed in the prompts and their settings.
+    let more = third.more_parts.clone();
+    let words = change.as_ref().filter(|_| !state.ui.mode.hides_answers()).map(|(kind, c)| {
+        let words = changed::spoken(*kind, c, lang);
+        if more.is_empty() { words } else { format!("{words} · {}", more.join(" · ")) }
+    });
     let voice = wiring::use_speech(Shared(state.doc.clone()), words, state.ui.notice.clone(), store.typing.get(), lang);
     wiring::use_document_lang(lang);
     // The start's writes after the first render, the prerendered screen
@@ -130,6 +161,8 @@ pub fn app(props: &AppProps) -> Html {
     wiring::use_menus();
     // The start has settled: panels far off screen may skip their rendering.
     let settled = wiring::use_settled(step == Step::Ready);
+    // The printed worksheet: built once printing is asked for.
+    let print_asked = wiring::use_print_asked();
     // The lesson's checks, once per (work, views, progress, reveal, tick,
     // step, language), here and nowhere else: the lesson panel reads them.
     // From the start's side step on, when the lesson panel shows (its own
@@ -213,16 +246,20 @@ pub fn app(props: &AppProps) -> Html {
             expanded={ui.expanded.clone()}
             about={ui.about.clone()}
             graded={(!hidden(Panel::Lesson)).then(|| crate::course::graded_in(ui.pack(), ui.lesson_step, &workspace)).flatten()}
-            cache_leaks={*cache}
+            cache_leaks={cache_leaks}
             change={change.clone()}
             past={tick}
+            bars={third.bars.clone()}
+            prompt_of={third.prompt_of.clone()}
+            more_parts={third.more_parts.clone()}
             {lang}
             onaction={onaction.clone()}
         />
     });
     // Who acts in every lesson-2 panel, and each refusal shown beside the
     // control that tried the act.
-    let actor = crate::acts::chosen_actor(&workspace, ui.actor.as_ref());
+    // (Lesson 2 only: finding the actors reads every card.)
+    let actor = if lesson_two { crate::acts::chosen_actor(&workspace, ui.actor.as_ref()) } else { Default::default() };
     let refused_at = |place: Place| ui.refusal.clone().filter(|_| ui.refused_at.unwrap_or(Place::ActAs) == place);
     // The panels the current exercise works in (the pack's `panels`) are
     // shown in the inspector column beside the chart, not below it, so the
@@ -235,7 +272,7 @@ pub fn app(props: &AppProps) -> Html {
         pack.exercises.get(ui.lesson_step.min(pack.exercises.len() - 1)).map(|e| e.panels.iter().filter_map(|p| Panel::parse(p)).collect()).unwrap_or_default()
     };
     let in_side = |panel: Panel| tools.contains(&panel);
-    let cache_panel = html! { <CachePanel workspace={workspace.clone()} actor={actor.clone()} refusal={refused_at(Place::Cache)} {lang} onaction={onaction.clone()} /> };
+    let cache_panel = html! { <CachePanel workspace={workspace.clone()} lines={(*cache_lines).clone().unwrap_or_default()} actor={actor.clone()} refusal={refused_at(Place::Cache)} {lang} onaction={onaction.clone()} /> };
     let retention_panel = html! {
         <RetentionPanel workspace={workspace.clone()} selected={ui.selected} actor={actor.clone()}
             ttl_refusal={refused_at(Place::Ttl)} hold_refusal={refused_at(Place::Hold)} {lang} onaction={onaction.clone()} />
@@ -252,10 +289,10 @@ pub fn app(props: &AppProps) -> Html {
     for panel in tools.iter().copied().chain((!in_side(Panel::Act)).then_some(Panel::Act)) {
         let shown = match panel {
             Panel::Act => act_panel.clone(),
-            Panel::Cache if lesson_two && !hidden(Panel::Cache) => Some(cache_panel.clone()),
+            Panel::Cache if (lesson_two || third.on) && !hidden(Panel::Cache) => Some(cache_panel.clone()),
             Panel::Retention if lesson_two && !hidden(Panel::Retention) => Some(retention_panel.clone()),
             Panel::Groups if lesson_two && !hidden(Panel::Groups) => Some(groups_panel.clone()),
-            Panel::People if shows(Panel::People) => Some(html! { <People workspace={workspace.clone()} {lang} onaction={onaction.clone()} /> }),
+            Panel::People if shows(Panel::People) => Some(html! { <People roster={(*roster).clone()} {lang} onaction={onaction.clone()} /> }),
             _ => None,
         };
         if let Some(shown) = shown {
@@ -273,7 +310,7 @@ pub fn app(props: &AppProps) -> Html {
             { groups_panel }
         }
         if !hidden(Panel::Audit) {
-            <AuditLog workspace={workspace.clone()} tick={tick} {lang} />
+            <AuditLog workspace={workspace.clone()} problems={(*event_problems).clone()} tick={tick} {lang} />
         }
     </> } } else { Html::default() };
     // The printed worksheet's exercise: the current step's title and task.
@@ -301,7 +338,7 @@ pub fn app(props: &AppProps) -> Html {
                 // and Recent work, so the chart keeps the screen.
                 <details class="files-menu work-menu" data-menu="work">
                     <summary>{ lang.pick("作品", "Work") }</summary>
-                    <Files doc={doc.clone()} course={ui.course} recent={ui.recent.clone()}
+                    <Files doc={latest_doc.clone()} course={ui.course} recent={ui.recent.clone()}
                         said={ui.notice.clone().filter(|_| ui.notice_at == NoticeAt::Work)}
                         {lang} onaction={onaction.clone()} onwork={onwork.clone()} />
                 </details>
@@ -374,6 +411,11 @@ pub fn app(props: &AppProps) -> Html {
                         if let Some(user) = ui.about.clone().filter(|_| !ui.mode.hides_answers()) {
                             <AboutMe workspace={workspace.clone()} {user} {lang} onaction={onaction.clone()} />
                         }
+                        // Lesson 3's prompt panel and settings: first, beside
+                        // the chart, where choosing a cell opens its prompt.
+                        if !hidden(Panel::Prompt) {
+                            { third.side }
+                        }
                         if let Some((index, card)) = inspected_card {
                             <CardInspector
                                 {index}
@@ -399,13 +441,14 @@ pub fn app(props: &AppProps) -> Html {
                                 computed={computed.clone()}
                                 selected={ui.selected}
                                 viewer={ui.viewer.clone()}
+                                flips={(*flips).clone()}
                                 hidden={ui.mode.hides_answers()}
                                 {lang}
                                 onaction={onaction.clone()}
                             />
                         }
                         if !hidden(Panel::Rejected) && shows(Panel::Chart) {
-                            <RejectedList workspace={workspace.clone()} computed={computed.clone()} {lang} onaction={onaction.clone()} />
+                            <RejectedList rejected={(*rejected).clone()} {lang} onaction={onaction.clone()} />
                         }
                     </aside>
                     }
@@ -423,7 +466,7 @@ pub fn app(props: &AppProps) -> Html {
                     />
                 }
                 if below(Step::People) && shows(Panel::People) && !in_side(Panel::People) {
-                    <People workspace={workspace.clone()} {lang} onaction={onaction.clone()} />
+                    <People roster={(*roster).clone()} {lang} onaction={onaction.clone()} />
                 }
                 if classroom && lesson_two && shows(Panel::Memory) {
                     <div class="memory-tab">{ memory }</div>
@@ -440,7 +483,7 @@ pub fn app(props: &AppProps) -> Html {
                     ) }</p>
                 </footer>
             }
-            if below(Step::Rest) {
+            if below(Step::Rest) && print_asked {
                 <Worksheet workspace={workspace.clone()} exercise={worksheet_exercise} {lang} />
             }
         </div>

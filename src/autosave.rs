@@ -424,7 +424,9 @@ pub fn use_pack_in_progress(onaction: yew::Callback<Action>) -> (Option<crate::s
         });
     }
     let keep = yew::Callback::from(move |next: mixua_course::Pack| {
-        if !crate::pack_link::save_pack(&next) {
+        // Only the teacher's tools keep a pack in progress: without them,
+        // none of this is in the build.
+        if cfg!(feature = "teacher") && !crate::pack_link::save_pack(&next) {
             onaction.emit(UiAction::Notify(Notice::StorageUnavailable).into());
         }
     });

@@ -25,6 +25,11 @@ pub enum Course {
     One,
     #[serde(rename = "2")]
     Two,
+    /// What reaches the prompt (lesson 3, on its own workspace with
+    /// budgets and tasks): only in a build with the `lesson3` feature.
+    #[cfg(feature = "lesson3")]
+    #[serde(rename = "3")]
+    Three,
     /// A teacher's pack, opened from a pack link (the pack is kept in the
     /// browser; the start and opening a work put it in the state,
     /// `Ui::teachers_pack`).
@@ -55,6 +60,8 @@ impl Course {
         match text.trim() {
             "1" => Some(Course::One),
             "2" => Some(Course::Two),
+            #[cfg(feature = "lesson3")]
+            "3" => Some(Course::Three),
             _ => None,
         }
     }
@@ -63,6 +70,8 @@ impl Course {
         match self {
             Course::One => 1,
             Course::Two => 2,
+            #[cfg(feature = "lesson3")]
+            Course::Three => 3,
             Course::Pack => 0,
         }
     }
@@ -77,6 +86,8 @@ impl Course {
             }
             let name = match self {
                 Course::Two => "lesson2",
+                #[cfg(feature = "lesson3")]
+                Course::Three => "lesson3",
                 Course::One | Course::Pack => "lesson1",
             };
             let pack: &'static Pack = Box::leak(Box::new(mixua_course::builtin_pack(name, lang).expect("the built-in packs read")));
@@ -87,7 +98,17 @@ impl Course {
 
     /// The built-in lessons, in the order the lesson switcher lists them
     /// (a new built-in lesson is one more entry here and in [`Course::parse`]).
-    pub const LESSONS: [Course; 2] = [Course::One, Course::Two];
+    #[cfg(feature = "lesson3")]
+    pub const LESSONS: &'static [Course] = &[Course::One, Course::Two, Course::Three];
+    #[cfg(not(feature = "lesson3"))]
+    pub const LESSONS: &'static [Course] = &[Course::One, Course::Two];
+
+    /// Lessons a build without them still links to, by number: the page
+    /// that has them opens (`?lesson=3` goes to `lesson3.html`).
+    #[cfg(feature = "lesson3")]
+    pub const ELSEWHERE: &'static [usize] = &[];
+    #[cfg(not(feature = "lesson3"))]
+    pub const ELSEWHERE: &'static [usize] = &[3];
 
     /// The work a lesson starts from: the seed (in `lang`) for lesson 1 and
     /// a teacher's pack, lesson 2's own workspace (written through the
@@ -96,6 +117,11 @@ impl Course {
         match self {
             Course::One | Course::Pack => crate::doc::Doc::seed_in(lang),
             Course::Two => crate::doc::Doc { workspace: Rc::new(mixua_course::lesson_two_workspace(lang)), ..Default::default() },
+            #[cfg(feature = "lesson3")]
+            Course::Three => crate::doc::Doc {
+                workspace: Rc::new(mixua_course::lesson_three::lesson_three_workspace(lang)),
+                ..Default::default()
+            },
         }
     }
 

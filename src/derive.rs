@@ -51,3 +51,120 @@ impl Checks {
         })
     }
 }
+
+/// The rejected cards the list names (the first [`REJECTED_LISTED`], by
+/// index, with their ids and the crate's reason) and how many there are:
+/// derived once per views, so the list renders again only when it changed.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Rejected {
+    pub total: usize,
+    pub listed: Vec<(usize, String, mixua_policy::Rejection)>,
+}
+
+/// Rejected cards listed by name; the rest are counted.
+pub const REJECTED_LISTED: usize = 30;
+
+impl Rejected {
+    /// A card that is not in effect (a candidate, a tombstone, …) is
+    /// stopped by that gate first, and says so in lesson 2's timeline: it is
+    /// not listed here under a later gate's reason.
+    pub fn of(ws: &mixua_policy::Workspace, computed: &crate::computed::Computed) -> Rejected {
+        let mut rejected = Rejected::default();
+        for (i, gate) in computed.gates.iter().enumerate() {
+            if matches!(computed.decided.get(i), Some(mixua_policy::Gate::NotInEffect { .. })) {
+                continue;
+            }
+            if let Err(rejection) = gate {
+                if rejected.listed.len() < REJECTED_LISTED {
+                    rejected.listed.push((i, ws.cards[i].id.clone(), rejection.clone()));
+                }
+                rejected.total += 1;
+            }
+        }
+        rejected
+    }
+}
+
+/// Lesson 2's response cache as the chart and the cache panel show it: every
+/// logged read replayed through the cache (the crate's `replay_cache`), once
+/// per (work, language), in words.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct CacheLines {
+    /// Reads that handed another user's canary over.
+    pub leaks: usize,
+    /// Reads served a card the reader may no longer read.
+    pub stale: usize,
+    pub reads: Vec<ReadLine>,
+    /// Purges: the card and the words.
+    pub purges: Vec<(String, String)>,
+}
+
+/// One replayed read, as the cache panel lists it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReadLine {
+    pub served: bool,
+    pub stale: bool,
+    pub leak: bool,
+    pub reader: String,
+    pub text: String,
+}
+
+impl CacheLines {
+    pub fn of(ws: &mixua_policy::Workspace, lang: Lang) -> CacheLines {
+        let replay = mixua_policy::replay_cache(ws);
+        CacheLines {
+            leaks: replay.leaks().count(),
+            stale: replay.stale().count(),
+            reads: replay
+                .reads
+                .iter()
+                .map(|read| ReadLine {
+                    served: read.cached.is_some(),
+                    stale: !read.stale.is_empty(),
+                    leak: !read.leaks.is_empty(),
+                    reader: read.viewer.to_string(),
+                    text: mixua_words::explain::cached_read_text(read, lang),
+                })
+                .collect(),
+            purges: replay.purges.iter().map(|p| (p.card.to_string(), mixua_words::explain::purge_text(p, lang))).collect(),
+        }
+    }
+}
+
+/// Why each logged event is set aside (`None`: it is not), by its place in
+/// the log: the crate's `Timeline`, checked once per work, for the audit log.
+pub fn event_problems(ws: &mixua_policy::Workspace) -> Vec<Option<mixua_policy::EventProblem>> {
+    let timeline = mixua_policy::Timeline::new(ws);
+    (0..ws.log().len()).map(|n| timeline.problem(n).cloned()).collect()
+}
+
+/// The smallest edits that flip `viewer`'s decision on card `index` (the
+/// why panel's focus): one four-scope evaluation of the work now, made once
+/// per (work, card, viewer) by the root, never in render.
+pub fn flips(ws: &mixua_policy::Workspace, index: usize, viewer: &mixua_policy::ViewerId) -> Option<mixua_policy::flip::Flips> {
+    (index < ws.cards.len()).then(|| {
+        mixua_policy::Evaluation::new(ws, &ws.query, mixua_policy::Policy::FourScope).flips(index, viewer.viewer())
+    })
+}
+
+/// Who is in the chart, and their canaries and profile facts: what the
+/// users-and-agents panel shows. Compared by value, so a card edit (which
+/// changes none of it) does not render the panel again.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Roster {
+    pub users: Vec<String>,
+    pub agents: Vec<String>,
+    pub canaries: mixua_policy::workspace::Canaries,
+    pub profiles: Option<mixua_policy::Kept<mixua_policy::Profiles>>,
+}
+
+impl Roster {
+    pub fn of(ws: &mixua_policy::Workspace) -> Roster {
+        Roster { users: ws.users.clone(), agents: ws.agents.clone(), canaries: ws.canaries.clone(), profiles: ws.profiles.clone() }
+    }
+
+    /// The profiles, when they could be read.
+    pub fn profiles(&self) -> Option<&mixua_policy::Profiles> {
+        self.profiles.as_ref().and_then(mixua_policy::Kept::good)
+    }
+}

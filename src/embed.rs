@@ -30,13 +30,15 @@ pub enum Panel {
     Editor,
     People,
     Compare,
+    /// Lesson 3's prompt panel and its budgets (in the side column).
+    Prompt,
 }
 
 impl Panel {
     /// Every panel, in page order: the one list of their names.
-    pub const ALL: [Panel; 15] = [
+    pub const ALL: [Panel; 16] = [
         Panel::Query, Panel::Chart, Panel::Timeline, Panel::Cache, Panel::Retention, Panel::Groups, Panel::Audit, Panel::Memory,
-        Panel::Lesson, Panel::Act, Panel::Why, Panel::Rejected, Panel::Editor, Panel::People, Panel::Compare,
+        Panel::Lesson, Panel::Act, Panel::Why, Panel::Rejected, Panel::Editor, Panel::People, Panel::Compare, Panel::Prompt,
     ];
 
     /// Classroom mode's tabs (one of them shows at a time).
@@ -60,6 +62,7 @@ impl Panel {
             Panel::Editor => "editor",
             Panel::People => "people",
             Panel::Compare => "compare",
+            Panel::Prompt => "prompt",
         }
     }
 

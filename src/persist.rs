@@ -203,10 +203,10 @@ struct ExtrasOnly {
 }
 
 /// The lesson a work names when it leaves this browser (a link, a file):
-/// lesson 2, or nothing (lesson 1). A teacher's pack's exercise leaves as
+/// lesson 2 or 3, or nothing (lesson 1). A teacher's pack's exercise leaves as
 /// lesson 1's work, since whoever opens it may not have the pack.
 pub fn portable(course: crate::course::Course) -> Option<crate::course::Course> {
-    Some(course).filter(|c| *c == crate::course::Course::Two)
+    Some(course).filter(|c| !matches!(c, crate::course::Course::One | crate::course::Course::Pack))
 }
 
 /// Why a link's data could not be unpacked.

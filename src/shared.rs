@@ -39,3 +39,27 @@ impl<T> From<Rc<T>> for Shared<T> {
         Shared(rc)
     }
 }
+
+/// The latest value of something the root keeps, read when it is needed
+/// (in an event handler), never in render: a component that only reads the
+/// work on a click (share, export) takes this, and does not render again
+/// on every edit. Copies of one `Latest` compare equal.
+pub struct Latest<T>(pub Rc<dyn Fn() -> T>);
+
+impl<T> Latest<T> {
+    pub fn get(&self) -> T {
+        (self.0)()
+    }
+}
+
+impl<T> Clone for Latest<T> {
+    fn clone(&self) -> Latest<T> {
+        Latest(self.0.clone())
+    }
+}
+
+impl<T> PartialEq for Latest<T> {
+    fn eq(&self, other: &Latest<T>) -> bool {
+        Rc::ptr_eq(&self.0, &other.0)
+    }
+}

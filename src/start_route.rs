@@ -119,11 +119,12 @@ fn initial_lang(address: &Address, session: &Session) -> Lang {
     }
 }
 
-/// A new work named after lesson 2 when it is lesson 2's.
+/// A new work named after its lesson when it is lesson 2's or 3's.
 fn new_work(lang: Lang, course: Course, session: &Session) -> WorkRef {
     let mut work = WorkRef::new(lang, session.new_id.clone(), &session.stamp);
-    if course == Course::Two {
-        work.name = format!("{} · {}", lang.pick("第 2 課", "Lesson 2"), work.name);
+    if !matches!(course, Course::One | Course::Pack) {
+        let n = course.number();
+        work.name = format!("{} · {}", lang.pick(format!("第 {n} 課"), format!("Lesson {n}")), work.name);
     }
     work
 }
@@ -192,7 +193,7 @@ pub fn route(address: &Address, stored: &dyn Stored, session: &Session) -> Route
             saved = Some(found);
             unsaved = false;
             opened_lesson = Some(Notice::OpenedLesson { course: want, kept: true });
-        } else if want == Course::Two || saved.is_some() {
+        } else if want != Course::One || saved.is_some() {
             opened_lesson = Some(Notice::OpenedLesson { course: want, kept: saved.is_some() });
             saved = None;
             work = new_work(ui.lang, want, session);
@@ -355,4 +356,23 @@ pub const TEACHER_PAGE: &str = "teach.html";
 /// its own path.
 pub fn students_page(pathname: &str) -> &str {
     pathname.strip_suffix(TEACHER_PAGE).filter(|dir| dir.is_empty() || dir.ends_with('/')).unwrap_or(pathname)
+}
+
+/// Lesson 3's page (scripts/pages.sh): the build with the `lesson3` feature.
+pub const LESSON3_PAGE: &str = "lesson3.html";
+
+/// The page a share link of a work of `course` opens on, made on
+/// `pathname` (this page's path): lesson 3's own page for its work (the
+/// students' page has no lesson 3), else the students' page, whether made
+/// on the teacher's page or on lesson 3's (whose wasm a lesson-1 student
+/// need not load).
+pub fn link_page(pathname: &str, course: Course) -> std::borrow::Cow<'_, str> {
+    let dir = &pathname[..pathname.rfind('/').map_or(0, |i| i + 1)];
+    if course.number() == 3 {
+        return format!("{dir}{LESSON3_PAGE}").into();
+    }
+    if pathname.ends_with(LESSON3_PAGE) {
+        return dir.into();
+    }
+    students_page(pathname).into()
 }

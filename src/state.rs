@@ -83,6 +83,9 @@ pub enum Notice {
     OpenedLesson { course: crate::course::Course, kept: bool },
     /// The write path refused an act (shown beside the act buttons).
     Refused(mixua_policy::Refusal),
+    /// Lesson 3: a prompt setting was refused, and nothing changed.
+    #[cfg(feature = "lesson3")]
+    Prompt(crate::lesson_three::PromptRefusal),
     /// A teacher's pack: opened, refused, or its link copied.
     Pack(crate::pack_link::PackNotice),
     /// Something stored could not be read. It is kept as it was (never
@@ -187,6 +190,14 @@ pub struct Ui {
     /// `?embed`: just the chart and the panels `&panel=` names, for an
     /// iframe; no bar, no files, no footer, nothing read or saved.
     pub embed: bool,
+    /// Lesson 3: the cell whose prompt the inspector shows (`None`: the
+    /// first task's viewer).
+    #[cfg(feature = "lesson3")]
+    pub prompt: Option<ViewerId>,
+    /// Lesson 3: the card diagnosed for that viewer ("why didn't the agent
+    /// use it?").
+    #[cfg(feature = "lesson3")]
+    pub diagnose: Option<String>,
 }
 
 impl Ui {
@@ -296,6 +307,10 @@ pub enum Edit {
     /// reject, revoke, delete, roll back, advance the clock, …). A refusal
     /// changes nothing and is shown with its reason.
     Act(crate::acts::Act),
+    /// Lesson 3: a budget, `top_k`, a layer, a ranking weight or a card's
+    /// prompt key. A refused value changes nothing and is said.
+    #[cfg(feature = "lesson3")]
+    Prompt(crate::lesson_three::PromptEdit),
 }
 
 /// A change to what the learner looks at.
@@ -352,6 +367,12 @@ pub enum UiAction {
     /// A milestone of the pack held (a `Check::Once` key: `x-alarm`,
     /// `stale:A`, …), remembered once.
     Seen(mixua_course::Milestone),
+    /// Lesson 3: open this cell's prompt in the inspector.
+    #[cfg(feature = "lesson3")]
+    ShowPrompt(ViewerId),
+    /// Lesson 3: diagnose this card for the prompt's viewer (`None`: close).
+    #[cfg(feature = "lesson3")]
+    Diagnose(Option<String>),
 }
 
 /// Going from lesson step `from` to `to`: a teacher's pack's exercise
@@ -538,6 +559,20 @@ impl AppState {
             }
             UiAction::CloseHistory => return ui.history.take().is_some(),
             UiAction::Seen(what) => return ui.progress.seen.insert(what),
+            #[cfg(feature = "lesson3")]
+            UiAction::ShowPrompt(viewer) => {
+                if ui.prompt.as_ref() == Some(&viewer) {
+                    return false;
+                }
+                ui.prompt = Some(viewer);
+            }
+            #[cfg(feature = "lesson3")]
+            UiAction::Diagnose(card) => {
+                if ui.diagnose == card {
+                    return false;
+                }
+                ui.diagnose = card;
+            }
             UiAction::SetRecent(recent) => {
                 if ui.recent == recent {
                     return false;
@@ -664,6 +699,18 @@ impl AppState {
                     }
                 };
             }
+            #[cfg(feature = "lesson3")]
+            Edit::Prompt(edit) => {
+                // A refusal copies nothing: the work is left as it was.
+                let mut ws = (*doc.workspace).clone();
+                return match crate::lesson_three::apply(&mut ws, &edit) {
+                    Ok(()) => {
+                        doc.workspace = Rc::new(ws);
+                        Ok(())
+                    }
+                    Err(refusal) => Err(Notice::Prompt(refusal)),
+                };
+            }
             Edit::RenameUser { from, to } => return rename(doc, Axis::User, &from, &to),
             Edit::RenameAgent { from, to } => return rename(doc, Axis::Agent, &from, &to),
             Edit::AddCanary { token, .. } if token.trim().is_empty() => return Err(Notice::TokenEmpty),
@@ -764,6 +811,8 @@ impl AppState {
             | Edit::RenameUser { .. }
             | Edit::RenameAgent { .. }
             | Edit::Act(_) => {}
+            #[cfg(feature = "lesson3")]
+            Edit::Prompt(_) => {}
         }
         Ok(())
     }

@@ -104,6 +104,32 @@ pub fn use_document_lang(lang: Lang) {
     });
 }
 
+/// Whether printing has been asked for (the browser's `beforeprint`, or the
+/// print media taking effect): the printed worksheet is built then, not on
+/// every edit while nobody prints; once built it stays.
+#[hook]
+pub fn use_print_asked() -> bool {
+    let asked = use_state_eq(|| false);
+    {
+        let asked = asked.clone();
+        use_effect_with((), move |_| {
+            let window = gloo_utils::window();
+            let before = {
+                let asked = asked.clone();
+                EventListener::new(&window, "beforeprint", move |_| asked.set(true))
+            };
+            let media = window.match_media("print").ok().flatten().map(|print| {
+                if print.matches() {
+                    asked.set(true);
+                }
+                EventListener::new(&print, "change", move |_| asked.set(true))
+            });
+            move || drop((before, media))
+        });
+    }
+    *asked
+}
+
 /// The start's effects. Once, after the first render: the storage writes
 /// the start asked for and the link taken out of the address bar
 /// (`autosave::carry_out`), and a work that has no slot yet marked to be

@@ -4,8 +4,9 @@
 //! the query, canaries, profile facts, lesson 2's acts, undo and redo.
 //! Compared after each step: the views, leaks, forbidden and identifying
 //! counts of all three policies, the gates (rejections and not-in-effect
-//! reasons), the probe's findings, the scorecards, the change summary and
-//! the lesson's checks.
+//! reasons), the probe's findings, the scorecards, the change summary, the
+//! lesson's checks, and the rejected list the app derives from the views
+//! (against the crate's own evaluation).
 
 use std::rc::Rc;
 
@@ -14,7 +15,7 @@ use mixua_policy::actors;
 use mixua_playground::changed::change_of;
 use mixua_playground::computed::{Computed, Reference};
 use mixua_playground::course::{self, Course};
-use mixua_playground::derive::Checks;
+use mixua_playground::derive::{Checks, Rejected, REJECTED_LISTED};
 use mixua_playground::lessons::Lesson;
 use mixua_playground::state::{Action, AppState, Doc, Edit, Ui};
 use mixua_policy::{Card, Field, Policy, Workspace};
@@ -231,6 +232,18 @@ fn run(mut state: AppState, steps: &[Step]) -> Result<(), TestCaseError> {
         prop_assert_eq!(&checks.done, &each, "step {}: done steps", n);
         prop_assert_eq!(&checks.newly, &course::newly_done_in(course, step_shown, fresh), "step {}: newly done", n);
         prop_assert_eq!(&checks.seen, &course::milestones_in(fresh), "step {}: milestones", n);
+        // The rejected list's props, derived from the kept views, against
+        // the crate's own evaluation: every card its four-scope gate
+        // rejects (not one that is not in effect, which the timeline
+        // explains), in card order, the first ones by id and reason.
+        let eval = mixua_policy::Evaluation::new(&ws, &ws.query, Policy::FourScope);
+        let oracle: Vec<(usize, String, mixua_policy::Rejection)> = (0..ws.cards.len())
+            .filter(|&i| !matches!(eval.gate(i), mixua_policy::Gate::NotInEffect { .. }))
+            .filter_map(|i| eval.gates[i].as_ref().err().map(|r| (i, ws.cards[i].id.clone(), r.clone())))
+            .collect();
+        let rejected = Rejected::of(&ws, &now);
+        prop_assert_eq!(rejected.total, oracle.len(), "step {}: rejected cards counted", n);
+        prop_assert_eq!(&rejected.listed[..], &oracle[..oracle.len().min(REJECTED_LISTED)], "step {}: rejected cards listed", n);
         kept_ws = ws;
         kept = now;
     }

@@ -4,8 +4,9 @@
 //! (opening it is itself logged), shown where it was asked for (Act as).
 
 use mixua_words::explain::{event_problem_text, event_text, not_in_effect_text, status_name};
-use mixua_policy::{history, Kept, Timeline, Workspace};
+use mixua_policy::{history, EventProblem, Kept, Workspace};
 use mixua_words::Lang;
+use std::rc::Rc;
 use yew::prelude::*;
 
 use crate::shared::Shared;
@@ -47,6 +48,9 @@ const LINES_SHOWN: usize = 40;
 #[derive(Properties, PartialEq)]
 pub struct AuditLogProps {
     pub workspace: Shared<Workspace>,
+    /// Why each event is set aside, by its place in the log: the crate's
+    /// `Timeline`, checked once per work by the root (`derive::event_problems`).
+    pub problems: Rc<Vec<Option<EventProblem>>>,
     /// The tick the chart shows (`None`: now).
     pub tick: Option<u64>,
     pub lang: Lang,
@@ -59,7 +63,7 @@ pub fn audit_log(props: &AuditLogProps) -> Html {
     let clock = ws.clock();
     let shown = props.tick.unwrap_or(clock);
     let log = ws.log();
-    let timeline = Timeline::new(ws);
+    let problem = |n: usize| props.problems.get(n).and_then(Option::as_ref);
     // The events up to the tick shown (entries that can't be read are
     // listed where they are, with why they are set aside).
     let upto: Vec<usize> = (0..log.len()).filter(|&n| log[n].good().is_none_or(|e| e.tick <= shown)).collect();
@@ -67,7 +71,7 @@ pub fn audit_log(props: &AuditLogProps) -> Html {
     let earlier = upto.len().saturating_sub(LINES_SHOWN);
     let line = |n: usize| match &log[n] {
         Kept::Good(event) => {
-            let problem = timeline.problem(n);
+            let problem = problem(n);
             html! {
                 <li data-event={n.to_string()} data-actor={event.actor.to_string()} data-kind={event.action.as_str()}
                     data-card={event.card.as_deref().map(str::to_string)} class={classes!(problem.is_some().then_some("set-aside"))}>
@@ -80,7 +84,7 @@ pub fn audit_log(props: &AuditLogProps) -> Html {
         }
         Kept::Bad(_) => html! {
             <li data-event={n.to_string()} data-kind="unreadable" class="set-aside">
-                { timeline.problem(n).map(|p| event_problem_text(p, lang)).unwrap_or_default() }
+                { problem(n).map(|p| event_problem_text(p, lang)).unwrap_or_default() }
             </li>
         },
     };

@@ -5,20 +5,26 @@
 //! policy version decide what a reader is handed, so changing them is a
 //! reviewer's act of the write path, with who and why.
 
-use mixua_words::explain::{cache_text, cached_read_text, purge_text};
-use mixua_policy::{replay_cache, Actor, KeyField, Refusal, Workspace};
+use std::rc::Rc;
+
+use mixua_words::explain::cache_text;
+use mixua_policy::{Actor, KeyField, Refusal, Workspace};
 use mixua_words::Lang;
 use yew::prelude::*;
 
 use super::acting::{refusal_beside, untick, who_and_why};
 use super::event_checked;
 use crate::acts::Act;
+use crate::derive::CacheLines;
 use crate::shared::Shared;
 use crate::state::{Action, Edit};
 
 #[derive(Properties, PartialEq)]
 pub struct CachePanelProps {
     pub workspace: Shared<Workspace>,
+    /// The logged reads replayed, in words: derived once per (work,
+    /// language) by the root (`derive::CacheLines`), not in render.
+    pub lines: Rc<CacheLines>,
     /// Who acts (the choice "Act as" shows).
     /// Who acts (`None`: the workspace has no one to act as).
     pub actor: Option<Actor>,
@@ -41,7 +47,7 @@ fn field_name(field: KeyField, lang: Lang) -> &'static str {
 pub fn cache_panel(props: &CachePanelProps) -> Html {
     let lang = props.lang;
     let ws = &*props.workspace;
-    let replay = replay_cache(ws);
+    let replay = &*props.lines;
     let config = ws.cache.as_ref().and_then(|c| c.good()).cloned();
     let key: Vec<KeyField> = config.as_ref().map(|c| c.key.clone()).unwrap_or_default();
     let purge = config.as_ref().is_some_and(|c| c.purges());
@@ -95,8 +101,7 @@ pub fn cache_panel(props: &CachePanelProps) -> Html {
             }
         })
     };
-    let leaks = replay.leaks().count();
-    let stale = replay.stale().count();
+    let (leaks, stale) = (replay.leaks, replay.stale);
 
     html! {
         <section class="panel cache" aria-labelledby="cache-title" data-panel="cache">
@@ -129,17 +134,16 @@ pub fn cache_panel(props: &CachePanelProps) -> Html {
             </p>
             <ol class="reads" aria-label={lang.pick("重播的查詢", "Replayed reads")}>
                 { for replay.reads.iter().map(|read| {
-                    let served = read.cached.is_some();
-                    let mark = if !read.leaks.is_empty() { "⚠ " } else if !read.stale.is_empty() { "✗ " } else if served { "↺ " } else { "" };
+                    let mark = if read.leak { "⚠ " } else if read.stale { "✗ " } else if read.served { "↺ " } else { "" };
                     html! {
-                        <li data-served={served.to_string()} data-stale={(!read.stale.is_empty()).to_string()}
-                            data-leak={(!read.leaks.is_empty()).to_string()} data-reader={read.viewer.to_string()}
-                            class={classes!((!read.leaks.is_empty()).then_some("leak"), (!read.stale.is_empty()).then_some("stale"))}>
-                            <span aria-hidden="true">{ mark }</span>{ cached_read_text(read, lang) }
+                        <li data-served={read.served.to_string()} data-stale={read.stale.to_string()}
+                            data-leak={read.leak.to_string()} data-reader={read.reader.clone()}
+                            class={classes!(read.leak.then_some("leak"), read.stale.then_some("stale"))}>
+                            <span aria-hidden="true">{ mark }</span>{ read.text.clone() }
                         </li>
                     }
                 }) }
-                { for replay.purges.iter().map(|p| html! { <li class="purge" data-purge={p.card.to_string()}>{ purge_text(p, lang) }</li> }) }
+                { for replay.purges.iter().map(|(card, text)| html! { <li class="purge" data-purge={card.clone()}>{ text.clone() }</li> }) }
             </ol>
         </section>
     }

@@ -4,7 +4,8 @@ use yew::prelude::*;
 
 use crate::course::Course;
 use crate::persist::{self, Problem, Saved};
-use crate::shared::Shared;
+use crate::shared::Latest;
+use std::rc::Rc;
 use crate::state::{WorkAction, Action, Doc, Edit, Notice, NoticeAt, Recent, UiAction};
 
 /// Starts a download of `text` as a file (an effect of a click, not of render).
@@ -54,20 +55,23 @@ pub fn import_file(file: web_sys::File, at: NoticeAt, onaction: Callback<Action>
 }
 
 /// The address of this page (the students' page, when made on the
-/// teacher's) with a share link for `doc` in `course`.
+/// teacher's; lesson 3's page for its work) with a share link for `doc` in
+/// `course`.
 pub fn share_url(doc: &Doc, course: Course) -> String {
     let location = gloo_utils::window().location();
     let base = format!(
         "{}{}",
         location.origin().unwrap_or_default(),
-        crate::start_route::students_page(&location.pathname().unwrap_or_default())
+        crate::start_route::link_page(&location.pathname().unwrap_or_default(), course)
     );
     format!("{base}#{}", persist::encode_link(doc, course))
 }
 
 #[derive(Properties, PartialEq)]
 pub struct FilesProps {
-    pub doc: Shared<Doc>,
+    /// The work now, read when it is shared or exported (not a prop that
+    /// changes on every edit).
+    pub doc: Latest<Rc<Doc>>,
     /// The work's lesson, named by its link and file.
     pub course: Course,
     /// The saved works, for "Recent work".
@@ -101,11 +105,11 @@ pub fn files(props: &FilesProps) -> Html {
     let link = use_state(|| None::<String>);
 
     let share = {
-        let (doc, course) = (props.doc.0.clone(), props.course);
+        let (doc, course) = (props.doc.clone(), props.course);
         let link = link.clone();
         let onaction = props.onaction.clone();
         Callback::from(move |_: MouseEvent| {
-            let url = share_url(&doc, course);
+            let url = share_url(&doc.get(), course);
             // Said once the clipboard has answered: copied, or (refused,
             // as a browser may) the link to copy by hand, right below.
             let copied = gloo_utils::window().navigator().clipboard().write_text(&url);
@@ -122,14 +126,15 @@ pub fn files(props: &FilesProps) -> Html {
         })
     };
     let export = {
-        let (doc, course) = (props.doc.0.clone(), persist::portable(props.course));
+        let (doc, course) = (props.doc.clone(), persist::portable(props.course));
         Callback::from(move |_: MouseEvent| {
-            download("mixua-workspace.json", &persist::to_json(&Saved { doc: (*doc).clone(), course, ..Saved::default() }));
+            download("mixua-workspace.json", &persist::to_json(&Saved { doc: (*doc.get()).clone(), course, ..Saved::default() }));
         })
     };
     let export_report = {
-        let doc = props.doc.0.clone();
+        let doc = props.doc.clone();
         Callback::from(move |_: MouseEvent| {
+            let doc = doc.get();
             let ws = &doc.workspace;
             // Byte for byte what `mixua report` writes by default.
             let mut report = mixua_words::report(ws, &ws.query, false);

@@ -239,6 +239,8 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
                 <h2 id="lesson-title">{ match course {
                     Course::One => lang.pick("練習", "Exercises"),
                     Course::Two => lang.pick("第 2 課:記憶與時間", "Lesson 2: memory over time"),
+                    #[cfg(feature = "lesson3")]
+                    Course::Three => pack.title.get(lang),
                     Course::Pack => if pack.title.is_empty() { pack.id.as_str() } else { pack.title.get(lang) },
                 } }</h2>
                 // One Tab stop for the steps (a toolbar: the arrow keys,

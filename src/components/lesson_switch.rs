@@ -36,6 +36,16 @@ pub fn lesson_switch(props: &LessonSwitchProps) -> Html {
                     </>
                 }
             }) }
+            // A lesson this build does not carry: its link opens the page
+            // that does (the address `?lesson=N` is sent on there).
+            { for Course::ELSEWHERE.iter().map(|&n| html! {
+                <>
+                    <span class="sep" aria-hidden="true">{ " · " }</span>
+                    <a href={format!("?lesson={n}&lang={}{classroom}", lang.tag())} data-lesson-link={n.to_string()}>
+                        { lang.pick(format!("第 {n} 課"), format!("Lesson {n}")) }
+                    </a>
+                </>
+            }) }
         </nav>
     }
 }

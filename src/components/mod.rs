@@ -14,9 +14,27 @@ pub mod change_strip;
 pub mod class_view;
 pub mod compare;
 pub mod files;
+pub mod hit;
 pub mod focus;
 pub mod notice_bar;
 pub mod people;
+// Lesson 3's bar in each chart cell, its prompt panel and its settings:
+// only in a build with the `lesson3` feature (without it, the bar is
+// `prompt_bar_none.rs`, which shows nothing).
+#[cfg(feature = "lesson3")]
+pub mod prompt_bar;
+#[cfg(not(feature = "lesson3"))]
+#[path = "prompt_bar_none.rs"]
+pub mod prompt_bar;
+#[cfg(feature = "lesson3")]
+pub mod lesson3;
+#[cfg(not(feature = "lesson3"))]
+#[path = "lesson3_none.rs"]
+pub mod lesson3;
+#[cfg(feature = "lesson3")]
+pub mod prompt_panel;
+#[cfg(feature = "lesson3")]
+pub mod prompt_settings;
 pub mod query_bar;
 pub mod rejected_list;
 pub mod retention;

@@ -23,6 +23,8 @@ pub fn notice_text(notice: &Notice, lang: Lang) -> (bool, String) {
         Notice::NameTaken(n) => (true, lang.pick(format!("「{n}」已經存在。"), format!("“{n}” already exists."))),
         Notice::TokenEmpty => (true, lang.pick("暗號不能是空的。", "A canary token can't be empty.").into()),
         Notice::FactEmpty => (true, lang.pick("個人資料要有項目名稱和內容。", "A profile fact needs both a key and a value.").into()),
+        #[cfg(feature = "lesson3")]
+        Notice::Prompt(refusal) => (true, crate::lesson_three::refusal_words(*refusal, lang).to_string()),
         Notice::ProfilesUnreadable => (
             true,
             lang.pick(

@@ -1,16 +1,16 @@
 use std::rc::Rc;
 
-use mixua_policy::Workspace;
 use mixua_words::Lang;
 use yew::prelude::*;
 
 use super::event_value;
-use crate::shared::Shared;
+use crate::derive::Roster;
 use crate::state::{Action, Edit};
 
 #[derive(Properties, PartialEq)]
 pub struct PeopleProps {
-    pub workspace: Shared<Workspace>,
+    /// The users, agents, canaries and profiles (not the cards).
+    pub roster: Rc<Roster>,
     pub lang: Lang,
     pub onaction: Callback<Action>,
 }
@@ -146,7 +146,7 @@ fn fact_form(props: &FactFormProps) -> Html {
 #[function_component(People)]
 pub fn people(props: &PeopleProps) -> Html {
     let lang = props.lang;
-    let ws = &props.workspace;
+    let ws = &*props.roster;
     let emit = |f: fn(String) -> Action| {
         let onaction = props.onaction.clone();
         Callback::from(move |name: String| onaction.emit(f(name)))

@@ -47,8 +47,35 @@ pub struct SeatingChartProps {
     /// now): the chart says so, with a way back.
     #[prop_or_default]
     pub past: Option<u64>,
+    /// Lesson 3: each cell's prompt bar (nothing in a build without it).
+    #[prop_or_default]
+    pub bars: super::prompt_bar::ChartBars,
+    /// Lesson 3: the cell whose prompt the inspector shows.
+    #[prop_or_default]
+    pub prompt_of: Option<ViewerId>,
+    /// What else the last step changed, in words, said after the views'
+    /// change (lesson 3: the prompt settings and the prompts).
+    #[prop_or_default]
+    pub more_parts: std::rc::Rc<Vec<String>>,
     pub lang: Lang,
     pub onaction: Callback<Action>,
+}
+
+/// What the chart's height floor is kept for: users, agents, cards, mode,
+/// expanded cells, the past.
+type Shape = (usize, usize, usize, Mode, BTreeSet<ViewerId>, bool);
+
+/// The change strip's parts: the crate's change of the views, then what
+/// else changed. When the views did not change but something else did (a
+/// budget), the crate's "no cell changed" is left out: the rest says it.
+fn strip_parts(change: &Change, more: &[String], lang: Lang) -> Vec<String> {
+    let mut parts = change_parts(change, lang);
+    if !more.is_empty() && change.cells.is_empty() && !parts.is_empty() {
+        // `change_parts` begins with "no cell changed" exactly when no cell did.
+        parts.remove(0);
+    }
+    parts.extend(more.iter().cloned());
+    parts
 }
 
 /// The policy's reason why one card is or is not in one view, in words.
@@ -73,6 +100,39 @@ pub fn seating_chart(props: &SeatingChartProps) -> Html {
     // The one cell the Tab key lands on (roving tabindex); it follows the
     // focus around the grid.
     let active = use_state(|| 0usize);
+    // The chart keeps the tallest height it has had (issue 25): a card
+    // entering or leaving a cell would otherwise move everything below the
+    // chart, and the browser would lay out and paint the whole page again
+    // on an edit. The floor starts again when the chart's shape, its mode
+    // or its expanded cells change.
+    let wrap = use_node_ref();
+    // The first render measures nothing (the start lays the chart out in a
+    // task of its own; measuring here would force it into this one).
+    let shape = (ws.users.len(), ws.agents.len(), ws.cards.len(), props.mode, props.expanded.clone(), props.past.is_some());
+    let floor = use_mut_ref(|| None::<(Shape, f64)>);
+    let first = use_mut_ref(|| true);
+    {
+        let (wrap, floor) = (wrap.clone(), floor.clone());
+        use_effect(move || {
+            if first.replace(false) {
+                return;
+            }
+            let Some(el) = wrap.cast::<web_sys::Element>() else { return };
+            let mut floor = floor.borrow_mut();
+            let low = match &*floor {
+                Some((was, low)) if *was == shape => *low,
+                _ => {
+                    let _ = el.remove_attribute("style");
+                    0.0
+                }
+            };
+            let height = el.get_bounding_client_rect().height();
+            if height > low {
+                let _ = el.set_attribute("style", &format!("min-height: {height}px; box-sizing: border-box"));
+            }
+            *floor = Some((shape, height.max(low)));
+        });
+    }
     let active_cell = (*active).min(computed.viewers.len().saturating_sub(1));
     // The about-me toolbar's one Tab stop: the user whose panel is open, else the first.
     let about_stop = ws.users.iter().take(12).position(|u| props.about.as_deref() == Some(u.as_str())).unwrap_or(0);
@@ -93,7 +153,7 @@ pub fn seating_chart(props: &SeatingChartProps) -> Html {
         let shown: Vec<Shown> = view
             .iter()
             .take(limit)
-            .map(|&i| Shown { index: i, id: ws.cards[i].id.clone(), lesson: ws.cards[i].lesson.clone() })
+            .map(|&i| Shown { index: i, id: ws.cards[i].id.clone().into(), lesson: ws.cards[i].lesson.clone().into() })
             .collect();
         let ticked: Vec<String> =
             props.doc.predictions.get(viewer).map(|s| s.iter().cloned().collect()).unwrap_or_default();
@@ -158,6 +218,8 @@ pub fn seating_chart(props: &SeatingChartProps) -> Html {
                 {mode}
                 {delta}
                 active={position == active_cell}
+                bar={super::prompt_bar::cell_bar(&props.bars, viewer)}
+                bar_chosen={props.prompt_of.as_ref() == Some(viewer)}
                 {lang}
                 onaction={props.onaction.clone()}
             />
@@ -260,7 +322,7 @@ pub fn seating_chart(props: &SeatingChartProps) -> Html {
                 </p>
             }
             if let Some((kind, change)) = change {
-                <ChangeStrip kind={*kind} parts={change_parts(change, lang)} {lang} />
+                <ChangeStrip kind={*kind} parts={strip_parts(change, &props.more_parts, lang)} {lang} />
             }
             if props.cache_leaks > 0 && !props.mode.hides_answers() {
                 <p class="alarm-summary alarm" data-cache-leak-total={props.cache_leaks.to_string()}>
@@ -274,7 +336,7 @@ pub fn seating_chart(props: &SeatingChartProps) -> Html {
             if ws.users.is_empty() || ws.agents.is_empty() {
                 <p class="empty">{ lang.pick("至少要有一位使用者和一個 Agent,座位表才有格子。", "Add at least one user and one agent to get a cell.") }</p>
             } else {
-                <div class="grid-wrap">
+                <div class="grid-wrap" ref={wrap}>
                     // A chart bigger than a screen renders only the cells
                     // near it (`many`: see the stylesheet).
                     <table class={classes!("grid", (ws.users.len() * ws.agents.len() > MANY_CELLS).then_some("many"))} role="grid" aria-labelledby="chart-title" aria-describedby="grid-keys" {onkeydown} {onfocusin}>

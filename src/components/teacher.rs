@@ -3,6 +3,8 @@
 //! and the class view. Every check is the policy crate's: the builder picks
 //! `Check` values and the crate evaluates and words them.
 
+use std::cell::RefCell;
+use std::ops::Deref;
 use std::rc::Rc;
 
 use mixua_policy::Workspace;
@@ -92,8 +94,8 @@ fn new_pack() -> Pack {
 pub fn teacher(props: &TeacherProps) -> Html {
     let lang = props.lang;
     let open = use_state(|| None::<Open>);
-    let draft = use_state(Draft::default);
-    let pack = use_state(new_pack);
+    let draft = use_live(Draft::default);
+    let pack = use_live(new_pack);
     // The builder's answer to "Add to the pack": the pack's size then.
     let added = use_state_eq(|| None::<usize>);
     {
@@ -117,7 +119,7 @@ pub fn teacher(props: &TeacherProps) -> Html {
                 open.set(None);
                 return;
             }
-            if which == Open::Builder && draft.start.is_none() {
+            if which == Open::Builder && draft.get().start.is_none() {
                 // The current workspace is the start.
                 draft.set(Draft { start: Some(ws.clone()), hints: vec![String::new()], ..Draft::default() });
             }
@@ -146,7 +148,7 @@ pub fn teacher(props: &TeacherProps) -> Html {
     let edit = |f: fn(&mut Draft, String)| {
         let draft = draft.clone();
         Callback::from(move |e: Event| {
-            let mut d = (*draft).clone();
+            let mut d = draft.get();
             f(&mut d, event_value(&e));
             draft.set(d);
         })
@@ -154,7 +156,7 @@ pub fn teacher(props: &TeacherProps) -> Html {
     let with_draft = |f: Rc<dyn Fn(&mut Draft)>| {
         let draft = draft.clone();
         Callback::from(move |_: MouseEvent| {
-            let mut d = (*draft).clone();
+            let mut d = draft.get();
             f(&mut d);
             draft.set(d);
         })
@@ -170,7 +172,7 @@ pub fn teacher(props: &TeacherProps) -> Html {
         let draft = draft.clone();
         let (cells, card) = picked(&draft);
         Callback::from(move |_: MouseEvent| {
-            let mut d = (*draft).clone();
+            let mut d = draft.get();
             let check = make(cells.clone(), card.clone());
             if !d.goal.contains(&check) {
                 d.goal.push(check);
@@ -186,7 +188,7 @@ pub fn teacher(props: &TeacherProps) -> Html {
             let (draft, pack, keep, onaction, added) = (draft.clone(), pack.clone(), keep.clone(), props.onaction.clone(), added.clone());
             let (doc_ws, lang) = (ws.clone(), lang);
             Callback::from(move |_: MouseEvent| {
-                let d = &*draft;
+                let d = &draft.get();
                 let start = d.start.clone().unwrap_or_else(|| doc_ws.clone());
                 let exercise = Exercise {
                     title: text(lang, if d.title.trim().is_empty() { lang.pick("練習", "Exercise") } else { d.title.trim() }),
@@ -199,7 +201,7 @@ pub fn teacher(props: &TeacherProps) -> Html {
                     points_to: None,
                     panels: Vec::new(),
                 };
-                let mut next = (*pack).clone();
+                let mut next = pack.get();
                 next.exercises.push(exercise);
                 let count = next.exercises.len();
                 keep(next);
@@ -275,7 +277,7 @@ pub fn teacher(props: &TeacherProps) -> Html {
                         { for d.hints.iter().enumerate().map(|(i, h)| {
                             let draft = draft.clone();
                             let onchange = Callback::from(move |e: Event| {
-                                let mut d = (*draft).clone();
+                                let mut d = draft.get();
                                 d.hints[i] = event_value(&e);
                                 draft.set(d);
                             });
@@ -316,7 +318,7 @@ pub fn teacher(props: &TeacherProps) -> Html {
         let set = |f: fn(&mut Pack, String)| {
             let (pack, keep) = (pack.clone(), keep.clone());
             Callback::from(move |e: Event| {
-                let mut next = (*pack).clone();
+                let mut next = pack.get();
                 f(&mut next, event_value(&e));
                 keep(next);
             })
@@ -354,13 +356,13 @@ pub fn teacher(props: &TeacherProps) -> Html {
                 <label>{ lang.pick("名稱(英文字母、數字、- _)", "Id (letters, digits, - _)") }<input name="pack_id" value={p.id.clone()} onchange={set(|p, v| p.id = v.trim().to_string())} /></label>
                 <label>{ lang.pick("標題", "Title") }<input name="pack_title" value={p.title.get(lang).to_string()} onchange={{
                     let (pack, keep) = (pack.clone(), keep.clone());
-                    Callback::from(move |e: Event| { let mut next = (*pack).clone(); next.title = text(lang, event_value(&e).trim()); keep(next); })
+                    Callback::from(move |e: Event| { let mut next = pack.get(); next.title = text(lang, event_value(&e).trim()); keep(next); })
                 }} /></label>
                 <label>{ lang.pick("版本", "Version") }<input name="pack_version" type="number" min="0" value={p.version.to_string()} onchange={set(|p, v| p.version = v.parse().unwrap_or(p.version))} /></label>
                 <ol>
                     { for p.exercises.iter().enumerate().map(|(i, e)| {
                         let (pack, keep) = (pack.clone(), keep.clone());
-                        let remove = Callback::from(move |_: MouseEvent| { let mut next = (*pack).clone(); next.exercises.remove(i); keep(next); });
+                        let remove = Callback::from(move |_: MouseEvent| { let mut next = pack.get(); next.exercises.remove(i); keep(next); });
                         html! {
                             <li data-pack-exercise={i.to_string()}>
                                 <strong>{ e.title.get(lang) }</strong>
@@ -442,7 +444,7 @@ pub fn teacher(props: &TeacherProps) -> Html {
             <>{ for builder }</>
             <>{ for share }</>
             if *open == Some(Open::Class) {
-                <ClassView pack={Rc::new((*pack).clone())} {lang} onclose={onclose.clone()} />
+                <ClassView pack={Rc::new(pack.get())} {lang} onclose={onclose.clone()} />
             }
         </div>
     }
@@ -465,4 +467,50 @@ pub fn on_escape(onclose: &Callback<()>) -> Callback<KeyboardEvent> {
             onclose.emit(())
         }
     })
+}
+
+/// A component's state that its handlers read as it is now: `get` is the
+/// latest value set, while rendering reads the value shown (`Deref`). Two
+/// changes in one task (a field left by pressing a button: its `change`,
+/// then the button's `click`) each start from the one before, never from the
+/// value last rendered, so the second never undoes the first (a hint typed
+/// and then "Add to the pack" at once, the pack's id then its title).
+struct Live<T: 'static> {
+    shown: UseStateHandle<T>,
+    latest: Rc<RefCell<T>>,
+}
+
+impl<T> Clone for Live<T> {
+    fn clone(&self) -> Self {
+        Live { shown: self.shown.clone(), latest: self.latest.clone() }
+    }
+}
+
+impl<T: Clone> Live<T> {
+    fn get(&self) -> T {
+        self.latest.borrow().clone()
+    }
+
+    fn set(&self, value: T) {
+        *self.latest.borrow_mut() = value.clone();
+        self.shown.set(value);
+    }
+}
+
+impl<T> Deref for Live<T> {
+    type Target = T;
+
+    fn deref(&self) -> &T {
+        &self.shown
+    }
+}
+
+#[hook]
+fn use_live<T: Clone + 'static>(init: fn() -> T) -> Live<T> {
+    let shown = use_state(init);
+    let latest = {
+        let first = (*shown).clone();
+        use_mut_ref(move || first)
+    };
+    Live { shown, latest }
 }

@@ -3,7 +3,7 @@ use mixua_policy::{Finding, Identification, Leak, ViewerId};
 use mixua_words::Lang;
 use yew::prelude::*;
 
-use super::focus::focus_soon;
+use super::hit::Hit;
 use crate::state::{Action, Edit, UiAction};
 use crate::CELL_LIMIT;
 
@@ -21,8 +21,8 @@ pub struct Delta {
 #[derive(Clone, PartialEq)]
 pub struct Shown {
     pub index: usize,
-    pub id: String,
-    pub lesson: String,
+    pub id: AttrValue,
+    pub lesson: AttrValue,
 }
 
 /// Where the selected card reaches, for this cell.
@@ -78,6 +78,12 @@ pub struct ViewCellProps {
     pub delta: Option<Delta>,
     /// This cell is the chart's one tab stop (roving tabindex).
     pub active: bool,
+    /// Lesson 3: the cell's prompt bar (nothing in a build without it).
+    #[prop_or_default]
+    pub bar: super::prompt_bar::CellBar,
+    /// Lesson 3: this cell's prompt is the one the inspector shows.
+    #[prop_or_default]
+    pub bar_chosen: bool,
     pub lang: Lang,
     pub onaction: Callback<Action>,
 }
@@ -92,29 +98,7 @@ pub fn view_cell(props: &ViewCellProps) -> Html {
     let heading_id = format!("view-{}", props.position);
     let count = props.total;
 
-    let inspect = |index: usize| {
-        let onaction = props.onaction.clone();
-        let viewer = props.viewer.clone();
-        Callback::from(move |e: MouseEvent| {
-            onaction.emit(UiAction::Inspect { card: index, viewer: viewer.clone() }.into());
-            // Opened from the keyboard (Enter or Space: a click with no
-            // pointer detail): the why panel takes the focus; Escape there
-            // comes back to this cell.
-            if e.detail() == 0 {
-                focus_soon(vec!["[data-panel=\"why\"]".into()]);
-            }
-            // On a phone the card's editor opens as a sheet over the lower
-            // part of the screen: the tapped cell comes to the top (under
-            // the change strip), where an edit's change shows.
-            let narrow = gloo_utils::window().inner_width().ok().and_then(|w| w.as_f64()).is_some_and(|w| w <= 700.0);
-            if narrow {
-                let cell = e.target_dyn_into::<web_sys::Element>().and_then(|t| t.closest("td[data-view]").ok().flatten());
-                if let Some(cell) = cell {
-                    cell.scroll_into_view_with_bool(true);
-                }
-            }
-        })
-    };
+    let inspect = |index: usize| super::hit::inspect(&props.onaction, &props.viewer, index);
     let gained = |id: &str| props.delta.as_ref().is_some_and(|d| d.gained.iter().any(|g| g == id));
 
     // Where the selected card reaches: the chosen cell (the one whose card
@@ -177,20 +161,8 @@ pub fn view_cell(props: &ViewCellProps) -> Html {
             <>
                 <ul class="hits" aria-labelledby={heading_id.clone()}>
                     { for items.iter().map(|s| html! {
-                        <li data-card-id={s.id.clone()} key={s.index} class={classes!(gained(&s.id).then_some("entered"))}>
-                            // The name is the visible text plus a hidden "explain
-                            // why", so speech input can say what it sees.
-                            <button type="button" class="hit" tabindex="-1" onclick={inspect(s.index)}>
-                                if gained(&s.id) {
-                                    <span class="delta" aria-hidden="true">{"+"}</span>
-                                    <span class="sr-only">{ lang.pick("新進 ", "new: ") }</span>
-                                }
-                                <span class="sr-only">{ lang.pick("卡片 ", "Card ") }</span>
-                                <span class="badge">{ &s.id }</span>{" "}
-                                <span class="lesson">{ &s.lesson }</span>
-                                <span class="sr-only">{ lang.pick("(說明為什麼)", " (explain why)") }</span>
-                            </button>
-                        </li>
+                        <Hit key={s.index} index={s.index} id={s.id.clone()} lesson={s.lesson.clone()} gained={gained(s.id.as_str())}
+                            viewer={props.viewer.clone()} {lang} onaction={props.onaction.clone()} />
                     }) }
                 </ul>
                 if props.total > items.len() {
@@ -320,6 +292,7 @@ pub fn view_cell(props: &ViewCellProps) -> Html {
                         <span class="count">{ lang.pick(format!("{count} 張"), if count == 1 { "1 card".to_string() } else { format!("{count} cards") }) }</span>
                     }
                 </h3>
+                if !hidden { { super::prompt_bar::view(&props.bar, props.bar_chosen, lang, &props.onaction) } }
                 <>{ for reach }</>
                 if !hidden { { for leaks } { for reids } }
                 { body }

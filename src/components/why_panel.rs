@@ -1,6 +1,9 @@
 use mixua_words::explain::{access_text, decision_text, flips_text, rejection_text};
 use mixua_words::probe_words::finding_text;
-use mixua_policy::{check, Evaluation, Policy, Viewer, ViewerId, Workspace};
+use std::rc::Rc;
+
+use mixua_policy::flip::Flips;
+use mixua_policy::{check, Viewer, ViewerId, Workspace};
 use mixua_words::Lang;
 
 use crate::computed::Computed;
@@ -18,6 +21,10 @@ pub struct WhyPanelProps {
     pub selected: Option<usize>,
     /// The viewer whose decision is explained in full.
     pub viewer: Option<ViewerId>,
+    /// The smallest edits that flip the inspected viewer's decision on the
+    /// selected card: evaluated once per (work, card, viewer) by the root
+    /// (`derive::flips`), not in render.
+    pub flips: Option<Rc<Flips>>,
     /// Predicting, before the reveal: reasons would give the answers away.
     pub hidden: bool,
     pub lang: Lang,
@@ -115,8 +122,6 @@ pub fn why_panel(props: &WhyPanelProps) -> Html {
     let focus = props.viewer.as_ref().map(|v| {
         let viewer = v.viewer();
         let decision = props.computed.access(ws, index, viewer);
-        // Only the focused viewer's flips: one evaluation, on demand.
-        let flips = Evaluation::new(ws, &ws.query, Policy::FourScope).flips(index, viewer);
         let findings = props.computed.viewer_index(viewer.user, viewer.agent).map(|v| props.computed.reid_of(v, index)).unwrap_or_default();
         html! {
             <div class="focus" data-focus={viewer.key()}>
@@ -131,7 +136,9 @@ pub fn why_panel(props: &WhyPanelProps) -> Html {
                             ". No canary, and the rules let it through: a label that says shareable does not make the content anonymous.") }
                     </p>
                 }) }
-                <p data-flips="">{ flips_text(card, viewer, &flips, lang) }</p>
+                if let Some(flips) = &props.flips {
+                    <p data-flips="">{ flips_text(card, viewer, flips, lang) }</p>
+                }
             </div>
         }
     });

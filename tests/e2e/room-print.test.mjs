@@ -22,8 +22,10 @@ test('printing gives a worksheet: the exercise, the cards, a blank chart; one pa
     assert.equal(await page.locator('[data-worksheet]').isVisible(), false);
     const task = await page.locator('[data-panel="lesson"] .task').innerText();
     await page.emulateMedia({ media: 'print' });
+    // The worksheet is built when printing is asked for (issue 25: it is
+    // not rendered on every edit while nobody prints).
     const sheet = page.locator('[data-worksheet]');
-    assert.equal(await sheet.isVisible(), true);
+    await sheet.waitFor({ state: 'visible' });
     // Nothing of the screen is printed: no chart with its cards, no buttons.
     assert.equal(await page.locator('#chart').isVisible(), false);
     assert.equal(await page.locator('button:visible').count(), 0);
@@ -78,6 +80,7 @@ test('a bigger workspace prints its chart and cards on as few pages as they need
     }
     await page.waitForSelector('[data-view="erin/checker-v2"]');
     await page.emulateMedia({ media: 'print' });
+    await page.locator('[data-worksheet]').waitFor({ state: 'visible' });
     const widest = await page.locator('[data-worksheet]').evaluate((s) => Math.max(...Array.from(s.querySelectorAll('table'), (t) => t.scrollWidth - t.clientWidth)));
     assert.ok(widest <= 1, 'no table is wider than the page');
     assert.equal(await page.locator('.ws-chart td').count(), 5 * 4);

@@ -553,6 +553,105 @@ pub fn task_for<'w>(ws: &'w Workspace, viewer: Viewer<'_>, query: Option<&'w str
     (query, gold)
 }
 
+/// What a step changed in one viewer's prompt: the cards (by id) that
+/// entered it and those that left it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PromptChange {
+    pub viewer: ViewerId,
+    pub gained: Vec<String>,
+    pub lost: Vec<String>,
+}
+
+/// The prompts that changed between two sets of prompts (each of its own
+/// workspace), matched by viewer; a viewer only in one set is not a
+/// prompt change (the views' change says it was added or removed).
+pub fn prompt_changes(before_ws: &Workspace, before: &[Prompt], now_ws: &Workspace, now: &[Prompt]) -> Vec<PromptChange> {
+    let ids = |ws: &Workspace, p: &Prompt| -> Vec<String> { p.loaded.iter().map(|l| ws.cards[l.card].id.clone()).collect() };
+    let mut out = Vec::new();
+    for p in now {
+        let Some(b) = before.iter().find(|b| b.viewer == p.viewer) else { continue };
+        let (was, is) = (ids(before_ws, b), ids(now_ws, p));
+        let gained: Vec<String> = is.iter().filter(|id| !was.contains(id)).cloned().collect();
+        let lost: Vec<String> = was.iter().filter(|id| !is.contains(id)).cloned().collect();
+        if !gained.is_empty() || !lost.is_empty() {
+            out.push(PromptChange { viewer: p.viewer.clone(), gained, lost });
+        }
+    }
+    out
+}
+
+/// A change to the prompt's settings between two versions of a workspace:
+/// what an edit of lesson 3's budgets, `top_k`, layers, weights or card
+/// keys did, as the change strip says it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "setting", rename_all = "snake_case")]
+pub enum SettingChange {
+    /// `None`: no budget (unlimited, or the shared one).
+    Budget { budget: String, from: Option<u64>, to: Option<u64> },
+    TopK { from: Option<u64>, to: Option<u64> },
+    /// A source's layer (`None`: its default).
+    Load { source: Source, from: Option<Layer>, to: Option<Layer> },
+    Weight { weight: &'static str, from: u64, to: u64 },
+    /// A card key ([`CARD_KEYS`]), as JSON text (`None`: not written).
+    CardKey { card: String, key: &'static str, from: Option<String>, to: Option<String> },
+}
+
+/// The prompt settings that differ between two versions of a workspace.
+/// Card keys are compared for the cards at the same place with the same
+/// id that are not the same revision (an edit allocates only the card it
+/// changes).
+pub fn setting_changes(before: &Workspace, now: &Workspace) -> Vec<SettingChange> {
+    let mut out = Vec::new();
+    let (b, n) = (before.prompt_config().cloned().unwrap_or_default(), now.prompt_config().cloned().unwrap_or_default());
+    let mut names: Vec<&str> = b.budgets.iter().map(|(n, _)| n.as_str()).collect();
+    for (name, _) in &n.budgets {
+        if !names.contains(&name.as_str()) {
+            names.push(name);
+        }
+    }
+    for name in names {
+        let (from, to) = (b.budget(name), n.budget(name));
+        if from != to {
+            out.push(SettingChange::Budget { budget: name.to_string(), from, to });
+        }
+    }
+    if b.top_k != n.top_k {
+        out.push(SettingChange::TopK { from: b.top_k, to: n.top_k });
+    }
+    for source in Source::ALL {
+        let (from, to) = (b.load(source), n.load(source));
+        if from != to {
+            out.push(SettingChange::Load { source, from, to });
+        }
+    }
+    let (wb, wn) = (b.weights.unwrap_or_default(), n.weights.unwrap_or_default());
+    for (weight, from, to) in [
+        ("relevance", wb.relevance, wn.relevance),
+        ("recency", wb.recency, wn.recency),
+        ("review", wb.review, wn.review),
+        ("reliability", wb.reliability, wn.reliability),
+    ] {
+        if from != to {
+            out.push(SettingChange::Weight { weight, from, to });
+        }
+    }
+    for (cb, cn) in before.cards.iter().zip(&now.cards) {
+        if std::rc::Rc::ptr_eq(cb, cn) || cb.id != cn.id {
+            continue;
+        }
+        let key_of = |card: &Card, key: &str| {
+            card.life().and_then(|l| l.other.iter().find(|(k, _)| k == key)).map(|(_, v)| v.to_string())
+        };
+        for key in CARD_KEYS {
+            let (from, to) = (key_of(cb, key), key_of(cn, key));
+            if from != to {
+                out.push(SettingChange::CardKey { card: cn.id.clone(), key, from, to });
+            }
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

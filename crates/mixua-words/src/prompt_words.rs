@@ -4,7 +4,7 @@
 
 use mixua_policy::diagnose::{Diagnosis, Fix, Question, Why};
 use crate::explain::{access_text, edit_text, not_in_effect_text, unreadable_text, Lang};
-use mixua_policy::prompt::{BudgetUse, DropReason, Layer, Metrics, Note, Prompt, Source, SHARED};
+use mixua_policy::prompt::{BudgetUse, DropReason, Layer, Metrics, Note, Prompt, PromptChange, SettingChange, Source, SHARED};
 use mixua_policy::viewer::Viewer;
 use mixua_policy::workspace::Workspace;
 
@@ -230,4 +230,56 @@ pub fn diagnosis_words(ws: &Workspace, d: &Diagnosis, lang: Lang) -> Vec<String>
     }
     lines.push(lang.pick(format!("最小的修改:{fix}"), format!("Smallest edit: {fix}")));
     lines
+}
+
+/// A prompt's change in a step: "bob/checker-v1's prompt: now holds S; no longer H6".
+pub fn prompt_change_words(c: &PromptChange, lang: Lang) -> String {
+    let who = c.viewer.key();
+    let (gained, lost) = (c.gained.join(lang.pick("、", ", ")), c.lost.join(lang.pick("、", ", ")));
+    match (c.gained.is_empty(), c.lost.is_empty()) {
+        (false, true) => lang.pick(format!("{who} 的提示詞多了 {gained}"), format!("{who}'s prompt now holds {gained}")),
+        (true, false) => lang.pick(format!("{who} 的提示詞少了 {lost}"), format!("{who}'s prompt no longer holds {lost}")),
+        _ => lang.pick(
+            format!("{who} 的提示詞多了 {gained},少了 {lost}"),
+            format!("{who}'s prompt now holds {gained} and no longer {lost}"),
+        ),
+    }
+}
+
+/// A change of the prompt's settings, in a phrase: "shared budget 200 → 150".
+pub fn setting_change_words(c: &SettingChange, lang: Lang) -> String {
+    let tokens = |t: &Option<u64>| match t {
+        Some(t) => t.to_string(),
+        None => lang.pick("不設限", "unlimited").to_string(),
+    };
+    match c {
+        SettingChange::Budget { budget, from, to } => lang.pick(
+            format!("{}預算 {} → {}", budget_words(budget, lang), tokens(from), tokens(to)),
+            format!("{} budget {} → {}", budget_words(budget, lang), tokens(from), tokens(to)),
+        ),
+        SettingChange::TopK { from, to } => format!("top_k {} → {}", tokens(from), tokens(to)),
+        SettingChange::Load { source, from, to } => {
+            let layer = |l: &Option<Layer>| match l {
+                Some(l) => layer_words(*l, lang).to_string(),
+                None => layer_words(Layer::default_for(*source), lang).to_string(),
+            };
+            lang.pick(
+                format!("{}的載入方式 {} → {}", source_words(*source, lang), layer(from), layer(to)),
+                format!("{} memory loads {} → {}", source_words(*source, lang), layer(from), layer(to)),
+            )
+        }
+        SettingChange::Weight { weight, from, to } => {
+            let name = match *weight {
+                "relevance" => lang.pick("相關度", "relevance"),
+                "recency" => lang.pick("新近度", "recency"),
+                "review" => lang.pick("審查", "review"),
+                _ => lang.pick("可信度", "reliability"),
+            };
+            lang.pick(format!("排序權重「{name}」{from} → {to}"), format!("ranking weight {name} {from} → {to}"))
+        }
+        SettingChange::CardKey { card, key, from, to } => {
+            let value = |v: &Option<String>| v.clone().unwrap_or_else(|| lang.pick("(未設)", "(unset)").to_string());
+            format!("{card}.{key} {} → {}", value(from), value(to))
+        }
+    }
 }

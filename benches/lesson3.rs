@@ -1,0 +1,49 @@
+//! What one edit in lesson 3 costs the app natively, on the lesson's own
+//! work (6 viewers, 23 cards, a log): every viewer's prompt for its task
+//! (`Prompts::of`), the change strip's words (the setting and prompt
+//! changes, both works' prompts kept), the views (`Computed::new`, as a
+//! work with memory over time is evaluated) and the lesson's checks
+//! (`derive::Checks`, every exercise of the pack against one `Facts`), and
+//! one diagnosis. Figures only; nothing here asserts on time.
+//!
+//! cargo bench --bench lesson3
+
+use std::hint::black_box;
+use std::rc::Rc;
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use mixua_course::lesson_three::lesson_three_workspace;
+use mixua_playground::computed::Computed;
+use mixua_playground::course::Course;
+use mixua_playground::derive::Checks;
+use mixua_playground::lesson_three::{apply, change_parts, DiagnosisView, PromptEdit, Prompts};
+use mixua_playground::lessons::{Lesson, Progress};
+use mixua_playground::state::Doc;
+use mixua_policy::ViewerId;
+use mixua_words::Lang;
+
+fn bench(c: &mut Criterion) {
+    let before = lesson_three_workspace(Lang::En);
+    let mut after = before.clone();
+    apply(&mut after, &PromptEdit::Budget { name: "shared".into(), tokens: Some(400) }).unwrap();
+    let (pb, pa) = (Prompts::of(&before), Prompts::of(&after));
+    c.bench_function("lesson3/edit: every viewer's prompt (Prompts::of)", |b| b.iter(|| black_box(Prompts::of(black_box(&after)))));
+    c.bench_function("lesson3/edit: the change strip's words", |b| {
+        b.iter(|| black_box(change_parts(&before, &pb, &after, &pa, Lang::En)))
+    });
+    c.bench_function("lesson3/edit: the views (Computed::new)", |b| b.iter(|| black_box(Computed::new(black_box(&after)))));
+    let doc = Doc { workspace: Rc::new(after.clone()), ..Doc::default() };
+    let computed = Computed::new(&after);
+    let progress = Progress::default();
+    c.bench_function("lesson3/edit: the lesson's checks (5 exercises)", |b| {
+        b.iter(|| {
+            let lesson = Lesson { pack: Course::Three.pack(Lang::En), doc: &doc, computed: &computed, revealed: false, progress: &progress, tick: None };
+            black_box(Checks::of(Course::Three, 0, lesson, Lang::En))
+        })
+    });
+    let bob = ViewerId::new("bob", "checker-v1");
+    c.bench_function("lesson3/diagnosis of one card", |b| b.iter(|| black_box(DiagnosisView::of(&after, &bob, "S", Lang::En))));
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

@@ -1,0 +1,124 @@
+//! Lesson 3's part of the screen, as one hook the root calls: the prompts
+//! derived once per work revision (and the work before the last step's,
+//! kept rather than assembled again), each cell's bar, what the last step
+//! changed in the prompts and their settings, and the inspector column's
+//! prompt panel and settings. Without the `lesson3` feature this module is
+//! `lesson3_none.rs`: nothing derived, nothing shown.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use mixua_policy::prompt::{CardKeys, Risk, Source};
+use mixua_policy::{ViewerId, Workspace};
+use yew::prelude::*;
+
+use super::prompt_bar::ChartBars;
+use super::prompt_panel::PromptPanel;
+use super::prompt_settings::{CardKeysView, PromptSettings};
+use crate::course::Course;
+use crate::lesson_three::{budget_names, change_parts, default_viewer, weights_of, DiagnosisView, PanelView, Prompts};
+use crate::shared::Shared;
+use crate::state::{Action, AppState};
+
+/// What the root shows of lesson 3.
+#[derive(Default)]
+pub struct Third {
+    /// This work is lesson 3's.
+    pub on: bool,
+    pub bars: ChartBars,
+    pub prompt_of: Option<ViewerId>,
+    /// The last step's change to the prompts and their settings, in words.
+    pub more_parts: Rc<Vec<String>>,
+    /// The inspector column's prompt panel and settings.
+    pub side: Html,
+}
+
+/// The prompts of the last two works assembled (now and, after a step, the
+/// work before it), by the workspace's identity.
+type Kept = Rc<RefCell<Vec<(Rc<Workspace>, Rc<Prompts>)>>>;
+
+fn prompts_of(kept: &Kept, ws: &Rc<Workspace>) -> Rc<Prompts> {
+    if let Some((_, p)) = kept.borrow().iter().find(|(w, _)| Rc::ptr_eq(w, ws)) {
+        return p.clone();
+    }
+    let prompts = Rc::new(Prompts::of(ws));
+    let mut kept = kept.borrow_mut();
+    kept.push((ws.clone(), prompts.clone()));
+    if kept.len() > 2 {
+        kept.remove(0);
+    }
+    prompts
+}
+
+#[hook]
+pub fn use_lesson_three(state: &AppState, onaction: &Callback<Action>) -> Third {
+    let on = state.ui.course == Course::Three;
+    let lang = state.ui.lang;
+    let ws = state.doc.workspace.clone();
+    let kept: Kept = use_mut_ref(Vec::new);
+    // The prompts now: once per work revision.
+    let prompts = {
+        let kept = kept.clone();
+        use_memo((Shared(ws.clone()), on), move |(ws, on)| on.then(|| Shared(prompts_of(&kept, &ws.0))))
+    };
+    // What the last step changed in the prompts and their settings.
+    let before = state.last.as_ref().map(|l| l.before.workspace.clone()).filter(|b| on && !Rc::ptr_eq(b, &ws));
+    let more_parts = {
+        let kept = kept.clone();
+        (*use_memo((before.map(Shared), Shared(ws.clone()), lang), move |(before, now, lang)| {
+            Rc::new(match before {
+                Some(before) => change_parts(&before.0, &prompts_of(&kept, &before.0), &now.0, &prompts_of(&kept, &now.0), *lang),
+                None => Vec::new(),
+            })
+        }))
+        .clone()
+    };
+    let bars = use_memo(((*prompts).clone(), lang), |(prompts, lang)| prompts.as_ref().map(|p| Rc::new(p.bars(*lang))));
+    let viewer = if on { state.ui.prompt.clone().or_else(|| default_viewer(&ws)) } else { None };
+    // The prompts were assembled from this very workspace (both are keys).
+    let panel = use_memo((Shared(ws.clone()), (*prompts).clone(), viewer.clone(), lang), |(ws, prompts, viewer, lang)| {
+        let (prompts, viewer) = (prompts.as_ref()?, viewer.as_ref()?);
+        let cell = prompts.cell(viewer).or(prompts.cells.first())?;
+        Some(Rc::new(PanelView::of(&ws.0, cell, *lang)))
+    });
+    let diagnosis = use_memo((Shared(ws.clone()), viewer.clone(), state.ui.diagnose.clone(), lang, on), |(ws, viewer, card, lang, on)| {
+        let (viewer, card) = (viewer.as_ref().filter(|_| *on)?, card.as_ref()?);
+        Some(Rc::new(DiagnosisView::of(&ws.0, viewer, card, *lang)))
+    });
+    let cards = use_memo(Shared(ws.clone()), |ws| Rc::new(ws.0.cards.iter().map(|c| c.id.clone()).collect::<Vec<_>>()));
+    let viewers = use_memo(Shared(ws.clone()), |ws| {
+        Rc::new(ws.0.users.iter().flat_map(|u| ws.0.agents.iter().map(move |a| ViewerId::new(u, a))).collect::<Vec<_>>())
+    });
+    if !on {
+        return Third::default();
+    }
+    let config = ws.prompt_config().cloned().unwrap_or_default();
+    let card = state.ui.selected.and_then(|i| ws.cards.get(i).map(|c| (i, c))).map(|(index, c)| {
+        let keys = CardKeys::of(c);
+        CardKeysView {
+            index,
+            id: c.id.clone(),
+            risk_high: keys.risk == Some(Risk::High),
+            load: keys.load,
+            reliability: keys.reliability,
+            uses: keys.uses,
+        }
+    });
+    let side = html! {
+        <>
+            <PromptPanel view={(*panel).clone()} viewers={(*viewers).clone()} cards={(*cards).clone()}
+                diagnosis={(*diagnosis).clone()} {lang} onaction={onaction.clone()} />
+            <PromptSettings
+                budgets={budget_names().map(|n| (n, config.budget(n))).collect::<Vec<_>>()}
+                top_k={config.top_k}
+                loads={Source::ALL.into_iter().map(|s| (s, config.load(s))).collect::<Vec<_>>()}
+                weights={weights_of(&ws)}
+                unreadable={matches!(ws.prompt, Some(mixua_policy::Kept::Bad(_)))}
+                {card}
+                cards={(*cards).clone()}
+                {lang}
+                onaction={onaction.clone()} />
+        </>
+    };
+    Third { on, bars: (*bars).clone(), prompt_of: viewer, more_parts, side }
+}

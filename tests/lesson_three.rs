@@ -1,0 +1,261 @@
+//! Lesson 3 in the reducer, natively: every prompt setting is an
+//! `Edit::Prompt` (undoable; a refused one changes nothing and says why),
+//! the prompts the app derives are the crate's for each viewer's task, the
+//! change strip's words name exactly the prompts that changed, and each of
+//! the pack's exercises holds once solved through the app's edits and not
+//! before.
+
+#![cfg(feature = "lesson3")]
+
+use std::rc::Rc;
+
+use mixua_playground::computed::Computed;
+use mixua_playground::course::{holds_now_in, Course};
+use mixua_playground::lesson_three::{apply, change_parts, PromptEdit, PromptRefusal, Prompts};
+use mixua_playground::lessons::Lesson;
+use mixua_playground::state::{Action, AppState, Doc, Edit, Notice, Ui};
+use mixua_course::lesson_three::lesson_three_workspace;
+use mixua_policy::prompt::{task_for, Assembler, Layer, Source};
+use mixua_policy::{Kept, Workspace};
+use mixua_words::Lang;
+use proptest::prelude::*;
+use serde_json::Value;
+
+fn start() -> AppState {
+    let doc = Doc { workspace: Rc::new(lesson_three_workspace(Lang::En)), ..Doc::default() };
+    AppState::new(doc, Ui { course: Course::Three, lang: Lang::En, ..Ui::default() })
+}
+
+fn prompt(state: &mut AppState, edit: PromptEdit) -> bool {
+    state.apply(Edit::Prompt(edit))
+}
+
+fn budget(name: &str, tokens: Option<u64>) -> PromptEdit {
+    PromptEdit::Budget { name: name.into(), tokens }
+}
+
+fn loaded(ws: &Workspace, user: &str, agent: &str) -> Vec<String> {
+    let prompts = Prompts::of(ws);
+    let cell = prompts.cell(&mixua_policy::ViewerId::new(user, agent)).expect("a cell");
+    cell.prompt.loaded.iter().map(|l| ws.cards[l.card].id.clone()).collect()
+}
+
+fn holds(state: &AppState, step: usize) -> bool {
+    let computed = Computed::new(state.workspace());
+    let lesson = Lesson { pack: state.ui.pack(), doc: &state.doc, computed: &computed, revealed: false, progress: &state.ui.progress, tick: None };
+    holds_now_in(step, lesson)
+}
+
+#[test]
+fn lesson_three_is_a_built_in_lesson_of_its_own() {
+    assert_eq!(Course::parse("3"), Some(Course::Three));
+    assert!(Course::LESSONS.contains(&Course::Three));
+    assert_eq!(Course::Three.number(), 3);
+    assert_eq!(Course::Three.exercise_count(), 5);
+    assert_eq!(*Course::Three.start_doc(Lang::En).workspace, lesson_three_workspace(Lang::En));
+}
+
+#[test]
+fn a_share_link_of_lesson_three_opens_on_its_own_page() {
+    use mixua_playground::start_route::link_page;
+    assert_eq!(link_page("/teach.html", Course::Three), "/lesson3.html");
+    assert_eq!(link_page("/site/", Course::Three), "/site/lesson3.html");
+    assert_eq!(link_page("/site/lesson3.html", Course::Three), "/site/lesson3.html");
+    assert_eq!(link_page("/site/teach.html", Course::Two), "/site/");
+    assert_eq!(link_page("/lesson3.html", Course::One), "/");
+    assert_eq!(link_page("/site/index.html", Course::One), "/site/index.html");
+}
+
+#[test]
+fn a_budget_is_an_undoable_edit_said_in_the_change_strip() {
+    let mut s = start();
+    assert!(!loaded(s.workspace(), "bob", "checker-v1").contains(&"S".to_string()));
+    let before = s.doc.workspace.clone();
+    assert!(prompt(&mut s, budget("shared", Some(400))));
+    assert_eq!(s.past.len(), 1);
+    assert!(loaded(s.workspace(), "bob", "checker-v1").contains(&"S".to_string()));
+    let parts = change_parts(&before, &Prompts::of(&before), s.workspace(), &Prompts::of(s.workspace()), Lang::En);
+    assert_eq!(parts[0], "shared budget 200 → 400");
+    assert!(parts.iter().any(|p| p.starts_with("bob/checker-v1's prompt now holds") && p.contains('S')), "{parts:?}");
+    // Only the edited setting changed: every card is the same revision.
+    assert!(before.cards.iter().zip(&s.workspace().cards).all(|(a, b)| Rc::ptr_eq(a, b)));
+    s.apply(Action::Undo);
+    assert_eq!(s.doc.workspace, before);
+    s.apply(Action::Redo);
+    assert_eq!(s.workspace().prompt_config().and_then(|c| c.budget("shared")), Some(400));
+    // The same value again is no step.
+    assert!(!prompt(&mut s, budget("shared", Some(400))));
+    assert_eq!(s.past.len(), 1);
+}
+
+#[test]
+fn a_card_key_copies_only_that_card() {
+    let mut s = start();
+    let before = s.doc.workspace.clone();
+    assert!(prompt(&mut s, PromptEdit::CardKey { card: "S".into(), key: "risk".into(), value: Some(Value::from("high")) }));
+    let changed: Vec<&str> = before
+        .cards
+        .iter()
+        .zip(&s.workspace().cards)
+        .filter(|(a, b)| !Rc::ptr_eq(a, b))
+        .map(|(_, b)| b.id.as_str())
+        .collect();
+    assert_eq!(changed, ["S"]);
+    let parts = change_parts(&before, &Prompts::of(&before), s.workspace(), &Prompts::of(s.workspace()), Lang::ZhTw);
+    assert!(parts.contains(&"S.risk (未設) → \"high\"".to_string()), "{parts:?}");
+}
+
+#[test]
+fn a_refused_prompt_edit_changes_nothing_and_says_why() {
+    for edit in [
+        PromptEdit::CardKey { card: "S".into(), key: "reliability".into(), value: Some(Value::from(101)) },
+        PromptEdit::CardKey { card: "S".into(), key: "uses".into(), value: Some(Value::from(1)) },
+        PromptEdit::CardKey { card: "nobody".into(), key: "risk".into(), value: Some(Value::from("high")) },
+        PromptEdit::CardKey { card: "S".into(), key: "load".into(), value: Some(Value::from("sometimes")) },
+        PromptEdit::Weight { name: "uses".into(), value: 9 },
+        budget("gossip", Some(10)),
+    ] {
+        let mut s = start();
+        let before = s.doc.clone();
+        assert!(prompt(&mut s, edit.clone()), "{edit:?}: said");
+        assert_eq!(s.doc, before, "{edit:?}: nothing changed");
+        assert!(s.past.is_empty(), "{edit:?}: no undo step");
+        assert_eq!(s.ui.notice, Some(Notice::Prompt(PromptRefusal::OutOfRange)), "{edit:?}");
+    }
+    // Settings that can't be read are kept as written, never edited over.
+    let mut ws = lesson_three_workspace(Lang::En);
+    ws.prompt = Some(Kept::Bad(Value::from("200 tokens, roughly")));
+    let kept = ws.clone();
+    assert_eq!(apply(&mut ws, &PromptEdit::TopK(Some(2))), Err(PromptRefusal::Unreadable));
+    assert_eq!(ws, kept);
+}
+
+#[test]
+fn emptied_settings_are_no_prompt_key_at_all() {
+    let mut ws = mixua_course::seed_workspace();
+    apply(&mut ws, &PromptEdit::TopK(Some(2))).unwrap();
+    assert!(ws.prompt.is_some());
+    apply(&mut ws, &PromptEdit::TopK(None)).unwrap();
+    assert_eq!(ws, mixua_course::seed_workspace(), "a file without the key behaves as before");
+}
+
+/// Each exercise, solved through the app's edits as a learner would (the
+/// pack's hints), holds then and not before.
+#[test]
+fn each_exercise_holds_once_solved_through_the_app_and_not_before() {
+    let mut s = start();
+    for step in [0, 1, 3, 4] {
+        assert!(!holds(&s, step), "step {} holds at the start", step + 1);
+    }
+    // 1: raising the total is no solution; S high-risk is.
+    prompt(&mut s, budget("shared", Some(400)));
+    assert!(!holds(&s, 0));
+    s.apply(Action::Undo);
+    prompt(&mut s, PromptEdit::CardKey { card: "S".into(), key: "risk".into(), value: Some(Value::from("high")) });
+    assert!(holds(&s, 0));
+    // 2: history retrieved, not injected at the start.
+    assert!(!holds(&s, 1));
+    prompt(&mut s, PromptEdit::Load { source: Source::Episodic, layer: Some(Layer::Retrieved) });
+    assert!(holds(&s, 1));
+    // 4: the cache purges (the reviewer's act).
+    assert!(!holds(&s, 3));
+    s.apply(Edit::Act(mixua_playground::acts::Act::Cache {
+        key: s.workspace().cache.as_ref().and_then(|c| c.good()).map(|c| c.key.clone()).unwrap_or_default(),
+        purge: true,
+        actor: mixua_policy::Actor::Reviewer("dana".into()),
+        reason: "stale answers held G".into(),
+    }));
+    assert!(holds(&s, 3));
+    // 5: usage is no ranking input; review is.
+    assert!(!holds(&s, 4));
+    prompt(&mut s, PromptEdit::Weight { name: "relevance".into(), value: 5 });
+    assert!(!holds(&s, 4));
+    prompt(&mut s, PromptEdit::Weight { name: "review".into(), value: 2 });
+    assert!(holds(&s, 4));
+}
+
+fn edit_strategy() -> impl Strategy<Value = PromptEdit> {
+    let names = ["working", "episodic", "semantic", "procedural", "meta", "untyped", "shared"];
+    let cards = ["S", "R", "F", "G2", "W", "H1", "M", "C"];
+    prop_oneof![
+        (0..names.len(), prop::option::of(0u64..400)).prop_map(move |(n, t)| budget(names[n], t)),
+        prop::option::of(0u64..8).prop_map(PromptEdit::TopK),
+        (0..Source::ALL.len(), prop::option::of(0..3usize))
+            .prop_map(|(s, l)| PromptEdit::Load { source: Source::ALL[s], layer: l.map(|l| Layer::ALL[l]) }),
+        (0..4usize, 0u64..6).prop_map(|(w, value)| PromptEdit::Weight { name: ["relevance", "recency", "review", "reliability"][w].into(), value }),
+        (0..cards.len(), any::<bool>()).prop_map(move |(c, high)| PromptEdit::CardKey {
+            card: cards[c].into(),
+            key: "risk".into(),
+            value: high.then(|| Value::from("high")),
+        }),
+        (0..cards.len(), prop::option::of(0u64..=100)).prop_map(move |(c, r)| PromptEdit::CardKey {
+            card: cards[c].into(),
+            key: "reliability".into(),
+            value: r.map(Value::from),
+        }),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    /// After every step of random edits (and undos), the prompts the app
+    /// shows are, cell by cell, the crate's assembly for that viewer's task,
+    /// made afresh; and the change strip names exactly the viewers whose
+    /// loaded cards changed.
+    #[test]
+    fn the_app_shows_the_crates_prompt_for_every_viewer(edits in prop::collection::vec((edit_strategy(), any::<bool>()), 1..10)) {
+        let mut s = start();
+        for (edit, undo) in edits {
+            let before = s.doc.workspace.clone();
+            prompt(&mut s, edit);
+            if undo {
+                s.apply(Action::Undo);
+            }
+            let ws = s.doc.workspace.clone();
+            let shown = Prompts::of(&ws);
+            for cell in &shown.cells {
+                let v = cell.viewer.viewer();
+                let (query, gold) = task_for(&ws, v, None);
+                let assembler = Assembler::new(&ws, query);
+                let fresh = assembler.prompt(v);
+                prop_assert_eq!(&cell.prompt, &fresh);
+                prop_assert_eq!(&cell.metrics, &assembler.metrics(&fresh, gold));
+            }
+            let parts = change_parts(&before, &Prompts::of(&before), &ws, &shown, Lang::En);
+            for cell in &shown.cells {
+                let key = cell.viewer.key();
+                let was = loaded(&before, &cell.viewer.user, &cell.viewer.agent);
+                let is = loaded(&ws, &cell.viewer.user, &cell.viewer.agent);
+                let mut a = was.clone();
+                let mut b = is.clone();
+                a.sort();
+                b.sort();
+                let said = parts.iter().any(|p| p.starts_with(&format!("{key}'s prompt")));
+                prop_assert_eq!(said, a != b, "{} {:?} → {:?}: {:?}", key, was, is, parts);
+            }
+        }
+    }
+
+    /// Raising one budget through the app never takes a card out of any
+    /// prompt.
+    #[test]
+    fn raising_a_budget_in_the_app_never_removes_a_card(edits in prop::collection::vec(edit_strategy(), 0..6), which in 0..7usize, more in 1u64..200) {
+        let mut s = start();
+        for edit in edits {
+            prompt(&mut s, edit);
+        }
+        let name = ["working", "episodic", "semantic", "procedural", "meta", "untyped", "shared"][which];
+        let Some(now) = s.workspace().prompt_config().and_then(|c| c.budget(name)) else { return Ok(()) };
+        let before = Prompts::of(s.workspace());
+        let ws_before = s.doc.workspace.clone();
+        prompt(&mut s, budget(name, Some(now + more)));
+        let after = Prompts::of(s.workspace());
+        for (b, a) in before.cells.iter().zip(&after.cells) {
+            for l in &b.prompt.loaded {
+                let id = &ws_before.cards[l.card].id;
+                prop_assert!(a.prompt.loaded.iter().any(|m| s.workspace().cards[m.card].id == *id), "{} lost {} when {} rose", b.viewer.key(), id, name);
+            }
+        }
+    }
+}
