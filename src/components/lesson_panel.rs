@@ -314,7 +314,10 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
                 }
             </div>
             <div class="lesson-nav">
-                <button type="button" onclick={go(step_index.saturating_sub(1))} disabled={step_index == 0}>{ lang.pick("← 上一步", "← Previous") }</button>
+                // The first step has no step before it: no Previous there
+                // (its place kept, so Next stays where it is).
+                <button type="button" onclick={go(step_index.saturating_sub(1))} disabled={step_index == 0}
+                    class={classes!((step_index == 0).then_some("none"))}>{ lang.pick("← 上一步", "← Previous") }</button>
                 <button type="button" onclick={go(step_index + 1)} disabled={step_index + 1 >= steps.len()}>{ lang.pick("下一步 →", "Next →") }</button>
             </div>
             <div class="lesson-nav lesson-help">
