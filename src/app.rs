@@ -259,7 +259,8 @@ pub fn app(props: &AppProps) -> Html {
     // Who acts in every lesson-2 panel, and each refusal shown beside the
     // control that tried the act.
     // (Lesson 2 only: finding the actors reads every card.)
-    let actor = if lesson_two { crate::acts::chosen_actor(&workspace, ui.actor.as_ref()) } else { Default::default() };
+    // Who acts: lesson 2's panels, and lesson 3's cache panel (exercise 4).
+    let actor = if lesson_two || third.on { crate::acts::chosen_actor(&workspace, ui.actor.as_ref()) } else { Default::default() };
     let refused_at = |place: Place| ui.refusal.clone().filter(|_| ui.refused_at.unwrap_or(Place::ActAs) == place);
     // The panels the current exercise works in (the pack's `panels`) are
     // shown in the inspector column beside the chart, not below it, so the

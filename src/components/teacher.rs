@@ -229,8 +229,8 @@ pub fn teacher(props: &TeacherProps) -> Html {
                     let ws = ws.clone();
                     with_draft(Rc::new(move |d: &mut Draft| d.start = Some(ws.clone())))
                 }}>{ lang.pick("用現在的座位表當起點", "Use the chart now as the start") }</button>
-                <label>{ lang.pick("標題", "Title") }<input name="exercise_title" value={d.title.clone()} onchange={edit(|d, v| d.title = v)} /></label>
-                <label>{ lang.pick("說明", "Instructions") }<textarea name="exercise_task" value={d.task.clone()} onchange={edit(|d, v| d.task = v)} /></label>
+                <label>{ lang.pick("標題", "Title") }<input name="exercise_title" value={d.title.clone()} oninput={edit(|d, v| d.title = v).reform(typed)} /></label>
+                <label>{ lang.pick("說明", "Instructions") }<textarea name="exercise_task" value={d.task.clone()} oninput={edit(|d, v| d.task = v).reform(typed)} /></label>
                 <fieldset>
                     <legend>{ lang.pick("檢查(按一下加入)", "Checks (click to add)") }</legend>
                     <label>{ lang.pick("格子", "Cell") }
@@ -276,14 +276,14 @@ pub fn teacher(props: &TeacherProps) -> Html {
                     <ol>
                         { for d.hints.iter().enumerate().map(|(i, h)| {
                             let draft = draft.clone();
-                            let onchange = Callback::from(move |e: Event| {
+                            let oninput = Callback::from(move |e: InputEvent| {
                                 let mut d = draft.get();
                                 d.hints[i] = event_value(&e);
                                 draft.set(d);
                             });
                             html! {
                                 <li>
-                                    <textarea name="hint" aria-label={lang.pick(format!("提示 {}", i + 1), format!("Hint {}", i + 1))} value={h.clone()} {onchange} />
+                                    <textarea name="hint" aria-label={lang.pick(format!("提示 {}", i + 1), format!("Hint {}", i + 1))} value={h.clone()} {oninput} />
                                     <button type="button" class="link" onclick={with_draft(Rc::new(move |d: &mut Draft| { d.hints.remove(i); }))}>{ lang.pick("移除", "Remove") }</button>
                                 </li>
                             }
@@ -513,4 +513,12 @@ fn use_live<T: Clone + 'static>(init: fn() -> T) -> Live<T> {
         use_mut_ref(move || first)
     };
     Live { shown, latest }
+}
+
+/// The builder's text fields keep the draft as typed (`input`), not when
+/// left (`change`): a field's value is never older than what it shows, so a
+/// render in between (another field left, under load) never puts an older
+/// value back into it, and "Add to the pack" reads every field as typed.
+fn typed(e: InputEvent) -> Event {
+    (**e).clone()
 }
