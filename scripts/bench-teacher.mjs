@@ -13,11 +13,12 @@
 
 import { loadavg } from 'node:os';
 import { launchBrowser, startServer } from '../tests/e2e/harness.mjs';
+import { stats } from './bench-lib.mjs';
 
 const RUNS = Math.max(1, Number(process.env.RUNS ?? 5));
 const RATE = Number(process.env.RATE ?? 1);
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const median = (xs) => stats(xs).median;
 
 const server = await startServer();
 const browser = await launchBrowser();
