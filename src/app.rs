@@ -75,10 +75,18 @@ pub fn app(props: &AppProps) -> Html {
     // card re-derives that card and the cells it reaches, `Computed::update`),
     // once per work revision, here and nowhere else.
     let last_derived = use_mut_ref(|| None::<(Rc<Workspace>, Rc<Computed>)>);
+    // What the last update touched, with the views it started from: the
+    // change summary compares only that (`changed::change_of`).
+    let touched = use_mut_ref(|| None::<(Rc<Computed>, Rc<crate::computed::Touched>)>);
     let computed_now = Shared((*use_memo(Shared(state.doc.workspace.clone()), |ws| {
         let derived = derived.borrow_mut().take().filter(|(of, _)| Rc::ptr_eq(of, &ws.0));
+        *touched.borrow_mut() = None;
         let computed = derived.map(|(_, computed)| Rc::new(computed)).unwrap_or_else(|| match &*last_derived.borrow() {
-            Some((before_ws, before)) => Rc::new(Computed::update(before_ws, before, &ws.0)),
+            Some((before_ws, before)) => {
+                let (computed, what) = Computed::update_touched(before_ws, before, &ws.0);
+                *touched.borrow_mut() = what.map(|what| (before.clone(), Rc::new(what)));
+                Rc::new(computed)
+            }
             None => Rc::new(Computed::new(&ws.0)),
         });
         *last_derived.borrow_mut() = Some((ws.0.clone(), computed.clone()));
@@ -134,8 +142,14 @@ pub fn app(props: &AppProps) -> Html {
     let change = {
         let (now_ws, now) = (state.doc.workspace.clone(), computed.0.clone());
         let before = before_ws.clone().zip(before_computed);
+        let touched = touched.borrow().clone();
+        let kept_now = computed_now.0.clone();
         use_memo((before_ws.map(Shared), Shared(now_ws.clone())), move |_| {
-            before.map(|(ws, c)| Shared::new(changed::change_of(&ws, &c, &now_ws, &now)))
+            before.map(|(ws, c)| {
+                // What the update touched, if it started from these views.
+                let touched = touched.filter(|(from, _)| Rc::ptr_eq(from, &c) && Rc::ptr_eq(&now, &kept_now));
+                Shared::new(changed::change_of(&ws, &c, &now_ws, &now, touched.as_ref().map(|(_, t)| &**t)))
+            })
         })
     };
     let change = state.last.as_ref().map(|l| l.kind).zip((*change).clone());
