@@ -76,6 +76,15 @@ pub fn spoken(kind: StepKind, change: &Change, lang: Lang) -> String {
     format!("{}{}", step_label(kind, lang), change_parts(change, lang).join(" · "))
 }
 
+/// What the live region says of the last step: its summary, then what
+/// else it changed (lesson 3: the prompts and their settings, in words);
+/// nothing while predicting, since the change would give answers away.
+pub fn step_words(change: Option<&(StepKind, crate::shared::Shared<Change>)>, more: &[String], hides_answers: bool, lang: Lang) -> Option<String> {
+    let (kind, change) = change.filter(|_| !hides_answers)?;
+    let words = spoken(*kind, change, lang);
+    Some(if more.is_empty() { words } else { format!("{words} · {}", more.join(" · ")) })
+}
+
 /// When the live region speaks: once per edit, undo or redo (a run of
 /// keystrokes in one field is one edit, said when the learner leaves the
 /// field), and each new notice, said with the change it comes with.

@@ -28,6 +28,7 @@ pub mod works;
 
 mod app;
 mod components;
+mod memos;
 mod wiring;
 
 pub use app::{App, AppProps};

@@ -227,6 +227,13 @@ impl Ui {
     pub fn pack(&self) -> &mixua_course::Pack {
         crate::course::pack_of(self.course, self.teachers_pack.as_ref(), self.lang)
     }
+
+    /// The exercise of the lesson's current step (`None` only for a pack
+    /// without exercises, which the crate does not read).
+    pub fn exercise(&self) -> Option<&mixua_course::Exercise> {
+        let exercises = &self.pack().exercises;
+        exercises.get(self.lesson_step.min(exercises.len().saturating_sub(1)))
+    }
 }
 
 /// The last edit, undo or redo: which it was, and the work it started from

@@ -3,6 +3,7 @@
 //! app's side effects are here and in the store (`autosave.rs`), never in
 //! the reducer or in render.
 
+use std::cell::RefCell;
 use std::rc::Rc;
 
 use gloo_events::EventListener;
@@ -18,10 +19,52 @@ use crate::components::notice_bar::notice_text;
 use crate::derive::Checks;
 use crate::doc::Doc;
 use crate::persist::{self, Saved};
-use crate::shared::Shared;
-use crate::start::{Boot, Step};
+use crate::shared::{Latest, Shared};
+use crate::start::{Boot, Started, Step};
+use crate::start_route::Route;
 use crate::state::{Action, Notice, NoticeAt, Recent, Ui, UiAction, WorkAction};
 use crate::store;
+
+/// The root's store, and what the start hands over once (taken by the
+/// first render's effects and derivation).
+pub struct Root {
+    pub store: Store,
+    /// Saved work a share link set aside, written after the first render.
+    pub set_aside: RefCell<Option<Saved>>,
+    /// The work has no slot yet: saved once the start is done.
+    pub unsaved: bool,
+    /// The teacher's pack a link started, kept after the first render.
+    pub started: RefCell<Option<mixua_course::Pack>>,
+    /// The start's views of its work, derived in a task of their own.
+    pub derived: RefCell<Option<(Rc<mixua_policy::Workspace>, crate::computed::Computed)>>,
+}
+
+/// The root's store, made once from the start (`main.rs`'s tasks, else read
+/// at the first render; or the build-time first screen for `prerender`),
+/// with the one callback every component dispatches through and the work
+/// now, for what reads it only on a click (share, export).
+#[hook]
+pub fn use_root(prerender: Option<Lang>, start: Option<Started>) -> (Rc<Root>, Callback<Action>, Latest<Rc<Doc>>) {
+    let rerender = use_force_update();
+    let root = use_memo((), move |_| {
+        let Boot { route, derived } = match prerender {
+            Some(lang) => Boot::prerender(lang),
+            None => start.unwrap_or_default().take(),
+        };
+        let Route { state, set_aside, autosave, work, unsaved, started, .. } = route;
+        let store = Store::new(state, autosave, work, Rc::new(move || rerender.force_update()));
+        Root { store, set_aside: RefCell::new(set_aside), unsaved, started: RefCell::new(started), derived: RefCell::new(derived) }
+    });
+    let onaction = {
+        let store = root.store.clone();
+        use_callback((), move |action: Action, _| store.dispatch(action))
+    };
+    let latest_doc = {
+        let store = root.store.clone();
+        (*use_memo((), move |_| Latest(Rc::new(move || store.get().doc.clone())))).clone()
+    };
+    (root, onaction, latest_doc)
+}
 
 /// Ctrl+Z / Ctrl+Shift+Z / Ctrl+Y (Cmd on a Mac) undo and redo everywhere;
 /// in classroom mode the arrow keys step through the lesson.

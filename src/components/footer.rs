@@ -1,0 +1,22 @@
+use mixua_words::Lang;
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct FooterProps {
+    pub lang: Lang,
+}
+
+/// The page's footer: everything here is made up, and identity comes from
+/// the chart, never from the query text.
+#[function_component(Footer)]
+pub fn footer(props: &FooterProps) -> Html {
+    let lang = props.lang;
+    html! {
+        <footer class="foot">
+            <p>{ lang.pick(
+                "教具:所有卡片、使用者與暗號都是假的。身分來自上方座位表的列與欄,不是查詢文字。",
+                "A teaching tool: every card, user and secret here is made up. Identity comes from the chart's rows and columns, never from the query text.",
+            ) }</p>
+        </footer>
+    }
+}

@@ -1,0 +1,43 @@
+use mixua_words::Lang;
+use yew::prelude::*;
+
+use crate::state::{Action, Panel, Panels, UiAction};
+
+#[derive(Properties, PartialEq)]
+pub struct PanelTabsProps {
+    /// The panel shown now.
+    pub panel: Panel,
+    /// The panels the page hides (`?hide=`): they get no tab.
+    pub hidden: Panels,
+    /// Memory over time is a tab of its own only in lesson 2.
+    pub lesson_two: bool,
+    pub lang: Lang,
+    pub onaction: Callback<Action>,
+}
+
+/// Classroom mode's tabs: one panel shows at a time (the lesson stays),
+/// the one pressed here.
+#[function_component(PanelTabs)]
+pub fn panel_tabs(props: &PanelTabsProps) -> Html {
+    let lang = props.lang;
+    let tab = |panel: Panel| {
+        let onaction = props.onaction.clone();
+        let label = match panel {
+            Panel::Chart => lang.pick("座位表", "Chart"),
+            Panel::Editor => lang.pick("卡片編輯器", "Card editor"),
+            Panel::People => lang.pick("使用者與 Agent", "Users & agents"),
+            Panel::Compare => lang.pick("三種做法", "Compare"),
+            _ => lang.pick("隨時間", "Over time"),
+        };
+        html! {
+            <button type="button" aria-pressed={(props.panel == panel).to_string()} data-panel-tab={panel.key()}
+                onclick={Callback::from(move |_: MouseEvent| onaction.emit(UiAction::ShowPanel(panel).into()))}>{ label }</button>
+        }
+    };
+    let shown = Panel::TABS.into_iter().filter(|p| !props.hidden.contains(*p) && (*p != Panel::Memory || props.lesson_two));
+    html! {
+        <nav class="panel-tabs" aria-label={lang.pick("面板", "Panels")}>
+            { for shown.map(tab) }
+        </nav>
+    }
+}

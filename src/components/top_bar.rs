@@ -1,0 +1,70 @@
+use std::rc::Rc;
+
+use mixua_course::Pack;
+use mixua_words::Lang;
+use yew::prelude::*;
+
+use crate::components::{files::Files, lesson_switch::LessonSwitch, teacher::Teacher, toolbar::Toolbar};
+use crate::computed::Computed;
+use crate::course::Course;
+use crate::shared::{Latest, Shared};
+use crate::state::{Action, Doc, Notice, Recent, WorkAction};
+
+#[derive(Properties, PartialEq)]
+pub struct TopBarProps {
+    /// The lesson of the work in this tab (the switcher, the Work menu).
+    pub course: Course,
+    pub classroom: bool,
+    /// The work now, read only on a click (share, export).
+    pub latest_doc: Latest<Rc<Doc>>,
+    /// The saved works, for "Recent work".
+    pub recent: Recent,
+    /// The answer to the last action taken in the Work menu.
+    pub said: Option<Notice>,
+    /// The work and its views, for the Teacher menu's preview.
+    pub doc: Shared<Doc>,
+    pub computed: Shared<Computed>,
+    /// The pack in progress as the browser keeps it, and what keeps it.
+    pub saved_pack: Option<Shared<Pack>>,
+    pub onkeep: Callback<Pack>,
+    pub can_undo: bool,
+    pub can_redo: bool,
+    pub lang: Lang,
+    pub onaction: Callback<Action>,
+    pub onwork: Callback<WorkAction>,
+    /// Classroom mode's panel tabs, between the switcher and the menus.
+    #[prop_or_default]
+    pub children: Html,
+}
+
+/// The top bar: the title, the lesson switcher, the Work menu (sharing,
+/// files, reset, a fresh start and Recent work, in one menu so the chart
+/// keeps the screen), the Teacher menu (not in classroom mode) and the
+/// toolbar.
+#[function_component(TopBar)]
+pub fn top_bar(props: &TopBarProps) -> Html {
+    let lang = props.lang;
+    html! {
+        <header class="top">
+            <div class="brand">
+                <h1>{ lang.pick("MixUA 記憶座位表", "MixUA Playground") }</h1>
+                <p class="tagline">{ lang.pick(
+                    "先決定誰能讀,再搜尋:共用 Agent 記憶的四種範圍",
+                    "Decide who may read, then search: the four scopes of shared agent memory",
+                ) }</p>
+            </div>
+            <LessonSwitch course={props.course} classroom={props.classroom} {lang} />
+            { props.children.clone() }
+            <details class="files-menu work-menu" data-menu="work">
+                <summary>{ lang.pick("作品", "Work") }</summary>
+                <Files doc={props.latest_doc.clone()} course={props.course} recent={props.recent.clone()}
+                    said={props.said.clone()} {lang} onaction={props.onaction.clone()} onwork={props.onwork.clone()} />
+            </details>
+            if !props.classroom {
+                <Teacher doc={props.doc.clone()} computed={props.computed.clone()} saved_pack={props.saved_pack.clone()}
+                    onkeep={props.onkeep.clone()} {lang} onaction={props.onaction.clone()} />
+            }
+            <Toolbar {lang} classroom={props.classroom} can_undo={props.can_undo} can_redo={props.can_redo} onaction={props.onaction.clone()} />
+        </header>
+    }
+}

@@ -1,0 +1,168 @@
+//! The root's memos: everything the screen shows that is derived from the
+//! work, once per revision (and per tick, language or selection where it
+//! reads them), here and nowhere else. Each memo is keyed by the identity of
+//! what it reads, so a component gets the same value, and renders nothing
+//! new, until what it shows has changed. The root (`app.rs`) calls these
+//! hooks and lays out what they give.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use mixua_policy::{flip::Flips, Change, EventProblem, Workspace};
+use yew::prelude::*;
+
+use crate::changed;
+use crate::computed::Computed;
+use crate::course::Course;
+use crate::derive::{CacheLines, Checks, Rejected, Roster};
+use crate::lessons::Lesson;
+use crate::shared::Shared;
+use crate::state::{AppState, Mode, StepKind};
+
+/// What an update of the views touched: the views it started from, the
+/// views it made, and the cells and cards it touched.
+type Touched = (Rc<Computed>, Rc<Computed>, Rc<crate::computed::Touched>);
+
+/// What the root derives from the work for the components to show.
+pub struct Views {
+    /// The views now (every policy's views, leaks and counts): what the
+    /// lesson's checks and the teacher's preview read.
+    pub now: Shared<Computed>,
+    /// The views the chart shows: now, or lesson 2's past at `tick`.
+    pub shown: Shared<Computed>,
+    /// The tick lesson 2's timeline shows, when it is not now.
+    pub tick: Option<u64>,
+    /// The logged reads replayed through the response cache, in words
+    /// (lesson 2, and lesson 3's cache exercise).
+    pub cache_lines: Option<Rc<CacheLines>>,
+    /// Why each logged event is set aside (lesson 2's audit log).
+    pub event_problems: Rc<Vec<Option<EventProblem>>>,
+    /// The why panel's smallest edits for the card and viewer it explains.
+    pub flips: Option<Rc<Flips>>,
+    /// Who is in the chart (the people panel).
+    pub roster: Rc<Roster>,
+    /// The rejected cards the list names.
+    pub rejected: Rc<Rejected>,
+    /// What the last edit, undo or redo changed.
+    pub change: Option<(StepKind, Shared<Change>)>,
+}
+
+/// The views, kept from the start's own derivation (`derived`, taken on
+/// the first render) and then from the last work's. `cached`: this work
+/// shows the response cache (lesson 2, or lesson 3's exercise 4).
+#[hook]
+pub fn use_views(state: &AppState, derived: &RefCell<Option<(Rc<Workspace>, Computed)>>, cached: bool) -> Views {
+    let ws = Shared(state.doc.workspace.clone());
+    // The views now: kept up to date from the last work's (an edit of one
+    // card re-derives that card and the cells it reaches, `Computed::update_touched`),
+    // once per work revision.
+    let last_derived = use_mut_ref(|| None::<(Rc<Workspace>, Rc<Computed>)>);
+    // What the last update touched, with the views it started from: the
+    // change summary compares only that (`changed::change_of`).
+    let touched = use_mut_ref(|| None::<Touched>);
+    let now = Shared((*use_memo(ws.clone(), |ws| {
+        let derived = derived.borrow_mut().take().filter(|(of, _)| Rc::ptr_eq(of, &ws.0));
+        *touched.borrow_mut() = None;
+        let computed = derived.map(|(_, computed)| Rc::new(computed)).unwrap_or_else(|| match &*last_derived.borrow() {
+            Some((before_ws, before)) => {
+                let (computed, what) = Computed::update_touched(before_ws, before, &ws.0);
+                let computed = Rc::new(computed);
+                *touched.borrow_mut() = what.map(|what| (before.clone(), computed.clone(), Rc::new(what)));
+                computed
+            }
+            None => Rc::new(Computed::new(&ws.0)),
+        });
+        *last_derived.borrow_mut() = Some((ws.0.clone(), computed.clone()));
+        computed
+    }))
+    .clone());
+    // Lesson 2's timeline: the chart, alarms and scorecards as of the chosen
+    // tick, memoised per (workspace, tick). The exercises always check the
+    // work now.
+    let tick = state.ui.tick.filter(|&t| state.ui.course == Course::Two && t < state.doc.workspace.clock());
+    let past = use_memo((ws.clone(), tick), |(ws, tick)| tick.map(|t| Rc::new(Computed::at(&ws.0, t))));
+    let shown = match &*past {
+        Some(past) => Shared(past.clone()),
+        None => now.clone(),
+    };
+    // The logged reads replayed through the response cache (the crate's
+    // replay), in words: how many canaries it leaked (the chart's alarm) and
+    // every read (the cache panel). Once per (work, language).
+    let cache_lines = use_memo((ws.clone(), cached, state.ui.lang), |(ws, cached, lang)| {
+        cached.then(|| Rc::new(CacheLines::of(&ws.0, *lang)))
+    });
+    // Lesson 2's audit log: why each event is set aside, once per work.
+    let event_problems = use_memo((ws.clone(), state.ui.course), |(ws, course)| {
+        Rc::new(if *course == Course::Two { crate::derive::event_problems(&ws.0) } else { Vec::new() })
+    });
+    // The why panel's flips, once per (work, card, viewer), while answers show.
+    let flips = use_memo(
+        (ws.clone(), state.ui.selected, state.ui.viewer.clone(), state.ui.mode.hides_answers()),
+        |(ws, selected, viewer, hides)| {
+            selected.zip(viewer.as_ref()).filter(|_| !*hides).and_then(|(i, v)| crate::derive::flips(&ws.0, i, v)).map(Rc::new)
+        },
+    );
+    // Made again per work, but compared by value, so a card edit leaves the
+    // people panel as it was.
+    let roster = use_memo(ws.clone(), |ws| Rc::new(Roster::of(&ws.0)));
+    // Once per views shown.
+    let rejected = use_memo(shown.clone(), |shown| Rc::new(Rejected::of(&state.doc.workspace, shown)));
+    let change = use_change(state, &shown, touched.borrow().clone());
+    Views {
+        now,
+        shown,
+        tick,
+        cache_lines: (*cache_lines).clone(),
+        event_problems: (*event_problems).clone(),
+        flips: (*flips).clone(),
+        roster: (*roster).clone(),
+        rejected: (*rejected).clone(),
+        change,
+    }
+}
+
+/// What the last edit, undo or redo changed: the crate's diff of the
+/// evaluation before it (kept from the render before) and this one.
+#[hook]
+fn use_change(state: &AppState, shown: &Shared<Computed>, touched: Option<Touched>) -> Option<(StepKind, Shared<Change>)> {
+    let kept = use_mut_ref(changed::Kept::default);
+    let before_ws = state.last.as_ref().map(|l| l.before.workspace.clone()).filter(|b| !Rc::ptr_eq(b, &state.doc.workspace));
+    let before_computed = before_ws.as_ref().map(|ws| kept.borrow_mut().before(ws));
+    kept.borrow_mut().shown(state.doc.workspace.clone(), shown.0.clone());
+    let change = {
+        let (now_ws, now) = (state.doc.workspace.clone(), shown.0.clone());
+        let before = before_ws.clone().zip(before_computed);
+        use_memo((before_ws.map(Shared), Shared(now_ws.clone())), move |_| {
+            before.map(|(ws, c)| {
+                // What the update touched, if it went from these views to these.
+                let touched = touched.filter(|(from, to, _)| Rc::ptr_eq(from, &c) && Rc::ptr_eq(to, &now));
+                Shared::new(changed::change_of(&ws, &c, &now_ws, &now, touched.as_ref().map(|(_, _, t)| &**t)))
+            })
+        })
+    };
+    state.last.as_ref().map(|l| l.kind).zip((*change).clone())
+}
+
+/// The lesson's checks, once per (work, views now, progress, reveal, tick,
+/// lesson, step, language, teacher's pack): the lesson panel and the
+/// recording effect read them. `on`: from the start's side step on, when
+/// the lesson panel shows (its own task, not the first render's: `start.rs`).
+#[hook]
+pub fn use_checks(state: &AppState, now: &Shared<Computed>, tick: Option<u64>, on: bool) -> Shared<Checks> {
+    let revealed = state.ui.mode == Mode::Predict { revealed: true };
+    let key = (
+        Shared(state.doc.clone()),
+        now.clone(),
+        state.ui.progress.clone(),
+        (revealed, tick, state.ui.course, state.ui.lesson_step, state.ui.lang, on),
+        state.ui.teachers_pack.clone().map(Shared),
+    );
+    Shared(use_memo(key, |(doc, computed, progress, (revealed, tick, course, lesson_step, lang, on), teachers_pack)| {
+        if !*on {
+            return Checks::default();
+        }
+        let pack = crate::course::pack_of(*course, teachers_pack.as_ref().map(|p| &p.0), *lang);
+        let lesson = Lesson { pack, doc, computed, revealed: *revealed, progress, tick: *tick };
+        Checks::of(*course, *lesson_step, lesson, *lang)
+    }))
+}
