@@ -68,6 +68,11 @@ pub enum Problem {
     /// A link that unpacks to more than a file may hold (a zlib bomb, or
     /// simply too much): refused before it is read.
     LinkTooLarge,
+    /// A file of a lesson this page does not have (lesson 3's work
+    /// imported on the students' page): opened here, it would lose its
+    /// lesson, its progress and its answers, so it is refused with where to
+    /// open it.
+    OtherPage { lesson: usize },
 }
 
 /// A size in megabytes (10^6 bytes) with one decimal, rounded: integer
@@ -105,6 +110,10 @@ impl Problem {
             Problem::LinkTooLarge => lang.pick(
                 format!("分享連結解開後太大(超過 {} MB),沒有打開", MAX_FILE_BYTES / (1024 * 1024)),
                 format!("the share link is too large: it unpacks to more than {} MB", MAX_FILE_BYTES / (1024 * 1024)),
+            ),
+            Problem::OtherPage { lesson } => lang.pick(
+                format!("這是第 {lesson} 課的作品,這一頁沒有第 {lesson} 課:請按上方的「第 {lesson} 課」,在那裡匯入"),
+                format!("this is lesson {lesson}'s work, and this page has no lesson {lesson}: open “Lesson {lesson}” at the top and import it there"),
             ),
             Problem::DamagedLink => lang.pick(
                 "分享連結不完整或被改過(可能複製時被截斷)".to_string(),
@@ -159,7 +168,27 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Saved, Problem> {
     if bytes.len() > MAX_FILE_BYTES {
         return Err(Problem::TooLarge { bytes: bytes.len() });
     }
-    from_json(mixua_policy::decode_text(bytes).map_err(Problem::Text)?)
+    let text = mixua_policy::decode_text(bytes).map_err(Problem::Text)?;
+    if let Some(lesson) = lesson_elsewhere(&text, crate::course::Course::ELSEWHERE) {
+        return Err(Problem::OtherPage { lesson });
+    }
+    from_json(text)
+}
+
+/// The lesson a file names (its `playground.course`) when it is one of
+/// `elsewhere`, the lessons another page of the site has
+/// (`Course::ELSEWHERE`).
+pub fn lesson_elsewhere(text: &str, elsewhere: &[usize]) -> Option<usize> {
+    #[derive(Deserialize)]
+    struct File {
+        playground: Option<Playground>,
+    }
+    #[derive(Deserialize)]
+    struct Playground {
+        course: Option<String>,
+    }
+    let course = serde_json::from_str::<File>(mixua_policy::without_bom(text)).ok()?.playground?.course?;
+    course.parse::<usize>().ok().filter(|n| elsewhere.contains(n))
 }
 
 /// Reads a workspace file (ours or any the CLI reads), as text (a leading

@@ -225,3 +225,18 @@ fn a_field_written_twice_stays_rejected_through_save_export_link_and_reload() {
         assert!(text[first..].contains(r#""AGENT""#), "{text}");
     }
 }
+
+/// A file of a lesson another page has (lesson 3's work on the students'
+/// page) is told by its `playground.course`; anything else is not.
+#[test]
+fn a_file_of_a_lesson_on_another_page_is_told_apart() {
+    use mixua_playground::persist::lesson_elsewhere;
+    let third = r#"{"cards":[],"playground":{"course":"3","lesson_step":2}}"#;
+    assert_eq!(lesson_elsewhere(third, &[3]), Some(3));
+    assert_eq!(lesson_elsewhere(&format!("\u{feff}{third}"), &[3]), Some(3), "a byte-order mark first");
+    assert_eq!(lesson_elsewhere(third, &[]), None, "a page that has lesson 3");
+    assert_eq!(lesson_elsewhere(r#"{"cards":[],"playground":{"course":"2"}}"#, &[3]), None);
+    assert_eq!(lesson_elsewhere(r#"{"cards":[]}"#, &[3]), None);
+    assert_eq!(lesson_elsewhere(r#"{"cards":[],"playground":{"course":"pack"}}"#, &[3]), None);
+    assert_eq!(lesson_elsewhere("not json", &[3]), None);
+}
