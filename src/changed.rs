@@ -9,7 +9,7 @@ use std::rc::Rc;
 use mixua_policy::{Change, Seen, ViewerId, Workspace};
 use mixua_words::{change_parts, Lang};
 
-use crate::computed::Computed;
+use crate::computed::{Computed, Touched};
 use crate::state::{Doc, Notice, StepKind};
 
 /// The four-scope answers of one evaluation, as the crate compares them.
@@ -17,9 +17,24 @@ fn seen<'a>(ws: &'a Workspace, computed: &'a Computed) -> Seen<'a> {
     Seen::new(&ws.cards, computed.viewers.iter().map(ViewerId::viewer), &computed.four.views, &computed.four.leaks, &computed.decided)
 }
 
-/// The change from the work before a step to the work now.
-pub fn change_of(before_ws: &Workspace, before: &Computed, now_ws: &Workspace, now: &Computed) -> Change {
-    Change::between(&seen(before_ws, before), &seen(now_ws, now))
+/// The cells and cards an update touched, on one side.
+fn part<'a>(ws: &'a Workspace, computed: &'a Computed, cells: &[usize], ids: &[&str]) -> Seen<'a> {
+    Seen::part(&ws.cards, computed.viewers.iter().map(ViewerId::viewer), &computed.four.views, &computed.four.leaks, &computed.decided, cells, ids)
+}
+
+/// The change from the work before a step to the work now: when the views
+/// now were kept up to date from the views before (`touched`, what that
+/// update touched), only the cells and cards it touched are compared;
+/// otherwise every view.
+pub fn change_of(before_ws: &Workspace, before: &Computed, now_ws: &Workspace, now: &Computed, touched: Option<&Touched>) -> Change {
+    let Some(touched) = touched else {
+        return Change::between(&seen(before_ws, before), &seen(now_ws, now));
+    };
+    // A card's id may be what changed: both its ids are compared.
+    let ids: Vec<&str> = touched.cards.iter().flat_map(|&i| [before_ws.cards[i].id.as_str(), now_ws.cards[i].id.as_str()]).collect();
+    let (cells, ids) = (&touched.cells, &ids);
+    let part = |ws, c| part(ws, c, cells, ids);
+    Change::between_parts(&part(before_ws, before), &part(now_ws, now), now.four.leak_count())
 }
 
 /// The evaluations of the last work shown and of the work before the last

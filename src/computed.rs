@@ -116,48 +116,86 @@ impl Computed {
     }
 
     /// The views of `ws`, kept up to date from `before` (the views of
-    /// `before_ws`): when only cards changed in place (same number of cards,
-    /// the same users, agents, query, canaries and profiles, and no memory
-    /// over time), only the changed cards (by identity: an edit allocates a
-    /// new `Rc<Card>`) are gated again, under each policy, and only the
-    /// cells they were in or are in now are derived again (their leaks,
-    /// forbidden count, identifying count and probe findings). Anything
-    /// else is evaluated from scratch. Equal to [`Computed::new`] either
-    /// way (tests/incremental.rs holds it so over random edits).
+    /// `before_ws`). Equal to [`Computed::new`] either way
+    /// (tests/incremental.rs holds it so over random edits and acts); see
+    /// [`Self::update_touched`] for what is derived again.
     pub fn update(before_ws: &Workspace, before: &Computed, ws: &Workspace) -> Computed {
-        changed_cards(before_ws, ws)
-            .and_then(|changed| before.with_cards(ws, &changed))
-            .unwrap_or_else(|| Computed::new(ws))
+        Self::update_touched(before_ws, before, ws).0
     }
 
-    /// [`Self::update`] for cards `changed` (indices), or `None` when one
-    /// of them can't be gated alone.
-    fn with_cards(&self, ws: &Workspace, changed: &[usize]) -> Option<Computed> {
-        let mut next = self.clone();
-        if changed.is_empty() {
-            return Some(next);
+    /// [`Self::update`], with what it touched (`None`: evaluated from
+    /// scratch). When the readers are the same (the same number of cards,
+    /// users, agents, query, canaries, profiles and groups), only some
+    /// cards are gated again, under each policy: without memory over time,
+    /// the cards edited (by identity: an edit allocates a new `Rc<Card>`),
+    /// each gated alone; with it (lesson 2), every card's gate at the clock
+    /// is asked of the crate once (the log replayed once), and the cards
+    /// whose gate changed under any policy join the cards edited. Only the
+    /// cells those cards were in or are in now are derived again (their
+    /// leaks, forbidden count, identifying count and probe findings).
+    /// Anything else is evaluated from scratch.
+    pub fn update_touched(before_ws: &Workspace, before: &Computed, ws: &Workspace) -> (Computed, Option<Touched>) {
+        if !same_readers(before_ws, ws) {
+            return (Computed::new(ws), None);
         }
-        for &i in changed {
+        let edited = (0..ws.cards.len()).filter(|&i| !Rc::ptr_eq(&before_ws.cards[i], &ws.cards[i]));
+        let changed: Option<Vec<(usize, [Gate; 3])>> = if !before_ws.uses_time() && !ws.uses_time() {
+            edited
+                .map(|i| {
+                    let [a, b, c] = Policy::ALL.map(|policy| mixua_policy::gate_alone(ws, policy, i));
+                    Some((i, [a?, b?, c?]))
+                })
+                .collect()
+        } else {
+            let edited: Vec<usize> = edited.collect();
+            let [four, global, pool] = mixua_policy::gates_at_clock(ws);
+            let was = [&before.decided, &before.others[0], &before.others[1]];
+            Some(
+                four.into_iter()
+                    .zip(global)
+                    .zip(pool)
+                    .enumerate()
+                    .map(|(i, ((a, b), c))| (i, [a, b, c]))
+                    .filter(|(i, gates)| edited.contains(i) || (0..3).any(|p| gates[p] != was[p][*i]))
+                    .collect(),
+            )
+        };
+        match changed {
+            Some(changed) => {
+                let (next, touched) = before.with_gates(ws, changed);
+                (next, Some(touched))
+            }
+            None => (Computed::new(ws), None),
+        }
+    }
+
+    /// [`Self::update_touched`] for the cards `changed` (indices), each with
+    /// its gate now under each policy.
+    fn with_gates(&self, ws: &Workspace, changed: Vec<(usize, [Gate; 3])>) -> (Computed, Touched) {
+        let mut next = self.clone();
+        let mut touched = Touched { cards: changed.iter().map(|(i, _)| *i).collect(), cells: Vec::new() };
+        for &i in &touched.cards {
             next.probe.reprobe(i, &ws.cards[i]);
             next.carried[i] = mixua_policy::carried_of(ws, i);
         }
-        for policy in Policy::ALL {
-            let mut touched = vec![false; self.viewers.len()];
-            for &i in changed {
-                let gate = mixua_policy::gate_alone(ws, policy, i)?;
+        let mut gates: Vec<[Option<Gate>; 3]> = changed.into_iter().map(|(_, g)| g.map(Some)).collect();
+        for (p, policy) in Policy::ALL.into_iter().enumerate() {
+            let mut in_cell = vec![false; self.viewers.len()];
+            for (&i, card_gates) in touched.cards.iter().zip(&mut gates) {
+                let gate = card_gates[p].take().expect("each gate is used once");
                 let outcome = next.outcome_mut(policy);
                 for (v, viewer) in self.viewers.iter().enumerate() {
                     let view = &mut outcome.views[v];
                     let now = mixua_policy::retrieves(ws, &gate, i, viewer.viewer());
                     match view.binary_search(&i) {
                         Ok(at) => {
-                            touched[v] = true;
+                            in_cell[v] = true;
                             if !now {
                                 view.remove(at);
                             }
                         }
                         Err(at) if now => {
-                            touched[v] = true;
+                            in_cell[v] = true;
                             view.insert(at, i);
                         }
                         Err(_) => {}
@@ -172,7 +210,7 @@ impl Computed {
                     Policy::UnsafePool => next.others[1][i] = gate,
                 }
             }
-            for (v, viewer) in self.viewers.iter().enumerate().filter(|&(v, _)| touched[v]) {
+            for (v, viewer) in self.viewers.iter().enumerate().filter(|&(v, _)| in_cell[v]) {
                 let viewer = viewer.viewer();
                 let view = next.outcome(policy).views[v].clone();
                 let leaks = mixua_policy::leaks_in_view_scanned(ws, viewer, &view, &next.carried);
@@ -186,8 +224,11 @@ impl Computed {
                 outcome.forbidden[v] = forbidden;
                 outcome.identifying[v] = identifying;
             }
+            if policy == Policy::FourScope {
+                touched.cells = (0..in_cell.len()).filter(|&v| in_cell[v]).collect();
+            }
         }
-        Some(next)
+        (next, touched)
     }
 
     fn outcome_mut(&mut self, policy: Policy) -> &mut Outcome {
@@ -266,20 +307,29 @@ impl Computed {
     }
 }
 
-/// The cards (indices) that differ between two workspaces that differ in
-/// their cards only, by identity; `None` when anything else an evaluation
-/// reads differs, cards were added or removed, or either uses memory over
-/// time (then one card's answer depends on the others).
-fn changed_cards(a: &Workspace, b: &Workspace) -> Option<Vec<usize>> {
-    let same = a.cards.len() == b.cards.len()
+/// Whether two works have the same readers, so that views can be kept up
+/// to date card by card: the same number of cards, the same users, agents,
+/// query, canaries, profiles and groups (a group's members decide who reads
+/// its cards without changing any card's gate).
+fn same_readers(a: &Workspace, b: &Workspace) -> bool {
+    a.cards.len() == b.cards.len()
         && a.users == b.users
         && a.agents == b.agents
         && a.query == b.query
         && a.canaries == b.canaries
         && a.profiles == b.profiles
-        && !a.uses_time()
-        && !b.uses_time();
-    same.then(|| (0..b.cards.len()).filter(|&i| !Rc::ptr_eq(&a.cards[i], &b.cards[i])).collect())
+        && a.groups == b.groups
+}
+
+/// What one update of the views touched: the cards gated again (in card
+/// order) and the four-scope cells derived again (in viewer order). Every
+/// cell whose view, leaks or counts changed is one of them, and every card
+/// whose gate changed: the change summary compares only these
+/// (`changed::change_of`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Touched {
+    pub cards: Vec<usize>,
+    pub cells: Vec<usize>,
 }
 
 /// What "should see" is measured against; always said next to the numbers.

@@ -94,9 +94,28 @@ pub struct CacheLines {
     pub leaks: usize,
     /// Reads served a card the reader may no longer read.
     pub stale: usize,
-    pub reads: Vec<ReadLine>,
+    /// How many reads were replayed.
+    pub total: usize,
+    /// The reads the panel lists, in log order, with the gaps between them:
+    /// every read that leaked or was stale (the first [`READS_LISTED`] of
+    /// them), and the newest [`READS_LISTED`]. A log of thousands of reads
+    /// is read by its counts; listing every read made each act lay out a
+    /// list hundreds of thousands of pixels tall (issue 25).
+    pub listed: Vec<Listed>,
     /// Purges: the card and the words.
     pub purges: Vec<(String, String)>,
+}
+
+/// Reads listed of each kind (problems, newest).
+pub const READS_LISTED: usize = 40;
+
+/// One line of the cache panel's list.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Listed {
+    Read(ReadLine),
+    /// Reads not listed here: how many, and how many of them were stale
+    /// or leaked (more than [`READS_LISTED`] such reads).
+    Gap { reads: usize, problems: usize },
 }
 
 /// One replayed read, as the cache panel lists it.
@@ -112,20 +131,34 @@ pub struct ReadLine {
 impl CacheLines {
     pub fn of(ws: &mixua_policy::Workspace, lang: Lang) -> CacheLines {
         let replay = mixua_policy::replay_cache(ws);
+        let reads = &replay.reads;
+        let problem = |n: &usize| !reads[*n].stale.is_empty() || !reads[*n].leaks.is_empty();
+        // Only the reads listed are put in words.
+        let mut shown: Vec<usize> = (0..reads.len()).filter(problem).take(READS_LISTED).collect();
+        shown.extend(reads.len().saturating_sub(READS_LISTED)..reads.len());
+        shown.sort_unstable();
+        shown.dedup();
+        let mut listed = Vec::with_capacity(shown.len() + 2);
+        let mut next = 0;
+        for n in shown {
+            if n > next {
+                listed.push(Listed::Gap { reads: n - next, problems: (next..n).filter(problem).count() });
+            }
+            let read = &reads[n];
+            listed.push(Listed::Read(ReadLine {
+                served: read.cached.is_some(),
+                stale: !read.stale.is_empty(),
+                leak: !read.leaks.is_empty(),
+                reader: read.viewer.to_string(),
+                text: mixua_words::explain::cached_read_text(read, lang),
+            }));
+            next = n + 1;
+        }
         CacheLines {
             leaks: replay.leaks().count(),
             stale: replay.stale().count(),
-            reads: replay
-                .reads
-                .iter()
-                .map(|read| ReadLine {
-                    served: read.cached.is_some(),
-                    stale: !read.stale.is_empty(),
-                    leak: !read.leaks.is_empty(),
-                    reader: read.viewer.to_string(),
-                    text: mixua_words::explain::cached_read_text(read, lang),
-                })
-                .collect(),
+            total: reads.len(),
+            listed,
             purges: replay.purges.iter().map(|p| (p.card.to_string(), mixua_words::explain::purge_text(p, lang))).collect(),
         }
     }

@@ -141,6 +141,27 @@ pub struct Recent {
     pub read_at: f64,
 }
 
+impl Recent {
+    /// How many whole minutes before the list was read `entry` was saved:
+    /// what its "saved … ago" says.
+    pub fn minutes_ago(&self, entry: &crate::works::Entry) -> u64 {
+        ((self.read_at - entry.saved_at) / 60_000.0).max(0.0) as u64
+    }
+
+    /// Whether the Recent work list would show the same as `other`: the
+    /// same works, names, card counts and minutes ago, the same one this
+    /// tab's. Each autosave reads the list again; when it shows nothing
+    /// new, the root is not rendered again for it (issue 25: one render per
+    /// action).
+    pub fn shows_same(&self, other: &Recent) -> bool {
+        self.current == other.current
+            && self.works.len() == other.works.len()
+            && self.works.iter().zip(&other.works).all(|(a, b)| {
+                a.id == b.id && a.name == b.name && a.cards == b.cards && self.minutes_ago(a) == other.minutes_ago(b)
+            })
+    }
+}
+
 /// What the learner is looking at: not part of the work, not undone.
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Ui {
@@ -581,7 +602,7 @@ impl AppState {
                 ui.diagnose = card;
             }
             UiAction::SetRecent(recent) => {
-                if ui.recent == recent {
+                if ui.recent.shows_same(&recent) {
                     return false;
                 }
                 ui.recent = recent;

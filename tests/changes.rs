@@ -23,7 +23,7 @@ fn index_of(state: &AppState, id: &str) -> usize {
 fn summary(state: &AppState) -> String {
     let last = state.last.as_ref().expect("a step was made");
     let (before, now) = (&last.before.workspace, state.workspace());
-    let change = change_of(before, &Computed::new(before), now, &Computed::new(now));
+    let change = change_of(before, &Computed::new(before), now, &Computed::new(now), None);
     spoken(last.kind, &change, Lang::En)
 }
 

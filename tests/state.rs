@@ -435,3 +435,25 @@ fn a_notice_is_placed_beside_its_control_until_the_next_one() {
     assert!(matches!(s.ui.notice, Some(Notice::Loaded { .. })));
     assert_eq!(s.ui.notice_at, NoticeAt::Bar);
 }
+
+/// An autosave reads the Recent work list again after each save; a list
+/// that shows the same (the same works, names, cards and minutes ago)
+/// changes nothing, so the root does not render again for it.
+#[test]
+fn a_save_that_shows_nothing_new_in_recent_work_changes_nothing() {
+    use mixua_playground::state::Recent;
+    use mixua_playground::works::Entry;
+    let entry = |id: &str, saved_at: f64, cards: usize, rev: u64| Entry { id: id.into(), name: format!("Work {id}"), saved_at, cards, rev, forked_from: None };
+    let mut state = seed();
+    let first = Recent { works: vec![entry("a", 1_000.0, 7, 1), entry("b", 0.0, 7, 1)], current: "a".into(), read_at: 2_000.0 };
+    assert!(state.apply(UiAction::SetRecent(first.clone())));
+    // Saved again a second later: a new revision, still "just now".
+    let again = Recent { works: vec![entry("a", 2_000.0, 7, 2), entry("b", 0.0, 7, 1)], current: "a".into(), read_at: 3_000.0 };
+    assert!(!state.apply(UiAction::SetRecent(again)), "the list shows the same");
+    // A card added: the list says 8 cards.
+    let more = Recent { works: vec![entry("a", 3_000.0, 8, 3), entry("b", 0.0, 7, 1)], current: "a".into(), read_at: 4_000.0 };
+    assert!(state.apply(UiAction::SetRecent(more)));
+    // Two minutes later, the other work's "ago" moved on.
+    let later = Recent { works: vec![entry("a", 124_000.0, 8, 4), entry("b", 0.0, 7, 1)], current: "a".into(), read_at: 124_000.0 };
+    assert!(state.apply(UiAction::SetRecent(later)));
+}

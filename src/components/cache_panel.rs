@@ -15,7 +15,7 @@ use yew::prelude::*;
 use super::acting::{refusal_beside, untick, who_and_why};
 use super::event_checked;
 use crate::acts::Act;
-use crate::derive::CacheLines;
+use crate::derive::{CacheLines, Listed};
 use crate::shared::Shared;
 use crate::state::{Action, Edit};
 
@@ -133,15 +133,23 @@ pub fn cache_panel(props: &CachePanelProps) -> Html {
                 }
             </p>
             <ol class="reads" aria-label={lang.pick("重播的查詢", "Replayed reads")}>
-                { for replay.reads.iter().map(|read| {
-                    let mark = if read.leak { "⚠ " } else if read.stale { "✗ " } else if read.served { "↺ " } else { "" };
-                    html! {
-                        <li data-served={read.served.to_string()} data-stale={read.stale.to_string()}
-                            data-leak={read.leak.to_string()} data-reader={read.reader.clone()}
-                            class={classes!(read.leak.then_some("leak"), read.stale.then_some("stale"))}>
-                            <span aria-hidden="true">{ mark }</span>{ read.text.clone() }
-                        </li>
+                { for replay.listed.iter().map(|line| match line {
+                    Listed::Read(read) => {
+                        let mark = if read.leak { "⚠ " } else if read.stale { "✗ " } else if read.served { "↺ " } else { "" };
+                        html! {
+                            <li data-served={read.served.to_string()} data-stale={read.stale.to_string()}
+                                data-leak={read.leak.to_string()} data-reader={read.reader.clone()}
+                                class={classes!(read.leak.then_some("leak"), read.stale.then_some("stale"))}>
+                                <span aria-hidden="true">{ mark }</span>{ read.text.clone() }
+                            </li>
+                        }
                     }
+                    Listed::Gap { reads, problems } => html! {
+                        <li class="log-more" data-unlisted={reads.to_string()}>{ match problems {
+                            0 => lang.pick(format!("(這裡還有 {reads} 次沒有問題的查詢,不一一列出)"), format!("({} with no problem, not listed)", super::count(*reads, "more read", "more reads"))),
+                            _ => lang.pick(format!("(這裡還有 {reads} 次查詢沒列出,其中 {problems} 次過時或外洩)"), format!("({} not listed, {problems} of them stale or leaking)", super::count(*reads, "more read", "more reads"))),
+                        } }</li>
+                    },
                 }) }
                 { for replay.purges.iter().map(|(card, text)| html! { <li class="purge" data-purge={card.clone()}>{ text.clone() }</li> }) }
             </ol>

@@ -87,8 +87,7 @@ pub struct FilesProps {
 }
 
 /// "3 min ago", from the saved time and now (both ms since 1970).
-fn ago(saved_at: f64, now: f64, lang: Lang) -> String {
-    let minutes = ((now - saved_at) / 60_000.0).max(0.0) as u64;
+fn ago(minutes: u64, lang: Lang) -> String {
     match minutes {
         0 => lang.pick("剛剛".to_string(), "just now".to_string()),
         m if m < 60 => lang.pick(format!("{m} 分鐘前"), format!("{m} min ago")),
@@ -241,7 +240,7 @@ pub fn files(props: &FilesProps) -> Html {
                         html! {
                             <li key={entry.id.clone()} data-work={entry.id.clone()} data-current={current.to_string()}>
                                 <strong>{ &entry.name }</strong>
-                                { " · " }{ ago(entry.saved_at, props.recent.read_at, lang) }
+                                { " · " }{ ago(props.recent.minutes_ago(entry), lang) }
                                 { " · " }{ lang.pick(format!("{} 張卡片", entry.cards), super::count(entry.cards, "card", "cards")) }
                                 if current {
                                     { " · " }<em>{ lang.pick("這個分頁", "this tab") }</em>

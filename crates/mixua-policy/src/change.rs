@@ -53,6 +53,39 @@ impl<'a> Seen<'a> {
     }
 }
 
+impl<'a> Seen<'a> {
+    /// Part of one side, for a caller that knows what an edit touched
+    /// (it keeps views up to date card by card): only the viewers at
+    /// `cells` (places in `views`, ascending), their leaks, and the gates
+    /// of the cards whose id is one of `ids`. When both sides have the same
+    /// viewers and every cell and card id that differs between them is in
+    /// the parts, [`Change::between_parts`] of the two parts is
+    /// [`Change::between`] of the wholes, at the cost of the parts.
+    pub fn part(
+        cards: &'a [std::rc::Rc<Card>],
+        viewers: impl IntoIterator<Item = Viewer<'a>>,
+        views: &'a [Vec<usize>],
+        leaks: &'a [Vec<Leak>],
+        gates: &'a [Gate],
+        cells: &[usize],
+        ids: &[&str],
+    ) -> Seen<'a> {
+        let mut at = cells.iter().peekable();
+        let mut views_in = Vec::with_capacity(cells.len());
+        for (n, (viewer, view)) in viewers.into_iter().zip(views).enumerate() {
+            if at.peek() == Some(&&n) {
+                at.next();
+                views_in.push((viewer, view.iter().map(|&i| cards[i].id.as_str()).collect()));
+            }
+        }
+        Seen {
+            views: views_in,
+            leaks: cells.iter().filter_map(|&n| leaks.get(n)).flatten().collect(),
+            gates: cards.iter().map(|c| c.id.as_str()).zip(gates).filter(|(id, _)| ids.contains(id)).collect(),
+        }
+    }
+}
+
 /// Whether a viewer was there on both sides of the change.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -212,6 +245,15 @@ impl Change {
             now_rejected,
             now_accepted,
         }
+    }
+}
+
+impl Change {
+    /// The change between two parts ([`Seen::part`]) that hold everything
+    /// that differs, with the number of leak alarms on after it (the parts
+    /// hold only some of them).
+    pub fn between_parts(before: &Seen<'_>, after: &Seen<'_>, alarms_now: usize) -> Change {
+        Change { alarms_now, ..Change::between(before, after) }
     }
 }
 

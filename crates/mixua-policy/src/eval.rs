@@ -393,6 +393,23 @@ pub fn leaks_in_view_scanned(workspace: &Workspace, viewer: Viewer<'_>, view: &[
     leaks_with(workspace, viewer, view, |i| carried[i].iter().map(|&t| tokens[t]))
 }
 
+/// Each card's whole gate (in effect, content, filing) under each policy
+/// (in [`Policy::ALL`]'s order) at the workspace's clock: what
+/// [`Evaluation::new`] applies to each card. For a caller that keeps views
+/// up to date: in a workspace with memory over time, one card's answer
+/// depends on the log and the other cards, so after an edit or an act the
+/// cards whose gate changed are found by comparing these, and only they
+/// (with the cards edited) move in or out of views. The log is replayed
+/// once for the three policies.
+pub fn gates_at_clock(workspace: &Workspace) -> [Vec<Gate>; 3] {
+    let groups = workspace.groups();
+    let effects = in_effect(workspace);
+    Policy::ALL.map(|policy| match &effects {
+        None => workspace.cards.iter().map(|c| policy.gate_in(c, groups)).collect(),
+        Some(effects) => workspace.cards.iter().zip(effects).map(|(c, why)| policy.gate_at(c, groups, why.as_ref())).collect(),
+    })
+}
+
 /// Each card's gate under a policy at the workspace's clock: what the
 /// baselines below share.
 fn gates_now(workspace: &Workspace, policy: Policy) -> Vec<Gate> {

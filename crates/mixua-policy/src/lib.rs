@@ -68,7 +68,7 @@ pub use audit::{audit, Audit, WorkspaceProblem};
 pub use cache::{replay_cache, replay_cache_with, CacheReplay, CachedRead};
 pub use change::{change_between, CellChange, Change, Presence, Seen};
 pub use card::{Card, Field, JsonKind, Kind, Life, LifeField, Scope, Status, Stream, Tier};
-pub use eval::{carried_of, gate_alone, leaks_in_view, leaks_in_view_scanned, retrieves, Carried, Evaluation, Leak};
+pub use eval::{carried_of, gate_alone, gates_at_clock, leaks_in_view, leaks_in_view_scanned, retrieves, Carried, Evaluation, Leak};
 pub use score::{forbidden_count_in_view, forbidden_count_in_view_scanned};
 pub use flip::{find_flips, Edit, Flips};
 pub use effect::{NotInEffect, Stamp};
