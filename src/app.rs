@@ -199,7 +199,7 @@ pub fn app(props: &AppProps) -> Html {
                                 doc={doc.clone()}
                                 computed={computed_now.clone()}
                                 checks={checks.clone()}
-                                teachers_pack={ui.teachers_pack.clone()}
+                                pack={Shared(ui.shared_pack().clone())}
                                 student_name={student_name.clone()}
                                 onname={onname.clone()}
                                 course={ui.course}
