@@ -12,12 +12,16 @@ use mixua_policy::{flip::Flips, Change, EventProblem, Workspace};
 use yew::prelude::*;
 
 use crate::changed;
-use crate::computed::{Computed, Touched};
+use crate::computed::Computed;
 use crate::course::Course;
 use crate::derive::{CacheLines, Checks, Rejected, Roster};
 use crate::lessons::Lesson;
 use crate::shared::Shared;
 use crate::state::{AppState, Mode, StepKind};
+
+/// What an update of the views touched: the views it started from, the
+/// views it made, and the cells and cards it touched.
+type Touched = (Rc<Computed>, Rc<Computed>, Rc<crate::computed::Touched>);
 
 /// What the root derives from the work for the components to show.
 pub struct Views {
@@ -50,20 +54,21 @@ pub struct Views {
 pub fn use_views(state: &AppState, derived: &RefCell<Option<(Rc<Workspace>, Computed)>>, cached: bool) -> Views {
     let ws = Shared(state.doc.workspace.clone());
     // The views now: kept up to date from the last work's (an edit of one
-    // card re-derives that card and the cells it reaches, `Computed::update`),
+    // card re-derives that card and the cells it reaches, `Computed::update_touched`),
     // once per work revision.
     let last_derived = use_mut_ref(|| None::<(Rc<Workspace>, Rc<Computed>)>);
     // What the last update touched, with the views it started from: the
     // change summary compares only that (`changed::change_of`).
-    let touched = use_mut_ref(|| None::<(Rc<Computed>, Rc<Touched>)>);
+    let touched = use_mut_ref(|| None::<Touched>);
     let now = Shared((*use_memo(ws.clone(), |ws| {
         let derived = derived.borrow_mut().take().filter(|(of, _)| Rc::ptr_eq(of, &ws.0));
         *touched.borrow_mut() = None;
         let computed = derived.map(|(_, computed)| Rc::new(computed)).unwrap_or_else(|| match &*last_derived.borrow() {
             Some((before_ws, before)) => {
                 let (computed, what) = Computed::update_touched(before_ws, before, &ws.0);
-                *touched.borrow_mut() = what.map(|what| (before.clone(), Rc::new(what)));
-                Rc::new(computed)
+                let computed = Rc::new(computed);
+                *touched.borrow_mut() = what.map(|what| (before.clone(), computed.clone(), Rc::new(what)));
+                computed
             }
             None => Rc::new(Computed::new(&ws.0)),
         });
@@ -102,7 +107,7 @@ pub fn use_views(state: &AppState, derived: &RefCell<Option<(Rc<Workspace>, Comp
     let roster = use_memo(ws.clone(), |ws| Rc::new(Roster::of(&ws.0)));
     // Once per views shown.
     let rejected = use_memo(shown.clone(), |shown| Rc::new(Rejected::of(&state.doc.workspace, shown)));
-    let change = use_change(state, &shown, &now, touched.borrow().clone());
+    let change = use_change(state, &shown, touched.borrow().clone());
     Views {
         now,
         shown,
@@ -117,30 +122,21 @@ pub fn use_views(state: &AppState, derived: &RefCell<Option<(Rc<Workspace>, Comp
 }
 
 /// What the last edit, undo or redo changed: the crate's diff of the
-/// evaluation before it (kept from the render before) and this one, in
-/// only what the update touched (`touched`, with the views it started
-/// from) when the views shown are the views now, updated from those.
+/// evaluation before it (kept from the render before) and this one.
 #[hook]
-fn use_change(
-    state: &AppState,
-    shown: &Shared<Computed>,
-    now: &Shared<Computed>,
-    touched: Option<(Rc<Computed>, Rc<Touched>)>,
-) -> Option<(StepKind, Shared<Change>)> {
+fn use_change(state: &AppState, shown: &Shared<Computed>, touched: Option<Touched>) -> Option<(StepKind, Shared<Change>)> {
     let kept = use_mut_ref(changed::Kept::default);
     let before_ws = state.last.as_ref().map(|l| l.before.workspace.clone()).filter(|b| !Rc::ptr_eq(b, &state.doc.workspace));
     let before_computed = before_ws.as_ref().map(|ws| kept.borrow_mut().before(ws));
     kept.borrow_mut().shown(state.doc.workspace.clone(), shown.0.clone());
     let change = {
-        let now_ws = state.doc.workspace.clone();
+        let (now_ws, now) = (state.doc.workspace.clone(), shown.0.clone());
         let before = before_ws.clone().zip(before_computed);
-        let kept_now = now.0.clone();
-        let now = shown.0.clone();
         use_memo((before_ws.map(Shared), Shared(now_ws.clone())), move |_| {
             before.map(|(ws, c)| {
-                // What the update touched, if it started from these views.
-                let touched = touched.filter(|(from, _)| Rc::ptr_eq(from, &c) && Rc::ptr_eq(&now, &kept_now));
-                Shared::new(changed::change_of(&ws, &c, &now_ws, &now, touched.as_ref().map(|(_, t)| &**t)))
+                // What the update touched, if it went from these views to these.
+                let touched = touched.filter(|(from, to, _)| Rc::ptr_eq(from, &c) && Rc::ptr_eq(to, &now));
+                Shared::new(changed::change_of(&ws, &c, &now_ws, &now, touched.as_ref().map(|(_, _, t)| &**t)))
             })
         })
     };

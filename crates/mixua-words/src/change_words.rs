@@ -52,7 +52,11 @@ pub fn change_parts(change: &Change, lang: Lang) -> Vec<String> {
             None => groups.push((cell, vec![cell.viewer.key()])),
         }
     }
-    for (cell, keys) in &groups {
+    // A big edit (an import, a GLOBAL card over 100 viewers) is said in
+    // its first few groups and a count of the rest: the strip stays a
+    // strip, and the live region does not read out a hundred cells.
+    let more_cells: usize = groups.iter().skip(NAMED).map(|(_, keys)| keys.len()).sum();
+    for (cell, keys) in groups.iter().take(NAMED) {
         let keys: Vec<&str> = keys.iter().map(String::as_str).collect();
         let who = list(&keys, lang);
         let ids = |ids: &[String]| list(&ids.iter().map(String::as_str).collect::<Vec<_>>(), lang);
@@ -83,16 +87,34 @@ pub fn change_parts(change: &Change, lang: Lang) -> Vec<String> {
             ),
         });
     }
+    if more_cells > 0 {
+        parts.push(lang.pick(
+            format!("另有 {more_cells} 格改變"),
+            if more_cells == 1 { "1 more cell changed".into() } else { format!("{more_cells} more cells changed") },
+        ));
+    }
     if change.cells.is_empty() {
         parts.push(lang.pick("沒有格子改變", "no cell changed").into());
     }
-    for id in &change.now_accepted {
+    for id in change.now_accepted.iter().take(NAMED) {
         parts.push(lang.pick(format!("{id} 現在通過檢查"), format!("{id} is accepted now")));
     }
-    for (id, rejection) in &change.now_rejected {
+    if let Some(more) = change.now_accepted.len().checked_sub(NAMED).filter(|&n| n > 0) {
+        parts.push(lang.pick(
+            format!("另有 {more} 張卡片現在通過檢查"),
+            if more == 1 { "1 more card is accepted now".into() } else { format!("{more} more cards are accepted now") },
+        ));
+    }
+    for (id, rejection) in change.now_rejected.iter().take(NAMED) {
         parts.push(lang.pick(
             format!("{id} 現在被拒絕({})", rejection_label(rejection, lang)),
             format!("{id} is rejected now ({})", rejection_label(rejection, lang)),
+        ));
+    }
+    if let Some(more) = change.now_rejected.len().checked_sub(NAMED).filter(|&n| n > 0) {
+        parts.push(lang.pick(
+            format!("另有 {more} 張卡片現在被拒絕"),
+            if more == 1 { "1 more card is rejected now".into() } else { format!("{more} more cards are rejected now") },
         ));
     }
     // Alarms that differ only by viewer are said together.
@@ -109,7 +131,8 @@ pub fn change_parts(change: &Change, lang: Lang) -> Vec<String> {
         }
         grouped
     }
-    for (leak, viewers) in alarms(&change.alarms_raised) {
+    let (raised, cleared) = (alarms(&change.alarms_raised), alarms(&change.alarms_cleared));
+    for (leak, viewers) in raised.iter().take(NAMED) {
         let who = list(&viewers, lang);
         parts.push(lang.pick(
             format!(
@@ -122,7 +145,14 @@ pub fn change_parts(change: &Change, lang: Lang) -> Vec<String> {
             ),
         ));
     }
-    for (leak, viewers) in alarms(&change.alarms_cleared) {
+    let more: usize = raised.iter().skip(NAMED).map(|(_, v)| v.len()).sum();
+    if more > 0 {
+        parts.push(lang.pick(
+            format!("⚠ 另有 {more} 個外洩警報響起"),
+            if more == 1 { "⚠ 1 more leak alarm raised".into() } else { format!("⚠ {more} more leak alarms raised") },
+        ));
+    }
+    for (leak, viewers) in cleared.iter().take(NAMED) {
         let who = list(&viewers, lang);
         parts.push(lang.pick(
             format!("✓ 警報解除:{} 不再經由卡片 {} 到 {who}", leak.token, leak.card),
@@ -130,6 +160,13 @@ pub fn change_parts(change: &Change, lang: Lang) -> Vec<String> {
                 "✓ alarm cleared: {} no longer reaches {who} through card {}",
                 leak.token, leak.card
             ),
+        ));
+    }
+    let more: usize = cleared.iter().skip(NAMED).map(|(_, v)| v.len()).sum();
+    if more > 0 {
+        parts.push(lang.pick(
+            format!("✓ 另有 {more} 個警報解除"),
+            if more == 1 { "✓ 1 more alarm cleared".into() } else { format!("✓ {more} more alarms cleared") },
         ));
     }
     if change.alarms_raised.is_empty() && change.alarms_cleared.is_empty() {
@@ -170,5 +207,33 @@ mod tests {
             list(&["1", "2", "3", "4", "5", "6", "7"], Lang::En),
             "1, 2, 3, 4, 5 and 2 more"
         );
+    }
+
+    /// A big change is said in its first groups and verdicts and a count of
+    /// the rest, in both languages.
+    #[test]
+    fn a_big_change_is_said_in_part_and_counted() {
+        use crate::explain::Lang;
+        use mixua_policy::{Change, ViewerId};
+        use mixua_policy::change::{CellChange, Presence};
+        use mixua_policy::policy::Rejection;
+        let cell = |n: usize| CellChange {
+            viewer: ViewerId { user: format!("u{n}"), agent: "a".into() },
+            presence: Presence::Kept,
+            gained: vec![format!("C{n}")],
+            lost: Vec::new(),
+        };
+        let change = Change {
+            cells: (0..10).map(cell).collect(),
+            now_rejected: (0..9).map(|n| (format!("R{n}"), Rejection::NotApproved { scope: mixua_policy::Scope::Global })).collect(),
+            ..Change::default()
+        };
+        let parts = change_parts(&change, Lang::En);
+        assert_eq!(parts.iter().filter(|p| p.contains(" now reads ")).count(), NAMED);
+        assert!(parts.contains(&"4 more cells changed".to_string()), "{parts:?}");
+        assert_eq!(parts.iter().filter(|p| p.ends_with("(sharing not approved)")).count(), NAMED);
+        assert!(parts.contains(&"3 more cards are rejected now".to_string()), "{parts:?}");
+        let zh = change_parts(&change, Lang::ZhTw);
+        assert!(zh.contains(&"另有 4 格改變".to_string()) && zh.contains(&"另有 3 張卡片現在被拒絕".to_string()), "{zh:?}");
     }
 }
