@@ -12,7 +12,10 @@
 //      and re-renders the cells whose bar changed;
 //   2. a diagnosis (Diagnose on a card): the click to the paint after the
 //      answers show;
-//   3. the wasm of each page, gzip -9: the students' page (index.html, no
+//   3. Event Timing (what INP is built on): a trusted click on a card's
+//      "high risk" box, an edit, against a trusted click that changes
+//      nothing, each from the press to the next paint;
+//   4. the wasm of each page, gzip -9: the students' page (index.html, no
 //      lesson 3) and lesson3.html.
 //
 // Usage: node scripts/bench-lesson3.mjs    (build first: trunk build --release --offline)
@@ -78,8 +81,50 @@ function timedDiagnosis(card) {
   });
 }
 
+/** Event Timing entries (the basis of INP), kept in the page. */
+function observeEvents() {
+  window.__events = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__events.push({ name: e.name, duration: e.duration });
+  }).observe({ type: 'event', durationThreshold: 16, buffered: true });
+}
+
+/**
+ * A trusted click (Playwright's locator.click()) and the longest Event
+ * Timing entry of it, from the press to the next paint, or `null` under
+ * the 16 ms floor.
+ */
+async function trustedClick(page, selector) {
+  const before = await page.evaluate(() => window.__events.length);
+  await page.locator(selector).click();
+  return page.evaluate(
+    (before) =>
+      new Promise((resolve) => {
+        let frames = 0;
+        const tick = () => {
+          const entries = window.__events.slice(before).filter((e) => ['click', 'pointerup', 'pointerdown'].includes(e.name));
+          if (entries.length) return resolve(Math.max(...entries.map((e) => e.duration)));
+          if ((frames += 1) > 6) return resolve(null);
+          requestAnimationFrame(() => setTimeout(tick, 0));
+        };
+        requestAnimationFrame(() => setTimeout(tick, 0));
+      }),
+    before,
+  );
+}
+
+/** Event Timing figures: median and range, and how many stayed under the floor. */
+function eventLine(label, values) {
+  const seen = values.filter((v) => v !== null);
+  const under = values.length - seen.length;
+  if (!seen.length) return `  ${label.padEnd(44)} all ${values.length} under the 16 ms floor`;
+  const s = stats(seen);
+  return `  ${label.padEnd(44)} min ${s.min.toFixed(0)} ms   median ${s.median.toFixed(0)} ms   max ${s.max.toFixed(0)} ms${under ? `, ${under} of ${values.length} under 16 ms` : ''}`;
+}
+
 async function measure(browser, server, rate) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.addInitScript(observeEvents);
   const page = await context.newPage();
   await page.goto(`${server.url}lesson3.html?lesson=3&lang=en`);
   await page.waitForSelector('#app [data-ready]', { state: 'attached', timeout: 60_000 });
@@ -103,8 +148,23 @@ async function measure(browser, server, rate) {
     const took = await page.evaluate(timedDiagnosis, cards[i % cards.length]);
     if (i >= WARMUP) diagnoses.push(took);
   }
+  // Event Timing: a trusted click on a card's "high risk" box (an edit of
+  // lesson 3: every viewer's prompt assembled again, the checks, the bars)
+  // against a click on the chart's title (nothing changes).
+  const first = await page.$eval('select[name="prompt-card"] option:not([value=""])', (o) => o.value);
+  await page.selectOption('select[name="prompt-card"]', first);
+  const etEdit = [];
+  const etNoop = [];
+  for (let i = 0; i < WARMUP + EDITS; i++) {
+    const e = await trustedClick(page, '[data-panel="prompt-settings"] input[name="risk"]');
+    const o = await trustedClick(page, '#chart-title');
+    if (i >= WARMUP) {
+      etEdit.push(e);
+      etNoop.push(o);
+    }
+  }
   await context.close();
-  return { edits: stats(edits), noops: stats(noops), diagnoses: stats(diagnoses) };
+  return { edits: stats(edits), noops: stats(noops), diagnoses: stats(diagnoses), etEdit, etNoop };
 }
 
 async function wasmOf(page) {
@@ -121,11 +181,13 @@ const browser = await launchBrowser();
 try {
   console.log(`Lesson 3, ${EDITS} edits each (after ${WARMUP} warm-up), the story's 6 viewers and 23 cards:`);
   for (const rate of [1, 4]) {
-    const { edits, noops, diagnoses } = await measure(browser, server, rate);
+    const { edits, noops, diagnoses, etEdit, etNoop } = await measure(browser, server, rate);
     console.log(line(`budget edit → paint, CPU ${rate}×`, edits));
     console.log(line(`no-op change → paint, CPU ${rate}×`, noops));
     console.log(`  extra over the no-op, medians: ${(edits.median - noops.median).toFixed(1)} ms (issue 25's seed-edit budget: ${rate === 1 ? 2 : 8} ms)`);
     console.log(line(`diagnosis → paint, CPU ${rate}×`, diagnoses));
+    console.log(eventLine(`a card's risk box, Event Timing, CPU ${rate}×`, etEdit) + `   (issue 25 met at ≤ ${rate === 1 ? 24 : 32} ms)`);
+    console.log(eventLine(`a click that changes nothing, Event Timing`, etNoop));
   }
   console.log('wasm per page, gzip -9:');
   for (const page of ['index.html', 'lesson3.html', 'teach.html']) {
