@@ -64,7 +64,7 @@ pub fn app(props: &AppProps) -> Html {
     wiring::use_document_lang(lang);
     // The start's writes after the first render, the prerendered screen
     // replaced, the first save (`start.rs`).
-    wiring::use_start_effects(store, onaction.clone(), root.set_aside.take(), root.started.take(), root.unsaved, step, state.ui.embed);
+    wiring::use_start_effects(&root, onaction.clone(), step, state.ui.embed);
     // Save at once when the page is hidden or closed; another tab's saves;
     // undo, redo and the classroom keys; a link pasted into this tab.
     wiring::use_page_listeners(store);
