@@ -4,14 +4,12 @@
 //! that call them live in the root component.
 
 use std::collections::BTreeMap;
-use std::io::Read as _;
-
-use base64::Engine as _;
 use mixua_policy::Workspace;
 use mixua_words::Lang;
 use serde::{Deserialize, Serialize};
 
 use crate::doc::{Doc, Predictions};
+use crate::link::{self, Head, Kind, Unpacked};
 use crate::lessons::Progress;
 
 /// The link format this build writes and reads.
@@ -238,56 +236,27 @@ pub fn portable(course: crate::course::Course) -> Option<crate::course::Course> 
     Some(course).filter(|c| !matches!(c, crate::course::Course::One | crate::course::Course::Pack))
 }
 
-/// Why a link's data could not be unpacked.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Unpacked {
-    /// Not base64url, not a whole zlib stream (cut off, altered), not UTF-8.
-    Damaged,
-    /// It unpacks to more than the limit.
-    TooLarge { limit: usize },
-}
-
-/// A link's data: base64url(zlib(text)), the one codec of share links and
-/// pack links (`pack_link.rs`).
-pub fn pack_text(text: &str) -> String {
-    let packed = miniz_oxide::deflate::compress_to_vec_zlib(text.as_bytes(), 9);
-    base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(packed)
-}
-
-/// Reads what [`pack_text`] wrote, unpacking at most `limit` bytes: one
-/// byte more is a link too large (a zlib bomb stops there), not a damaged
-/// one. zlib's checksum catches a link that was cut off or altered.
-pub fn unpack_text(data: &str, limit: usize) -> Result<String, Unpacked> {
-    let packed = base64::engine::general_purpose::URL_SAFE_NO_PAD.decode(data).map_err(|_| Unpacked::Damaged)?;
-    let bytes = miniz_oxide::inflate::decompress_to_vec_zlib_with_limit(&packed, limit).map_err(|e| match e.status {
-        miniz_oxide::inflate::TINFLStatus::HasMoreOutput => Unpacked::TooLarge { limit },
-        _ => Unpacked::Damaged,
-    })?;
-    let mut text = String::new();
-    bytes.as_slice().read_to_string(&mut text).map_err(|_| Unpacked::Damaged)?;
-    Ok(text)
-}
-
-/// `v1.` + base64url(zlib(file JSON)). The link names its lesson
+/// `v1.` + base64url(zlib(file JSON)) (`link.rs`, the one link codec).
+/// The link names its lesson
 /// ([`portable`]).
 pub fn encode_link(doc: &Doc, course: crate::course::Course) -> String {
     let json = to_json(&Saved { doc: doc.clone(), course: portable(course), ..Saved::default() });
-    format!("v{LINK_VERSION}.{}", pack_text(&json))
+    link::write(Kind::Work, LINK_VERSION, &link::pack_text(&json))
 }
 
 /// Reads a share link fragment (with or without the leading `#`): the work
 /// and its lesson (links carry nothing else).
 pub fn decode_link(fragment: &str) -> Result<Saved, Problem> {
-    let fragment = fragment.trim_start_matches('#');
-    let (version, data) = fragment.split_once('.').ok_or(Problem::NotALink)?;
-    let version: u32 = version.strip_prefix('v').and_then(|v| v.parse().ok()).ok_or(Problem::NotALink)?;
+    let Some(Head { kind: Kind::Work, version, rest: data }) = link::head(fragment) else {
+        return Err(Problem::NotALink);
+    };
     if version > LINK_VERSION {
         return Err(Problem::NewerLink { version });
     }
     if version != LINK_VERSION {
         return Err(Problem::NotALink);
     }
-    let text = unpack_text(data, MAX_LINK_JSON).map_err(|problem| match problem {
+    let text = link::unpack_text(data, MAX_LINK_JSON).map_err(|problem| match problem {
         Unpacked::TooLarge { .. } => Problem::LinkTooLarge,
         Unpacked::Damaged => Problem::DamagedLink,
     })?;

@@ -127,7 +127,7 @@ fn links_from_a_newer_version_say_so() {
 /// hold. It is refused as too large (not as cut off), before it is read.
 #[test]
 fn a_link_that_unpacks_past_the_file_limit_is_too_large_not_damaged() {
-    use mixua_playground::persist::{pack_text, unpack_text, Unpacked};
+    use mixua_playground::link::{pack_text, unpack_text, Unpacked};
     for size in [MAX_FILE_BYTES + 1, 4 * MAX_FILE_BYTES] {
         let json = format!("{{\"query\":\"{}\"}}", " ".repeat(size));
         let link = format!("v1.{}", pack_text(&json));
