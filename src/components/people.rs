@@ -142,6 +142,31 @@ fn fact_form(props: &FactFormProps) -> Html {
     }
 }
 
+/// A user's or agent's row head: its name, editable, and its Remove
+/// button. One function, not generic, for both lists: each `html!` written
+/// out is its own code in the wasm (issue 28).
+#[inline(never)]
+fn name_row(input_name: &'static str, name: &str, label: String, remove: String, remove_text: &'static str, onchange: Callback<Event>, onremove: Callback<MouseEvent>) -> Html {
+    html! {
+        <div class="name-row">
+            <input name={input_name} value={name.to_string()} {onchange} aria-label={label} />
+            <button type="button" class="danger" onclick={onremove} aria-label={remove}>{ remove_text }</button>
+        </div>
+    }
+}
+
+/// A canary or a profile fact with its × button (one function for both,
+/// as [`name_row`]): `canary` or `fact` is its `data-*` attribute.
+#[inline(never)]
+fn token(canary: Option<&str>, fact: Option<&str>, content: Html, remove: String, onremove: Callback<MouseEvent>) -> Html {
+    html! {
+        <span class={if fact.is_some() { "token fact" } else { "token" }} data-canary={canary.map(str::to_string)} data-fact={fact.map(str::to_string)}>
+            { content }
+            <button type="button" class="x" onclick={onremove} aria-label={remove}>{"×"}</button>
+        </span>
+    }
+}
+
 /// Users (with their canaries) and agents: add, rename, remove.
 #[function_component(People)]
 pub fn people(props: &PeopleProps) -> Html {
@@ -190,13 +215,13 @@ pub fn people(props: &PeopleProps) -> Html {
                 } else if facts.is_empty() {
                     <span class="none">{ lang.pick("(無)", "(none)") }</span>
                 }
-                { for facts.iter().map(|(k, v)| html! {
-                    <span class="token fact" data-fact={k.clone()}>
-                        <span>{ format!("{k}: ") }<strong>{ v }</strong></span>
-                        <button type="button" class="x" onclick={click(Action::Edit(Edit::RemoveProfileFact { user: user.clone(), key: k.clone() }))}
-                            aria-label={lang.pick(format!("移除 {user} 的資料 {k}"), format!("Remove {user}'s fact {k}"))}>{"×"}</button>
-                    </span>
-                }) }
+                { for facts.iter().map(|(k, v)| token(
+                    None,
+                    Some(k),
+                    html! { <span>{ format!("{k}: ") }<strong>{ v }</strong></span> },
+                    lang.pick(format!("移除 {user} 的資料 {k}"), format!("Remove {user}'s fact {k}")),
+                    click(Action::Edit(Edit::RemoveProfileFact { user: user.clone(), key: k.clone() })),
+                )) }
                 if !unreadable {
                     <FactForm user={user.clone()} {lang} {onadd} />
                 }
@@ -213,26 +238,27 @@ pub fn people(props: &PeopleProps) -> Html {
         };
         html! {
             <li key={user.clone()} data-user={user.clone()}>
-                <div class="name-row">
-                    <input name="user_name" value={user.clone()} onchange={rename(user.clone(), true)}
-                        aria-label={lang.pick(format!("使用者 {user} 的名稱"), format!("Name of user {user}"))} />
-                    <button type="button" class="danger" onclick={click(Action::Edit(Edit::RemoveUser(user.clone())))}
-                        aria-label={lang.pick(format!("移除使用者 {user}"), format!("Remove user {user}"))}>
-                        { lang.pick("移除", "Remove") }
-                    </button>
-                </div>
+                { name_row(
+                    "user_name",
+                    user,
+                    lang.pick(format!("使用者 {user} 的名稱"), format!("Name of user {user}")),
+                    lang.pick(format!("移除使用者 {user}"), format!("Remove user {user}")),
+                    lang.pick("移除", "Remove"),
+                    rename(user.clone(), true),
+                    click(Action::Edit(Edit::RemoveUser(user.clone()))),
+                ) }
                 <div class="canaries">
                     <span class="label">{ lang.pick("暗號:", "Canaries: ") }</span>
                     if tokens.is_empty() {
                         <span class="none">{ lang.pick("(無)", "(none)") }</span>
                     }
-                    { for tokens.iter().map(|t| html! {
-                        <span class="token" data-canary={t.clone()}>
-                            <code>{ t }</code>
-                            <button type="button" class="x" onclick={click(Action::Edit(Edit::RemoveCanary { user: user.clone(), token: t.clone() }))}
-                                aria-label={lang.pick(format!("移除暗號 {t}"), format!("Remove canary {t}"))}>{"×"}</button>
-                        </span>
-                    }) }
+                    { for tokens.iter().map(|t| token(
+                        Some(t),
+                        None,
+                        html! { <code>{ t }</code> },
+                        lang.pick(format!("移除暗號 {t}"), format!("Remove canary {t}")),
+                        click(Action::Edit(Edit::RemoveCanary { user: user.clone(), token: t.clone() })),
+                    )) }
                 </div>
                 <AddForm name="new_canary" id={AttrValue::from(format!("new-canary-{user}"))}
                     label={AttrValue::from(lang.pick(format!("{user} 的新暗號"), format!("New canary for {user}")))}
@@ -245,14 +271,15 @@ pub fn people(props: &PeopleProps) -> Html {
     });
     let agent_items = ws.agents.iter().map(|agent| html! {
         <li key={agent.clone()} data-agent={agent.clone()}>
-            <div class="name-row">
-                <input name="agent_name" value={agent.clone()} onchange={rename(agent.clone(), false)}
-                    aria-label={lang.pick(format!("Agent {agent} 的名稱"), format!("Name of agent {agent}"))} />
-                <button type="button" class="danger" onclick={click(Action::Edit(Edit::RemoveAgent(agent.clone())))}
-                    aria-label={lang.pick(format!("移除 Agent {agent}"), format!("Remove agent {agent}"))}>
-                    { lang.pick("移除", "Remove") }
-                </button>
-            </div>
+            { name_row(
+                "agent_name",
+                agent,
+                lang.pick(format!("Agent {agent} 的名稱"), format!("Name of agent {agent}")),
+                lang.pick(format!("移除 Agent {agent}"), format!("Remove agent {agent}")),
+                lang.pick("移除", "Remove"),
+                rename(agent.clone(), false),
+                click(Action::Edit(Edit::RemoveAgent(agent.clone()))),
+            ) }
         </li>
     });
 
