@@ -17,7 +17,9 @@
 //   seed   Y's share_approved on the seed (Y enters or leaves bob's cells);
 //   global the approval of a GLOBAL card in 1,000 cards over 10 × 10
 //          viewers (every view changes);
-//   pair   the approval of a PAIR card there (one card whose reach is one cell).
+//   pair   the approval of a PAIR card there (one card whose reach is one cell);
+//   key    a key typed into G's lesson on the seed (WHAT=key), against Shift
+//          pressed in the same field.
 //
 // Usage: node scripts/bench-edit.mjs                    (build first: trunk build --release --offline)
 //        RATE=4 CLICKS=10 WHAT=seed,global,pair node scripts/bench-edit.mjs
@@ -39,7 +41,7 @@ const CLICKS = Number(process.env.CLICKS ?? 10);
 const WARMUP = 2;
 const TOP = Number(process.env.TOP ?? 10);
 const PROFILE = process.env.PROFILE === '1';
-const WHAT = (process.env.WHAT ?? 'seed,global,pair').split(',');
+const WHAT = (process.env.WHAT ?? 'seed,global,pair,key').split(',');
 const AFTER_MS = 600;
 // Kinds in thread time (CPU=0: wall time).
 const CPU = process.env.CPU !== '0';
@@ -69,6 +71,9 @@ const SCENARIOS = {
   seed: { cards: 0, edit: 'tr[data-card="Y"] input[name="share_approved"]', label: 'seed, Y\'s share_approved' },
   global: { cards: 1000, edit: 'tr[data-card="C0"] input[name="share_approved"]', label: '1,000 cards, the GLOBAL card\'s approval' },
   pair: { cards: 1000, edit: 'tr[data-card="C1"] input[name="share_approved"]', label: '1,000 cards, the PAIR card\'s approval' },
+  // A key typed into G's lesson (the echo; the edit is applied right after
+  // the echo's frame), against Shift pressed there (keys, no input).
+  key: { cards: 0, edit: 'key:tr[data-card="G"] textarea[name="lesson"]', noop: 'key-noop:tr[data-card="G"] textarea[name="lesson"]', label: 'seed, a key typed into G\'s lesson' },
 };
 const NOOP = '#chart-title';
 
@@ -100,7 +105,13 @@ async function open(browser, server, cards) {
 
 /** Clicks `selector` CLICKS times (after WARMUP), marking each, under a trace. */
 async function traced(page, cdp, selectors) {
-  const target = (s) => page.locator(s);
+  // A selector `key:…` types an x into that field, `key-noop:…` presses
+  // Shift there (trusted key events, as Playwright's keyboard sends them).
+  const target = (s) => {
+    const [kind, field] = s.startsWith('key') ? s.split(/:(.*)/s) : [null, s];
+    if (!kind) return page.locator(s);
+    return { click: async () => { await page.focus(field); await page.keyboard.press(kind === 'key' ? 'x' : 'Shift'); } };
+  };
   for (let i = 0; i < WARMUP; i += 1) {
     for (const s of selectors) {
       await target(s).click();
@@ -183,7 +194,7 @@ function analyse(events, names) {
       const painted = marks.get(`bench:${n}:${i}:painted`)?.ts;
       const after = marks.get(`bench:${n}:${i}:after`)?.ts;
       if (start === undefined || painted === undefined || after === undefined) continue;
-      const input = onMain.find((e) => e.name === 'EventDispatch' && e.ts >= start && e.ts < painted && /^(pointerdown|mousedown)$/.test(e.args?.data?.type));
+      const input = onMain.find((e) => e.name === 'EventDispatch' && e.ts >= start && e.ts < painted && /^(pointerdown|mousedown|keydown)$/.test(e.args?.data?.type));
       if (!input) continue;
       const lastClick = onMain.filter((e) => e.name === 'EventDispatch' && e.ts >= input.ts && e.ts < painted && /^(click|change|input|pointerup|mouseup)$/.test(e.args?.data?.type)).at(-1) ?? input;
       const clickEnd = lastClick.ts + lastClick.dur;
@@ -254,7 +265,7 @@ try {
       await opened?.context.close();
       opened = { cards: s.cards, ...(await open(browser, server, s.cards)) };
     }
-    const events = await traced(opened.page, opened.cdp, [s.edit, NOOP]);
+    const events = await traced(opened.page, opened.cdp, [s.edit, s.noop ?? NOOP]);
     if (process.env.SAVE) await (await import("node:fs/promises")).writeFile(process.env.SAVE, JSON.stringify({ traceEvents: events }));
     const [edit, noop] = analyse(events, ["edit", "noop"]);
     console.log(`\n${s.label} (load average ${loadavg()[0].toFixed(2)}):`);

@@ -238,9 +238,12 @@ async function observedLcp(url) {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     await page.goto(url);
-    await page.waitForSelector('#app [data-view]', { state: 'attached', timeout: 60_000 });
-    await page.waitForTimeout(1000);
-    return await page.evaluate(() => window.__lcp);
+    // The app's last start step, then two frames: every paint of the start
+    // has been made and its entry reported (no fixed wait).
+    await page.waitForSelector('#app [data-ready]', { state: 'attached', timeout: 60_000 });
+    return await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => done(window.__lcp))))),
+    );
   } finally {
     await browser.close();
   }

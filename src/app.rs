@@ -13,9 +13,9 @@ use yew::prelude::*;
 use crate::changed;
 use crate::components::announcer::Announcer;
 use crate::components::{
-    about_me::AboutMe, card_editor::CardEditor, card_inspector::CardInspector, compare::Compare, footer::Footer,
-    lesson_panel::LessonPanel, lesson_tools::{LessonTools, LessonToolsProps, ToolsAt}, notice_bar::NoticeBar, panel_tabs::PanelTabs,
-    people::People, query_bar::QueryBar, rejected_list::RejectedList, seating_chart::SeatingChart, timeline::Timeline, top_bar::TopBar,
+    about_me::AboutMe, card_editor::CardEditor, card_inspector::CardInspector, compare::Compare,
+    lesson_panel::LessonPanel, lesson_tools::{self, LessonTools, ToolsAt}, notice_bar::NoticeBar, panel_tabs::{self, PanelTabs},
+    people::People, query_bar::QueryBar, rejected_list::RejectedList, seating_chart::SeatingChart, timeline::Timeline, top_bar::{self, TopBar},
     why_panel::WhyPanel, worksheet::Worksheet,
 };
 use crate::course::Course;
@@ -64,7 +64,7 @@ pub fn app(props: &AppProps) -> Html {
     wiring::use_document_lang(lang);
     // The start's writes after the first render, the prerendered screen
     // replaced, the first save (`start.rs`).
-    wiring::use_start_effects(store, onaction.clone(), root.set_aside.take(), root.started.take(), root.unsaved, step, state.ui.embed);
+    wiring::use_start_effects(&root, onaction.clone(), step, state.ui.embed);
     // Save at once when the page is hidden or closed; another tab's saves;
     // undo, redo and the classroom keys; a link pasted into this tab.
     wiring::use_page_listeners(store);
@@ -136,29 +136,13 @@ pub fn app(props: &AppProps) -> Html {
         Some(exercise) if !hidden(Panel::Lesson) && !classroom => exercise.panels.iter().filter_map(|p| Panel::parse(p)).collect(),
         _ => Vec::new(),
     };
-    let tools = LessonToolsProps {
-        at: ToolsAt::Side,
-        tools: Rc::new(tools),
-        hidden: ui.hidden,
-        lesson_two,
-        lesson_three: third.on,
-        people: shows(Panel::People),
-        workspace: workspace.clone(),
-        cache_lines,
-        roster: roster.clone(),
-        event_problems,
-        chosen: ui.actor.clone(),
-        actor,
-        selected: ui.selected,
-        refusal: ui.refusal.clone(),
-        refused_at: ui.refused_at,
-        history: ui.history.clone(),
-        change: change.as_ref().map(|(_, c)| c.clone()),
-        tick,
-        lang,
-        onaction: onaction.clone(),
+    let tools = LessonTools {
+        tools: Rc::new(tools), hidden: ui.hidden, lesson_two, lesson_three: third.on, people: shows(Panel::People),
+        workspace: workspace.clone(), cache_lines, roster: roster.clone(), event_problems,
+        chosen: ui.actor.clone(), actor, selected: ui.selected, refusal: ui.refusal.clone(), refused_at: ui.refused_at,
+        history: ui.history.clone(), change: change.as_ref().map(|(_, c)| c.clone()), tick, lang, onaction: onaction.clone(),
     };
-    let memory = html! { <LessonTools at={ToolsAt::Memory} ..tools.clone() /> };
+    let memory = lesson_tools::view(&tools, ToolsAt::Memory);
     // The printed worksheet's exercise: the current step's title and task.
     let worksheet_exercise = ui.exercise().filter(|_| !hidden(Panel::Lesson)).map(|e| Rc::new((e.title.get(lang).to_string(), e.task.get(lang).to_string())));
     // The query's presets follow the seed the cards come from: the Chinese
@@ -168,14 +152,14 @@ pub fn app(props: &AppProps) -> Html {
         <div class={classes!("app", classroom.then_some("classroom"), ui.embed.then_some("embed"))} data-ready={(step == Step::Ready).then_some("")} data-settled={settled.then_some("")} {ondragover} {ondrop}>
             <a class="skip" href="#chart">{ lang.pick("跳到座位表", "Skip to the seating chart") }</a>
             if !ui.embed && top {
-            <TopBar course={ui.course} {classroom} latest_doc={latest_doc.clone()} recent={ui.recent.clone()}
-                said={ui.notice.clone().filter(|_| ui.notice_at == NoticeAt::Work)} doc={doc.clone()} computed={computed_now.clone()}
-                saved_pack={saved_pack.clone()} onkeep={onkeep.clone()} can_undo={!state.past.is_empty()} can_redo={!state.future.is_empty()}
-                {lang} onaction={onaction.clone()} onwork={onwork.clone()}>
-                if classroom {
-                    <PanelTabs panel={ui.panel} hidden={ui.hidden} {lesson_two} {lang} onaction={onaction.clone()} />
-                }
-            </TopBar>
+            { top_bar::view(TopBar {
+                course: ui.course, classroom, latest_doc: latest_doc.clone(), recent: ui.recent.clone(),
+                said: ui.notice.clone().filter(|_| ui.notice_at == NoticeAt::Work),
+                doc: doc.clone(), computed: computed_now.clone(), saved_pack: saved_pack.clone(), onkeep: onkeep.clone(),
+                can_undo: !state.past.is_empty(), can_redo: !state.future.is_empty(),
+                lang, onaction: onaction.clone(), onwork: onwork.clone(),
+                tabs: if classroom { panel_tabs::view(&PanelTabs { panel: ui.panel, hidden: ui.hidden, lesson_two, lang, onaction: onaction.clone() }) } else { Html::default() },
+            }) }
             }
 
             if top {
@@ -215,7 +199,7 @@ pub fn app(props: &AppProps) -> Html {
                                 doc={doc.clone()}
                                 computed={computed_now.clone()}
                                 checks={checks.clone()}
-                                teachers_pack={ui.teachers_pack.clone()}
+                                pack={Shared(ui.shared_pack().clone())}
                                 student_name={student_name.clone()}
                                 onname={onname.clone()}
                                 course={ui.course}
@@ -255,7 +239,7 @@ pub fn app(props: &AppProps) -> Html {
                         // so the exercise's first instruction ("In Act as
                         // pick…") names something on the first screen; a
                         // card's history opens here, where it was asked for.
-                        <LessonTools ..tools.clone() />
+                        { lesson_tools::view(&tools, ToolsAt::Side) }
                         if !hidden(Panel::Why) {
                             <WhyPanel
                                 workspace={workspace.clone()}
@@ -297,7 +281,7 @@ pub fn app(props: &AppProps) -> Html {
                 }
             </main>
             if below(Step::Rest) && !ui.embed {
-                <Footer {lang} />
+                { crate::components::footer::view(lang) }
             }
             if below(Step::Rest) && print_asked {
                 <Worksheet workspace={workspace.clone()} exercise={worksheet_exercise} {lang} />

@@ -4,7 +4,6 @@
 //! Here the app only hands the crate what it keeps: the work, the memoised
 //! views and the learner's progress.
 
-use std::cell::RefCell;
 use std::collections::BTreeSet;
 use std::rc::Rc;
 
@@ -37,20 +36,53 @@ pub enum Course {
     Pack,
 }
 
-thread_local! {
-    /// The built-in packs, read once per lesson and language and kept for
-    /// the program's life (they are the app's own data): a cache of a pure
-    /// function of the two, never state handed between modules.
-    static PACKS: RefCell<Vec<(Course, Lang, &'static Pack)>> = const { RefCell::new(Vec::new()) };
+/// The built-in packs a state reads, each read from the curriculum crate the
+/// first time it is asked for (per lesson and language) and kept: a memo of
+/// a pure function, held as data by the state that reads it (`Ui::packs`,
+/// shared by every state the reducer makes from it), never a global. Any
+/// two hold the same packs, so they compare equal.
+#[derive(Default)]
+pub struct Packs {
+    /// By lesson (1, 2, 3) and language (繁體中文, English).
+    read: [[std::cell::OnceCell<Rc<Pack>>; 2]; 3],
 }
 
-/// The pack a lesson runs: a built-in lesson's, or for [`Course::Pack`]
-/// the teacher's pack the state holds (without it, storage cleared,
-/// lesson 1's exercises: never a panel without exercises).
-pub fn pack_of(course: Course, teachers_pack: Option<&Rc<Pack>>, lang: Lang) -> &Pack {
+impl Packs {
+    /// The lesson's built-in pack in `lang` ([`Course::Pack`]: lesson 1's).
+    pub fn get(&self, course: Course, lang: Lang) -> &Rc<Pack> {
+        let at = match course {
+            Course::One | Course::Pack => 0,
+            Course::Two => 1,
+            #[cfg(feature = "lesson3")]
+            Course::Three => 2,
+        };
+        let lang_at = match lang {
+            Lang::ZhTw => 0,
+            Lang::En => 1,
+        };
+        self.read[at][lang_at].get_or_init(|| Rc::new(course.builtin(lang)))
+    }
+}
+
+impl PartialEq for Packs {
+    fn eq(&self, _: &Packs) -> bool {
+        true
+    }
+}
+
+impl std::fmt::Debug for Packs {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Packs")
+    }
+}
+
+/// The pack a lesson runs: a built-in lesson's (from `packs`), or for
+/// [`Course::Pack`] the teacher's pack the state holds (without it, storage
+/// cleared, lesson 1's exercises: never a panel without exercises).
+pub fn pack_of<'a>(course: Course, teachers_pack: Option<&'a Rc<Pack>>, packs: &'a Packs, lang: Lang) -> &'a Rc<Pack> {
     match (course, teachers_pack) {
         (Course::Pack, Some(pack)) => pack,
-        _ => course.pack(lang),
+        _ => packs.get(course, lang),
     }
 }
 
@@ -76,24 +108,18 @@ impl Course {
         }
     }
 
-    /// The lesson's built-in pack (its solutions in `lang`); a teacher's
-    /// pack is not built in, it is the state's ([`pack_of`]), so here
+    /// The lesson's built-in pack (its solutions in `lang`), read anew from
+    /// the curriculum crate (a state keeps the ones it reads: [`Packs`]); a
+    /// teacher's pack is not built in, it is the state's ([`pack_of`]), so here
     /// [`Course::Pack`] has lesson 1's.
-    pub fn pack(self, lang: Lang) -> &'static Pack {
-        PACKS.with(|packs| {
-            if let Some((_, _, pack)) = packs.borrow().iter().find(|(c, l, _)| *c == self && *l == lang) {
-                return *pack;
-            }
-            let name = match self {
-                Course::Two => "lesson2",
-                #[cfg(feature = "lesson3")]
-                Course::Three => "lesson3",
-                Course::One | Course::Pack => "lesson1",
-            };
-            let pack: &'static Pack = Box::leak(Box::new(mixua_course::builtin_pack(name, lang).expect("the built-in packs read")));
-            packs.borrow_mut().push((self, lang, pack));
-            pack
-        })
+    pub fn builtin(self, lang: Lang) -> Pack {
+        let name = match self {
+            Course::Two => "lesson2",
+            #[cfg(feature = "lesson3")]
+            Course::Three => "lesson3",
+            Course::One | Course::Pack => "lesson1",
+        };
+        mixua_course::builtin_pack(name, lang).expect("the built-in packs read")
     }
 
     /// The built-in lessons, in the order the lesson switcher lists them
@@ -135,7 +161,7 @@ impl Course {
 
     /// How many exercises a built-in lesson has.
     pub fn exercise_count(self) -> usize {
-        self.pack(Lang::En).exercises.len()
+        self.builtin(Lang::En).exercises.len()
     }
 }
 

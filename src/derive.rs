@@ -102,6 +102,8 @@ pub struct CacheLines {
     /// is read by its counts; listing every read made each act lay out a
     /// list hundreds of thousands of pixels tall (issue 25).
     pub listed: Vec<Listed>,
+    /// Purges before the ones listed (the newest [`READS_LISTED`]).
+    pub earlier_purges: usize,
     /// Purges: the card and the words.
     pub purges: Vec<(String, String)>,
 }
@@ -121,6 +123,8 @@ pub enum Listed {
 /// One replayed read, as the cache panel lists it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ReadLine {
+    /// Its place among the replayed reads, from 1 (the list's number).
+    pub number: usize,
     pub served: bool,
     pub stale: bool,
     pub leak: bool,
@@ -146,6 +150,7 @@ impl CacheLines {
             }
             let read = &reads[n];
             listed.push(Listed::Read(ReadLine {
+                number: n + 1,
                 served: read.cached.is_some(),
                 stale: !read.stale.is_empty(),
                 leak: !read.leaks.is_empty(),
@@ -159,7 +164,13 @@ impl CacheLines {
             stale: replay.stale().count(),
             total: reads.len(),
             listed,
-            purges: replay.purges.iter().map(|p| (p.card.to_string(), mixua_words::explain::purge_text(p, lang))).collect(),
+            earlier_purges: replay.purges.len().saturating_sub(READS_LISTED),
+            purges: replay
+                .purges
+                .iter()
+                .skip(replay.purges.len().saturating_sub(READS_LISTED))
+                .map(|p| (p.card.to_string(), mixua_words::explain::purge_text(p, lang)))
+                .collect(),
         }
     }
 }

@@ -16,6 +16,7 @@ pub mod embed;
 #[cfg(feature = "lesson3")]
 pub mod lesson_three;
 pub mod lessons;
+pub mod link;
 pub mod pack_link;
 pub mod persist;
 pub mod prerender;

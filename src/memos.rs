@@ -144,7 +144,7 @@ fn use_change(state: &AppState, shown: &Shared<Computed>, touched: Option<Touche
 }
 
 /// The lesson's checks, once per (work, views now, progress, reveal, tick,
-/// lesson, step, language, teacher's pack): the lesson panel and the
+/// lesson, step, language, pack): the lesson panel and the
 /// recording effect read them. `on`: from the start's side step on, when
 /// the lesson panel shows (its own task, not the first render's: `start.rs`).
 #[hook]
@@ -155,13 +155,12 @@ pub fn use_checks(state: &AppState, now: &Shared<Computed>, tick: Option<u64>, o
         now.clone(),
         state.ui.progress.clone(),
         (revealed, tick, state.ui.course, state.ui.lesson_step, state.ui.lang, on),
-        state.ui.teachers_pack.clone().map(Shared),
+        Shared(state.ui.shared_pack().clone()),
     );
-    Shared(use_memo(key, |(doc, computed, progress, (revealed, tick, course, lesson_step, lang, on), teachers_pack)| {
+    Shared(use_memo(key, |(doc, computed, progress, (revealed, tick, course, lesson_step, lang, on), pack)| {
         if !*on {
             return Checks::default();
         }
-        let pack = crate::course::pack_of(*course, teachers_pack.as_ref().map(|p| &p.0), *lang);
         let lesson = Lesson { pack, doc, computed, revealed: *revealed, progress, tick: *tick };
         Checks::of(*course, *lesson_step, lesson, *lang)
     }))

@@ -5,10 +5,13 @@
 //!
 //! A link is `#p1.` + the crate's integrity value of the pack's JSON (8 hex
 //! digits) + `.` + base64url(zlib(JSON)), versioned like the work's `#v1.`
-//! links (`persist.rs`).
+//! links (`persist.rs`); both are read and written by the one link codec,
+//! `link.rs`.
 
 use mixua_words::Lang;
 use mixua_course::{check_integrity, integrity, Pack, PackProblem, PACK_MAX_BYTES};
+
+use crate::link::{self, Head, Kind, Unpacked};
 
 /// The pack link format this build writes and reads.
 pub const PACK_LINK_VERSION: u32 = 1;
@@ -87,14 +90,13 @@ impl PackNotice {
 
 /// Whether a URL fragment is a pack link (`p1.…`), not a work's `v1.` link.
 pub fn is_pack_link(fragment: &str) -> bool {
-    let f = fragment.trim_start_matches('#');
-    f.starts_with('p') && f[1..].split_once('.').is_some_and(|(v, _)| !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit()))
+    link::head(fragment).is_some_and(|h| h.kind == Kind::Pack)
 }
 
 /// `p1.<integrity>.<base64url(zlib(JSON))>`.
 pub fn encode(pack: &Pack) -> String {
     let json = pack.to_json();
-    format!("p{PACK_LINK_VERSION}.{}.{}", integrity(&json), crate::persist::pack_text(&json))
+    link::write(Kind::Pack, PACK_LINK_VERSION, &format!("{}.{}", integrity(&json), link::pack_text(&json)))
 }
 
 /// Reads a pack link (with or without `#`): the size caps, the crate's
@@ -105,16 +107,21 @@ pub fn decode(fragment: &str) -> Result<Pack, LinkProblem> {
     if fragment.len() > PACK_LINK_MAX {
         return Err(LinkProblem::TooLong { chars: fragment.chars().count() });
     }
-    let (version, rest) = fragment.strip_prefix('p').and_then(|f| f.split_once('.')).ok_or(damaged.clone())?;
-    let version: u32 = version.parse().map_err(|_| damaged.clone())?;
+    let Some(Head { kind: Kind::Pack, version, rest }) = link::head(fragment) else {
+        return Err(damaged);
+    };
     if version > PACK_LINK_VERSION {
         return Err(LinkProblem::Newer { version });
     }
+    // An older version than this build writes was never made: fail closed.
+    if version != PACK_LINK_VERSION {
+        return Err(damaged);
+    }
     let (sum, data) = rest.split_once('.').ok_or(damaged.clone())?;
     // One byte over the cap is enough to say it is too large.
-    let text = crate::persist::unpack_text(data, PACK_MAX_BYTES + 1).map_err(|problem| match problem {
-        crate::persist::Unpacked::TooLarge { limit } => LinkProblem::Pack(PackProblem::TooLarge { bytes: limit }),
-        crate::persist::Unpacked::Damaged => damaged.clone(),
+    let text = link::unpack_text(data, PACK_MAX_BYTES + 1).map_err(|problem| match problem {
+        Unpacked::TooLarge { limit } => LinkProblem::Pack(PackProblem::TooLarge { bytes: limit }),
+        Unpacked::Damaged => damaged.clone(),
     })?;
     check_integrity(&text, sum).map_err(LinkProblem::Pack)?;
     Pack::from_json(&text).map_err(LinkProblem::Pack)
@@ -203,6 +210,10 @@ mod tests {
         assert_eq!(decode(&link[..link.len() - 6]), Err(LinkProblem::Pack(PackProblem::Damaged)));
         assert_eq!(decode("p1.garbage"), Err(LinkProblem::Pack(PackProblem::Damaged)));
         assert_eq!(decode("p9.00000000.AAAA"), Err(LinkProblem::Newer { version: 9 }));
+        // A version before this build's was never written: refused, not read.
+        assert_eq!(decode(&format!("p0.{}", &link[3..])), Err(LinkProblem::Pack(PackProblem::Damaged)));
+        // A work's link is no pack link.
+        assert_eq!(decode("v1.eJxLTE"), Err(LinkProblem::Pack(PackProblem::Damaged)));
         let long = format!("p1.00000000.{}", "A".repeat(PACK_LINK_MAX));
         assert!(matches!(decode(&long), Err(LinkProblem::TooLong { .. })));
     }
@@ -210,7 +221,7 @@ mod tests {
     #[test]
     fn a_pack_that_inflates_past_the_cap_is_refused_as_too_large() {
         let json = format!("{{\"id\":\"x\",\"exercises\":[],\"pad\":\"{}\"}}", " ".repeat(PACK_MAX_BYTES + 10));
-        let link = format!("p1.{}.{}", integrity(&json), crate::persist::pack_text(&json));
+        let link = format!("p1.{}.{}", integrity(&json), link::pack_text(&json));
         assert!(link.len() < PACK_LINK_MAX);
         assert!(matches!(decode(&link), Err(LinkProblem::Pack(PackProblem::TooLarge { .. }))));
         for lang in [Lang::En, Lang::ZhTw] {

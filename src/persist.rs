@@ -4,14 +4,12 @@
 //! that call them live in the root component.
 
 use std::collections::BTreeMap;
-use std::io::Read as _;
-
-use base64::Engine as _;
 use mixua_policy::Workspace;
 use mixua_words::Lang;
 use serde::{Deserialize, Serialize};
 
 use crate::doc::{Doc, Predictions};
+use crate::link::{self, Head, Kind, Unpacked};
 use crate::lessons::Progress;
 
 /// The link format this build writes and reads.
@@ -68,6 +66,11 @@ pub enum Problem {
     /// A link that unpacks to more than a file may hold (a zlib bomb, or
     /// simply too much): refused before it is read.
     LinkTooLarge,
+    /// A file of a lesson this page does not have (lesson 3's work
+    /// imported on the students' page): opened here, it would lose its
+    /// lesson, its progress and its answers, so it is refused with where to
+    /// open it.
+    OtherPage { lesson: usize },
 }
 
 /// A size in megabytes (10^6 bytes) with one decimal, rounded: integer
@@ -105,6 +108,10 @@ impl Problem {
             Problem::LinkTooLarge => lang.pick(
                 format!("分享連結解開後太大(超過 {} MB),沒有打開", MAX_FILE_BYTES / (1024 * 1024)),
                 format!("the share link is too large: it unpacks to more than {} MB", MAX_FILE_BYTES / (1024 * 1024)),
+            ),
+            Problem::OtherPage { lesson } => lang.pick(
+                format!("這是第 {lesson} 課的作品,這一頁沒有第 {lesson} 課:請按上方的「第 {lesson} 課」,在那裡匯入"),
+                format!("this is lesson {lesson}'s work, and this page has no lesson {lesson}: open “Lesson {lesson}” at the top and import it there"),
             ),
             Problem::DamagedLink => lang.pick(
                 "分享連結不完整或被改過(可能複製時被截斷)".to_string(),
@@ -159,7 +166,27 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Saved, Problem> {
     if bytes.len() > MAX_FILE_BYTES {
         return Err(Problem::TooLarge { bytes: bytes.len() });
     }
-    from_json(mixua_policy::decode_text(bytes).map_err(Problem::Text)?)
+    let text = mixua_policy::decode_text(bytes).map_err(Problem::Text)?;
+    if let Some(lesson) = lesson_elsewhere(&text, crate::course::Course::ELSEWHERE) {
+        return Err(Problem::OtherPage { lesson });
+    }
+    from_json(text)
+}
+
+/// The lesson a file names (its `playground.course`) when it is one of
+/// `elsewhere`, the lessons another page of the site has
+/// (`Course::ELSEWHERE`).
+pub fn lesson_elsewhere(text: &str, elsewhere: &[usize]) -> Option<usize> {
+    #[derive(Deserialize)]
+    struct File {
+        playground: Option<Playground>,
+    }
+    #[derive(Deserialize)]
+    struct Playground {
+        course: Option<String>,
+    }
+    let course = serde_json::from_str::<File>(mixua_policy::without_bom(text)).ok()?.playground?.course?;
+    course.parse::<usize>().ok().filter(|n| elsewhere.contains(n))
 }
 
 /// Reads a workspace file (ours or any the CLI reads), as text (a leading
@@ -209,56 +236,27 @@ pub fn portable(course: crate::course::Course) -> Option<crate::course::Course> 
     Some(course).filter(|c| !matches!(c, crate::course::Course::One | crate::course::Course::Pack))
 }
 
-/// Why a link's data could not be unpacked.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Unpacked {
-    /// Not base64url, not a whole zlib stream (cut off, altered), not UTF-8.
-    Damaged,
-    /// It unpacks to more than the limit.
-    TooLarge { limit: usize },
-}
-
-/// A link's data: base64url(zlib(text)), the one codec of share links and
-/// pack links (`pack_link.rs`).
-pub fn pack_text(text: &str) -> String {
-    let packed = miniz_oxide::deflate::compress_to_vec_zlib(text.as_bytes(), 9);
-    base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(packed)
-}
-
-/// Reads what [`pack_text`] wrote, unpacking at most `limit` bytes: one
-/// byte more is a link too large (a zlib bomb stops there), not a damaged
-/// one. zlib's checksum catches a link that was cut off or altered.
-pub fn unpack_text(data: &str, limit: usize) -> Result<String, Unpacked> {
-    let packed = base64::engine::general_purpose::URL_SAFE_NO_PAD.decode(data).map_err(|_| Unpacked::Damaged)?;
-    let bytes = miniz_oxide::inflate::decompress_to_vec_zlib_with_limit(&packed, limit).map_err(|e| match e.status {
-        miniz_oxide::inflate::TINFLStatus::HasMoreOutput => Unpacked::TooLarge { limit },
-        _ => Unpacked::Damaged,
-    })?;
-    let mut text = String::new();
-    bytes.as_slice().read_to_string(&mut text).map_err(|_| Unpacked::Damaged)?;
-    Ok(text)
-}
-
-/// `v1.` + base64url(zlib(file JSON)). The link names its lesson
+/// `v1.` + base64url(zlib(file JSON)) (`link.rs`, the one link codec).
+/// The link names its lesson
 /// ([`portable`]).
 pub fn encode_link(doc: &Doc, course: crate::course::Course) -> String {
     let json = to_json(&Saved { doc: doc.clone(), course: portable(course), ..Saved::default() });
-    format!("v{LINK_VERSION}.{}", pack_text(&json))
+    link::write(Kind::Work, LINK_VERSION, &link::pack_text(&json))
 }
 
 /// Reads a share link fragment (with or without the leading `#`): the work
 /// and its lesson (links carry nothing else).
 pub fn decode_link(fragment: &str) -> Result<Saved, Problem> {
-    let fragment = fragment.trim_start_matches('#');
-    let (version, data) = fragment.split_once('.').ok_or(Problem::NotALink)?;
-    let version: u32 = version.strip_prefix('v').and_then(|v| v.parse().ok()).ok_or(Problem::NotALink)?;
+    let Some(Head { kind: Kind::Work, version, rest: data }) = link::head(fragment) else {
+        return Err(Problem::NotALink);
+    };
     if version > LINK_VERSION {
         return Err(Problem::NewerLink { version });
     }
     if version != LINK_VERSION {
         return Err(Problem::NotALink);
     }
-    let text = unpack_text(data, MAX_LINK_JSON).map_err(|problem| match problem {
+    let text = link::unpack_text(data, MAX_LINK_JSON).map_err(|problem| match problem {
         Unpacked::TooLarge { .. } => Problem::LinkTooLarge,
         Unpacked::Damaged => Problem::DamagedLink,
     })?;

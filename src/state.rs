@@ -195,6 +195,9 @@ pub struct Ui {
     /// work runs (from its link, kept in the browser): handed in by the
     /// start and by opening a work, read through [`Ui::pack`].
     pub teachers_pack: Option<Rc<mixua_course::Pack>>,
+    /// The built-in packs this state has read (each once), read through
+    /// [`Ui::pack`].
+    pub packs: Rc<crate::course::Packs>,
     /// Lesson 2: the tick the chart shows (`None`: now, the clock).
     pub tick: Option<u64>,
     /// Lesson 2: who acts (a `user/agent`, a user, an agent or a reviewer).
@@ -225,7 +228,13 @@ impl Ui {
     /// The lesson's pack: a built-in lesson's (its solutions in the UI's
     /// language), or the teacher's pack this state holds.
     pub fn pack(&self) -> &mixua_course::Pack {
-        crate::course::pack_of(self.course, self.teachers_pack.as_ref(), self.lang)
+        self.shared_pack()
+    }
+
+    /// The same pack, as the `Rc` the state keeps (a prop compared by
+    /// identity).
+    pub fn shared_pack(&self) -> &Rc<mixua_course::Pack> {
+        crate::course::pack_of(self.course, self.teachers_pack.as_ref(), &self.packs, self.lang)
     }
 
     /// The exercise of the lesson's current step (`None` only for a pack

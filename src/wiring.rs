@@ -180,15 +180,9 @@ pub fn use_print_asked() -> bool {
 /// when the start's last step is on the page, the first save or Recent
 /// work.
 #[hook]
-pub fn use_start_effects(
-    store: &Store,
-    onaction: Callback<Action>,
-    set_aside: Option<Saved>,
-    started: Option<mixua_course::Pack>,
-    unsaved: bool,
-    step: Step,
-    embed: bool,
-) {
+pub fn use_start_effects(root: &Root, onaction: Callback<Action>, step: Step, embed: bool) {
+    let (store, unsaved) = (&root.store, root.unsaved);
+    let (set_aside, started) = (root.set_aside.take(), root.started.take());
     {
         let store = store.clone();
         use_effect_with((), move |_| {

@@ -127,7 +127,7 @@ fn links_from_a_newer_version_say_so() {
 /// hold. It is refused as too large (not as cut off), before it is read.
 #[test]
 fn a_link_that_unpacks_past_the_file_limit_is_too_large_not_damaged() {
-    use mixua_playground::persist::{pack_text, unpack_text, Unpacked};
+    use mixua_playground::link::{pack_text, unpack_text, Unpacked};
     for size in [MAX_FILE_BYTES + 1, 4 * MAX_FILE_BYTES] {
         let json = format!("{{\"query\":\"{}\"}}", " ".repeat(size));
         let link = format!("v1.{}", pack_text(&json));
@@ -224,4 +224,19 @@ fn a_field_written_twice_stays_rejected_through_save_export_link_and_reload() {
         let first = text.find(r#""USER""#).expect("the first scope is written");
         assert!(text[first..].contains(r#""AGENT""#), "{text}");
     }
+}
+
+/// A file of a lesson another page has (lesson 3's work on the students'
+/// page) is told by its `playground.course`; anything else is not.
+#[test]
+fn a_file_of_a_lesson_on_another_page_is_told_apart() {
+    use mixua_playground::persist::lesson_elsewhere;
+    let third = r#"{"cards":[],"playground":{"course":"3","lesson_step":2}}"#;
+    assert_eq!(lesson_elsewhere(third, &[3]), Some(3));
+    assert_eq!(lesson_elsewhere(&format!("\u{feff}{third}"), &[3]), Some(3), "a byte-order mark first");
+    assert_eq!(lesson_elsewhere(third, &[]), None, "a page that has lesson 3");
+    assert_eq!(lesson_elsewhere(r#"{"cards":[],"playground":{"course":"2"}}"#, &[3]), None);
+    assert_eq!(lesson_elsewhere(r#"{"cards":[]}"#, &[3]), None);
+    assert_eq!(lesson_elsewhere(r#"{"cards":[],"playground":{"course":"pack"}}"#, &[3]), None);
+    assert_eq!(lesson_elsewhere("not json", &[3]), None);
 }

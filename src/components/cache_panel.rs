@@ -137,7 +137,7 @@ pub fn cache_panel(props: &CachePanelProps) -> Html {
                     Listed::Read(read) => {
                         let mark = if read.leak { "⚠ " } else if read.stale { "✗ " } else if read.served { "↺ " } else { "" };
                         html! {
-                            <li data-served={read.served.to_string()} data-stale={read.stale.to_string()}
+                            <li value={read.number.to_string()} data-served={read.served.to_string()} data-stale={read.stale.to_string()}
                                 data-leak={read.leak.to_string()} data-reader={read.reader.clone()}
                                 class={classes!(read.leak.then_some("leak"), read.stale.then_some("stale"))}>
                                 <span aria-hidden="true">{ mark }</span>{ read.text.clone() }
@@ -151,8 +151,18 @@ pub fn cache_panel(props: &CachePanelProps) -> Html {
                         } }</li>
                     },
                 }) }
-                { for replay.purges.iter().map(|(card, text)| html! { <li class="purge" data-purge={card.clone()}>{ text.clone() }</li> }) }
             </ol>
+            if !replay.purges.is_empty() {
+                <ul class="purges" aria-label={lang.pick("清除的快取答案", "Cached answers purged")}>
+                    if replay.earlier_purges > 0 {
+                        <li class="log-more">{ lang.pick(
+                            format!("(前面還有 {} 次清除)", replay.earlier_purges),
+                            format!("({} earlier)", super::count(replay.earlier_purges, "purge", "purges")),
+                        ) }</li>
+                    }
+                    { for replay.purges.iter().map(|(card, text)| html! { <li class="purge" data-purge={card.clone()}>{ text.clone() }</li> }) }
+                </ul>
+            }
         </section>
     }
 }

@@ -1,16 +1,9 @@
 use mixua_words::Lang;
 use yew::prelude::*;
 
-#[derive(Properties, PartialEq)]
-pub struct FooterProps {
-    pub lang: Lang,
-}
-
 /// The page's footer: everything here is made up, and identity comes from
 /// the chart, never from the query text.
-#[function_component(Footer)]
-pub fn footer(props: &FooterProps) -> Html {
-    let lang = props.lang;
+pub fn view(lang: Lang) -> Html {
     html! {
         <footer class="foot">
             <p>{ lang.pick(

@@ -26,9 +26,8 @@ pub struct LessonPanelProps {
     pub revealed: bool,
     pub progress: Progress,
     pub step: usize,
-    /// The teacher's pack, for a teacher's pack's work (`Ui::teachers_pack`).
-    #[prop_or_default]
-    pub teachers_pack: Option<std::rc::Rc<mixua_course::Pack>>,
+    /// The lesson's pack (`Ui::pack`): a built-in lesson's, or the teacher's.
+    pub pack: Shared<mixua_course::Pack>,
     /// Which lesson's exercises (lesson 1 unless the work is lesson 2's).
     #[prop_or_default]
     pub course: Course,
@@ -52,7 +51,7 @@ pub struct LessonPanelProps {
 #[function_component(LessonPanel)]
 pub fn lesson_panel(props: &LessonPanelProps) -> Html {
     let lang = props.lang;
-    let pack = crate::course::pack_of(props.course, props.teachers_pack.as_ref(), lang);
+    let pack = &*props.pack;
     let lesson = Lesson { pack, doc: &props.doc, computed: &props.computed, revealed: props.revealed, progress: &props.progress, tick: props.tick };
     let course = props.course;
     let steps = &pack.exercises;
@@ -75,10 +74,9 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
     let name_problem = check_visible(&name).err();
     let coded_name = if name_problem.is_some() { String::new() } else { (*name).clone() };
     let go = |to: usize| {
-        let (onaction, teachers_pack) = (props.onaction.clone(), props.teachers_pack.clone());
+        let (onaction, pack) = (props.onaction.clone(), props.pack.clone());
         Callback::from(move |_: MouseEvent| {
-            let pack = crate::course::pack_of(course, teachers_pack.as_ref(), lang);
-            for action in crate::state::go_to_step(course, pack, step_index, to, lang) {
+            for action in crate::state::go_to_step(course, &pack, step_index, to, lang) {
                 onaction.emit(action);
             }
         })
@@ -124,11 +122,10 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
             // The row is measured when the button is pressed, not at
             // every render.
             let onaction = props.onaction.clone();
-            let (teachers_pack, doc, computed, progress, revealed, tick) =
-                (props.teachers_pack.clone(), props.doc.clone(), props.computed.clone(), props.progress.clone(), props.revealed, props.tick);
+            let (pack, doc, computed, progress, revealed, tick) =
+                (props.pack.clone(), props.doc.clone(), props.computed.clone(), props.progress.clone(), props.revealed, props.tick);
             Callback::from(move |_: MouseEvent| {
-                let pack = crate::course::pack_of(course, teachers_pack.as_ref(), lang);
-                let lesson = Lesson { pack, doc: &doc, computed: &computed, revealed, progress: &progress, tick };
+                let lesson = Lesson { pack: &pack, doc: &doc, computed: &computed, revealed, progress: &progress, tick };
                 onaction.emit(UiAction::Record { row: record(lesson), reference: reference(lesson) }.into())
             })
         };

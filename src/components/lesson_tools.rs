@@ -23,9 +23,8 @@ pub enum ToolsAt {
     Memory,
 }
 
-#[derive(Properties, PartialEq, Clone)]
-pub struct LessonToolsProps {
-    pub at: ToolsAt,
+/// What the acting panels show.
+pub struct LessonTools {
     /// The panels the current exercise works in (the pack's `panels`):
     /// these go to the inspector column, so its instructions name something
     /// on the first screen.
@@ -64,8 +63,7 @@ pub struct LessonToolsProps {
 /// The acting panels of lessons 2 and 3 (Act as, the cache, retention,
 /// groups, the audit log) and the people panel when an exercise works in
 /// it, each where it belongs: `ToolsAt::Side` or `ToolsAt::Memory`.
-#[function_component(LessonTools)]
-pub fn lesson_tools(props: &LessonToolsProps) -> Html {
+pub fn view(props: &LessonTools, at: ToolsAt) -> Html {
     let lang = props.lang;
     let hidden = |panel: Panel| props.hidden.contains(panel);
     let in_side = |panel: Panel| props.tools.contains(&panel);
@@ -80,7 +78,7 @@ pub fn lesson_tools(props: &LessonToolsProps) -> Html {
     };
     let groups = || html! { <GroupsPanel workspace={ws.clone()} actor={props.actor.clone()} refusal={refused_at(Place::Groups)} tick={props.tick} {lang} onaction={onaction.clone()} /> };
     let lesson_two = props.lesson_two;
-    match props.at {
+    match at {
         ToolsAt::Side => {
             // Lesson 2's Act as is always here: where the exercise lists
             // it, else after the panels it lists.

@@ -1,4 +1,10 @@
-//! One component per file. Props are data plus `on*` callbacks.
+//! One component per file. Props are data plus `on*` callbacks. A part of
+//! the root's layout that renders whenever the root does and keeps no state
+//! of its own (the top bar, classroom mode's tabs, the acting panels'
+//! placement, the footer) is a view function instead, `view`, given a
+//! struct of only what it shows: as components, those four cost the
+//! students' wasm 4.2 kB gzip -9 (measured when `app.rs` was split) and
+//! would skip no render.
 
 pub mod about_me;
 pub mod acting;

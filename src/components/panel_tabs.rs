@@ -3,8 +3,8 @@ use yew::prelude::*;
 
 use crate::state::{Action, Panel, Panels, UiAction};
 
-#[derive(Properties, PartialEq)]
-pub struct PanelTabsProps {
+/// What classroom mode's tabs show.
+pub struct PanelTabs {
     /// The panel shown now.
     pub panel: Panel,
     /// The panels the page hides (`?hide=`): they get no tab.
@@ -17,8 +17,7 @@ pub struct PanelTabsProps {
 
 /// Classroom mode's tabs: one panel shows at a time (the lesson stays),
 /// the one pressed here.
-#[function_component(PanelTabs)]
-pub fn panel_tabs(props: &PanelTabsProps) -> Html {
+pub fn view(props: &PanelTabs) -> Html {
     let lang = props.lang;
     let tab = |panel: Panel| {
         let onaction = props.onaction.clone();

@@ -78,9 +78,10 @@ fn start_of(ws: &Workspace) -> Start {
 /// the facts the lesson's checks read, with no progress yet).
 fn preview(goal: &[Check], doc: &Doc, c: &Computed) -> Vec<bool> {
     let progress = crate::lessons::Progress::default();
-    // No exercise of a pack is read here, only the goal's checks.
-    let pack = crate::course::Course::One.pack(mixua_words::Lang::En);
-    let lesson = crate::lessons::Lesson { pack, doc, computed: c, revealed: true, progress: &progress, tick: None };
+    // No exercise of a pack is read here, only the goal's checks: an empty
+    // pack will do.
+    let pack = new_pack();
+    let lesson = crate::lessons::Lesson { pack: &pack, doc, computed: c, revealed: true, progress: &progress, tick: None };
     crate::course::with_facts(lesson, |facts| goal.iter().map(|check| check.holds(facts)).collect())
 }
 

@@ -10,8 +10,8 @@ use crate::course::Course;
 use crate::shared::{Latest, Shared};
 use crate::state::{Action, Doc, Notice, Recent, WorkAction};
 
-#[derive(Properties, PartialEq)]
-pub struct TopBarProps {
+/// What the top bar shows.
+pub struct TopBar {
     /// The lesson of the work in this tab (the switcher, the Work menu).
     pub course: Course,
     pub classroom: bool,
@@ -33,16 +33,14 @@ pub struct TopBarProps {
     pub onaction: Callback<Action>,
     pub onwork: Callback<WorkAction>,
     /// Classroom mode's panel tabs, between the switcher and the menus.
-    #[prop_or_default]
-    pub children: Html,
+    pub tabs: Html,
 }
 
 /// The top bar: the title, the lesson switcher, the Work menu (sharing,
 /// files, reset, a fresh start and Recent work, in one menu so the chart
 /// keeps the screen), the Teacher menu (not in classroom mode) and the
 /// toolbar.
-#[function_component(TopBar)]
-pub fn top_bar(props: &TopBarProps) -> Html {
+pub fn view(props: TopBar) -> Html {
     let lang = props.lang;
     html! {
         <header class="top">
@@ -54,7 +52,7 @@ pub fn top_bar(props: &TopBarProps) -> Html {
                 ) }</p>
             </div>
             <LessonSwitch course={props.course} classroom={props.classroom} {lang} />
-            { props.children.clone() }
+            { props.tabs }
             <details class="files-menu work-menu" data-menu="work">
                 <summary>{ lang.pick("作品", "Work") }</summary>
                 <Files doc={props.latest_doc.clone()} course={props.course} recent={props.recent.clone()}

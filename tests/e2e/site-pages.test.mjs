@@ -7,7 +7,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { SEED_VIEWS_WITHOUT_G, openApp, pageErrors, useBrowser, waitForViews } from './harness.mjs';
+import { SEED_VIEWS, SEED_VIEWS_WITHOUT_G, allViews, downloadText, importFile, openApp, openPage, pageErrors, useBrowser, waitForNotice, waitForViews } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -67,6 +67,39 @@ test('a link to ?lesson=3 opens lesson3.html, and lesson3.html sends another les
     await page.goto(`${env.server.url}lesson3.html?lesson=2&lang=en`);
     await page.waitForURL((url) => url.pathname === '/' && url.search === '?lesson=2&lang=en');
     await page.waitForSelector('#app [data-ready]', { state: 'attached', timeout: 15_000 });
+  } finally {
+    await context.close();
+  }
+});
+
+test('lesson 3\'s work imported on the students\' page is refused, saying where to open it; lesson3.html opens it', async () => {
+  const context = await env.browser.newContext();
+  try {
+    // A learner's lesson-3 work, as the Work menu exports it.
+    const third = await openPage(context, env.server, 'lesson3.html?lang=en');
+    const work = await downloadText(third, '[data-action="export"]');
+    assert.match(work.text, /"course": ?"3"/);
+    await third.close();
+
+    // The students' page has no lesson 3: opened there, the work would lose
+    // its lesson and its progress. It is refused, and the work stays.
+    const page = await openPage(context, env.server, 'lang=en&fresh');
+    assert.deepEqual(await waitForViews(page, SEED_VIEWS), SEED_VIEWS);
+    await importFile(page, 'lesson3-work.json', work.text);
+    const refused = await waitForNotice(page, 'error', 'lesson3-work.json');
+    assert.match(refused, /lesson 3's work/);
+    assert.match(refused, /open “Lesson 3” at the top and import it there/);
+    assert.deepEqual(await allViews(page), SEED_VIEWS, 'the work is left as it was');
+    assert.equal(new URL(page.url()).pathname, '/');
+
+    // On lesson3.html the same file opens, as lesson 3.
+    await page.goto(`${env.server.url}lesson3.html?lang=en&fresh`);
+    await page.waitForSelector('#app [data-ready]', { state: 'attached', timeout: 15_000 });
+    await importFile(page, 'lesson3-work.json', work.text);
+    await waitForNotice(page, 'info', 'Opened lesson 3');
+    assert.equal(await page.locator('[data-notice="error"]').count(), 0);
+    await page.waitForSelector('[data-lesson-link="3"][aria-current="page"]');
+    assert.deepEqual(pageErrors(page), []);
   } finally {
     await context.close();
   }
