@@ -78,3 +78,70 @@ export async function builtSizes(dir = distDir) {
   }
   return out;
 }
+
+/**
+ * Chrome's own responsiveness measure, the Event Timing API (the basis of
+ * INP): every input event that took at least 16 ms from the input to the
+ * next paint (its `duration`, in steps of 8 ms), kept in the page. A click
+ * under 16 ms reports no entry at all. Runs in the page:
+ * `context.addInitScript(observeEvents)`.
+ */
+export function observeEvents() {
+  window.__events = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      window.__events.push({ name: e.name, duration: e.duration, id: e.interactionId, start: e.startTime });
+    }
+  }).observe({ type: 'event', durationThreshold: 16, buffered: true });
+}
+
+const CLICK = ['click', 'pointerup', 'pointerdown'];
+const KEY = ['keydown', 'keyup', 'keypress', 'input', 'beforeinput'];
+
+/**
+ * Does `act` (a trusted input: Playwright's real events, which Event Timing
+ * sees) and resolves with the longest Event Timing entry of those `names`
+ * it caused, or `null` when it stayed under the 16 ms floor. Entries are
+ * delivered after the paint that follows the input: this waits for one,
+ * or for the page to have painted six more times without one.
+ */
+async function longestEntry(page, names, act) {
+  const before = await page.evaluate(() => window.__events.length);
+  await act();
+  return page.evaluate(
+    ({ before, names }) =>
+      new Promise((resolve) => {
+        let frames = 0;
+        const tick = () => {
+          const entries = window.__events.slice(before).filter((e) => names.includes(e.name));
+          if (entries.length) return resolve(Math.max(...entries.map((e) => e.duration)));
+          if ((frames += 1) > 6) return resolve(null);
+          requestAnimationFrame(() => setTimeout(tick, 0));
+        };
+        requestAnimationFrame(() => setTimeout(tick, 0));
+      }),
+    { before, names },
+  );
+}
+
+/** A trusted click on `locator` (a Playwright locator) by Event Timing. */
+export const trustedClick = (page, locator) => longestEntry(page, CLICK, () => locator.click());
+
+/**
+ * A trusted keystroke (an x typed into the field `selector`, focused
+ * first) by Event Timing: from the key to the paint of its echo.
+ */
+export async function trustedKey(page, selector) {
+  await page.focus(selector);
+  return longestEntry(page, KEY, () => page.keyboard.press('x'));
+}
+
+/** Event Timing figures: median and range of the entries, and how many stayed under the floor. */
+export function eventLine(label, values, budget) {
+  const seen = values.filter((v) => v !== null);
+  const under = values.length - seen.length;
+  const floor = under ? `, ${under} of ${values.length} under 16 ms` : '';
+  if (!seen.length) return `  ${label.padEnd(44)} all ${values.length} under the 16 ms floor${budget ? `   (${budget})` : ''}`;
+  const s = stats(seen);
+  return `  ${label.padEnd(44)} min ${ms(s.min).padStart(9)}   median ${ms(s.median).padStart(9)}   max ${ms(s.max).padStart(9)}${floor}${budget ? `   (${budget})` : ''}`;
+}

@@ -29,7 +29,7 @@
 
 import { availableParallelism, loadavg } from 'node:os';
 import { distDir, launchBrowser, startServer } from '../tests/e2e/harness.mjs';
-import { benchWorkspace as workspace, builtSizes, line, ms, stats } from './bench-lib.mjs';
+import { benchWorkspace as workspace, builtSizes, eventLine, line, ms, observeEvents, stats, trustedClick, trustedKey } from './bench-lib.mjs';
 
 const EDITS = Number(process.env.EDITS ?? 20);
 const WARMUP = 3;
@@ -37,54 +37,6 @@ const LOADS = Number(process.env.LOADS ?? 5);
 const SIZES = (process.env.SIZES ?? '7,100,1000,5000').split(',').map(Number);
 
 
-
-/**
- * Chrome's own responsiveness measure, the Event Timing API (the basis of
- * INP): every input event that took at least 16 ms from the input to the
- * next paint (its `duration`, in steps of 8 ms), kept in the page. A click
- * under 16 ms reports no entry at all.
- */
-function observeEvents() {
-  window.__events = [];
-  new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) {
-      window.__events.push({ name: e.name, duration: e.duration, id: e.interactionId, start: e.startTime });
-    }
-  }).observe({ type: 'event', durationThreshold: 16, buffered: true });
-}
-
-/**
- * A trusted click (Playwright's locator.click(): a real input event, which
- * Event Timing sees) and the longest entry of that interaction, or `null`
- * when the click stayed under the 16 ms floor (no entry within two frames
- * after the page settles).
- */
-async function trustedClick(page, locator) {
-  const before = await page.evaluate(() => window.__events.length);
-  await locator.click();
-  // Entries are delivered after the paint that follows the click; wait for
-  // one, or for the page to have painted twice more without one.
-  const duration = await page.evaluate(
-    (before) =>
-      new Promise((resolve) => {
-        const done = () => {
-          const entries = window.__events.slice(before).filter((e) => e.name === 'click' || e.name === 'pointerup' || e.name === 'pointerdown');
-          return entries.length ? Math.max(...entries.map((e) => e.duration)) : null;
-        };
-        let frames = 0;
-        const tick = () => {
-          const d = done();
-          if (d !== null) return resolve(d);
-          frames += 1;
-          if (frames > 6) return resolve(null);
-          requestAnimationFrame(() => setTimeout(tick, 0));
-        };
-        requestAnimationFrame(() => setTimeout(tick, 0));
-      }),
-    before,
-  );
-  return duration;
-}
 
 /**
  * One click timed inside the page (no round trip to the test process is
@@ -194,47 +146,6 @@ async function measureScaling(browser, server, n, rate = 1) {
   } finally {
     await context.close();
   }
-}
-
-/**
- * A trusted keystroke (Playwright's keyboard.press into the focused field:
- * real key events, which Event Timing sees) and the longest entry of that
- * interaction (keydown, keyup, input: from the key to the next paint after
- * its handlers, the echo), or `null` when it stayed under the 16 ms floor.
- */
-async function trustedKey(page, selector) {
-  await page.focus(selector);
-  const before = await page.evaluate(() => window.__events.length);
-  await page.keyboard.press('x');
-  return page.evaluate(
-    (before) =>
-      new Promise((resolve) => {
-        const done = () => {
-          const entries = window.__events.slice(before).filter((e) => ['keydown', 'keyup', 'keypress', 'input', 'beforeinput'].includes(e.name));
-          return entries.length ? Math.max(...entries.map((e) => e.duration)) : null;
-        };
-        let frames = 0;
-        const tick = () => {
-          const d = done();
-          if (d !== null) return resolve(d);
-          frames += 1;
-          if (frames > 6) return resolve(null);
-          requestAnimationFrame(() => setTimeout(tick, 0));
-        };
-        requestAnimationFrame(() => setTimeout(tick, 0));
-      }),
-    before,
-  );
-}
-
-/** Event Timing figures: median and range of the entries, and how many clicks stayed under the floor. */
-function eventLine(label, values, budget) {
-  const seen = values.filter((v) => v !== null);
-  const under = values.length - seen.length;
-  const floor = under ? `, ${under} of ${values.length} under 16 ms` : '';
-  if (!seen.length) return `  ${label.padEnd(40)} all ${values.length} under the 16 ms floor${budget ? `   (${budget})` : ''}`;
-  const s = stats(seen);
-  return `  ${label.padEnd(40)} min ${ms(s.min).padStart(9)}   median ${ms(s.median).padStart(9)}   max ${ms(s.max).padStart(9)}${floor}${budget ? `   (${budget})` : ''}`;
 }
 
 /**
