@@ -180,7 +180,11 @@ pub fn with_facts<T>(lesson: Lesson<'_>, f: impl FnOnce(&Facts<'_>) -> T) -> T {
         records: &records,
         tick: lesson.tick,
     };
-    f(&Facts::new(&lesson.doc.workspace, views, learner))
+    let facts = Facts::new(&lesson.doc.workspace, views, learner);
+    f(&match lesson.cache {
+        Some(replayed) => facts.with_cache(replayed),
+        None => facts,
+    })
 }
 
 fn exercise_of(pack: &Pack, step: usize) -> Option<&Exercise> {

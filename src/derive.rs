@@ -5,6 +5,9 @@
 //! it once, so the cache replay and the log's texts that lesson 2's checks
 //! read are made once too, however many exercises ask.
 
+use std::rc::Rc;
+
+use mixua_policy::CacheReplay;
 use mixua_words::Lang;
 use mixua_course::{solving, CellMark, Item};
 
@@ -132,9 +135,32 @@ pub struct ReadLine {
     pub text: String,
 }
 
+self_cell::self_cell!(
+    /// The logged reads of one work replayed through its response cache
+    /// (the crate's `replay_cache`), kept with the work it borrows from:
+    /// made once per work revision by the root, and read by both the cache
+    /// panel's lines and the lesson's checks.
+    pub struct Replayed {
+        owner: Rc<mixua_policy::Workspace>,
+        #[covariant]
+        dependent: CacheReplay,
+    }
+);
+
+impl Replayed {
+    /// The work's replay.
+    pub fn of(ws: Rc<mixua_policy::Workspace>) -> Replayed {
+        Replayed::new(ws, |ws| mixua_policy::replay_cache(ws))
+    }
+
+    /// The replay, if it is of the work `ws` (the same revision).
+    pub fn of_work(&self, ws: &Rc<mixua_policy::Workspace>) -> Option<&CacheReplay<'_>> {
+        Rc::ptr_eq(self.borrow_owner(), ws).then(|| self.borrow_dependent())
+    }
+}
+
 impl CacheLines {
-    pub fn of(ws: &mixua_policy::Workspace, lang: Lang) -> CacheLines {
-        let replay = mixua_policy::replay_cache(ws);
+    pub fn of(replay: &CacheReplay<'_>, lang: Lang) -> CacheLines {
         let reads = &replay.reads;
         let problem = |n: &usize| !reads[*n].stale.is_empty() || !reads[*n].leaks.is_empty();
         // Only the reads listed are put in words.

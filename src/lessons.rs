@@ -154,4 +154,7 @@ pub struct Lesson<'a> {
     pub revealed: bool,
     pub progress: &'a Progress,
     pub tick: Option<u64>,
+    /// The work's cache replay, when the root has made it (else a check
+    /// that reads the cache replays it).
+    pub cache: Option<&'a mixua_policy::CacheReplay<'a>>,
 }

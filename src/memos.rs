@@ -14,7 +14,7 @@ use yew::prelude::*;
 use crate::changed;
 use crate::computed::Computed;
 use crate::course::Course;
-use crate::derive::{CacheLines, Checks, Rejected, Roster};
+use crate::derive::{CacheLines, Checks, Rejected, Replayed, Roster};
 use crate::lessons::Lesson;
 use crate::shared::Shared;
 use crate::state::{AppState, Mode, StepKind};
@@ -32,8 +32,10 @@ pub struct Views {
     pub shown: Shared<Computed>,
     /// The tick lesson 2's timeline shows, when it is not now.
     pub tick: Option<u64>,
-    /// The logged reads replayed through the response cache, in words
-    /// (lesson 2, and lesson 3's cache exercise).
+    /// The logged reads replayed through the response cache (lesson 2,
+    /// and lesson 3's cache exercise), once per work.
+    pub replayed: Option<Rc<Replayed>>,
+    /// The same, in words.
     pub cache_lines: Option<Rc<CacheLines>>,
     /// Why each logged event is set aside (lesson 2's audit log).
     pub event_problems: Rc<Vec<Option<EventProblem>>>,
@@ -86,10 +88,12 @@ pub fn use_views(state: &AppState, derived: &RefCell<Option<(Rc<Workspace>, Comp
         None => now.clone(),
     };
     // The logged reads replayed through the response cache (the crate's
-    // replay), in words: how many canaries it leaked (the chart's alarm) and
-    // every read (the cache panel). Once per (work, language).
-    let cache_lines = use_memo((ws.clone(), cached, state.ui.lang), |(ws, cached, lang)| {
-        cached.then(|| Rc::new(CacheLines::of(&ws.0, *lang)))
+    // replay), once per work: the lesson's checks read it too.
+    let replayed = use_memo((ws.clone(), cached), |(ws, cached)| cached.then(|| Rc::new(Replayed::of(ws.0.clone()))));
+    // In words: how many canaries it leaked (the chart's alarm) and the
+    // reads the cache panel lists. Once per (replay, language).
+    let cache_lines = use_memo(((*replayed).clone().map(Shared), state.ui.lang), |(replayed, lang)| {
+        replayed.as_ref().map(|r| Rc::new(CacheLines::of(r.0.borrow_dependent(), *lang)))
     });
     // Lesson 2's audit log: why each event is set aside, once per work.
     let event_problems = use_memo((ws.clone(), state.ui.course), |(ws, course)| {
@@ -112,6 +116,7 @@ pub fn use_views(state: &AppState, derived: &RefCell<Option<(Rc<Workspace>, Comp
         now,
         shown,
         tick,
+        replayed: (*replayed).clone(),
         cache_lines: (*cache_lines).clone(),
         event_problems: (*event_problems).clone(),
         flips: (*flips).clone(),
@@ -148,7 +153,7 @@ fn use_change(state: &AppState, shown: &Shared<Computed>, touched: Option<Touche
 /// recording effect read them. `on`: from the start's side step on, when
 /// the lesson panel shows (its own task, not the first render's: `start.rs`).
 #[hook]
-pub fn use_checks(state: &AppState, now: &Shared<Computed>, tick: Option<u64>, on: bool) -> Shared<Checks> {
+pub fn use_checks(state: &AppState, now: &Shared<Computed>, replayed: Option<Rc<Replayed>>, tick: Option<u64>, on: bool) -> Shared<Checks> {
     let revealed = state.ui.mode == Mode::Predict { revealed: true };
     let key = (
         Shared(state.doc.clone()),
@@ -156,12 +161,15 @@ pub fn use_checks(state: &AppState, now: &Shared<Computed>, tick: Option<u64>, o
         state.ui.progress.clone(),
         (revealed, tick, state.ui.course, state.ui.lesson_step, state.ui.lang, on),
         Shared(state.ui.shared_pack().clone()),
+        replayed.map(Shared),
     );
-    Shared(use_memo(key, |(doc, computed, progress, (revealed, tick, course, lesson_step, lang, on), pack)| {
+    Shared(use_memo(key, |(doc, computed, progress, (revealed, tick, course, lesson_step, lang, on), pack, replayed)| {
         if !*on {
             return Checks::default();
         }
-        let lesson = Lesson { pack, doc, computed, revealed: *revealed, progress, tick: *tick };
+        // The work's one cache replay, if the checks ask for it.
+        let cache = replayed.as_ref().and_then(|r| r.of_work(&doc.workspace));
+        let lesson = Lesson { pack, doc, computed, revealed: *revealed, progress, tick: *tick, cache };
         Checks::of(*course, *lesson_step, lesson, *lang)
     }))
 }

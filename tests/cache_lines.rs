@@ -11,7 +11,7 @@ use mixua_words::Lang;
 #[test]
 fn a_long_log_lists_its_problem_reads_and_its_newest_and_counts_the_rest() {
     let mut ws = lesson_two_workspace(Lang::En);
-    let before = CacheLines::of(&ws, Lang::En);
+    let before = CacheLines::of(&mixua_policy::replay_cache(&ws), Lang::En);
     // The story's own reads are few: all listed, no gap.
     assert!(before.total < READS_LISTED, "{}", before.total);
     assert!(before.listed.iter().all(|l| matches!(l, Listed::Read(_))));
@@ -21,7 +21,7 @@ fn a_long_log_lists_its_problem_reads_and_its_newest_and_counts_the_rest() {
         let (user, agent) = &viewers[n % viewers.len()];
         log_read(&mut ws, Viewer::new(user, agent), "report").expect("a viewer of the chart may read");
     }
-    let lines = CacheLines::of(&ws, Lang::En);
+    let lines = CacheLines::of(&mixua_policy::replay_cache(&ws), Lang::En);
     assert_eq!(lines.total, before.total + 300);
     let reads: Vec<_> = lines.listed.iter().filter_map(|l| if let Listed::Read(r) = l { Some(r) } else { None }).collect();
     let unlisted: usize = lines.listed.iter().map(|l| if let Listed::Gap { reads, .. } = l { *reads } else { 0 }).sum();

@@ -24,7 +24,7 @@ fn student_code() -> (AppState, String) {
         s.apply(UiAction::NextHint(3));
     }
     let computed = Computed::new(s.workspace());
-    let lesson = Lesson { pack: s.ui.pack(), doc: &s.doc, computed: &computed, revealed: false, progress: &s.ui.progress, tick: None };
+    let lesson = Lesson { pack: s.ui.pack(), doc: &s.doc, computed: &computed, revealed: false, progress: &s.ui.progress, tick: None, cache: None };
     let code = course::result_code(lesson, "Lin");
     (s, code)
 }

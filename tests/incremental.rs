@@ -15,7 +15,7 @@ use mixua_policy::actors;
 use mixua_playground::changed::change_of;
 use mixua_playground::computed::{Computed, Reference};
 use mixua_playground::course::{self, Course};
-use mixua_playground::derive::{Checks, Rejected, REJECTED_LISTED};
+use mixua_playground::derive::{Checks, Rejected, Replayed, REJECTED_LISTED};
 use mixua_playground::lessons::Lesson;
 use mixua_playground::state::{Action, AppState, Doc, Edit, Ui};
 use mixua_policy::{Card, Field, Policy, Workspace};
@@ -184,7 +184,7 @@ fn action(state: &AppState, step: &Step) -> Option<Action> {
 
 /// Everything the app shows of one work, from the views the app keeps.
 fn lesson<'a>(state: &'a AppState, computed: &'a Computed) -> Lesson<'a> {
-    Lesson { pack: state.ui.pack(), doc: &state.doc, computed, revealed: false, progress: &state.ui.progress, tick: None }
+    Lesson { pack: state.ui.pack(), doc: &state.doc, computed, revealed: false, progress: &state.ui.progress, tick: None, cache: None }
 }
 
 fn start(lesson_two: bool, ws: Workspace) -> AppState {
@@ -224,11 +224,15 @@ fn run(mut state: AppState, steps: &[Step]) -> Result<(), TestCaseError> {
             change_of(&kept_ws, &Computed::new(&kept_ws), &ws, &scratch, None),
             "step {}: the change summary", n
         );
-        // The lesson's checks, once, from the kept views, against each
-        // check on its own from a fresh evaluation.
+        // The lesson's checks, once, from the kept views and the work's
+        // one cache replay (the root's, shared with the cache panel),
+        // against each check on its own from a fresh evaluation that
+        // replays the cache itself.
         let course = state.ui.course;
         let step_shown = state.ui.lesson_step;
-        let checks = Checks::of(course, step_shown, lesson(&state, &now), Lang::En);
+        let replayed = Replayed::of(state.doc.workspace.clone());
+        let kept_lesson = Lesson { cache: replayed.of_work(&state.doc.workspace), ..lesson(&state, &now) };
+        let checks = Checks::of(course, step_shown, kept_lesson, Lang::En);
         let fresh = lesson(&state, &scratch);
         let each: Vec<bool> = (0..course.exercise_count()).map(|s| course::step_done_in(s, fresh)).collect();
         prop_assert_eq!(&checks.done, &each, "step {}: done steps", n);

@@ -42,7 +42,7 @@ fn loaded(ws: &Workspace, user: &str, agent: &str) -> Vec<String> {
 
 fn holds(state: &AppState, step: usize) -> bool {
     let computed = Computed::new(state.workspace());
-    let lesson = Lesson { pack: state.ui.pack(), doc: &state.doc, computed: &computed, revealed: false, progress: &state.ui.progress, tick: None };
+    let lesson = Lesson { pack: state.ui.pack(), doc: &state.doc, computed: &computed, revealed: false, progress: &state.ui.progress, tick: None, cache: None };
     holds_now_in(step, lesson)
 }
 

@@ -56,7 +56,7 @@ fn holds(state: &AppState, step: usize) -> bool {
 }
 
 fn lesson<'a>(state: &'a AppState, computed: &'a Computed) -> Lesson<'a> {
-    Lesson { pack: state.ui.pack(), doc: &state.doc, computed, revealed: false, progress: &state.ui.progress, tick: None }
+    Lesson { pack: state.ui.pack(), doc: &state.doc, computed, revealed: false, progress: &state.ui.progress, tick: None, cache: None }
 }
 
 #[test]

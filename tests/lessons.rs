@@ -51,6 +51,7 @@ fn lesson<'a>(state: &'a AppState, computed: &'a Computed) -> Lesson<'a> {
         revealed: state.ui.mode == Mode::Predict { revealed: true },
         progress: &state.ui.progress,
         tick: None,
+        cache: None,
     }
 }
 

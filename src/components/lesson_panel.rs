@@ -52,7 +52,7 @@ pub struct LessonPanelProps {
 pub fn lesson_panel(props: &LessonPanelProps) -> Html {
     let lang = props.lang;
     let pack = &*props.pack;
-    let lesson = Lesson { pack, doc: &props.doc, computed: &props.computed, revealed: props.revealed, progress: &props.progress, tick: props.tick };
+    let lesson = Lesson { pack, doc: &props.doc, computed: &props.computed, revealed: props.revealed, progress: &props.progress, tick: props.tick, cache: None };
     let course = props.course;
     let steps = &pack.exercises;
     let step_index = props.step.min(steps.len() - 1);
@@ -125,7 +125,7 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
             let (pack, doc, computed, progress, revealed, tick) =
                 (props.pack.clone(), props.doc.clone(), props.computed.clone(), props.progress.clone(), props.revealed, props.tick);
             Callback::from(move |_: MouseEvent| {
-                let lesson = Lesson { pack: &pack, doc: &doc, computed: &computed, revealed, progress: &progress, tick };
+                let lesson = Lesson { pack: &pack, doc: &doc, computed: &computed, revealed, progress: &progress, tick, cache: None };
                 onaction.emit(UiAction::Record { row: record(lesson), reference: reference(lesson) }.into())
             })
         };

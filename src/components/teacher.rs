@@ -81,7 +81,7 @@ fn preview(goal: &[Check], doc: &Doc, c: &Computed) -> Vec<bool> {
     // No exercise of a pack is read here, only the goal's checks: an empty
     // pack will do.
     let pack = new_pack();
-    let lesson = crate::lessons::Lesson { pack: &pack, doc, computed: c, revealed: true, progress: &progress, tick: None };
+    let lesson = crate::lessons::Lesson { pack: &pack, doc, computed: c, revealed: true, progress: &progress, tick: None, cache: None };
     crate::course::with_facts(lesson, |facts| goal.iter().map(|check| check.holds(facts)).collect())
 }
 

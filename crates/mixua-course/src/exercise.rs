@@ -703,13 +703,23 @@ pub struct Facts<'a> {
     pub views: Views<'a>,
     pub learner: Learner<'a>,
     cache: OnceCell<CacheReplay<'a>>,
+    /// The cache replay of `ws` already made by the caller (the app's one
+    /// replay per work revision), used instead of `cache`.
+    replayed: Option<&'a CacheReplay<'a>>,
     /// The log's entries as text, made once and only if a check asks.
     log: OnceCell<Vec<String>>,
 }
 
 impl<'a> Facts<'a> {
     pub fn new(ws: &'a Workspace, views: Views<'a>, learner: Learner<'a>) -> Facts<'a> {
-        Facts { ws, views, learner, cache: OnceCell::new(), log: OnceCell::new() }
+        Facts { ws, views, learner, cache: OnceCell::new(), replayed: None, log: OnceCell::new() }
+    }
+
+    /// These facts with `ws`'s cache replay already made (`replay_cache(ws)`,
+    /// the caller's own, shared with what else it shows): the checks then
+    /// replay nothing.
+    pub fn with_cache(self, replayed: &'a CacheReplay<'a>) -> Facts<'a> {
+        Facts { replayed: Some(replayed), ..self }
     }
 
     /// Where `text` is still found ([`crate::traces`]), from these facts'
@@ -722,7 +732,10 @@ impl<'a> Facts<'a> {
 
     /// The cache replay, made once and only if a check asks for it.
     fn cache(&self) -> &CacheReplay<'a> {
-        self.cache.get_or_init(|| replay_cache(self.ws))
+        match self.replayed {
+            Some(replayed) => replayed,
+            None => self.cache.get_or_init(|| replay_cache(self.ws)),
+        }
     }
 
     fn viewer(&self, id: &ViewerId) -> Option<usize> {
