@@ -131,9 +131,9 @@ export const trustedClick = (page, locator) => longestEntry(page, CLICK, () => l
  * A trusted keystroke (an x typed into the field `selector`, focused
  * first) by Event Timing: from the key to the paint of its echo.
  */
-export async function trustedKey(page, selector) {
+export async function trustedKey(page, selector, key = 'x') {
   await page.focus(selector);
-  return longestEntry(page, KEY, () => page.keyboard.press('x'));
+  return longestEntry(page, KEY, () => page.keyboard.press(key));
 }
 
 /** Event Timing figures: median and range of the entries, and how many stayed under the floor. */

@@ -69,11 +69,14 @@ pub fn audit_log(props: &AuditLogProps) -> Html {
     let upto: Vec<usize> = (0..log.len()).filter(|&n| log[n].good().is_none_or(|e| e.tick <= shown)).collect();
     let later = log.len() - upto.len();
     let earlier = upto.len().saturating_sub(LINES_SHOWN);
+    // Keyed by its place in the log: a new event adds its line and the
+    // oldest shown goes, instead of every line shown taking the text of the
+    // next one.
     let line = |n: usize| match &log[n] {
         Kept::Good(event) => {
             let problem = problem(n);
             html! {
-                <li data-event={n.to_string()} data-actor={event.actor.to_string()} data-kind={event.action.as_str()}
+                <li key={n} data-event={n.to_string()} data-actor={event.actor.to_string()} data-kind={event.action.as_str()}
                     data-card={event.card.as_deref().map(str::to_string)} class={classes!(problem.is_some().then_some("set-aside"))}>
                     { event_text(event, lang) }
                     if let Some(problem) = problem {
@@ -83,7 +86,7 @@ pub fn audit_log(props: &AuditLogProps) -> Html {
             }
         }
         Kept::Bad(_) => html! {
-            <li data-event={n.to_string()} data-kind="unreadable" class="set-aside">
+            <li key={n} data-event={n.to_string()} data-kind="unreadable" class="set-aside">
                 { problem(n).map(|p| event_problem_text(p, lang)).unwrap_or_default() }
             </li>
         },
