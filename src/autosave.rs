@@ -1,7 +1,7 @@
 //! The state and its keeping: [`Store`] holds the state and runs the
 //! reducer (the latest state readable outside render, for the save at
-//! `pagehide`), holds a keystroke's edit until the frame that echoes it
-//! ([`Typed`]), and [`Saver`] autosaves the work into this tab's slot,
+//! `pagehide`), holds a card field's edit (a keystroke, a tick, a choice)
+//! until the frame that echoes it ([`Typed`]), and [`Saver`] autosaves the work into this tab's slot,
 //! never over a revision another tab saved. The root component (`app.rs`)
 //! creates one and wires the page's events to it.
 
@@ -74,10 +74,12 @@ fn typing_in_field() -> bool {
     }
 }
 
-/// A keystroke's edit, held until the frame that shows the typed character
-/// is painted: the field answers at once and the views follow one frame
-/// later (the evaluation never delays the echo of a key). Keys typed in the
-/// meantime into the same field replace it; anything else applies it first,
+/// A card field's edit, held until the frame that shows it in the field
+/// is painted: a typed character, a ticked box or a chosen option shows at
+/// once (the browser draws it), and the views follow one frame later (the
+/// evaluation never delays the field's answer to the learner's input, what
+/// the browser's Event Timing and INP measure; issue 25). Edits made in the
+/// meantime to the same field replace it; anything else applies it first,
 /// so the order of edits never changes.
 #[derive(Default)]
 pub struct Typed {
@@ -85,14 +87,13 @@ pub struct Typed {
     frame: RefCell<Option<gloo_render::AnimationFrame>>,
 }
 
-/// The card and field of a keystroke in a free-text card field (not a
-/// select: a choice is applied at once).
+/// The card and field of an edit made in a card's field: a keystroke in
+/// its text, its approval box, a choice of scope, stream or owner. Each
+/// field shows the learner's input itself, before the app renders.
 fn typed(action: &Action) -> Option<(usize, mixua_policy::Field)> {
-    use mixua_policy::Field;
     match action {
-        Action::Edit(Edit::EditText { index, field, .. }) if !matches!(field, Field::Scope | Field::Stream | Field::ShareApproved) => {
-            Some((*index, *field))
-        }
+        Action::Edit(Edit::EditText { index, field, .. }) => Some((*index, *field)),
+        Action::Edit(Edit::SetApproved { index, .. }) => Some((*index, mixua_policy::Field::ShareApproved)),
         _ => None,
     }
 }
