@@ -83,17 +83,36 @@ fn typing_in_field() -> bool {
 /// so the order of edits never changes.
 #[derive(Default)]
 pub struct Typed {
-    pending: RefCell<Option<((usize, mixua_policy::Field), Action)>>,
+    pending: RefCell<Option<(HeldField, Action)>>,
     frame: RefCell<Option<gloo_render::AnimationFrame>>,
 }
 
-/// The card and field of an edit made in a card's field: a keystroke in
-/// its text, its approval box, a choice of scope, stream or owner. Each
-/// field shows the learner's input itself, before the app renders.
-fn typed(action: &Action) -> Option<(usize, mixua_policy::Field)> {
+/// The field an edit was made in, when the field shows the learner's input
+/// itself, before the app renders: a card's text (a keystroke), its
+/// approval box, its scope, stream or owner; lesson 3's budgets, `top_k`,
+/// layers, weights and a card's prompt keys.
+#[derive(Clone, PartialEq)]
+enum HeldField {
+    Card(usize, mixua_policy::Field),
+    #[cfg(feature = "lesson3")]
+    Prompt(String),
+}
+
+fn typed(action: &Action) -> Option<HeldField> {
     match action {
-        Action::Edit(Edit::EditText { index, field, .. }) => Some((*index, *field)),
-        Action::Edit(Edit::SetApproved { index, .. }) => Some((*index, mixua_policy::Field::ShareApproved)),
+        Action::Edit(Edit::EditText { index, field, .. }) => Some(HeldField::Card(*index, *field)),
+        Action::Edit(Edit::SetApproved { index, .. }) => Some(HeldField::Card(*index, mixua_policy::Field::ShareApproved)),
+        #[cfg(feature = "lesson3")]
+        Action::Edit(Edit::Prompt(edit)) => {
+            use crate::lesson_three::PromptEdit;
+            Some(HeldField::Prompt(match edit {
+                PromptEdit::Budget { name, .. } => format!("budget-{name}"),
+                PromptEdit::TopK(_) => "top_k".to_string(),
+                PromptEdit::Load { source, .. } => format!("load-{}", source.as_str()),
+                PromptEdit::Weight { name, .. } => format!("weight-{name}"),
+                PromptEdit::CardKey { card, key, .. } => format!("card-{card}-{key}"),
+            }))
+        }
         _ => None,
     }
 }
@@ -139,7 +158,7 @@ impl Store {
             self.flush_typed();
             return self.apply(action);
         };
-        let earlier = self.typed.pending.replace(Some((key, action)));
+        let earlier = self.typed.pending.replace(Some((key.clone(), action)));
         if let Some((earlier_key, earlier)) = earlier {
             if earlier_key != key {
                 // Another field's keystroke goes first, in order.
