@@ -17,7 +17,8 @@
 //      Chrome's Event Timing API (a trusted click → the next paint, what
 //      INP is built on; durations in steps of 8 ms, none under 16 ms); and
 //      one keystroke in a lesson field to the next frame, and to the frame
-//      where the chart shows the new lesson;
+//      where the chart shows the new lesson, and by Event Timing against a
+//      key typed into a bare textarea the app renders nothing for;
 //   4. the scaling table: a GLOBAL card's approval (every view changes), a
 //      PAIR card's (one card whose reach is one cell) and a no-op click,
 //      at 7, 100, 1,000 and 5,000 cards over 10 users × 10 agents, both
@@ -184,7 +185,17 @@ async function measureSeed(browser, server, rate) {
           }),
         views,
       );
-    const runs = { edit: [], edit2: [], editDom: [], noop: [], noop2: [], key: [], keyViews: [], etEdit: [], etNoop: [], etKey: [] };
+    // The control for a keystroke: a bare textarea put on the page, fixed
+    // at its corner, that the app renders nothing for (only its page-wide
+    // key listener sees the key): what the browser's own echo costs.
+    await page.evaluate(() => {
+      const bare = document.createElement('textarea');
+      bare.id = 'bench-bare';
+      bare.setAttribute('aria-label', 'bench');
+      bare.style.cssText = 'position: fixed; left: 0; bottom: 0; width: 20em; height: 3em; z-index: 9';
+      document.body.append(bare);
+    });
+    const runs = { edit: [], edit2: [], editDom: [], noop: [], noop2: [], key: [], keyViews: [], etEdit: [], etNoop: [], etKey: [], etBare: [] };
     for (let i = 0; i < WARMUP + EDITS; i += 1) {
       const e = await timedClick(page, yBox, flip);
       const o = await timedClick(page, '#chart-title', null);
@@ -193,10 +204,12 @@ async function measureSeed(browser, server, rate) {
       const ee = await trustedClick(page, page.locator(yBox));
       const eo = await trustedClick(page, page.locator('#chart-title'));
       const ek = await trustedKey(page, 'tr[data-card="G"] textarea[name="lesson"]');
+      const eb = await trustedKey(page, '#bench-bare');
       // Leave the field: the typed run is one edit, said on leaving.
       await page.locator('#chart-title').click();
       if (i < WARMUP) continue;
       runs.etKey.push(ek);
+      runs.etBare.push(eb);
       runs.edit.push(e.paint); runs.edit2.push(e.frame2); runs.editDom.push(e.dom);
       runs.noop.push(o.paint); runs.noop2.push(o.frame2);
       runs.key.push(k); runs.keyViews.push(kv);
@@ -294,6 +307,7 @@ try {
     console.log(' typing:');
     console.log(line('keystroke in a lesson → 2nd rAF', stats(r.key), 'the edit runs right after the echo\'s frame, before the 2nd rAF'));
     console.log(eventLine('keystroke, Event Timing (key → echo)', r.etKey, rate === 4 ? 'budget: ≤ 16 ms' : ''));
+    console.log(eventLine('the control: a key in a bare textarea', r.etBare, 'the app renders nothing for it: the browser\'s own echo'));
     console.log(line('keystroke → the chart shows it', stats(r.keyViews), 'the views follow one frame later'));
   }
 
