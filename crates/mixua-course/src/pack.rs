@@ -88,7 +88,18 @@ impl Pack {
         if text.len() > PACK_MAX_BYTES {
             return Err(PackProblem::TooLarge { bytes: text.len() });
         }
-        let pack: Pack = serde_json::from_str(text).map_err(|e| PackProblem::NotAPack { message: e.to_string() })?;
+        let mut pack: Pack = serde_json::from_str(text).map_err(|e| PackProblem::NotAPack { message: e.to_string() })?;
+        // A pack ignores the keys it does not know, its workspaces' too:
+        // their values are not kept, and neither is the list of their
+        // names (a workspace file's list is for its audit, which a pack's
+        // workspaces have none of), so the pack written back reads the same.
+        for exercise in &mut pack.exercises {
+            for start in std::iter::once(&mut exercise.start).chain(exercise.solution.as_mut()) {
+                if let Start::Workspace(ws) = start {
+                    ws.unknown_keys.clear();
+                }
+            }
+        }
         if pack.format != PACK_FORMAT {
             return Err(PackProblem::UnknownFormat { format: pack.format });
         }

@@ -470,6 +470,22 @@ fn lesson_two_holds_on_solved_states() {
     assert!(solved(5, &ws, &l));
 }
 
+/// A key a pack's workspace does not know (here `rofiles`, a `profiles`
+/// that lost its first letter: what the pack reader's fuzz test found) is
+/// ignored like any other key a pack does not know, so the pack written
+/// back reads the same.
+#[test]
+fn a_pack_workspaces_unknown_key_is_ignored_and_the_pack_writes_back_the_same() {
+    let solved = r#"{"id":"mine","version":1,"exercises":[{"title":{"en":"See A"},
+        "start":{"workspace":{"cards":[],"query":"q","notes":"mine"}},
+        "solution":{"workspace":{"cards":[],"query":"q","rofiles":{"alice":{"job":"x"}}}}}]}"#;
+    let pack = Pack::from_json(solved).unwrap();
+    for start in [&pack.exercises[0].start, pack.exercises[0].solution.as_ref().unwrap()] {
+        assert!(start.workspace(Lang::En).unknown_keys.is_empty());
+    }
+    assert_eq!(Pack::from_json(&pack.to_json()).unwrap(), pack);
+}
+
 #[test]
 fn a_pack_file_is_refused_with_a_reason() {
     let good = builtin_pack("lesson1", Lang::En).unwrap().to_json();
