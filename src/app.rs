@@ -53,7 +53,7 @@ pub fn app(props: &AppProps) -> Html {
     // (`memos.rs`): the views now and shown, the cache's replay (lesson 2,
     // and lesson 3's exercise 4), the audit log's problems, the why panel's
     // flips, the people, the rejected list and the last step's change.
-    let Views { now: computed_now, shown: computed, tick, replayed, cache_lines, event_problems, flips, roster, rejected, change } =
+    let Views { now: computed_now, shown: computed, tick, logged, cache_lines, event_problems, flips, roster, rejected, change } =
         use_views(&state, &root.derived, state.ui.course == Course::Two || third.on);
 
     // The live region: each step's summary once (held while typing in a
@@ -77,7 +77,7 @@ pub fn app(props: &AppProps) -> Html {
     // The lesson's checks, once per (work, views, progress, reveal, tick,
     // step, language): the lesson panel reads them, from the start's side
     // step on (its own task, not the first render's: `start.rs`).
-    let checks = use_checks(&state, &computed_now, replayed, tick, step >= Step::Side);
+    let checks = use_checks(&state, &computed_now, logged, tick, step >= Step::Side);
     wiring::use_recording(&checks, onaction.clone());
     // What the browser keeps beside the works, read and written by the
     // store (`autosave.rs`): the components only show it.

@@ -135,6 +135,18 @@ impl Computed {
     /// leaks, forbidden count, identifying count and probe findings).
     /// Anything else is evaluated from scratch.
     pub fn update_touched(before_ws: &Workspace, before: &Computed, ws: &Workspace) -> (Computed, Option<Touched>) {
+        Computed::update_touched_on(before_ws, before, ws, None)
+    }
+
+    /// [`Self::update_touched`], reading the log through `timeline`, the
+    /// crate's `Timeline` of `ws` already made (the root's, one per work
+    /// revision, shared with the cache replay and the audit log), if any.
+    pub fn update_touched_on(
+        before_ws: &Workspace,
+        before: &Computed,
+        ws: &Workspace,
+        timeline: Option<&mixua_policy::Timeline<'_>>,
+    ) -> (Computed, Option<Touched>) {
         if !same_readers(before_ws, ws) {
             return (Computed::new(ws), None);
         }
@@ -148,7 +160,10 @@ impl Computed {
                 .collect()
         } else {
             let edited: Vec<usize> = edited.collect();
-            let [four, global, pool] = mixua_policy::gates_at_clock(ws);
+            let [four, global, pool] = match timeline.filter(|t| std::ptr::eq(t.workspace, ws)) {
+                Some(timeline) => mixua_policy::gates_at_clock_on(ws, timeline),
+                None => mixua_policy::gates_at_clock(ws),
+            };
             let was = [&before.decided, &before.others[0], &before.others[1]];
             Some(
                 four.into_iter()

@@ -135,27 +135,44 @@ pub struct ReadLine {
     pub text: String,
 }
 
+/// What the screen reads of one work's log (lesson 2, and lesson 3's cache
+/// exercise), made once per work revision and shared: the crate's
+/// `Timeline` (the log checked once: the gates at the clock, why each
+/// event is set aside) and the logged reads replayed through the response
+/// cache on it (the cache panel's lines and the lesson's checks).
+pub struct LogView<'w> {
+    pub timeline: mixua_policy::Timeline<'w>,
+    /// The replay, when something shows it.
+    pub replay: Option<CacheReplay<'w>>,
+}
+
 self_cell::self_cell!(
-    /// The logged reads of one work replayed through its response cache
-    /// (the crate's `replay_cache`), kept with the work it borrows from:
-    /// made once per work revision by the root, and read by both the cache
-    /// panel's lines and the lesson's checks.
-    pub struct Replayed {
+    /// A work's [`LogView`], kept with the work it borrows from.
+    pub struct Logged {
         owner: Rc<mixua_policy::Workspace>,
         #[covariant]
-        dependent: CacheReplay,
+        dependent: LogView,
     }
 );
 
-impl Replayed {
-    /// The work's replay.
-    pub fn of(ws: Rc<mixua_policy::Workspace>) -> Replayed {
-        Replayed::new(ws, |ws| mixua_policy::replay_cache(ws))
+impl Logged {
+    /// The work's log read once; `replayed`: its cache replayed too.
+    pub fn of(ws: Rc<mixua_policy::Workspace>, replayed: bool) -> Logged {
+        Logged::new(ws, |ws| {
+            let timeline = mixua_policy::Timeline::new(ws);
+            let replay = replayed.then(|| mixua_policy::replay_cache_on(ws, &timeline));
+            LogView { timeline, replay }
+        })
     }
 
-    /// The replay, if it is of the work `ws` (the same revision).
-    pub fn of_work(&self, ws: &Rc<mixua_policy::Workspace>) -> Option<&CacheReplay<'_>> {
+    /// What the log shows, if it is of the work `ws` (the same revision).
+    pub fn of_work(&self, ws: &Rc<mixua_policy::Workspace>) -> Option<&LogView<'_>> {
         Rc::ptr_eq(self.borrow_owner(), ws).then(|| self.borrow_dependent())
+    }
+
+    /// The cache replay, if it is of the work `ws` and was made.
+    pub fn replay_of(&self, ws: &Rc<mixua_policy::Workspace>) -> Option<&CacheReplay<'_>> {
+        self.of_work(ws).and_then(|l| l.replay.as_ref())
     }
 }
 
@@ -202,10 +219,10 @@ impl CacheLines {
 }
 
 /// Why each logged event is set aside (`None`: it is not), by its place in
-/// the log: the crate's `Timeline`, checked once per work, for the audit log.
-pub fn event_problems(ws: &mixua_policy::Workspace) -> Vec<Option<mixua_policy::EventProblem>> {
-    let timeline = mixua_policy::Timeline::new(ws);
-    (0..ws.log().len()).map(|n| timeline.problem(n).cloned()).collect()
+/// the log: the crate's `Timeline` of the work, checked once per work
+/// (`Logged`), for the audit log.
+pub fn event_problems(timeline: &mixua_policy::Timeline<'_>) -> Vec<Option<mixua_policy::EventProblem>> {
+    (0..timeline.workspace.log().len()).map(|n| timeline.problem(n).cloned()).collect()
 }
 
 /// The smallest edits that flip `viewer`'s decision on card `index` (the

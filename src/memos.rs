@@ -14,7 +14,7 @@ use yew::prelude::*;
 use crate::changed;
 use crate::computed::Computed;
 use crate::course::Course;
-use crate::derive::{CacheLines, Checks, Rejected, Replayed, Roster};
+use crate::derive::{CacheLines, Checks, Logged, Rejected, Roster};
 use crate::lessons::Lesson;
 use crate::shared::Shared;
 use crate::state::{AppState, Mode, StepKind};
@@ -32,9 +32,9 @@ pub struct Views {
     pub shown: Shared<Computed>,
     /// The tick lesson 2's timeline shows, when it is not now.
     pub tick: Option<u64>,
-    /// The logged reads replayed through the response cache (lesson 2,
-    /// and lesson 3's cache exercise), once per work.
-    pub replayed: Option<Rc<Replayed>>,
+    /// The work's log read once (lesson 2, and lesson 3's cache exercise):
+    /// its timeline and its reads replayed through the response cache.
+    pub logged: Option<Rc<Logged>>,
     /// The same, in words.
     pub cache_lines: Option<Rc<CacheLines>>,
     /// Why each logged event is set aside (lesson 2's audit log).
@@ -55,6 +55,14 @@ pub struct Views {
 #[hook]
 pub fn use_views(state: &AppState, derived: &RefCell<Option<(Rc<Workspace>, Computed)>>, cached: bool) -> Views {
     let ws = Shared(state.doc.workspace.clone());
+    // The log read once per work, for all that reads it: lesson 2's gates
+    // at the clock, the audit log's set-aside events, and the cache replay
+    // (lesson 2, and lesson 3's cache exercise), which the cache panel and
+    // the lesson's checks share.
+    let lesson_two = state.ui.course == Course::Two;
+    let logged = use_memo((ws.clone(), lesson_two, cached), |(ws, two, cached)| {
+        (*two || *cached).then(|| Rc::new(Logged::of(ws.0.clone(), *cached)))
+    });
     // The views now: kept up to date from the last work's (an edit of one
     // card re-derives that card and the cells it reaches, `Computed::update_touched`),
     // once per work revision.
@@ -67,7 +75,8 @@ pub fn use_views(state: &AppState, derived: &RefCell<Option<(Rc<Workspace>, Comp
         *touched.borrow_mut() = None;
         let computed = derived.map(|(_, computed)| Rc::new(computed)).unwrap_or_else(|| match &*last_derived.borrow() {
             Some((before_ws, before)) => {
-                let (computed, what) = Computed::update_touched(before_ws, before, &ws.0);
+                let timeline = logged.as_ref().as_ref().and_then(|l| l.of_work(&ws.0)).map(|l| &l.timeline);
+                let (computed, what) = Computed::update_touched_on(before_ws, before, &ws.0, timeline);
                 let computed = Rc::new(computed);
                 *touched.borrow_mut() = what.map(|what| (before.clone(), computed.clone(), Rc::new(what)));
                 computed
@@ -87,17 +96,17 @@ pub fn use_views(state: &AppState, derived: &RefCell<Option<(Rc<Workspace>, Comp
         Some(past) => Shared(past.clone()),
         None => now.clone(),
     };
-    // The logged reads replayed through the response cache (the crate's
-    // replay), once per work: the lesson's checks read it too.
-    let replayed = use_memo((ws.clone(), cached), |(ws, cached)| cached.then(|| Rc::new(Replayed::of(ws.0.clone()))));
-    // In words: how many canaries it leaked (the chart's alarm) and the
-    // reads the cache panel lists. Once per (replay, language).
-    let cache_lines = use_memo(((*replayed).clone().map(Shared), state.ui.lang), |(replayed, lang)| {
-        replayed.as_ref().map(|r| Rc::new(CacheLines::of(r.0.borrow_dependent(), *lang)))
+    // The cache replay in words: how many canaries it leaked (the chart's
+    // alarm) and the reads the cache panel lists. Once per (log, language).
+    let cache_lines = use_memo(((*logged).clone().map(Shared), state.ui.lang), |(logged, lang)| {
+        logged.as_ref().and_then(|l| l.0.borrow_dependent().replay.as_ref()).map(|r| Rc::new(CacheLines::of(r, *lang)))
     });
-    // Lesson 2's audit log: why each event is set aside, once per work.
-    let event_problems = use_memo((ws.clone(), state.ui.course), |(ws, course)| {
-        Rc::new(if *course == Course::Two { crate::derive::event_problems(&ws.0) } else { Vec::new() })
+    // Lesson 2's audit log: why each event is set aside, once per log.
+    let event_problems = use_memo(((*logged).clone().map(Shared), lesson_two), |(logged, two)| {
+        Rc::new(match logged.as_ref().filter(|_| *two) {
+            Some(l) => crate::derive::event_problems(&l.0.borrow_dependent().timeline),
+            None => Vec::new(),
+        })
     });
     // The why panel's flips, once per (work, card, viewer), while answers show.
     let flips = use_memo(
@@ -116,7 +125,7 @@ pub fn use_views(state: &AppState, derived: &RefCell<Option<(Rc<Workspace>, Comp
         now,
         shown,
         tick,
-        replayed: (*replayed).clone(),
+        logged: (*logged).clone(),
         cache_lines: (*cache_lines).clone(),
         event_problems: (*event_problems).clone(),
         flips: (*flips).clone(),
@@ -153,7 +162,7 @@ fn use_change(state: &AppState, shown: &Shared<Computed>, touched: Option<Touche
 /// recording effect read them. `on`: from the start's side step on, when
 /// the lesson panel shows (its own task, not the first render's: `start.rs`).
 #[hook]
-pub fn use_checks(state: &AppState, now: &Shared<Computed>, replayed: Option<Rc<Replayed>>, tick: Option<u64>, on: bool) -> Shared<Checks> {
+pub fn use_checks(state: &AppState, now: &Shared<Computed>, logged: Option<Rc<Logged>>, tick: Option<u64>, on: bool) -> Shared<Checks> {
     let revealed = state.ui.mode == Mode::Predict { revealed: true };
     let key = (
         Shared(state.doc.clone()),
@@ -161,14 +170,14 @@ pub fn use_checks(state: &AppState, now: &Shared<Computed>, replayed: Option<Rc<
         state.ui.progress.clone(),
         (revealed, tick, state.ui.course, state.ui.lesson_step, state.ui.lang, on),
         Shared(state.ui.shared_pack().clone()),
-        replayed.map(Shared),
+        logged.map(Shared),
     );
-    Shared(use_memo(key, |(doc, computed, progress, (revealed, tick, course, lesson_step, lang, on), pack, replayed)| {
+    Shared(use_memo(key, |(doc, computed, progress, (revealed, tick, course, lesson_step, lang, on), pack, logged)| {
         if !*on {
             return Checks::default();
         }
         // The work's one cache replay, if the checks ask for it.
-        let cache = replayed.as_ref().and_then(|r| r.of_work(&doc.workspace));
+        let cache = logged.as_ref().and_then(|l| l.0.replay_of(&doc.workspace));
         let lesson = Lesson { pack, doc, computed, revealed: *revealed, progress, tick: *tick, cache };
         Checks::of(*course, *lesson_step, lesson, *lang)
     }))

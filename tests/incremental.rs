@@ -15,7 +15,7 @@ use mixua_policy::actors;
 use mixua_playground::changed::change_of;
 use mixua_playground::computed::{Computed, Reference};
 use mixua_playground::course::{self, Course};
-use mixua_playground::derive::{Checks, Rejected, Replayed, REJECTED_LISTED};
+use mixua_playground::derive::{Checks, Logged, Rejected, REJECTED_LISTED};
 use mixua_playground::lessons::Lesson;
 use mixua_playground::state::{Action, AppState, Doc, Edit, Ui};
 use mixua_policy::{Card, Field, Policy, Workspace};
@@ -205,7 +205,11 @@ fn run(mut state: AppState, steps: &[Step]) -> Result<(), TestCaseError> {
         let Some(action) = action(&state, step) else { continue };
         state.apply(action.clone());
         let ws = state.doc.workspace.clone();
-        let (now, touched) = Computed::update_touched(&kept_ws, &kept, &ws);
+        // As the app does: the log read once per work (`Logged`), its
+        // timeline shared by the gates at the clock, the audit and the cache.
+        let logged = Logged::of(ws.clone(), true);
+        let timeline = logged.of_work(&ws).map(|l| &l.timeline);
+        let (now, touched) = Computed::update_touched_on(&kept_ws, &kept, &ws, timeline);
         let now = Rc::new(now);
         let scratch = Computed::new(&ws);
         prop_assert_eq!(&*now, &scratch, "step {} ({:?}): the kept views differ from a fresh evaluation", n, action);
@@ -230,8 +234,7 @@ fn run(mut state: AppState, steps: &[Step]) -> Result<(), TestCaseError> {
         // replays the cache itself.
         let course = state.ui.course;
         let step_shown = state.ui.lesson_step;
-        let replayed = Replayed::of(state.doc.workspace.clone());
-        let kept_lesson = Lesson { cache: replayed.of_work(&state.doc.workspace), ..lesson(&state, &now) };
+        let kept_lesson = Lesson { cache: logged.replay_of(&state.doc.workspace), ..lesson(&state, &now) };
         let checks = Checks::of(course, step_shown, kept_lesson, Lang::En);
         let fresh = lesson(&state, &scratch);
         let each: Vec<bool> = (0..course.exercise_count()).map(|s| course::step_done_in(s, fresh)).collect();

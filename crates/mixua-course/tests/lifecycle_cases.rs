@@ -968,3 +968,24 @@ fn a_new_policy_version_in_the_key_answers_afresh() {
     assert_eq!(ws.policy_version(), 1);
     refused(&ws, "no_reason", |ws| bump_policy(ws, "dana", ""));
 }
+
+/// The gates at the clock and the cache replay made on a timeline a shell
+/// already made (one per revision, shared) are the ones made alone: on the
+/// story, on lesson 2's start, and on each after a sweep and a logged read
+/// with its cache keyed by the query alone (a leak to replay).
+#[test]
+fn the_log_read_once_answers_as_the_log_read_each_time() {
+    use mixua_policy::{gates_at_clock, gates_at_clock_on, replay_cache, replay_cache_on, Timeline};
+    let mut works = vec![story_workspace(), mixua_course::lesson_two_workspace(mixua_words::explain::Lang::En)];
+    for mut ws in works.clone() {
+        let later = ws.clock() + 100;
+        sweep(&mut ws, later, "retention").expect("a sweep");
+        ws.cache = Some(Kept::Good(CacheConfig { key: vec![KeyField::Query], purge: None }));
+        works.push(ws);
+    }
+    for ws in &works {
+        let timeline = Timeline::new(ws);
+        assert_eq!(gates_at_clock_on(ws, &timeline), gates_at_clock(ws));
+        assert_eq!(replay_cache_on(ws, &timeline), replay_cache(ws));
+    }
+}

@@ -102,7 +102,16 @@ pub fn replay_cache(workspace: &Workspace) -> CacheReplay<'_> {
 /// card's answers are always dropped, purge or not: its text must be in no
 /// cache entry.
 pub fn replay_cache_with<'w>(workspace: &'w Workspace, config: Option<&CacheConfig>) -> CacheReplay<'w> {
-    let timeline = Timeline::new(workspace);
+    replay_through(workspace, config, &Timeline::new(workspace))
+}
+
+/// [`replay_cache`] on a [`Timeline`] of `workspace` already made (a shell
+/// that keeps one per revision, shared with what else reads the log).
+pub fn replay_cache_on<'w>(workspace: &'w Workspace, timeline: &Timeline<'w>) -> CacheReplay<'w> {
+    replay_through(workspace, workspace.cache.as_ref().and_then(|c| c.good()), timeline)
+}
+
+fn replay_through<'w>(workspace: &'w Workspace, config: Option<&CacheConfig>, timeline: &Timeline<'w>) -> CacheReplay<'w> {
     let cards = &workspace.cards;
     // The settings that decide who reads what (groups' members, holds,
     // times to live) as they stood before each setting event of the log;
@@ -121,7 +130,7 @@ pub fn replay_cache_with<'w>(workspace: &'w Workspace, config: Option<&CacheConf
     let settings_of = |k: usize| -> (&Workspace, &Timeline) {
         match (epochs.get(k), epoch_timelines.get(k)) {
             (Some(ws), Some(tl)) => (ws, tl),
-            _ => (workspace, &timeline),
+            _ => (workspace, timeline),
         }
     };
     let mut epoch = 0;

@@ -402,8 +402,17 @@ pub fn leaks_in_view_scanned(workspace: &Workspace, viewer: Viewer<'_>, view: &[
 /// (with the cards edited) move in or out of views. The log is replayed
 /// once for the three policies.
 pub fn gates_at_clock(workspace: &Workspace) -> [Vec<Gate>; 3] {
+    gates_at_clock_with(workspace, in_effect(workspace))
+}
+
+/// [`gates_at_clock`] on a [`Timeline`] of `workspace` already made (a
+/// shell that keeps one per revision, shared with what else reads the log).
+pub fn gates_at_clock_on(workspace: &Workspace, timeline: &Timeline<'_>) -> [Vec<Gate>; 3] {
+    gates_at_clock_with(workspace, workspace.uses_time().then(|| timeline.effects_now()))
+}
+
+fn gates_at_clock_with(workspace: &Workspace, effects: Option<Vec<Option<NotInEffect>>>) -> [Vec<Gate>; 3] {
     let groups = workspace.groups();
-    let effects = in_effect(workspace);
     Policy::ALL.map(|policy| match &effects {
         None => workspace.cards.iter().map(|c| policy.gate_in(c, groups)).collect(),
         Some(effects) => workspace.cards.iter().zip(effects).map(|(c, why)| policy.gate_at(c, groups, why.as_ref())).collect(),
