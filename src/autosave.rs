@@ -192,7 +192,9 @@ impl Store {
     /// page is hidden, and before the tab starts again on a pasted link.
     pub fn settle(&self) {
         self.flush_typed();
-        while let Some(action) = self.waiting.next() {
+        loop {
+            let next = self.waiting.actions.borrow_mut().pop_front();
+            let Some(action) = next else { break };
             self.apply(action);
         }
     }
@@ -204,7 +206,7 @@ impl Store {
     /// before, and leave the box as the browser drew it).
     fn run(&self, action: Action) {
         if self.waiting.rendering.get() {
-            self.waiting.actions.borrow_mut().push(action);
+            self.waiting.actions.borrow_mut().push_back(action);
         } else {
             self.apply(action);
         }
@@ -215,7 +217,8 @@ impl Store {
     pub fn rendered(&self) {
         self.waiting.rendering.set(false);
         while !self.waiting.rendering.get() {
-            let Some(action) = self.waiting.next() else { break };
+            let next = self.waiting.actions.borrow_mut().pop_front();
+            let Some(action) = next else { break };
             self.apply(action);
         }
     }
@@ -243,22 +246,12 @@ impl Store {
     }
 }
 
-impl Waiting {
-    /// The first action waiting, taken.
-    fn next(&self) -> Option<Action> {
-        let mut actions = self.actions.borrow_mut();
-        (!actions.is_empty()).then(|| actions.remove(0))
-    }
-}
-
 /// The actions that wait for the render of the one before (`Store::run`).
 #[derive(Default)]
 struct Waiting {
     /// The state changed and the root has not rendered it yet.
     rendering: Cell<bool>,
-    /// In order (a few at most: a `Vec`, which the wasm already has for
-    /// actions, not a second queue type).
-    actions: RefCell<Vec<Action>>,
+    actions: RefCell<std::collections::VecDeque<Action>>,
 }
 
 /// How the saver tells the learner (a full or disabled storage, another
