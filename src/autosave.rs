@@ -60,7 +60,6 @@ pub struct Store {
     rerender: Rc<dyn Fn()>,
     pub saver: Rc<Saver>,
     typed: Rc<Typed>,
-    waiting: Rc<Waiting>,
     /// The last change to the work was a keystroke in a text field: its
     /// summary waits until the learner leaves the field.
     pub typing: Rc<Cell<bool>>,
@@ -132,7 +131,7 @@ impl Store {
             failed: Cell::new(false),
             notify: RefCell::new(None),
         });
-        Store { current, rerender, saver, typed: Rc::default(), waiting: Rc::default(), typing: Rc::new(Cell::new(false)) }
+        Store { current, rerender, saver, typed: Rc::default(), typing: Rc::new(Cell::new(false)) }
     }
 
     /// This open tab starts again on `route` (a link pasted into its
@@ -143,7 +142,6 @@ impl Store {
         carry_out(set_aside, started, state.ui.embed);
         *self.saver.work.borrow_mut() = work;
         *self.current.borrow_mut() = Rc::new(state);
-        self.waiting.actions.borrow_mut().clear();
         self.typing.set(false);
         if unsaved {
             self.saver.changed();
@@ -158,13 +156,13 @@ impl Store {
     pub fn dispatch(&self, action: Action) {
         let Some(key) = typed(&action) else {
             self.flush_typed();
-            return self.run(action);
+            return self.apply(action);
         };
         let earlier = self.typed.pending.replace(Some((key.clone(), action)));
         if let Some((earlier_key, earlier)) = earlier {
             if earlier_key != key {
                 // Another field's keystroke goes first, in order.
-                self.run(earlier);
+                self.apply(earlier);
             }
         }
         if self.typed.frame.borrow().is_none() {
@@ -177,48 +175,13 @@ impl Store {
         }
     }
 
-    /// Applies a held field's edit now (before any other action), or after
-    /// the render the last action asked for.
+    /// Applies a held keystroke now (before any other action, and before
+    /// the save when the page is hidden).
     pub fn flush_typed(&self) {
         let frame = self.typed.frame.borrow_mut().take();
         drop(frame);
         let pending = self.typed.pending.borrow_mut().take();
         if let Some((_, action)) = pending {
-            self.run(action);
-        }
-    }
-
-    /// Everything held or waiting applied now: before the save when the
-    /// page is hidden, and before the tab starts again on a pasted link.
-    pub fn settle(&self) {
-        self.flush_typed();
-        loop {
-            let next = self.waiting.actions.borrow_mut().pop_front();
-            let Some(action) = next else { break };
-            self.apply(action);
-        }
-    }
-
-    /// Applies `action` now, or once the page has rendered the last one:
-    /// one render per action, so that each step's fields show its state
-    /// (a ticked box undone in the same moment would otherwise stay ticked:
-    /// the render after both would find nothing changed since the one
-    /// before, and leave the box as the browser drew it).
-    fn run(&self, action: Action) {
-        if self.waiting.rendering.get() {
-            self.waiting.actions.borrow_mut().push_back(action);
-        } else {
-            self.apply(action);
-        }
-    }
-
-    /// The root has rendered (its effect after every render): the actions
-    /// that waited for it are applied, one render each.
-    pub fn rendered(&self) {
-        self.waiting.rendering.set(false);
-        while !self.waiting.rendering.get() {
-            let next = self.waiting.actions.borrow_mut().pop_front();
-            let Some(action) = next else { break };
             self.apply(action);
         }
     }
@@ -241,17 +204,8 @@ impl Store {
         if saves {
             self.saver.changed();
         }
-        self.waiting.rendering.set(true);
         (self.rerender)();
     }
-}
-
-/// The actions that wait for the render of the one before (`Store::run`).
-#[derive(Default)]
-struct Waiting {
-    /// The state changed and the root has not rendered it yet.
-    rendering: Cell<bool>,
-    actions: RefCell<std::collections::VecDeque<Action>>,
 }
 
 /// How the saver tells the learner (a full or disabled storage, another

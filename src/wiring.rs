@@ -55,11 +55,6 @@ pub fn use_root(prerender: Option<Lang>, start: Option<Started>) -> (Rc<Root>, C
         let store = Store::new(state, autosave, work, Rc::new(move || rerender.force_update()));
         Root { store, set_aside: RefCell::new(set_aside), unsaved, started: RefCell::new(started), derived: RefCell::new(derived) }
     });
-    // After every render: the actions that waited for it (one render each).
-    {
-        let store = root.store.clone();
-        use_effect(move || store.rendered());
-    }
     let onaction = {
         let store = root.store.clone();
         use_callback((), move |action: Action, _| store.dispatch(action))
@@ -238,7 +233,7 @@ pub fn use_page_listeners(store: &Store) {
         use_effect_with((), move |_| {
             let (saver, typing) = (store.saver.clone(), store.clone());
             let pagehide = EventListener::new(&gloo_utils::window(), "pagehide", move |_| {
-                typing.settle();
+                typing.flush_typed();
                 saver.flush()
             });
             let (window, restart) = (gloo_utils::window(), store.clone());
@@ -269,7 +264,7 @@ pub fn use_page_listeners(store: &Store) {
                 if window.location().hash().unwrap_or_default().trim_start_matches('#').is_empty() {
                     return;
                 }
-                restart.settle();
+                restart.flush_typed();
                 restart.saver.flush();
                 let mut boot = Boot::read();
                 boot.keep_step_in_lesson();
