@@ -1,8 +1,8 @@
 //! The state and its keeping: [`Store`] holds the state and runs the
 //! reducer (the latest state readable outside render, for the save at
-//! `pagehide`), holds a card field's edit (a keystroke, a tick, a choice)
-//! until the frame that echoes it ([`Typed`]), and [`Saver`] autosaves the work into this tab's slot,
-//! never over a revision another tab saved. The root component (`app.rs`)
+//! `pagehide`), holds a field's edit (a keystroke, a tick, a choice) until
+//! the frame that shows it ([`Typed`]), and [`Saver`] autosaves the work
+//! into this tab's slot, never over a revision another tab saved. The root component (`app.rs`)
 //! creates one and wires the page's events to it.
 
 use std::cell::{Cell, RefCell};

@@ -116,17 +116,13 @@ impl Computed {
     }
 
     /// The views of `ws`, kept up to date from `before` (the views of
-    /// `before_ws`). Equal to [`Computed::new`] either way
-    /// (tests/incremental.rs holds it so over random edits and acts); see
-    /// [`Self::update_touched`] for what is derived again.
-    pub fn update(before_ws: &Workspace, before: &Computed, ws: &Workspace) -> Computed {
-        Self::update_touched(before_ws, before, ws).0
-    }
-
-    /// [`Self::update`], with what it touched (`None`: evaluated from
-    /// scratch). When the readers are the same (the same number of cards,
-    /// users, agents, query, canaries, profiles and groups), only some
-    /// cards are gated again, under each policy: without memory over time,
+    /// `before_ws`), with what the update touched (`None`: evaluated from
+    /// scratch). Equal to [`Computed::new`] either way (tests/incremental.rs
+    /// holds it so over random edits and acts).
+    ///
+    /// When the readers are the same (the same number of cards, users,
+    /// agents, query, canaries, profiles and groups), only some cards are
+    /// gated again, under each policy: without memory over time,
     /// the cards edited (by identity: an edit allocates a new `Rc<Card>`),
     /// each gated alone; with it (lesson 2), every card's gate at the clock
     /// is asked of the crate once (the log replayed once), and the cards
@@ -134,14 +130,11 @@ impl Computed {
     /// cells those cards were in or are in now are derived again (their
     /// leaks, forbidden count, identifying count and probe findings).
     /// Anything else is evaluated from scratch.
-    pub fn update_touched(before_ws: &Workspace, before: &Computed, ws: &Workspace) -> (Computed, Option<Touched>) {
-        Computed::update_touched_on(before_ws, before, ws, None)
-    }
-
-    /// [`Self::update_touched`], reading the log through `timeline`, the
-    /// crate's `Timeline` of `ws` already made (the root's, one per work
-    /// revision, shared with the cache replay and the audit log), if any.
-    pub fn update_touched_on(
+    ///
+    /// `timeline`: the crate's `Timeline` of `ws` already made (the root's,
+    /// one per work revision, shared with the cache replay and the audit
+    /// log), through which the log is read; else it is read here.
+    pub fn update_touched(
         before_ws: &Workspace,
         before: &Computed,
         ws: &Workspace,

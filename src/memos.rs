@@ -76,7 +76,7 @@ pub fn use_views(state: &AppState, derived: &RefCell<Option<(Rc<Workspace>, Comp
         let computed = derived.map(|(_, computed)| Rc::new(computed)).unwrap_or_else(|| match &*last_derived.borrow() {
             Some((before_ws, before)) => {
                 let timeline = logged.as_ref().as_ref().and_then(|l| l.of_work(&ws.0)).map(|l| &l.timeline);
-                let (computed, what) = Computed::update_touched_on(before_ws, before, &ws.0, timeline);
+                let (computed, what) = Computed::update_touched(before_ws, before, &ws.0, timeline);
                 let computed = Rc::new(computed);
                 *touched.borrow_mut() = what.map(|what| (before.clone(), computed.clone(), Rc::new(what)));
                 computed

@@ -209,7 +209,7 @@ fn run(mut state: AppState, steps: &[Step]) -> Result<(), TestCaseError> {
         // timeline shared by the gates at the clock, the audit and the cache.
         let logged = Logged::of(ws.clone(), true);
         let timeline = logged.of_work(&ws).map(|l| &l.timeline);
-        let (now, touched) = Computed::update_touched_on(&kept_ws, &kept, &ws, timeline);
+        let (now, touched) = Computed::update_touched(&kept_ws, &kept, &ws, timeline);
         let now = Rc::new(now);
         let scratch = Computed::new(&ws);
         prop_assert_eq!(&*now, &scratch, "step {} ({:?}): the kept views differ from a fresh evaluation", n, action);
