@@ -85,6 +85,10 @@ fn typing_in_field() -> bool {
 pub struct Typed {
     pending: RefCell<Option<(HeldField, Action)>>,
     frame: RefCell<Option<gloo_render::AnimationFrame>>,
+    /// Actions that came while a held edit was not drawn yet: the held
+    /// edit is applied and drawn first, and these follow, in order, right
+    /// after that render.
+    waiting: RefCell<Vec<Action>>,
 }
 
 /// The field an edit was made in, when the field shows the learner's input
@@ -154,9 +158,26 @@ impl Store {
     }
 
     pub fn dispatch(&self, action: Action) {
+        if !self.typed.waiting.borrow().is_empty() {
+            return self.typed.waiting.borrow_mut().push(action);
+        }
         let Some(key) = typed(&action) else {
+            if self.typed.pending.borrow().is_none() {
+                return self.apply(action);
+            }
+            // A held edit the field shows but the app has not drawn yet (a
+            // tick and Ctrl+Z in the same moment): it is applied and drawn
+            // first, and this action after that render, so that every field
+            // is drawn from the work again. Applied together, an undo would
+            // bring back the very card the last render drew, no row would
+            // render, and the box would stay ticked while the work says it
+            // is not. Yew renders in a microtask queued by the held edit's
+            // `rerender`; this one is queued after it.
             self.flush_typed();
-            return self.apply(action);
+            self.typed.waiting.borrow_mut().push(action);
+            let store = self.clone();
+            wasm_bindgen_futures::spawn_local(async move { store.apply_waiting() });
+            return;
         };
         let earlier = self.typed.pending.replace(Some((key.clone(), action)));
         if let Some((earlier_key, earlier)) = earlier {
@@ -175,9 +196,25 @@ impl Store {
         }
     }
 
-    /// Applies a held keystroke now (before any other action, and before
-    /// the save when the page is hidden).
-    pub fn flush_typed(&self) {
+    fn apply_waiting(&self) {
+        let waiting = self.typed.waiting.take();
+        for action in waiting {
+            self.dispatch(action);
+        }
+    }
+
+    /// Applies every held and waiting edit now, in order (before the save
+    /// when the page is hidden, before a pasted link's start).
+    pub fn settle(&self) {
+        self.flush_typed();
+        while !self.typed.waiting.borrow().is_empty() {
+            self.apply_waiting();
+            self.flush_typed();
+        }
+    }
+
+    /// Applies a held edit now (before any other action).
+    fn flush_typed(&self) {
         let frame = self.typed.frame.borrow_mut().take();
         drop(frame);
         let pending = self.typed.pending.borrow_mut().take();

@@ -233,7 +233,7 @@ pub fn use_page_listeners(store: &Store) {
         use_effect_with((), move |_| {
             let (saver, typing) = (store.saver.clone(), store.clone());
             let pagehide = EventListener::new(&gloo_utils::window(), "pagehide", move |_| {
-                typing.flush_typed();
+                typing.settle();
                 saver.flush()
             });
             let (window, restart) = (gloo_utils::window(), store.clone());
@@ -264,7 +264,7 @@ pub fn use_page_listeners(store: &Store) {
                 if window.location().hash().unwrap_or_default().trim_start_matches('#').is_empty() {
                     return;
                 }
-                restart.flush_typed();
+                restart.settle();
                 restart.saver.flush();
                 let mut boot = Boot::read();
                 boot.keep_step_in_lesson();

@@ -41,6 +41,44 @@ test('Ctrl+Z undoes and Ctrl+Shift+Z redoes, edit by edit', async () => {
   });
 });
 
+// A tick or a choice in a card's field is held until the frame that shows
+// it (issue 25: the views follow one frame later); anything done before
+// that frame must still come after it, in order.
+test('a ticked box and an undo in the same moment: the tick, then its undo', async () => {
+  await withApp(env, 'lang=en&seed=zh-TW', async (page) => {
+    const box = 'tr[data-card="Y"] input[name="share_approved"]';
+    await page.waitForSelector(box);
+    // Both in one task: the held tick has not been applied yet.
+    await page.evaluate((box) => {
+      document.querySelector(box).click();
+      document.dispatchEvent(new KeyboardEvent('keydown', { key: 'z', ctrlKey: true, bubbles: true }));
+    }, box);
+    assert.deepEqual(await waitForViews(page, SEED_VIEWS), SEED_VIEWS);
+    await waitUntil(page, () => !document.querySelector('tr[data-card="Y"] input[name="share_approved"]').checked);
+    // The tick is the step undone: redo brings it back.
+    assert.equal(await page.getByRole('button', { name: 'Redo', exact: true }).isDisabled(), false);
+    await page.getByRole('button', { name: 'Redo', exact: true }).click();
+    assert.deepEqual(await waitForViews(page, withY), withY);
+
+    // Two fields in one moment: two steps, in order. Undo takes back the
+    // second (X's stream) and leaves the first (Y's approval).
+    await page.getByRole('button', { name: 'Undo', exact: true }).click();
+    assert.deepEqual(await waitForViews(page, SEED_VIEWS), SEED_VIEWS);
+    await page.evaluate((box) => {
+      document.querySelector(box).click();
+      const stream = document.querySelector('tr[data-card="X"] select[name="stream"]');
+      stream.value = 'reusable';
+      stream.dispatchEvent(new Event('change', { bubbles: true }));
+    }, box);
+    await waitUntil(page, () => document.querySelector('[data-view="bob/writer-v1"] [data-card-id="X"]') !== null);
+    await page.keyboard.press('Control+z');
+    assert.deepEqual(await waitForViews(page, withY), withY);
+    assert.equal(await page.$eval('tr[data-card="X"] select[name="stream"]', (s) => s.value), 'protected');
+    assert.equal(await page.$eval(box, (b) => b.checked), true);
+    assert.deepEqual(pageErrors(page), []);
+  });
+});
+
 test('typing in one field is one undo step, even with focus in the field', async () => {
   await withApp(env, 'lang=en&seed=zh-TW', async (page) => {
     await page.click('input[name="query"]');
