@@ -1,5 +1,5 @@
 //! Everything the views show, derived from the work: in one pass for a new
-//! work, then kept up to date per edit ([`Computed::update`]): an edit to
+//! work, then kept up to date per edit ([`Computed::update_touched`]): an edit to
 //! card c re-gates c alone (under each policy) and re-derives only the cells
 //! c was in or is in now. Nothing here decides anything: every answer is
 //! `mixua_policy`'s (`gate_alone`, `retrieves`, `carried_of`,
