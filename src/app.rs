@@ -149,7 +149,7 @@ pub fn app(props: &AppProps) -> Html {
     // seed's query keeps its Chinese presets in an English UI.
     let english_seed = !workspace.cards.iter().any(|c| c.situation.contains(mixua_course::SEED_QUERY));
     html! {
-        <div class={classes!("app", classroom.then_some("classroom"), ui.embed.then_some("embed"))} data-ready={(step == Step::Ready).then_some("")} data-settled={settled.then_some("")} {ondragover} {ondrop}>
+        <div class={classes!("app", classroom.then_some("classroom"), ui.embed.then_some("embed"), inspected_card.is_some().then_some("selecting"))} data-ready={(step == Step::Ready).then_some("")} data-settled={settled.then_some("")} {ondragover} {ondrop}>
             <a class="skip" href="#chart">{ lang.pick("跳到座位表", "Skip to the seating chart") }</a>
             if !ui.embed && top {
             { top_bar::view(TopBar {
@@ -171,7 +171,7 @@ pub fn app(props: &AppProps) -> Html {
                     <QueryBar query={workspace.query.clone()} {english_seed} {lang} onaction={onaction.clone()} />
                 }
                 if step >= Step::Chart {
-                <div class="stage">
+                <div class={classes!("stage", inspected_card.is_some().then_some("selecting"))}>
                     if lesson_two {
                         <div class="chart-col">
                             <>{ for chart }</>

@@ -132,7 +132,7 @@ pub fn cache_panel(props: &CachePanelProps) -> Html {
                     { lang.pick("每一次重播的查詢都乾淨:沒有過時、沒有外洩", "Every replayed read is clean: nothing stale, nothing leaked") }
                 }
             </p>
-            <ol class="reads" aria-label={lang.pick("重播的查詢", "Replayed reads")}>
+            <ol class={classes!("reads", replay.listed.iter().any(|line| matches!(line, Listed::Gap { .. })).then_some("gapped"))} aria-label={lang.pick("重播的查詢", "Replayed reads")}>
                 { for replay.listed.iter().map(|line| match line {
                     Listed::Read(read) => {
                         let mark = if read.leak { "⚠ " } else if read.stale { "✗ " } else if read.served { "↺ " } else { "" };

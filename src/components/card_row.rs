@@ -127,7 +127,7 @@ pub fn card_row(props: &CardRowProps) -> Html {
                 <input name="situation" value={card.situation.clone()} oninput={text(Field::Situation)}
                     aria-label={label(lang.pick("情境", "Situation"))} />
             </td>
-            <td data-label={th("經驗", "Lesson")}>
+            <td class="text" data-label={th("經驗", "Lesson")}>
                 <textarea name="lesson" rows="2" value={card.lesson.clone()} oninput={text(Field::Lesson)}
                     aria-label={label(lang.pick("經驗", "Lesson"))} />
             </td>

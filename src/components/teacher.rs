@@ -129,6 +129,19 @@ pub fn teacher(props: &TeacherProps) -> Html {
             super::focus::focus_soon(vec![".drawer [data-action=\"close-drawer\"]".to_string()]);
         })
     };
+    // The page makes room beside an open drawer (`body[data-drawer]` in
+    // room.css; the body, outside the app's own elements, so no render
+    // overwrites it, and no `:has()` rule matched over the whole page on
+    // every edit).
+    use_effect_with(open.is_some(), |&drawer| {
+        let body = gloo_utils::body();
+        if drawer {
+            let _ = body.set_attribute("data-drawer", "");
+        }
+        move || {
+            let _ = body.remove_attribute("data-drawer");
+        }
+    });
     // A drawer closes with its button or Escape; the focus goes back to
     // the Teacher menu.
     let onclose = {
