@@ -152,3 +152,36 @@ test('the Teacher menu opens on screen at 390 px, closes when a tool is chosen, 
     }
   }
 });
+
+// Beside an open drawer the page is about 800 px wide on a wide screen: the
+// top bar wraps rather than writing its title under the lessons, and the
+// stage takes two columns, so the chart stays readable while an exercise is
+// made; closing the drawer gives the page its whole width back.
+test('beside an open drawer at 1280 px: the title clear of the lessons, the chart beside the drawer and wide enough to read', async () => {
+  const page = await openApp(env.browser, env.server, 'teach.html?lang=en', { viewport: { width: 1280, height: 800 } });
+  try {
+    const overlaps = (a, b) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    await page.locator('.teacher-menu summary').click();
+    await page.click('[data-action="build-exercise"]');
+    await page.waitForSelector('[data-panel="builder"]');
+    const drawer = await page.locator('[data-panel="builder"]').boundingBox();
+    // The title's own text, which overflows its box when the bar is squeezed.
+    const title = await page.locator('.top .brand h1').evaluate((h) => {
+      const range = document.createRange();
+      range.selectNodeContents(h);
+      const r = range.getBoundingClientRect();
+      return { x: r.x, y: r.y, width: r.width, height: r.height };
+    });
+    const lessons = await page.locator('.top .lessons').boundingBox();
+    assert.ok(!overlaps(title, lessons), `title ${JSON.stringify(title)}, lessons ${JSON.stringify(lessons)}`);
+    const chart = await page.locator('#chart').boundingBox();
+    assert.ok(chart.x + chart.width <= drawer.x, `chart ${JSON.stringify(chart)}, drawer ${JSON.stringify(drawer)}`);
+    assert.ok(chart.width >= 400, `the chart is ${chart.width} px wide`);
+    await page.click('[data-panel="builder"] [data-action="close-drawer"]');
+    await page.waitForSelector('[data-panel="builder"]', { state: 'detached' });
+    await page.waitForFunction(() => !document.body.hasAttribute('data-drawer'));
+    assert.deepEqual(pageErrors(page), []);
+  } finally {
+    await page.context().close();
+  }
+});
