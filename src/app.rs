@@ -183,7 +183,9 @@ pub fn app(props: &AppProps) -> Html {
                                     <Timeline workspace={workspace.clone()} computed={computed.clone()} tick={tick} {lang} onaction={onaction.clone()} />
                                 }
                             }
-                            if !classroom && !hidden(Panel::Memory) {
+                            // Below the first screen: built with the panels
+                            // below it, not in the chart's own task.
+                            if !classroom && !hidden(Panel::Memory) && below(Step::Editor) {
                                 { memory.clone() }
                             }
                         </div>
