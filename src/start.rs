@@ -132,11 +132,12 @@ pub enum Step {
     First = 0,
     /// The top bar, the notices and the query.
     Top,
-    /// The chart (lesson 2: with time and memory over time).
+    /// The chart (lesson 2: with time).
     Chart,
     /// The chart's side panel: the first screen is whole, and replaces the
     /// prerendered one in one frame ([`show`]).
     Side,
+    /// The card editor (and lesson 2's memory over time, below its chart).
     Editor,
     People,
     Compare,
