@@ -105,6 +105,8 @@ pub fn app(props: &AppProps) -> Html {
         .selected
         .filter(|_| !ui.mode.hides_answers() && !hidden(Panel::Editor))
         .and_then(|i| workspace.cards.get(i).map(|c| (i, c)));
+    // A card is inspected: the page, the stage and the inspector column say so.
+    let selecting = inspected_card.is_some().then_some("selecting");
     let chart = (shows(Panel::Chart) && step >= Step::Chart).then(|| html! {
         <SeatingChart
             doc={doc.clone()}
@@ -149,7 +151,7 @@ pub fn app(props: &AppProps) -> Html {
     // seed's query keeps its Chinese presets in an English UI.
     let english_seed = !workspace.cards.iter().any(|c| c.situation.contains(mixua_course::SEED_QUERY));
     html! {
-        <div class={classes!("app", classroom.then_some("classroom"), ui.embed.then_some("embed"), inspected_card.is_some().then_some("selecting"))} data-ready={(step == Step::Ready).then_some("")} data-settled={settled.then_some("")} {ondragover} {ondrop}>
+        <div class={classes!("app", classroom.then_some("classroom"), ui.embed.then_some("embed"), selecting)} data-ready={(step == Step::Ready).then_some("")} data-settled={settled.then_some("")} {ondragover} {ondrop}>
             <a class="skip" href="#chart">{ lang.pick("跳到座位表", "Skip to the seating chart") }</a>
             if !ui.embed && top {
             { top_bar::view(TopBar {
@@ -171,7 +173,7 @@ pub fn app(props: &AppProps) -> Html {
                     <QueryBar query={workspace.query.clone()} {english_seed} {lang} onaction={onaction.clone()} />
                 }
                 if step >= Step::Chart {
-                <div class={classes!("stage", inspected_card.is_some().then_some("selecting"))}>
+                <div class={classes!("stage", selecting)}>
                     if lesson_two {
                         <div class="chart-col">
                             <>{ for chart }</>
@@ -216,7 +218,7 @@ pub fn app(props: &AppProps) -> Html {
                         </div>
                     }
                     if step >= Step::Side {
-                    <aside class={classes!("side", inspected_card.is_some().then_some("selecting"))}>
+                    <aside class={classes!("side", selecting)}>
                         if let Some(user) = ui.about.clone().filter(|_| !ui.mode.hides_answers()) {
                             <AboutMe workspace={workspace.clone()} {user} {lang} onaction={onaction.clone()} />
                         }
