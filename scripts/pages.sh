@@ -30,6 +30,44 @@ fi
 
 cargo run --quiet --locked -p mixua-prerender
 
+# parts DIR HTML: the parts of the page DIR/HTML (issue 28): the chunks
+# its wasm fetches when a part is first wanted (src/lazy.rs) and the
+# JavaScript that fetches them, which the split step
+# (scripts/link-wasm.sh) left in <target>/wasm-parts/<id>/, where the
+# page's wasm-bindgen glue names <id>. They are copied beside the page,
+# optimised as Trunk optimises the main module (the page's own
+# data-wasm-opt-params, in a release build), told the glue's name, and
+# listed in the page, so that the service worker keeps them with it.
+target_dir="${CARGO_TARGET_DIR:-$PWD/target}"
+parts() {
+  local dir="$1" html="$2" glue id list="" file
+  glue="$(grep -o 'mixua-playground-[0-9a-f]*\.js' "$dir/$html" | head -n 1)"
+  id="$(grep -o 'mixua-parts-[0-9a-f]*\.js' "$dir/$glue" | head -n 1 | sed 's/^mixua-parts-//; s/\.js$//')"
+  if [[ -z "$id" ]]; then
+    return 0
+  fi
+  local from="$target_dir/wasm-parts/$id"
+  [[ -f "$from/files.txt" ]] || { echo "pages.sh: the parts of $html ($from) are missing: rebuild" >&2; exit 1; }
+  local params
+  params="$(sed -n 's/.*data-wasm-opt-params="\([^"]*\)".*/\1/p' "$html" | head -n 1)"
+  while read -r file; do
+    case "$file" in
+      *.js) sed "s#\"./main.js\"#\"./$glue\"#" "$from/$file" >"$dir/$file" ;;
+      *.wasm)
+        if [[ "${TRUNK_PROFILE:-}" == release ]]; then
+          # shellcheck disable=SC2086 # the page's parameters, word by word
+          wasm-opt -Oz $params "$from/$file" -o "$dir/$file"
+        else
+          cp "$from/$file" "$dir/$file"
+        fi
+        ;;
+    esac
+    list+="${list:+,}\"./$file\""
+  done <"$from/files.txt"
+  sed -i "s#</head>#<script type=\"application/json\" id=\"mixua-parts\">[$list]</script></head>#" "$dir/$html"
+}
+parts "$TRUNK_STAGING_DIR" index.html
+
 profile=()
 if [[ "${TRUNK_PROFILE:-}" == release ]]; then
   profile=(--release)
@@ -38,5 +76,6 @@ for page in ${MIXUA_PAGES-lesson3 teach}; do
   out="target/pages/$page"
   echo "==> The site's page $page.html (scripts/pages.sh)"
   MIXUA_PAGE="$page" trunk build "${profile[@]}" --offline --html-output "$page.html" --dist "$out" "$page.html"
+  parts "$out" "$page.html"
   cp -R "$out"/. "$TRUNK_STAGING_DIR"/
 done

@@ -55,6 +55,8 @@ pub fn app(props: &AppProps) -> Html {
     // flips, the people, the rejected list and the last step's change.
     let Views { now: computed_now, shown: computed, tick, logged, cache_lines, event_problems, flips, roster, rejected, change } =
         use_views(&state, &root.derived, state.ui.course == Course::Two || third.on);
+    // Lessons 2 and 3's acting panels: a part fetched when first wanted.
+    let (acting, refetch) = crate::lazy::use_part(state.ui.course == Course::Two || third.on, || Box::pin(lesson_tools::preload_acting()));
 
     // The live region: each step's summary once (held while typing in a
     // field, said on leaving it), each new notice with it; the page's
@@ -144,14 +146,17 @@ pub fn app(props: &AppProps) -> Html {
         chosen: ui.actor.clone(), actor, selected: ui.selected, refusal: ui.refusal.clone(), refused_at: ui.refused_at,
         history: ui.history.clone(), change: change.as_ref().map(|(_, c)| c.clone()), tick, lang, onaction: onaction.clone(),
     };
-    let memory = lesson_tools::view(&tools, ToolsAt::Memory);
+    let tools_at = |at| lesson_tools::view(&tools, at).unwrap_or_else(|| crate::lazy::missing(acting, &refetch, lang));
+    // The start is over once the parts this lesson shows are in.
+    let acting_in = !(lesson_two || third.on) || acting == crate::lazy::Part::In;
+    let memory = tools_at(ToolsAt::Memory);
     // The printed worksheet's exercise: the current step's title and task.
     let worksheet_exercise = ui.exercise().filter(|_| !hidden(Panel::Lesson)).map(|e| Rc::new((e.title.get(lang).to_string(), e.task.get(lang).to_string())));
     // The query's presets follow the seed the cards come from: the Chinese
     // seed's query keeps its Chinese presets in an English UI.
     let english_seed = !workspace.cards.iter().any(|c| c.situation.contains(mixua_course::SEED_QUERY));
     html! {
-        <div class={classes!("app", classroom.then_some("classroom"), ui.embed.then_some("embed"), selecting)} data-ready={(step == Step::Ready).then_some("")} data-settled={settled.then_some("")} {ondragover} {ondrop}>
+        <div class={classes!("app", classroom.then_some("classroom"), ui.embed.then_some("embed"), selecting)} data-ready={(step == Step::Ready && acting_in).then_some("")} data-settled={settled.then_some("")} {ondragover} {ondrop}>
             <a class="skip" href="#chart">{ lang.pick("跳到座位表", "Skip to the seating chart") }</a>
             if !ui.embed && top {
             { top_bar::view(TopBar {
@@ -243,7 +248,7 @@ pub fn app(props: &AppProps) -> Html {
                         // so the exercise's first instruction ("In Act as
                         // pick…") names something on the first screen; a
                         // card's history opens here, where it was asked for.
-                        { lesson_tools::view(&tools, ToolsAt::Side) }
+                        { tools_at(ToolsAt::Side) }
                         if !hidden(Panel::Why) {
                             <WhyPanel
                                 workspace={workspace.clone()}

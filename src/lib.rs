@@ -28,6 +28,7 @@ pub mod store;
 pub mod works;
 
 mod app;
+mod lazy;
 mod components;
 mod memos;
 mod wiring;

@@ -63,7 +63,30 @@ pub struct LessonTools {
 /// The acting panels of lessons 2 and 3 (Act as, the cache, retention,
 /// groups, the audit log) and the people panel when an exercise works in
 /// it, each where it belongs: `ToolsAt::Side` or `ToolsAt::Memory`.
-pub fn view(props: &LessonTools, at: ToolsAt) -> Html {
+///
+/// Lessons 2 and 3's panels are a part of their own (`crate::lazy`): a
+/// lesson-1 student never fetches them. `None` while that part is out.
+pub fn view(props: &LessonTools, at: ToolsAt) -> Option<Html> {
+    if props.lesson_two || props.lesson_three {
+        return crate::lazy::now(acting(props, at));
+    }
+    let people = props.people && at == ToolsAt::Side && props.tools.contains(&Panel::People);
+    Some(if people {
+        html! { <div class="tool" key={Panel::People.key()} data-tool={Panel::People.key()}>
+            <People roster={props.roster.clone()} lang={props.lang} onaction={props.onaction.clone()} />
+        </div> }
+    } else {
+        Html::default()
+    })
+}
+
+/// Lessons 2 and 3's panels, fetched when first wanted (`preload_acting`).
+#[wasm_split_helpers::wasm_split(acting, fallible, preload(preload_acting))]
+pub fn acting(props: &LessonTools, at: ToolsAt) -> Result<Html, crate::lazy::SplitLoaderError> {
+    Ok(panels(props, at))
+}
+
+fn panels(props: &LessonTools, at: ToolsAt) -> Html {
     let lang = props.lang;
     let hidden = |panel: Panel| props.hidden.contains(panel);
     let in_side = |panel: Panel| props.tools.contains(&panel);

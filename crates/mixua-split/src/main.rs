@@ -1,0 +1,133 @@
+//! The build's split step (issue 28): `scripts/link-wasm.sh`, cargo's
+//! linker for the browser build, runs it on the linked wasm.
+//!
+//!     mixua-split LINKED.wasm PARTS_ROOT
+//!
+//! Every function marked `#[wasm_split(part)]` (`src/lazy.rs`) goes, with
+//! all that only it reaches, into a chunk of its own; the rest is the main
+//! module, written back over LINKED.wasm for wasm-bindgen. The chunks and
+//! the JavaScript that fetches them go to PARTS_ROOT/<id>/, where <id> is
+//! a hash of the linked wasm: the main module imports that JavaScript as
+//! `./mixua-parts-<id>.js`, so the name a build's glue imports says which
+//! folder holds its parts (`scripts/pages.sh` copies them into the site),
+//! and files of two builds never share a name.
+//!
+//! One change to the splitter's output: the main module exports its
+//! function table as `mixua_parts_table` as well, since wasm-bindgen drops
+//! the linker's name for it (`__indirect_function_table`), which the
+//! chunks' loader asks for.
+
+use std::collections::hash_map::DefaultHasher;
+use std::fs;
+use std::hash::{Hash, Hasher};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use wasm_split_cli_support::{transform, Options};
+
+/// The table's name in the main module's exports, beside the linker's.
+const TABLE: &str = "mixua_parts_table";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let [linked, root] = args.as_slice() else {
+        eprintln!("usage: mixua-split LINKED.wasm PARTS_ROOT");
+        return ExitCode::from(2);
+    };
+    match split(Path::new(linked), Path::new(root)) {
+        Ok(dir) => {
+            eprintln!("mixua-split: parts in {}", dir.display());
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("mixua-split: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Splits `linked` in place; returns the folder of its parts.
+fn split(linked: &Path, root: &Path) -> Result<PathBuf, String> {
+    let input = fs::read(linked).map_err(|e| format!("{}: {e}", linked.display()))?;
+    let mut hasher = DefaultHasher::new();
+    input.hash(&mut hasher);
+    let id = format!("{:016x}", hasher.finish());
+    let dir = root.join(&id);
+    if dir.exists() {
+        fs::remove_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    }
+    let link_name = format!("./mixua-parts-{id}.js");
+    let main_out = dir.join("main.wasm");
+    let mut options = Options::new(&input);
+    options.output_dir = &dir;
+    options.main_out_path = &main_out;
+    options.link_name = &link_name;
+    // wasm-bindgen's glue, named by Trunk after the build: `scripts/pages.sh`
+    // writes its name in.
+    options.main_module = "./main.js";
+    let out = transform(options).map_err(|e| format!("splitting {}: {e:?}", linked.display()))?;
+
+    // The chunks get the build's id in their names, and the loader asks for
+    // those names.
+    let loader_path = dir.join(&link_name[2..]);
+    let mut loader = fs::read_to_string(&loader_path).map_err(|e| format!("{}: {e}", loader_path.display()))?;
+    let mut files = vec![link_name[2..].to_string()];
+    for chunk in &out.split_modules {
+        let name = chunk.file_name().and_then(|n| n.to_str()).ok_or("a chunk without a name")?.to_string();
+        let named = format!("mixua-parts-{id}-{name}");
+        fs::rename(chunk, dir.join(&named)).map_err(|e| format!("{name}: {e}"))?;
+        loader = loader.replace(&format!("\"./{name}\""), &format!("\"./{named}\""));
+        files.push(named);
+    }
+    loader = loader.replacen("const { __indirect_function_table,", &format!("const {{ {TABLE}: __indirect_function_table,"), 1);
+    if !loader.contains(TABLE) {
+        return Err("the splitter's loader no longer asks for the table as this step expects".into());
+    }
+    fs::write(&loader_path, loader).map_err(|e| format!("{}: {e}", loader_path.display()))?;
+    // Each part's file, one per line, for `scripts/pages.sh`.
+    fs::write(dir.join("files.txt"), files.join("\n") + "\n").map_err(|e| e.to_string())?;
+
+    let main = fs::read(&main_out).map_err(|e| format!("{}: {e}", main_out.display()))?;
+    let main = export_table(&main)?;
+    fs::write(linked, main).map_err(|e| format!("{}: {e}", linked.display()))?;
+    fs::remove_file(&main_out).map_err(|e| e.to_string())?;
+    Ok(dir)
+}
+
+/// The module with its function table exported as [`TABLE`] too.
+fn export_table(wasm: &[u8]) -> Result<Vec<u8>, String> {
+    use wasm_encoder::{ExportKind, ExportSection, Module, RawSection};
+    use wasmparser::{ExternalKind, Parser, Payload};
+
+    let mut module = Module::new();
+    let mut found = false;
+    for payload in Parser::new(0).parse_all(wasm) {
+        let payload = payload.map_err(|e| format!("reading the main module: {e}"))?;
+        if let Payload::ExportSection(reader) = &payload {
+            let mut exports = ExportSection::new();
+            for export in reader.clone() {
+                let export = export.map_err(|e| format!("reading its exports: {e}"))?;
+                let kind = match export.kind {
+                    ExternalKind::Func | ExternalKind::FuncExact => ExportKind::Func,
+                    ExternalKind::Table => ExportKind::Table,
+                    ExternalKind::Memory => ExportKind::Memory,
+                    ExternalKind::Global => ExportKind::Global,
+                    ExternalKind::Tag => ExportKind::Tag,
+                };
+                exports.export(export.name, kind, export.index);
+                if export.name == "__indirect_function_table" {
+                    exports.export(TABLE, kind, export.index);
+                    found = true;
+                }
+            }
+            module.section(&exports);
+        } else if let Some((id, range)) = payload.as_section() {
+            let data = &wasm[range.start as usize..range.end as usize];
+            module.section(&RawSection { id, data });
+        }
+    }
+    if !found {
+        return Err("the main module exports no `__indirect_function_table`".into());
+    }
+    Ok(module.finish())
+}

@@ -1,0 +1,79 @@
+//! Parts of the app that a student's first load does not carry (issue 28).
+//!
+//! A function marked `#[wasm_split(part)]` is moved, with everything only it
+//! reaches, into a wasm chunk of its own (`part`) by the build's split step
+//! (`scripts/split.sh`); calling it first fetches that chunk, so it is
+//! `async`. A view is drawn synchronously, so the app draws a part with
+//! [`now`]: its view once the chunk is in, else nothing, while
+//! [`use_part`] fetches the chunk when the part is first wanted and draws
+//! the root again when it is in. On a native build (tests, the prerender)
+//! there is no chunk: a part is always in.
+
+use std::future::Future;
+use std::pin::Pin;
+
+use futures_util::FutureExt;
+use mixua_words::Lang;
+use yew::prelude::*;
+
+pub use wasm_split_helpers::SplitLoaderError;
+
+/// A part's loader: `preload` of its `#[wasm_split]` function.
+pub type Preload = fn() -> Pin<Box<dyn Future<Output = Result<(), SplitLoaderError>>>>;
+
+/// Where a part's chunk is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Part {
+    /// Not wanted yet, or being fetched.
+    Out,
+    /// Fetched and instantiated: its functions answer at once.
+    In,
+    /// Its fetch failed (offline before the service worker kept it): the
+    /// part's place says so, and wanting it again fetches it again.
+    Failed,
+}
+
+/// The value of a part's function, if its chunk is in (else `None`: the
+/// chunk's fetch is under way, or failed).
+pub fn now<T>(call: impl Future<Output = Result<T, SplitLoaderError>>) -> Option<T> {
+    call.now_or_never().and_then(Result::ok)
+}
+
+/// Where a part is: fetched when `wanted` first holds, the root drawn
+/// again once it is in (or failed); the callback fetches a failed part
+/// again.
+#[hook]
+pub fn use_part(wanted: bool, preload: Preload) -> (Part, Callback<()>) {
+    let part = use_state_eq(|| if cfg!(target_family = "wasm") { Part::Out } else { Part::In });
+    {
+        let part = part.clone();
+        use_effect_with((wanted, *part), move |&(wanted, now)| {
+            if wanted && now == Part::Out {
+                wasm_bindgen_futures::spawn_local(async move {
+                    part.set(if preload().await.is_ok() { Part::In } else { Part::Failed });
+                });
+            }
+        });
+    }
+    let retry = {
+        let part = part.clone();
+        Callback::from(move |()| part.set(Part::Out))
+    };
+    (*part, retry)
+}
+
+/// What a part's place shows while it is not in: nothing while it is
+/// fetched (a moment, from the service worker's copy after one visit), or
+/// why it is missing and a button to fetch it again.
+pub fn missing(part: Part, retry: &Callback<()>, lang: Lang) -> Html {
+    if part != Part::Failed {
+        return html! { <div class="part-loading" aria-busy="true"></div> };
+    }
+    let onclick = retry.reform(|_: MouseEvent| ());
+    html! {
+        <div class="part-failed" role="alert">
+            <p>{ lang.pick("這部分的程式沒能下載（離線了嗎？）。你的作品都還在。", "This part of the playground could not be downloaded (offline?). Your work is all still here.") }</p>
+            <button type="button" {onclick}>{ lang.pick("再試一次", "Try again") }</button>
+        </div>
+    }
+}
