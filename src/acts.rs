@@ -206,6 +206,15 @@ pub fn apply(ws: &mut Workspace, act: &Act) -> Result<(), Refusal> {
     }
 }
 
+/// [`apply`], in a part of its own (`crate::lazy`): the write path, which
+/// only lessons 2 and 3's panels and "About me" ask for; each of them has
+/// it in before it is drawn (`preload_acts`), so the reducer, which can't
+/// wait, finds it in.
+#[wasm_split_helpers::wasm_split(acts, fallible, preload(preload_acts))]
+pub fn apply_part(ws: &mut Workspace, act: &Act) -> Result<Result<(), Refusal>, crate::lazy::SplitLoaderError> {
+    Ok(apply(ws, act))
+}
+
 /// The actor the learner chose, while it is still one of the crate's
 /// [`actors`](mixua_policy::actors), else the first of them (`None` only
 /// when the workspace has no one to act as): every panel acts as the one

@@ -13,9 +13,9 @@ use yew::prelude::*;
 use crate::changed;
 use crate::components::announcer::Announcer;
 use crate::components::{
-    about_me::AboutMe, card_editor::CardEditor, card_inspector::CardInspector, compare::Compare,
+    about_me::LazyAboutMe, card_editor::CardEditor, card_inspector::CardInspector, compare::Compare,
     lesson_panel::LessonPanel, lesson_tools::{self, LessonTools, ToolsAt}, notice_bar::NoticeBar, panel_tabs::{self, PanelTabs},
-    people::People, query_bar::QueryBar, rejected_list::RejectedList, seating_chart::SeatingChart, timeline::Timeline, top_bar::{self, TopBar},
+    people::People, query_bar::QueryBar, rejected_list::RejectedList, seating_chart::SeatingChart, top_bar::{self, TopBar},
     why_panel::WhyPanel, worksheet::Worksheet,
 };
 use crate::course::Course;
@@ -56,7 +56,10 @@ pub fn app(props: &AppProps) -> Html {
     let Views { now: computed_now, shown: computed, tick, logged, cache_lines, event_problems, flips, roster, rejected, change } =
         use_views(&state, &root.derived, state.ui.course == Course::Two || third.on);
     // Lessons 2 and 3's acting panels: a part fetched when first wanted.
-    let (acting, refetch) = crate::lazy::use_part(state.ui.course == Course::Two || third.on, || Box::pin(lesson_tools::preload_acting()));
+    // (With the write path their acts go through.)
+    let (acting, refetch) = crate::lazy::use_part(state.ui.course == Course::Two || third.on, || {
+        Box::pin(async { lesson_tools::preload_acting().await.and(crate::acts::preload_acts().await) })
+    });
 
     // The live region: each step's summary once (held while typing in a
     // field, said on leaving it), each new notice with it; the page's
@@ -142,13 +145,16 @@ pub fn app(props: &AppProps) -> Html {
     };
     let tools = LessonTools {
         tools: Rc::new(tools), hidden: ui.hidden, lesson_two, lesson_three: third.on, people: shows(Panel::People),
-        workspace: workspace.clone(), cache_lines, roster: roster.clone(), event_problems,
+        workspace: workspace.clone(), computed: computed.clone(), cache_lines, roster: roster.clone(), event_problems,
         chosen: ui.actor.clone(), actor, selected: ui.selected, refusal: ui.refusal.clone(), refused_at: ui.refused_at,
         history: ui.history.clone(), change: change.as_ref().map(|(_, c)| c.clone()), tick, lang, onaction: onaction.clone(),
     };
-    let tools_at = |at| lesson_tools::view(&tools, at).unwrap_or_else(|| crate::lazy::missing(acting, &refetch, lang));
     // The start is over once the parts this lesson shows are in.
     let acting_in = !(lesson_two || third.on) || acting == crate::lazy::Part::In;
+    let tools_at = |at| {
+        let drawn = if acting_in { lesson_tools::view(&tools, at) } else { None };
+        drawn.unwrap_or_else(|| crate::lazy::missing(acting, &refetch, lang))
+    };
     let memory = tools_at(ToolsAt::Memory);
     // The printed worksheet's exercise: the current step's title and task.
     let worksheet_exercise = ui.exercise().filter(|_| !hidden(Panel::Lesson)).map(|e| Rc::new((e.title.get(lang).to_string(), e.task.get(lang).to_string())));
@@ -187,7 +193,7 @@ pub fn app(props: &AppProps) -> Html {
                             // of memory over time is a tab of its own there.
                             if shows(Panel::Chart) {
                                 if !hidden(Panel::Timeline) {
-                                    <Timeline workspace={workspace.clone()} computed={computed.clone()} tick={tick} {lang} onaction={onaction.clone()} />
+                                    { tools_at(ToolsAt::Time) }
                                 }
                             }
                             // Below the first screen: built with the panels
@@ -225,7 +231,7 @@ pub fn app(props: &AppProps) -> Html {
                     if step >= Step::Side {
                     <aside class={classes!("side", selecting)}>
                         if let Some(user) = ui.about.clone().filter(|_| !ui.mode.hides_answers()) {
-                            <AboutMe workspace={workspace.clone()} {user} {lang} onaction={onaction.clone()} />
+                            <LazyAboutMe workspace={workspace.clone()} {user} {lang} onaction={onaction.clone()} />
                         }
                         // Lesson 3's prompt panel and settings: first, beside
                         // the chart, where choosing a cell opens its prompt.

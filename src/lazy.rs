@@ -77,3 +77,21 @@ pub fn missing(part: Part, retry: &Callback<()>, lang: Lang) -> Html {
         </div>
     }
 }
+
+/// A component drawn by a part: `lazy_component!(Name(fn_name, Props) =
+/// split_fn, preload_fn)` makes `Name`, which takes the same props as the
+/// part's component (they must have `lang`) and draws it once `preload_fn`
+/// (its part's, and any other part it needs) is done. Mounting it is
+/// wanting the part.
+macro_rules! lazy_component {
+    ($(#[$doc:meta])* $vis:vis $name:ident($fn:ident, $props:ty) = $call:path, $preload:path) => {
+        $(#[$doc])*
+        #[::yew::function_component($name)]
+        $vis fn $fn(props: &$props) -> ::yew::Html {
+            let (part, retry) = $crate::lazy::use_part(true, || ::std::boxed::Box::pin($preload()));
+            let drawn = if part == $crate::lazy::Part::In { $crate::lazy::now($call(props)) } else { None };
+            drawn.unwrap_or_else(|| $crate::lazy::missing(part, &retry, props.lang))
+        }
+    };
+}
+pub(crate) use lazy_component;

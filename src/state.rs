@@ -66,6 +66,10 @@ pub enum Notice {
     LinkCopied,
     /// The browser refused the clipboard: the link is shown to copy.
     LinkNotCopied,
+    /// The part of the app an action needs could not be downloaded
+    /// (offline before the service worker kept it): nothing was done, and
+    /// the work is as it was (`crate::lazy`).
+    PartMissing,
     /// Another tab just saved the work this tab shows. The next change here
     /// goes to a separate copy; the other tab's version can be loaded.
     ChangedElsewhere { name: String },
@@ -718,8 +722,12 @@ impl AppState {
                 return Ok(());
             }
             Edit::Act(act) => {
-                let ws = Rc::make_mut(&mut doc.workspace);
-                return match crate::acts::apply(ws, &act) {
+                // The write path is a part (`crate::lazy`), in whenever a
+                // panel that acts is drawn; were it not, nothing is done.
+                let Some(applied) = crate::lazy::now(crate::acts::apply_part(Rc::make_mut(&mut doc.workspace), &act)) else {
+                    return Err(Notice::PartMissing);
+                };
+                return match applied {
                     Ok(()) => {
                         // An act happens now: the chart follows it.
                         self.ui.tick = None;

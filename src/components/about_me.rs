@@ -17,7 +17,7 @@ use crate::shared::Shared;
 use crate::acts::Act;
 use crate::state::{Action, Edit, UiAction};
 
-#[derive(Properties, PartialEq)]
+#[derive(Properties, PartialEq, Clone)]
 pub struct AboutMeProps {
     pub workspace: Shared<Workspace>,
     /// The user acted as: one of the chart's users.
@@ -34,6 +34,24 @@ fn why_nobody(owned: &Owned<'_>, lang: Lang) -> Option<String> {
         (None, None) => None,
     }
 }
+
+/// "About me", a part of its own (`crate::lazy`): fetched when a learner
+/// first asks what the memory holds about a user.
+#[wasm_split_helpers::wasm_split(about_me, fallible, preload(preload_about_me))]
+pub fn about_me_part(props: &AboutMeProps) -> Result<Html, crate::lazy::SplitLoaderError> {
+    Ok(html! { <AboutMe ..props.clone() /> })
+}
+
+/// "About me"'s part, and the write path its Delete goes through.
+async fn preload() -> Result<(), crate::lazy::SplitLoaderError> {
+    preload_about_me().await?;
+    crate::acts::preload_acts().await
+}
+
+crate::lazy::lazy_component!(
+    /// [`AboutMe`], drawn once its part is in.
+    pub LazyAboutMe(lazy_about_me, AboutMeProps) = about_me_part, preload
+);
 
 #[function_component(AboutMe)]
 pub fn about_me(props: &AboutMeProps) -> Html {

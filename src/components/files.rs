@@ -54,6 +54,40 @@ pub fn import_file(file: web_sys::File, at: NoticeAt, onaction: Callback<Action>
     });
 }
 
+/// A share link of `doc` in `course` (its deflate and base64 writer), in
+/// the Work menu's part (`crate::lazy`): fetched when the menu is first
+/// pointed at, opened or used.
+#[wasm_split_helpers::wasm_split(work_menu, fallible, preload(preload_work_menu))]
+fn share_part(doc: &Doc, course: Course) -> Result<String, crate::lazy::SplitLoaderError> {
+    Ok(share_url(doc, course))
+}
+
+/// The report file of `doc`, byte for byte what `mixua report` writes by
+/// default (the report and its writer), in the Work menu's part.
+#[wasm_split_helpers::wasm_split(work_menu, fallible)]
+fn report_part(doc: &Doc) -> Result<String, crate::lazy::SplitLoaderError> {
+    let ws = &doc.workspace;
+    let mut report = mixua_words::report(ws, &ws.query, false);
+    let mut bytes = mixua_words::report::to_json(&mut report, mixua_words::Format::Pretty);
+    bytes.push(b'\n');
+    Ok(String::from_utf8(bytes).expect("serde_json writes UTF-8"))
+}
+
+/// Starts fetching the Work menu's part (when the menu is pointed at or
+/// focused), so that its actions answer at once.
+pub fn prefetch() {
+    wasm_bindgen_futures::spawn_local(async {
+        let _ = preload_work_menu().await;
+    });
+}
+
+/// Says that the part an action needed could not be downloaded, beside the
+/// Work menu's controls.
+fn part_missing(onaction: &Callback<Action>) {
+    onaction.emit(Action::Ui(UiAction::Notify(Notice::PartMissing)));
+    onaction.emit(Action::Ui(UiAction::PlaceNotice(NoticeAt::Work)));
+}
+
 /// The address of this page (the students' page, when made on the
 /// teacher's; lesson 3's page for its work) with a share link for `doc` in
 /// `course`.
@@ -108,12 +142,16 @@ pub fn files(props: &FilesProps) -> Html {
         let link = link.clone();
         let onaction = props.onaction.clone();
         Callback::from(move |_: MouseEvent| {
-            let url = share_url(&doc.get(), course);
-            // Said once the clipboard has answered: copied, or (refused,
-            // as a browser may) the link to copy by hand, right below.
-            let copied = gloo_utils::window().navigator().clipboard().write_text(&url);
-            let onaction = onaction.clone();
+            let doc = doc.get();
+            let (link, onaction) = (link.clone(), onaction.clone());
             wasm_bindgen_futures::spawn_local(async move {
+                let Ok(url) = share_part(&doc, course).await else {
+                    return part_missing(&onaction);
+                };
+                // Said once the clipboard has answered: copied, or (refused,
+                // as a browser may) the link to copy by hand, right below.
+                let copied = gloo_utils::window().navigator().clipboard().write_text(&url);
+                link.set(Some(url));
                 let notice = match wasm_bindgen_futures::JsFuture::from(copied).await {
                     Ok(_) => Notice::LinkCopied,
                     Err(_) => Notice::LinkNotCopied,
@@ -121,7 +159,6 @@ pub fn files(props: &FilesProps) -> Html {
                 onaction.emit(Action::Ui(UiAction::Notify(notice)));
                 onaction.emit(Action::Ui(UiAction::PlaceNotice(NoticeAt::Work)));
             });
-            link.set(Some(url));
         })
     };
     let export = {
@@ -131,15 +168,15 @@ pub fn files(props: &FilesProps) -> Html {
         })
     };
     let export_report = {
-        let doc = props.doc.clone();
+        let (doc, onaction) = (props.doc.clone(), props.onaction.clone());
         Callback::from(move |_: MouseEvent| {
-            let doc = doc.get();
-            let ws = &doc.workspace;
-            // Byte for byte what `mixua report` writes by default.
-            let mut report = mixua_words::report(ws, &ws.query, false);
-            let mut bytes = mixua_words::report::to_json(&mut report, mixua_words::Format::Pretty);
-            bytes.push(b'\n');
-            download("memory-result.json", &String::from_utf8(bytes).expect("serde_json writes UTF-8"));
+            let (doc, onaction) = (doc.get(), onaction.clone());
+            wasm_bindgen_futures::spawn_local(async move {
+                match report_part(&doc).await {
+                    Ok(text) => download("memory-result.json", &text),
+                    Err(_) => part_missing(&onaction),
+                }
+            });
         })
     };
     let pick = {

@@ -7,7 +7,9 @@ use yew::prelude::*;
 use crate::acts::Place;
 use crate::components::{
     act_as::ActAs, audit_log::AuditLog, cache_panel::CachePanel, groups::GroupsPanel, people::People, retention::RetentionPanel,
+    timeline::Timeline,
 };
+use crate::computed::Computed;
 use crate::derive::{CacheLines, Roster};
 use crate::shared::Shared;
 use crate::state::{Action, Panel, Panels};
@@ -21,6 +23,8 @@ pub enum ToolsAt {
     /// Memory over time, below lesson 2's chart (or its tab in classroom
     /// mode): the rest of lesson 2's panels, and the audit log.
     Memory,
+    /// Lesson 2's timeline, under the chart.
+    Time,
 }
 
 /// What the acting panels show.
@@ -38,6 +42,8 @@ pub struct LessonTools {
     /// The people panel shows (not hidden; its tab, in classroom mode).
     pub people: bool,
     pub workspace: Shared<Workspace>,
+    /// The views as of the tick shown (the timeline's).
+    pub computed: Shared<Computed>,
     /// The logged reads replayed through the cache, in words.
     pub cache_lines: Option<Rc<CacheLines>>,
     pub roster: Rc<Roster>,
@@ -137,6 +143,9 @@ fn panels(props: &LessonTools, at: ToolsAt) -> Html {
                 <AuditLog workspace={ws.clone()} problems={props.event_problems.clone()} tick={props.tick} {lang} />
             }
         </> },
-        ToolsAt::Memory => Html::default(),
+        ToolsAt::Time if lesson_two => html! {
+            <Timeline workspace={ws.clone()} computed={props.computed.clone()} tick={props.tick} {lang} onaction={onaction.clone()} />
+        },
+        ToolsAt::Memory | ToolsAt::Time => Html::default(),
     }
 }

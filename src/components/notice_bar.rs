@@ -65,6 +65,10 @@ pub fn notice_text(notice: &Notice, lang: Lang) -> (bool, String) {
             "分享連結在下面:瀏覽器不讓這裡複製,請自己選取複製。打開它的人會看到一模一樣的內容。",
             "The share link is below: the browser didn't let this page copy it, so select and copy it yourself. Whoever opens it sees exactly this state.",
         ).into()),
+        Notice::PartMissing => (true, lang.pick(
+            "這個動作需要的程式沒能下載(離線了嗎?),所以什麼都沒做。你的作品都還在;連上網路後再試一次。",
+            "The part of the playground this needs could not be downloaded (offline?), so nothing was done. Your work is all still here; try again once you are online.",
+        ).into()),
         Notice::Loaded { source, cards, rejected } => (false, lang.pick(
             format!("已載入 {source}:{cards} 張卡片,其中 {rejected} 張被拒絕。按「復原」可回到先前的內容。"),
             format!("Loaded {source}: {cards} cards, {rejected} rejected. Undo brings your previous work back."),
