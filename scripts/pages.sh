@@ -37,7 +37,8 @@ cargo run --quiet --locked -p mixua-prerender
 # page's wasm-bindgen glue names <id>. They are copied beside the page,
 # optimised as Trunk optimises the main module (the page's own
 # data-wasm-opt-params, in a release build), told the glue's name, and
-# listed in the page, so that the service worker keeps them with it.
+# listed in the page, so that the service worker keeps them with it (and
+# each part's files, for the loader).
 target_dir="${CARGO_TARGET_DIR:-$PWD/target}"
 parts() {
   local dir="$1" html="$2" glue id list="" file
@@ -65,6 +66,9 @@ parts() {
     list+="${list:+,}\"./$file\""
   done <"$from/files.txt"
   sed -i "s#</head>#<script type=\"application/json\" id=\"mixua-parts\">[$list]</script></head>#" "$dir/$html"
+  # Each part's files, for the loader (Trunk.toml) to fetch the parts the
+  # start will want beside the main wasm.
+  sed -i "s#</head>#<script type=\"application/json\" id=\"mixua-part-files\">$(cat "$from/parts.json")</script></head>#" "$dir/$html"
 }
 parts "$TRUNK_STAGING_DIR" index.html
 

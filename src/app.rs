@@ -55,11 +55,10 @@ pub fn app(props: &AppProps) -> Html {
     // flips, the people, the rejected list and the last step's change.
     let Views { now: computed_now, shown: computed, tick, logged, cache_lines, event_problems, flips, roster, rejected, change } =
         use_views(&state, &root.derived, state.ui.course == Course::Two || third.on);
-    // Lessons 2 and 3's acting panels: a part fetched when first wanted.
-    // (With the write path their acts go through.)
-    let (acting, refetch) = crate::lazy::use_part(state.ui.course == Course::Two || third.on, || {
-        Box::pin(async { lesson_tools::preload_acting().await.and(crate::acts::preload_acts().await) })
-    });
+    // Lessons 2 and 3's acting panels: a part fetched when first wanted
+    // (with the write path their acts go through; the start asks for it as
+    // soon as it has read the work, `Started::read`).
+    let (acting, refetch) = crate::lazy::use_part(state.ui.course.acts(), || Box::pin(lesson_tools::preload()));
 
     // The live region: each step's summary once (held while typing in a
     // field, said on leaving it), each new notice with it; the page's
@@ -150,7 +149,7 @@ pub fn app(props: &AppProps) -> Html {
         history: ui.history.clone(), change: change.as_ref().map(|(_, c)| c.clone()), tick, lang, onaction: onaction.clone(),
     };
     // The start is over once the parts this lesson shows are in.
-    let acting_in = !(lesson_two || third.on) || acting == crate::lazy::Part::In;
+    let acting_in = !ui.course.acts() || acting == crate::lazy::Part::In;
     let tools_at = |at| {
         let drawn = if acting_in { lesson_tools::view(&tools, at) } else { None };
         drawn.unwrap_or_else(|| crate::lazy::missing(acting, &refetch, lang))

@@ -95,7 +95,16 @@ impl PartialEq for Started {
 impl Started {
     /// The start's first task: the work read.
     pub fn read(&self) {
-        *self.0.borrow_mut() = Some(Boot::read());
+        let boot = Boot::read();
+        // A lesson acted on over time fetches its part now, beside the
+        // start's next tasks, not after the first render (`crate::lazy`).
+        #[cfg(target_family = "wasm")]
+        if boot.route.state.ui.course.acts() {
+            wasm_bindgen_futures::spawn_local(async {
+                let _ = crate::components::lesson_tools::preload().await;
+            });
+        }
+        *self.0.borrow_mut() = Some(boot);
     }
 
     /// The start's second task: the lesson's exercises read, its step kept

@@ -86,6 +86,13 @@ pub fn view(props: &LessonTools, at: ToolsAt) -> Option<Html> {
     })
 }
 
+/// Fetches lessons 2 and 3's part and the write path their acts go
+/// through, together; `Err` when either can't be fetched.
+pub async fn preload() -> Result<(), crate::lazy::SplitLoaderError> {
+    let (panels, acts) = futures_util::future::join(preload_acting(), crate::acts::preload_acts()).await;
+    panels.and(acts)
+}
+
 /// Lessons 2 and 3's panels, fetched when first wanted (`preload_acting`).
 #[wasm_split_helpers::wasm_split(acting, fallible, preload(preload_acting))]
 pub fn acting(props: &LessonTools, at: ToolsAt) -> Result<Html, crate::lazy::SplitLoaderError> {

@@ -28,6 +28,17 @@ use wasm_split_cli_support::{transform, Options};
 /// The table's name in the main module's exports, beside the linker's.
 const TABLE: &str = "mixua_parts_table";
 
+/// The loader's fetch of a part: the response the page's loader started
+/// early, if it did (`mixuaEarlyParts`, Trunk.toml), else a fetch now.
+const EARLY: &str = "function early(url) {
+    const started = globalThis.mixuaEarlyParts;
+    const response = started && started.get(url.href);
+    if (response === undefined) return fetch(url);
+    started.delete(url.href);
+    return response;
+}
+";
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let [linked, root] = args.as_slice() else {
@@ -80,12 +91,28 @@ fn split(linked: &Path, root: &Path) -> Result<PathBuf, String> {
         files.push(named);
     }
     loader = loader.replacen("const { __indirect_function_table,", &format!("const {{ {TABLE}: __indirect_function_table,"), 1);
-    if !loader.contains(TABLE) {
-        return Err("the splitter's loader no longer asks for the table as this step expects".into());
+    // A part the page's loader fetched early (Trunk.toml: the parts the
+    // start will want, beside the main wasm) is taken from there.
+    let fetches = loader.matches("const src = fetch(new URL(").count();
+    loader = loader.replace("const src = fetch(new URL(", "const src = early(new URL(");
+    loader.insert_str(0, EARLY);
+    if !loader.contains(TABLE) || fetches != out.split_modules.len() {
+        return Err("the splitter's loader no longer reads as this step expects (its table, its fetches)".into());
     }
     fs::write(&loader_path, loader).map_err(|e| format!("{}: {e}", loader_path.display()))?;
     // Each part's file, one per line, for `scripts/pages.sh`.
     fs::write(dir.join("files.txt"), files.join("\n") + "\n").map_err(|e| e.to_string())?;
+    // Each part and the files it needs, as JSON, for the page's loader.
+    let mut parts: Vec<_> = out.prefetch_map.iter().collect();
+    parts.sort();
+    let parts: Vec<String> = parts
+        .into_iter()
+        .map(|(part, stems)| {
+            let files: Vec<String> = stems.iter().map(|stem| format!("\"./mixua-parts-{id}-{stem}.wasm\"")).collect();
+            format!("\"{part}\":[{}]", files.join(","))
+        })
+        .collect();
+    fs::write(dir.join("parts.json"), format!("{{{}}}", parts.join(","))).map_err(|e| e.to_string())?;
 
     let main = fs::read(&main_out).map_err(|e| format!("{}: {e}", main_out.display()))?;
     let main = export_table(&main)?;
