@@ -151,10 +151,6 @@ impl Course {
         }
     }
 
-    /// Which step alone may be recorded as solved while `shown` is worked
-    /// on: a teacher's exercises each start from their own state, so only
-    /// the one being worked on; the built-in lessons run on one continuing
-    /// work, so any (`None`).
     /// Whether this lesson's work is acted on over time (lessons 2 and 3):
     /// it shows the acting panels and the timeline, and acts through the
     /// write path, which are parts fetched when wanted (`crate::lazy`).
@@ -167,6 +163,10 @@ impl Course {
         }
     }
 
+    /// Which step alone may be recorded as solved while `shown` is worked
+    /// on: a teacher's exercises each start from their own state, so only
+    /// the one being worked on; the built-in lessons run on one continuing
+    /// work, so any (`None`).
     pub fn only_step(self, shown: usize) -> Option<usize> {
         (self == Course::Pack).then_some(shown)
     }

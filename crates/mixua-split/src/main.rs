@@ -158,3 +158,46 @@ fn export_table(wasm: &[u8]) -> Result<Vec<u8>, String> {
     }
     Ok(module.finish())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use wasm_encoder::{CustomSection, ExportKind, ExportSection, Module, RefType, TableSection, TableType};
+
+    /// A module with one table, exported under `name`, and a custom section.
+    fn module(name: &str) -> Vec<u8> {
+        let mut module = Module::new();
+        let mut tables = TableSection::new();
+        tables.table(TableType { element_type: RefType::FUNCREF, minimum: 1, maximum: None, table64: false, shared: false });
+        module.section(&tables);
+        let mut exports = ExportSection::new();
+        exports.export(name, ExportKind::Table, 0);
+        module.section(&exports);
+        module.section(&CustomSection { name: "keep-me".into(), data: b"data".as_slice().into() });
+        module.finish()
+    }
+
+    fn exports(wasm: &[u8]) -> Vec<(String, u32)> {
+        let mut out = Vec::new();
+        for payload in wasmparser::Parser::new(0).parse_all(wasm) {
+            if let wasmparser::Payload::ExportSection(reader) = payload.unwrap() {
+                out.extend(reader.into_iter().map(|e| e.unwrap()).map(|e| (e.name.to_string(), e.index)));
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn the_table_is_exported_under_both_names_and_the_rest_is_kept() {
+        let out = export_table(&module("__indirect_function_table")).unwrap();
+        assert_eq!(exports(&out), [("__indirect_function_table".to_string(), 0), (TABLE.to_string(), 0)]);
+        wasmparser::validate(&out).unwrap();
+        let custom = wasmparser::Parser::new(0).parse_all(&out).any(|p| matches!(p, Ok(wasmparser::Payload::CustomSection(c)) if c.name() == "keep-me" && c.data() == b"data"));
+        assert!(custom, "custom sections (wasm-bindgen's) are kept");
+    }
+
+    #[test]
+    fn a_module_without_the_linkers_table_is_refused() {
+        assert!(export_table(&module("some_table")).is_err());
+    }
+}
