@@ -150,9 +150,10 @@ pub fn app(props: &AppProps) -> Html {
     };
     // The start is over once the parts this lesson shows are in.
     let acting_in = !ui.course.acts() || acting == crate::lazy::Part::In;
+    // Until then the inspector column says so, once (or why it can't be).
     let tools_at = |at| {
         let drawn = if acting_in { lesson_tools::view(&tools, at) } else { None };
-        drawn.unwrap_or_else(|| crate::lazy::missing(acting, &refetch, lang))
+        drawn.unwrap_or_else(|| if at == ToolsAt::Side { crate::lazy::missing(acting, &refetch, lang, "tool") } else { Html::default() })
     };
     let memory = tools_at(ToolsAt::Memory);
     // The printed worksheet's exercise: the current step's title and task.

@@ -64,33 +64,38 @@ pub fn use_part(wanted: bool, preload: Preload) -> (Part, Callback<()>) {
 
 /// What a part's place shows while it is not in: nothing while it is
 /// fetched (a moment, from the service worker's copy after one visit), or
-/// why it is missing and a button to fetch it again.
-pub fn missing(part: Part, retry: &Callback<()>, lang: Lang) -> Html {
+/// why it is missing and a button to fetch it again, as a panel where the
+/// part's own would be (`place`: its panel's class, which places it).
+pub fn missing(part: Part, retry: &Callback<()>, lang: Lang, place: &'static str) -> Html {
     if part != Part::Failed {
-        return html! { <div class="part-loading" aria-busy="true"></div> };
+        return html! { <div class={classes!("part-loading", place)} aria-busy="true"></div> };
     }
     let onclick = retry.reform(|_: MouseEvent| ());
     html! {
-        <div class="part-failed" role="alert">
-            <p>{ lang.pick("這部分的程式沒能下載（離線了嗎？）。你的作品都還在。", "This part of the playground could not be downloaded (offline?). Your work is all still here.") }</p>
+        <section class={classes!("panel", "part-failed", place)} role="alert">
+            <p><span aria-hidden="true">{ "⚠ " }</span>{ lang.pick(
+                "這部分的程式沒能下載(離線了嗎?)。你的作品都還在。",
+                "This part of the playground could not be downloaded (offline?). Your work is all still here.",
+            ) }</p>
             <button type="button" {onclick}>{ lang.pick("再試一次", "Try again") }</button>
-        </div>
+        </section>
     }
 }
 
-/// A component drawn by a part: `lazy_component!(Name(fn_name, Props) =
-/// split_fn, preload_fn)` makes `Name`, which takes the same props as the
-/// part's component (they must have `lang`) and draws it once `preload_fn`
-/// (its part's, and any other part it needs) is done. Mounting it is
-/// wanting the part.
+/// A component drawn by a part: `lazy_component!(Name(fn_name, Props,
+/// "place") = split_fn, preload_fn)` makes `Name`, which takes the same
+/// props as the part's component (they must have `lang`) and draws it once
+/// `preload_fn` (its part's, and any other part it needs) is done; until
+/// then [`missing`] stands in its place (its panel's class). Mounting it
+/// is wanting the part.
 macro_rules! lazy_component {
-    ($(#[$doc:meta])* $vis:vis $name:ident($fn:ident, $props:ty) = $call:path, $preload:path) => {
+    ($(#[$doc:meta])* $vis:vis $name:ident($fn:ident, $props:ty, $place:literal) = $call:path, $preload:path) => {
         $(#[$doc])*
         #[::yew::function_component($name)]
         $vis fn $fn(props: &$props) -> ::yew::Html {
             let (part, retry) = $crate::lazy::use_part(true, || ::std::boxed::Box::pin($preload()));
             let drawn = if part == $crate::lazy::Part::In { $crate::lazy::now($call(props)) } else { None };
-            drawn.unwrap_or_else(|| $crate::lazy::missing(part, &retry, props.lang))
+            drawn.unwrap_or_else(|| $crate::lazy::missing(part, &retry, props.lang, $place))
         }
     };
 }

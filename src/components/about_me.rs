@@ -50,7 +50,7 @@ async fn preload() -> Result<(), crate::lazy::SplitLoaderError> {
 
 crate::lazy::lazy_component!(
     /// [`AboutMe`], drawn once its part is in.
-    pub LazyAboutMe(lazy_about_me, AboutMeProps) = about_me_part, preload
+    pub LazyAboutMe(lazy_about_me, AboutMeProps, "about-me") = about_me_part, preload
 );
 
 #[function_component(AboutMe)]

@@ -122,10 +122,13 @@ for (const [lang, says] of [
       const refuse = (route) => route.abort('internetdisconnected');
       await context.route(/split_about_me\.wasm$/, refuse);
       await page.click('[data-action="about-me"][data-user="alice"]');
-      const failed = page.locator('aside.side .part-failed[role="alert"]');
+      const failed = page.locator('aside.side .part-failed.about-me[role="alert"]');
       await failed.waitFor();
       assert.match((await failed.textContent()).replace(/\s+/g, ' '), lang === 'en' ? /could not be downloaded.*Your work is all still here/ : /沒能下載.*你的作品都還在/);
       assert.equal(await page.locator('[data-panel="about-me"]').count(), 0);
+      // In About me's place: first in the inspector column, above the rejected cards.
+      const [said, rejected] = await Promise.all([failed.boundingBox(), page.locator('[data-panel="rejected"]').boundingBox()]);
+      assert.ok(said.y < rejected.y, `the message (y ${said.y}) is above the rejected cards (y ${rejected.y})`);
       const violations = await axeScan(page);
       assert.deepEqual(violations, [], formatViolations(violations));
       // Online again: its button fetches it, and the panel takes its place.
