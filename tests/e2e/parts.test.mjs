@@ -73,6 +73,17 @@ test('lesson 2\'s panels are fetched with lesson 2 and there when it is ready', 
     // Act as in the inspector column.
     assert.equal(await page.locator('[data-panel="timeline"]').count(), 1);
     assert.equal(await page.locator('[data-tool="act"]').count(), 1);
+
+    // A saved lesson-2 work opened without ?lesson= (a reload of the bare
+    // address): the loader can't know the lesson, the start fetches the
+    // part once it has read the work, and is ready with it.
+    await page.waitForFunction(() => Object.keys(localStorage).some((k) => k.includes('works')));
+    const again = await context.newPage();
+    const refetched = partsFetched(again);
+    await again.goto(`${env.server.url}`);
+    await again.waitForSelector('#app [data-ready]', { state: 'attached', timeout: 15_000 });
+    assert.equal(await again.locator('[data-panel="timeline"]').count(), 1, 'lesson 2 again, with its timeline');
+    assert.deepEqual(refetched.sort(), ['acting', 'acts']);
   } finally {
     await context.close();
   }
