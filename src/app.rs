@@ -54,7 +54,7 @@ pub fn app(props: &AppProps) -> Html {
     // and lesson 3's exercise 4), the audit log's problems, the why panel's
     // flips, the people, the rejected list and the last step's change.
     let Views { now: computed_now, shown: computed, tick, logged, cache_lines, event_problems, flips, roster, rejected, change } =
-        use_views(&state, &root.derived, state.ui.course == Course::Two || third.on);
+        use_views(&state, &root.derived, state.ui.course.acts());
     // Lessons 2 and 3's acting panels: a part fetched when first wanted
     // (with the write path their acts go through; the start asks for it as
     // soon as it has read the work, `Started::read`).
@@ -133,7 +133,7 @@ pub fn app(props: &AppProps) -> Html {
     });
     // Who acts: lesson 2's panels, and lesson 3's cache panel (exercise 4)
     // (finding the actors reads every card, so only there).
-    let actor = if lesson_two || third.on { crate::acts::chosen_actor(&workspace, ui.actor.as_ref()) } else { Default::default() };
+    let actor = if ui.course.acts() { crate::acts::chosen_actor(&workspace, ui.actor.as_ref()) } else { Default::default() };
     // The panels the current exercise works in (the pack's `panels`, read
     // with the page's one list of panel names) are shown in the inspector
     // column beside the chart, not below it, so the exercise's instructions

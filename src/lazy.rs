@@ -2,8 +2,8 @@
 //!
 //! A function marked `#[wasm_split(part)]` is moved, with everything only it
 //! reaches, into a wasm chunk of its own (`part`) by the build's split step
-//! (`scripts/link-wasm.sh`, `crates/mixua-split`); calling it first fetches that chunk, so it is
-//! `async`. A view is drawn synchronously, so the app draws a part with
+//! (`scripts/link-wasm.sh`, `crates/mixua-split`); calling it first fetches
+//! that chunk, so it is `async`. A view is drawn synchronously, so the app draws a part with
 //! [`now`]: its view once the chunk is in, else nothing, while
 //! [`use_part`] fetches the chunk when the part is first wanted and draws
 //! the root again when it is in. On a native build (tests, the prerender)

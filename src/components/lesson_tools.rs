@@ -77,13 +77,18 @@ pub fn view(props: &LessonTools, at: ToolsAt) -> Option<Html> {
         return crate::lazy::now(acting(props, at));
     }
     let people = props.people && at == ToolsAt::Side && props.tools.contains(&Panel::People);
-    Some(if people {
-        html! { <div class="tool" key={Panel::People.key()} data-tool={Panel::People.key()}>
-            <People roster={props.roster.clone()} lang={props.lang} onaction={props.onaction.clone()} />
-        </div> }
-    } else {
-        Html::default()
-    })
+    Some(if people { tool(Panel::People, people_panel(props)) } else { Html::default() })
+}
+
+/// A panel of the inspector column, in its keyed place.
+fn tool(panel: Panel, shown: Html) -> Html {
+    html! { <div class="tool" key={panel.key()} data-tool={panel.key()}>{ shown }</div> }
+}
+
+/// The people panel, when an exercise works in it (in every lesson: not in
+/// the part).
+fn people_panel(props: &LessonTools) -> Html {
+    html! { <People roster={props.roster.clone()} lang={props.lang} onaction={props.onaction.clone()} /> }
 }
 
 /// Fetches lessons 2 and 3's part and the write path their acts go
@@ -129,10 +134,10 @@ fn panels(props: &LessonTools, at: ToolsAt) -> Html {
                     Panel::Cache if (lesson_two || props.lesson_three) && !hidden(Panel::Cache) => cache(),
                     Panel::Retention if lesson_two && !hidden(Panel::Retention) => retention(),
                     Panel::Groups if lesson_two && !hidden(Panel::Groups) => groups(),
-                    Panel::People if props.people => html! { <People roster={props.roster.clone()} {lang} onaction={onaction.clone()} /> },
+                    Panel::People if props.people => people_panel(props),
                     _ => return None,
                 };
-                Some(html! { <div class="tool" key={panel.key()} data-tool={panel.key()}>{ shown }</div> })
+                Some(tool(panel, shown))
             });
             html! { <>{ for shown }</> }
         }
