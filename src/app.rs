@@ -13,15 +13,15 @@ use yew::prelude::*;
 use crate::changed;
 use crate::components::announcer::Announcer;
 use crate::components::{
-    about_me::LazyAboutMe, card_editor::CardEditor, card_inspector::CardInspector, compare::Compare,
+    about_me::LazyAboutMe, card_editor::LazyCardEditor, card_inspector::LazyCardInspector, compare::LazyCompare,
     lesson_panel::LessonPanel, lesson_tools::{self, LessonTools, ToolsAt}, notice_bar::NoticeBar, panel_tabs::{self, PanelTabs},
-    people::People, query_bar::QueryBar, rejected_list::RejectedList, seating_chart::SeatingChart, top_bar::{self, TopBar},
+    people::LazyPeople, query_bar::QueryBar, rejected_list::RejectedList, seating_chart::SeatingChart, top_bar::{self, TopBar},
     why_panel::WhyPanel, worksheet::Worksheet,
 };
 use crate::course::Course;
 use crate::memos::{use_checks, use_views, Views};
 use crate::shared::Shared;
-use crate::start::{use_start_step, Started, Step};
+use crate::start::{use_start_advance, use_start_step, Started, Step};
 use crate::state::{Mode, NoticeAt, Panel};
 use crate::wiring;
 
@@ -43,7 +43,8 @@ pub fn app(props: &AppProps) -> Html {
     let (root, onaction, latest_doc) = wiring::use_root(prerender, props.start.clone());
     let store = &root.store;
     let state = store.get();
-    let step = use_start_step(prerender.is_some() || state.ui.classroom);
+    let step_now = use_start_step(prerender.is_some() || state.ui.classroom);
+    let step = *step_now;
     let lang = state.ui.lang;
     // Lesson 3 (the `lesson3` feature): its prompts, derived once per work
     // revision, each cell's bar, the prompt settings' change, and the
@@ -69,6 +70,19 @@ pub fn app(props: &AppProps) -> Html {
     // The start's writes after the first render, the prerendered screen
     // replaced, the first save (`start.rs`).
     wiring::use_start_effects(&root, onaction.clone(), step, state.ui.embed);
+    // The panels the first screen does not show (the card inspector and
+    // editor, the people, the comparison, the Work menu's contents): a part
+    // fetched once the first screen is shown (after the effect above shows
+    // it), so the chart is interactive before it; the start is ready with it.
+    let (later, retry_later) = crate::lazy::use_part(step >= Step::Side, || Box::pin(crate::components::below::preload()));
+    // Lessons 2 and 3's memory-over-time panels (the cache, retention,
+    // groups, the audit log), likewise.
+    let (memory_part, retry_memory) =
+        crate::lazy::use_part(state.ui.course.acts() && step >= Step::Side, || Box::pin(lesson_tools::preload_memory()));
+    // The panels below the first screen come once these parts are in (or
+    // failed: then each says so in its place).
+    let fetching = later == crate::lazy::Part::Out || (state.ui.course.acts() && memory_part == crate::lazy::Part::Out);
+    use_start_advance(step_now, step >= Step::Side && fetching);
     // Save at once when the page is hidden or closed; another tab's saves;
     // undo, redo and the classroom keys; a link pasted into this tab.
     wiring::use_page_listeners(store);
@@ -148,7 +162,8 @@ pub fn app(props: &AppProps) -> Html {
         chosen: ui.actor.clone(), actor, selected: ui.selected, refusal: ui.refusal.clone(), refused_at: ui.refused_at,
         history: ui.history.clone(), change: change.as_ref().map(|(_, c)| c.clone()), tick, lang, onaction: onaction.clone(),
     };
-    // The start is over once the parts this lesson shows are in.
+    // The start is over once the parts this lesson shows are in (and the
+    // parts of the panels below the first screen).
     let acting_in = !ui.course.acts() || acting == crate::lazy::Part::In;
     // Until then the inspector column says so, once (or why it can't be).
     let tools_at = |at| {
@@ -162,7 +177,11 @@ pub fn app(props: &AppProps) -> Html {
     // seed's query keeps its Chinese presets in an English UI.
     let english_seed = !workspace.cards.iter().any(|c| c.situation.contains(mixua_course::SEED_QUERY));
     html! {
-        <div class={classes!("app", classroom.then_some("classroom"), ui.embed.then_some("embed"), selecting)} data-ready={(step == Step::Ready && acting_in).then_some("")} data-settled={settled.then_some("")} {ondragover} {ondrop}>
+        <ContextProvider<crate::lazy::Later> context={crate::lazy::Later {
+            below: crate::lazy::Slot { part: later, retry: retry_later },
+            memory: crate::lazy::Slot { part: memory_part, retry: retry_memory },
+        }}>
+        <div class={classes!("app", classroom.then_some("classroom"), ui.embed.then_some("embed"), selecting)} data-ready={(step == Step::Ready && acting_in && later == crate::lazy::Part::In && (!ui.course.acts() || memory_part == crate::lazy::Part::In)).then_some("")} data-settled={settled.then_some("")} {ondragover} {ondrop}>
             <a class="skip" href="#chart">{ lang.pick("跳到座位表", "Skip to the seating chart") }</a>
             if !ui.embed && top {
             { top_bar::view(TopBar {
@@ -239,7 +258,7 @@ pub fn app(props: &AppProps) -> Html {
                             { third.side }
                         }
                         if let Some((index, card)) = inspected_card {
-                            <CardInspector
+                            <LazyCardInspector
                                 {index}
                                 card={card.clone()}
                                 users={Rc::new(workspace.users.clone())}
@@ -275,7 +294,7 @@ pub fn app(props: &AppProps) -> Html {
                 </div>
                 }
                 if below(Step::Editor) && shows(Panel::Editor) {
-                    <CardEditor
+                    <LazyCardEditor
                         workspace={workspace.clone()}
                         computed={computed.clone()}
                         selected={ui.selected}
@@ -286,13 +305,13 @@ pub fn app(props: &AppProps) -> Html {
                     />
                 }
                 if below(Step::People) && shows(Panel::People) && !tools.tools.contains(&Panel::People) {
-                    <People roster={roster.clone()} {lang} onaction={onaction.clone()} />
+                    <LazyPeople roster={roster.clone()} {lang} onaction={onaction.clone()} />
                 }
                 if classroom && lesson_two && shows(Panel::Memory) {
                     <div class="memory-tab">{ memory }</div>
                 }
                 if below(Step::Compare) && shows(Panel::Compare) {
-                    <Compare doc={doc.clone()} computed={computed.clone()} hidden={ui.mode.hides_answers()} {lang} />
+                    <LazyCompare doc={doc.clone()} computed={computed.clone()} hidden={ui.mode.hides_answers()} {lang} />
                 }
             </main>
             if below(Step::Rest) && !ui.embed {
@@ -302,5 +321,6 @@ pub fn app(props: &AppProps) -> Html {
                 <Worksheet workspace={workspace.clone()} exercise={worksheet_exercise} {lang} />
             }
         </div>
+        </ContextProvider<crate::lazy::Later>>
     }
 }

@@ -172,22 +172,27 @@ impl Step {
 }
 
 /// The start's current step: [`Step::First`] on the first render, then one
-/// step per task until [`Step::Ready`]. `all_at_once` (the build-time first
-/// screen, classroom mode, where one panel shows at a time) starts ready.
+/// step per task until [`Step::Ready`] ([`use_start_advance`] moves it).
+/// `all_at_once` (the build-time first screen, classroom mode, where one
+/// panel shows at a time) starts ready.
 #[hook]
-pub fn use_start_step(all_at_once: bool) -> Step {
-    let step = use_state_eq(|| if all_at_once { Step::Ready } else { Step::First });
-    {
-        let step = step.clone();
-        use_effect_with(*step, move |&now| {
-            // The next step is a task of its own, queued once this step's
-            // render is on the page (a timer, not an animation frame: a tab
-            // opened in the background starts too).
-            let timer = (now != Step::Ready).then(|| Timeout::new(0, move || step.set(now.next())));
-            move || drop(timer)
-        });
-    }
-    *step
+pub fn use_start_step(all_at_once: bool) -> UseStateHandle<Step> {
+    use_state_eq(|| if all_at_once { Step::Ready } else { Step::First })
+}
+
+/// Moves the start on, a step per task, except while `hold`: the panels
+/// below the first screen wait there for their parts (`crate::lazy`), so
+/// that each still arrives in its own task (the card editor's rows a few
+/// per task) once they are in.
+#[hook]
+pub fn use_start_advance(step: UseStateHandle<Step>, hold: bool) {
+    use_effect_with((*step, hold), move |&(now, hold)| {
+        // The next step is a task of its own, queued once this step's
+        // render is on the page (a timer, not an animation frame: a tab
+        // opened in the background starts too).
+        let timer = (now != Step::Ready && !hold).then(|| Timeout::new(0, move || step.set(now.next())));
+        move || drop(timer)
+    });
 }
 
 /// The app's first screen is whole: the prerendered first screens go and
@@ -200,5 +205,11 @@ pub fn show() {
     }
     if let Some(root) = document.get_element_by_id("app") {
         let _ = root.remove_attribute("hidden");
+    }
+    // The chart is interactive from here: what the page fetched before
+    // this mark is its first load (`scripts/size.mjs`); the part of the
+    // panels below comes after it (`crate::components::below`).
+    if let Some(performance) = gloo_utils::window().performance() {
+        let _ = performance.mark("mixua-interactive");
     }
 }

@@ -10,7 +10,7 @@ use crate::shared::Shared;
 use crate::state::{Action, Edit, UiAction};
 use crate::EDITOR_PAGE;
 
-#[derive(Properties, PartialEq)]
+#[derive(Properties, PartialEq, Clone)]
 pub struct CardEditorProps {
     pub workspace: Shared<Workspace>,
     pub computed: Shared<Computed>,
@@ -123,3 +123,15 @@ pub fn card_editor(props: &CardEditorProps) -> Html {
         </section>
     }
 }
+
+/// [`CardEditor`], a part of its own with the other panels the first screen
+/// does not need (`crate::components::below`).
+#[wasm_split_helpers::wasm_split(below, fallible, preload(preload_card_editor))]
+pub fn card_editor_part(props: &CardEditorProps) -> Result<Html, crate::lazy::SplitLoaderError> {
+    Ok(html! { <CardEditor ..props.clone() /> })
+}
+
+crate::lazy::lazy_later!(
+    /// [`CardEditor`], drawn once its part is in.
+    pub LazyCardEditor(lazy_card_editor, CardEditorProps, "editor") = card_editor_part, below, crate::components::below::preload
+);

@@ -8,7 +8,7 @@ use super::card_row::options;
 use super::{verdict, CardEdits};
 use crate::state::{Action, UiAction};
 
-#[derive(Properties, PartialEq)]
+#[derive(Properties, PartialEq, Clone)]
 pub struct CardInspectorProps {
     pub index: usize,
     pub card: std::rc::Rc<Card>,
@@ -75,3 +75,15 @@ pub fn card_inspector(props: &CardInspectorProps) -> Html {
         </section>
     }
 }
+
+/// [`CardInspector`], a part of its own with the other panels the first screen
+/// does not need (`crate::components::below`).
+#[wasm_split_helpers::wasm_split(below, fallible, preload(preload_card_inspector))]
+pub fn card_inspector_part(props: &CardInspectorProps) -> Result<Html, crate::lazy::SplitLoaderError> {
+    Ok(html! { <CardInspector ..props.clone() /> })
+}
+
+crate::lazy::lazy_later!(
+    /// [`CardInspector`], drawn once its part is in.
+    pub LazyCardInspector(lazy_card_inspector, CardInspectorProps, "inspector") = card_inspector_part, below, crate::components::below::preload
+);

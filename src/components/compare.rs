@@ -7,7 +7,7 @@ use crate::computed::{Computed, Reference};
 use crate::doc::Doc;
 use crate::shared::Shared;
 
-#[derive(Properties, PartialEq)]
+#[derive(Properties, PartialEq, Clone)]
 pub struct CompareProps {
     pub doc: Shared<Doc>,
     pub computed: Shared<Computed>,
@@ -138,3 +138,15 @@ pub fn compare(props: &CompareProps) -> Html {
         </section>
     }
 }
+
+/// [`Compare`], a part of its own with the other panels the first screen
+/// does not need (`crate::components::below`).
+#[wasm_split_helpers::wasm_split(below, fallible, preload(preload_compare))]
+pub fn compare_part(props: &CompareProps) -> Result<Html, crate::lazy::SplitLoaderError> {
+    Ok(html! { <Compare ..props.clone() /> })
+}
+
+crate::lazy::lazy_later!(
+    /// [`Compare`], drawn once its part is in.
+    pub LazyCompare(lazy_compare, CompareProps, "compare") = compare_part, below, crate::components::below::preload
+);

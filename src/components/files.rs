@@ -101,7 +101,7 @@ pub fn share_url(doc: &Doc, course: Course) -> String {
     format!("{base}#{}", persist::encode_link(doc, course))
 }
 
-#[derive(Properties, PartialEq)]
+#[derive(Properties, PartialEq, Clone)]
 pub struct FilesProps {
     /// The work now, read when it is shared or exported (not a prop that
     /// changes on every edit).
@@ -296,3 +296,15 @@ pub fn files(props: &FilesProps) -> Html {
         </section>
     }
 }
+
+/// [`Files`], in the part of the panels the first screen does not show
+/// (`crate::components::below`).
+#[wasm_split_helpers::wasm_split(below, fallible, preload(preload_files))]
+pub fn files_part(props: &FilesProps) -> Result<Html, crate::lazy::SplitLoaderError> {
+    Ok(html! { <Files ..props.clone() /> })
+}
+
+crate::lazy::lazy_later!(
+    /// [`Files`], drawn once its part is in.
+    pub LazyFiles(lazy_files, FilesProps, "files-body") = files_part, below, crate::components::below::preload
+);

@@ -12,6 +12,7 @@ pub mod announcer;
 pub mod act_as;
 pub mod audit_log;
 pub mod cache_panel;
+pub mod below;
 pub mod card_editor;
 pub mod card_inspector;
 pub mod card_row;

@@ -7,7 +7,7 @@ use super::event_value;
 use crate::derive::Roster;
 use crate::state::{Action, Edit};
 
-#[derive(Properties, PartialEq)]
+#[derive(Properties, PartialEq, Clone)]
 pub struct PeopleProps {
     /// The users, agents, canaries and profiles (not the cards).
     pub roster: Rc<Roster>,
@@ -321,3 +321,15 @@ pub fn people(props: &PeopleProps) -> Html {
         </section>
     }
 }
+
+/// [`People`], in the part of the panels the first screen does not show
+/// (`crate::components::below`).
+#[wasm_split_helpers::wasm_split(below, fallible, preload(preload_people))]
+pub fn people_part(props: &PeopleProps) -> Result<Html, crate::lazy::SplitLoaderError> {
+    Ok(html! { <People ..props.clone() /> })
+}
+
+crate::lazy::lazy_later!(
+    /// [`People`], drawn once its part is in.
+    pub LazyPeople(lazy_people, PeopleProps, "people") = people_part, below, crate::components::below::preload
+);

@@ -4,7 +4,7 @@ use mixua_course::Pack;
 use mixua_words::Lang;
 use yew::prelude::*;
 
-use crate::components::{files::{self, Files}, lesson_switch::LessonSwitch, teacher::Teacher, toolbar::Toolbar};
+use crate::components::{files::{self, LazyFiles}, lesson_switch::LessonSwitch, teacher::Teacher, toolbar::Toolbar};
 use crate::computed::Computed;
 use crate::course::Course;
 use crate::shared::{Latest, Shared};
@@ -55,7 +55,7 @@ pub fn view(props: TopBar) -> Html {
             { props.tabs }
             <details class="files-menu work-menu" data-menu="work" onpointerenter={|_: PointerEvent| files::prefetch()} onfocusin={|_: FocusEvent| files::prefetch()}>
                 <summary>{ lang.pick("作品", "Work") }</summary>
-                <Files doc={props.latest_doc.clone()} course={props.course} recent={props.recent.clone()}
+                <LazyFiles doc={props.latest_doc.clone()} course={props.course} recent={props.recent.clone()}
                     said={props.said.clone()} {lang} onaction={props.onaction.clone()} onwork={props.onwork.clone()} />
             </details>
             if !props.classroom {

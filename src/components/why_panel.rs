@@ -13,7 +13,7 @@ use super::focus::{cell_selector, focus_soon};
 use crate::shared::Shared;
 use crate::state::{Action, UiAction};
 
-#[derive(Properties, PartialEq)]
+#[derive(Properties, PartialEq, Clone)]
 pub struct WhyPanelProps {
     pub workspace: Shared<Workspace>,
     /// The memoised decisions: the same answers as the views.
@@ -33,23 +33,50 @@ pub struct WhyPanelProps {
 
 /// Why and why not: for the selected card, every viewer's decision in
 /// words, and for the inspected viewer the smallest edits that flip it.
+///
+/// With no card selected (the first screen), it says how to ask; a card's
+/// reasons are drawn by the part of the panels below the first screen
+/// (`crate::components::below`), fetched as soon as the chart is
+/// interactive.
 #[function_component(WhyPanel)]
 pub fn why_panel(props: &WhyPanelProps) -> Html {
     let lang = props.lang;
-    let ws = &*props.workspace;
     let hidden = props.hidden;
-    let Some((index, card)) = props.selected.and_then(|i| ws.cards.get(i).map(|c| (i, c))).filter(|_| !hidden) else {
-        return html! {
-            <section class="panel why" aria-labelledby="why-title" data-panel="why" tabindex="-1">
-                <h2 id="why-title">{ lang.pick("為什麼?", "Why?") }</h2>
-                <p>{ if hidden {
-                    lang.pick("預測模式中,說明會在揭曉後出現。", "In predict mode, the reasons appear after you reveal.")
-                } else {
-                    lang.pick("點座位表裡的一張卡片,或編輯器裡的「看範圍」,這裡會說明誰讀得到、誰讀不到,以及為什麼。",
-                        "Click a card in the chart, or “Show reach” in the editor: this panel says who can read it, who can't, and why.")
-                } }</p>
-            </section>
-        };
+    if props.selected.is_some_and(|i| i < props.workspace.cards.len()) && !hidden {
+        return html! { <LazyWhyCard ..props.clone() /> };
+    }
+    html! {
+        <section class="panel why" aria-labelledby="why-title" data-panel="why" tabindex="-1">
+            <h2 id="why-title">{ lang.pick("為什麼?", "Why?") }</h2>
+            <p>{ if hidden {
+                lang.pick("預測模式中,說明會在揭曉後出現。", "In predict mode, the reasons appear after you reveal.")
+            } else {
+                lang.pick("點座位表裡的一張卡片,或編輯器裡的「看範圍」,這裡會說明誰讀得到、誰讀不到,以及為什麼。",
+                    "Click a card in the chart, or “Show reach” in the editor: this panel says who can read it, who can't, and why.")
+            } }</p>
+        </section>
+    }
+}
+
+/// [`WhyCard`], in the part of the panels the first screen does not show.
+#[wasm_split_helpers::wasm_split(below, fallible, preload(preload_why_card))]
+pub fn why_card_part(props: &WhyPanelProps) -> Result<Html, crate::lazy::SplitLoaderError> {
+    Ok(html! { <WhyCard ..props.clone() /> })
+}
+
+crate::lazy::lazy_later!(
+    /// [`WhyCard`], drawn once its part is in.
+    LazyWhyCard(lazy_why_card, WhyPanelProps, "why") = why_card_part, below, crate::components::below::preload
+);
+
+/// The selected card's reasons: every viewer's decision in words, and for
+/// the inspected viewer the smallest edits that flip it.
+#[function_component(WhyCard)]
+fn why_card(props: &WhyPanelProps) -> Html {
+    let lang = props.lang;
+    let ws = &*props.workspace;
+    let Some((index, card)) = props.selected.and_then(|i| ws.cards.get(i).map(|c| (i, c))) else {
+        return Html::default();
     };
 
     // The cell this panel was opened from, when it was: Escape and

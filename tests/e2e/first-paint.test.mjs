@@ -49,9 +49,11 @@ test('a fresh load: the wasm is requested after the prerendered screen\'s paint,
     const context = await env.browser.newContext({ locale, viewport: { width, height: 844 } });
     try {
       // The wasm's requests, the page's and its worker's (not the service
-      // worker's, which keeps the build's files for offline use).
+      // worker's, which keeps the build's files for offline use, nor the
+      // parts the app fetches once its chart is interactive, src/lazy.rs).
       const requests = [];
-      context.on('request', (r) => r.url().endsWith('.wasm') && !r.serviceWorker() && requests.push(r));
+      const isPart = (r) => new URL(r.url()).pathname.startsWith('/mixua-parts-');
+      context.on('request', (r) => r.url().endsWith('.wasm') && !r.serviceWorker() && !isPart(r) && requests.push(r));
       const page = await context.newPage();
       await page.addInitScript(watchPaints);
       await page.goto(env.server.url);

@@ -1,9 +1,10 @@
 // The app's parts (issue 28, src/lazy.rs): code a student's first load
 // does not carry, split out of the page's wasm at build time and fetched
-// when first wanted. A lesson-1 student fetches none of them; the Work
-// menu's (its share link and report writers) comes when the menu is
-// pointed at or used; lesson 2's panels come with lesson 2, before it says
-// it is ready. An action whose part can't be fetched says so in both
+// when first wanted. A lesson-1 student fetches none of them before the
+// chart is interactive; the panels the first screen does not show come
+// after it, before the start says it is ready; the Work menu's writers
+// (its share link and report) come when the menu is pointed at or used;
+// lesson 2's panels come with lesson 2, before it says it is ready. An action whose part can't be fetched says so in both
 // languages, beside its control, and does nothing; the work is as it was.
 // A panel whose part can't be fetched says so in its place, with a button
 // that fetches it again.
@@ -27,21 +28,35 @@ function partsFetched(page) {
   return fetched;
 }
 
-test('a lesson-1 student fetches no part; the Work menu\'s comes when the menu is pointed at, and its actions work', async () => {
+/** The parts the page asked for before it marked the chart interactive (src/start.rs). */
+function partsBeforeInteractive(page) {
+  return page.evaluate(() => {
+    const mark = performance.getEntriesByName('mixua-interactive', 'mark')[0];
+    if (!mark) return null;
+    return performance
+      .getEntriesByType('resource')
+      .filter((e) => /split_.+\.wasm$/.test(e.name) && e.startTime < mark.startTime)
+      .map((e) => /split_(.+)\.wasm$/.exec(e.name)[1]);
+  });
+}
+
+test('a lesson-1 student\'s chart is interactive before any part; the panels below come before ready; the Work menu\'s when pointed at', async () => {
   const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
     const page = await context.newPage();
     const fetched = partsFetched(page);
     await page.goto(`${env.server.url}?lang=en`);
     await page.waitForSelector('#app [data-ready]', { state: 'attached', timeout: 15_000 });
-    // The chart works with no part: an edit changes the views.
+    assert.deepEqual(await partsBeforeInteractive(page), [], 'no part before the chart is interactive');
+    assert.deepEqual(fetched, ['below'], 'the panels below the first screen, before ready');
+    // An edit in the card editor (the part below) changes the views.
     await page.getByRole('button', { name: 'Delete (G)', exact: true }).click();
     await waitForViews(page, SEED_VIEWS_WITHOUT_G);
-    assert.deepEqual(fetched, [], 'no part before the Work menu is wanted');
-    // Pointing at the menu fetches its part, before any click.
+    assert.deepEqual(fetched, ['below'], 'no other part before the Work menu is wanted');
+    // Pointing at the menu fetches its writers' part, before any click.
     await page.hover('[data-menu="work"] > summary');
     await waitUntil(page, () => performance.getEntriesByType('resource').some((e) => /split_work_menu\.wasm$/.test(e.name)));
-    assert.deepEqual(fetched, ['work_menu'], 'the Work menu\'s part alone');
+    assert.deepEqual(fetched, ['below', 'work_menu'], 'the Work menu\'s part alone');
     // Its actions: the report, byte for byte the CLI's shape, and a share
     // link that opens the same work.
     const report = JSON.parse((await downloadText(page, '[data-action="export-report"]')).text);
@@ -53,7 +68,7 @@ test('a lesson-1 student fetches no part; the Work menu\'s comes when the menu i
     const opened = await openPage(await env.browser.newContext(), env.server, 'lang=en', link.split('#')[1]);
     assert.deepEqual(await waitForViews(opened, SEED_VIEWS_WITHOUT_G), SEED_VIEWS_WITHOUT_G);
     await opened.context().close();
-    assert.deepEqual(fetched, ['work_menu'], 'fetched once');
+    assert.deepEqual(fetched, ['below', 'work_menu'], 'each fetched once');
     assert.deepEqual(pageErrors(page), []);
   } finally {
     await context.close();
@@ -67,12 +82,16 @@ test('lesson 2\'s panels are fetched with lesson 2 and there when it is ready', 
     const fetched = partsFetched(page);
     await page.goto(`${env.server.url}?lesson=2&lang=en`);
     await page.waitForSelector('#app [data-ready]', { state: 'attached', timeout: 15_000 });
-    // With the write path their acts go through.
-    assert.deepEqual(fetched.sort(), ['acting', 'acts']);
-    // Ready means its panels are there: the timeline under the chart and
-    // Act as in the inspector column.
+    // With the write path their acts go through, before the chart is
+    // interactive; the panels below the first screen, and lesson 2's
+    // memory-over-time panels below its chart, after it.
+    assert.deepEqual(fetched.sort(), ['acting', 'acts', 'below', 'memory']);
+    assert.deepEqual((await partsBeforeInteractive(page)).sort(), ['acting', 'acts']);
+    // Ready means its panels are there: the timeline under the chart, Act
+    // as in the inspector column, and the audit log below.
     assert.equal(await page.locator('[data-panel="timeline"]').count(), 1);
     assert.equal(await page.locator('[data-tool="act"]').count(), 1);
+    assert.equal(await page.locator('[data-panel="audit"]').count(), 1);
 
     // A saved lesson-2 work opened without ?lesson= (a reload of the bare
     // address): the loader can't know the lesson, the start fetches the
@@ -83,7 +102,7 @@ test('lesson 2\'s panels are fetched with lesson 2 and there when it is ready', 
     await again.goto(`${env.server.url}`);
     await again.waitForSelector('#app [data-ready]', { state: 'attached', timeout: 15_000 });
     assert.equal(await again.locator('[data-panel="timeline"]').count(), 1, 'lesson 2 again, with its timeline');
-    assert.deepEqual(refetched.sort(), ['acting', 'acts']);
+    assert.deepEqual(refetched.sort(), ['acting', 'acts', 'below', 'memory']);
   } finally {
     await context.close();
   }
@@ -152,3 +171,41 @@ for (const [lang, says] of [
     }
   });
 }
+
+test('the chart is interactive while the panels below can\'t be fetched; each says so in its place; Try again brings them', async () => {
+  // A first visit (no service worker) whose network refuses the part.
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
+  const refuse = (route) => route.abort('internetdisconnected');
+  await context.route(/split_below\.wasm$/, refuse);
+  try {
+    const page = await context.newPage();
+    await page.goto(`${env.server.url}?lang=en`);
+    // The card editor's place, below the chart, says why it is missing.
+    const failed = page.locator('.part-failed.editor[role="alert"]');
+    await failed.waitFor({ timeout: 15_000 });
+    assert.match((await failed.textContent()).replace(/\s+/g, ' '), /could not be downloaded.*Your work is all still here/);
+    // The chart is the app's, and answers: a card picked in a cell shows
+    // in every cell whether it reaches them; the inspector's and Why's
+    // places say they are missing; the start is not ready without the part.
+    assert.equal(await page.locator('.prerender').count(), 0, 'the prerendered screen is gone');
+    await page.click('[data-view="bob/writer-v1"] [data-card-id="A"] button');
+    await page.locator('[data-view="bob/writer-v1"] [data-reach="yes"]').waitFor();
+    await page.locator('aside.side .part-failed.inspector[role="alert"]').waitFor();
+    await page.locator('aside.side .part-failed.why[role="alert"]').waitFor();
+    assert.equal(await page.locator('#app [data-ready]').count(), 0);
+    const violations = await axeScan(page);
+    assert.deepEqual(violations, [], formatViolations(violations));
+    // Online again: Try again fetches it, the editor takes its place, and
+    // the start is ready.
+    await context.unroute(/split_below\.wasm$/, refuse);
+    await failed.getByRole('button', { name: 'Try again' }).click();
+    await page.waitForSelector('#app [data-ready]', { state: 'attached' });
+    assert.equal(await page.locator('.part-failed').count(), 0);
+    await page.locator('[data-inspector="A"]').waitFor();
+    await page.locator('[data-panel="why"][data-why-card="A"]').waitFor();
+    assert.equal(await cardRow(page, 'G').count(), 1);
+    assert.deepEqual(pageErrors(page).filter((e) => !e.includes('split_below')), []);
+  } finally {
+    await context.close();
+  }
+});

@@ -1,0 +1,19 @@
+//! The panels a first screen does not show, a part of their own
+//! (`crate::lazy`, issue 28): the card inspector and the card's Why (a card
+//! selected), the card editor, the people and the comparison (below the
+//! chart) and the Work menu's contents. The root fetches it once the first
+//! screen is shown, so the chart is interactive before it, and hands it to
+//! their components as a context (`lazy::Later`); the start is ready with
+//! it.
+
+/// The part of the panels below the first screen. Each function of a
+/// part loads on its own first call (the part's file is fetched once), so
+/// each is loaded here: from then on, each draws at once (`lazy::now`).
+pub async fn preload() -> Result<(), crate::lazy::SplitLoaderError> {
+    super::card_inspector::preload_card_inspector().await?;
+    super::why_panel::preload_why_card().await?;
+    super::card_editor::preload_card_editor().await?;
+    super::people::preload_people().await?;
+    super::compare::preload_compare().await?;
+    super::files::preload_files().await
+}
