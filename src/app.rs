@@ -73,17 +73,25 @@ pub fn app(props: &AppProps) -> Html {
     // The panels the first screen does not show (the card inspector and a
     // card's Why, the editor, the people, the comparison, the Work menu's
     // contents): a part fetched once the first screen is shown (by the
-    // effect above) and painted, so the chart is interactive before it; the
-    // start is ready with it.
-    let painted = wiring::use_painted(step >= Step::Side);
-    let (later, retry_later) = crate::lazy::use_part(painted, || Box::pin(crate::components::below::preload()));
+    // effect above) and painted (`lazy::after_paint`), so the chart is
+    // interactive before it; the start is ready with it.
+    let (later, retry_later) = crate::lazy::use_part(step >= Step::Side, || {
+        Box::pin(async {
+            crate::lazy::after_paint().await;
+            crate::components::below::preload().await
+        })
+    });
     // Lessons 2 and 3's memory-over-time panels (the cache, retention,
     // groups, the audit log), likewise.
-    let (memory_part, retry_memory) =
-        crate::lazy::use_part(state.ui.course.acts() && painted, || Box::pin(lesson_tools::preload_memory()));
+    let (memory_part, retry_memory) = crate::lazy::use_part(state.ui.course.acts() && step >= Step::Side, || {
+        Box::pin(async {
+            crate::lazy::after_paint().await;
+            lesson_tools::preload_memory().await
+        })
+    });
     // The panels below the first screen come once these parts are in (or
     // failed: then each says so in its place).
-    let fetching = !painted || later == crate::lazy::Part::Out || (state.ui.course.acts() && memory_part == crate::lazy::Part::Out);
+    let fetching = later == crate::lazy::Part::Out || (state.ui.course.acts() && memory_part == crate::lazy::Part::Out);
     use_start_advance(step_now, step >= Step::Side && fetching);
     // Save at once when the page is hidden or closed; another tab's saves;
     // undo, redo and the classroom keys; a link pasted into this tab.

@@ -39,6 +39,21 @@ pub fn now<T>(call: impl Future<Output = Result<T, SplitLoaderError>>) -> Option
     call.now_or_never().and_then(Result::ok)
 }
 
+/// Resolves two frames from now: after the next frame's paint (the first
+/// screen's, when it was just shown), so that a fetch started then is
+/// neither in the way of that paint nor counted before it (a page's largest
+/// paint waits for every request it saw start before it, in Lighthouse's
+/// simulation of a slow network). At once natively.
+pub async fn after_paint() {
+    #[cfg(target_family = "wasm")]
+    for _ in 0..2 {
+        let frame = js_sys::Promise::new(&mut |resolve, _| {
+            let _ = gloo_utils::window().request_animation_frame(&resolve);
+        });
+        let _ = wasm_bindgen_futures::JsFuture::from(frame).await;
+    }
+}
+
 /// Where a part is: fetched when `wanted` first holds, the root drawn
 /// again once it is in (or failed); the callback fetches a failed part
 /// again.

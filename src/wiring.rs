@@ -414,26 +414,6 @@ fn after_two_frames(then: impl FnOnce() + 'static) {
     let _ = gloo_utils::window().request_animation_frame(first.unchecked_ref());
 }
 
-/// Whether the first screen has been painted: two frames after it is shown
-/// (`shown`, which `start::show` marks as the chart being interactive), so
-/// that what the start fetches next (the parts of the panels below it,
-/// `crate::lazy::Later`) is neither in the way of that paint nor counted
-/// before it (a page's largest paint waits for every request it saw start
-/// before it, in Lighthouse's simulation of a slow network).
-#[hook]
-pub fn use_painted(shown: bool) -> bool {
-    let painted = use_state_eq(|| !cfg!(target_family = "wasm"));
-    {
-        let painted = painted.clone();
-        use_effect_with(shown, move |&shown| {
-            if shown {
-                after_two_frames(move || painted.set(true));
-            }
-        });
-    }
-    *painted
-}
-
 /// Whether the start has settled: two frames after its last step (`ready`),
 /// every panel below the first screen has been laid out once and its size
 /// remembered (`contain-intrinsic-size: auto`). Only then may those far off
