@@ -81,18 +81,9 @@ pub fn app(props: &AppProps) -> Html {
             crate::components::below::preload().await
         })
     });
-    // Lessons 2 and 3's memory-over-time panels (the cache, retention,
-    // groups, the audit log), likewise.
-    let (memory_part, retry_memory) = crate::lazy::use_part(state.ui.course.acts() && step >= Step::Side, || {
-        Box::pin(async {
-            crate::lazy::after_paint().await;
-            lesson_tools::preload_memory().await
-        })
-    });
-    // The panels below the first screen come once these parts are in (or
-    // failed: then each says so in its place).
-    let fetching = later == crate::lazy::Part::Out || (state.ui.course.acts() && memory_part == crate::lazy::Part::Out);
-    use_start_advance(step_now, step >= Step::Side && fetching);
+    // The panels below the first screen come once it is in (or failed:
+    // then each says so in its place).
+    use_start_advance(step_now, step >= Step::Side && later == crate::lazy::Part::Out);
     // Save at once when the page is hidden or closed; another tab's saves;
     // undo, redo and the classroom keys; a link pasted into this tab.
     wiring::use_page_listeners(store);
@@ -173,7 +164,7 @@ pub fn app(props: &AppProps) -> Html {
         history: ui.history.clone(), change: change.as_ref().map(|(_, c)| c.clone()), tick, lang, onaction: onaction.clone(),
     };
     // The start is over once the parts this lesson shows are in (and the
-    // parts of the panels below the first screen).
+    // part of the panels below the first screen).
     let acting_in = !ui.course.acts() || acting == crate::lazy::Part::In;
     // Until then the inspector column says so, once (or why it can't be).
     let tools_at = |at| {
@@ -187,11 +178,8 @@ pub fn app(props: &AppProps) -> Html {
     // seed's query keeps its Chinese presets in an English UI.
     let english_seed = !workspace.cards.iter().any(|c| c.situation.contains(mixua_course::SEED_QUERY));
     html! {
-        <ContextProvider<crate::lazy::Later> context={crate::lazy::Later {
-            below: crate::lazy::Slot { part: later, retry: retry_later },
-            memory: crate::lazy::Slot { part: memory_part, retry: retry_memory },
-        }}>
-        <div class={classes!("app", classroom.then_some("classroom"), ui.embed.then_some("embed"), selecting)} data-ready={(step == Step::Ready && acting_in && later == crate::lazy::Part::In && (!ui.course.acts() || memory_part == crate::lazy::Part::In)).then_some("")} data-settled={settled.then_some("")} {ondragover} {ondrop}>
+        <ContextProvider<crate::lazy::Later> context={crate::lazy::Later { part: later, retry: retry_later }}>
+        <div class={classes!("app", classroom.then_some("classroom"), ui.embed.then_some("embed"), selecting)} data-ready={(step == Step::Ready && acting_in && later == crate::lazy::Part::In).then_some("")} data-settled={settled.then_some("")} {ondragover} {ondrop}>
             <a class="skip" href="#chart">{ lang.pick("跳到座位表", "Skip to the seating chart") }</a>
             if !ui.embed && top {
             { top_bar::view(TopBar {

@@ -97,32 +97,21 @@ pub fn missing(part: Part, retry: &Callback<()>, lang: Lang, place: &'static str
     }
 }
 
-/// A part the root wants at a moment of the start, and the fetch again
-/// when it failed.
+/// The part of the panels a first screen does not show
+/// (`crate::components::below`), as the root has it: wanted once the first
+/// screen is shown and painted, so nothing the first screen draws waits
+/// for it, and handed to the components it draws as a context
+/// ([`lazy_later!`]). Compared by where the part is only: the retry of any
+/// render fetches it again.
 #[derive(Clone)]
-pub struct Slot {
+pub struct Later {
     pub part: Part,
     pub retry: Callback<()>,
 }
 
-/// The parts of the panels a first screen does not show, as the root has
-/// them: `below` (`crate::components::below`: the card inspector and Why,
-/// the editor, the people, the comparison, the Work menu's contents) and,
-/// in lessons 2 and 3, `memory` (their memory-over-time panels:
-/// `lesson_tools::preload_memory`). The root wants them once the first
-/// screen is shown, so nothing the first screen draws waits for them, and
-/// hands them to the components they draw as a context ([`lazy_later!`]).
-/// Compared by where the parts are only: the retry of any render fetches
-/// again.
-#[derive(Clone)]
-pub struct Later {
-    pub below: Slot,
-    pub memory: Slot,
-}
-
 impl PartialEq for Later {
     fn eq(&self, other: &Later) -> bool {
-        self.below.part == other.below.part && self.memory.part == other.memory.part
+        self.part == other.part
     }
 }
 
@@ -143,19 +132,18 @@ macro_rules! lazy_component {
         }
     };
 }
-/// `lazy_later!(Name(fn_name, Props, "place") = split_fn, slot, preload_fn)`:
-/// a component of one of the parts the root wants after the first screen
-/// ([`Later`]'s `slot`), which it does not fetch itself: it is drawn once
-/// the root says the part is in (without that context, it fetches the part
-/// with `preload_fn` when mounted).
+/// `lazy_later!(Name(fn_name, Props, "place") = split_fn)`: a component
+/// of the part of the panels below the first screen, which it does not
+/// fetch itself: it is drawn once the root's [`Later`] says the part is in
+/// (without that context, it fetches the part when mounted).
 macro_rules! lazy_later {
-    ($(#[$doc:meta])* $vis:vis $name:ident($fn:ident, $props:ty, $place:literal) = $call:path, $slot:ident, $preload:path) => {
+    ($(#[$doc:meta])* $vis:vis $name:ident($fn:ident, $props:ty, $place:literal) = $call:path) => {
         $(#[$doc])*
         #[::yew::function_component($name)]
         $vis fn $fn(props: &$props) -> ::yew::Html {
             let later = ::yew::use_context::<$crate::lazy::Later>();
-            let own = $crate::lazy::use_part(later.is_none(), || ::std::boxed::Box::pin($preload()));
-            let (part, retry) = later.map_or(own, |l| (l.$slot.part, l.$slot.retry));
+            let own = $crate::lazy::use_part(later.is_none(), || ::std::boxed::Box::pin($crate::components::below::preload()));
+            let (part, retry) = later.map_or(own, |l| (l.part, l.retry));
             let drawn = if part == $crate::lazy::Part::In { $crate::lazy::now($call(props)) } else { None };
             drawn.unwrap_or_else(|| $crate::lazy::missing(part, &retry, props.lang, $place))
         }

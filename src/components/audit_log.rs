@@ -45,7 +45,7 @@ pub fn card_history(ws: &Workspace, id: &str, lang: Lang, onaction: &Callback<Ac
 /// Log lines listed before "N earlier events".
 const LINES_SHOWN: usize = 40;
 
-#[derive(Properties, PartialEq, Clone)]
+#[derive(Properties, PartialEq)]
 pub struct AuditLogProps {
     pub workspace: Shared<Workspace>,
     /// Why each event is set aside, by its place in the log: the crate's
@@ -126,15 +126,3 @@ pub fn audit_log(props: &AuditLogProps) -> Html {
         </section>
     }
 }
-
-/// [`AuditLog`], in the part of lessons 2 and 3's memory-over-time panels
-/// (`lesson_tools::preload_memory`).
-#[wasm_split_helpers::wasm_split(memory, fallible, preload(preload_audit_log))]
-pub fn audit_log_part(props: &AuditLogProps) -> Result<Html, crate::lazy::SplitLoaderError> {
-    Ok(html! { <AuditLog ..props.clone() /> })
-}
-
-crate::lazy::lazy_later!(
-    /// [`AuditLog`], drawn once its part is in.
-    pub LazyAuditLog(lazy_audit_log, AuditLogProps, "audit") = audit_log_part, memory, crate::components::lesson_tools::preload_memory
-);

@@ -19,7 +19,7 @@ use crate::derive::{CacheLines, Listed};
 use crate::shared::Shared;
 use crate::state::{Action, Edit};
 
-#[derive(Properties, PartialEq, Clone)]
+#[derive(Properties, PartialEq)]
 pub struct CachePanelProps {
     pub workspace: Shared<Workspace>,
     /// The logged reads replayed, in words: derived once per (work,
@@ -166,15 +166,3 @@ pub fn cache_panel(props: &CachePanelProps) -> Html {
         </section>
     }
 }
-
-/// [`CachePanel`], in the part of lessons 2 and 3's memory-over-time panels
-/// (`lesson_tools::preload_memory`).
-#[wasm_split_helpers::wasm_split(memory, fallible, preload(preload_cache_panel))]
-pub fn cache_panel_part(props: &CachePanelProps) -> Result<Html, crate::lazy::SplitLoaderError> {
-    Ok(html! { <CachePanel ..props.clone() /> })
-}
-
-crate::lazy::lazy_later!(
-    /// [`CachePanel`], drawn once its part is in.
-    pub LazyCachePanel(lazy_cache_panel, CachePanelProps, "cache") = cache_panel_part, memory, crate::components::lesson_tools::preload_memory
-);

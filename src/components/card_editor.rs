@@ -133,5 +133,5 @@ pub fn card_editor_part(props: &CardEditorProps) -> Result<Html, crate::lazy::Sp
 
 crate::lazy::lazy_later!(
     /// [`CardEditor`], drawn once its part is in.
-    pub LazyCardEditor(lazy_card_editor, CardEditorProps, "editor") = card_editor_part, below, crate::components::below::preload
+    pub LazyCardEditor(lazy_card_editor, CardEditorProps, "editor") = card_editor_part
 );

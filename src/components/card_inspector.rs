@@ -85,5 +85,5 @@ pub fn card_inspector_part(props: &CardInspectorProps) -> Result<Html, crate::la
 
 crate::lazy::lazy_later!(
     /// [`CardInspector`], drawn once its part is in.
-    pub LazyCardInspector(lazy_card_inspector, CardInspectorProps, "inspector") = card_inspector_part, below, crate::components::below::preload
+    pub LazyCardInspector(lazy_card_inspector, CardInspectorProps, "inspector") = card_inspector_part
 );

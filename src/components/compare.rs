@@ -148,5 +148,5 @@ pub fn compare_part(props: &CompareProps) -> Result<Html, crate::lazy::SplitLoad
 
 crate::lazy::lazy_later!(
     /// [`Compare`], drawn once its part is in.
-    pub LazyCompare(lazy_compare, CompareProps, "compare") = compare_part, below, crate::components::below::preload
+    pub LazyCompare(lazy_compare, CompareProps, "compare") = compare_part
 );

@@ -306,5 +306,5 @@ pub fn files_part(props: &FilesProps) -> Result<Html, crate::lazy::SplitLoaderEr
 
 crate::lazy::lazy_later!(
     /// [`Files`], drawn once its part is in.
-    pub LazyFiles(lazy_files, FilesProps, "files-body") = files_part, below, crate::components::below::preload
+    pub LazyFiles(lazy_files, FilesProps, "files-body") = files_part
 );

@@ -14,7 +14,7 @@ use crate::acts::Act;
 use crate::shared::Shared;
 use crate::state::{Action, Edit};
 
-#[derive(Properties, PartialEq, Clone)]
+#[derive(Properties, PartialEq)]
 pub struct GroupsProps {
     pub workspace: Shared<Workspace>,
     /// Who acts (the choice "Act as" shows).
@@ -88,15 +88,3 @@ pub fn groups_panel(props: &GroupsProps) -> Html {
         </section>
     }
 }
-
-/// [`GroupsPanel`], in the part of lessons 2 and 3's memory-over-time panels
-/// (`lesson_tools::preload_memory`).
-#[wasm_split_helpers::wasm_split(memory, fallible, preload(preload_groups))]
-pub fn groups_part(props: &GroupsProps) -> Result<Html, crate::lazy::SplitLoaderError> {
-    Ok(html! { <GroupsPanel ..props.clone() /> })
-}
-
-crate::lazy::lazy_later!(
-    /// [`GroupsPanel`], drawn once its part is in.
-    pub LazyGroupsPanel(lazy_groups, GroupsProps, "groups") = groups_part, memory, crate::components::lesson_tools::preload_memory
-);

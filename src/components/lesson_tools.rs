@@ -6,7 +6,7 @@ use yew::prelude::*;
 
 use crate::acts::Place;
 use crate::components::{
-    act_as::ActAs, audit_log::LazyAuditLog, cache_panel::LazyCachePanel, groups::LazyGroupsPanel, people::LazyPeople, retention::LazyRetentionPanel,
+    act_as::ActAs, audit_log::AuditLog, cache_panel::CachePanel, groups::GroupsPanel, people::LazyPeople, retention::RetentionPanel,
     timeline::Timeline,
 };
 use crate::computed::Computed;
@@ -98,17 +98,6 @@ pub async fn preload() -> Result<(), crate::lazy::SplitLoaderError> {
     panels.and(acts)
 }
 
-/// Lessons 2 and 3's memory-over-time panels (the cache, retention, groups,
-/// the audit log), a part of their own that the root wants once the first
-/// screen is shown (`lazy::Later`'s `memory`). Each function of a part
-/// loads on its own first call, so each is loaded here.
-pub async fn preload_memory() -> Result<(), crate::lazy::SplitLoaderError> {
-    crate::components::cache_panel::preload_cache_panel().await?;
-    crate::components::retention::preload_retention().await?;
-    crate::components::groups::preload_groups().await?;
-    crate::components::audit_log::preload_audit_log().await
-}
-
 /// Lessons 2 and 3's panels, fetched when first wanted (`preload_acting`).
 #[wasm_split_helpers::wasm_split(acting, fallible, preload(preload_acting))]
 pub fn acting(props: &LessonTools, at: ToolsAt) -> Result<Html, crate::lazy::SplitLoaderError> {
@@ -123,12 +112,12 @@ fn panels(props: &LessonTools, at: ToolsAt) -> Html {
     let ws = &props.workspace;
     let onaction = &props.onaction;
     let lines = || props.cache_lines.clone().unwrap_or_default();
-    let cache = || html! { <LazyCachePanel workspace={ws.clone()} lines={lines()} actor={props.actor.clone()} refusal={refused_at(Place::Cache)} {lang} onaction={onaction.clone()} /> };
+    let cache = || html! { <CachePanel workspace={ws.clone()} lines={lines()} actor={props.actor.clone()} refusal={refused_at(Place::Cache)} {lang} onaction={onaction.clone()} /> };
     let retention = || html! {
-        <LazyRetentionPanel workspace={ws.clone()} selected={props.selected} actor={props.actor.clone()}
+        <RetentionPanel workspace={ws.clone()} selected={props.selected} actor={props.actor.clone()}
             ttl_refusal={refused_at(Place::Ttl)} hold_refusal={refused_at(Place::Hold)} {lang} onaction={onaction.clone()} />
     };
-    let groups = || html! { <LazyGroupsPanel workspace={ws.clone()} actor={props.actor.clone()} refusal={refused_at(Place::Groups)} tick={props.tick} {lang} onaction={onaction.clone()} /> };
+    let groups = || html! { <GroupsPanel workspace={ws.clone()} actor={props.actor.clone()} refusal={refused_at(Place::Groups)} tick={props.tick} {lang} onaction={onaction.clone()} /> };
     let lesson_two = props.lesson_two;
     match at {
         ToolsAt::Side => {
@@ -163,7 +152,7 @@ fn panels(props: &LessonTools, at: ToolsAt) -> Html {
                 { groups() }
             }
             if !hidden(Panel::Audit) {
-                <LazyAuditLog workspace={ws.clone()} problems={props.event_problems.clone()} tick={props.tick} {lang} />
+                <AuditLog workspace={ws.clone()} problems={props.event_problems.clone()} tick={props.tick} {lang} />
             }
         </> },
         ToolsAt::Time if lesson_two => html! {

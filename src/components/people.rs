@@ -331,5 +331,5 @@ pub fn people_part(props: &PeopleProps) -> Result<Html, crate::lazy::SplitLoader
 
 crate::lazy::lazy_later!(
     /// [`People`], drawn once its part is in.
-    pub LazyPeople(lazy_people, PeopleProps, "people") = people_part, below, crate::components::below::preload
+    pub LazyPeople(lazy_people, PeopleProps, "people") = people_part
 );

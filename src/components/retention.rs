@@ -16,7 +16,7 @@ use crate::acts::Act;
 use crate::shared::Shared;
 use crate::state::{Action, Edit};
 
-#[derive(Properties, PartialEq, Clone)]
+#[derive(Properties, PartialEq)]
 pub struct RetentionProps {
     pub workspace: Shared<Workspace>,
     /// The selected card (by index), whose tier and hold are edited.
@@ -133,15 +133,3 @@ pub fn retention_panel(props: &RetentionProps) -> Html {
         </section>
     }
 }
-
-/// [`RetentionPanel`], in the part of lessons 2 and 3's memory-over-time panels
-/// (`lesson_tools::preload_memory`).
-#[wasm_split_helpers::wasm_split(memory, fallible, preload(preload_retention))]
-pub fn retention_part(props: &RetentionProps) -> Result<Html, crate::lazy::SplitLoaderError> {
-    Ok(html! { <RetentionPanel ..props.clone() /> })
-}
-
-crate::lazy::lazy_later!(
-    /// [`RetentionPanel`], drawn once its part is in.
-    pub LazyRetentionPanel(lazy_retention, RetentionProps, "retention") = retention_part, memory, crate::components::lesson_tools::preload_memory
-);

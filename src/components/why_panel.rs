@@ -66,7 +66,7 @@ pub fn why_card_part(props: &WhyPanelProps) -> Result<Html, crate::lazy::SplitLo
 
 crate::lazy::lazy_later!(
     /// [`WhyCard`], drawn once its part is in.
-    LazyWhyCard(lazy_why_card, WhyPanelProps, "why") = why_card_part, below, crate::components::below::preload
+    LazyWhyCard(lazy_why_card, WhyPanelProps, "why") = why_card_part
 );
 
 /// The selected card's reasons: every viewer's decision in words, and for

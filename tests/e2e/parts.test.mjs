@@ -83,9 +83,8 @@ test('lesson 2\'s panels are fetched with lesson 2 and there when it is ready', 
     await page.goto(`${env.server.url}?lesson=2&lang=en`);
     await page.waitForSelector('#app [data-ready]', { state: 'attached', timeout: 15_000 });
     // With the write path their acts go through, before the chart is
-    // interactive; the panels below the first screen, and lesson 2's
-    // memory-over-time panels below its chart, after it.
-    assert.deepEqual(fetched.sort(), ['acting', 'acts', 'below', 'memory']);
+    // interactive; the panels below the first screen after it.
+    assert.deepEqual(fetched.sort(), ['acting', 'acts', 'below']);
     assert.deepEqual((await partsBeforeInteractive(page)).sort(), ['acting', 'acts']);
     // Ready means its panels are there: the timeline under the chart, Act
     // as in the inspector column, and the audit log below.
@@ -102,7 +101,7 @@ test('lesson 2\'s panels are fetched with lesson 2 and there when it is ready', 
     await again.goto(`${env.server.url}`);
     await again.waitForSelector('#app [data-ready]', { state: 'attached', timeout: 15_000 });
     assert.equal(await again.locator('[data-panel="timeline"]').count(), 1, 'lesson 2 again, with its timeline');
-    assert.deepEqual(refetched.sort(), ['acting', 'acts', 'below', 'memory']);
+    assert.deepEqual(refetched.sort(), ['acting', 'acts', 'below']);
   } finally {
     await context.close();
   }
