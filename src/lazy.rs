@@ -132,6 +132,7 @@ macro_rules! lazy_component {
         }
     };
 }
+
 /// `lazy_later!(Name(fn_name, Props, "place") = split_fn)`: a component
 /// of the part of the panels below the first screen, which it does not
 /// fetch itself: it is drawn once the root's [`Later`] says the part is in

@@ -11,7 +11,8 @@
 //! that first screen is whole it
 //! replaces the prerendered one in one frame ([`show`]). The panels below
 //! it (the card editor, users and agents, the comparison, the footer and
-//! the printed worksheet) then arrive one per task, in page order (each
+//! the printed worksheet) then arrive, once the part most of them are in
+//! has come (`crate::components::below`), one per task, in page order (each
 //! added below everything already there, so nothing moves), and the first
 //! save of a work not saved yet comes last, in a task of its own (or at
 //! `pagehide`, if the page goes before that). Between the steps the page
@@ -181,9 +182,9 @@ pub fn use_start_step(all_at_once: bool) -> UseStateHandle<Step> {
 }
 
 /// Moves the start on, a step per task, except while `hold`: the panels
-/// below the first screen wait there for their parts (`crate::lazy`), so
-/// that each still arrives in its own task (the card editor's rows a few
-/// per task) once they are in.
+/// below the first screen wait there for their part (`crate::lazy::Later`),
+/// so that each still arrives in its own task (the card editor's rows a few
+/// per task) once it is in.
 #[hook]
 pub fn use_start_advance(step: UseStateHandle<Step>, hold: bool) {
     use_effect_with((*step, hold), move |&(now, hold)| {
