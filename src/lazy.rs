@@ -133,19 +133,27 @@ macro_rules! lazy_component {
     };
 }
 
-/// `lazy_later!(Name(fn_name, Props, "place") = split_fn)`: a component
-/// of the part of the panels below the first screen, which it does not
-/// fetch itself: it is drawn once the root's [`Later`] says the part is in
-/// (without that context, it fetches the part when mounted).
+/// `lazy_later!(Name(fn_name, Props, "place") = Component, part_fn,
+/// preload_fn)`: `Component` moved into the part of the panels below the
+/// first screen (`part_fn`, marked `#[wasm_split(below)]`, with its
+/// `preload_fn`, which `components::below::preload` calls), and `Name`,
+/// which stands in its place and does not fetch the part itself: it draws
+/// `Component` once the root's [`Later`] says the part is in (without that
+/// context, it fetches the part when mounted).
 macro_rules! lazy_later {
-    ($(#[$doc:meta])* $vis:vis $name:ident($fn:ident, $props:ty, $place:literal) = $call:path) => {
+    ($(#[$doc:meta])* $vis:vis $name:ident($fn:ident, $props:ty, $place:literal) = $comp:ident, $part:ident, $preload:ident) => {
+        #[::wasm_split_helpers::wasm_split(below, fallible, preload($preload))]
+        pub fn $part(props: &$props) -> ::std::result::Result<::yew::Html, $crate::lazy::SplitLoaderError> {
+            ::std::result::Result::Ok(::yew::html! { <$comp ..props.clone() /> })
+        }
+
         $(#[$doc])*
         #[::yew::function_component($name)]
         $vis fn $fn(props: &$props) -> ::yew::Html {
             let later = ::yew::use_context::<$crate::lazy::Later>();
             let own = $crate::lazy::use_part(later.is_none(), || ::std::boxed::Box::pin($crate::components::below::preload()));
             let (part, retry) = later.map_or(own, |l| (l.part, l.retry));
-            let drawn = if part == $crate::lazy::Part::In { $crate::lazy::now($call(props)) } else { None };
+            let drawn = if part == $crate::lazy::Part::In { $crate::lazy::now($part(props)) } else { None };
             drawn.unwrap_or_else(|| $crate::lazy::missing(part, &retry, props.lang, $place))
         }
     };

@@ -124,14 +124,8 @@ pub fn card_editor(props: &CardEditorProps) -> Html {
     }
 }
 
-/// [`CardEditor`], a part of its own with the other panels the first screen
-/// does not need (`crate::components::below`).
-#[wasm_split_helpers::wasm_split(below, fallible, preload(preload_card_editor))]
-pub fn card_editor_part(props: &CardEditorProps) -> Result<Html, crate::lazy::SplitLoaderError> {
-    Ok(html! { <CardEditor ..props.clone() /> })
-}
-
 crate::lazy::lazy_later!(
-    /// [`CardEditor`], drawn once its part is in.
-    pub LazyCardEditor(lazy_card_editor, CardEditorProps, "editor") = card_editor_part
+    /// [`CardEditor`], in the part of the panels the first screen does not
+    /// show (`crate::components::below`), drawn once that part is in.
+    pub LazyCardEditor(lazy_card_editor, CardEditorProps, "editor") = CardEditor, card_editor_part, preload_card_editor
 );

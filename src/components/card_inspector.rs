@@ -76,14 +76,8 @@ pub fn card_inspector(props: &CardInspectorProps) -> Html {
     }
 }
 
-/// [`CardInspector`], a part of its own with the other panels the first screen
-/// does not need (`crate::components::below`).
-#[wasm_split_helpers::wasm_split(below, fallible, preload(preload_card_inspector))]
-pub fn card_inspector_part(props: &CardInspectorProps) -> Result<Html, crate::lazy::SplitLoaderError> {
-    Ok(html! { <CardInspector ..props.clone() /> })
-}
-
 crate::lazy::lazy_later!(
-    /// [`CardInspector`], drawn once its part is in.
-    pub LazyCardInspector(lazy_card_inspector, CardInspectorProps, "inspector") = card_inspector_part
+    /// [`CardInspector`], in the part of the panels the first screen does not
+    /// show (`crate::components::below`), drawn once that part is in.
+    pub LazyCardInspector(lazy_card_inspector, CardInspectorProps, "inspector") = CardInspector, card_inspector_part, preload_card_inspector
 );

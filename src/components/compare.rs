@@ -139,14 +139,8 @@ pub fn compare(props: &CompareProps) -> Html {
     }
 }
 
-/// [`Compare`], a part of its own with the other panels the first screen
-/// does not need (`crate::components::below`).
-#[wasm_split_helpers::wasm_split(below, fallible, preload(preload_compare))]
-pub fn compare_part(props: &CompareProps) -> Result<Html, crate::lazy::SplitLoaderError> {
-    Ok(html! { <Compare ..props.clone() /> })
-}
-
 crate::lazy::lazy_later!(
-    /// [`Compare`], drawn once its part is in.
-    pub LazyCompare(lazy_compare, CompareProps, "compare") = compare_part
+    /// [`Compare`], in the part of the panels the first screen does not
+    /// show (`crate::components::below`), drawn once that part is in.
+    pub LazyCompare(lazy_compare, CompareProps, "compare") = Compare, compare_part, preload_compare
 );

@@ -297,14 +297,8 @@ pub fn files(props: &FilesProps) -> Html {
     }
 }
 
-/// [`Files`], in the part of the panels the first screen does not show
-/// (`crate::components::below`).
-#[wasm_split_helpers::wasm_split(below, fallible, preload(preload_files))]
-pub fn files_part(props: &FilesProps) -> Result<Html, crate::lazy::SplitLoaderError> {
-    Ok(html! { <Files ..props.clone() /> })
-}
-
 crate::lazy::lazy_later!(
-    /// [`Files`], drawn once its part is in.
-    pub LazyFiles(lazy_files, FilesProps, "files-body") = files_part
+    /// [`Files`], in the part of the panels the first screen does not
+    /// show (`crate::components::below`), drawn once that part is in.
+    pub LazyFiles(lazy_files, FilesProps, "files-body") = Files, files_part, preload_files
 );

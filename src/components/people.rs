@@ -322,14 +322,8 @@ pub fn people(props: &PeopleProps) -> Html {
     }
 }
 
-/// [`People`], in the part of the panels the first screen does not show
-/// (`crate::components::below`).
-#[wasm_split_helpers::wasm_split(below, fallible, preload(preload_people))]
-pub fn people_part(props: &PeopleProps) -> Result<Html, crate::lazy::SplitLoaderError> {
-    Ok(html! { <People ..props.clone() /> })
-}
-
 crate::lazy::lazy_later!(
-    /// [`People`], drawn once its part is in.
-    pub LazyPeople(lazy_people, PeopleProps, "people") = people_part
+    /// [`People`], in the part of the panels the first screen does not
+    /// show (`crate::components::below`), drawn once that part is in.
+    pub LazyPeople(lazy_people, PeopleProps, "people") = People, people_part, preload_people
 );

@@ -58,15 +58,10 @@ pub fn why_panel(props: &WhyPanelProps) -> Html {
     }
 }
 
-/// [`WhyCard`], in the part of the panels the first screen does not show.
-#[wasm_split_helpers::wasm_split(below, fallible, preload(preload_why_card))]
-pub fn why_card_part(props: &WhyPanelProps) -> Result<Html, crate::lazy::SplitLoaderError> {
-    Ok(html! { <WhyCard ..props.clone() /> })
-}
-
 crate::lazy::lazy_later!(
-    /// [`WhyCard`], drawn once its part is in.
-    LazyWhyCard(lazy_why_card, WhyPanelProps, "why") = why_card_part
+    /// [`WhyCard`], in the part of the panels the first screen does not
+    /// show (`crate::components::below`), drawn once that part is in.
+    LazyWhyCard(lazy_why_card, WhyPanelProps, "why") = WhyCard, why_card_part, preload_why_card
 );
 
 /// The selected card's reasons: every viewer's decision in words, and for
