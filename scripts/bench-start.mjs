@@ -7,7 +7,9 @@
 // what ran in it (script, wasm compile, style, layout, paint, the wasm's
 // hottest functions when the build keeps their names), then the longest
 // task and the sum of blocking (each task's time over 50 ms, as Lighthouse's
-// total blocking time counts it, from the first paint on). It asserts
+// total blocking time counts it, from the first paint on), and the wasm's
+// own main-thread time by what V8 did (compiling a module, instantiating
+// it, compiling a function on its first call). It asserts
 // nothing: figures are reported, never failed (benchmarks are not tests).
 // The trace runs WAIT seconds (default 2 + RATE) from the navigation.
 //
@@ -163,7 +165,24 @@ function analyse(events) {
   const afterFcp = tasks.filter((t) => t.ts >= fcp);
   const blocking = afterFcp.reduce((sum, t) => sum + Math.max(0, t.dur / 1000 - 50), 0);
   const longest = Math.max(0, ...tasks.map((t) => t.dur / 1000));
-  return { rows, blocking, longest, fcp: (fcp - t0) / 1000, app };
+  // The wasm's work on the main thread, by what V8 did: compiling a module
+  // (its bytes decoded and checked: the main module's or a part's, where
+  // the page compiles it itself), instantiating one, and compiling a
+  // function the first time it runs (V8 compiles wasm lazily). Outermost
+  // slices only.
+  const wasm = { 'module compile': 0, instantiate: 0, 'functions on first call': 0 };
+  const wasmKind = (name) =>
+    /^(v8\.wasm\.compileConsume(Done)?|wasm\.FinishStreaming|wasm\.OnBytesReceived|wasm\.SyncCompile|wasm\.AsyncCompile)$/.test(name) ? 'module compile'
+      : /^wasm\.(Sync|Async)Instantiate$/.test(name) ? 'instantiate'
+        : name === 'wasm.CompileLazy' ? 'functions on first call' : null;
+  const wasmSpans = [];
+  for (const e of onMain) {
+    const k = e.ph === 'X' && e.dur ? wasmKind(e.name) : null;
+    if (!k || wasmSpans.some((s) => e.ts >= s.ts && e.ts + e.dur <= s.ts + s.dur)) continue;
+    wasmSpans.push({ ts: e.ts, dur: e.dur });
+    wasm[k] += e.dur / 1000;
+  }
+  return { rows, blocking, longest, fcp: (fcp - t0) / 1000, app, wasm };
 }
 
 const server = await startServer();
@@ -178,6 +197,7 @@ try {
     results.push(r);
     console.log(`run ${i + 1} (CPU ×${RATE}, ${W}×${H}${QUERY ? `, ?${QUERY}` : ''}, load ${load}): longest task ${r.longest.toFixed(0)} ms, blocking ${r.blocking.toFixed(0)} ms (first paint ${r.fcp.toFixed(0)} ms)`);
     console.log(`  the app's tasks (ms): ${r.app.join(' ')} (sum ${r.app.reduce((a, b) => a + b, 0)})`);
+    console.log(`  wasm on the main thread (ms): ${Object.entries(r.wasm).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(', ')}`);
     for (const row of r.rows) {
       const kinds = Object.entries(row.byKind).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(', ');
       console.log(`  ${row.dur.toFixed(0).padStart(5)} ms at ${row.at.toFixed(0).padStart(5)} ms  ${kinds}`);
@@ -195,3 +215,4 @@ try {
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const fmt = (xs) => `${median(xs).toFixed(0)} ms (${Math.min(...xs).toFixed(0)}–${Math.max(...xs).toFixed(0)})`;
 console.log(`median of ${RUNS}: longest task ${fmt(results.map((r) => r.longest))}, blocking over 50 ms ${fmt(results.map((r) => r.blocking))}`);
+console.log(`median of ${RUNS}: wasm on the main thread: ${Object.keys(results[0].wasm).map((k) => `${k} ${fmt(results.map((r) => r.wasm[k]))}`).join(', ')}`);

@@ -171,6 +171,51 @@ for (const [lang, says] of [
   });
 }
 
+test('the page compiles no wasm itself: the main module and every part are compiled in the loader\'s worker', async () => {
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    const page = await context.newPage();
+    // Every way the page could compile wasm from bytes, counted (a Module
+    // handed to WebAssembly.instantiate is instantiated, not compiled).
+    await page.addInitScript(() => {
+      const compiled = (globalThis.__pageCompiled = []);
+      const W = WebAssembly;
+      for (const name of ['compile', 'compileStreaming', 'instantiateStreaming']) {
+        const real = W[name];
+        W[name] = function (...args) {
+          compiled.push(name);
+          return real.apply(this, args);
+        };
+      }
+      const instantiate = W.instantiate;
+      W.instantiate = function (what, ...rest) {
+        if (!(what instanceof W.Module)) compiled.push('instantiate(bytes)');
+        return instantiate.call(this, what, ...rest);
+      };
+      const Module = W.Module;
+      W.Module = function (...args) {
+        compiled.push('new Module');
+        return new Module(...args);
+      };
+      W.Module.prototype = Module.prototype;
+      Object.setPrototypeOf(W.Module, Module);
+    });
+    const fetched = partsFetched(page);
+    await page.goto(`${env.server.url}?lesson=2&lang=en`);
+    await page.waitForSelector('#app [data-ready]', { state: 'attached', timeout: 15_000 });
+    // Lesson 2 brings three parts by ready; pointing at the Work menu, a fourth.
+    await page.hover('[data-menu="work"] > summary');
+    await waitUntil(page, () => performance.getEntriesByType('resource').some((e) => /split_work_menu\.wasm$/.test(e.name)));
+    // Its share link: the part's code ran, so it was compiled and instantiated.
+    await clickWork(page, '[data-action="share"]');
+    assert.match(await page.inputValue('input[name="share_link"]'), /#v1\./);
+    assert.deepEqual(fetched.sort(), ['acting', 'acts', 'below', 'work_menu']);
+    assert.deepEqual(await page.evaluate(() => globalThis.__pageCompiled), [], 'no wasm compiled on the page\'s main thread');
+  } finally {
+    await context.close();
+  }
+});
+
 test('the chart is interactive while the panels below can\'t be fetched; each says so in its place; Try again brings them', async () => {
   // A first visit (no service worker) whose network refuses the part.
   const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });

@@ -29,13 +29,27 @@ use wasm_split_cli_support::{transform, Options};
 const TABLE: &str = "mixua_parts_table";
 
 /// The loader's fetch of a part: the response the page's loader started
-/// early, if it did (`mixuaEarlyParts`, Trunk.toml), else a fetch now.
+/// early, if it did (`mixuaEarlyParts`, Trunk.toml), else a fetch now. And
+/// its instantiation: the page fetches the part (so the service worker and
+/// the page's resource timing see it), the page's loader's worker compiles
+/// it (`mixuaCompile`, Trunk.toml), off the main thread, as it compiles the
+/// main module; the page only instantiates it. Without that worker, or if
+/// it can't compile, the page compiles it, as the splitter's loader does.
 const EARLY: &str = "function early(url) {
     const started = globalThis.mixuaEarlyParts;
     const response = started && started.get(url.href);
     if (response === undefined) return fetch(url);
     started.delete(url.href);
     return response;
+}
+async function instantiate(src, imports) {
+    const response = await src;
+    const compile = globalThis.mixuaCompile;
+    if (!compile || !response.ok) return WebAssembly.instantiateStreaming(response, imports);
+    const bytes = await response.arrayBuffer();
+    const module = await compile(bytes);
+    if (module instanceof WebAssembly.Module) return { module, instance: await WebAssembly.instantiate(module, imports) };
+    return WebAssembly.instantiate(bytes, imports);
 }
 ";
 
@@ -94,10 +108,12 @@ fn split(linked: &Path, root: &Path) -> Result<PathBuf, String> {
     // A part the page's loader fetched early (Trunk.toml: the parts the
     // start will want, beside the main wasm) is taken from there.
     let fetches = loader.matches("const src = fetch(new URL(").count();
+    let instantiations = loader.matches("(WebAssembly.instantiateStreaming(src, imports))").count();
     loader = loader.replace("const src = fetch(new URL(", "const src = early(new URL(");
+    loader = loader.replace("(WebAssembly.instantiateStreaming(src, imports))", "(instantiate(src, imports))");
     loader.insert_str(0, EARLY);
-    if !loader.contains(TABLE) || fetches != out.split_modules.len() {
-        return Err("the splitter's loader no longer reads as this step expects (its table, its fetches)".into());
+    if !loader.contains(TABLE) || fetches != out.split_modules.len() || instantiations != fetches {
+        return Err("the splitter's loader no longer reads as this step expects (its table, its fetches, its instantiations)".into());
     }
     fs::write(&loader_path, loader).map_err(|e| format!("{}: {e}", loader_path.display()))?;
     // Each part's file, one per line, for `scripts/pages.sh`.
