@@ -216,6 +216,29 @@ test('the page compiles no wasm itself: the main module and every part are compi
   }
 });
 
+test('where the worker can\'t compile, the page does: without workers, and with a worker that answers no module, lesson 2 is ready with its panels', async () => {
+  for (const [how, init] of [
+    ['no workers', () => { globalThis.Worker = undefined; }],
+    // The loader's `mixuaCompile` answers "could not compile" for every part.
+    ['a worker that compiles no part', () => Object.defineProperty(globalThis, 'mixuaCompile', { get: () => async () => null, set: () => {} })],
+  ]) {
+    const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    try {
+      const page = await context.newPage();
+      await page.addInitScript(init);
+      const fetched = partsFetched(page);
+      await page.goto(`${env.server.url}?lesson=2&lang=en`);
+      await page.waitForSelector('#app [data-ready]', { state: 'attached', timeout: 15_000 });
+      assert.deepEqual(fetched.sort(), ['acting', 'acts', 'below'], how);
+      assert.equal(await page.locator('[data-panel="timeline"]').count(), 1, how);
+      assert.equal(await page.locator('[data-tool="act"]').count(), 1, how);
+      assert.equal(await page.locator('.part-failed').count(), 0, how);
+    } finally {
+      await context.close();
+    }
+  }
+});
+
 test('the chart is interactive while the panels below can\'t be fetched; each says so in its place; Try again brings them', async () => {
   // A first visit (no service worker) whose network refuses the part.
   const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });

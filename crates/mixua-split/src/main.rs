@@ -12,10 +12,12 @@
 //! folder holds its parts (`scripts/pages.sh` copies them into the site),
 //! and files of two builds never share a name.
 //!
-//! One change to the splitter's output: the main module exports its
-//! function table as `mixua_parts_table` as well, since wasm-bindgen drops
-//! the linker's name for it (`__indirect_function_table`), which the
-//! chunks' loader asks for.
+//! Changes to the splitter's output: the main module exports its function
+//! table as `mixua_parts_table` as well, since wasm-bindgen drops the
+//! linker's name for it (`__indirect_function_table`), which the chunks'
+//! loader asks for; and the loader takes a part's response from the
+//! page's loader when it fetched the part early, and has the page's
+//! loader's worker compile it ([`EARLY`]).
 
 use std::collections::hash_map::DefaultHasher;
 use std::fs;
