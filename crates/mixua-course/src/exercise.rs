@@ -877,7 +877,7 @@ impl Check {
                     names.extend(f.writer_names(id));
                 }
                 f.learner.refused.iter().any(|seen| {
-                    seen.act == *act && names.iter().any(|n| *n == seen.actor) && reasons.iter().any(|r| *r == seen.reason)
+                    seen.act == *act && names.contains(&seen.actor) && reasons.contains(&seen.reason)
                 })
             }
             Check::RolledBackAsBefore { card, replaced } => {

@@ -133,7 +133,7 @@ pub fn change_parts(change: &Change, lang: Lang) -> Vec<String> {
     }
     let (raised, cleared) = (alarms(&change.alarms_raised), alarms(&change.alarms_cleared));
     for (leak, viewers) in raised.iter().take(NAMED) {
-        let who = list(&viewers, lang);
+        let who = list(viewers, lang);
         parts.push(lang.pick(
             format!(
                 "⚠ 外洩警報:{} 的暗號 {} 經由卡片 {} 到了 {who}",
@@ -153,7 +153,7 @@ pub fn change_parts(change: &Change, lang: Lang) -> Vec<String> {
         ));
     }
     for (leak, viewers) in cleared.iter().take(NAMED) {
-        let who = list(&viewers, lang);
+        let who = list(viewers, lang);
         parts.push(lang.pick(
             format!("✓ 警報解除:{} 不再經由卡片 {} 到 {who}", leak.token, leak.card),
             format!(
