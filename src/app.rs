@@ -75,10 +75,13 @@ pub fn app(props: &AppProps) -> Html {
     // contents): a part fetched once the first screen is shown (by the
     // effect above) and painted (`lazy::after_paint`), so the chart is
     // interactive before it; the start is ready with it.
+    // The part that keeps the work (autosave, Recent work, files) comes
+    // beside it (`crate::keep`).
     let (later, retry_later) = crate::lazy::use_part(step >= Step::Side, || {
         Box::pin(async {
             crate::lazy::after_paint().await;
-            crate::components::below::preload().await
+            let (below, _) = futures_util::future::join(crate::components::below::preload(), crate::keep::preload()).await;
+            below
         })
     });
     // The panels below the first screen come once it is in (or failed:
@@ -99,8 +102,10 @@ pub fn app(props: &AppProps) -> Html {
     let checks = use_checks(&state, &computed_now, logged, tick, step >= Step::Side);
     wiring::use_recording(&checks, onaction.clone());
     // What the browser keeps beside the works, read and written by the
-    // store (`autosave.rs`): the components only show it.
-    let (student_name, onname) = crate::autosave::use_student_name();
+    // store (`autosave.rs`): the components only show it. The name is read
+    // once the start is done (by the part that keeps the work, which comes
+    // after the chart is interactive).
+    let (student_name, onname) = crate::autosave::use_student_name(step == Step::Ready);
     let (saved_pack, onkeep) = crate::autosave::use_pack_in_progress(onaction.clone());
     let (onwork, ondragover, ondrop) = wiring::use_work_actions(store, onaction.clone());
     let workspace: Shared<Workspace> = Shared(state.doc.workspace.clone());

@@ -143,7 +143,10 @@ impl Store {
     /// work saved a moment later.
     pub fn restart(&self, route: Route) {
         let Route { state, set_aside, work, unsaved, started, .. } = route;
-        carry_out(set_aside, started, state.ui.embed);
+        let embed = state.ui.embed;
+        crate::keep::run(async move {
+            let _ = crate::keep::carry_out(&set_aside, &started, embed).await;
+        });
         *self.saver.work.borrow_mut() = work;
         *self.current.borrow_mut() = Rc::new(state);
         self.typing.set(false);
@@ -281,7 +284,33 @@ impl Saver {
         }
     }
 
-    pub fn flush(&self) {
+    /// Saves now, if anything changed since the last save: at once when
+    /// the part that writes the work is in (`crate::keep`), else as soon
+    /// as it has come (the changes stay marked until then).
+    pub fn flush(self: &Rc<Self>) {
+        self.timer.borrow_mut().take();
+        if !self.dirty.get() {
+            return;
+        }
+        let me = self.clone();
+        crate::keep::run(async move {
+            if crate::keep::flush(&me).await.is_err() {
+                me.part_missing();
+            }
+        });
+    }
+
+    /// The part that writes the work could not be fetched: said once, and
+    /// the work goes on in memory, still marked as changed.
+    pub fn part_missing(&self) {
+        if !self.failed.replace(true) {
+            self.tell(UiAction::Notify(Notice::PartMissing));
+        }
+    }
+
+    /// The save itself (`crate::keep`'s): the latest work into this tab's
+    /// slot, never over a revision another tab saved.
+    pub fn save(&self) {
         self.timer.borrow_mut().take();
         if !self.dirty.replace(false) {
             return;
@@ -378,7 +407,7 @@ impl Saver {
     /// version of this one), and this tab goes on with that work.
     pub fn open(&self, id: &str, store_: &Store) {
         // What this tab has not saved yet is saved first, where it belongs.
-        self.flush();
+        self.save();
         let index = store::index();
         let Some(entry) = index.get(id).cloned() else { return };
         // A work that can't be read is said, kept as it was and offered as
@@ -417,7 +446,7 @@ impl Saver {
     /// reload.
     pub fn import(self: &Rc<Self>, doc: crate::doc::Doc, source: String, store_: &Store) {
         if self.enabled {
-            self.flush();
+            self.save();
             let state = store_.get();
             store::write_text(store::PREVIOUS_KEY, &persist::to_json(&Saved { doc: (*state.doc).clone(), ..Saved::default() }));
             let mut work = new_work(state.ui.lang);
@@ -431,7 +460,7 @@ impl Saver {
     /// and stays in Recent work; the file becomes a new work of its own in
     /// its lesson, saved at once.
     pub fn open_new(self: &Rc<Self>, saved: Saved, source: String, store_: &Store) {
-        self.flush();
+        self.save();
         let lang = store_.get().ui.lang;
         let course = saved.course.and_then(persist::portable).unwrap_or_default();
         let mut work = new_work(lang);
@@ -444,20 +473,31 @@ impl Saver {
 }
 
 /// The name the learner last wrote in a result code, as the browser keeps
-/// it (read after the first render: the build-time prerender has no
-/// storage), and the callback that keeps a new one. The lesson panel takes
-/// both as props and never touches storage itself.
+/// it (read once `ready`, after the first render: the build-time prerender
+/// has no storage), and the callback that keeps a new one. The lesson
+/// panel takes both as props and never touches storage itself.
 #[yew::hook]
-pub fn use_student_name() -> (String, yew::Callback<String>) {
+pub fn use_student_name(ready: bool) -> (String, yew::Callback<String>) {
     let name = yew::use_state_eq(String::new);
     {
         let name = name.clone();
-        yew::use_effect_with((), move |_| name.set(store::student_name()));
+        yew::use_effect_with(ready, move |&ready| {
+            if ready {
+                crate::keep::run(async move {
+                    if let Ok(stored) = crate::keep::student_name().await {
+                        name.set(stored);
+                    }
+                })
+            }
+        });
     }
     let keep = {
         let name = name.clone();
         yew::Callback::from(move |typed: String| {
-            store::set_student_name(&typed);
+            let kept = typed.clone();
+            crate::keep::run(async move {
+                let _ = crate::keep::set_student_name(&kept).await;
+            });
             name.set(typed)
         })
     };

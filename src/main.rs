@@ -6,16 +6,29 @@ fn main() {
     // compiling the wasm: the work read, its lesson's exercises, its views, then
     // the first render.
     // The start is handed from task to task, then to the app, as a value.
+    // Stored work or a link is read by the part that keeps the work: a
+    // start that reads one fetches it first (a first visit never does).
     let start = mixua_playground::start::Started::default();
     gloo_timers::callback::Timeout::new(0, move || {
-        start.read();
-        let lesson = start.clone();
-        gloo_timers::callback::Timeout::new(0, move || lesson.lesson()).forget();
-        let derive = start.clone();
-        gloo_timers::callback::Timeout::new(0, move || derive.derive()).forget();
-        gloo_timers::callback::Timeout::new(0, move || render(start)).forget();
+        if mixua_playground::keep::needed_at_start() {
+            wasm_bindgen_futures::spawn_local(async move {
+                let _ = mixua_playground::keep::preload().await;
+                gloo_timers::callback::Timeout::new(0, move || tasks(start)).forget();
+            });
+        } else {
+            tasks(start);
+        }
     })
     .forget();
+}
+
+fn tasks(start: mixua_playground::start::Started) {
+    start.read();
+    let lesson = start.clone();
+    gloo_timers::callback::Timeout::new(0, move || lesson.lesson()).forget();
+    let derive = start.clone();
+    gloo_timers::callback::Timeout::new(0, move || derive.derive()).forget();
+    gloo_timers::callback::Timeout::new(0, move || render(start)).forget();
 }
 
 fn render(start: mixua_playground::start::Started) {

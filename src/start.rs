@@ -52,7 +52,12 @@ impl Boot {
     }
 
     /// The start read from this page's address, storage and session (the
-    /// teacher's pack it runs handed to the course).
+    /// teacher's pack it runs handed to the course). Stored work and links
+    /// are read by the part that keeps the work (`crate::keep`), which
+    /// must be in by then when [`crate::keep::needed_at_start`]; a first
+    /// visit needs none of it. When that part could not be fetched, the
+    /// start is a first visit's that saves nothing, and says so: what is
+    /// stored stays as it is.
     pub fn read() -> Boot {
         let window = gloo_utils::window();
         let location = window.location();
@@ -65,11 +70,20 @@ impl Boot {
         let new = crate::autosave::new_work(Lang::En);
         let session = Session {
             browser_lang: window.navigator().language().unwrap_or_default(),
-            tab_work: crate::store::tab_work(),
+            // Read with what is stored (`crate::keep::route`).
+            tab_work: None,
             new_id: new.id,
             stamp: crate::autosave::stamp(),
         };
-        let route = start_route::route(&address, &crate::store::Browser, &session);
+        if !crate::keep::needed_at_start() {
+            return Boot { route: start_route::route_plain(&address, &session), derived: None };
+        }
+        let route = crate::lazy::now(crate::keep::route(&address, &session)).unwrap_or_else(|| {
+            let mut route = start_route::route_plain(&address, &session);
+            route.autosave = false;
+            route.state.ui.notice = Some(crate::state::Notice::PartMissing);
+            route
+        });
         Boot { route, derived: None }
     }
 

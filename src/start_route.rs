@@ -134,6 +134,137 @@ fn new_work(lang: Lang, course: Course, session: &Session) -> WorkRef {
 /// over it (so the saved work stays one undo away); then URL flags. Reads
 /// only. The lesson's exercises are not read here.
 pub fn route(address: &Address, stored: &dyn Stored, session: &Session) -> Route {
+    route_by(address, session, &StoredWork(stored))
+}
+
+/// The start of a page with nothing stored and no link in its address:
+/// what [`route`] gives over empty storage (`tests/start_route.rs` holds
+/// them equal), without any of the code that reads stored work or links,
+/// so that a first visit needs none of it before the chart is interactive
+/// (issue 28: `crate::keep`).
+pub fn route_plain(address: &Address, session: &Session) -> Route {
+    route_by(address, session, &NothingStored)
+}
+
+/// What the start reads of stored work and links (JSON, all of it):
+/// [`StoredWork`] reads storage, [`NothingStored`] stands for a first
+/// visit. [`route_by`] is generic over it, so the reading code is compiled
+/// only where storage is read.
+pub trait Reader {
+    /// This tab's work, else the most recently saved, else old work from
+    /// before works had slots: what was found, and what could not be read.
+    fn saved(&self, tab_work: Option<&str>) -> Found;
+    /// The most recently saved work of a lesson.
+    fn latest_of(&self, course: Course) -> Option<(Entry, Slot, Saved)>;
+    /// The teacher's pack a link started earlier.
+    fn started_pack(&self) -> Option<Pack>;
+    /// A pack link read (`Some` only for a pack link).
+    fn pack_link(&self, fragment: &str) -> Option<Result<Pack, crate::pack_link::LinkProblem>>;
+    /// A share link read.
+    fn share_link(&self, fragment: &str) -> Result<Saved, persist::Problem>;
+    /// Work set aside by an earlier link.
+    fn previous(&self) -> Option<Saved>;
+}
+
+/// What the start found stored.
+#[derive(Default)]
+pub struct Found {
+    pub saved: Option<Saved>,
+    /// The slot it was read from (none for old work from before slots).
+    pub work: Option<WorkRef>,
+    /// Other tabs' copies of it saved since.
+    pub forks: Vec<String>,
+    /// What could not be read, said.
+    pub unreadable: Option<Notice>,
+}
+
+/// Storage as the start reads it.
+pub struct StoredWork<'a>(pub &'a dyn Stored);
+
+impl Reader for StoredWork<'_> {
+    fn saved(&self, tab_work: Option<&str>) -> Found {
+        let stored = self.0;
+        let mut found = Found::default();
+        let (index, damaged) = store::index_read(stored);
+        if let Some(text) = damaged {
+            let what = Unreadable::Index { works: index.works.len() };
+            found.unreadable = Some(Notice::Unreadable { what, file: "mixua-works-index.json".into(), text: text.into() });
+        }
+        let id = tab_work.filter(|id| index.get(id).is_some()).map(str::to_string).or_else(|| index.latest().map(|e| e.id.clone()));
+        match id.and_then(|id| Some((index.get(&id)?.clone(), store::slot_text(stored, &id)))) {
+            Some((entry, store::SlotText::Read(slot))) => match persist::from_stored(&slot.work) {
+                Ok(read) => {
+                    found.forks = index.forks_of(&entry.id, slot.saved_at).iter().map(|e| e.name.clone()).collect();
+                    found.saved = Some(read);
+                    found.work = Some(WorkRef::saved(entry, &slot));
+                }
+                Err(_) => {
+                    let text = stored.text(&store::slot_key(&entry.id)).unwrap_or_default();
+                    found.unreadable = Some(unreadable_work(&entry, text));
+                }
+            },
+            Some((entry, store::SlotText::Unreadable(text))) => found.unreadable = Some(unreadable_work(&entry, text)),
+            Some((_, store::SlotText::Missing)) | None => {
+                if let Some(legacy) = stored.text(store::LEGACY_KEY) {
+                    found.saved = persist::from_json(&legacy).ok();
+                }
+            }
+        }
+        found
+    }
+
+    fn latest_of(&self, course: Course) -> Option<(Entry, Slot, Saved)> {
+        latest_of(self.0, course)
+    }
+
+    fn started_pack(&self) -> Option<Pack> {
+        crate::pack_link::started_in(self.0)
+    }
+
+    fn pack_link(&self, fragment: &str) -> Option<Result<Pack, crate::pack_link::LinkProblem>> {
+        crate::pack_link::is_pack_link(fragment).then(|| crate::pack_link::decode(fragment))
+    }
+
+    fn share_link(&self, fragment: &str) -> Result<Saved, persist::Problem> {
+        persist::decode_link(fragment)
+    }
+
+    fn previous(&self) -> Option<Saved> {
+        self.0.text(store::PREVIOUS_KEY).and_then(|text| persist::from_json(&text).ok())
+    }
+}
+
+/// A first visit: nothing stored, no link.
+pub struct NothingStored;
+
+impl Reader for NothingStored {
+    fn saved(&self, _: Option<&str>) -> Found {
+        Found::default()
+    }
+
+    fn latest_of(&self, _: Course) -> Option<(Entry, Slot, Saved)> {
+        None
+    }
+
+    fn started_pack(&self) -> Option<Pack> {
+        None
+    }
+
+    fn pack_link(&self, _: &str) -> Option<Result<Pack, crate::pack_link::LinkProblem>> {
+        None
+    }
+
+    fn share_link(&self, _: &str) -> Result<Saved, persist::Problem> {
+        Err(persist::Problem::NotALink)
+    }
+
+    fn previous(&self) -> Option<Saved> {
+        None
+    }
+}
+
+/// [`route`], reading stored work and links through `reader`.
+fn route_by<R: Reader>(address: &Address, session: &Session, reader: &R) -> Route {
     let mut ui = Ui { lang: initial_lang(address, session), ..Ui::default() };
     // `?embed` (an iframe in slides or a course page) starts as `?fresh`
     // does: the seed (or the link, or the lesson), never the learner's
@@ -149,36 +280,11 @@ pub fn route(address: &Address, stored: &dyn Stored, session: &Session) -> Route
     // offered as a file; the start goes on without it.
     let mut unreadable = None;
     if !fresh {
-        let (index, damaged) = store::index_read(stored);
-        if let Some(text) = damaged {
-            let what = Unreadable::Index { works: index.works.len() };
-            unreadable = Some(Notice::Unreadable { what, file: "mixua-works-index.json".into(), text: text.into() });
-        }
-        let id = session
-            .tab_work
-            .clone()
-            .filter(|id| index.get(id).is_some())
-            .or_else(|| index.latest().map(|e| e.id.clone()));
-        let found = id.and_then(|id| Some((index.get(&id)?.clone(), store::slot_text(stored, &id))));
-        match found {
-            Some((entry, store::SlotText::Read(slot))) => match persist::from_stored(&slot.work) {
-                Ok(read) => {
-                    forks = index.forks_of(&entry.id, slot.saved_at).iter().map(|e| e.name.clone()).collect();
-                    saved = Some(read);
-                    work = WorkRef::saved(entry, &slot);
-                    unsaved = false;
-                }
-                Err(_) => {
-                    let text = stored.text(&store::slot_key(&entry.id)).unwrap_or_default();
-                    unreadable = Some(unreadable_work(&entry, text));
-                }
-            },
-            Some((entry, store::SlotText::Unreadable(text))) => unreadable = Some(unreadable_work(&entry, text)),
-            Some((_, store::SlotText::Missing)) | None => {
-                if let Some(legacy) = stored.text(store::LEGACY_KEY) {
-                    saved = persist::from_json(&legacy).ok();
-                }
-            }
+        let found = reader.saved(session.tab_work.as_deref());
+        (saved, forks, unreadable) = (found.saved, found.forks, found.unreadable);
+        if let Some(found) = found.work {
+            work = found;
+            unsaved = false;
         }
     }
     // `?lesson=2` (or `?lesson=1`) opens that lesson's own work: the most
@@ -188,7 +294,7 @@ pub fn route(address: &Address, stored: &dyn Stored, session: &Session) -> Route
     let mut course = saved.as_ref().and_then(|s: &Saved| s.course).unwrap_or_default();
     let mut opened_lesson = None;
     if let Some(want) = wanted.filter(|&w| w != course || saved.is_none()) {
-        if let Some((entry, slot, found)) = (!fresh).then(|| latest_of(stored, want)).flatten() {
+        if let Some((entry, slot, found)) = (!fresh).then(|| reader.latest_of(want)).flatten() {
             work = WorkRef::saved(entry, &slot);
             saved = Some(found);
             unsaved = false;
@@ -202,7 +308,7 @@ pub fn route(address: &Address, stored: &dyn Stored, session: &Session) -> Route
         course = want;
     }
     ui.course = course;
-    let mut authored = (course == Course::Pack).then(|| crate::pack_link::started_in(stored)).flatten();
+    let mut authored = (course == Course::Pack).then(|| reader.started_pack()).flatten();
     let had_saved = saved.is_some();
     // Without saved work, the seed in the UI's language (`?seed=zh-TW` or
     // `?seed=en` picks one explicitly).
@@ -240,11 +346,11 @@ pub fn route(address: &Address, stored: &dyn Stored, session: &Session) -> Route
     let mut opened_link = false;
     let mut started = None;
     let fragment = address.fragment.as_str();
-    if crate::pack_link::is_pack_link(fragment) {
+    if let Some(read) = reader.pack_link(fragment) {
         // A teacher's pack: its first exercise's start becomes a work of its
         // own, and the learner's own work is set aside as for a share link.
         use crate::pack_link::PackNotice;
-        match crate::pack_link::decode(fragment) {
+        match read {
             Ok(pack) => {
                 let lang = state.ui.lang;
                 let doc = Doc { workspace: Rc::new(pack.exercises[0].start.workspace(lang)), ..Doc::default() };
@@ -270,7 +376,7 @@ pub fn route(address: &Address, stored: &dyn Stored, session: &Session) -> Route
         }
     } else if !fragment.is_empty() {
         let source = state.ui.lang.pick("分享連結", "the share link").to_string();
-        match persist::decode_link(fragment) {
+        match reader.share_link(fragment) {
             Ok(linked) if linked.doc == *state.doc && linked.course.unwrap_or_default() == state.ui.course => {}
             Ok(linked) if linked.course.unwrap_or_default() != state.ui.course => {
                 // Another lesson's work (a lesson-2 link over lesson-1 work,
@@ -308,7 +414,7 @@ pub fn route(address: &Address, stored: &dyn Stored, session: &Session) -> Route
     }
     // Work set aside by an earlier link stays one undo away until it is back.
     if !opened_link && !fresh {
-        if let Some(previous) = stored.text(store::PREVIOUS_KEY).and_then(|text| persist::from_json(&text).ok()) {
+        if let Some(previous) = reader.previous() {
             if previous.doc != *state.doc {
                 state.past.insert(0, Rc::new(previous.doc));
                 state.ui.notice = Some(Notice::PreviousKept);

@@ -83,6 +83,18 @@ impl Stored for BTreeMap<String, String> {
     }
 }
 
+/// What every key of the playground's starts with.
+pub const KEY_PREFIX: &str = "mixua-playground/";
+
+/// Whether anything of the playground's is stored (works, the index, work
+/// set aside, a teacher's pack, a name, text kept aside), or this tab has
+/// a work: asked of the keys only, nothing read (`crate::keep`: a first
+/// visit's start needs none of the code that reads them).
+pub fn anything_stored() -> bool {
+    Browser.keys().iter().any(|key| key.starts_with(KEY_PREFIX))
+        || (session_available() && SessionStorage::raw().get_item(TAB_KEY).ok().flatten().is_some())
+}
+
 /// A stored JSON value, if there is one and it parses.
 pub fn value_in(stored: &dyn Stored, key: &str) -> Option<Value> {
     serde_json::from_str(&stored.text(key)?).ok()

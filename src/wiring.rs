@@ -22,8 +22,7 @@ use crate::persist::{self, Saved};
 use crate::shared::{Latest, Shared};
 use crate::start::{Boot, Started, Step};
 use crate::start_route::Route;
-use crate::state::{Action, Notice, NoticeAt, Recent, Ui, UiAction, WorkAction};
-use crate::store;
+use crate::state::{Action, Notice, NoticeAt, Ui, UiAction, WorkAction};
 
 /// The root's store, and what the start hands over once (taken by the
 /// first render's effects and derivation).
@@ -187,7 +186,13 @@ pub fn use_start_effects(root: &Root, onaction: Callback<Action>, step: Step, em
         let store = store.clone();
         use_effect_with((), move |_| {
             *store.saver.notify.borrow_mut() = Some(Rc::new(move |action| onaction.emit(action)));
-            crate::autosave::carry_out(set_aside, started, embed);
+            // A first visit has nothing to carry out: the part that writes
+            // storage is not asked for before the chart is interactive.
+            if set_aside.is_some() || started.is_some() || crate::keep::needed_at_start() {
+                crate::keep::run(async move {
+                    let _ = crate::keep::carry_out(&set_aside, &started, embed).await;
+                });
+            }
             // A work not saved yet is saved when the start is done (below),
             // or at once if the page is hidden or closed before that.
             if store.saver.enabled && unsaved {
@@ -208,16 +213,19 @@ pub fn use_start_effects(root: &Root, onaction: Callback<Action>, step: Step, em
         let store = store.clone();
         use_effect_with(step == Step::Ready, move |&ready| {
             if ready && store.saver.enabled {
-                if unsaved {
-                    store.saver.flush();
-                    // Work from before works had slots now has one.
-                    if !store.saver.failed.get() {
-                        store::remove(store::LEGACY_KEY);
+                crate::keep::run(async move {
+                    if unsaved {
+                        // Work from before works had slots now has one too.
+                        if crate::keep::first_save(&store.saver).await.is_err() {
+                            store.saver.part_missing();
+                        }
+                    } else {
+                        let current = store.saver.work.borrow().id.clone();
+                        if let Ok(recent) = crate::keep::recent(&current).await {
+                            store.dispatch(UiAction::SetRecent(recent).into());
+                        }
                     }
-                } else {
-                    let current = store.saver.work.borrow().id.clone();
-                    store.dispatch(UiAction::SetRecent(Recent { works: store::index().works, current, read_at: js_sys::Date::now() }).into());
-                }
+                });
             }
         });
     }
@@ -240,7 +248,10 @@ pub fn use_page_listeners(store: &Store) {
             let saver = store.saver.clone();
             let storage = EventListener::new(&gloo_utils::window(), "storage", move |event| {
                 if let Some(key) = event.dyn_ref::<web_sys::StorageEvent>().and_then(|e| e.key()) {
-                    saver.storage_event(&key);
+                    let saver = saver.clone();
+                    crate::keep::run(async move {
+                        let _ = crate::keep::storage_event(&saver, &key).await;
+                    });
                 }
             });
             let keys = EventListener::new_with_options(
@@ -264,24 +275,32 @@ pub fn use_page_listeners(store: &Store) {
                 if window.location().hash().unwrap_or_default().trim_start_matches('#').is_empty() {
                     return;
                 }
-                restart.settle();
-                restart.saver.flush();
-                let mut boot = Boot::read();
-                boot.keep_step_in_lesson();
-                if boot.route.opened_link {
-                    restart.restart(boot.route);
-                } else {
-                    // A refused link (or this very work) changes nothing
-                    // here, not even the undo history: only the refusal is
-                    // said, and the link leaves the address bar.
-                    crate::autosave::carry_out(None, None, boot.route.state.ui.embed);
-                    let refused = boot.route.state.ui.notice.filter(|n| {
-                        matches!(n, Notice::LoadFailed { .. } | Notice::Pack(crate::pack_link::PackNotice::Refused(_)))
-                    });
-                    if let Some(notice) = refused {
-                        restart.dispatch(UiAction::Notify(notice).into());
+                let restart = restart.clone();
+                // The link is read by the part that keeps the work (in by
+                // now, unless it could not be fetched).
+                crate::keep::run(async move {
+                    if crate::keep::preload().await.is_err() {
+                        return restart.dispatch(UiAction::Notify(Notice::PartMissing).into());
                     }
-                }
+                    restart.settle();
+                    restart.saver.flush();
+                    let mut boot = Boot::read();
+                    boot.keep_step_in_lesson();
+                    if boot.route.opened_link {
+                        restart.restart(boot.route);
+                    } else {
+                        // A refused link (or this very work) changes nothing
+                        // here, not even the undo history: only the refusal is
+                        // said, and the link leaves the address bar.
+                        let _ = crate::keep::carry_out(&None, &None, boot.route.state.ui.embed).await;
+                        let refused = boot.route.state.ui.notice.filter(|n| {
+                            matches!(n, Notice::LoadFailed { .. } | Notice::Pack(crate::pack_link::PackNotice::Refused(_)))
+                        });
+                        if let Some(notice) = refused {
+                            restart.dispatch(UiAction::Notify(notice).into());
+                        }
+                    }
+                });
             });
             move || drop((pagehide, storage, keys, hash))
         });
@@ -321,31 +340,36 @@ pub fn use_work_actions(store: &Store, onaction: Callback<Action>) -> (Callback<
     let onwork = {
         let store = store.clone();
         use_callback((), move |work: WorkAction, _| {
-            // What the action said (opened, refused) shows beside the
-            // control that asked: the Work menu, or the top bar.
-            let said_before = store.get().ui.notice.clone();
-            let at = match work {
-                WorkAction::Open(id) => {
-                    store.saver.open(&id, &store);
-                    NoticeAt::Work
-                }
-                WorkAction::LoadTheirs => {
-                    let id = store.saver.work.borrow().id.clone();
-                    store.saver.open(&id, &store);
-                    NoticeAt::Bar
-                }
-                WorkAction::Import { saved, source, at } => {
-                    if saved.course.and_then(persist::portable).unwrap_or_default() == store.get().ui.course {
-                        store.saver.import(saved.doc, source, &store);
-                    } else {
-                        store.saver.open_new(*saved, source, &store);
+            let store = store.clone();
+            // Opening and importing are the part's that keeps the work (in
+            // since the first screen was painted).
+            crate::keep::run(async move {
+                // What the action said (opened, refused) shows beside the
+                // control that asked: the Work menu, or the top bar.
+                let said_before = store.get().ui.notice.clone();
+                let saver = store.saver.clone();
+                let (done, at) = match work {
+                    WorkAction::Open(id) => (crate::keep::open(&saver, &id, &store).await, NoticeAt::Work),
+                    WorkAction::LoadTheirs => {
+                        let id = saver.work.borrow().id.clone();
+                        (crate::keep::open(&saver, &id, &store).await, NoticeAt::Bar)
                     }
-                    at
+                    WorkAction::Import { saved, source, at } => {
+                        let done = if saved.course.and_then(persist::portable).unwrap_or_default() == store.get().ui.course {
+                            crate::keep::import(&saver, &saved.doc, &source, &store).await
+                        } else {
+                            crate::keep::open_new(&saver, &saved, &source, &store).await
+                        };
+                        (done, at)
+                    }
+                };
+                if done.is_err() {
+                    store.dispatch(UiAction::Notify(Notice::PartMissing).into());
                 }
-            };
-            if store.get().ui.notice != said_before {
-                store.dispatch(UiAction::PlaceNotice(at).into());
-            }
+                if store.get().ui.notice != said_before {
+                    store.dispatch(UiAction::PlaceNotice(at).into());
+                }
+            });
         })
     };
 

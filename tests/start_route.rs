@@ -378,3 +378,40 @@ fn a_link_made_on_the_teachers_page_opens_on_the_students_page() {
         assert_eq!(students_page(made_on), opens_on, "a link made on {made_on}");
     }
 }
+
+/// A first visit (nothing stored, no link) starts without the code that
+/// reads stored work and links (`route_plain`, issue 28), exactly where
+/// `route` goes over empty storage, whatever the address's flags.
+#[test]
+fn a_first_visit_starts_as_the_full_route_does_over_empty_storage() {
+    use mixua_playground::start_route::route_plain;
+    let empty = BTreeMap::<String, String>::new();
+    let flags: [&[(&str, &str)]; 14] = [
+        &[],
+        &[("lang", "zh-TW")],
+        &[("lang", "en")],
+        &[("lesson", "2")],
+        &[("lesson", "1")],
+        &[("lesson", "3")],
+        &[("lesson", "pack")],
+        &[("fresh", "")],
+        &[("embed", ""), ("panel", "chart")],
+        &[("step", "3"), ("lang", "zh-TW")],
+        &[("hide", "editor,people")],
+        &[("classroom", "")],
+        &[("seed", "zh-TW"), ("lang", "en")],
+        &[("lesson", "2"), ("fresh", ""), ("step", "2")],
+    ];
+    for params in flags {
+        for browser in ["en-GB", "zh-TW"] {
+            let address = Address::new(params, "");
+            let session = Session { browser_lang: browser.into(), ..session(None) };
+            let (plain, full) = (route_plain(&address, &session), route(&address, &empty, &session));
+            let what = format!("{params:?} in a {browser} browser");
+            assert_eq!(plain.state, full.state, "{what}");
+            assert_eq!(plain.work, full.work, "{what}");
+            assert_eq!((plain.autosave, plain.unsaved, plain.opened_link), (full.autosave, full.unsaved, full.opened_link), "{what}");
+            assert!(plain.set_aside.is_none() && plain.started.is_none() && plain.authored.is_none(), "{what}");
+        }
+    }
+}

@@ -29,6 +29,7 @@ pub fn import_file(file: web_sys::File, at: NoticeAt, onaction: Callback<Action>
     let file = gloo_file::File::from(file);
     let name = file.name();
     let size = file.size() as usize;
+    let missing = onaction.clone();
     let refuse = move |source: String, problem: Problem| {
         onaction.emit(UiAction::Notify(Notice::LoadFailed { source, problem }).into());
         onaction.emit(UiAction::PlaceNotice(at).into());
@@ -47,9 +48,14 @@ pub fn import_file(file: web_sys::File, at: NoticeAt, onaction: Callback<Action>
                 return;
             }
         };
-        match persist::from_bytes(&bytes) {
-            Ok(saved) => onwork.emit(WorkAction::Import { saved: Box::new(saved), source: name, at }),
-            Err(problem) => refuse(name, problem),
+        // Read by the part that keeps the work (`crate::keep`).
+        match crate::keep::read_file(&bytes).await {
+            Ok(Ok(saved)) => onwork.emit(WorkAction::Import { saved: Box::new(saved), source: name, at }),
+            Ok(Err(problem)) => refuse(name, problem),
+            Err(_) => {
+                missing.emit(UiAction::Notify(Notice::PartMissing).into());
+                missing.emit(UiAction::PlaceNotice(at).into());
+            }
         }
     });
 }

@@ -11,7 +11,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { SEED_VIEWS_WITHOUT_G, axeScan, formatViolations, cardRow, clickWork, downloadText, openPage, pageErrors, savedWork, useBrowser, waitForSavedWork, waitForViews, waitUntil } from './harness.mjs';
+import { SEED_VIEWS_WITHOUT_G, allStorage, axeScan, flushSave, formatViolations, cardRow, clickWork, downloadText, openPage, pageErrors, savedWork, useBrowser, waitForSavedWork, waitForViews, waitUntil } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -48,15 +48,15 @@ test('a lesson-1 student\'s chart is interactive before any part; the panels bel
     await page.goto(`${env.server.url}?lang=en`);
     await page.waitForSelector('#app [data-ready]', { state: 'attached', timeout: 15_000 });
     assert.deepEqual(await partsBeforeInteractive(page), [], 'no part before the chart is interactive');
-    assert.deepEqual(fetched, ['below'], 'the panels below the first screen, before ready');
+    assert.deepEqual([...fetched].sort(), ['below', 'keep'], 'the panels below the first screen and the keeping of the work, before ready');
     // An edit in the card editor (the part below) changes the views.
     await page.getByRole('button', { name: 'Delete (G)', exact: true }).click();
     await waitForViews(page, SEED_VIEWS_WITHOUT_G);
-    assert.deepEqual(fetched, ['below'], 'no other part before the Work menu is wanted');
+    assert.deepEqual([...fetched].sort(), ['below', 'keep'], 'no other part before the Work menu is wanted');
     // Pointing at the menu fetches its writers' part, before any click.
     await page.hover('[data-menu="work"] > summary');
     await waitUntil(page, () => performance.getEntriesByType('resource').some((e) => /split_work_menu\.wasm$/.test(e.name)));
-    assert.deepEqual(fetched, ['below', 'work_menu'], 'the Work menu\'s part alone');
+    assert.deepEqual([...fetched].sort(), ['below', 'keep', 'work_menu'], 'the Work menu\'s part alone');
     // Its actions: the report, byte for byte the CLI's shape, and a share
     // link that opens the same work.
     const report = JSON.parse((await downloadText(page, '[data-action="export-report"]')).text);
@@ -68,7 +68,7 @@ test('a lesson-1 student\'s chart is interactive before any part; the panels bel
     const opened = await openPage(await env.browser.newContext(), env.server, 'lang=en', link.split('#')[1]);
     assert.deepEqual(await waitForViews(opened, SEED_VIEWS_WITHOUT_G), SEED_VIEWS_WITHOUT_G);
     await opened.context().close();
-    assert.deepEqual(fetched, ['below', 'work_menu'], 'each fetched once');
+    assert.deepEqual([...fetched].sort(), ['below', 'keep', 'work_menu'], 'each fetched once');
     assert.deepEqual(pageErrors(page), []);
   } finally {
     await context.close();
@@ -84,7 +84,7 @@ test('lesson 2\'s panels are fetched with lesson 2 and there when it is ready', 
     await page.waitForSelector('#app [data-ready]', { state: 'attached', timeout: 15_000 });
     // With the write path their acts go through, before the chart is
     // interactive; the panels below the first screen after it.
-    assert.deepEqual(fetched.sort(), ['acting', 'acts', 'below']);
+    assert.deepEqual(fetched.sort(), ['acting', 'acts', 'below', 'keep']);
     assert.deepEqual((await partsBeforeInteractive(page)).sort(), ['acting', 'acts']);
     // Ready means its panels are there: the timeline under the chart, Act
     // as in the inspector column, and the audit log below.
@@ -101,7 +101,9 @@ test('lesson 2\'s panels are fetched with lesson 2 and there when it is ready', 
     await again.goto(`${env.server.url}`);
     await again.waitForSelector('#app [data-ready]', { state: 'attached', timeout: 15_000 });
     assert.equal(await again.locator('[data-panel="timeline"]').count(), 1, 'lesson 2 again, with its timeline');
-    assert.deepEqual(refetched.sort(), ['acting', 'acts', 'below']);
+    assert.deepEqual(refetched.sort(), ['acting', 'acts', 'below', 'keep']);
+    // The saved work is read by the part that keeps it, before the start.
+    assert.deepEqual((await partsBeforeInteractive(again)).sort(), ['acting', 'acts', 'keep']);
   } finally {
     await context.close();
   }
@@ -207,7 +209,7 @@ test('the page compiles no wasm itself: the main module and every part are compi
     // fourth, whose code runs, so it was compiled and instantiated.
     await clickWork(page, '[data-action="share"]');
     assert.match(await page.inputValue('input[name="share_link"]'), /#v1\./);
-    assert.deepEqual(fetched.sort(), ['acting', 'acts', 'below', 'work_menu']);
+    assert.deepEqual(fetched.sort(), ['acting', 'acts', 'below', 'keep', 'work_menu']);
     assert.deepEqual(await page.evaluate(() => globalThis.__pageCompiled), [], 'no wasm compiled on the page\'s main thread');
   } finally {
     await context.close();
@@ -227,7 +229,7 @@ test('where the worker can\'t compile, the page does: without workers, and with 
       const fetched = partsFetched(page);
       await page.goto(`${env.server.url}?lesson=2&lang=en`);
       await page.waitForSelector('#app [data-ready]', { state: 'attached', timeout: 15_000 });
-      assert.deepEqual(fetched.sort(), ['acting', 'acts', 'below'], how);
+      assert.deepEqual(fetched.sort(), ['acting', 'acts', 'below', 'keep'], how);
       assert.equal(await page.locator('[data-panel="timeline"]').count(), 1, how);
       assert.equal(await page.locator('[data-tool="act"]').count(), 1, how);
       assert.equal(await page.locator('.part-failed').count(), 0, how);
@@ -270,6 +272,69 @@ test('the chart is interactive while the panels below can\'t be fetched; each sa
     await page.locator('[data-panel="why"][data-why-card="A"]').waitFor();
     assert.equal(await cardRow(page, 'G').count(), 1);
     assert.deepEqual(pageErrors(page).filter((e) => !e.includes('split_below')), []);
+  } finally {
+    await context.close();
+  }
+});
+
+// The keeping of the work (src/keep.rs): everything that reads or writes
+// it as JSON is a part of its own. A first visit needs none of it before
+// the chart is interactive (the first journey above); a page with stored
+// work reads it with that part, before its start.
+for (const [lang, says] of [
+  ['en', /could not be downloaded.*Your work is all still here/],
+  ['zh-TW', /沒能下載.*你的作品都還在/],
+]) {
+  test(`stored work whose reader can't be fetched (${lang}): the start says so, shows the lesson, and writes nothing; online again, the work opens`, async () => {
+    const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
+    const refuse = (route) => route.abort('internetdisconnected');
+    try {
+      const first = await openPage(context, env.server, `lang=${lang}`);
+      await cardRow(first, 'G').locator('button.danger').click();
+      await waitForSavedWork(first, (work) => !work.cards.some((c) => c.id === 'G'));
+      const stored = await allStorage(first);
+      await first.close();
+
+      await context.route(/split_keep\.wasm$/, refuse);
+      const page = await context.newPage();
+      await page.goto(`${env.server.url}?lang=${lang}`);
+      await page.waitForSelector('#app [data-ready]', { state: 'attached', timeout: 15_000 });
+      const said = page.locator('[data-notice="error"]');
+      await said.waitFor();
+      assert.match((await said.textContent()).replace(/\s+/g, ' '), says);
+      // The lesson's start (G is there); an edit, and the page hidden:
+      // nothing is written over the stored work.
+      assert.equal(await cardRow(page, 'G').count(), 1);
+      await cardRow(page, 'B').locator('button.danger').click();
+      await cardRow(page, 'B').waitFor({ state: 'detached' });
+      await flushSave(page);
+      assert.deepEqual(await allStorage(page), stored);
+      await page.close();
+
+      await context.unroute(/split_keep\.wasm$/, refuse);
+      const back = await openPage(context, env.server, `lang=${lang}`);
+      assert.equal(await cardRow(back, 'G').count(), 0, 'the saved work, G deleted');
+      assert.equal(await cardRow(back, 'B').count(), 1);
+    } finally {
+      await context.close();
+    }
+  });
+}
+
+test('a first visit whose autosave can\'t be fetched says so once; online again, the next change saves every change', async () => {
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
+  const refuse = (route) => route.abort('internetdisconnected');
+  await context.route(/split_keep\.wasm$/, refuse);
+  try {
+    const page = await openPage(context, env.server, 'lang=en');
+    await cardRow(page, 'G').locator('button.danger').click();
+    const said = page.locator('[data-notice="error"]');
+    await said.waitFor();
+    assert.match((await said.textContent()).replace(/\s+/g, ' '), /could not be downloaded.*Your work is all still here/);
+    assert.deepEqual(await allStorage(page), {}, 'nothing stored');
+    await context.unroute(/split_keep\.wasm$/, refuse);
+    await cardRow(page, 'B').locator('button.danger').click();
+    await waitForSavedWork(page, (work) => !work.cards.some((c) => c.id === 'G' || c.id === 'B'));
   } finally {
     await context.close();
   }
