@@ -1,12 +1,14 @@
 //! The MixUA curriculum: the seed workspaces, the lessons (lesson 2's and
 //! lesson 3's starts, written through the policy's write path), the built-in
-//! packs as data files (`packs/*.json`), exercises and their check
-//! vocabulary evaluated against the policy, and result codes (grading).
+//! packs (written as `packs/*.json`, built from Rust values generated from
+//! them: `builtin.rs`), exercises and their check vocabulary evaluated
+//! against the policy, and result codes (grading).
 //!
 //! It depends on the policy (`mixua_policy`) and on its words
 //! (`mixua_words`, where a check or a pack explains itself); the CLI and
 //! the app use it, nothing below does.
 
+mod builtin;
 pub mod exercise;
 pub mod exercise_words;
 #[cfg(feature = "lesson3")]

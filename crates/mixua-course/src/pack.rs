@@ -1,7 +1,9 @@
 //! A pack: an ordered list of exercises with an id and a version, shared
-//! as a JSON file or a link. The playground's two lessons are the built-in
-//! packs (`packs/lesson1.json`, `packs/lesson2.json`), in the same form as a
-//! pack a teacher writes.
+//! as a JSON file or a link. The playground's lessons are the built-in
+//! packs, written as `packs/lesson1.json`, `packs/lesson2.json` and
+//! `packs/lesson3.json` in the same form as a pack a teacher writes, and
+//! built from Rust values generated from them (`builtin.rs`, kept fresh by
+//! `tests/builtin_packs.rs`), so that no JSON is read for them.
 
 use std::collections::BTreeSet;
 
@@ -150,17 +152,17 @@ pub const BUILTIN_PACKS: &[&str] = &["lesson1", "lesson2", "lesson3"];
 #[cfg(not(feature = "lesson3"))]
 pub const BUILTIN_PACKS: &[&str] = &["lesson1", "lesson2"];
 
-/// A built-in pack, in the form any pack has. Lesson 1's exercise 4 has
-/// the seed (in `lang`) with Y approved as its solution.
+/// A built-in pack, in the form any pack has, built from the generated
+/// values (no JSON is read). Lesson 1's exercise 4 has the seed (in `lang`)
+/// with Y approved as its solution.
 pub fn builtin_pack(name: &str, lang: Lang) -> Result<Pack, PackProblem> {
-    let text = match name {
-        "lesson1" | "1" => include_str!("../packs/lesson1.json"),
-        "lesson2" | "2" => include_str!("../packs/lesson2.json"),
+    let mut pack = match name {
+        "lesson1" | "1" => crate::builtin::lesson1(),
+        "lesson2" | "2" => crate::builtin::lesson2(),
         #[cfg(feature = "lesson3")]
-        "lesson3" | "3" => include_str!("../packs/lesson3.json"),
+        "lesson3" | "3" => crate::builtin::lesson3(),
         _ => return Err(PackProblem::UnknownBuiltin { name: name.to_string() }),
     };
-    let mut pack = Pack::from_json(text)?;
     if pack.id == "lesson1" {
         let mut ws = match lang {
             Lang::ZhTw => seed_workspace(),

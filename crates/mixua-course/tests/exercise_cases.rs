@@ -53,10 +53,12 @@ fn seed() -> (Workspace, Learn) {
     (seed_workspace_en(), Learn::default())
 }
 
+#[cfg(feature = "lesson3")]
 fn three() -> (Workspace, Learn) {
     (mixua_course::lesson_three::lesson_three_workspace(Lang::En), Learn::default())
 }
 
+#[cfg(feature = "lesson3")]
 fn three_solved() -> (Workspace, Learn) {
     (mixua_course::lesson_three::solutions(Lang::En)[4].clone().unwrap(), Learn::default())
 }
@@ -269,19 +271,33 @@ fn cases() -> Vec<(Setup, &'static str, bool)> {
             r#"{"recorded_each":{"changes":2}}"#,
             false,
         ),
+        #[cfg(feature = "lesson3")]
         (b(three_solved), r#"{"in_prompt":{"cells":{"users":["bob"],"agents":["checker-v1"]},"card":"S"}}"#, true),
+        #[cfg(feature = "lesson3")]
         (b(three), r#"{"in_prompt":{"cells":{"users":["bob"],"agents":["checker-v1"]},"card":"S"}}"#, false),
+        #[cfg(feature = "lesson3")]
         (b(three), r#"{"not_in_prompt":{"cells":{},"card":"G"}}"#, true),
+        #[cfg(feature = "lesson3")]
         (b(three), r#"{"not_in_prompt":{"cells":{},"card":"G2"}}"#, false),
+        #[cfg(feature = "lesson3")]
         (b(three), r#"{"total_budget_at_most":{"tokens":200}}"#, true),
+        #[cfg(feature = "lesson3")]
         (b(three), r#"{"total_budget_at_most":{"tokens":199}}"#, false),
+        #[cfg(feature = "lesson3")]
         (b(three_solved), r#"{"startup_at_most":{"cells":{"users":["bob"],"agents":["checker-v1"]},"percent":40}}"#, true),
+        #[cfg(feature = "lesson3")]
         (b(three), r#"{"startup_at_most":{"cells":{"users":["bob"],"agents":["checker-v1"]},"percent":40}}"#, false),
+        #[cfg(feature = "lesson3")]
         (b(three_solved), r#"{"hit_rate":{"cells":{"users":["bob"],"agents":["checker-v1"]},"percent":100}}"#, true),
+        #[cfg(feature = "lesson3")]
         (b(three), r#"{"hit_rate":{"cells":{"users":["bob"],"agents":["checker-v1"]},"percent":100}}"#, false),
+        #[cfg(feature = "lesson3")]
         (b(three_solved), r#"{"ranks_above":{"cells":{"users":["alice"],"agents":["writer-v1"]},"card":"R","over":"F"}}"#, true),
+        #[cfg(feature = "lesson3")]
         (b(three), r#"{"ranks_above":{"cells":{"users":["alice"],"agents":["writer-v1"]},"card":"R","over":"F"}}"#, false),
+        #[cfg(feature = "lesson3")]
         (b(three), r#"{"diagnosis_stops":{"cells":{"users":["bob"],"agents":["checker-v1"]},"card":"M","at":"in_prompt"}}"#, true),
+        #[cfg(feature = "lesson3")]
         (b(three), r#"{"diagnosis_stops":{"cells":{"users":["bob"],"agents":["checker-v1"]},"card":"M","at":"written"}}"#, false),
         (b(x_reusable), r#"{"all":{"all":[{"leak_by":{"card":"X"}},{"user_count":{"at_least":2}}]}}"#, true),
         (b(x_reusable), r#"{"all":{"all":[{"leak_by":{"card":"X"}},"no_leak"]}}"#, false),
@@ -296,7 +312,20 @@ const KINDS: &[&str] = &[
     "absent", "owner", "status", "tombstone", "tier", "published_by", "logged", "clock_at_least", "refused",
     "rolled_back_as_before", "traces_clear", "cache_leaks", "cache_clean", "cache_purges", "stale_served",
     "before_deletion", "group_size", "predicted", "revealed", "predicted_right", "recorded_each", "all", "once",
-    "in_prompt", "not_in_prompt", "total_budget_at_most", "startup_at_most", "hit_rate", "ranks_above", "diagnosis_stops",
+    #[cfg(feature = "lesson3")]
+    "in_prompt",
+    #[cfg(feature = "lesson3")]
+    "not_in_prompt",
+    #[cfg(feature = "lesson3")]
+    "total_budget_at_most",
+    #[cfg(feature = "lesson3")]
+    "startup_at_most",
+    #[cfg(feature = "lesson3")]
+    "hit_rate",
+    #[cfg(feature = "lesson3")]
+    "ranks_above",
+    #[cfg(feature = "lesson3")]
+    "diagnosis_stops",
 ];
 
 #[test]

@@ -1,6 +1,7 @@
 //! What reaches the prompt, case by case: the assembly's layers, order and
 //! drops on small workspaces written as files; the diagnosis of the four
 //! "it forgot" reports; lesson 3's pack on its start and its solutions.
+#![cfg(feature = "lesson3")]
 
 use std::collections::{BTreeMap, BTreeSet};
 
