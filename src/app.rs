@@ -80,7 +80,7 @@ pub fn app(props: &AppProps) -> Html {
     let (later, retry_later) = crate::lazy::use_part(step >= Step::Side, || {
         Box::pin(async {
             crate::lazy::after_paint().await;
-            let (below, _) = futures_util::future::join(crate::components::below::preload(), crate::keep::preload()).await;
+            let (below, _) = futures_util::future::join(crate::components::below::preload(), crate::autosave::preload_keep()).await;
             below
         })
     });

@@ -11,34 +11,16 @@ use std::rc::Rc;
 use gloo_timers::callback::Timeout;
 use mixua_words::Lang;
 use wasm_bindgen::JsCast;
+use wasm_split_helpers::wasm_split;
 
 use crate::course::Course;
+use crate::lazy::SplitLoaderError;
 use crate::persist::{self, Saved};
 use crate::start_route::{Route, WorkRef};
 use crate::state::{Action, AppState, Edit, Notice, Recent, UiAction};
 use crate::store::{self, Stored as _};
 use crate::works::{self, Entry, Save, Slot};
 
-/// What a start asks storage for, once it is on screen: the pack a link
-/// started kept, the learner's own work set aside (one Undo away, even
-/// after a reload), and the link taken out of the address bar, so that a
-/// reload restores the autosaved work rather than the link (an embed saves
-/// nothing: its link stays).
-pub fn carry_out(set_aside: Option<Saved>, started: Option<mixua_course::Pack>, embed: bool) {
-    if let Some(pack) = started {
-        crate::pack_link::start_pack(&pack);
-    }
-    if let Some(own) = set_aside {
-        store::write_text(store::PREVIOUS_KEY, &persist::to_json(&own));
-    }
-    let window = gloo_utils::window();
-    if !embed && !window.location().hash().unwrap_or_default().is_empty() {
-        let url = format!("{}{}", window.location().pathname().unwrap_or_default(), window.location().search().unwrap_or_default());
-        if let Ok(history) = window.history() {
-            let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
-        }
-    }
-}
 
 /// A work not saved yet, named by the browser's clock now.
 pub fn new_work(lang: Lang) -> WorkRef {
@@ -294,7 +276,7 @@ impl Saver {
         }
         let me = self.clone();
         crate::keep::run(async move {
-            if crate::keep::flush(&me).await.is_err() {
+            if flush(&me).await.is_err() {
                 me.part_missing();
             }
         });
@@ -470,6 +452,67 @@ impl Saver {
         store_.dispatch(Action::Open { doc: saved.doc, name, course, teachers_pack: None, lesson_step: 0, progress: Box::default() });
         self.changed();
     }
+}
+
+// The saver's writing and reading, in the part that keeps the work
+// (`crate::keep`): each called through [`crate::keep::run`].
+
+/// The part that keeps the work, every function of it loaded: the saver's
+/// and `crate::keep`'s.
+pub async fn preload_keep() -> Result<(), SplitLoaderError> {
+    crate::keep::preload_own().await?;
+    preload_flush().await?;
+    preload_first_save().await?;
+    preload_storage_event().await?;
+    preload_open().await?;
+    preload_import().await?;
+    preload_open_new().await
+}
+
+/// Autosave: the work into this tab's slot ([`Saver::save`]).
+#[wasm_split(keep, fallible, preload(preload_flush))]
+pub fn flush(saver: &Saver) -> Result<(), SplitLoaderError> {
+    saver.save();
+    Ok(())
+}
+
+/// The first save of a work that has no slot yet; old work from before
+/// works had slots is then in one, and its old key goes.
+#[wasm_split(keep, fallible, preload(preload_first_save))]
+pub fn first_save(saver: &Saver) -> Result<(), SplitLoaderError> {
+    saver.save();
+    if !saver.failed.get() {
+        store::remove(store::LEGACY_KEY);
+    }
+    Ok(())
+}
+
+/// Another tab wrote storage ([`Saver::storage_event`]).
+#[wasm_split(keep, fallible, preload(preload_storage_event))]
+pub fn storage_event(saver: &Saver, key: &str) -> Result<(), SplitLoaderError> {
+    saver.storage_event(key);
+    Ok(())
+}
+
+/// Opens a saved work in this tab ([`Saver::open`]).
+#[wasm_split(keep, fallible, preload(preload_open))]
+pub fn open(saver: &Saver, id: &str, store_: &Store) -> Result<(), SplitLoaderError> {
+    saver.open(id, store_);
+    Ok(())
+}
+
+/// A file of this lesson, as a work of its own ([`Saver::import`]).
+#[wasm_split(keep, fallible, preload(preload_import))]
+pub fn import(saver: &Rc<Saver>, doc: &crate::doc::Doc, source: &str, store_: &Store) -> Result<(), SplitLoaderError> {
+    saver.import(doc.clone(), source.to_string(), store_);
+    Ok(())
+}
+
+/// A file of another lesson, as a new work in its lesson ([`Saver::open_new`]).
+#[wasm_split(keep, fallible, preload(preload_open_new))]
+pub fn open_new(saver: &Rc<Saver>, saved: &Saved, source: &str, store_: &Store) -> Result<(), SplitLoaderError> {
+    saver.open_new(saved.clone(), source.to_string(), store_);
+    Ok(())
 }
 
 /// The name the learner last wrote in a result code, as the browser keeps

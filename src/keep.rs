@@ -10,23 +10,22 @@
 //! something stored or a link fetches it before its start
 //! ([`needed_at_start`]).
 //!
-//! Each function here is a part's function. [`run`] calls it at once when
-//! the part is in, else once it has come. When the part can't be fetched,
-//! the caller says so ([`crate::state::Notice::PartMissing`]) and nothing
-//! is written.
+//! Each function here is a part's function, and so are the saver's that
+//! write and read storage (`crate::autosave`, which also loads the whole
+//! part: `preload_keep`). [`run`] calls one at once when the part is in,
+//! else once it has come. When the part can't be fetched, the caller says
+//! so ([`crate::state::Notice::PartMissing`]) and nothing is written.
 
 use std::future::Future;
-use std::rc::Rc;
 
 use futures_util::FutureExt;
 use wasm_split_helpers::wasm_split;
 
-use crate::autosave::{Saver, Store};
-use crate::doc::Doc;
 use crate::lazy::SplitLoaderError;
 use crate::persist::{Problem, Saved};
 use crate::start_route::{Address, Route, Session};
-use crate::state::Recent;
+use crate::state::{Action, Notice, NoticeAt, Recent, UiAction, WorkAction};
+use yew::Callback;
 use crate::store;
 
 /// Whether this page's start reads stored work or a link, so that the
@@ -37,20 +36,15 @@ pub fn needed_at_start() -> bool {
     !fragment.trim_start_matches('#').is_empty() || store::anything_stored()
 }
 
-/// Every function of the part, fetched and loaded (each loads on its own
-/// first call, so each is loaded here: from then on, [`run`] calls them at
-/// once).
-pub async fn preload() -> Result<(), SplitLoaderError> {
+/// This module's functions of the part, fetched and loaded (each loads on
+/// its own first call, so each is loaded here: from then on, [`run`] calls
+/// them at once). `crate::autosave::preload_keep` loads these and the
+/// saver's.
+pub async fn preload_own() -> Result<(), SplitLoaderError> {
     preload_route().await?;
-    preload_flush().await?;
-    preload_first_save().await?;
     preload_recent().await?;
-    preload_storage_event().await?;
-    preload_open().await?;
-    preload_import().await?;
-    preload_open_new().await?;
     preload_carry_out().await?;
-    preload_read_file().await?;
+    preload_import_file().await?;
     preload_student_name().await?;
     preload_set_student_name().await
 }
@@ -72,23 +66,7 @@ pub fn route(address: &Address, session: &Session) -> Result<Route, SplitLoaderE
     Ok(crate::start_route::route(address, &store::Browser, &session))
 }
 
-/// Autosave: the work into this tab's slot ([`Saver::save`]).
-#[wasm_split(keep, fallible, preload(preload_flush))]
-pub fn flush(saver: &Saver) -> Result<(), SplitLoaderError> {
-    saver.save();
-    Ok(())
-}
 
-/// The first save of a work that has no slot yet; old work from before
-/// works had slots is then in one, and its old key goes.
-#[wasm_split(keep, fallible, preload(preload_first_save))]
-pub fn first_save(saver: &Saver) -> Result<(), SplitLoaderError> {
-    saver.save();
-    if !saver.failed.get() {
-        store::remove(store::LEGACY_KEY);
-    }
-    Ok(())
-}
 
 /// Recent work as the index lists it, `current` the tab's.
 #[wasm_split(keep, fallible, preload(preload_recent))]
@@ -96,46 +74,68 @@ pub fn recent(current: &str) -> Result<Recent, SplitLoaderError> {
     Ok(Recent { works: store::index().works, current: current.to_string(), read_at: js_sys::Date::now() })
 }
 
-/// Another tab wrote storage ([`Saver::storage_event`]).
-#[wasm_split(keep, fallible, preload(preload_storage_event))]
-pub fn storage_event(saver: &Saver, key: &str) -> Result<(), SplitLoaderError> {
-    saver.storage_event(key);
-    Ok(())
-}
 
-/// Opens a saved work in this tab ([`Saver::open`]).
-#[wasm_split(keep, fallible, preload(preload_open))]
-pub fn open(saver: &Saver, id: &str, store_: &Store) -> Result<(), SplitLoaderError> {
-    saver.open(id, store_);
-    Ok(())
-}
 
-/// A file of this lesson, as a work of its own ([`Saver::import`]).
-#[wasm_split(keep, fallible, preload(preload_import))]
-pub fn import(saver: &Rc<Saver>, doc: &Doc, source: &str, store_: &Store) -> Result<(), SplitLoaderError> {
-    saver.import(doc.clone(), source.to_string(), store_);
-    Ok(())
-}
 
-/// A file of another lesson, as a new work in its lesson ([`Saver::open_new`]).
-#[wasm_split(keep, fallible, preload(preload_open_new))]
-pub fn open_new(saver: &Rc<Saver>, saved: &Saved, source: &str, store_: &Store) -> Result<(), SplitLoaderError> {
-    saver.open_new(saved.clone(), source.to_string(), store_);
-    Ok(())
-}
 
-/// What a start asks storage for once it is on screen
-/// ([`crate::autosave::carry_out`]).
+/// What a start asks storage for, once it is on screen: the pack a link
+/// started kept, the learner's own work set aside (one Undo away, even
+/// after a reload), and the link taken out of the address bar, so that a
+/// reload restores the autosaved work rather than the link (an embed saves
+/// nothing: its link stays).
 #[wasm_split(keep, fallible, preload(preload_carry_out))]
 pub fn carry_out(set_aside: &Option<Saved>, started: &Option<mixua_course::Pack>, embed: bool) -> Result<(), SplitLoaderError> {
-    crate::autosave::carry_out(set_aside.clone(), started.clone(), embed);
+    if let Some(pack) = started {
+        crate::pack_link::start_pack(pack);
+    }
+    if let Some(own) = set_aside {
+        store::write_text(store::PREVIOUS_KEY, &crate::persist::to_json(own));
+    }
+    let window = gloo_utils::window();
+    if !embed && !window.location().hash().unwrap_or_default().is_empty() {
+        let url = format!("{}{}", window.location().pathname().unwrap_or_default(), window.location().search().unwrap_or_default());
+        if let Ok(history) = window.history() {
+            let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
+        }
+    }
     Ok(())
 }
 
-/// A file's bytes read as a work ([`crate::persist::from_bytes`]).
-#[wasm_split(keep, fallible, preload(preload_read_file))]
-pub fn read_file(bytes: &[u8]) -> Result<Result<Saved, Problem>, SplitLoaderError> {
-    Ok(crate::persist::from_bytes(bytes))
+/// Reads a picked or dropped file and loads it, or says what is wrong,
+/// `at` the control that asked (`crate::components::files::import_file`).
+#[wasm_split(keep, fallible, preload(preload_import_file))]
+pub fn import_file(
+    file: &web_sys::File,
+    at: NoticeAt,
+    onaction: &Callback<Action>,
+    onwork: &Callback<WorkAction>,
+) -> Result<(), SplitLoaderError> {
+    let file = gloo_file::File::from(file.clone());
+    let (name, size) = (file.name(), file.size() as usize);
+    let refuse = {
+        let onaction = onaction.clone();
+        move |source: String, problem: Problem| {
+            onaction.emit(UiAction::Notify(Notice::LoadFailed { source, problem }).into());
+            onaction.emit(UiAction::PlaceNotice(at).into());
+        }
+    };
+    if size > crate::persist::MAX_FILE_BYTES {
+        refuse(name, Problem::TooLarge { bytes: size });
+        return Ok(());
+    }
+    let onwork = onwork.clone();
+    wasm_bindgen_futures::spawn_local(async move {
+        // Read as bytes, so that the crate decides how they become text
+        // (a UTF-8 byte-order mark dropped, another encoding named).
+        match gloo_file::futures::read_as_bytes(&file).await {
+            Err(err) => refuse(name, Problem::NotJson { line: 0, column: 0, detail: format!("unreadable file: {err}") }),
+            Ok(bytes) => match crate::persist::from_bytes(&bytes) {
+                Ok(saved) => onwork.emit(WorkAction::Import { saved: Box::new(saved), source: name, at }),
+                Err(problem) => refuse(name, problem),
+            },
+        }
+    });
+    Ok(())
 }
 
 /// The name the learner last wrote in a result code.

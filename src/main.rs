@@ -12,7 +12,7 @@ fn main() {
     gloo_timers::callback::Timeout::new(0, move || {
         if mixua_playground::keep::needed_at_start() {
             wasm_bindgen_futures::spawn_local(async move {
-                let _ = mixua_playground::keep::preload().await;
+                let _ = mixua_playground::autosave::preload_keep().await;
                 gloo_timers::callback::Timeout::new(0, move || tasks(start)).forget();
             });
         } else {

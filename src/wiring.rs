@@ -216,7 +216,7 @@ pub fn use_start_effects(root: &Root, onaction: Callback<Action>, step: Step, em
                 crate::keep::run(async move {
                     if unsaved {
                         // Work from before works had slots now has one too.
-                        if crate::keep::first_save(&store.saver).await.is_err() {
+                        if crate::autosave::first_save(&store.saver).await.is_err() {
                             store.saver.part_missing();
                         }
                     } else {
@@ -250,7 +250,7 @@ pub fn use_page_listeners(store: &Store) {
                 if let Some(key) = event.dyn_ref::<web_sys::StorageEvent>().and_then(|e| e.key()) {
                     let saver = saver.clone();
                     crate::keep::run(async move {
-                        let _ = crate::keep::storage_event(&saver, &key).await;
+                        let _ = crate::autosave::storage_event(&saver, &key).await;
                     });
                 }
             });
@@ -279,7 +279,7 @@ pub fn use_page_listeners(store: &Store) {
                 // The link is read by the part that keeps the work (in by
                 // now, unless it could not be fetched).
                 crate::keep::run(async move {
-                    if crate::keep::preload().await.is_err() {
+                    if crate::autosave::preload_keep().await.is_err() {
                         return restart.dispatch(UiAction::Notify(Notice::PartMissing).into());
                     }
                     restart.settle();
@@ -349,16 +349,16 @@ pub fn use_work_actions(store: &Store, onaction: Callback<Action>) -> (Callback<
                 let said_before = store.get().ui.notice.clone();
                 let saver = store.saver.clone();
                 let (done, at) = match work {
-                    WorkAction::Open(id) => (crate::keep::open(&saver, &id, &store).await, NoticeAt::Work),
+                    WorkAction::Open(id) => (crate::autosave::open(&saver, &id, &store).await, NoticeAt::Work),
                     WorkAction::LoadTheirs => {
                         let id = saver.work.borrow().id.clone();
-                        (crate::keep::open(&saver, &id, &store).await, NoticeAt::Bar)
+                        (crate::autosave::open(&saver, &id, &store).await, NoticeAt::Bar)
                     }
                     WorkAction::Import { saved, source, at } => {
                         let done = if saved.course.and_then(persist::portable).unwrap_or_default() == store.get().ui.course {
-                            crate::keep::import(&saver, &saved.doc, &source, &store).await
+                            crate::autosave::import(&saver, &saved.doc, &source, &store).await
                         } else {
-                            crate::keep::open_new(&saver, &saved, &source, &store).await
+                            crate::autosave::open_new(&saver, &saved, &source, &store).await
                         };
                         (done, at)
                     }

@@ -3,7 +3,7 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::course::Course;
-use crate::persist::{self, Problem, Saved};
+use crate::persist::{self, Saved};
 use crate::shared::Latest;
 use std::rc::Rc;
 use crate::state::{WorkAction, Action, Doc, Edit, Notice, NoticeAt, Recent, UiAction};
@@ -23,39 +23,13 @@ pub fn download(name: &str, text: &str) {
 
 /// Reads a picked or dropped file and loads it, or says what is wrong,
 /// `at` the control that asked (the Work menu's Import; the top bar for a
-/// file dropped on the page). The current work changes only when the whole
-/// file loads.
+/// file dropped on the page), with the part that keeps the work
+/// (`crate::keep::import_file`). The current work changes only when the
+/// whole file loads.
 pub fn import_file(file: web_sys::File, at: NoticeAt, onaction: Callback<Action>, onwork: Callback<WorkAction>) {
-    let file = gloo_file::File::from(file);
-    let name = file.name();
-    let size = file.size() as usize;
-    let missing = onaction.clone();
-    let refuse = move |source: String, problem: Problem| {
-        onaction.emit(UiAction::Notify(Notice::LoadFailed { source, problem }).into());
-        onaction.emit(UiAction::PlaceNotice(at).into());
-    };
-    if size > persist::MAX_FILE_BYTES {
-        refuse(name, Problem::TooLarge { bytes: size });
-        return;
-    }
-    wasm_bindgen_futures::spawn_local(async move {
-        // Read as bytes, so that the crate decides how they become text
-        // (a UTF-8 byte-order mark dropped, another encoding named).
-        let bytes = match gloo_file::futures::read_as_bytes(&file).await {
-            Ok(bytes) => bytes,
-            Err(err) => {
-                refuse(name, Problem::NotJson { line: 0, column: 0, detail: format!("unreadable file: {err}") });
-                return;
-            }
-        };
-        // Read by the part that keeps the work (`crate::keep`).
-        match crate::keep::read_file(&bytes).await {
-            Ok(Ok(saved)) => onwork.emit(WorkAction::Import { saved: Box::new(saved), source: name, at }),
-            Ok(Err(problem)) => refuse(name, problem),
-            Err(_) => {
-                missing.emit(UiAction::Notify(Notice::PartMissing).into());
-                missing.emit(UiAction::PlaceNotice(at).into());
-            }
+    crate::keep::run(async move {
+        if crate::keep::import_file(&file, at, &onaction, &onwork).await.is_err() {
+            part_missing_at(&onaction, at);
         }
     });
 }
@@ -90,8 +64,14 @@ pub fn prefetch() {
 /// Says that the part an action needed could not be downloaded, beside the
 /// Work menu's controls.
 fn part_missing(onaction: &Callback<Action>) {
+    part_missing_at(onaction, NoticeAt::Work);
+}
+
+/// Says that the part an action needed could not be downloaded, `at` the
+/// control that asked.
+fn part_missing_at(onaction: &Callback<Action>, at: NoticeAt) {
     onaction.emit(Action::Ui(UiAction::Notify(Notice::PartMissing)));
-    onaction.emit(Action::Ui(UiAction::PlaceNotice(NoticeAt::Work)));
+    onaction.emit(Action::Ui(UiAction::PlaceNotice(at)));
 }
 
 /// The address of this page (the students' page, when made on the
