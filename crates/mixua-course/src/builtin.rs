@@ -8,10 +8,14 @@ use crate::pack::Pack;
 use mixua_policy::card::{Scope, Status, Stream, Tier};
 use mixua_policy::log::Action;
 
+// Called, not inlined: each string is a call, not its allocation and copy
+// written out again in each pack.
+#[inline(never)]
 fn s(text: &str) -> String {
     String::from(text)
 }
 
+#[inline(never)]
 fn t(zh: &str, en: &str) -> Text {
     Text {
         zh: s(zh),
@@ -20,6 +24,7 @@ fn t(zh: &str, en: &str) -> Text {
 }
 
 #[rustfmt::skip]
+#[inline(never)]
 pub(crate) fn lesson1() -> Pack {
     Pack {
         format: 1,
@@ -393,6 +398,7 @@ pub(crate) fn lesson1() -> Pack {
 }
 
 #[rustfmt::skip]
+#[inline(never)]
 pub(crate) fn lesson2() -> Pack {
     Pack {
         format: 1,
@@ -891,6 +897,7 @@ pub(crate) fn lesson2() -> Pack {
 
 #[cfg(feature = "lesson3")]
 #[rustfmt::skip]
+#[inline(never)]
 pub(crate) fn lesson3() -> Pack {
     Pack {
         format: 1,

@@ -143,7 +143,9 @@ fn render_pack(name: &str, json: &str, uses: &mut Uses) -> String {
     assert_eq!(pack.id, name, "a built-in pack's id is its name");
     let mut body = String::new();
     pack.rust(uses).write(1, 4, &mut body);
-    format!("#[rustfmt::skip]\npub(crate) fn {name}() -> Pack {{\n    {body}\n}}\n")
+    // Never inlined into its caller: a page compiles a wasm function when
+    // it first runs it, so the page of one lesson compiles only its pack.
+    format!("#[rustfmt::skip]\n#[inline(never)]\npub(crate) fn {name}() -> Pack {{\n    {body}\n}}\n")
 }
 
 /// The generated file: a header, the imports the packs need, two helpers,
@@ -176,8 +178,10 @@ fn render_file() -> String {
         out.push_str(&imports(&gated, "#[cfg(feature = \"lesson3\")]\n"));
     }
     out.push_str(
-        "\nfn s(text: &str) -> String {\n    String::from(text)\n}\n\n\
-         fn t(zh: &str, en: &str) -> Text {\n    Text {\n        zh: s(zh),\n        en: s(en),\n    }\n}\n",
+        "\n// Called, not inlined: each string is a call, not its allocation and copy\n\
+         // written out again in each pack.\n\
+         #[inline(never)]\nfn s(text: &str) -> String {\n    String::from(text)\n}\n\n\
+         #[inline(never)]\nfn t(zh: &str, en: &str) -> Text {\n    Text {\n        zh: s(zh),\n        en: s(en),\n    }\n}\n",
     );
     out.push_str(&functions);
     out
