@@ -21,11 +21,12 @@ use std::future::Future;
 use futures_util::FutureExt;
 use wasm_split_helpers::wasm_split;
 
+use yew::Callback;
+
 use crate::lazy::SplitLoaderError;
 use crate::persist::{Problem, Saved};
 use crate::start_route::{Address, Route, Session};
 use crate::state::{Action, Notice, NoticeAt, Recent, UiAction, WorkAction};
-use yew::Callback;
 use crate::store;
 
 /// Whether this page's start reads stored work or a link, so that the
@@ -66,17 +67,11 @@ pub fn route(address: &Address, session: &Session) -> Result<Route, SplitLoaderE
     Ok(crate::start_route::route(address, &store::Browser, &session))
 }
 
-
-
 /// Recent work as the index lists it, `current` the tab's.
 #[wasm_split(keep, fallible, preload(preload_recent))]
 pub fn recent(current: &str) -> Result<Recent, SplitLoaderError> {
     Ok(Recent { works: store::index().works, current: current.to_string(), read_at: js_sys::Date::now() })
 }
-
-
-
-
 
 /// What a start asks storage for, once it is on screen: the pack a link
 /// started kept, the learner's own work set aside (one Undo away, even
