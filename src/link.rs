@@ -86,10 +86,13 @@ pub fn unpack_text(data: &str, limit: usize) -> Result<String, Unpacked> {
 mod tests {
     use super::*;
 
+    /// A link's head as read: its kind, its version and the rest.
+    type HeadRead<'a> = Option<(Kind, u32, &'a str)>;
+
     /// Each fragment and the head it reads as (`None`: no link).
     #[test]
     fn a_head_is_a_kind_a_version_in_digits_and_a_dot() {
-        let cases: &[(&str, Option<(Kind, u32, &str)>)] = &[
+        let cases: &[(&str, HeadRead)] = &[
             ("v1.eJxLTE", Some((Kind::Work, 1, "eJxLTE"))),
             ("#v1.eJxLTE", Some((Kind::Work, 1, "eJxLTE"))),
             ("p1.0a1b2c3d.eJx", Some((Kind::Pack, 1, "0a1b2c3d.eJx"))),

@@ -167,7 +167,7 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Saved, Problem> {
         return Err(Problem::TooLarge { bytes: bytes.len() });
     }
     let text = mixua_policy::decode_text(bytes).map_err(Problem::Text)?;
-    if let Some(lesson) = lesson_elsewhere(&text, crate::course::Course::ELSEWHERE) {
+    if let Some(lesson) = lesson_elsewhere(text, crate::course::Course::ELSEWHERE) {
         return Err(Problem::OtherPage { lesson });
     }
     from_json(text)

@@ -100,7 +100,7 @@ pub fn prompt_panel(props: &PromptPanelProps) -> Html {
             }
         })
     };
-    let percent = if view.baseline == 0 { 0 } else { view.startup * 100 / view.baseline };
+    let percent = (view.startup * 100).checked_div(view.baseline).unwrap_or(0);
     let stale = view.stale.len();
     html! {
         <section class="panel prompt-panel" data-panel="prompt" data-prompt={key.clone()} aria-labelledby="prompt-title" tabindex="-1">
