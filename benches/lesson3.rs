@@ -35,7 +35,7 @@ fn bench(c: &mut Criterion) {
     let doc = Doc { workspace: Rc::new(after.clone()), ..Doc::default() };
     let computed = Computed::new(&after);
     let progress = Progress::default();
-    let pack = Course::Three.builtin(Lang::En);
+    let pack = Course::Three.builtin(Lang::En).expect("a built-in pack");
     c.bench_function("lesson3/edit: the lesson's checks (5 exercises)", |b| {
         b.iter(|| {
             let lesson = Lesson { pack: &pack, doc: &doc, computed: &computed, revealed: false, progress: &progress, tick: None, cache: None };

@@ -215,6 +215,23 @@ pub fn apply_part(ws: &mut Workspace, act: &Act) -> Result<Result<(), Refusal>, 
     Ok(apply(ws, act))
 }
 
+/// Lesson 2's built-in pack, in the same part as the write path: a
+/// lesson-1 student's first load doesn't carry it (issue 28). Every way
+/// into a lesson-2 work has this part in before the pack is read (the
+/// start, opening or importing a work: `crate::components::lesson_tools::preload`);
+/// until then the lesson shows its part's place ([`crate::course::Packs`]).
+#[wasm_split_helpers::wasm_split(acts, fallible, preload(preload_lesson_two_pack))]
+pub fn lesson_two_pack() -> Result<mixua_course::Pack, crate::lazy::SplitLoaderError> {
+    Ok(mixua_course::lesson_two_pack())
+}
+
+/// A refusal in words, in the same part as the write path that refuses
+/// (a refusal's notice is only ever made with this part in).
+#[wasm_split_helpers::wasm_split(acts, fallible, preload(preload_refusal_words))]
+pub fn refusal_words(refusal: &Refusal, lang: mixua_words::Lang) -> Result<String, crate::lazy::SplitLoaderError> {
+    Ok(mixua_words::explain::refusal_text(refusal, lang))
+}
+
 /// The actor the learner chose, while it is still one of the crate's
 /// [`actors`](mixua_policy::actors), else the first of them (`None` only
 /// when the workspace has no one to act as): every panel acts as the one

@@ -232,6 +232,11 @@ pub fn app(props: &AppProps) -> Html {
                     // covers it); after the chart and the inspector on a phone.
                     if step >= Step::Side && !hidden(Panel::Lesson) {
                         <div class="lesson-col">
+                        // Lesson 2's pack is in its acting part: until it
+                        // is in, its place (`crate::course::Packs`).
+                        if ui.pack().exercises.is_empty() {
+                            { crate::lazy::missing(acting, &refetch, lang, "lesson") }
+                        } else {
                             <LessonPanel
                                 doc={doc.clone()}
                                 computed={computed_now.clone()}
@@ -248,6 +253,7 @@ pub fn app(props: &AppProps) -> Html {
                                 {lang}
                                 onaction={onaction.clone()}
                             />
+                        }
                         </div>
                     }
                     if step >= Step::Side {

@@ -41,14 +41,22 @@ pub enum Course {
 /// a pure function, held as data by the state that reads it (`Ui::packs`,
 /// shared by every state the reducer makes from it), never a global. Any
 /// two hold the same packs, so they compare equal.
+///
+/// Lesson 2's pack is in a part of the app (`crate::acts::lesson_two_pack`):
+/// until that part is in, the lesson has a pack with no exercises, which is
+/// not kept (the pack is read again when asked next), and the lesson panel
+/// shows its part's place instead (the root).
 #[derive(Default)]
 pub struct Packs {
     /// By lesson (1, 2, 3) and language (繁體中文, English).
     read: [[std::cell::OnceCell<Rc<Pack>>; 2]; 3],
+    /// The pack of a lesson whose part is not in yet: no exercises.
+    waiting: std::cell::OnceCell<Rc<Pack>>,
 }
 
 impl Packs {
-    /// The lesson's built-in pack in `lang` ([`Course::Pack`]: lesson 1's).
+    /// The lesson's built-in pack in `lang` ([`Course::Pack`]: lesson 1's),
+    /// or one without exercises while its part is not in.
     pub fn get(&self, course: Course, lang: Lang) -> &Rc<Pack> {
         let at = match course {
             Course::One | Course::Pack => 0,
@@ -60,7 +68,16 @@ impl Packs {
             Lang::ZhTw => 0,
             Lang::En => 1,
         };
-        self.read[at][lang_at].get_or_init(|| Rc::new(course.builtin(lang)))
+        let cell = &self.read[at][lang_at];
+        if let Some(pack) = cell.get() {
+            return pack;
+        }
+        match course.builtin(lang) {
+            Some(pack) => cell.get_or_init(|| Rc::new(pack)),
+            None => self.waiting.get_or_init(|| {
+                Rc::new(Pack { format: mixua_course::pack::PACK_FORMAT, id: String::new(), version: 0, title: Default::default(), exercises: Vec::new() })
+            }),
+        }
     }
 }
 
@@ -111,15 +128,15 @@ impl Course {
     /// The lesson's built-in pack (its solutions in `lang`), read anew from
     /// the curriculum crate (a state keeps the ones it reads: [`Packs`]); a
     /// teacher's pack is not built in, it is the state's ([`pack_of`]), so here
-    /// [`Course::Pack`] has lesson 1's.
-    pub fn builtin(self, lang: Lang) -> Pack {
-        let name = match self {
-            Course::Two => "lesson2",
+    /// [`Course::Pack`] has lesson 1's. `None`: lesson 2's, while the part
+    /// it is in is not in (`crate::acts::lesson_two_pack`).
+    pub fn builtin(self, lang: Lang) -> Option<Pack> {
+        match self {
+            Course::Two => crate::lazy::now(crate::acts::lesson_two_pack()),
             #[cfg(feature = "lesson3")]
-            Course::Three => "lesson3",
-            Course::One | Course::Pack => "lesson1",
-        };
-        mixua_course::builtin_pack(name, lang).expect("the built-in packs read")
+            Course::Three => Some(mixua_course::lesson_three_pack(lang)),
+            Course::One | Course::Pack => Some(mixua_course::lesson_one_pack(lang)),
+        }
     }
 
     /// The built-in lessons, in the order the lesson switcher lists them
@@ -173,7 +190,7 @@ impl Course {
 
     /// How many exercises a built-in lesson has.
     pub fn exercise_count(self) -> usize {
-        self.builtin(Lang::En).exercises.len()
+        self.builtin(Lang::En).map_or(0, |pack| pack.exercises.len())
     }
 }
 

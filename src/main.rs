@@ -24,6 +24,20 @@ fn main() {
 
 fn tasks(start: mixua_playground::start::Started) {
     start.read();
+    // A lesson acted on over time has its part in before its exercises are
+    // read (lesson 2's pack is in it); if it can't be fetched, the lesson's
+    // place says so and fetches it again (`crate::lazy::missing`).
+    if start.acts() {
+        wasm_bindgen_futures::spawn_local(async move {
+            start.fetch_acting().await;
+            gloo_timers::callback::Timeout::new(0, move || lesson_tasks(start)).forget();
+        });
+    } else {
+        lesson_tasks(start);
+    }
+}
+
+fn lesson_tasks(start: mixua_playground::start::Started) {
     let lesson = start.clone();
     gloo_timers::callback::Timeout::new(0, move || lesson.lesson()).forget();
     let derive = start.clone();

@@ -91,7 +91,11 @@ impl Boot {
     /// last step (this reads the lesson's exercises).
     pub fn keep_step_in_lesson(&mut self) {
         let ui = &mut self.route.state.ui;
-        ui.lesson_step = ui.lesson_step.min(ui.pack().exercises.len() - 1);
+        // No exercises: lesson 2's part is not in (`crate::course::Packs`),
+        // and the step stays as saved.
+        if let Some(last) = ui.pack().exercises.len().checked_sub(1) {
+            ui.lesson_step = ui.lesson_step.min(last);
+        }
     }
 }
 
@@ -110,16 +114,22 @@ impl PartialEq for Started {
 impl Started {
     /// The start's first task: the work read.
     pub fn read(&self) {
-        let boot = Boot::read();
-        // A lesson acted on over time fetches its part now, beside the
-        // start's next tasks, not after the first render (`crate::lazy`).
-        #[cfg(target_family = "wasm")]
-        if boot.route.state.ui.course.acts() {
-            wasm_bindgen_futures::spawn_local(async {
-                let _ = crate::components::lesson_tools::preload().await;
-            });
-        }
-        *self.0.borrow_mut() = Some(boot);
+        *self.0.borrow_mut() = Some(Boot::read());
+    }
+
+    /// Whether the work read is a lesson acted on over time: its part (the
+    /// acting panels, the write path and lesson 2's pack,
+    /// `crate::components::lesson_tools::preload`) is fetched before the
+    /// lesson's exercises are read (`main.rs`), so that the first screen
+    /// has them.
+    pub fn acts(&self) -> bool {
+        self.0.borrow().as_ref().is_some_and(|boot| boot.route.state.ui.course.acts())
+    }
+
+    /// Fetches that part ([`Started::acts`]); a failed fetch is the
+    /// root's to say (its place in the lesson and the inspector).
+    pub async fn fetch_acting(&self) {
+        let _ = crate::components::lesson_tools::preload().await;
     }
 
     /// The start's second task: the lesson's exercises read, its step kept

@@ -421,7 +421,8 @@ pub enum UiAction {
 /// the built-in lessons run on one continuing work. The lesson panel's
 /// buttons and the classroom's arrow keys both go this way.
 pub fn go_to_step(course: crate::course::Course, pack: &mixua_course::Pack, from: usize, to: usize, lang: Lang) -> Vec<Action> {
-    let to = to.min(pack.exercises.len() - 1);
+    let Some(last) = pack.exercises.len().checked_sub(1) else { return Vec::new() };
+    let to = to.min(last);
     let mut actions = Vec::new();
     if course == crate::course::Course::Pack && to != from {
         let exercise = &pack.exercises[to];
@@ -496,7 +497,10 @@ impl AppState {
                 self.doc = Rc::new(doc);
                 self.ui.course = course;
                 self.ui.teachers_pack = teachers_pack;
-                self.ui.lesson_step = lesson_step.min(self.ui.pack().exercises.len() - 1);
+                // No exercises: lesson 2's part is not in, and the step
+                // stays as saved (`crate::course::Packs`).
+                let last = self.ui.pack().exercises.len().checked_sub(1);
+                self.ui.lesson_step = last.map_or(lesson_step, |last| lesson_step.min(last));
                 self.ui.progress = *progress;
                 self.ui.tick = None;
                 self.past.clear();

@@ -35,9 +35,9 @@ fn a_failed_check_and_a_wrong_answer_count_no_hint_in_the_marks_or_the_code() {
     let p = &s.ui.progress;
     assert_eq!(p.hints_shown(0), 0, "Check my work unlocked a hint");
     assert_eq!(p.hints_shown(1), 1, "the one hint asked for");
-    let read = mixua_course::decode_for(&code, &Course::One.builtin(Lang::En)).expect("the crate reads the app's code");
+    let read = mixua_course::decode_for(&code, &Course::One.builtin(Lang::En).expect("a built-in pack")).expect("the crate reads the app's code");
     let hints: Vec<u8> = read.exercises.iter().map(|e| e.hints).collect();
-    let ladder = Course::One.builtin(Lang::En).exercises[3].hints.len() as u8;
+    let ladder = Course::One.builtin(Lang::En).expect("a built-in pack").exercises[3].hints.len() as u8;
     assert_eq!(hints, [0, 1, 0, ladder, 0, 0, 0], "the code counts the hints asked for, at most the ladder");
 }
 

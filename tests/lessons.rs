@@ -26,7 +26,7 @@ fn newly_done(l: Lesson<'_>) -> Vec<usize> {
 
 /// Lesson 1's exercises: the crate's built-in pack.
 fn steps() -> Vec<mixua_course::Exercise> {
-    Course::One.builtin(Lang::En).exercises
+    Course::One.builtin(Lang::En).expect("a built-in pack").exercises
 }
 
 /// A viewer from its `user/agent` key.
@@ -210,12 +210,12 @@ fn exercise_4_no_alarm_is_not_ticked_before_y_is_shared() {
 fn exercise_3_grades_only_carols_cells_and_exercise_1_only_the_seed_cells() {
     let mut s = seed();
     s.apply(Edit::AddUser("carol".into()));
-    let carol = graded_in(&Course::One.builtin(Lang::En), 2, s.workspace()).expect("step 3 asks about cells");
+    let carol = graded_in(&Course::One.builtin(Lang::En).expect("a built-in pack"), 2, s.workspace()).expect("step 3 asks about cells");
     assert_eq!(carol.iter().map(|v| v.key()).collect::<Vec<_>>(), ["carol/checker-v1", "carol/writer-v1"]);
-    let seed_cells = graded_in(&Course::One.builtin(Lang::En), 0, s.workspace()).expect("step 1 asks about cells");
+    let seed_cells = graded_in(&Course::One.builtin(Lang::En).expect("a built-in pack"), 0, s.workspace()).expect("step 1 asks about cells");
     assert_eq!(seed_cells.len(), 4);
     assert!(!seed_cells.iter().any(|v| v.user == "carol"));
-    assert_eq!(graded_in(&Course::One.builtin(Lang::En), 3, s.workspace()), None);
+    assert_eq!(graded_in(&Course::One.builtin(Lang::En).expect("a built-in pack"), 3, s.workspace()), None);
 }
 
 #[test]
@@ -399,7 +399,7 @@ fn the_result_code_the_app_writes_reads_back_in_the_crate() {
     record(&mut s);
     let computed = Computed::new(s.workspace());
     let code = course::result_code(lesson(&s, &computed), "Mei");
-    let pack = Course::One.builtin(Lang::En);
+    let pack = Course::One.builtin(Lang::En).expect("a built-in pack");
     let read = mixua_course::decode_for(&code, &pack).expect("the crate reads the app's code");
     assert_eq!(read.name, "Mei");
     assert_eq!(read.exercises.len(), 7);
@@ -436,7 +436,7 @@ fn a_teachers_pack_records_only_the_step_being_worked_on() {
     assert!(newly_done_in(Course::One, 0, lesson(&s, &c)).contains(&3));
     // The same exercises as a teacher's pack, which the state holds: only
     // while exercise 4 is shown.
-    let teachers = std::rc::Rc::new(Course::One.builtin(Lang::En));
+    let teachers = std::rc::Rc::new(Course::One.builtin(Lang::En).expect("a built-in pack"));
     s.ui.course = Course::Pack;
     s.ui.teachers_pack = Some(teachers.clone());
     assert!(!newly_done_in(Course::Pack, 0, lesson(&s, &c)).contains(&3));
@@ -455,16 +455,16 @@ fn the_built_in_packs_are_the_states_own_read_once() {
     let mut s = seed();
     s.ui.lang = Lang::En;
     let first = s.ui.shared_pack().clone();
-    assert_eq!(*first, Course::One.builtin(Lang::En));
+    assert_eq!(*first, Course::One.builtin(Lang::En).expect("a built-in pack"));
     s.apply(Action::Ui(UiAction::LessonStep(2)));
     assert!(Rc::ptr_eq(s.ui.shared_pack(), &first), "the same pack after a step, not read again");
     // Another language or lesson is another pack, each kept once read.
     s.ui.lang = Lang::ZhTw;
     let zh = s.ui.shared_pack().clone();
-    assert_eq!(*zh, Course::One.builtin(Lang::ZhTw));
+    assert_eq!(*zh, Course::One.builtin(Lang::ZhTw).expect("a built-in pack"));
     assert_ne!(*zh, *first);
     s.ui.course = Course::Two;
-    assert_eq!(s.ui.pack(), &Course::Two.builtin(Lang::ZhTw));
+    assert_eq!(s.ui.pack(), &Course::Two.builtin(Lang::ZhTw).expect("a built-in pack"));
     s.ui.course = Course::One;
     assert!(Rc::ptr_eq(s.ui.shared_pack(), &zh));
     // A state of its own reads its own: nothing passes between states but

@@ -401,8 +401,8 @@ fn a_packs_step_begins_from_its_own_start() {
     use mixua_playground::course::Course;
     use mixua_playground::state::go_to_step;
     use mixua_words::Lang;
-    assert_eq!(go_to_step(Course::One, &Course::One.builtin(Lang::En), 0, 2, Lang::En), vec![Action::Ui(UiAction::LessonStep(2))]);
-    let pack = Course::Two.builtin(Lang::En);
+    assert_eq!(go_to_step(Course::One, &Course::One.builtin(Lang::En).expect("a built-in pack"), 0, 2, Lang::En), vec![Action::Ui(UiAction::LessonStep(2))]);
+    let pack = Course::Two.builtin(Lang::En).expect("a built-in pack");
     let actions = go_to_step(Course::Pack, &pack, 0, 2, Lang::En);
     let [Action::Edit(Edit::Load { doc, .. }), Action::Ui(UiAction::LessonStep(2))] = actions.as_slice() else {
         panic!("a load, then the step: {actions:?}")

@@ -103,7 +103,12 @@ pub fn notice_text(notice: &Notice, lang: Lang) -> (bool, String) {
                 false => lang.pick(format!("已打開第 {n} 課。"), format!("Opened lesson {n}.")),
             })
         }
-        Notice::Refused(refusal) => (true, mixua_words::explain::refusal_text(refusal, lang)),
+        // Said by the write path's part, which made the refusal.
+        Notice::Refused(refusal) => (
+            true,
+            crate::lazy::now(crate::acts::refusal_words(refusal, lang))
+                .unwrap_or_else(|| lang.pick("這個動作被拒絕了。", "This act was refused.").to_string()),
+        ),
         Notice::Pack(pack) => pack.text(lang),
         Notice::Unreadable { what: Unreadable::Index { works }, .. } => (true, lang.pick(
             format!("「最近的作品」清單損壞了,已從存著的作品({works} 份)重建。損壞的清單原樣保留(沒有被覆蓋),可以下載。"),

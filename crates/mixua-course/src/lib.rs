@@ -24,7 +24,9 @@ pub use exercise::{
     CardRef, Cells, Check, Evaluated, Exercise, Facts, Goal, Item, Learner, Milestone, Question, RefusalSeen, Start, Text, Views,
 };
 pub use exercise_words::{check_words, items, code_problem_words, hints_words, pack_problem_words, solved_words};
-pub use pack::{builtin_pack, check_integrity, crc32, integrity, Pack, PackProblem, BUILTIN_PACKS, PACK_MAX_BYTES};
+pub use pack::{builtin_pack, lesson_one_pack, lesson_two_pack, check_integrity, crc32, integrity, Pack, PackProblem, BUILTIN_PACKS, PACK_MAX_BYTES};
+#[cfg(feature = "lesson3")]
+pub use pack::lesson_three_pack;
 pub use result_code::{
     cell_marks, decode, decode_for, encode, exercise_result, read_codes, CellMark, CodeLine, CodeProblem, ExerciseResult, Results,
     Solved,
