@@ -4,7 +4,9 @@
 // chart is interactive; the panels the first screen does not show come
 // after it, before the start says it is ready; the Work menu's writers
 // (its share link and report) come when the menu is pointed at or used;
-// lesson 2's panels come with lesson 2, before it says it is ready. An action whose part can't be fetched says so in both
+// lesson 2's panels come with lesson 2, before it says it is ready, and
+// its exercises with them (when they can't come, the lesson's place says
+// so and the saved step is kept). An action whose part can't be fetched says so in both
 // languages, beside its control, and does nothing; the work is as it was.
 // A panel whose part can't be fetched says so in its place, with a button
 // that fetches it again.
@@ -104,6 +106,46 @@ test('lesson 2\'s panels are fetched with lesson 2 and there when it is ready', 
     assert.deepEqual(refetched.sort(), ['acting', 'acts', 'below', 'keep']);
     // The saved work is read by the part that keeps it, before the start.
     assert.deepEqual((await partsBeforeInteractive(again)).sort(), ['acting', 'acts', 'keep']);
+  } finally {
+    await context.close();
+  }
+});
+
+test('lesson 2\'s exercises are in its part: when it can\'t be fetched, the lesson\'s place says so and the saved step is kept; Try again brings them at that step', async () => {
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
+  try {
+    // A lesson-2 work saved at its third exercise.
+    const first = await openPage(context, env.server, 'lesson=2&lang=en&step=3');
+    await first.locator('[data-panel="lesson"][data-lesson="2"][data-lesson-step="3"]').waitFor();
+    await waitForSavedWork(first, (work) => work.playground?.lesson_step === 2 && work.playground?.course === '2');
+    await first.close();
+
+    // Opened again (the most recent work) with its part out of reach.
+    const refuse = (route) => route.abort('internetdisconnected');
+    await context.route(/split_(acting|acts)\.wasm$/, refuse);
+    const page = await context.newPage();
+    await page.goto(`${env.server.url}?lang=en`);
+    const failed = page.locator('.lesson-col .part-failed[role="alert"]');
+    await failed.waitFor({ timeout: 15_000 });
+    assert.match((await failed.textContent()).replace(/\s+/g, ' '), /could not be downloaded.*Your work is all still here/);
+    assert.equal(await page.locator('[data-panel="lesson"]').count(), 0, 'no lesson panel without its exercises');
+    // The chart is there, and the step is kept as saved: nothing is lost.
+    await page.locator('[data-view]').first().waitFor();
+    await flushSave(page);
+    const steps = await page.evaluate(() => Object.keys(localStorage)
+      .filter((key) => key.startsWith('mixua-playground/v2/work/'))
+      .map((key) => JSON.parse(localStorage.getItem(key)).work.playground)
+      .filter((extras) => extras?.course === '2')
+      .map((extras) => extras.lesson_step));
+    assert.deepEqual(steps, [2], 'the stored lesson-2 work keeps its step');
+
+    // Online again: Try again fetches the part, and the exercises come at
+    // the saved step.
+    await context.unroute(/split_(acting|acts)\.wasm$/, refuse);
+    await failed.getByRole('button', { name: 'Try again' }).click();
+    await page.locator('[data-panel="lesson"][data-lesson="2"][data-lesson-step="3"]').waitFor();
+    await page.waitForSelector('#app [data-ready]', { state: 'attached' });
+    assert.equal(await page.locator('.part-failed').count(), 0);
   } finally {
     await context.close();
   }
