@@ -225,6 +225,14 @@ pub fn lesson_two_pack() -> Result<mixua_course::Pack, crate::lazy::SplitLoaderE
     Ok(mixua_course::lesson_two_pack())
 }
 
+/// Lesson 2's starting workspace (written through the write path), in the
+/// same part: lesson 2's start and Reset, and a teacher's exercise that
+/// starts from it, read it through [`crate::course::lesson_two_start`].
+#[wasm_split_helpers::wasm_split(acts, fallible, preload(preload_lesson_two_start))]
+pub fn lesson_two_start(lang: mixua_words::Lang) -> Result<Workspace, crate::lazy::SplitLoaderError> {
+    Ok(mixua_course::lesson_two_workspace(lang))
+}
+
 /// A refusal in words, in the same part as the write path that refuses
 /// (a refusal's notice is only ever made with this part in).
 #[wasm_split_helpers::wasm_split(acts, fallible, preload(preload_refusal_words))]

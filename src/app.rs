@@ -59,7 +59,7 @@ pub fn app(props: &AppProps) -> Html {
     // Lessons 2 and 3's acting panels: a part fetched when first wanted
     // (with the write path their acts go through; the start asks for it as
     // soon as it has read the work, `Started::read`).
-    let (acting, refetch) = crate::lazy::use_part(state.ui.course.acts(), || Box::pin(lesson_tools::preload()));
+    let (acting, refetch) = crate::lazy::use_part(state.ui.wants_acting(), || Box::pin(lesson_tools::preload()));
 
     // The live region: each step's summary once (held while typing in a
     // field, said on leaving it), each new notice with it; the page's

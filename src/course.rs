@@ -156,16 +156,17 @@ impl Course {
     /// The work a lesson starts from: the seed (in `lang`) for lesson 1 and
     /// a teacher's pack, lesson 2's own workspace (written through the
     /// write path) for lesson 2. The start and "Reset" both read it.
-    pub fn start_doc(self, lang: Lang) -> crate::doc::Doc {
-        match self {
+    /// `None`: lesson 2's, while its part is not in ([`lesson_two_start`]).
+    pub fn start_doc(self, lang: Lang) -> Option<crate::doc::Doc> {
+        Some(match self {
             Course::One | Course::Pack => crate::doc::Doc::seed_in(lang),
-            Course::Two => crate::doc::Doc { workspace: Rc::new(mixua_course::lesson_two_workspace(lang)), ..Default::default() },
+            Course::Two => crate::doc::Doc { workspace: Rc::new(lesson_two_start(lang)?), ..Default::default() },
             #[cfg(feature = "lesson3")]
             Course::Three => crate::doc::Doc {
                 workspace: Rc::new(mixua_course::lesson_three::lesson_three_workspace(lang)),
                 ..Default::default()
             },
-        }
+        })
     }
 
     /// Whether this lesson's work is acted on over time (lessons 2 and 3):
@@ -194,6 +195,37 @@ impl Course {
     }
 }
 
+/// Lesson 2's starting workspace, from the part it is in
+/// (`crate::acts::lesson_two_start`, fetched with the acting panels):
+/// `None` while that part is not in. A lesson-1 student's first load
+/// doesn't carry it (issue 28).
+pub fn lesson_two_start(lang: Lang) -> Option<Workspace> {
+    crate::lazy::now(crate::acts::lesson_two_start(lang))
+}
+
+/// The workspace an exercise's start (or solution) stands for, lesson 2's
+/// from its part: `None` while that part is not in.
+pub fn start_workspace(start: &mixua_course::Start, lang: Lang) -> Option<Workspace> {
+    match start {
+        mixua_course::Start::LessonTwo => lesson_two_start(lang),
+        // Any other start: the closure is never called.
+        other => Some(other.workspace_with(lang, |_| Workspace::default())),
+    }
+}
+
+/// Whether a pack has an exercise that starts from lesson 2 (or has its
+/// solution there): a teacher's pack that does wants lesson 2's part.
+pub fn uses_lesson_two(pack: &Pack) -> bool {
+    let two = |start: &mixua_course::Start| matches!(start, mixua_course::Start::LessonTwo);
+    pack.exercises.iter().any(|e| two(&e.start) || e.solution.as_ref().is_some_and(two))
+}
+
+/// Lesson 2's start for the checks' facts (a result code's cells): empty
+/// while its part is not in.
+fn lesson_two_or_empty(lang: Lang) -> Workspace {
+    lesson_two_start(lang).unwrap_or_default()
+}
+
 /// Runs `f` with the facts the crate's checks read.
 pub fn with_facts<T>(lesson: Lesson<'_>, f: impl FnOnce(&Facts<'_>) -> T) -> T {
     let c = lesson.computed;
@@ -209,7 +241,7 @@ pub fn with_facts<T>(lesson: Lesson<'_>, f: impl FnOnce(&Facts<'_>) -> T) -> T {
         records: &records,
         tick: lesson.tick,
     };
-    let facts = Facts::new(&lesson.doc.workspace, views, learner);
+    let facts = Facts::new(&lesson.doc.workspace, views, learner).with_lesson_two(lesson_two_or_empty);
     f(&match lesson.cache {
         Some(replayed) => facts.with_cache(replayed),
         None => facts,

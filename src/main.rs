@@ -8,11 +8,25 @@ fn main() {
     // The start is handed from task to task, then to the app, as a value.
     // Stored work or a link is read by the part that keeps the work: a
     // start that reads one fetches it first (a first visit never does).
+    // So is lesson 2's, when the address asks for it (`?lesson=2`, a pack
+    // link): a lesson-1 student's first visit fetches neither.
     let start = mixua_playground::start::Started::default();
     gloo_timers::callback::Timeout::new(0, move || {
-        if mixua_playground::keep::needed_at_start() {
+        let keep = mixua_playground::keep::needed_at_start();
+        let acting = mixua_playground::start::acting_at_start();
+        if keep || acting {
             wasm_bindgen_futures::spawn_local(async move {
-                let _ = mixua_playground::autosave::preload_keep().await;
+                let keep = async {
+                    if keep {
+                        let _ = mixua_playground::autosave::preload_keep().await;
+                    }
+                };
+                let acting = async {
+                    if acting {
+                        mixua_playground::start::fetch_acting().await;
+                    }
+                };
+                futures_util::future::join(keep, acting).await;
                 gloo_timers::callback::Timeout::new(0, move || tasks(start)).forget();
             });
         } else {
@@ -29,7 +43,7 @@ fn tasks(start: mixua_playground::start::Started) {
     // place says so and fetches it again (`crate::lazy::missing`).
     if start.acts() {
         wasm_bindgen_futures::spawn_local(async move {
-            start.fetch_acting().await;
+            mixua_playground::start::fetch_acting().await;
             gloo_timers::callback::Timeout::new(0, move || lesson_tasks(start)).forget();
         });
     } else {

@@ -117,19 +117,15 @@ impl Started {
         *self.0.borrow_mut() = Some(Boot::read());
     }
 
-    /// Whether the work read is a lesson acted on over time: its part (the
-    /// acting panels, the write path and lesson 2's pack,
-    /// `crate::components::lesson_tools::preload`) is fetched before the
+    /// Whether the work read wants lesson 2's part (the acting panels, the
+    /// write path, lesson 2's pack and start,
+    /// `crate::components::lesson_tools::preload`): a lesson acted on over
+    /// time, or a teacher's pack with an exercise in lesson 2's start
+    /// (`crate::state::Ui::wants_acting`). It is fetched before the
     /// lesson's exercises are read (`main.rs`), so that the first screen
     /// has them.
     pub fn acts(&self) -> bool {
-        self.0.borrow().as_ref().is_some_and(|boot| boot.route.state.ui.course.acts())
-    }
-
-    /// Fetches that part ([`Started::acts`]); a failed fetch is the
-    /// root's to say (its place in the lesson and the inspector).
-    pub async fn fetch_acting(&self) {
-        let _ = crate::components::lesson_tools::preload().await;
+        self.0.borrow().as_ref().is_some_and(|boot| boot.route.state.ui.wants_acting())
     }
 
     /// The start's second task: the lesson's exercises read, its step kept
@@ -156,6 +152,26 @@ impl Started {
         boot.keep_step_in_lesson();
         boot
     }
+}
+
+/// Whether the address asks for what reads lesson 2's part before the work
+/// is read ([`Started::acts`] is after): `?lesson=2` (or 3), whose new
+/// work starts from lesson 2's start, or a pack link, whose first exercise
+/// may. The start fetches it first (`main.rs`); a lesson-1 student's
+/// address never asks.
+pub fn acting_at_start() -> bool {
+    let location = gloo_utils::window().location();
+    let search = web_sys::UrlSearchParams::new_with_str(&location.search().unwrap_or_default()).ok();
+    let lesson = search.and_then(|s| s.get("lesson")).and_then(|l| crate::course::Course::parse(&l));
+    let fragment = location.hash().unwrap_or_default();
+    lesson.is_some_and(crate::course::Course::acts) || crate::pack_link::is_pack_link(fragment.trim_start_matches('#'))
+}
+
+/// Fetches lesson 2's part ([`Started::acts`], [`acting_at_start`]); a
+/// failed fetch is the root's to say (its place in the lesson and the
+/// inspector) and the start's (`crate::start_route::route`).
+pub async fn fetch_acting() {
+    let _ = crate::components::lesson_tools::preload().await;
 }
 
 /// What each step adds (the app's first render is step 0).

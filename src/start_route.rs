@@ -313,7 +313,17 @@ fn route_by<R: Reader>(address: &Address, session: &Session, reader: &R) -> Rout
     // Without saved work, the seed in the UI's language (`?seed=zh-TW` or
     // `?seed=en` picks one explicitly).
     let seed_lang = address.param("seed").map(|tag| Lang::from_tag(&tag)).unwrap_or(ui.lang);
-    let mut doc = course.start_doc(seed_lang);
+    // Lesson 2's start is in its part, which the start has in by now
+    // (`crate::start::acting_at_start`); if it could not be fetched, an
+    // empty work that is never saved, and the notice says why.
+    let mut part_missing = false;
+    let mut doc = Doc::default();
+    if saved.is_none() {
+        doc = course.start_doc(seed_lang).unwrap_or_else(|| {
+            part_missing = true;
+            Doc::default()
+        });
+    }
     if let Some(saved) = saved {
         doc = saved.doc;
         if address.param("lang").is_none() {
@@ -351,9 +361,16 @@ fn route_by<R: Reader>(address: &Address, session: &Session, reader: &R) -> Rout
         // own, and the learner's own work is set aside as for a share link.
         use crate::pack_link::PackNotice;
         match read {
-            Ok(pack) => {
+            Ok(pack) => 'open: {
                 let lang = state.ui.lang;
-                let doc = Doc { workspace: Rc::new(pack.exercises[0].start.workspace(lang)), ..Doc::default() };
+                // Its first exercise starts in lesson 2's part, which could
+                // not be fetched: the pack is not opened, the work stays as
+                // it is, and the notice says why.
+                let Some(start) = crate::course::start_workspace(&pack.exercises[0].start, lang) else {
+                    state.ui.notice = Some(Notice::PartMissing);
+                    break 'open;
+                };
+                let doc = Doc { workspace: Rc::new(start), ..Doc::default() };
                 if had_saved && !fresh {
                     set_aside = Some(Saved { doc: (*state.doc).clone(), ..Saved::default() });
                 }
@@ -430,7 +447,10 @@ fn route_by<R: Reader>(address: &Address, session: &Session, reader: &R) -> Rout
     state.last = None;
     // The teacher's pack is the state's: the lesson reads it from there.
     state.ui.teachers_pack = authored.clone().map(std::rc::Rc::new);
-    Route { state, set_aside, autosave: !fresh, work, unsaved, started, opened_link, authored }
+    if part_missing {
+        state.ui.notice = Some(Notice::PartMissing);
+    }
+    Route { state, set_aside, autosave: !fresh && !part_missing, work, unsaved, started, opened_link, authored }
 }
 
 /// The notice for a saved work that can't be read: its text as stored,

@@ -241,6 +241,14 @@ impl Ui {
         crate::course::pack_of(self.course, self.teachers_pack.as_ref(), &self.packs, self.lang)
     }
 
+    /// Whether this state wants lesson 2's part (`crate::lazy`: the acting
+    /// panels, the write path, lesson 2's pack and start): a lesson acted
+    /// on over time, or a teacher's pack with an exercise in lesson 2's
+    /// start.
+    pub fn wants_acting(&self) -> bool {
+        self.course.acts() || (self.course == crate::course::Course::Pack && crate::course::uses_lesson_two(self.pack()))
+    }
+
     /// The exercise of the lesson's current step (`None` only for a pack
     /// without exercises, which the crate does not read).
     pub fn exercise(&self) -> Option<&mixua_course::Exercise> {
@@ -426,7 +434,12 @@ pub fn go_to_step(course: crate::course::Course, pack: &mixua_course::Pack, from
     let mut actions = Vec::new();
     if course == crate::course::Course::Pack && to != from {
         let exercise = &pack.exercises[to];
-        let workspace = Rc::new(exercise.start.workspace(lang));
+        // A start in lesson 2's part, which is not in: the step stays, and
+        // the notice says why.
+        let Some(workspace) = crate::course::start_workspace(&exercise.start, lang) else {
+            return vec![UiAction::Notify(Notice::PartMissing).into()];
+        };
+        let workspace = Rc::new(workspace);
         let source = exercise.title.get(lang).to_string();
         actions.push(Edit::Load { doc: Doc { workspace, ..Doc::default() }, source }.into());
     }

@@ -52,7 +52,7 @@ fn lesson_three_is_a_built_in_lesson_of_its_own() {
     assert!(Course::LESSONS.contains(&Course::Three));
     assert_eq!(Course::Three.number(), 3);
     assert_eq!(Course::Three.exercise_count(), 5);
-    assert_eq!(*Course::Three.start_doc(Lang::En).workspace, lesson_three_workspace(Lang::En));
+    assert_eq!(*Course::Three.start_doc(Lang::En).expect("lesson 3's start").workspace, lesson_three_workspace(Lang::En));
 }
 
 #[test]

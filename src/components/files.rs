@@ -188,7 +188,12 @@ pub fn files(props: &FilesProps) -> Html {
         let course = props.course;
         Callback::from(move |_: MouseEvent| {
             confirm_reset.set(false);
-            onaction.emit(Action::Edit(Edit::Load { doc: course.start_doc(lang), source: lang.pick("範例", "the seed").into() }));
+            // Lesson 2's start is in its part: without it, Reset says so
+            // and changes nothing.
+            match course.start_doc(lang) {
+                Some(doc) => onaction.emit(Action::Edit(Edit::Load { doc, source: lang.pick("範例", "the seed").into() })),
+                None => onaction.emit(UiAction::Notify(Notice::PartMissing).into()),
+            }
             onaction.emit(Action::Ui(UiAction::PlaceNotice(NoticeAt::Work)));
         })
     };

@@ -107,11 +107,16 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
         let (onaction, confirming, doc) = (props.onaction.clone(), confirming.clone(), props.doc.clone());
         let solution = solution.clone();
         Callback::from(move |_: MouseEvent| {
-            let workspace = std::rc::Rc::new(solution.workspace(lang));
-            let doc = Doc { workspace, predictions: doc.predictions.clone() };
+            confirming.set(false);
+            // A solution in lesson 2's start needs its part: without it,
+            // the solution is not shown, and the notice says why.
+            let Some(workspace) = crate::course::start_workspace(&solution, lang) else {
+                onaction.emit(UiAction::Notify(crate::state::Notice::PartMissing).into());
+                return;
+            };
+            let doc = Doc { workspace: std::rc::Rc::new(workspace), predictions: doc.predictions.clone() };
             onaction.emit(Edit::Load { doc, source: lang.pick("解答", "the solution").to_string() }.into());
             onaction.emit(UiAction::SolutionSeen(step_index).into());
-            confirming.set(false);
         })
     });
 

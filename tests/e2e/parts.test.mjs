@@ -13,7 +13,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { SEED_VIEWS_WITHOUT_G, allStorage, axeScan, flushSave, formatViolations, cardRow, clickWork, downloadText, openPage, pageErrors, savedWork, useBrowser, waitForSavedWork, waitForViews, waitUntil } from './harness.mjs';
+import { SEED_VIEWS_WITHOUT_G, allStorage, axeScan, flushSave, formatViolations, cardRow, nextFrames, clickWork, downloadText, openPage, pageErrors, savedWork, useBrowser, waitForSavedWork, waitForViews, waitUntil } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -146,6 +146,34 @@ test('lesson 2\'s exercises are in its part: when it can\'t be fetched, the less
     await page.locator('[data-panel="lesson"][data-lesson="2"][data-lesson-step="3"]').waitFor();
     await page.waitForSelector('#app [data-ready]', { state: 'attached' });
     assert.equal(await page.locator('.part-failed').count(), 0);
+  } finally {
+    await context.close();
+  }
+});
+
+test('a new lesson-2 work whose part can\'t be fetched: the start says so, and saves nothing; online again, a reload starts it', async () => {
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
+  try {
+    const refuse = (route) => route.abort('internetdisconnected');
+    await context.route(/split_(acting|acts)\.wasm$/, refuse);
+    const page = await context.newPage();
+    await page.goto(`${env.server.url}?lesson=2&lang=en`);
+    const said = page.locator('.app > .notice-slot [data-notice]');
+    await said.waitFor({ timeout: 15_000 });
+    assert.match((await said.textContent()).replace(/\s+/g, ' '), /could not be downloaded.*nothing was done.*Your work is all still here/);
+    await page.locator('.lesson-col .part-failed[role="alert"]').waitFor();
+    // The part that saves is in; a pagehide saves nothing of this start.
+    await waitUntil(page, () => performance.getEntriesByType('resource').some((e) => /split_keep\.wasm$/.test(e.name) && e.responseEnd > 0));
+    await nextFrames(page);
+    await flushSave(page);
+    assert.deepEqual(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('mixua-playground/v2/work/'))), []);
+
+    // Online again: lesson 2 starts with its own work and exercises.
+    await context.unroute(/split_(acting|acts)\.wasm$/, refuse);
+    await page.reload();
+    await page.waitForSelector('#app [data-ready]', { state: 'attached', timeout: 15_000 });
+    await page.locator('[data-panel="lesson"][data-lesson="2"]').waitFor();
+    assert.equal(await page.locator('[data-panel="timeline"]').count(), 1);
   } finally {
     await context.close();
   }

@@ -79,12 +79,20 @@ pub enum Start {
 impl Start {
     /// The workspace this start stands for, in `lang`.
     pub fn workspace(&self, lang: Lang) -> Workspace {
+        self.workspace_with(lang, lesson_two_workspace)
+    }
+
+    /// The same, with lesson 2's start from `lesson_two`: a program that
+    /// keeps lesson 2 apart passes its own (the app reads it from a part
+    /// of its own, issue 28), so that reading any other start never
+    /// reaches lesson 2's.
+    pub fn workspace_with(&self, lang: Lang, lesson_two: impl FnOnce(Lang) -> Workspace) -> Workspace {
         match self {
             Start::Seed => match lang {
                 Lang::ZhTw => seed_workspace(),
                 Lang::En => seed_workspace_en(),
             },
-            Start::LessonTwo => lesson_two_workspace(lang),
+            Start::LessonTwo => lesson_two(lang),
             #[cfg(feature = "lesson3")]
             Start::LessonThree => lesson_three_workspace(lang),
             Start::Workspace(ws) => (**ws).clone(),
@@ -708,11 +716,30 @@ pub struct Facts<'a> {
     replayed: Option<&'a CacheReplay<'a>>,
     /// The log's entries as text, made once and only if a check asks.
     log: OnceCell<Vec<String>>,
+    /// Lesson 2's start, for resolving the cells of an exercise that starts
+    /// from it ([`Facts::with_lesson_two`]); without it, none.
+    lesson_two: Option<fn(Lang) -> Workspace>,
 }
 
 impl<'a> Facts<'a> {
     pub fn new(ws: &'a Workspace, views: Views<'a>, learner: Learner<'a>) -> Facts<'a> {
-        Facts { ws, views, learner, cache: OnceCell::new(), replayed: None, log: OnceCell::new() }
+        Facts { ws, views, learner, cache: OnceCell::new(), replayed: None, log: OnceCell::new(), lesson_two: None }
+    }
+
+    /// These facts with lesson 2's start from `start`
+    /// ([`Start::workspace_with`]): a result code's cells of an exercise
+    /// that starts from lesson 2 are resolved against it. Without it they
+    /// are resolved against an empty workspace (none), so that a program
+    /// reading no lesson-2 exercise never carries lesson 2's start.
+    pub fn with_lesson_two(self, start: fn(Lang) -> Workspace) -> Facts<'a> {
+        Facts { lesson_two: Some(start), ..self }
+    }
+
+    /// An exercise's predicted cells as a result code records them
+    /// ([`Exercise::code_cells_with`], lesson 2's start from these facts).
+    pub fn code_cells(&self, exercise: &Exercise) -> Vec<ViewerId> {
+        let lesson_two = self.lesson_two;
+        exercise.code_cells_with(|lang| lesson_two.map_or_else(Workspace::default, |start| start(lang)))
     }
 
     /// These facts with `ws`'s cache replay already made (`replay_cache(ws)`,
@@ -1060,11 +1087,17 @@ impl Exercise {
     /// the exercise's start, so that a code can be read with the pack alone;
     /// each cell once, in the order the checks name them.
     pub fn code_cells(&self) -> Vec<ViewerId> {
+        self.code_cells_with(lesson_two_workspace)
+    }
+
+    /// The same, with lesson 2's start from `lesson_two`
+    /// ([`Start::workspace_with`]).
+    pub fn code_cells_with(&self, lesson_two: impl FnOnce(Lang) -> Workspace) -> Vec<ViewerId> {
         let cells = self.predicted_cells();
         if cells.is_empty() {
             return Vec::new();
         }
-        let start = self.start.workspace(Lang::En);
+        let start = self.start.workspace_with(Lang::En, lesson_two);
         let mut out: Vec<ViewerId> = Vec::new();
         for cell in cells.iter().flat_map(|c| c.resolve(&start)) {
             if !out.contains(&cell) {

@@ -128,8 +128,7 @@ impl CodeProblem {
 /// The marks of an exercise's predicted cells now (right, wrong, or not
 /// predicted), in [`Exercise::code_cells`] order.
 pub fn cell_marks(exercise: &Exercise, f: &Facts<'_>) -> Vec<CellMark> {
-    exercise
-        .code_cells()
+    f.code_cells(exercise)
         .iter()
         .map(|cell| match f.predicted(cell) {
             None => CellMark::NotPredicted,
@@ -390,7 +389,7 @@ pub fn exercise_result(
     f: &Facts<'_>,
 ) -> ExerciseResult {
     let solved = Solved::of(done, assisted);
-    let count = exercise.code_cells().len();
+    let count = f.code_cells(exercise).len();
     let cells = match first {
         // The cells as first revealed: what the class got wrong at first
         // stays in the code after the learner put it right.
