@@ -233,6 +233,14 @@ pub fn lesson_two_start(lang: mixua_words::Lang) -> Result<Workspace, crate::laz
     Ok(mixua_course::lesson_two_workspace(lang))
 }
 
+/// A work's log read and its cache replayed (`crate::derive::Logged`), in
+/// the same part: the cache panel and the checks that read the cache
+/// (lessons 2 and 3, a teacher's pack that reads it) have it in.
+#[wasm_split_helpers::wasm_split(acts, fallible, preload(preload_replayed_log))]
+pub fn replayed_log(ws: std::rc::Rc<Workspace>) -> Result<crate::derive::Logged, crate::lazy::SplitLoaderError> {
+    Ok(crate::derive::Logged::replayed(ws))
+}
+
 /// A refusal in words, in the same part as the write path that refuses
 /// (a refusal's notice is only ever made with this part in).
 #[wasm_split_helpers::wasm_split(acts, fallible, preload(preload_refusal_words))]

@@ -54,12 +54,16 @@ pub fn app(props: &AppProps) -> Html {
     // (`memos.rs`): the views now and shown, the cache's replay (lesson 2,
     // and lesson 3's exercise 4), the audit log's problems, the why panel's
     // flips, the people, the rejected list and the last step's change.
-    let Views { now: computed_now, shown: computed, tick, logged, cache_lines, event_problems, flips, roster, rejected, change } =
-        use_views(&state, &root.derived, state.ui.course.acts());
     // Lessons 2 and 3's acting panels: a part fetched when first wanted
-    // (with the write path their acts go through; the start asks for it as
-    // soon as it has read the work, `Started::read`).
+    // (with the write path their acts go through, lesson 2's pack and
+    // start, and the cache replay; the start has it in before its first
+    // render, `main.rs`).
     let (acting, refetch) = crate::lazy::use_part(state.ui.wants_acting(), || Box::pin(lesson_tools::preload()));
+    // The cache is replayed when the lesson shows it or checks it (by that
+    // part: derived again once it is in).
+    let cached = state.ui.reads_cache().then_some(acting == crate::lazy::Part::In);
+    let Views { now: computed_now, shown: computed, tick, logged, cache_lines, event_problems, flips, roster, rejected, change } =
+        use_views(&state, &root.derived, cached);
 
     // The live region: each step's summary once (held while typing in a
     // field, said on leaving it), each new notice with it; the page's

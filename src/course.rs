@@ -241,7 +241,9 @@ pub fn with_facts<T>(lesson: Lesson<'_>, f: impl FnOnce(&Facts<'_>) -> T) -> T {
         records: &records,
         tick: lesson.tick,
     };
-    let facts = Facts::new(&lesson.doc.workspace, views, learner).with_lesson_two(lesson_two_or_empty);
+    // The cache replay is the one the views made (`memos::use_views`, for a
+    // lesson that reads it), never made here.
+    let facts = Facts::of(&lesson.doc.workspace, views, learner).with_lesson_two(lesson_two_or_empty);
     f(&match lesson.cache {
         Some(replayed) => facts.with_cache(replayed),
         None => facts,

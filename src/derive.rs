@@ -156,11 +156,25 @@ self_cell::self_cell!(
 );
 
 impl Logged {
-    /// The work's log read once; `replayed`: its cache replayed too.
+    /// The work's log read once; `replayed`: its cache replayed too, by
+    /// the part with the write path (`crate::acts::replayed_log`), when it
+    /// is in (else not yet: the views are derived again once it is,
+    /// `crate::memos::use_views`).
     pub fn of(ws: Rc<mixua_policy::Workspace>, replayed: bool) -> Logged {
+        if replayed {
+            if let Some(logged) = crate::lazy::now(crate::acts::replayed_log(ws.clone())) {
+                return logged;
+            }
+        }
+        Logged::new(ws, |ws| LogView { timeline: mixua_policy::Timeline::new(ws), replay: None })
+    }
+
+    /// The work's log read once and its cache replayed (the replay is in
+    /// the part with the write path, which calls this).
+    pub fn replayed(ws: Rc<mixua_policy::Workspace>) -> Logged {
         Logged::new(ws, |ws| {
             let timeline = mixua_policy::Timeline::new(ws);
-            let replay = replayed.then(|| mixua_policy::replay_cache_on(ws, &timeline));
+            let replay = Some(mixua_policy::replay_cache_on(ws, &timeline));
             LogView { timeline, replay }
         })
     }

@@ -51,9 +51,11 @@ pub struct Views {
 
 /// The views, kept from the start's own derivation (`derived`, taken on
 /// the first render) and then from the last work's. `cached`: this work
-/// shows the response cache (lesson 2, or lesson 3's exercise 4).
+/// shows or checks the response cache (lessons 2 and 3, a pack that checks
+/// it), with whether the part that replays it is in (`Some(false)`: not
+/// yet, and the log is read again once it is).
 #[hook]
-pub fn use_views(state: &AppState, derived: &RefCell<Option<(Rc<Workspace>, Computed)>>, cached: bool) -> Views {
+pub fn use_views(state: &AppState, derived: &RefCell<Option<(Rc<Workspace>, Computed)>>, cached: Option<bool>) -> Views {
     let ws = Shared(state.doc.workspace.clone());
     // The log read once per work, for all that reads it: lesson 2's gates
     // at the clock, the audit log's set-aside events, and the cache replay
@@ -61,7 +63,7 @@ pub fn use_views(state: &AppState, derived: &RefCell<Option<(Rc<Workspace>, Comp
     // the lesson's checks share.
     let lesson_two = state.ui.course == Course::Two;
     let logged = use_memo((ws.clone(), lesson_two, cached), |(ws, two, cached)| {
-        (*two || *cached).then(|| Rc::new(Logged::of(ws.0.clone(), *cached)))
+        (*two || cached.is_some()).then(|| Rc::new(Logged::of(ws.0.clone(), cached.is_some())))
     });
     // The views now: kept up to date from the last work's (an edit of one
     // card re-derives that card and the cells it reaches, `Computed::update_touched`),
@@ -170,14 +172,20 @@ pub fn use_checks(state: &AppState, now: &Shared<Computed>, logged: Option<Rc<Lo
         state.ui.progress.clone(),
         (revealed, tick, state.ui.course, state.ui.lesson_step, state.ui.lang, on),
         Shared(state.ui.shared_pack().clone()),
-        logged.map(Shared),
+        (logged.map(Shared), state.ui.reads_cache()),
     );
-    Shared(use_memo(key, |(doc, computed, progress, (revealed, tick, course, lesson_step, lang, on), pack, logged)| {
+    Shared(use_memo(key, |(doc, computed, progress, (revealed, tick, course, lesson_step, lang, on), pack, (logged, reads_cache))| {
         if !*on {
             return Checks::default();
         }
         // The work's one cache replay, if the checks ask for it.
         let cache = logged.as_ref().and_then(|l| l.0.replay_of(&doc.workspace));
+        // A lesson that reads the cache is checked only with its replay
+        // (made by lesson 2's part, once it is in): never against an empty
+        // cache, which a step would be recorded as solved on.
+        if *reads_cache && cache.is_none() {
+            return Checks::default();
+        }
         let lesson = Lesson { pack, doc, computed, revealed: *revealed, progress, tick: *tick, cache };
         Checks::of(*course, *lesson_step, lesson, *lang)
     }))

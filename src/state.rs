@@ -242,11 +242,18 @@ impl Ui {
     }
 
     /// Whether this state wants lesson 2's part (`crate::lazy`: the acting
-    /// panels, the write path, lesson 2's pack and start): a lesson acted
-    /// on over time, or a teacher's pack with an exercise in lesson 2's
-    /// start.
+    /// panels, the write path, lesson 2's pack and start, the cache
+    /// replay): a lesson acted on over time, a pack that checks the cache,
+    /// or a teacher's pack with an exercise in lesson 2's start.
     pub fn wants_acting(&self) -> bool {
-        self.course.acts() || (self.course == crate::course::Course::Pack && crate::course::uses_lesson_two(self.pack()))
+        self.reads_cache() || (self.course == crate::course::Course::Pack && crate::course::uses_lesson_two(self.pack()))
+    }
+
+    /// Whether this state replays the cache (in lesson 2's part): a lesson
+    /// acted on over time shows it, and a pack may check it
+    /// (`mixua_course::Pack::reads_cache`).
+    pub fn reads_cache(&self) -> bool {
+        self.course.acts() || self.pack().reads_cache()
     }
 
     /// The exercise of the lesson's current step (`None` only for a pack

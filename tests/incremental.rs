@@ -230,13 +230,15 @@ fn run(mut state: AppState, steps: &[Step]) -> Result<(), TestCaseError> {
         );
         // The lesson's checks, once, from the kept views and the work's
         // one cache replay (the root's, shared with the cache panel),
-        // against each check on its own from a fresh evaluation that
-        // replays the cache itself.
+        // against each check on its own from a fresh evaluation and a
+        // replay the crate makes on its own (`replay_cache`: the app's
+        // checks never replay the cache themselves, `Facts::of`).
         let course = state.ui.course;
         let step_shown = state.ui.lesson_step;
         let kept_lesson = Lesson { cache: logged.replay_of(&state.doc.workspace), ..lesson(&state, &now) };
         let checks = Checks::of(course, step_shown, kept_lesson, Lang::En);
-        let fresh = lesson(&state, &scratch);
+        let replayed = mixua_policy::replay_cache(&ws);
+        let fresh = Lesson { cache: Some(&replayed), ..lesson(&state, &scratch) };
         let each: Vec<bool> = (0..course.exercise_count()).map(|s| course::step_done_in(s, fresh)).collect();
         prop_assert_eq!(&checks.done, &each, "step {}: done steps", n);
         prop_assert_eq!(&checks.newly, &course::newly_done_in(course, step_shown, fresh), "step {}: newly done", n);

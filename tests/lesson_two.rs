@@ -49,10 +49,13 @@ fn ids(state: &AppState, user: &str, agent: &str) -> Vec<String> {
     computed.four.views[v].iter().map(|&i| state.workspace().cards[i].id.clone()).collect()
 }
 
-/// Whether lesson 2's step holds now, read as the app reads it.
+/// Whether lesson 2's step holds now, read as the app reads it: with the
+/// work's one cache replay (`Logged`, which the app makes in lesson 2's
+/// part; its checks never replay the cache themselves).
 fn holds(state: &AppState, step: usize) -> bool {
     let computed = Computed::new(state.workspace());
-    holds_now_in(step, lesson(state, &computed))
+    let logged = mixua_playground::derive::Logged::of(state.doc.workspace.clone(), true);
+    holds_now_in(step, Lesson { cache: logged.replay_of(&state.doc.workspace), ..lesson(state, &computed) })
 }
 
 fn lesson<'a>(state: &'a AppState, computed: &'a Computed) -> Lesson<'a> {

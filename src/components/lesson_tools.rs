@@ -92,17 +92,21 @@ fn people_panel(props: &LessonTools) -> Html {
 }
 
 /// Fetches lessons 2 and 3's part and the write path their acts go
-/// through (with lesson 2's pack and start), together; `Err` when either can't be
+/// through (with lesson 2's pack and start, and the cache replay), together; `Err` when either can't be
 /// fetched.
 pub async fn preload() -> Result<(), crate::lazy::SplitLoaderError> {
-    let (panels, acts, (pack, start), words) = futures_util::future::join4(
+    let (panels, acts, (pack, start, replay), words) = futures_util::future::join4(
         preload_acting(),
         crate::acts::preload_acts(),
-        futures_util::future::join(crate::acts::preload_lesson_two_pack(), crate::acts::preload_lesson_two_start()),
+        futures_util::future::join3(
+            crate::acts::preload_lesson_two_pack(),
+            crate::acts::preload_lesson_two_start(),
+            crate::acts::preload_replayed_log(),
+        ),
         crate::acts::preload_refusal_words(),
     )
     .await;
-    panels.and(acts).and(pack).and(start).and(words)
+    panels.and(acts).and(pack).and(start).and(replay).and(words)
 }
 
 /// Lessons 2 and 3's panels, fetched when first wanted (`preload_acting`).

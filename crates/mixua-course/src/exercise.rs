@@ -719,11 +719,25 @@ pub struct Facts<'a> {
     /// Lesson 2's start, for resolving the cells of an exercise that starts
     /// from it ([`Facts::with_lesson_two`]); without it, none.
     lesson_two: Option<fn(Lang) -> Workspace>,
+    /// How the cache replay is made when no replay was given
+    /// ([`Facts::with_cache`]): `replay_cache` ([`Facts::new`]), or none
+    /// ([`Facts::of`]: the cache is then empty).
+    replayer: Option<fn(&'a Workspace) -> CacheReplay<'a>>,
 }
 
 impl<'a> Facts<'a> {
     pub fn new(ws: &'a Workspace, views: Views<'a>, learner: Learner<'a>) -> Facts<'a> {
-        Facts { ws, views, learner, cache: OnceCell::new(), replayed: None, log: OnceCell::new(), lesson_two: None }
+        Facts { replayer: Some(replay_cache), ..Facts::of(ws, views, learner) }
+    }
+
+    /// Facts that make no cache replay of their own: the caller gives one
+    /// ([`Facts::with_cache`]) whenever its pack reads the cache
+    /// ([`Pack::reads_cache`](crate::Pack::reads_cache)); without one the
+    /// cache is empty. A program that keeps the replay apart (the app
+    /// reads it from a part of its own, issue 28) uses these, so that
+    /// reading no cache never carries the replay.
+    pub fn of(ws: &'a Workspace, views: Views<'a>, learner: Learner<'a>) -> Facts<'a> {
+        Facts { ws, views, learner, cache: OnceCell::new(), replayed: None, log: OnceCell::new(), lesson_two: None, replayer: None }
     }
 
     /// These facts with lesson 2's start from `start`
@@ -761,7 +775,10 @@ impl<'a> Facts<'a> {
     fn cache(&self) -> &CacheReplay<'a> {
         match self.replayed {
             Some(replayed) => replayed,
-            None => self.cache.get_or_init(|| replay_cache(self.ws)),
+            None => self.cache.get_or_init(|| match self.replayer {
+                Some(replay) => replay(self.ws),
+                None => CacheReplay { config: None, reads: Vec::new(), purges: Vec::new() },
+            }),
         }
     }
 
@@ -810,6 +827,17 @@ impl<'a> Facts<'a> {
 }
 
 impl Check {
+    /// Whether this check reads the cache replay (itself, or a check it
+    /// holds): a pack with one needs the replay ([`Facts::of`]).
+    pub fn reads_cache(&self) -> bool {
+        match self {
+            Check::TracesClear { .. } | Check::CacheClean => true,
+            Check::All { all } => all.iter().any(Check::reads_cache),
+            Check::Once { of, .. } => of.reads_cache(),
+            _ => false,
+        }
+    }
+
     /// A check that must hold together with others.
     pub fn all(all: Vec<Check>) -> Check {
         Check::All { all }

@@ -137,6 +137,12 @@ impl Pack {
         keys.into_iter().collect()
     }
 
+    /// Whether a check of this pack reads the cache replay
+    /// ([`Check::reads_cache`]).
+    pub fn reads_cache(&self) -> bool {
+        self.exercises.iter().flat_map(|e| &e.goal).any(|g| g.check.reads_cache())
+    }
+
     /// The exercises that hold now (with their answers) and are not in
     /// `done` yet: the app records them as solved.
     pub fn newly_done(&self, done: &BTreeSet<usize>, only: Option<usize>, f: &Facts<'_>) -> Vec<usize> {
