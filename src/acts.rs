@@ -216,10 +216,11 @@ pub fn apply_part(ws: &mut Workspace, act: &Act) -> Result<Result<(), Refusal>, 
 }
 
 /// Lesson 2's built-in pack, in the same part as the write path: a
-/// lesson-1 student's first load doesn't carry it (issue 28). Every way
-/// into a lesson-2 work has this part in before the pack is read (the
-/// start, opening or importing a work: `crate::components::lesson_tools::preload`);
-/// until then the lesson shows its part's place ([`crate::course::Packs`]).
+/// lesson-1 student's first load doesn't carry it (issue 28). The start of
+/// a lesson-2 work has this part in before the pack is read (`main.rs`);
+/// a work opened or imported later wants it from the root
+/// (`crate::lazy::use_part`), and until it is in the lesson shows its
+/// part's place ([`crate::course::Packs`]).
 #[wasm_split_helpers::wasm_split(acts, fallible, preload(preload_lesson_two_pack))]
 pub fn lesson_two_pack() -> Result<mixua_course::Pack, crate::lazy::SplitLoaderError> {
     Ok(mixua_course::lesson_two_pack())

@@ -92,8 +92,8 @@ fn people_panel(props: &LessonTools) -> Html {
 }
 
 /// Fetches lessons 2 and 3's part and the write path their acts go
-/// through (with lesson 2's pack and start, and the cache replay), together; `Err` when either can't be
-/// fetched.
+/// through (with lesson 2's pack and start, and the cache replay),
+/// together; `Err` when any of them can't be fetched.
 pub async fn preload() -> Result<(), crate::lazy::SplitLoaderError> {
     let (panels, acts, (pack, start, replay), words) = futures_util::future::join4(
         preload_acting(),
