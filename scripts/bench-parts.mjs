@@ -5,8 +5,8 @@
 // Debian's Chromium, at 1× and 4× CPU (CDP's Emulation.setCPUThrottlingRate),
 // and prints the medians, from the navigation, of the moment the app marks
 // its chart interactive (`performance.mark("mixua-interactive")`), then,
-// from that mark, when the parts fetched after it (`below`, and lessons 2
-// and 3's `memory`) were in (their Resource Timing responseEnd) and when
+// from that mark, when the parts fetched after it (every `split_` file
+// started after it) were in (their Resource Timing responseEnd) and when
 // the start was ready (`#app [data-ready]`, seen by a MutationObserver).
 // It asserts nothing: figures are reported, never failed.
 //

@@ -206,11 +206,11 @@ pub fn apply(ws: &mut Workspace, act: &Act) -> Result<(), Refusal> {
     }
 }
 
-/// [`apply`], in a part of its own (`crate::lazy`): the write path, which
-/// only lessons 2 and 3's panels and "About me" ask for; each of them has
+/// [`apply`], in lessons 2 and 3's part (`acting`, `crate::lazy`): the
+/// write path, which only lessons 2 and 3's panels and "About me" ask for; each of them has
 /// it in before it is drawn (`preload_acts`), so the reducer, which can't
 /// wait, finds it in.
-#[wasm_split_helpers::wasm_split(acts, fallible, preload(preload_acts))]
+#[wasm_split_helpers::wasm_split(acting, fallible, preload(preload_acts))]
 pub fn apply_part(ws: &mut Workspace, act: &Act) -> Result<Result<(), Refusal>, crate::lazy::SplitLoaderError> {
     Ok(apply(ws, act))
 }
@@ -221,7 +221,7 @@ pub fn apply_part(ws: &mut Workspace, act: &Act) -> Result<Result<(), Refusal>, 
 /// a work opened or imported later wants it from the root
 /// (`crate::lazy::use_part`), and until it is in the lesson shows its
 /// part's place ([`crate::course::Packs`]).
-#[wasm_split_helpers::wasm_split(acts, fallible, preload(preload_lesson_two_pack))]
+#[wasm_split_helpers::wasm_split(acting, fallible, preload(preload_lesson_two_pack))]
 pub fn lesson_two_pack() -> Result<mixua_course::Pack, crate::lazy::SplitLoaderError> {
     Ok(mixua_course::lesson_two_pack())
 }
@@ -229,7 +229,7 @@ pub fn lesson_two_pack() -> Result<mixua_course::Pack, crate::lazy::SplitLoaderE
 /// Lesson 2's starting workspace (written through the write path), in the
 /// same part: lesson 2's start and Reset, and a teacher's exercise that
 /// starts from it, read it through [`crate::course::lesson_two_start`].
-#[wasm_split_helpers::wasm_split(acts, fallible, preload(preload_lesson_two_start))]
+#[wasm_split_helpers::wasm_split(acting, fallible, preload(preload_lesson_two_start))]
 pub fn lesson_two_start(lang: mixua_words::Lang) -> Result<Workspace, crate::lazy::SplitLoaderError> {
     Ok(mixua_course::lesson_two_workspace(lang))
 }
@@ -237,14 +237,14 @@ pub fn lesson_two_start(lang: mixua_words::Lang) -> Result<Workspace, crate::laz
 /// A work's log read and its cache replayed (`crate::derive::Logged`), in
 /// the same part: the cache panel and the checks that read the cache
 /// (lessons 2 and 3, a teacher's pack that reads it) have it in.
-#[wasm_split_helpers::wasm_split(acts, fallible, preload(preload_replayed_log))]
+#[wasm_split_helpers::wasm_split(acting, fallible, preload(preload_replayed_log))]
 pub fn replayed_log(ws: std::rc::Rc<Workspace>) -> Result<crate::derive::Logged, crate::lazy::SplitLoaderError> {
     Ok(crate::derive::Logged::replayed(ws))
 }
 
 /// A refusal in words, in the same part as the write path that refuses
 /// (a refusal's notice is only ever made with this part in).
-#[wasm_split_helpers::wasm_split(acts, fallible, preload(preload_refusal_words))]
+#[wasm_split_helpers::wasm_split(acting, fallible, preload(preload_refusal_words))]
 pub fn refusal_words(refusal: &Refusal, lang: mixua_words::Lang) -> Result<String, crate::lazy::SplitLoaderError> {
     Ok(mixua_words::explain::refusal_text(refusal, lang))
 }

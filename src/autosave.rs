@@ -457,8 +457,8 @@ impl Saver {
 // The saver's writing and reading, in the part that keeps the work
 // (`crate::keep`): each called through [`crate::keep::run`].
 
-/// The part that keeps the work, every function of it loaded: the saver's
-/// and `crate::keep`'s.
+/// The part that keeps the work (`later`), every function of it loaded:
+/// the saver's and `crate::keep`'s.
 pub async fn preload_keep() -> Result<(), SplitLoaderError> {
     crate::keep::preload_own().await?;
     preload_flush().await?;
@@ -470,7 +470,7 @@ pub async fn preload_keep() -> Result<(), SplitLoaderError> {
 }
 
 /// Autosave: the work into this tab's slot ([`Saver::save`]).
-#[wasm_split(keep, fallible, preload(preload_flush))]
+#[wasm_split(later, fallible, preload(preload_flush))]
 pub fn flush(saver: &Saver) -> Result<(), SplitLoaderError> {
     saver.save();
     Ok(())
@@ -478,7 +478,7 @@ pub fn flush(saver: &Saver) -> Result<(), SplitLoaderError> {
 
 /// The first save of a work that has no slot yet; old work from before
 /// works had slots is then in one, and its old key goes.
-#[wasm_split(keep, fallible, preload(preload_first_save))]
+#[wasm_split(later, fallible, preload(preload_first_save))]
 pub fn first_save(saver: &Saver) -> Result<(), SplitLoaderError> {
     saver.save();
     if !saver.failed.get() {
@@ -488,28 +488,28 @@ pub fn first_save(saver: &Saver) -> Result<(), SplitLoaderError> {
 }
 
 /// Another tab wrote storage ([`Saver::storage_event`]).
-#[wasm_split(keep, fallible, preload(preload_storage_event))]
+#[wasm_split(later, fallible, preload(preload_storage_event))]
 pub fn storage_event(saver: &Saver, key: &str) -> Result<(), SplitLoaderError> {
     saver.storage_event(key);
     Ok(())
 }
 
 /// Opens a saved work in this tab ([`Saver::open`]).
-#[wasm_split(keep, fallible, preload(preload_open))]
+#[wasm_split(later, fallible, preload(preload_open))]
 pub fn open(saver: &Saver, id: &str, store_: &Store) -> Result<(), SplitLoaderError> {
     saver.open(id, store_);
     Ok(())
 }
 
 /// A file of this lesson, as a work of its own ([`Saver::import`]).
-#[wasm_split(keep, fallible, preload(preload_import))]
+#[wasm_split(later, fallible, preload(preload_import))]
 pub fn import(saver: &Rc<Saver>, doc: &crate::doc::Doc, source: &str, store_: &Store) -> Result<(), SplitLoaderError> {
     saver.import(doc.clone(), source.to_string(), store_);
     Ok(())
 }
 
 /// A file of another lesson, as a new work in its lesson ([`Saver::open_new`]).
-#[wasm_split(keep, fallible, preload(preload_open_new))]
+#[wasm_split(later, fallible, preload(preload_open_new))]
 pub fn open_new(saver: &Rc<Saver>, saved: &Saved, source: &str, store_: &Store) -> Result<(), SplitLoaderError> {
     saver.open_new(saved.clone(), source.to_string(), store_);
     Ok(())

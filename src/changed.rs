@@ -7,7 +7,7 @@
 use std::rc::Rc;
 
 use mixua_policy::{Change, Seen, ViewerId, Workspace};
-use mixua_words::{change_parts, Lang};
+use mixua_words::Lang;
 
 use crate::computed::{Computed, Touched};
 use crate::state::{Doc, Notice, StepKind};
@@ -69,6 +69,21 @@ pub fn step_label(kind: StepKind, lang: Lang) -> &'static str {
         StepKind::Undo => lang.pick("已復原:", "Undone: "),
         StepKind::Redo => lang.pick("已重做:", "Redone: "),
     }
+}
+
+/// The crate's change of the views in words (`mixua_words::change_parts`),
+/// in the part the first screen does not carry (`later`, `crate::lazy`,
+/// issue 28): only a step shows and says them, and the part is in long
+/// before the first step but a typed query (`components::below::preload`).
+#[wasm_split_helpers::wasm_split(later, fallible, preload(preload_change_words))]
+pub fn change_words(change: &Change, lang: Lang) -> Result<Vec<String>, crate::lazy::SplitLoaderError> {
+    Ok(mixua_words::change_parts(change, lang))
+}
+
+/// [`change_words`] if its part is in, else none (the step's label alone
+/// is said; the strip is drawn again with its words once the part comes).
+pub fn change_parts(change: &Change, lang: Lang) -> Vec<String> {
+    crate::lazy::now(change_words(change, lang)).unwrap_or_default()
 }
 
 /// The whole summary on one line, as the live region says it.

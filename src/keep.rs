@@ -1,12 +1,12 @@
-//! The keeping of the learner's work, a part of its own (`crate::lazy`,
-//! issue 28): everything that reads or writes it as JSON. Storage's index
+//! The keeping of the learner's work, in the `later` part (`crate::lazy`,
+//! issue 28, beside the panels below the first screen): everything that reads or writes it as JSON. Storage's index
 //! and work slots, the start over stored work or a link, autosave, Recent
 //! work, opening a saved work, importing a file, the work a link set aside
 //! and the name in the result code.
 //!
 //! A first visit (nothing stored, no link in the address) starts without
-//! it ([`crate::start_route::route_plain`]). The root fetches it once the
-//! first screen is painted, beside the panels below it. A page that has
+//! it ([`crate::start_route::route_plain`]). The root fetches the part once
+//! the first screen is painted, with the panels below it. A page that has
 //! something stored or a link fetches it before its start
 //! ([`needed_at_start`]).
 //!
@@ -61,14 +61,14 @@ pub fn run(call: impl Future<Output = ()> + 'static) {
 
 /// The start over what is stored and the address's link
 /// ([`crate::start_route::route`]), this tab's work read from its session.
-#[wasm_split(keep, fallible, preload(preload_route))]
+#[wasm_split(later, fallible, preload(preload_route))]
 pub fn route(address: &Address, session: &Session) -> Result<Route, SplitLoaderError> {
     let session = Session { tab_work: store::tab_work(), ..session.clone() };
     Ok(crate::start_route::route(address, &store::Browser, &session))
 }
 
 /// Recent work as the index lists it, `current` the tab's.
-#[wasm_split(keep, fallible, preload(preload_recent))]
+#[wasm_split(later, fallible, preload(preload_recent))]
 pub fn recent(current: &str) -> Result<Recent, SplitLoaderError> {
     Ok(Recent { works: store::index().works, current: current.to_string(), read_at: js_sys::Date::now() })
 }
@@ -78,7 +78,7 @@ pub fn recent(current: &str) -> Result<Recent, SplitLoaderError> {
 /// after a reload), and the link taken out of the address bar, so that a
 /// reload restores the autosaved work rather than the link (an embed saves
 /// nothing: its link stays).
-#[wasm_split(keep, fallible, preload(preload_carry_out))]
+#[wasm_split(later, fallible, preload(preload_carry_out))]
 pub fn carry_out(set_aside: &Option<Saved>, started: &Option<mixua_course::Pack>, embed: bool) -> Result<(), SplitLoaderError> {
     if let Some(pack) = started {
         crate::pack_link::start_pack(pack);
@@ -98,7 +98,7 @@ pub fn carry_out(set_aside: &Option<Saved>, started: &Option<mixua_course::Pack>
 
 /// Reads a picked or dropped file and loads it, or says what is wrong,
 /// `at` the control that asked (`crate::components::files::import_file`).
-#[wasm_split(keep, fallible, preload(preload_import_file))]
+#[wasm_split(later, fallible, preload(preload_import_file))]
 pub fn import_file(
     file: &web_sys::File,
     at: NoticeAt,
@@ -134,13 +134,13 @@ pub fn import_file(
 }
 
 /// The name the learner last wrote in a result code.
-#[wasm_split(keep, fallible, preload(preload_student_name))]
+#[wasm_split(later, fallible, preload(preload_student_name))]
 pub fn student_name() -> Result<String, SplitLoaderError> {
     Ok(store::student_name())
 }
 
 /// Keeps the name the learner wrote in a result code.
-#[wasm_split(keep, fallible, preload(preload_set_student_name))]
+#[wasm_split(later, fallible, preload(preload_set_student_name))]
 pub fn set_student_name(name: &str) -> Result<(), SplitLoaderError> {
     store::set_student_name(name);
     Ok(())

@@ -43,14 +43,22 @@ pub fn now<T>(call: impl Future<Output = Result<T, SplitLoaderError>>) -> Option
 /// screen's, when it was just shown), so that a fetch started then is
 /// neither in the way of that paint nor counted before it (a page's largest
 /// paint waits for every request it saw start before it, in Lighthouse's
-/// simulation of a slow network). At once natively.
+/// simulation of a slow network). It resolves in a task of its own, after
+/// that frame's callbacks, so that what the caller starts then (a part's
+/// fetches) is not added to a frame's task. At once natively.
 pub async fn after_paint() {
     #[cfg(target_family = "wasm")]
-    for _ in 0..2 {
-        let frame = js_sys::Promise::new(&mut |resolve, _| {
-            let _ = gloo_utils::window().request_animation_frame(&resolve);
+    {
+        for _ in 0..2 {
+            let frame = js_sys::Promise::new(&mut |resolve, _| {
+                let _ = gloo_utils::window().request_animation_frame(&resolve);
+            });
+            let _ = wasm_bindgen_futures::JsFuture::from(frame).await;
+        }
+        let task = js_sys::Promise::new(&mut |resolve, _| {
+            let _ = gloo_utils::window().set_timeout_with_callback(&resolve);
         });
-        let _ = wasm_bindgen_futures::JsFuture::from(frame).await;
+        let _ = wasm_bindgen_futures::JsFuture::from(task).await;
     }
 }
 
@@ -135,14 +143,14 @@ macro_rules! lazy_component {
 
 /// `lazy_later!(Name(fn_name, Props, "place") = Component, part_fn,
 /// preload_fn)`: `Component` moved into the part of the panels below the
-/// first screen (`part_fn`, marked `#[wasm_split(below)]`, with its
+/// first screen (`part_fn`, marked `#[wasm_split(later)]`, with its
 /// `preload_fn`, which `components::below::preload` calls), and `Name`,
 /// which stands in its place and does not fetch the part itself: it draws
 /// `Component` once the root's [`Later`] says the part is in (without that
 /// context, it fetches the part when mounted).
 macro_rules! lazy_later {
     ($(#[$doc:meta])* $vis:vis $name:ident($fn:ident, $props:ty, $place:literal) = $comp:ident, $part:ident, $preload:ident) => {
-        #[::wasm_split_helpers::wasm_split(below, fallible, preload($preload))]
+        #[::wasm_split_helpers::wasm_split(later, fallible, preload($preload))]
         pub fn $part(props: &$props) -> ::std::result::Result<::yew::Html, $crate::lazy::SplitLoaderError> {
             ::std::result::Result::Ok(::yew::html! { <$comp ..props.clone() /> })
         }

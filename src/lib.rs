@@ -11,7 +11,7 @@ pub mod course;
 pub mod derive;
 pub mod doc;
 pub mod embed;
-// The keeping of the work as JSON: a part of its own (issue 28).
+// The keeping of the work as JSON: in the `later` part (issue 28).
 pub mod keep;
 // Lesson 3, what reaches the prompt: only in a build with it (issue 28's
 // pages: `lesson3.html` has it, a student's `index.html` does not).

@@ -36,7 +36,8 @@ fn why_nobody(owned: &Owned<'_>, lang: Lang) -> Option<String> {
 }
 
 /// "About me", a part of its own (`crate::lazy`): fetched when a learner
-/// first asks what the memory holds about a user.
+/// first asks what the memory holds about a user, with lessons 2 and 3's
+/// part (`acting`) for its Delete's write path.
 #[wasm_split_helpers::wasm_split(about_me, fallible, preload(preload_about_me))]
 pub fn about_me_part(props: &AboutMeProps) -> Result<Html, crate::lazy::SplitLoaderError> {
     Ok(html! { <AboutMe ..props.clone() /> })

@@ -1,5 +1,5 @@
-//! The panels a first screen does not show, a part of their own
-//! (`crate::lazy`, issue 28): the card inspector and the card's Why (a card
+//! The panels a first screen does not show, in the `later` part
+//! (`crate::lazy`, issue 28, with the keeping of the work, `crate::keep`): the card inspector and the card's Why (a card
 //! selected), the card editor, the people and the comparison (below the
 //! chart) and the Work menu's contents. The root fetches it once the first
 //! screen is shown, so the chart is interactive before it, and hands it to
@@ -15,5 +15,9 @@ pub async fn preload() -> Result<(), crate::lazy::SplitLoaderError> {
     super::card_editor::preload_card_editor().await?;
     super::people::preload_people().await?;
     super::compare::preload_compare().await?;
-    super::files::preload_files().await
+    super::files::preload_files().await?;
+    super::seating_chart::preload_explained().await?;
+    crate::changed::preload_change_words().await?;
+    super::lesson_panel::preload_result_code().await?;
+    super::score_step::preload_score_step().await
 }

@@ -1,19 +1,61 @@
 use yew::prelude::*;
 
-use super::scorecards::Scorecards;
+use super::score_step::LazyScoreStep;
 use crate::computed::Computed;
-use mixua_words::explain::name_error_text;
-use mixua_policy::check_visible;
 use mixua_words::Lang;
 use mixua_course::{hints_words, solved_words, Solved};
 
 use crate::doc::Doc;
-use crate::computed::Reference;
-use crate::course::{record, reference, result_code, Course};
+use crate::course::Course;
 use crate::derive::Checks;
 use crate::lessons::{Lesson, Progress, RECORD_STEP};
 use crate::shared::Shared;
 use crate::state::{Action, Edit, UiAction};
+
+/// The lesson panel's result code, under the name field: why the name is
+/// left out, if it is (a name with a hidden character would be refused by
+/// the teacher's class view, the crate's `check_visible`, so the code goes
+/// without it until it is mended), then `course::result_code` of a lesson
+/// without a cache replay (as the panel has it), with a copy button. In
+/// the part the first screen does not carry (`later`, `crate::lazy`,
+/// issue 28): it is asked for under the lesson's marks, never at the start
+/// (`components::below::preload` loads it).
+#[allow(clippy::too_many_arguments)]
+#[wasm_split_helpers::wasm_split(later, fallible, preload(preload_result_code))]
+pub fn result_code_part(
+    pack: &mixua_course::Pack,
+    doc: &Doc,
+    computed: &Computed,
+    revealed: bool,
+    progress: &Progress,
+    tick: Option<u64>,
+    name: &str,
+    lang: Lang,
+) -> Result<Html, crate::lazy::SplitLoaderError> {
+    let problem = mixua_policy::check_visible(name).err();
+    let coded_name = if problem.is_some() { "" } else { name };
+    let code = crate::course::result_code(Lesson { pack, doc, computed, revealed, progress, tick, cache: None }, coded_name);
+    let copy = {
+        let code = code.clone();
+        Callback::from(move |_: MouseEvent| drop(gloo_utils::window().navigator().clipboard().write_text(&code)))
+    };
+    let left_out = |error: &mixua_policy::NameError| {
+        let why = mixua_words::explain::name_error_text(error, lang);
+        lang.pick(format!("這個名字不會放進代碼:{why}。"), format!("This name is left out of the code: {why}."))
+    };
+    Ok(html! {
+        <>
+            if let Some(error) = problem {
+                <p class="refusal" role="alert" data-name-problem={error.code()}>{ left_out(&error) }</p>
+            }
+            <label>{ lang.pick("成果代碼:交給老師", "Result code: hand it to your teacher") }
+                <textarea name="result_code" readonly=true rows="3" value={code} />
+            </label>
+            <button type="button" data-action="copy-code" onclick={copy}>{ lang.pick("複製代碼", "Copy the code") }</button>
+            <p class="kbd-hint">{ lang.pick("代碼附有檢查碼,打錯會被拒絕;它不是證明。", "The code carries a checksum, so a mistyped code is refused; it is not a proof.") }</p>
+        </>
+    })
+}
 
 #[derive(Properties, PartialEq)]
 pub struct LessonPanelProps {
@@ -52,7 +94,6 @@ pub struct LessonPanelProps {
 pub fn lesson_panel(props: &LessonPanelProps) -> Html {
     let lang = props.lang;
     let pack = &*props.pack;
-    let lesson = Lesson { pack, doc: &props.doc, computed: &props.computed, revealed: props.revealed, progress: &props.progress, tick: props.tick, cache: None };
     let course = props.course;
     let steps = &pack.exercises;
     let step_index = props.step.min(steps.len() - 1);
@@ -68,11 +109,14 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
     // On a phone the exercise is folded to one line until opened (the
     // chart comes first); wider screens never fold it.
     let unfolded = use_state_eq(|| false);
-    // A name with a hidden character would be refused by the teacher's
-    // class view (the crate's `check_visible`): it is said beside the field,
-    // and the code goes without it until it is mended.
-    let name_problem = check_visible(&name).err();
-    let coded_name = if name_problem.is_some() { String::new() } else { (*name).clone() };
+    // The code, once asked for, under the name field: from the part the
+    // first screen does not carry (`None` while it is not in: its place
+    // says so).
+    let later = use_context::<crate::lazy::Later>();
+    let code = (*code_open).then(|| {
+        let p = &props;
+        crate::lazy::now(result_code_part(pack, &p.doc, &p.computed, p.revealed, &p.progress, p.tick, &name, lang))
+    });
     let go = |to: usize| {
         let (onaction, pack) = (props.onaction.clone(), props.pack.clone());
         Callback::from(move |_: MouseEvent| {
@@ -118,84 +162,6 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
             onaction.emit(Edit::Load { doc, source: lang.pick("解答", "the solution").to_string() }.into());
             onaction.emit(UiAction::SolutionSeen(step_index).into());
         })
-    });
-
-    // Exercise 6: both scorecards, recorded before and after each change,
-    // side by side, against one reference fixed by the first row.
-    let records = (course == Course::One && step_index == RECORD_STEP).then(|| {
-        let onclick = {
-            // The row is measured when the button is pressed, not at
-            // every render.
-            let onaction = props.onaction.clone();
-            let (pack, doc, computed, progress, revealed, tick) =
-                (props.pack.clone(), props.doc.clone(), props.computed.clone(), props.progress.clone(), props.revealed, props.tick);
-            Callback::from(move |_: MouseEvent| {
-                let lesson = Lesson { pack: &pack, doc: &doc, computed: &computed, revealed, progress: &progress, tick, cache: None };
-                onaction.emit(UiAction::Record { row: record(lesson), reference: reference(lesson) }.into())
-            })
-        };
-        let change_names = &checks.record_items;
-        let mut made = vec![false; 4];
-        let rows = props.progress.records.iter().enumerate().map(|(n, r)| {
-            // The row is named after the changes made since the row before.
-            let new: Vec<&str> = r.changes.iter().enumerate()
-                .filter(|&(c, &done)| done && !made.get(c).copied().unwrap_or(false))
-                .filter_map(|(c, _)| change_names.get(c).map(|i| i.label.as_str()))
-                .collect();
-            made = r.changes.clone();
-            let what = if r.changes.iter().all(|c| !c) {
-                lang.pick("改之前", "before any change").to_string()
-            } else if new.is_empty() {
-                lang.pick("(沒有新的改動)", "(no new change)").to_string()
-            } else {
-                lang.pick(format!("之後:{}", new.join("、")), format!("after: {}", new.join("; ")))
-            };
-            let tally = |t: &crate::lessons::Tally| html! {
-                <>
-                    <td>{ format!("{}/{}", t.retrieved, t.expected) }</td>
-                    <td>{ if t.forbidden == 0 { lang.pick("✓ 沒有".to_string(), "✓ none".to_string()) } else { format!("⚠ {}", t.forbidden) } }</td>
-                </>
-            };
-            html! {
-                <tr data-record={n.to_string()}>
-                    <th scope="row">{ what }</th>
-                    { tally(&r.four) }
-                    { tally(&r.global) }
-                </tr>
-            }
-        });
-        html! {
-            <div class="records">
-                <button type="button" {onclick} data-action="record">
-                    { if props.progress.records.is_empty() {
-                        lang.pick("記錄兩張成績單(改之前)", "Record both scorecards (before)")
-                    } else {
-                        lang.pick("記錄兩張成績單(這次改完後)", "Record both scorecards (after this change)")
-                    } }
-                </button>
-                if !props.progress.records.is_empty() {
-                    <div class="table-wrap">
-                        <table class="record-table">
-                            <caption>{ lang.pick("改前改後,兩張成績單並排", "Before and after: both scorecards side by side") }</caption>
-                            <thead>
-                                <tr>
-                                    <td rowspan="2"></td>
-                                    <th scope="colgroup" colspan="2">{ lang.pick("四種範圍", "Four scopes") }</th>
-                                    <th scope="colgroup" colspan="2">{ lang.pick("只分享 GLOBAL", "Global only") }</th>
-                                </tr>
-                                <tr>
-                                    <th scope="col">{ lang.pick("該看到的有取回", "Should-see retrieved") }</th>
-                                    <th scope="col">{ lang.pick("不該看到的出現了", "Forbidden appeared") }</th>
-                                    <th scope="col">{ lang.pick("該看到的有取回", "Should-see retrieved") }</th>
-                                    <th scope="col">{ lang.pick("不該看到的出現了", "Forbidden appeared") }</th>
-                                </tr>
-                            </thead>
-                            <tbody>{ for rows }</tbody>
-                        </table>
-                    </div>
-                }
-            </div>
-        }
     });
 
     let question = step.question.as_ref().map(|q| {
@@ -278,16 +244,9 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
                     }) }
                 </ul>
             }
-            if course == Course::Two && step_index == crate::lessons::SCORE_STEP {
-                <Scorecards doc={props.doc.clone()} computed={props.computed.clone()} {lang} reference={Reference::FourScopeNow} />
-            }
-            if course == Course::One && step_index == RECORD_STEP {
-                <Scorecards doc={props.doc.clone()} computed={props.computed.clone()} {lang}
-                    reference={match &props.progress.reference {
-                        Some(r) => Reference::Snapshot(std::rc::Rc::new(r.clone())),
-                        None => Reference::FourScopeNow,
-                    }} />
-                { records }
+            if (course == Course::Two && step_index == crate::lessons::SCORE_STEP) || (course == Course::One && step_index == RECORD_STEP) {
+                <LazyScoreStep doc={props.doc.clone()} computed={props.computed.clone()} checks={props.checks.clone()} revealed={props.revealed}
+                    progress={props.progress.clone()} pack={props.pack.clone()} {course} tick={props.tick} {lang} onaction={props.onaction.clone()} />
             }
             <div class="lesson-foot" aria-live="polite">
                 if done {
@@ -396,22 +355,11 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
                                 name.set(typed)
                             })} />
                     </label>
-                    if let Some(error) = name_problem {
-                        <p class="refusal" role="alert" data-name-problem={error.code()}>
-                            { lang.pick(
-                                format!("這個名字不會放進代碼:{}。", name_error_text(&error, lang)),
-                                format!("This name is left out of the code: {}.", name_error_text(&error, lang)),
-                            ) }
-                        </p>
+                    if let Some(Some(code)) = code {
+                        { code }
+                    } else {
+                        { later.as_ref().map_or(Html::default(), |l| crate::lazy::missing(l.part, &l.retry, lang, "result-code-part")) }
                     }
-                    <label>{ lang.pick("成果代碼:交給老師", "Result code: hand it to your teacher") }
-                        <textarea name="result_code" readonly=true rows="3" value={result_code(lesson, &coded_name)} />
-                    </label>
-                    <button type="button" data-action="copy-code" onclick={{
-                        let code = result_code(lesson, &coded_name);
-                        Callback::from(move |_: MouseEvent| drop(gloo_utils::window().navigator().clipboard().write_text(&code)))
-                    }}>{ lang.pick("複製代碼", "Copy the code") }</button>
-                    <p class="kbd-hint">{ lang.pick("代碼附有檢查碼,打錯會被拒絕;它不是證明。", "The code carries a checksum, so a mistyped code is refused; it is not a proof.") }</p>
                 </div>
             }
             if props.classroom {

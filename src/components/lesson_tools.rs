@@ -91,9 +91,10 @@ fn people_panel(props: &LessonTools) -> Html {
     html! { <LazyPeople roster={props.roster.clone()} lang={props.lang} onaction={props.onaction.clone()} /> }
 }
 
-/// Fetches lessons 2 and 3's part and the write path their acts go
-/// through (with lesson 2's pack and start, and the cache replay),
-/// together; `Err` when any of them can't be fetched.
+/// Fetches lessons 2 and 3's part, `acting`: their panels and the write
+/// path their acts go through (with lesson 2's pack and start, and the
+/// cache replay), each function of it loaded; `Err` when it can't be
+/// fetched.
 pub async fn preload() -> Result<(), crate::lazy::SplitLoaderError> {
     let (panels, acts, (pack, start, replay), words) = futures_util::future::join4(
         preload_acting(),

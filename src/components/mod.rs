@@ -48,6 +48,7 @@ pub mod rejected_list;
 pub mod retention;
 pub mod scope_legend;
 pub mod scorecards;
+pub mod score_step;
 // The teacher's tools (builder, pack share, class view) are the `teacher`
 // feature; without it the Teacher menu is a link to the page that has them
 // (issue 28: a student's first load carries only what a student uses).

@@ -1,8 +1,8 @@
 use std::collections::BTreeSet;
 
 use mixua_words::explain::decision_text;
-use mixua_policy::{Change, Scope, Viewer, ViewerId, Workspace};
-use mixua_words::{change_parts, Lang};
+use mixua_policy::{Change, Scope, ViewerId, Workspace};
+use mixua_words::Lang;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
@@ -69,7 +69,7 @@ type Shape = (usize, usize, usize, Mode, BTreeSet<ViewerId>, bool);
 /// else changed. When the views did not change but something else did (a
 /// budget), the crate's "no cell changed" is left out: the rest says it.
 fn strip_parts(change: &Change, more: &[String], lang: Lang) -> Vec<String> {
-    let mut parts = change_parts(change, lang);
+    let mut parts = crate::changed::change_parts(change, lang);
     if !more.is_empty() && change.cells.is_empty() && !parts.is_empty() {
         // `change_parts` begins with "no cell changed" exactly when no cell did.
         parts.remove(0);
@@ -78,9 +78,20 @@ fn strip_parts(change: &Change, more: &[String], lang: Lang) -> Vec<String> {
     parts
 }
 
-/// The policy's reason why one card is or is not in one view, in words.
-pub fn why_text(ws: &Workspace, computed: &Computed, index: usize, viewer: Viewer<'_>, lang: Lang) -> String {
-    decision_text(&ws.cards[index], &computed.access(ws, index, viewer), viewer, &ws.query, lang)
+/// The policy's reason why each listed card is or is not in one view, in
+/// words: only a reveal shows them, so they are in the part the first
+/// screen does not carry (`later`, `crate::lazy`, issue 28), which is in
+/// long before a learner reveals (`components::below::preload`).
+#[wasm_split_helpers::wasm_split(later, fallible, preload(preload_explained))]
+pub fn explained(
+    ws: &Workspace,
+    computed: &Computed,
+    list: &[usize],
+    viewer: &ViewerId,
+    lang: Lang,
+) -> Result<Vec<String>, crate::lazy::SplitLoaderError> {
+    let viewer = viewer.viewer();
+    Ok(list.iter().map(|&i| decision_text(&ws.cards[i], &computed.access(ws, i, viewer), viewer, &ws.query, lang)).collect())
 }
 
 /// Rows are users, columns are agents; every cell is that viewer's live
@@ -175,11 +186,12 @@ pub fn seating_chart(props: &SeatingChartProps) -> Html {
                 let extra: Vec<usize> = (0..ws.cards.len())
                     .filter(|i| ticked.contains(&ws.cards[*i].id) && !view.contains(i))
                     .collect();
+                // The words come from the later part; without it (it could
+                // not be fetched), the cards are listed without them.
                 let explain = |list: &[usize]| -> Vec<(String, String)> {
-                    list.iter()
-                        .take(EXPLAINED)
-                        .map(|&i| (ws.cards[i].id.clone(), why_text(ws, computed, i, viewer.viewer(), lang)))
-                        .collect()
+                    let list = &list[..list.len().min(EXPLAINED)];
+                    let mut why = crate::lazy::now(explained(ws, computed, list, viewer, lang)).unwrap_or_default().into_iter();
+                    list.iter().map(|&i| (ws.cards[i].id.clone(), why.next().unwrap_or_default())).collect()
                 };
                 CellMode::Revealed {
                     grade: Grade {

@@ -240,14 +240,14 @@ pub fn view_cell(props: &ViewCellProps) -> Html {
                     if !grade.missing.is_empty() {
                         <div class="mistakes" data-missing="">
                             <h4>{ lang.pick("漏掉(其實讀得到):", "Missing (it does retrieve):") }</h4>
-                            <ul>{ for grade.missing.iter().map(|(id, why)| html! { <li data-missing-id={id.clone()}><strong>{ id }</strong>{": "}{ why }</li> }) }</ul>
+                            <ul>{ for grade.missing.iter().map(|(id, why)| html! { <li data-missing-id={id.clone()}><strong>{ id }</strong>if !why.is_empty() { { ": " }{ why } }</li> }) }</ul>
                             if grade.more_missing > 0 { <p>{ lang.pick(format!("……還有 {} 張", grade.more_missing), format!("…and {} more", grade.more_missing)) }</p> }
                         </div>
                     }
                     if !grade.extra.is_empty() {
                         <div class="mistakes" data-extra="">
                             <h4>{ lang.pick("多選(其實讀不到):", "Extra (it does not retrieve):") }</h4>
-                            <ul>{ for grade.extra.iter().map(|(id, why)| html! { <li data-extra-id={id.clone()}><strong>{ id }</strong>{": "}{ why }</li> }) }</ul>
+                            <ul>{ for grade.extra.iter().map(|(id, why)| html! { <li data-extra-id={id.clone()}><strong>{ id }</strong>if !why.is_empty() { { ": " }{ why } }</li> }) }</ul>
                             if grade.more_extra > 0 { <p>{ lang.pick(format!("……還有 {} 張", grade.more_extra), format!("…and {} more", grade.more_extra)) }</p> }
                         </div>
                     }

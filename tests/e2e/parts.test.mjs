@@ -50,15 +50,15 @@ test('a lesson-1 student\'s chart is interactive before any part; the panels bel
     await page.goto(`${env.server.url}?lang=en`);
     await page.waitForSelector('#app [data-ready]', { state: 'attached', timeout: 15_000 });
     assert.deepEqual(await partsBeforeInteractive(page), [], 'no part before the chart is interactive');
-    assert.deepEqual([...fetched].sort(), ['below', 'keep'], 'the panels below the first screen and the keeping of the work, before ready');
+    assert.deepEqual([...fetched].sort(), ['later'], 'the panels below the first screen and the keeping of the work, before ready');
     // An edit in the card editor (the part below) changes the views.
     await page.getByRole('button', { name: 'Delete (G)', exact: true }).click();
     await waitForViews(page, SEED_VIEWS_WITHOUT_G);
-    assert.deepEqual([...fetched].sort(), ['below', 'keep'], 'no other part before the Work menu is wanted');
+    assert.deepEqual([...fetched].sort(), ['later'], 'no other part before the Work menu is wanted');
     // Pointing at the menu fetches its writers' part, before any click.
     await page.hover('[data-menu="work"] > summary');
     await waitUntil(page, () => performance.getEntriesByType('resource').some((e) => /split_work_menu\.wasm$/.test(e.name)));
-    assert.deepEqual([...fetched].sort(), ['below', 'keep', 'work_menu'], 'the Work menu\'s part alone');
+    assert.deepEqual([...fetched].sort(), ['later', 'work_menu'], 'the Work menu\'s part alone');
     // Its actions: the report, byte for byte the CLI's shape, and a share
     // link that opens the same work.
     const report = JSON.parse((await downloadText(page, '[data-action="export-report"]')).text);
@@ -70,7 +70,7 @@ test('a lesson-1 student\'s chart is interactive before any part; the panels bel
     const opened = await openPage(await env.browser.newContext(), env.server, 'lang=en', link.split('#')[1]);
     assert.deepEqual(await waitForViews(opened, SEED_VIEWS_WITHOUT_G), SEED_VIEWS_WITHOUT_G);
     await opened.context().close();
-    assert.deepEqual([...fetched].sort(), ['below', 'keep', 'work_menu'], 'each fetched once');
+    assert.deepEqual([...fetched].sort(), ['later', 'work_menu'], 'each fetched once');
     assert.deepEqual(pageErrors(page), []);
   } finally {
     await context.close();
@@ -86,8 +86,8 @@ test('lesson 2\'s panels are fetched with lesson 2 and there when it is ready', 
     await page.waitForSelector('#app [data-ready]', { state: 'attached', timeout: 15_000 });
     // With the write path their acts go through, before the chart is
     // interactive; the panels below the first screen after it.
-    assert.deepEqual(fetched.sort(), ['acting', 'acts', 'below', 'keep']);
-    assert.deepEqual((await partsBeforeInteractive(page)).sort(), ['acting', 'acts']);
+    assert.deepEqual(fetched.sort(), ['acting', 'later']);
+    assert.deepEqual((await partsBeforeInteractive(page)).sort(), ['acting']);
     // Ready means its panels are there: the timeline under the chart, Act
     // as in the inspector column, and the audit log below.
     assert.equal(await page.locator('[data-panel="timeline"]').count(), 1);
@@ -103,9 +103,9 @@ test('lesson 2\'s panels are fetched with lesson 2 and there when it is ready', 
     await again.goto(`${env.server.url}`);
     await again.waitForSelector('#app [data-ready]', { state: 'attached', timeout: 15_000 });
     assert.equal(await again.locator('[data-panel="timeline"]').count(), 1, 'lesson 2 again, with its timeline');
-    assert.deepEqual(refetched.sort(), ['acting', 'acts', 'below', 'keep']);
+    assert.deepEqual(refetched.sort(), ['acting', 'later']);
     // The saved work is read by the part that keeps it, before the start.
-    assert.deepEqual((await partsBeforeInteractive(again)).sort(), ['acting', 'acts', 'keep']);
+    assert.deepEqual((await partsBeforeInteractive(again)).sort(), ['acting', 'later']);
   } finally {
     await context.close();
   }
@@ -122,7 +122,7 @@ test('lesson 2\'s exercises are in its part: when it can\'t be fetched, the less
 
     // Opened again (the most recent work) with its part out of reach.
     const refuse = (route) => route.abort('internetdisconnected');
-    await context.route(/split_(acting|acts)\.wasm$/, refuse);
+    await context.route(/split_acting\.wasm$/, refuse);
     const page = await context.newPage();
     await page.goto(`${env.server.url}?lang=en`);
     const failed = page.locator('.lesson-col .part-failed[role="alert"]');
@@ -141,7 +141,7 @@ test('lesson 2\'s exercises are in its part: when it can\'t be fetched, the less
 
     // Online again: Try again fetches the part, and the exercises come at
     // the saved step.
-    await context.unroute(/split_(acting|acts)\.wasm$/, refuse);
+    await context.unroute(/split_acting\.wasm$/, refuse);
     await failed.getByRole('button', { name: 'Try again' }).click();
     await page.locator('[data-panel="lesson"][data-lesson="2"][data-lesson-step="3"]').waitFor();
     await page.waitForSelector('#app [data-ready]', { state: 'attached' });
@@ -155,7 +155,7 @@ test('a new lesson-2 work whose part can\'t be fetched: the start says so, and s
   const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
   try {
     const refuse = (route) => route.abort('internetdisconnected');
-    await context.route(/split_(acting|acts)\.wasm$/, refuse);
+    await context.route(/split_acting\.wasm$/, refuse);
     const page = await context.newPage();
     await page.goto(`${env.server.url}?lesson=2&lang=en`);
     const said = page.locator('.app > .notice-slot [data-notice]');
@@ -163,13 +163,13 @@ test('a new lesson-2 work whose part can\'t be fetched: the start says so, and s
     assert.match((await said.textContent()).replace(/\s+/g, ' '), /could not be downloaded.*nothing was done.*Your work is all still here/);
     await page.locator('.lesson-col .part-failed[role="alert"]').waitFor();
     // The part that saves is in; a pagehide saves nothing of this start.
-    await waitUntil(page, () => performance.getEntriesByType('resource').some((e) => /split_keep\.wasm$/.test(e.name) && e.responseEnd > 0));
+    await waitUntil(page, () => performance.getEntriesByType('resource').some((e) => /split_later\.wasm$/.test(e.name) && e.responseEnd > 0));
     await nextFrames(page);
     await flushSave(page);
     assert.deepEqual(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('mixua-playground/v2/work/'))), []);
 
     // Online again: lesson 2 starts with its own work and exercises.
-    await context.unroute(/split_(acting|acts)\.wasm$/, refuse);
+    await context.unroute(/split_acting\.wasm$/, refuse);
     await page.reload();
     await page.waitForSelector('#app [data-ready]', { state: 'attached', timeout: 15_000 });
     await page.locator('[data-panel="lesson"][data-lesson="2"]').waitFor();
@@ -279,7 +279,7 @@ test('the page compiles no wasm itself: the main module and every part are compi
     // fourth, whose code runs, so it was compiled and instantiated.
     await clickWork(page, '[data-action="share"]');
     assert.match(await page.inputValue('input[name="share_link"]'), /#v1\./);
-    assert.deepEqual(fetched.sort(), ['acting', 'acts', 'below', 'keep', 'work_menu']);
+    assert.deepEqual(fetched.sort(), ['acting', 'later', 'work_menu']);
     assert.deepEqual(await page.evaluate(() => globalThis.__pageCompiled), [], 'no wasm compiled on the page\'s main thread');
   } finally {
     await context.close();
@@ -299,7 +299,7 @@ test('where the worker can\'t compile, the page does: without workers, and with 
       const fetched = partsFetched(page);
       await page.goto(`${env.server.url}?lesson=2&lang=en`);
       await page.waitForSelector('#app [data-ready]', { state: 'attached', timeout: 15_000 });
-      assert.deepEqual(fetched.sort(), ['acting', 'acts', 'below', 'keep'], how);
+      assert.deepEqual(fetched.sort(), ['acting', 'later'], how);
       assert.equal(await page.locator('[data-panel="timeline"]').count(), 1, how);
       assert.equal(await page.locator('[data-tool="act"]').count(), 1, how);
       assert.equal(await page.locator('.part-failed').count(), 0, how);
@@ -313,7 +313,7 @@ test('the chart is interactive while the panels below can\'t be fetched; each sa
   // A first visit (no service worker) whose network refuses the part.
   const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
   const refuse = (route) => route.abort('internetdisconnected');
-  await context.route(/split_below\.wasm$/, refuse);
+  await context.route(/split_later\.wasm$/, refuse);
   try {
     const page = await context.newPage();
     await page.goto(`${env.server.url}?lang=en`);
@@ -330,25 +330,33 @@ test('the chart is interactive while the panels below can\'t be fetched; each sa
     await page.locator('aside.side .part-failed.inspector[role="alert"]').waitFor();
     await page.locator('aside.side .part-failed.why[role="alert"]').waitFor();
     assert.equal(await page.locator('#app [data-ready]').count(), 0);
+    // The result code is made by the same part: asked for, its place says
+    // it is missing, and no code is shown.
+    await page.click('[data-action="result-code"]');
+    await page.locator('.lesson-col .part-failed.result-code-part[role="alert"]').waitFor();
+    assert.equal(await page.locator('textarea[name="result_code"]').count(), 0);
     const violations = await axeScan(page);
     assert.deepEqual(violations, [], formatViolations(violations));
     // Online again: Try again fetches it, the editor takes its place, and
     // the start is ready.
-    await context.unroute(/split_below\.wasm$/, refuse);
+    await context.unroute(/split_later\.wasm$/, refuse);
     await failed.getByRole('button', { name: 'Try again' }).click();
     await page.waitForSelector('#app [data-ready]', { state: 'attached' });
     assert.equal(await page.locator('.part-failed').count(), 0);
     await page.locator('[data-inspector="A"]').waitFor();
     await page.locator('[data-panel="why"][data-why-card="A"]').waitFor();
+    // The result code is there now, in the place that said it was missing.
+    assert.match(await page.inputValue('textarea[name="result_code"]'), /\S{20,}/);
     assert.equal(await cardRow(page, 'G').count(), 1);
-    assert.deepEqual(pageErrors(page).filter((e) => !e.includes('split_below')), []);
+    assert.deepEqual(pageErrors(page).filter((e) => !e.includes('split_later')), []);
   } finally {
     await context.close();
   }
 });
 
 // The keeping of the work (src/keep.rs): everything that reads or writes
-// it as JSON is a part of its own. A first visit needs none of it before
+// it as JSON is in the part after the first screen (`later`, with the
+// panels below it). A first visit needs none of it before
 // the chart is interactive (the first journey above); a page with stored
 // work reads it with that part, before its start.
 for (const [lang, says] of [
@@ -365,23 +373,27 @@ for (const [lang, says] of [
       const stored = await allStorage(first);
       await first.close();
 
-      await context.route(/split_keep\.wasm$/, refuse);
+      await context.route(/split_later\.wasm$/, refuse);
       const page = await context.newPage();
       await page.goto(`${env.server.url}?lang=${lang}`);
-      await page.waitForSelector('#app [data-ready]', { state: 'attached', timeout: 15_000 });
+      // The chart is interactive (the start is not ready without the
+      // part: the panels below say so in their places).
+      await page.locator('.part-failed.editor[role="alert"]').waitFor({ timeout: 15_000 });
+      assert.equal(await page.locator('.prerender').count(), 0, 'the prerendered screen is gone');
       const said = page.locator('[data-notice="error"]');
       await said.waitFor();
       assert.match((await said.textContent()).replace(/\s+/g, ' '), says);
-      // The lesson's start (G is there); an edit, and the page hidden:
-      // nothing is written over the stored work.
-      assert.equal(await cardRow(page, 'G').count(), 1);
-      await cardRow(page, 'B').locator('button.danger').click();
-      await cardRow(page, 'B').waitFor({ state: 'detached' });
+      // The lesson's start: the chart shows G again (the stored work, G
+      // deleted, was not read). An edit (the query: the editor is in the
+      // same part), and the page hidden: nothing is written over the
+      // stored work.
+      await page.locator('[data-card-id="G"]').first().waitFor();
+      await page.fill('#query', 'an edit that must not be saved');
       await flushSave(page);
       assert.deepEqual(await allStorage(page), stored);
       await page.close();
 
-      await context.unroute(/split_keep\.wasm$/, refuse);
+      await context.unroute(/split_later\.wasm$/, refuse);
       const back = await openPage(context, env.server, `lang=${lang}`);
       assert.equal(await cardRow(back, 'G').count(), 0, 'the saved work, G deleted');
       assert.equal(await cardRow(back, 'B').count(), 1);
@@ -394,17 +406,21 @@ for (const [lang, says] of [
 test('a first visit whose autosave can\'t be fetched says so once; online again, the next change saves every change', async () => {
   const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
   const refuse = (route) => route.abort('internetdisconnected');
-  await context.route(/split_keep\.wasm$/, refuse);
+  await context.route(/split_later\.wasm$/, refuse);
   try {
-    const page = await openPage(context, env.server, 'lang=en');
-    await cardRow(page, 'G').locator('button.danger').click();
+    const page = await context.newPage();
+    await page.goto(`${env.server.url}?lang=en`);
+    // The chart is interactive without the part; an edit (the query: the
+    // editor is in the same part).
+    await page.locator('.part-failed.editor[role="alert"]').waitFor({ timeout: 15_000 });
+    await page.fill('#query', 'first');
     const said = page.locator('[data-notice="error"]');
     await said.waitFor();
     assert.match((await said.textContent()).replace(/\s+/g, ' '), /could not be downloaded.*Your work is all still here/);
     assert.deepEqual(await allStorage(page), {}, 'nothing stored');
-    await context.unroute(/split_keep\.wasm$/, refuse);
-    await cardRow(page, 'B').locator('button.danger').click();
-    await waitForSavedWork(page, (work) => !work.cards.some((c) => c.id === 'G' || c.id === 'B'));
+    await context.unroute(/split_later\.wasm$/, refuse);
+    await page.fill('#query', 'first and second');
+    await waitForSavedWork(page, (work) => work.query === 'first and second');
   } finally {
     await context.close();
   }

@@ -1,0 +1,133 @@
+//! The scorecards of a step that shows them (lesson 1's exercise 6, with
+//! its record of both scorecards before and after each change; lesson 2's
+//! scoring step), in the part the first screen does not carry (`later`,
+//! `crate::lazy`, issue 28): a lesson reaches those steps long after the
+//! part is in.
+
+use mixua_words::Lang;
+use yew::prelude::*;
+
+use super::scorecards::Scorecards;
+use crate::computed::{Computed, Reference};
+use crate::course::{record, reference, Course};
+use crate::derive::Checks;
+use crate::doc::Doc;
+use crate::lessons::{Lesson, Progress};
+use crate::shared::Shared;
+use crate::state::{Action, UiAction};
+
+#[derive(Properties, PartialEq, Clone)]
+pub struct ScoreStepProps {
+    pub doc: Shared<Doc>,
+    pub computed: Shared<Computed>,
+    /// The step's checks: exercise 6's first four items name its changes.
+    pub checks: Shared<Checks>,
+    pub revealed: bool,
+    pub progress: Progress,
+    pub pack: Shared<mixua_course::Pack>,
+    pub course: Course,
+    pub tick: Option<u64>,
+    pub lang: Lang,
+    pub onaction: Callback<Action>,
+}
+
+/// Lesson 1's exercise 6: both scorecards against the reference its first
+/// row fixed, and the record; lesson 2's step: the scorecards now.
+#[function_component(ScoreStep)]
+pub fn score_step(props: &ScoreStepProps) -> Html {
+    let lang = props.lang;
+    // Exercise 6: both scorecards, recorded before and after each change,
+    // side by side, against one reference fixed by the first row.
+    let records = (props.course == Course::One).then(|| {
+        let onclick = {
+            // The row is measured when the button is pressed, not at
+            // every render.
+            let onaction = props.onaction.clone();
+            let (pack, doc, computed, progress, revealed, tick) =
+                (props.pack.clone(), props.doc.clone(), props.computed.clone(), props.progress.clone(), props.revealed, props.tick);
+            Callback::from(move |_: MouseEvent| {
+                let lesson = Lesson { pack: &pack, doc: &doc, computed: &computed, revealed, progress: &progress, tick, cache: None };
+                onaction.emit(UiAction::Record { row: record(lesson), reference: reference(lesson) }.into())
+            })
+        };
+        let change_names = &props.checks.record_items;
+        let mut made = vec![false; 4];
+        let rows = props.progress.records.iter().enumerate().map(|(n, r)| {
+            // The row is named after the changes made since the row before.
+            let new: Vec<&str> = r.changes.iter().enumerate()
+                .filter(|&(c, &done)| done && !made.get(c).copied().unwrap_or(false))
+                .filter_map(|(c, _)| change_names.get(c).map(|i| i.label.as_str()))
+                .collect();
+            made = r.changes.clone();
+            let what = if r.changes.iter().all(|c| !c) {
+                lang.pick("改之前", "before any change").to_string()
+            } else if new.is_empty() {
+                lang.pick("(沒有新的改動)", "(no new change)").to_string()
+            } else {
+                lang.pick(format!("之後:{}", new.join("、")), format!("after: {}", new.join("; ")))
+            };
+            let tally = |t: &crate::lessons::Tally| html! {
+                <>
+                    <td>{ format!("{}/{}", t.retrieved, t.expected) }</td>
+                    <td>{ if t.forbidden == 0 { lang.pick("✓ 沒有".to_string(), "✓ none".to_string()) } else { format!("⚠ {}", t.forbidden) } }</td>
+                </>
+            };
+            html! {
+                <tr data-record={n.to_string()}>
+                    <th scope="row">{ what }</th>
+                    { tally(&r.four) }
+                    { tally(&r.global) }
+                </tr>
+            }
+        });
+        html! {
+            <div class="records">
+                <button type="button" {onclick} data-action="record">
+                    { if props.progress.records.is_empty() {
+                        lang.pick("記錄兩張成績單(改之前)", "Record both scorecards (before)")
+                    } else {
+                        lang.pick("記錄兩張成績單(這次改完後)", "Record both scorecards (after this change)")
+                    } }
+                </button>
+                if !props.progress.records.is_empty() {
+                    <div class="table-wrap">
+                        <table class="record-table">
+                            <caption>{ lang.pick("改前改後,兩張成績單並排", "Before and after: both scorecards side by side") }</caption>
+                            <thead>
+                                <tr>
+                                    <td rowspan="2"></td>
+                                    <th scope="colgroup" colspan="2">{ lang.pick("四種範圍", "Four scopes") }</th>
+                                    <th scope="colgroup" colspan="2">{ lang.pick("只分享 GLOBAL", "Global only") }</th>
+                                </tr>
+                                <tr>
+                                    <th scope="col">{ lang.pick("該看到的有取回", "Should-see retrieved") }</th>
+                                    <th scope="col">{ lang.pick("不該看到的出現了", "Forbidden appeared") }</th>
+                                    <th scope="col">{ lang.pick("該看到的有取回", "Should-see retrieved") }</th>
+                                    <th scope="col">{ lang.pick("不該看到的出現了", "Forbidden appeared") }</th>
+                                </tr>
+                            </thead>
+                            <tbody>{ for rows }</tbody>
+                        </table>
+                    </div>
+                }
+            </div>
+        }
+    });
+
+    let reference_now = match (&props.progress.reference, props.course) {
+        (Some(r), Course::One) => Reference::Snapshot(std::rc::Rc::new(r.clone())),
+        _ => Reference::FourScopeNow,
+    };
+    html! {
+        <>
+            <Scorecards doc={props.doc.clone()} computed={props.computed.clone()} {lang} reference={reference_now} />
+            { for records }
+        </>
+    }
+}
+
+crate::lazy::lazy_later!(
+    /// [`ScoreStep`], in the part of the panels the first screen does not
+    /// show (`crate::components::below`), drawn once that part is in.
+    pub LazyScoreStep(lazy_score_step, ScoreStepProps, "score-step") = ScoreStep, score_step_part, preload_score_step
+);
