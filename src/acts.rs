@@ -207,9 +207,9 @@ pub fn apply(ws: &mut Workspace, act: &Act) -> Result<(), Refusal> {
 }
 
 /// [`apply`], in lessons 2 and 3's part (`acting`, `crate::lazy`): the
-/// write path, which only lessons 2 and 3's panels and "About me" ask for; each of them has
-/// it in before it is drawn (`preload_acts`), so the reducer, which can't
-/// wait, finds it in.
+/// write path, which only lessons 2 and 3's panels and "About me" ask
+/// for; each of them has it in before it is drawn (`preload_acts`), so the
+/// reducer, which can't wait, finds it in.
 #[wasm_split_helpers::wasm_split(acting, fallible, preload(preload_acts))]
 pub fn apply_part(ws: &mut Workspace, act: &Act) -> Result<Result<(), Refusal>, crate::lazy::SplitLoaderError> {
     Ok(apply(ws, act))

@@ -80,8 +80,9 @@ pub fn change_words(change: &Change, lang: Lang) -> Result<Vec<String>, crate::l
     Ok(mixua_words::change_parts(change, lang))
 }
 
-/// [`change_words`] if its part is in, else none (the step's label alone
-/// is said; the strip is drawn again with its words once the part comes).
+/// [`change_words`] if its part is in, else none: a step made before the
+/// part is in (a query typed in the first second) is said and shown with
+/// its label alone, and the next step has its words.
 pub fn change_parts(change: &Change, lang: Lang) -> Vec<String> {
     crate::lazy::now(change_words(change, lang)).unwrap_or_default()
 }

@@ -1,7 +1,10 @@
 //! The panels a first screen does not show, in the `later` part
-//! (`crate::lazy`, issue 28, with the keeping of the work, `crate::keep`): the card inspector and the card's Why (a card
-//! selected), the card editor, the people and the comparison (below the
-//! chart) and the Work menu's contents. The root fetches it once the first
+//! (`crate::lazy`, issue 28, with the keeping of the work, `crate::keep`):
+//! the card inspector and the card's Why (a card selected), the card
+//! editor, the people and the comparison (below the chart), the Work
+//! menu's contents and a scoring step's scorecards; and what only a step
+//! after the first shows (a reveal's explanations, a step's change in
+//! words, the result code). The root fetches it once the first
 //! screen is shown, so the chart is interactive before it, and hands it to
 //! their components as a context (`lazy::Later`); the start is ready with
 //! it.
