@@ -81,8 +81,9 @@ pub fn change_words(change: &Change, lang: Lang) -> Result<Vec<String>, crate::l
 }
 
 /// [`change_words`] if its part is in, else none: a step made before the
-/// part is in (a query typed in the first second) is said and shown with
-/// its label alone, and the next step has its words.
+/// part is in (a query typed in the first second) is said with its label
+/// alone, and its strip gets its words when the part comes (the chart is
+/// drawn again then).
 pub fn change_parts(change: &Change, lang: Lang) -> Vec<String> {
     crate::lazy::now(change_words(change, lang)).unwrap_or_default()
 }

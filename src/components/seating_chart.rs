@@ -99,6 +99,9 @@ pub fn explained(
 /// cells whose content changed.
 #[function_component(SeatingChart)]
 pub fn seating_chart(props: &SeatingChartProps) -> Html {
+    // The change strip's words and a reveal's explanations come from the
+    // later part: the chart is drawn again when it comes in.
+    let _later = use_context::<crate::lazy::Later>();
     let computed = &props.computed;
     let lang = props.lang;
     let ws = &*props.doc.workspace;

@@ -335,6 +335,11 @@ test('the chart is interactive while the panels below can\'t be fetched; each sa
     await page.click('[data-action="result-code"]');
     await page.locator('.lesson-col .part-failed.result-code-part[role="alert"]').waitFor();
     assert.equal(await page.locator('textarea[name="result_code"]').count(), 0);
+    // So are a step's words: a query typed now changes the views, and the
+    // strip says the step's label alone.
+    await page.fill('#query', 'totals');
+    await page.waitForSelector('.change-strip[data-change="edit"]');
+    assert.equal((await page.locator('.change-strip').textContent()).trim(), '↻ This edit:');
     const violations = await axeScan(page);
     assert.deepEqual(violations, [], formatViolations(violations));
     // Online again: Try again fetches it, the editor takes its place, and
@@ -345,8 +350,11 @@ test('the chart is interactive while the panels below can\'t be fetched; each sa
     assert.equal(await page.locator('.part-failed').count(), 0);
     await page.locator('[data-inspector="A"]').waitFor();
     await page.locator('[data-panel="why"][data-why-card="A"]').waitFor();
-    // The result code is there now, in the place that said it was missing.
+    // The result code is there now, in the place that said it was missing,
+    // and the strip has the step's words.
     assert.match(await page.inputValue('textarea[name="result_code"]'), /\S{20,}/);
+    await waitUntil(page, () => document.querySelector('.change-strip').textContent.trim().length > '↻ This edit:'.length);
+    assert.match(await page.locator('.change-strip').textContent(), /^↻ This edit: \S/);
     assert.equal(await cardRow(page, 'G').count(), 1);
     assert.deepEqual(pageErrors(page).filter((e) => !e.includes('split_later')), []);
   } finally {
