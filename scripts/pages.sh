@@ -10,7 +10,13 @@
 #    `trunk serve` make the whole site:
 #      lesson3.html  lesson 3 (the app's `lesson3` feature)
 #      teach.html    the teacher's tools and every lesson (default features)
-#    index.html itself is a student's lessons 1 and 2 (no default features).
+#    index.html itself is a student's lessons 1 and 2 (no default features),
+#    built once per language (issue 28: a student fetches one language's
+#    words; `pick!` in crates/mixua-words): Trunk's own build is the
+#    繁體中文 one (Trunk.toml's `only-zh`), and this hook builds the English
+#    one (`index-en`, `only-en`), whose files the page names in
+#    <script id="mixua-build-en">; the loader (Trunk.toml) fetches the
+#    build of the page's language.
 #    Each page is a Trunk build of its own HTML file (same Trunk.toml, same
 #    loader), into target/pages/<page>/, whose files are then copied in:
 #    every built file is named by its content's hash, so nothing collides.
@@ -18,9 +24,10 @@
 # A page's own build runs this hook too; MIXUA_PAGE marks it, and it does
 # nothing there.
 #
-# MIXUA_PAGES names the pages to build (default: "lesson3 teach"); while
-# working on one page, `MIXUA_PAGES= trunk build --release --offline` builds
-# index.html alone, about three times faster (docs/development.md).
+# MIXUA_PAGES names the pages to build (default: "index-en lesson3 teach");
+# while working on one page, `MIXUA_PAGES= trunk build --release --offline`
+# builds index.html alone, in 繁體中文 only, about four times faster
+# (docs/development.md).
 set -euo pipefail
 
 if [[ -n "${MIXUA_PAGE:-}" ]]; then
@@ -76,8 +83,25 @@ profile=()
 if [[ "${TRUNK_PROFILE:-}" == release ]]; then
   profile=(--release)
 fi
-for page in ${MIXUA_PAGES-lesson3 teach}; do
+# The JSON text of <script id="ID"> in FILE.
+json_of() {
+  sed -n "s#.*<script type=\"application/json\" id=\"$2\">\([^<]*\)</script>.*#\1#p" "$1" | head -n 1
+}
+for page in ${MIXUA_PAGES-index-en lesson3 teach}; do
   out="target/pages/$page"
+  rm -rf "$out"
+  if [[ "$page" == index-en ]]; then
+    echo "==> index.html in English (scripts/pages.sh)"
+    MIXUA_PAGE="$page" trunk build "${profile[@]}" --offline --features only-en --dist "$out" index.html
+    parts "$out" index.html
+    glue="$(grep -o 'mixua-playground-[0-9a-f]*\.js' "$out/index.html" | head -n 1)"
+    wasm="$(grep -o 'mixua-playground-[0-9a-f]*_bg\.wasm' "$out/index.html" | head -n 1)"
+    build="{\"js\":\"./$glue\",\"wasm\":\"./$wasm\",\"parts\":$(json_of "$out/index.html" mixua-parts),\"partFiles\":$(json_of "$out/index.html" mixua-part-files)}"
+    rm "$out/index.html"
+    cp -R "$out"/. "$TRUNK_STAGING_DIR"/
+    sed -i "s#</head>#<script type=\"application/json\" id=\"mixua-build-en\">$build</script></head>#" "$TRUNK_STAGING_DIR/index.html"
+    continue
+  fi
   echo "==> The site's page $page.html (scripts/pages.sh)"
   MIXUA_PAGE="$page" trunk build "${profile[@]}" --offline --html-output "$page.html" --dist "$out" "$page.html"
   parts "$out" "$page.html"

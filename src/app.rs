@@ -70,7 +70,7 @@ pub fn app(props: &AppProps) -> Html {
     // language.
     let words = changed::step_words(change.as_ref(), &third.more_parts, state.ui.mode.hides_answers(), lang);
     let voice = wiring::use_speech(Shared(state.doc.clone()), words, state.ui.notice.clone(), store.typing.get(), lang);
-    wiring::use_document_lang(lang);
+    wiring::use_document_lang(lang, store);
     // The start's writes after the first render, the prerendered screen
     // replaced, the first save (`start.rs`).
     wiring::use_start_effects(&root, onaction.clone(), step, state.ui.embed);
@@ -189,7 +189,7 @@ pub fn app(props: &AppProps) -> Html {
     html! {
         <ContextProvider<crate::lazy::Later> context={crate::lazy::Later { part: later, retry: retry_later }}>
         <div class={classes!("app", classroom.then_some("classroom"), ui.embed.then_some("embed"), selecting)} data-ready={(step == Step::Ready && acting_in && later == crate::lazy::Part::In).then_some("")} data-settled={settled.then_some("")} {ondragover} {ondrop}>
-            <a class="skip" href="#chart">{ lang.pick("跳到座位表", "Skip to the seating chart") }</a>
+            <a class="skip" href="#chart">{ pick!(lang, "跳到座位表", "Skip to the seating chart") }</a>
             if !ui.embed && top {
             { top_bar::view(TopBar {
                 course: ui.course, classroom, latest_doc: latest_doc.clone(), recent: ui.recent.clone(),

@@ -322,7 +322,7 @@ impl Saver {
                 // to a copy, and this tab goes on with the copy.
                 let original = work.name.clone();
                 let mut copy = new_work(state.ui.lang);
-                copy.name = format!("{original} {}", state.ui.lang.pick("(另一分頁)", "(other tab)"));
+                copy.name = format!("{original} {}", pick!(state.ui.lang, "(另一分頁)", "(other tab)"));
                 copy.forked_from = Some(work.id.clone());
                 work = copy;
                 self.tell(UiAction::Notify(Notice::ForkedHere { name: work.name.clone(), original }));
@@ -466,7 +466,55 @@ pub async fn preload_keep() -> Result<(), SplitLoaderError> {
     preload_storage_event().await?;
     preload_open().await?;
     preload_import().await?;
+    #[cfg(any(feature = "only-en", feature = "only-zh"))]
+    preload_open_in().await?;
     preload_open_new().await
+}
+
+/// Opens the page in `to` (a page built in one language, issue 28: the
+/// other language's words come as that language's build), nothing lost:
+/// the held edits applied, the work saved into this tab's slot (the start
+/// opens it again), the language kept for the next start, then the same
+/// address with `?lang=`. Where the work can't be saved (`?fresh`,
+/// `?embed`, storage refused) it goes with the address, as a share link.
+/// If the part that does this can't be fetched, the language stays.
+/// Only in such a build: elsewhere the language switches in place.
+#[cfg(any(feature = "only-en", feature = "only-zh"))]
+pub fn switch_lang(store_: &Store, to: Lang) {
+    let store_ = store_.clone();
+    crate::keep::run(async move {
+        if open_in(&store_, to).await.is_err() {
+            store_.saver.part_missing();
+            if let Some(built) = Lang::BUILT {
+                store_.dispatch(Action::Ui(UiAction::SetLang(built)));
+            }
+        }
+    });
+}
+
+/// [`switch_lang`]'s saving and leaving, in the part that keeps the work.
+#[cfg(any(feature = "only-en", feature = "only-zh"))]
+#[wasm_split(later, fallible, preload(preload_open_in))]
+pub fn open_in(store_: &Store, to: Lang) -> Result<(), SplitLoaderError> {
+    store_.settle();
+    let saver = &store_.saver;
+    let mut saved = false;
+    if saver.enabled {
+        saver.save();
+        saved = !saver.failed.get();
+    }
+    store::write_text(store::LANG_KEY, to.tag());
+    let location = gloo_utils::window().location();
+    let Ok(url) = location.href().and_then(|href| web_sys::Url::new(&href)) else {
+        return Ok(());
+    };
+    url.search_params().set("lang", to.tag());
+    if !saved {
+        let state = store_.get();
+        url.set_hash(&persist::encode_link(&state.doc, state.ui.course));
+    }
+    let _ = location.replace(&url.href());
+    Ok(())
 }
 
 /// Autosave: the work into this tab's slot ([`Saver::save`]).

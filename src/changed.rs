@@ -65,9 +65,9 @@ impl Kept {
 /// What kind of step it was, as the strip and the live region begin.
 pub fn step_label(kind: StepKind, lang: Lang) -> &'static str {
     match kind {
-        StepKind::Edit => lang.pick("這次修改:", "This edit: "),
-        StepKind::Undo => lang.pick("已復原:", "Undone: "),
-        StepKind::Redo => lang.pick("已重做:", "Redone: "),
+        StepKind::Edit => pick!(lang, "這次修改:", "This edit: "),
+        StepKind::Undo => pick!(lang, "已復原:", "Undone: "),
+        StepKind::Redo => pick!(lang, "已重做:", "Redone: "),
     }
 }
 

@@ -96,11 +96,11 @@ pub fn missing(part: Part, retry: &Callback<()>, lang: Lang, place: &'static str
     let onclick = retry.reform(|_: MouseEvent| ());
     html! {
         <section class={classes!("panel", "part-failed", place)} role="alert">
-            <p><span aria-hidden="true">{ "⚠ " }</span>{ lang.pick(
+            <p><span aria-hidden="true">{ "⚠ " }</span>{ pick!(lang, 
                 "這部分的程式沒能下載(離線了嗎?)。你的作品都還在。",
                 "This part of the playground could not be downloaded (offline?). Your work is all still here.",
             ) }</p>
-            <button type="button" {onclick}>{ lang.pick("再試一次", "Try again") }</button>
+            <button type="button" {onclick}>{ pick!(lang, "再試一次", "Try again") }</button>
         </section>
     }
 }

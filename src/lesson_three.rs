@@ -54,11 +54,11 @@ pub enum PromptRefusal {
 /// The words of a refusal, in both languages.
 pub fn refusal_words(r: PromptRefusal, lang: Lang) -> &'static str {
     match r {
-        PromptRefusal::Unreadable => lang.pick(
+        PromptRefusal::Unreadable => pick!(lang, 
             "這份工作的提示詞設定(prompt)讀不了:保留原樣,不在上面修改。",
             "This work's prompt settings (prompt) can't be read: they are kept as written, not edited over.",
         ),
-        PromptRefusal::OutOfRange => lang.pick("這個值不在允許的範圍內,沒有修改。", "That value is out of range: nothing changed."),
+        PromptRefusal::OutOfRange => pick!(lang, "這個值不在允許的範圍內,沒有修改。", "That value is out of range: nothing changed."),
     }
 }
 
@@ -203,11 +203,11 @@ impl Bar {
         let parts: Vec<String> = segments.iter().map(|(s, t)| format!("{} {t}", source_words(*s, lang))).collect();
         let key = c.viewer.key();
         let text = if bounded {
-            lang.pick(format!("{used} / {scale} 詞元"), format!("{used} / {scale} tokens"))
+            pick!(lang, format!("{used} / {scale} 詞元"), format!("{used} / {scale} tokens"))
         } else {
-            lang.pick(format!("{used} 詞元(不設限)"), format!("{used} tokens (unlimited)"))
+            pick!(lang, format!("{used} 詞元(不設限)"), format!("{used} tokens (unlimited)"))
         };
-        let label = lang.pick(
+        let label = pick!(lang, 
             format!("{key} 的提示詞:{text}({})。打開提示詞", parts.join("、")),
             format!("{key}'s prompt: {text} ({}). Open the prompt", parts.join(", ")),
         );
@@ -259,7 +259,7 @@ impl PanelView {
             source: l.source,
             tokens: l.tokens,
             reason: None,
-            words: lang.pick(
+            words: pick!(lang, 
                 format!("{},{} 詞元", source_words(l.source, lang), l.tokens),
                 format!("{}, {} tokens", source_words(l.source, lang), l.tokens),
             ),
@@ -287,9 +287,9 @@ impl PanelView {
             let missing = if h.missing.is_empty() {
                 String::new()
             } else {
-                lang.pick(format!(",缺 {}", h.missing.join("、")), format!("; missing {}", h.missing.join(", ")))
+                pick!(lang, format!(",缺 {}", h.missing.join("、")), format!("; missing {}", h.missing.join(", ")))
             };
-            (h.percent(), lang.pick(format!("{}/{}{missing}", h.reached.len(), h.gold), format!("{}/{}{missing}", h.reached.len(), h.gold)))
+            (h.percent(), pick!(lang, format!("{}/{}{missing}", h.reached.len(), h.gold), format!("{}/{}{missing}", h.reached.len(), h.gold)))
         });
         PanelView {
             viewer: c.viewer.clone(),
@@ -309,7 +309,7 @@ impl PanelView {
                 .map(|l| {
                     (
                         l.token.clone(),
-                        lang.pick(
+                        pick!(lang, 
                             format!("外洩警報:{} 的暗號 {} 經由卡片 {} 進了提示詞", l.owner, l.token, l.card),
                             format!("Leak alarm: {}'s canary {} reached the prompt through card {}", l.owner, l.token, l.card),
                         ),
@@ -359,12 +359,12 @@ impl DiagnosisView {
             })
             .collect();
         let stop_words = match d.stop {
-            Some(q) => lang.pick(format!("答案停在:{}", question_words(q, lang)), format!("The answer stops at: {}", question_words(q, lang))),
-            None => lang.pick(format!("{card} 在提示詞裡"), format!("{card} is in the prompt")),
+            Some(q) => pick!(lang, format!("答案停在:{}", question_words(q, lang)), format!("The answer stops at: {}", question_words(q, lang))),
+            None => pick!(lang, format!("{card} 在提示詞裡"), format!("{card} is in the prompt")),
         };
         let mut fix = fix_words(card, &d.fix, lang);
         for then in &d.then {
-            fix.push_str(&lang.pick(format!(";再{}", fix_words(card, then, lang)), format!("; then {}", fix_words(card, then, lang))));
+            fix.push_str(&pick!(lang, format!(";再{}", fix_words(card, then, lang)), format!("; then {}", fix_words(card, then, lang))));
         }
         DiagnosisView { viewer: viewer.clone(), card: card.to_string(), answers, stop: d.stop.map(Question::as_str), stop_words, fix }
     }
@@ -380,7 +380,7 @@ pub fn change_parts(before_ws: &Workspace, before: &Prompts, now_ws: &Workspace,
     let mut parts: Vec<String> = settings.iter().map(|s| setting_change_words(s, lang)).collect();
     parts.extend(prompts.iter().map(|p| prompt_change_words(p, lang)));
     if !settings.is_empty() && prompts.is_empty() {
-        parts.push(lang.pick("沒有提示詞改變", "no prompt changed").to_string());
+        parts.push(pick!(lang, "沒有提示詞改變", "no prompt changed").to_string());
     }
     parts
 }
@@ -392,7 +392,7 @@ pub fn budget_names() -> impl Iterator<Item = &'static str> {
 
 /// A budget's label.
 pub fn budget_label(name: &str, lang: Lang) -> String {
-    lang.pick(format!("{}預算", budget_words(name, lang)), format!("{} budget", budget_words(name, lang)))
+    pick!(lang, format!("{}預算", budget_words(name, lang)), format!("{} budget", budget_words(name, lang)))
 }
 
 /// The weights as the inputs show them.

@@ -3,6 +3,12 @@
 //! from the policy ([`computed`]) and keeps effects (storage, URL, files)
 //! in the root component.
 
+// A build in one language (`pick!`) leaves the other's helpers unused.
+#![cfg_attr(any(feature = "only-en", feature = "only-zh"), allow(unused_variables, unused_imports, dead_code))]
+
+#[macro_use]
+extern crate mixua_words;
+
 pub mod changed;
 pub mod acts;
 pub mod autosave;

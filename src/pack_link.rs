@@ -37,11 +37,11 @@ pub enum LinkProblem {
 impl LinkProblem {
     pub fn text(&self, lang: Lang) -> String {
         match self {
-            LinkProblem::TooLong { chars } => lang.pick(
+            LinkProblem::TooLong { chars } => pick!(lang, 
                 format!("練習包連結太長({chars} 個字元,上限 {PACK_LINK_MAX}),沒有打開。"),
                 format!("The pack link is too long ({chars} characters; the limit is {PACK_LINK_MAX}); it was not opened."),
             ),
-            LinkProblem::Newer { version } => lang.pick(
+            LinkProblem::Newer { version } => pick!(lang, 
                 format!("這個練習包連結來自較新的版本(p{version}),這裡只讀得懂 p{PACK_LINK_VERSION}。"),
                 format!("This pack link comes from a newer version (p{version}); this playground reads p{PACK_LINK_VERSION}."),
             ),
@@ -68,19 +68,19 @@ impl PackNotice {
     /// (a problem?, the words).
     pub fn text(&self, lang: Lang) -> (bool, String) {
         match self {
-            PackNotice::Opened { title, exercises, kept } => (false, lang.pick(
+            PackNotice::Opened { title, exercises, kept } => (false, pick!(lang, 
                 format!("已打開練習包「{title}」({exercises} 題),第 1 題在座位表上。{}", if *kept { "你原本的內容還在:按一次「復原」就回來。" } else { "" }),
                 format!("Opened the pack “{title}” ({}); exercise 1 is on the chart.{}", mixua_words::explain::count(*exercises, "exercise", "exercises"), if *kept { " Your own work is kept: one Undo brings it back." } else { "" }),
             )),
-            PackNotice::Refused(problem) => (true, lang.pick(
+            PackNotice::Refused(problem) => (true, pick!(lang, 
                 format!("練習包連結打不開:{} 目前的內容沒有變動。", problem.text(lang)),
                 format!("The pack link can't be opened: {} Your current work is unchanged.", problem.text(lang)),
             )),
-            PackNotice::Added { exercises } => (false, lang.pick(
+            PackNotice::Added { exercises } => (false, pick!(lang, 
                 format!("已加進練習包:現在有 {exercises} 題(存在這個瀏覽器裡)。"),
                 format!("Added to the pack: it has {} now (kept in this browser).", mixua_words::explain::count(*exercises, "exercise", "exercises")),
             )),
-            PackNotice::Copied { chars } => (false, lang.pick(
+            PackNotice::Copied { chars } => (false, pick!(lang, 
                 format!("練習包連結已複製({chars} 個字元)。"),
                 format!("Pack link copied ({chars} characters)."),
             )),

@@ -84,36 +84,36 @@ impl Problem {
     /// The problem in the learner's language.
     pub fn text(&self, lang: Lang) -> String {
         match self {
-            Problem::TooLarge { bytes } => lang.pick(
+            Problem::TooLarge { bytes } => pick!(lang, 
                 format!("檔案有 {} MB,超過上限 {} MB", megabytes(*bytes), MAX_FILE_BYTES / (1024 * 1024)),
                 format!("the file is {} MB, over the {} MB limit", megabytes(*bytes), MAX_FILE_BYTES / (1024 * 1024)),
             ),
-            Problem::NotJson { line, column, detail } => lang.pick(
+            Problem::NotJson { line, column, detail } => pick!(lang, 
                 format!("這不是有效的 JSON(第 {line} 行第 {column} 欄:{detail})"),
                 format!("this is not valid JSON (line {line}, column {column}: {detail})"),
             ),
-            Problem::WrongShape { line, column, detail } => lang.pick(
+            Problem::WrongShape { line, column, detail } => pick!(lang, 
                 format!("JSON 的形狀不是工作區(第 {line} 行第 {column} 欄:{detail})"),
                 format!("the JSON is not shaped like a workspace (line {line}, column {column}: {detail})"),
             ),
-            Problem::NewerLink { version } => lang.pick(
+            Problem::NewerLink { version } => pick!(lang, 
                 format!("這個分享連結來自較新的版本(v{version}),這裡只讀得懂 v{LINK_VERSION}"),
                 format!("this share link comes from a newer version (v{version}); this playground reads v{LINK_VERSION}"),
             ),
-            Problem::NotALink => lang.pick(
+            Problem::NotALink => pick!(lang, 
                 "網址後面的內容不是分享連結".to_string(),
                 "the part after # is not a share link".to_string(),
             ),
             Problem::Text(problem) => mixua_words::text_problem_words(problem, lang),
-            Problem::LinkTooLarge => lang.pick(
+            Problem::LinkTooLarge => pick!(lang, 
                 format!("分享連結解開後太大(超過 {} MB),沒有打開", MAX_FILE_BYTES / (1024 * 1024)),
                 format!("the share link is too large: it unpacks to more than {} MB", MAX_FILE_BYTES / (1024 * 1024)),
             ),
-            Problem::OtherPage { lesson } => lang.pick(
+            Problem::OtherPage { lesson } => pick!(lang, 
                 format!("這是第 {lesson} 課的作品,這一頁沒有第 {lesson} 課:請按上方的「第 {lesson} 課」,在那裡匯入"),
                 format!("this is lesson {lesson}'s work, and this page has no lesson {lesson}: open “Lesson {lesson}” at the top and import it there"),
             ),
-            Problem::DamagedLink => lang.pick(
+            Problem::DamagedLink => pick!(lang, 
                 "分享連結不完整或被改過(可能複製時被截斷)".to_string(),
                 "the share link is incomplete or altered (perhaps cut off when copied)".to_string(),
             ),

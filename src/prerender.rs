@@ -31,8 +31,8 @@ pub fn first_screen(props: &FirstScreenProps) -> Html {
     html! {
         <div class="prerender" data-prerender={lang.tag()} lang={lang.tag()} aria-busy="true">
             <p class="loading" role="status">
-                <span class="for-seed">{ lang.pick("載入中…(範例座位表,還不能操作)", "Loading… (the seed's chart, not usable yet)") }</span>
-                <span class="for-own">{ lang.pick("載入中…正在打開你的作品", "Loading… opening your work") }</span>
+                <span class="for-seed">{ pick!(lang, "載入中…(範例座位表,還不能操作)", "Loading… (the seed's chart, not usable yet)") }</span>
+                <span class="for-own">{ pick!(lang, "載入中…正在打開你的作品", "Loading… opening your work") }</span>
             </p>
             <div class="prerender-page" inert=true>
                 <App prerender={Some(lang)} />

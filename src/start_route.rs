@@ -77,7 +77,7 @@ pub struct WorkRef {
 impl WorkRef {
     /// A work not saved yet, named by the clock: "Work · 11-30 14:05".
     pub fn new(lang: Lang, id: String, stamp: &str) -> WorkRef {
-        WorkRef { id, name: format!("{} · {stamp}", lang.pick("作品", "Work")), base: 0, forked_from: None }
+        WorkRef { id, name: format!("{} · {stamp}", pick!(lang, "作品", "Work")), base: 0, forked_from: None }
     }
 
     fn saved(entry: Entry, slot: &Slot) -> WorkRef {
@@ -107,8 +107,14 @@ pub struct Route {
     pub authored: Option<Pack>,
 }
 
-/// `?lang=`, else the browser's language: 繁體中文 for Chinese, English otherwise.
+/// `?lang=`, else the browser's language: 繁體中文 for Chinese, English
+/// otherwise. A page built in one language (issue 28) is in that language:
+/// its loader chose it (`?lang=`, else the last language chosen here, else
+/// the browser's; Trunk.toml), and a switch opens the other one's build.
 fn initial_lang(address: &Address, session: &Session) -> Lang {
+    if let Some(built) = Lang::BUILT {
+        return built;
+    }
     if let Some(tag) = address.param("lang") {
         return Lang::from_tag(&tag);
     }
@@ -124,7 +130,7 @@ fn new_work(lang: Lang, course: Course, session: &Session) -> WorkRef {
     let mut work = WorkRef::new(lang, session.new_id.clone(), &session.stamp);
     if !matches!(course, Course::One | Course::Pack) {
         let n = course.number();
-        work.name = format!("{} · {}", lang.pick(format!("第 {n} 課"), format!("Lesson {n}")), work.name);
+        work.name = format!("{} · {}", pick!(lang, format!("第 {n} 課"), format!("Lesson {n}")), work.name);
     }
     work
 }
@@ -326,7 +332,7 @@ fn route_by<R: Reader>(address: &Address, session: &Session, reader: &R) -> Rout
     }
     if let Some(saved) = saved {
         doc = saved.doc;
-        if address.param("lang").is_none() {
+        if address.param("lang").is_none() && Lang::BUILT.is_none() {
             ui.lang = saved.lang.unwrap_or(ui.lang);
         }
         ui.lesson_step = saved.lesson_step.unwrap_or(0);
@@ -392,7 +398,7 @@ fn route_by<R: Reader>(address: &Address, session: &Session, reader: &R) -> Rout
             Err(problem) => state.ui.notice = Some(Notice::Pack(PackNotice::Refused(problem))),
         }
     } else if !fragment.is_empty() {
-        let source = state.ui.lang.pick("分享連結", "the share link").to_string();
+        let source = pick!(state.ui.lang, "分享連結", "the share link").to_string();
         match reader.share_link(fragment) {
             Ok(linked) if linked.doc == *state.doc && linked.course.unwrap_or_default() == state.ui.course => {}
             Ok(linked) if linked.course.unwrap_or_default() != state.ui.course => {

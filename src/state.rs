@@ -823,7 +823,7 @@ impl AppState {
                     // The situation is the current query, so a new card shows
                     // up in the views at once.
                     situation: ws.query.clone(),
-                    lesson: lang.pick("新的經驗", "A new lesson").into(),
+                    lesson: pick!(lang, "新的經驗", "A new lesson").into(),
                     source: "playground".into(),
                     ..Card::default()
                 };

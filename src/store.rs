@@ -83,6 +83,13 @@ impl Stored for BTreeMap<String, String> {
     }
 }
 
+/// The language last shown in this browser, as a tag (`zh-TW`, `en`):
+/// what a page built in one language opens in when its address names none
+/// (read before the wasm, by the first screen's script in index.html and
+/// the loader in Trunk.toml; issue 28). Outside [`KEY_PREFIX`]: it is no
+/// work, and a start that finds it alone still needs nothing stored read.
+pub const LANG_KEY: &str = "mixua-playground-lang";
+
 /// What every key of the playground's starts with.
 pub const KEY_PREFIX: &str = "mixua-playground/";
 

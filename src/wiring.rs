@@ -136,10 +136,22 @@ pub fn use_speech(doc: Shared<Doc>, words: Option<String>, notice: Option<Notice
     voice
 }
 
-/// The page's language follows the UI's.
+/// The page's language follows the UI's, and the browser keeps it for the
+/// next start ([`crate::store::LANG_KEY`]). A page built in one language
+/// (issue 28) opens the other language's build instead
+/// ([`crate::autosave::switch_lang`]).
 #[hook]
-pub fn use_document_lang(lang: Lang) {
-    use_effect_with(lang, |lang| {
+pub fn use_document_lang(lang: Lang, store: &Store) {
+    // A page with both languages switches in place: no store wanted.
+    #[cfg_attr(not(any(feature = "only-en", feature = "only-zh")), allow(unused_variables))]
+    let store = store.clone();
+    use_effect_with(lang, move |lang| {
+        #[cfg(any(feature = "only-en", feature = "only-zh"))]
+        if Lang::BUILT.is_some_and(|built| built != *lang) {
+            crate::autosave::switch_lang(&store, *lang);
+            return;
+        }
+        crate::store::write_text(crate::store::LANG_KEY, lang.tag());
         if let Some(root) = gloo_utils::document().document_element() {
             let _ = root.set_attribute("lang", lang.tag());
         }

@@ -85,7 +85,7 @@ pub fn about_me(props: &AboutMeProps) -> Html {
     };
     let delete = |index: usize, id: &str| {
         let onaction = props.onaction.clone();
-        let label = lang.pick(format!("刪除卡片 {id}"), format!("Delete card {id}"));
+        let label = pick!(lang, format!("刪除卡片 {id}"), format!("Delete card {id}"));
         let (card, actor, why) = (id.to_string(), user.to_string(), reason.trim().to_string());
         let no_reason = over_time && why.is_empty();
         let onclick = Callback::from(move |_: MouseEvent| {
@@ -99,7 +99,7 @@ pub fn about_me(props: &AboutMeProps) -> Html {
         html! {
             <button type="button" class="danger" data-action="about-delete" data-card={id.to_string()} aria-label={label}
                 disabled={no_reason} aria-describedby={over_time.then_some("about-reason-note")} {onclick}>
-                { lang.pick("刪除", "Delete") }
+                { pick!(lang, "刪除", "Delete") }
             </button>
         }
     };
@@ -121,7 +121,7 @@ pub fn about_me(props: &AboutMeProps) -> Html {
                 { readers_text(&o.readers, why_nobody(o, lang), lang) }
                 if let Some(c) = canary {
                     {" "}<span class="mark canary"><span aria-hidden="true">{"⚑ "}</span>
-                        { lang.pick(format!("帶著暗號 {}", c.token), format!("carries the canary {}", c.token)) }</span>
+                        { pick!(lang, format!("帶著暗號 {}", c.token), format!("carries the canary {}", c.token)) }</span>
                 }
                 if let Some(l) = linked {
                     {" "}<span class={classes!("mark", if l.finding.singles_out() { "reid" } else { "weak" })}>
@@ -133,7 +133,7 @@ pub fn about_me(props: &AboutMeProps) -> Html {
         }
     });
 
-    let none = || html! { <p class="none">{ lang.pick("(沒有)", "(none)") }</p> };
+    let none = || html! { <p class="none">{ pick!(lang, "(沒有)", "(none)") }</p> };
     let list_or_none = |items: Vec<Html>| if items.is_empty() { none() } else { html! { <ul class="about-list">{ for items }</ul> } };
 
     let canaries = about
@@ -171,50 +171,50 @@ pub fn about_me(props: &AboutMeProps) -> Html {
     html! {
         <section class="panel about-me" aria-labelledby="about-title" data-panel="about-me" data-about-user={user.to_string()}>
             <div class="panel-head">
-                <h2 id="about-title">{ lang.pick("記了我什麼?", "What do you keep about me?") }</h2>
-                <button type="button" class="link" onclick={close}>{ lang.pick("關閉", "Close") }</button>
+                <h2 id="about-title">{ pick!(lang, "記了我什麼?", "What do you keep about me?") }</h2>
+                <button type="button" class="link" onclick={close}>{ pick!(lang, "關閉", "Close") }</button>
             </div>
             <div class="about-who">
-                <label for="about-user">{ lang.pick("以這位使用者的身分查看:", "Acting as: ") }</label>
+                <label for="about-user">{ pick!(lang, "以這位使用者的身分查看:", "Acting as: ") }</label>
                 <select id="about-user" name="about_user" onchange={pick}>
                     { for ws.users.iter().map(|u| html! { <option value={u.clone()} selected={u == user}>{ u }</option> }) }
                 </select>
             </div>
-            <p class="lede">{ lang.pick(
+            <p class="lede">{ pick!(lang, 
                 format!("這份工作區記下的一切與 {user} 有關的東西:她/他的卡片、帶著她/他暗號的卡片,以及重新識別探測認為指向她/他的卡片。可以匯出,也可以刪除。"),
                 format!("Everything this workspace keeps about {user}: their cards, the cards carrying their canary, and the cards the re-identification probe links to them. Export it, or delete."),
             ) }</p>
-            <h3>{ lang.pick(format!("{user} 擁有的卡片({} 張)", about.owned.len()), format!("Cards {user} owns ({})", about.owned.len())) }</h3>
+            <h3>{ pick!(lang, format!("{user} 擁有的卡片({} 張)", about.owned.len()), format!("Cards {user} owns ({})", about.owned.len())) }</h3>
             if about.owned.is_empty() {
                 { none() }
             } else {
                 <ul class="about-list">{ for owned_items }</ul>
             }
-            <h3>{ lang.pick(format!("帶著 {user} 暗號的卡片"), format!("Cards carrying {user}'s canary")) }</h3>
+            <h3>{ pick!(lang, format!("帶著 {user} 暗號的卡片"), format!("Cards carrying {user}'s canary")) }</h3>
             { list_or_none(canaries) }
-            <h3>{ lang.pick(format!("探測認為指向 {user} 的卡片"), format!("Cards the probe links to {user}")) }</h3>
+            <h3>{ pick!(lang, format!("探測認為指向 {user} 的卡片"), format!("Cards the probe links to {user}")) }</h3>
             { list_or_none(linked) }
             if let Some(candidates) = &about.candidates {
-                <h3>{ lang.pick(format!("{user} 的候選卡(尚未發布)"), format!("{user}'s candidates (not published)")) }</h3>
+                <h3>{ pick!(lang, format!("{user} 的候選卡(尚未發布)"), format!("{user}'s candidates (not published)")) }</h3>
                 { list_or_none(kept(candidates, "candidate")) }
             }
             if let Some(tombstones) = &about.tombstones {
-                <h3>{ lang.pick(format!("{user} 的墓碑(只剩代號)"), format!("{user}'s tombstones (id only)")) }</h3>
+                <h3>{ pick!(lang, format!("{user} 的墓碑(只剩代號)"), format!("{user}'s tombstones (id only)")) }</h3>
                 { list_or_none(kept(tombstones, "tombstone")) }
             }
             <div class="about-actions">
                 <button type="button" data-action="about-export" onclick={export}>
-                    { lang.pick("匯出這份清單(JSON)", "Export this list (JSON)") }
+                    { pick!(lang, "匯出這份清單(JSON)", "Export this list (JSON)") }
                 </button>
                 if over_time {
-                    <label for="about-reason">{ lang.pick(format!("以 {user} 的身分刪除的原因(必填,別引用卡片內容)"), format!("Why {user} deletes it (required; don't quote the card)")) }</label>
+                    <label for="about-reason">{ pick!(lang, format!("以 {user} 的身分刪除的原因(必填,別引用卡片內容)"), format!("Why {user} deletes it (required; don't quote the card)")) }</label>
                     <textarea id="about-reason" name="about_reason" rows="2" value={(*reason).clone()} oninput={on_reason} />
-                    <p class="note" id="about-reason-note">{ lang.pick(
+                    <p class="note" id="about-reason-note">{ pick!(lang, 
                         "這份工作有時間軸:刪除走寫入路徑,要寫原因;只有擁有者或審核者能刪,日誌記下誰在何時為何刪除(不記內容),卡片只剩代號。",
                         "This work has a timeline: delete goes through the write path and needs a reason; only the owner or a reviewer may delete, the log keeps who deleted it, when and why (never the text), and only the card's id is left.",
                     ) }</p>
                 } else {
-                    <p class="note">{ lang.pick(
+                    <p class="note">{ pick!(lang, 
                         "刪除就是編輯器裡的刪除,可以復原。這只是教具:真正的系統還需要同意、紀錄與刪除的原因。",
                         "Delete is the editor's delete, and can be undone. A teaching tool: a real system also needs consent, a log and a reason for each deletion.",
                     ) }</p>

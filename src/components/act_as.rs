@@ -113,16 +113,16 @@ pub fn act_as(props: &ActAsProps) -> Html {
 
     html! {
         <section class="panel act" aria-labelledby="act-title" data-panel="act">
-            <h2 id="act-title">{ lang.pick("以誰的身分操作", "Act as") }</h2>
+            <h2 id="act-title">{ pick!(lang, "以誰的身分操作", "Act as") }</h2>
             <div class="act-choices">
                 <label>
-                    <span>{ lang.pick("誰在操作", "Who acts") }</span>
+                    <span>{ pick!(lang, "誰在操作", "Who acts") }</span>
                     <select name="actor" onchange={on_actor}>
                         { for choices.iter().map(|a| html! { <option value={a.name()} selected={Some(a) == actor.as_ref()}>{ a.name() }</option> }) }
                     </select>
                 </label>
                 <label>
-                    <span>{ lang.pick("哪張卡片", "Which card") }</span>
+                    <span>{ pick!(lang, "哪張卡片", "Which card") }</span>
                     <select name="act-card" onchange={on_card}>
                         { for (0..ws.cards.len()).map(|i| html! {
                             <option value={i.to_string()} selected={i == selected}>{ format!("{}{}", ws.cards[i].id, status_of(i)) }</option>
@@ -130,23 +130,23 @@ pub fn act_as(props: &ActAsProps) -> Html {
                     </select>
                 </label>
             </div>
-            <div class="act-buttons" role="group" aria-label={lang.pick("寫入路徑", "The write path")}>
+            <div class="act-buttons" role="group" aria-label={pick!(lang, "寫入路徑", "The write path")}>
                 <label class="draft">
-                    <span>{ lang.pick("要提出的是", "What to propose") }</span>
+                    <span>{ pick!(lang, "要提出的是", "What to propose") }</span>
                     <select name="draft" onchange={on_draft}>
-                        <option value="version" selected={*draft == Draft::Version}>{ lang.pick("這張的新版本", "a new version of it") }</option>
-                        <option value="copy" selected={*draft == Draft::Copy}>{ lang.pick("我自己的副本", "my own copy") }</option>
+                        <option value="version" selected={*draft == Draft::Version}>{ pick!(lang, "這張的新版本", "a new version of it") }</option>
+                        <option value="copy" selected={*draft == Draft::Copy}>{ pick!(lang, "我自己的副本", "my own copy") }</option>
                     </select>
                 </label>
-                { button("propose", lang.pick("提出", "Propose"), Rc::new(|actor, card, _, draft| Act::Propose { card, actor, draft })) }
-                { button("publish", lang.pick("發布", "Publish"), Rc::new(|actor, card, _, _| Act::Publish { card, actor })) }
-                { with_reason("reject", lang.pick("退回", "Reject"), |card, actor, reason| Act::Reject { card, actor, reason }) }
-                { with_reason("revoke", lang.pick("撤回", "Revoke"), |card, actor, reason| Act::Revoke { card, actor, reason }) }
-                { with_reason("delete", lang.pick("刪除", "Delete"), |card, actor, reason| Act::Delete { card, actor, reason }) }
-                { with_reason("rollback", lang.pick("還原", "Roll back"), |card, actor, reason| Act::Rollback { card, actor, reason }) }
-                { button("history", lang.pick("歷史", "History"), Rc::new(|actor, card, _, _| Act::History { card, actor })) }
-                { button("read", lang.pick("查詢一次", "Ask the query"), Rc::new(|actor, _, _, _| Act::Ask { actor })) }
-                { button("advance", lang.pick("時鐘往前一格", "Advance the clock"), Rc::new(|_, _, _, _| Act::Advance)) }
+                { button("propose", pick!(lang, "提出", "Propose"), Rc::new(|actor, card, _, draft| Act::Propose { card, actor, draft })) }
+                { button("publish", pick!(lang, "發布", "Publish"), Rc::new(|actor, card, _, _| Act::Publish { card, actor })) }
+                { with_reason("reject", pick!(lang, "退回", "Reject"), |card, actor, reason| Act::Reject { card, actor, reason }) }
+                { with_reason("revoke", pick!(lang, "撤回", "Revoke"), |card, actor, reason| Act::Revoke { card, actor, reason }) }
+                { with_reason("delete", pick!(lang, "刪除", "Delete"), |card, actor, reason| Act::Delete { card, actor, reason }) }
+                { with_reason("rollback", pick!(lang, "還原", "Roll back"), |card, actor, reason| Act::Rollback { card, actor, reason }) }
+                { button("history", pick!(lang, "歷史", "History"), Rc::new(|actor, card, _, _| Act::History { card, actor })) }
+                { button("read", pick!(lang, "查詢一次", "Ask the query"), Rc::new(|actor, _, _, _| Act::Ask { actor })) }
+                { button("advance", pick!(lang, "時鐘往前一格", "Advance the clock"), Rc::new(|_, _, _, _| Act::Advance)) }
             </div>
             <>{ for props.history.as_deref().and_then(|id| super::audit_log::card_history(ws, id, lang, &props.onaction)) }</>
             if let (Some((words, Some(ptr))), None) = (&*acted, &props.refusal) {
@@ -159,11 +159,11 @@ pub fn act_as(props: &ActAsProps) -> Html {
             }
             if let Some(refusal) = &props.refusal {
                 <p class="refusal" role="alert" data-refusal={refusal.code()}>
-                    <span aria-hidden="true">{ "✗ " }</span><strong>{ lang.pick("被拒絕:", "Refused: ") }</strong>{ refusal_text(refusal, lang) }
+                    <span aria-hidden="true">{ "✗ " }</span><strong>{ pick!(lang, "被拒絕:", "Refused: ") }</strong>{ refusal_text(refusal, lang) }
                 </p>
             }
             <label class="reason">
-                <span>{ lang.pick("原因(退回、撤回、刪除、還原時必填;只說為什麼,不要引用內容)", "Reason (needed to reject, revoke, delete or roll back; say why, don't quote the card)") }</span>
+                <span>{ pick!(lang, "原因(退回、撤回、刪除、還原時必填;只說為什麼,不要引用內容)", "Reason (needed to reject, revoke, delete or roll back; say why, don't quote the card)") }</span>
                 <textarea name="reason" rows="2" value={(*reason).clone()} oninput={on_reason} />
             </label>
         </section>
@@ -174,14 +174,14 @@ pub fn act_as(props: &ActAsProps) -> Html {
 /// them, in the crate's words); `None` for History, which opens below.
 fn act_words(act: &Act, lang: Lang) -> Option<String> {
     Some(match act {
-        Act::Propose { card, actor, .. } => lang.pick(format!("{actor} 提出了 {card} 的草稿"), format!("{actor} proposed a draft of {card}")),
-        Act::Publish { card, actor } => lang.pick(format!("{actor} 發布了 {card}"), format!("{actor} published {card}")),
-        Act::Reject { card, actor, .. } => lang.pick(format!("{actor} 退回了 {card}"), format!("{actor} rejected {card}")),
-        Act::Revoke { card, actor, .. } => lang.pick(format!("{actor} 撤回了 {card}"), format!("{actor} revoked {card}")),
-        Act::Delete { card, actor, .. } => lang.pick(format!("{actor} 刪除了 {card}"), format!("{actor} deleted {card}")),
-        Act::Rollback { card, actor, .. } => lang.pick(format!("{actor} 還原了 {card}"), format!("{actor} rolled back {card}")),
-        Act::Ask { actor } => lang.pick(format!("{actor} 查詢了一次"), format!("{actor} asked the query")),
-        Act::Advance => lang.pick("時鐘往前走了一格".to_string(), "The clock moved one tick".to_string()),
+        Act::Propose { card, actor, .. } => pick!(lang, format!("{actor} 提出了 {card} 的草稿"), format!("{actor} proposed a draft of {card}")),
+        Act::Publish { card, actor } => pick!(lang, format!("{actor} 發布了 {card}"), format!("{actor} published {card}")),
+        Act::Reject { card, actor, .. } => pick!(lang, format!("{actor} 退回了 {card}"), format!("{actor} rejected {card}")),
+        Act::Revoke { card, actor, .. } => pick!(lang, format!("{actor} 撤回了 {card}"), format!("{actor} revoked {card}")),
+        Act::Delete { card, actor, .. } => pick!(lang, format!("{actor} 刪除了 {card}"), format!("{actor} deleted {card}")),
+        Act::Rollback { card, actor, .. } => pick!(lang, format!("{actor} 還原了 {card}"), format!("{actor} rolled back {card}")),
+        Act::Ask { actor } => pick!(lang, format!("{actor} 查詢了一次"), format!("{actor} asked the query")),
+        Act::Advance => pick!(lang, "時鐘往前走了一格".to_string(), "The clock moved one tick".to_string()),
         _ => return None,
     })
 }

@@ -32,11 +32,11 @@ pub fn who_and_why(
     let (actor_id, reason_id) = (format!("{panel}-actor"), format!("{panel}-reason"));
     html! {
         <div class="who-why">
-            <label for={actor_id.clone()}>{ lang.pick("誰在操作", "Who acts") }</label>
+            <label for={actor_id.clone()}>{ pick!(lang, "誰在操作", "Who acts") }</label>
             <select id={actor_id} name="panel-actor" onchange={on_actor}>
                 { for actors(ws).into_iter().map(|a| html! { <option selected={Some(&a) == actor} value={a.name()}>{ a.name() }</option> }) }
             </select>
-            <label for={reason_id.clone()}>{ lang.pick("原因(每個變更都要;只說為什麼)", "Why (every change needs one; say why, not what)") }</label>
+            <label for={reason_id.clone()}>{ pick!(lang, "原因(每個變更都要;只說為什麼)", "Why (every change needs one; say why, not what)") }</label>
             <input type="text" id={reason_id} name="panel-reason" value={(**reason).clone()} oninput={on_reason} />
         </div>
     }
@@ -47,7 +47,7 @@ pub fn refusal_beside(refusal: Option<&Refusal>, lang: Lang) -> Html {
     match refusal {
         Some(refusal) => html! {
             <p class="refusal" role="alert" data-refusal={refusal.code()}>
-                <span aria-hidden="true">{ "✗ " }</span><strong>{ lang.pick("被拒絕:", "Refused: ") }</strong>{ refusal_text(refusal, lang) }
+                <span aria-hidden="true">{ "✗ " }</span><strong>{ pick!(lang, "被拒絕:", "Refused: ") }</strong>{ refusal_text(refusal, lang) }
             </p>
         },
         None => Html::default(),

@@ -23,15 +23,15 @@ pub fn card_history(ws: &Workspace, id: &str, lang: Lang, onaction: &Callback<Ac
     Some(html! {
         <div class="history" data-history={h.card.clone()}>
             <div class="panel-head">
-                <h3>{ lang.pick(format!("{} 的歷史", h.card), format!("History of {}", h.card)) }</h3>
-                <button type="button" data-action="close-history" onclick={close}>{ lang.pick("關閉", "Close") }</button>
+                <h3>{ pick!(lang, format!("{} 的歷史", h.card), format!("History of {}", h.card)) }</h3>
+                <button type="button" data-action="close-history" onclick={close}>{ pick!(lang, "關閉", "Close") }</button>
             </div>
             <p>
-                { lang.pick("版本:", "Versions: ") }<strong>{ h.versions.join(" → ") }</strong>
-                { lang.pick(format!(";目前是「{}」", status_name(h.status, lang)), format!("; now {}", status_name(h.status, lang))) }
+                { pick!(lang, "版本:", "Versions: ") }<strong>{ h.versions.join(" → ") }</strong>
+                { pick!(lang, format!(";目前是「{}」", status_name(h.status, lang)), format!("; now {}", status_name(h.status, lang))) }
             </p>
             if let Some(why) = &h.not_in_effect {
-                <p class="not-in-effect-why">{ lang.pick("不生效:", "Not in effect: ") }{ not_in_effect_text(why, lang) }</p>
+                <p class="not-in-effect-why">{ pick!(lang, "不生效:", "Not in effect: ") }{ not_in_effect_text(why, lang) }</p>
             }
             <ol>
                 { for h.events.iter().map(|entry| html! {
@@ -80,7 +80,7 @@ pub fn audit_log(props: &AuditLogProps) -> Html {
                     data-card={event.card.as_deref().map(str::to_string)} class={classes!(problem.is_some().then_some("set-aside"))}>
                     { event_text(event, lang) }
                     if let Some(problem) = problem {
-                        <span class="set-aside-why">{ lang.pick(" (略過:", " (set aside: ") }{ event_problem_text(problem, lang) }{ ")" }</span>
+                        <span class="set-aside-why">{ pick!(lang, " (略過:", " (set aside: ") }{ event_problem_text(problem, lang) }{ ")" }</span>
                     }
                 </li>
             }
@@ -108,16 +108,16 @@ pub fn audit_log(props: &AuditLogProps) -> Html {
         <section class="panel audit" aria-labelledby="audit-title" data-panel="audit">
             <details open=true>
                 <summary>
-                    <h2 id="audit-title">{ lang.pick("稽核紀錄:誰、何時、做了什麼、為什麼", "Audit log: who did what, when and why") }</h2>
+                    <h2 id="audit-title">{ pick!(lang, "稽核紀錄:誰、何時、做了什麼、為什麼", "Audit log: who did what, when and why") }</h2>
                 </summary>
                 if earlier > 0 {
-                    <p class="log-more">{ lang.pick(format!("(前面還有 {earlier} 筆)"), format!("({earlier} earlier events)")) }</p>
+                    <p class="log-more">{ pick!(lang, format!("(前面還有 {earlier} 筆)"), format!("({earlier} earlier events)")) }</p>
                 }
-                <ol class="log" ref={log_box} tabindex="0" aria-label={lang.pick("事件", "Events")}>
+                <ol class="log" ref={log_box} tabindex="0" aria-label={pick!(lang, "事件", "Events")}>
                     { for upto.iter().skip(earlier).map(|&n| line(n)) }
                 </ol>
                 if later > 0 {
-                    <p class="log-more">{ lang.pick(
+                    <p class="log-more">{ pick!(lang, 
                         format!("時刻 {shown} 之後還有 {later} 筆(按「現在」看全部)"),
                         format!("{later} later events after tick {shown} (press Now to see them)"),
                     ) }</p>

@@ -36,10 +36,10 @@ pub struct CachePanelProps {
 
 fn field_name(field: KeyField, lang: Lang) -> &'static str {
     match field {
-        KeyField::User => lang.pick("使用者", "user"),
-        KeyField::Agent => lang.pick("Agent", "agent"),
-        KeyField::Query => lang.pick("查詢", "query"),
-        KeyField::PolicyVersion => lang.pick("政策版本", "policy version"),
+        KeyField::User => pick!(lang, "使用者", "user"),
+        KeyField::Agent => pick!(lang, "Agent", "agent"),
+        KeyField::Query => pick!(lang, "查詢", "query"),
+        KeyField::PolicyVersion => pick!(lang, "政策版本", "policy version"),
     }
 }
 
@@ -105,17 +105,17 @@ pub fn cache_panel(props: &CachePanelProps) -> Html {
 
     html! {
         <section class="panel cache" aria-labelledby="cache-title" data-panel="cache">
-            <h2 id="cache-title">{ lang.pick("回應快取:重播記錄下來的查詢", "Response cache: the logged reads replayed") }</h2>
+            <h2 id="cache-title">{ pick!(lang, "回應快取:重播記錄下來的查詢", "Response cache: the logged reads replayed") }</h2>
             { who_and_why(ws, props.actor.as_ref(), &reason, "cache", lang, &props.onaction) }
             <fieldset class="cache-config">
-                <legend>{ lang.pick("快取鍵由哪些欄位組成", "Which fields make the cache key") }</legend>
+                <legend>{ pick!(lang, "快取鍵由哪些欄位組成", "Which fields make the cache key") }</legend>
                 { for KeyField::ALL.into_iter().map(key_box) }
                 <label class="cache-purge">
                     <input type="checkbox" name="purge" checked={purge} onchange={on_purge} />
-                    { lang.pick("卡片撤回、還原、到期或被取代時,清除含它的快取答案", "Purge the cached answers holding a card when it is revoked, rolled back, expired or superseded") }
+                    { pick!(lang, "卡片撤回、還原、到期或被取代時,清除含它的快取答案", "Purge the cached answers holding a card when it is revoked, rolled back, expired or superseded") }
                 </label>
                 <button type="button" data-action="policy" onclick={on_policy}>
-                    { lang.pick(format!("政策版本升一版(現在是 {})", ws.policy_version()), format!("New policy version (now {})", ws.policy_version())) }
+                    { pick!(lang, format!("政策版本升一版(現在是 {})", ws.policy_version()), format!("New policy version (now {})", ws.policy_version())) }
                 </button>
             </fieldset>
             { refusal_beside(props.refusal.as_ref(), lang) }
@@ -123,16 +123,16 @@ pub fn cache_panel(props: &CachePanelProps) -> Html {
             <p class={classes!("cache-summary", (leaks > 0).then_some("alarm"))} data-cache-leaks={leaks.to_string()} data-cache-stale={stale.to_string()}>
                 if leaks > 0 {
                     <span aria-hidden="true">{ "⚠ " }</span>
-                    { lang.pick(format!("{leaks} 次外洩:快取把別人的暗號交了出去!"), format!("{}: the cache handed over another user's canary!", super::count(leaks, "leak", "leaks"))) }
+                    { pick!(lang, format!("{leaks} 次外洩:快取把別人的暗號交了出去!"), format!("{}: the cache handed over another user's canary!", super::count(leaks, "leak", "leaks"))) }
                 } else if stale > 0 {
                     <span aria-hidden="true">{ "✗ " }</span>
-                    { lang.pick(format!("{stale} 次過時:快取給了此刻不該給的卡片"), format!("{}: the cache served a card the reader may no longer read", super::count(stale, "stale read", "stale reads"))) }
+                    { pick!(lang, format!("{stale} 次過時:快取給了此刻不該給的卡片"), format!("{}: the cache served a card the reader may no longer read", super::count(stale, "stale read", "stale reads"))) }
                 } else {
                     <span aria-hidden="true">{ "✓ " }</span>
-                    { lang.pick("每一次重播的查詢都乾淨:沒有過時、沒有外洩", "Every replayed read is clean: nothing stale, nothing leaked") }
+                    { pick!(lang, "每一次重播的查詢都乾淨:沒有過時、沒有外洩", "Every replayed read is clean: nothing stale, nothing leaked") }
                 }
             </p>
-            <ol class={classes!("reads", replay.listed.iter().any(|line| matches!(line, Listed::Gap { .. })).then_some("gapped"))} aria-label={lang.pick("重播的查詢", "Replayed reads")}>
+            <ol class={classes!("reads", replay.listed.iter().any(|line| matches!(line, Listed::Gap { .. })).then_some("gapped"))} aria-label={pick!(lang, "重播的查詢", "Replayed reads")}>
                 { for replay.listed.iter().map(|line| match line {
                     Listed::Read(read) => {
                         let mark = if read.leak { "⚠ " } else if read.stale { "✗ " } else if read.served { "↺ " } else { "" };
@@ -146,16 +146,16 @@ pub fn cache_panel(props: &CachePanelProps) -> Html {
                     }
                     Listed::Gap { reads, problems } => html! {
                         <li class="log-more" data-unlisted={reads.to_string()}>{ match problems {
-                            0 => lang.pick(format!("(這裡還有 {reads} 次沒有問題的查詢,不一一列出)"), format!("({} with no problem, not listed)", super::count(*reads, "more read", "more reads"))),
-                            _ => lang.pick(format!("(這裡還有 {reads} 次查詢沒列出,其中 {problems} 次過時或外洩)"), format!("({} not listed, {problems} of them stale or leaking)", super::count(*reads, "more read", "more reads"))),
+                            0 => pick!(lang, format!("(這裡還有 {reads} 次沒有問題的查詢,不一一列出)"), format!("({} with no problem, not listed)", super::count(*reads, "more read", "more reads"))),
+                            _ => pick!(lang, format!("(這裡還有 {reads} 次查詢沒列出,其中 {problems} 次過時或外洩)"), format!("({} not listed, {problems} of them stale or leaking)", super::count(*reads, "more read", "more reads"))),
                         } }</li>
                     },
                 }) }
             </ol>
             if !replay.purges.is_empty() {
-                <ul class="purges" aria-label={lang.pick("清除的快取答案", "Cached answers purged")}>
+                <ul class="purges" aria-label={pick!(lang, "清除的快取答案", "Cached answers purged")}>
                     if replay.earlier_purges > 0 {
-                        <li class="log-more">{ lang.pick(
+                        <li class="log-more">{ pick!(lang, 
                             format!("(前面還有 {} 次清除)", replay.earlier_purges),
                             format!("({} earlier)", super::count(replay.earlier_purges, "purge", "purges")),
                         ) }</li>

@@ -60,42 +60,42 @@ pub fn card_editor(props: &CardEditorProps) -> Html {
         })
     };
     let pager = (total > EDITOR_PAGE).then(|| html! {
-        <nav class="pager" aria-label={lang.pick("卡片分頁", "Card pages")}>
+        <nav class="pager" aria-label={pick!(lang, "卡片分頁", "Card pages")}>
             <button type="button" onclick={page(start.saturating_sub(EDITOR_PAGE))} disabled={start == 0}>
-                { lang.pick("← 上一頁", "← Previous") }
+                { pick!(lang, "← 上一頁", "← Previous") }
             </button>
-            <span>{ lang.pick(format!("第 {}–{} 張,共 {total} 張", start + 1, end), format!("Cards {}–{} of {total}", start + 1, end)) }</span>
+            <span>{ pick!(lang, format!("第 {}–{} 張,共 {total} 張", start + 1, end), format!("Cards {}–{} of {total}", start + 1, end)) }</span>
             <button type="button" onclick={page(start + EDITOR_PAGE)} disabled={end >= total}>
-                { lang.pick("下一頁 →", "Next →") }
+                { pick!(lang, "下一頁 →", "Next →") }
             </button>
         </nav>
     });
     html! {
         <section class="editor" aria-labelledby="editor-title" data-panel="editor">
             <div class="panel-head">
-                <h2 id="editor-title">{ lang.pick("卡片編輯器", "Card editor") }</h2>
-                <button type="button" class="primary" onclick={add} data-action="add-card">{ lang.pick("新增卡片", "Add card") }</button>
+                <h2 id="editor-title">{ pick!(lang, "卡片編輯器", "Card editor") }</h2>
+                <button type="button" class="primary" onclick={add} data-action="add-card">{ pick!(lang, "新增卡片", "Add card") }</button>
             </div>
-            <p class="lede">{ lang.pick(
+            <p class="lede">{ pick!(lang, 
                 "每個欄位都能改,所有格子會立刻重算。protected 是個人內容,只能放 USER 或 PAIR;AGENT 和 GLOBAL 要 reusable 而且核准分享。",
                 "Change any field and every view updates at once. Protected is personal content and may live only in USER or PAIR; AGENT and GLOBAL need reusable content and approved sharing.",
             ) }</p>
             { pager.clone() }
             <div class="table-wrap">
                 <table class="cards">
-                    <caption class="sr-only">{ lang.pick("記憶卡片", "Memory cards") }</caption>
+                    <caption class="sr-only">{ pick!(lang, "記憶卡片", "Memory cards") }</caption>
                     <thead>
                         <tr>
                             <th scope="col">{"id"}</th>
-                            <th scope="col">{ lang.pick("範圍", "Scope") }</th>
-                            <th scope="col">{ lang.pick("擁有者", "Owner user") }</th>
-                            <th scope="col">{ lang.pick("擁有 Agent", "Owner agent") }</th>
-                            <th scope="col">{ lang.pick("內容流", "Stream") }</th>
-                            <th scope="col">{ lang.pick("核准分享", "Sharing approved") }</th>
-                            <th scope="col">{ lang.pick("情境", "Situation") }</th>
-                            <th scope="col">{ lang.pick("經驗", "Lesson") }</th>
-                            <th scope="col">{ lang.pick("判定", "Verdict") }</th>
-                            <th scope="col">{ lang.pick("動作", "Actions") }</th>
+                            <th scope="col">{ pick!(lang, "範圍", "Scope") }</th>
+                            <th scope="col">{ pick!(lang, "擁有者", "Owner user") }</th>
+                            <th scope="col">{ pick!(lang, "擁有 Agent", "Owner agent") }</th>
+                            <th scope="col">{ pick!(lang, "內容流", "Stream") }</th>
+                            <th scope="col">{ pick!(lang, "核准分享", "Sharing approved") }</th>
+                            <th scope="col">{ pick!(lang, "情境", "Situation") }</th>
+                            <th scope="col">{ pick!(lang, "經驗", "Lesson") }</th>
+                            <th scope="col">{ pick!(lang, "判定", "Verdict") }</th>
+                            <th scope="col">{ pick!(lang, "動作", "Actions") }</th>
                         </tr>
                     </thead>
                     <tbody>
@@ -117,7 +117,7 @@ pub fn card_editor(props: &CardEditorProps) -> Html {
                 </table>
             </div>
             if total == 0 {
-                <p class="empty">{ lang.pick("還沒有卡片。按「新增卡片」開始。", "No cards yet. Press “Add card” to start.") }</p>
+                <p class="empty">{ pick!(lang, "還沒有卡片。按「新增卡片」開始。", "No cards yet. Press “Add card” to start.") }</p>
             }
             { pager }
         </section>

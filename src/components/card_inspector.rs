@@ -49,27 +49,27 @@ pub fn card_inspector(props: &CardInspectorProps) -> Html {
         <section class="panel inspector" aria-labelledby="inspector-title" data-inspector={card.id.clone()}>
             <div class="panel-head">
                 <h2 id="inspector-title" tabindex="-1">
-                    { lang.pick("編輯卡片 ", "Edit card ") }<span class="badge">{ &card.id }</span>
+                    { pick!(lang, "編輯卡片 ", "Edit card ") }<span class="badge">{ &card.id }</span>
                 </h2>
-                <button type="button" class="link" onclick={close}>{ lang.pick("關閉", "Close") }</button>
+                <button type="button" class="link" onclick={close}>{ pick!(lang, "關閉", "Close") }</button>
             </div>
             <p class="inspector-verdict">{ verdict(props.rejection.as_ref(), &props.leaks, lang) }</p>
             <div class="fields">
-                <label for={id("scope")}>{ lang.pick("範圍", "Scope") }</label>
+                <label for={id("scope")}>{ pick!(lang, "範圍", "Scope") }</label>
                 <select id={id("scope")} name="scope" onchange={choose(Field::Scope)}>{ options(&scopes, &card.scope, lang) }</select>
-                <label for={id("stream")}>{ lang.pick("內容流", "Stream") }</label>
+                <label for={id("stream")}>{ pick!(lang, "內容流", "Stream") }</label>
                 <select id={id("stream")} name="stream" onchange={choose(Field::Stream)}>{ options(&streams, &card.stream, lang) }</select>
-                <label for={id("owner_user")}>{ lang.pick("擁有者", "Owner user") }</label>
+                <label for={id("owner_user")}>{ pick!(lang, "擁有者", "Owner user") }</label>
                 <select id={id("owner_user")} name="owner_user" onchange={choose(Field::OwnerUser)}>{ options(&users, &card.owner_user, lang) }</select>
-                <label for={id("owner_agent")}>{ lang.pick("擁有 Agent", "Owner agent") }</label>
+                <label for={id("owner_agent")}>{ pick!(lang, "擁有 Agent", "Owner agent") }</label>
                 <select id={id("owner_agent")} name="owner_agent" onchange={choose(Field::OwnerAgent)}>{ options(&agents, &card.owner_agent, lang) }</select>
                 <span class="check">
                     <input type="checkbox" id={id("share_approved")} name="share_approved" checked={card.share_approved} onchange={approve} />
-                    <label for={id("share_approved")}>{ lang.pick("核准分享", "Sharing approved") }</label>
+                    <label for={id("share_approved")}>{ pick!(lang, "核准分享", "Sharing approved") }</label>
                 </span>
-                <label for={id("situation")}>{ lang.pick("情境", "Situation") }</label>
+                <label for={id("situation")}>{ pick!(lang, "情境", "Situation") }</label>
                 <input id={id("situation")} name="situation" value={card.situation.clone()} oninput={text(Field::Situation)} />
-                <label for={id("lesson")} class="wide">{ lang.pick("經驗", "Lesson") }</label>
+                <label for={id("lesson")} class="wide">{ pick!(lang, "經驗", "Lesson") }</label>
                 <textarea id={id("lesson")} name="lesson" class="wide" rows="2" value={card.lesson.clone()} oninput={text(Field::Lesson)} />
             </div>
         </section>

@@ -27,9 +27,9 @@ pub struct CardRowProps {
 pub fn options(known: &[&str], current: &str, lang: Lang) -> Html {
     let extra = (!known.contains(&current)).then(|| {
         let label = if current.is_empty() {
-            lang.pick("(缺少)".to_string(), "(missing)".to_string())
+            pick!(lang, "(缺少)".to_string(), "(missing)".to_string())
         } else {
-            lang.pick(format!("{current}(不在表中)"), format!("{current} (unknown)"))
+            pick!(lang, format!("{current}(不在表中)"), format!("{current} (unknown)"))
         };
         html! { <option value={current.to_string()} selected=true>{ label }</option> }
     });
@@ -76,7 +76,11 @@ pub fn card_row(props: &CardRowProps) -> Html {
             }
         })
     };
-    let th = |zh: &'static str, en: &'static str| lang.pick(zh, en);
+    macro_rules! th {
+        ($zh:expr, $en:expr $(,)?) => {
+            pick!(lang, $zh, $en)
+        };
+    }
     // After a delete the focus goes to the delete button of the row that
     // takes this one's place, else the row before, else "Add card": it is
     // never left on a button that is gone.
@@ -97,51 +101,51 @@ pub fn card_row(props: &CardRowProps) -> Html {
             class={classes!(props.rejection.is_some().then_some("rejected"), props.selected.then_some("selected"))}>
             <th scope="row">
                 <input name="id" class="id" value={card.id.clone()} oninput={text(Field::Id)}
-                    aria-label={lang.pick(format!("卡片 #{} 的 id", index + 1), format!("Id of card #{}", index + 1))} />
+                    aria-label={pick!(lang, format!("卡片 #{} 的 id", index + 1), format!("Id of card #{}", index + 1))} />
             </th>
-            <td data-label={th("範圍", "Scope")}>
-                <select name="scope" onchange={choose(Field::Scope)} aria-label={label(lang.pick("範圍", "Scope"))}>
+            <td data-label={th!("範圍", "Scope")}>
+                <select name="scope" onchange={choose(Field::Scope)} aria-label={label(pick!(lang, "範圍", "Scope"))}>
                     { options(&scopes, &card.scope, lang) }
                 </select>
             </td>
-            <td data-label={th("擁有者", "Owner user")}>
-                <select name="owner_user" onchange={choose(Field::OwnerUser)} aria-label={label(lang.pick("擁有者使用者", "Owner user"))}>
+            <td data-label={th!("擁有者", "Owner user")}>
+                <select name="owner_user" onchange={choose(Field::OwnerUser)} aria-label={label(pick!(lang, "擁有者使用者", "Owner user"))}>
                     { options(&users, &card.owner_user, lang) }
                 </select>
             </td>
-            <td data-label={th("擁有 Agent", "Owner agent")}>
-                <select name="owner_agent" onchange={choose(Field::OwnerAgent)} aria-label={label(lang.pick("擁有 Agent", "Owner agent"))}>
+            <td data-label={th!("擁有 Agent", "Owner agent")}>
+                <select name="owner_agent" onchange={choose(Field::OwnerAgent)} aria-label={label(pick!(lang, "擁有 Agent", "Owner agent"))}>
                     { options(&agents, &card.owner_agent, lang) }
                 </select>
             </td>
-            <td data-label={th("內容流", "Stream")}>
-                <select name="stream" onchange={choose(Field::Stream)} aria-label={label(lang.pick("內容流", "Stream"))}>
+            <td data-label={th!("內容流", "Stream")}>
+                <select name="stream" onchange={choose(Field::Stream)} aria-label={label(pick!(lang, "內容流", "Stream"))}>
                     { options(&streams, &card.stream, lang) }
                 </select>
             </td>
-            <td class="center" data-label={th("核准分享", "Sharing approved")}>
+            <td class="center" data-label={th!("核准分享", "Sharing approved")}>
                 <input type="checkbox" name="share_approved" checked={card.share_approved} onchange={approve}
-                    aria-label={label(lang.pick("已核准分享", "Sharing approved"))} />
+                    aria-label={label(pick!(lang, "已核准分享", "Sharing approved"))} />
             </td>
-            <td data-label={th("情境", "Situation")}>
+            <td data-label={th!("情境", "Situation")}>
                 <input name="situation" value={card.situation.clone()} oninput={text(Field::Situation)}
-                    aria-label={label(lang.pick("情境", "Situation"))} />
+                    aria-label={label(pick!(lang, "情境", "Situation"))} />
             </td>
-            <td class="text" data-label={th("經驗", "Lesson")}>
+            <td class="text" data-label={th!("經驗", "Lesson")}>
                 <textarea name="lesson" rows="2" value={card.lesson.clone()} oninput={text(Field::Lesson)}
-                    aria-label={label(lang.pick("經驗", "Lesson"))} />
+                    aria-label={label(pick!(lang, "經驗", "Lesson"))} />
             </td>
-            <td class="status" data-label={th("判定", "Verdict")}>{ verdict }</td>
+            <td class="status" data-label={th!("判定", "Verdict")}>{ verdict }</td>
             <td class="actions"><div class="stack">
                 <button type="button" onclick={show_reach}
-                    aria-pressed={props.selected.to_string()} aria-label={label(lang.pick("看範圍", "Show reach"))}>
-                    { lang.pick("看範圍", "Show reach") }
+                    aria-pressed={props.selected.to_string()} aria-label={label(pick!(lang, "看範圍", "Show reach"))}>
+                    { pick!(lang, "看範圍", "Show reach") }
                 </button>
-                <button type="button" onclick={act(Action::Edit(Edit::DuplicateCard(index)))} aria-label={label(lang.pick("複製", "Duplicate"))}>
-                    { lang.pick("複製", "Duplicate") }
+                <button type="button" onclick={act(Action::Edit(Edit::DuplicateCard(index)))} aria-label={label(pick!(lang, "複製", "Duplicate"))}>
+                    { pick!(lang, "複製", "Duplicate") }
                 </button>
-                <button type="button" class="danger" onclick={delete} aria-label={label(lang.pick("刪除", "Delete"))}>
-                    { lang.pick("刪除", "Delete") }
+                <button type="button" class="danger" onclick={delete} aria-label={label(pick!(lang, "刪除", "Delete"))}>
+                    { pick!(lang, "刪除", "Delete") }
                 </button>
             </div></td>
         </tr>

@@ -104,35 +104,35 @@ pub fn class_view(props: &ClassViewProps) -> Html {
             // The pack's title, as its students see it (its id when it has none).
             <h2 id="class-title" data-pack={pack.id.clone()}>{ {
                 let name = if pack.title.is_empty() { pack.id.as_str() } else { pack.title.get(lang) };
-                lang.pick(format!("全班成果:{name}"), format!("Class view: {name}"))
+                pick!(lang, format!("全班成果:{name}"), format!("Class view: {name}"))
             } }</h2>
             <label>
-                { lang.pick("貼上成果代碼(一行一個),或把匯出的檔案拖進來。所有資料都留在這個瀏覽器裡。", "Paste result codes (one per line), or drop exported files here. Nothing leaves this browser.") }
+                { pick!(lang, "貼上成果代碼(一行一個),或把匯出的檔案拖進來。所有資料都留在這個瀏覽器裡。", "Paste result codes (one per line), or drop exported files here. Nothing leaves this browser.") }
                 <textarea name="result_codes" rows="5" value={(*codes).clone()} {oninput} />
             </label>
             if let Some((name, problem)) = (*unread).clone() {
-                <p class="refused" role="alert" data-unread-file={name.clone()}>{ lang.pick(
+                <p class="refused" role="alert" data-unread-file={name.clone()}>{ pick!(lang, 
                     format!("沒有讀入「{name}」:{}", mixua_words::text_problem_words(&problem, lang)),
                     format!("“{name}” was not read: {}", mixua_words::text_problem_words(&problem, lang)),
                 ) }</p>
             }
             <div class="table-wrap">
                 <table class="class-table">
-                    <caption>{ lang.pick(format!("學生:{} 位", class.rows.len()), format!("Students: {}", class.rows.len())) }</caption>
+                    <caption>{ pick!(lang, format!("學生:{} 位", class.rows.len()), format!("Students: {}", class.rows.len())) }</caption>
                     <thead><tr>
-                        <th scope="col">{ lang.pick("學生", "Student") }</th>
+                        <th scope="col">{ pick!(lang, "學生", "Student") }</th>
                         { for pack.exercises.iter().enumerate().map(|(i, e)| html! { <th scope="col">{ format!("{} · {}", i + 1, e.title.get(lang)) }</th> }) }
                     </tr></thead>
                     <tbody>
                         { for class.rows.iter().map(|r| html! {
                             <tr data-result-row={r.name.clone()}>
-                                <th scope="row">{ if r.name.is_empty() { lang.pick("(沒有名字)", "(no name)").to_string() } else { r.name.clone() } }</th>
+                                <th scope="row">{ if r.name.is_empty() { pick!(lang, "(沒有名字)", "(no name)").to_string() } else { r.name.clone() } }</th>
                                 { for r.exercises.iter().map(|e| html! {
                                     <td data-solved={e.solved.code()} data-hints={e.hints.to_string()} data-solution-seen={e.solution_seen.to_string()}>
                                         { match e.solved { Solved::Yes => "✓ ", Solved::WithSolution => "◐ ", Solved::Not => "✗ " } }
                                         { solved_words(e.solved, lang) }{ " · " }{ hints_words(e.hints.into(), lang) }
                                         if e.solution_seen && e.solved != Solved::WithSolution {
-                                            { lang.pick(" · 看過解答", " · solution seen") }
+                                            { pick!(lang, " · 看過解答", " · solution seen") }
                                         }
                                     </td>
                                 }) }
@@ -142,20 +142,20 @@ pub fn class_view(props: &ClassViewProps) -> Html {
                 </table>
             </div>
             if !class.refused.is_empty() {
-                <h3>{ lang.pick("沒有收下的代碼", "Codes refused") }</h3>
+                <h3>{ pick!(lang, "沒有收下的代碼", "Codes refused") }</h3>
                 <ul class="refused">
                     { for class.refused.iter().map(|(line, code, reason, words)| html! {
                         <li data-refused={line.to_string()} data-reason={*reason}>
-                            { lang.pick(format!("第 {line} 行({code}…):{words}"), format!("Line {line} ({code}…): {words}")) }
+                            { pick!(lang, format!("第 {line} 行({code}…):{words}"), format!("Line {line} ({code}…): {words}")) }
                         </li>
                     }) }
                 </ul>
             }
             if let Some(ws) = ws.filter(|_| most > 0) {
                 <table class="heatmap">
-                    <caption>{ lang.pick("全班預測錯最多的格子(人數)", "Cells the class predicted wrong most (how many students)") }</caption>
+                    <caption>{ pick!(lang, "全班預測錯最多的格子(人數)", "Cells the class predicted wrong most (how many students)") }</caption>
                     <thead><tr>
-                        <th scope="col">{ lang.pick("使用者 ╲ Agent", "user ╲ agent") }</th>
+                        <th scope="col">{ pick!(lang, "使用者 ╲ Agent", "user ╲ agent") }</th>
                         { for ws.agents.iter().map(|a| html! { <th scope="col">{ a }</th> }) }
                     </tr></thead>
                     <tbody>
@@ -166,7 +166,7 @@ pub fn class_view(props: &ClassViewProps) -> Html {
                                 let style = format!("--heat:{}%", n * 100 / most);
                                 html! {
                                     <td data-heat={format!("{u}/{a}")} data-wrong={n.to_string()} {style}>
-                                        { lang.pick(format!("✗ {n} 人錯"), format!("✗ {n} wrong")) }
+                                        { pick!(lang, format!("✗ {n} 人錯"), format!("✗ {n} wrong")) }
                                     </td>
                                 }
                             }) }</tr>

@@ -18,9 +18,9 @@ pub struct CompareProps {
 
 fn policy_note(policy: Policy, lang: Lang) -> &'static str {
     match policy {
-        Policy::FourScope => lang.pick("個人經驗跟著人走,Agent 經驗跟著 Agent 走。", "Personal lessons follow their user; agent lessons follow their agent."),
-        Policy::GlobalOnly => lang.pick("安全,但每個人只拿到公共經驗。", "Safe, but everyone gets only the public lessons."),
-        Policy::UnsafePool => lang.pick("每張卡都當成已核准的 GLOBAL:暗號會外洩。", "Every card treated as approved GLOBAL: canaries leak."),
+        Policy::FourScope => pick!(lang, "個人經驗跟著人走,Agent 經驗跟著 Agent 走。", "Personal lessons follow their user; agent lessons follow their agent."),
+        Policy::GlobalOnly => pick!(lang, "安全,但每個人只拿到公共經驗。", "Safe, but everyone gets only the public lessons."),
+        Policy::UnsafePool => pick!(lang, "每張卡都當成已核准的 GLOBAL:暗號會外洩。", "Every card treated as approved GLOBAL: canaries leak."),
     }
 }
 
@@ -37,8 +37,8 @@ pub fn compare(props: &CompareProps) -> Html {
     if props.hidden {
         return html! {
             <section class="compare" aria-labelledby="compare-title" data-panel="compare">
-                <h2 id="compare-title">{ lang.pick("三種做法比一比", "Three policies compared") }</h2>
-                <p>{ lang.pick("揭曉後才顯示。", "Shown after you reveal.") }</p>
+                <h2 id="compare-title">{ pick!(lang, "三種做法比一比", "Three policies compared") }</h2>
+                <p>{ pick!(lang, "揭曉後才顯示。", "Shown after you reveal.") }</p>
             </section>
         };
     }
@@ -57,31 +57,31 @@ pub fn compare(props: &CompareProps) -> Html {
                 if more > 0 { <span class="more">{ format!(" +{more}") }</span> }
                 { for leaks.iter().take(3).map(|l| html! {
                     <span class="leak-chip" data-leak={l.token.clone()}>
-                        <span aria-hidden="true">{"⚠ "}</span>{ lang.pick(format!("外洩 {}({})", l.token, l.card), format!("leak {} ({})", l.token, l.card)) }
+                        <span aria-hidden="true">{"⚠ "}</span>{ pick!(lang, format!("外洩 {}({})", l.token, l.card), format!("leak {} ({})", l.token, l.card)) }
                     </span>
                 }) }
                 if leaks.len() > 3 {
-                    <span class="leak-chip more">{ lang.pick(format!("⚠ 另有 {} 個外洩", leaks.len() - 3), format!("⚠ {} more leaks", leaks.len() - 3)) }</span>
+                    <span class="leak-chip more">{ pick!(lang, format!("⚠ 另有 {} 個外洩", leaks.len() - 3), format!("⚠ {} more leaks", leaks.len() - 3)) }</span>
                 }
             </td>
         }
     };
     html! {
         <section class="compare" aria-labelledby="compare-title" data-panel="compare">
-            <h2 id="compare-title">{ lang.pick("三種做法比一比", "Three policies compared") }</h2>
-            <p class="lede">{ lang.pick(
+            <h2 id="compare-title">{ pick!(lang, "三種做法比一比", "Three policies compared") }</h2>
+            <p class="lede">{ pick!(lang, 
                 "同一批卡片、同一句查詢,只換分享方式。三張成績單分開看:該看到的有沒有取回,不該看到的有沒有出現,認得出身分的內容有沒有出現。",
                 "Same cards, same query, only the way of sharing changes. Three scorecards, kept apart: did each viewer get what it needs, did anything forbidden show up, and did anything that singles a person out?",
             ) }</p>
             <Scorecards doc={props.doc.clone()} computed={props.computed.clone()} reference={Reference::FourScopeNow} {lang} />
             // A wide chart scrolls inside this box: it takes the focus so the
             // keyboard can scroll it too.
-            <div class="table-wrap" tabindex="0" role="region" aria-label={lang.pick("三種做法的比較表", "Policies compared, per viewer")}>
+            <div class="table-wrap" tabindex="0" role="region" aria-label={pick!(lang, "三種做法的比較表", "Policies compared, per viewer")}>
                 <table class="compare-table">
-                    <caption class="sr-only">{ lang.pick("每個身分在三種做法下取回的卡片", "What each viewer retrieves under each policy") }</caption>
+                    <caption class="sr-only">{ pick!(lang, "每個身分在三種做法下取回的卡片", "What each viewer retrieves under each policy") }</caption>
                     <thead>
                         <tr>
-                            <th scope="col">{ lang.pick("身分", "Viewer") }</th>
+                            <th scope="col">{ pick!(lang, "身分", "Viewer") }</th>
                             { for Policy::ALL.iter().map(|&p| html! {
                                 <th scope="col">{ policy_name(p, lang) }<span class="note">{ policy_note(p, lang) }</span></th>
                             }) }
@@ -96,9 +96,9 @@ pub fn compare(props: &CompareProps) -> Html {
                                         Callback::from(move |_: MouseEvent| rows_open.set(!*rows_open))
                                     }}>
                                         { if show_rows {
-                                            lang.pick("收起每個身分的列".to_string(), "Hide the per-viewer rows".to_string())
+                                            pick!(lang, "收起每個身分的列".to_string(), "Hide the per-viewer rows".to_string())
                                         } else {
-                                            lang.pick(format!("顯示 {} 個身分的列", computed.viewers.len()), format!("Show the {} per-viewer rows", computed.viewers.len()))
+                                            pick!(lang, format!("顯示 {} 個身分的列", computed.viewers.len()), format!("Show the {} per-viewer rows", computed.viewers.len()))
                                         } }
                                     </button>
                                 </td>
@@ -113,14 +113,14 @@ pub fn compare(props: &CompareProps) -> Html {
                     </tbody>
                     <tfoot>
                         <tr>
-                            <th scope="row">{ lang.pick("合計", "Total") }</th>
+                            <th scope="row">{ pick!(lang, "合計", "Total") }</th>
                             { for totals.iter().map(|(hits, leaks, _)| html! {
                                 <td data-leaks={leaks.to_string()}>
-                                    { lang.pick(format!("取回 {hits} 次 · "), format!("{hits} retrieved · ")) }
+                                    { pick!(lang, format!("取回 {hits} 次 · "), format!("{hits} retrieved · ")) }
                                     if *leaks > 0 {
-                                        <strong class="bad"><span aria-hidden="true">{"⚠ "}</span>{ lang.pick(format!("{leaks} 個暗號外洩"), format!("{leaks} canary leaks")) }</strong>
+                                        <strong class="bad"><span aria-hidden="true">{"⚠ "}</span>{ pick!(lang, format!("{leaks} 個暗號外洩"), format!("{leaks} canary leaks")) }</strong>
                                     } else {
-                                        <span class="good"><span aria-hidden="true">{"✓ "}</span>{ lang.pick("沒有外洩", "no leaks") }</span>
+                                        <span class="good"><span aria-hidden="true">{"✓ "}</span>{ pick!(lang, "沒有外洩", "no leaks") }</span>
                                     }
                                 </td>
                             }) }
@@ -130,7 +130,7 @@ pub fn compare(props: &CompareProps) -> Html {
             </div>
             <p class="count-note" data-count-note="">{ {
                 let (_, leaks, forbidden) = totals[2];
-                lang.pick(
+                pick!(lang, 
                     format!("兩個數字算的東西不同。「不該看到的出現了」算 (身分, 卡片) 組數:把別人的 protected 卡、或帶著別人暗號的卡交給某個身分,就算一組;全部混在一起時共 {forbidden} 組。「暗號外洩」只算暗號:某個格子裡出現別人的假祕密,就算一次;全部混在一起時共 {leaks} 次。別人的 protected 卡不一定含暗號,所以前者可以比後者多。"),
                     format!("The two numbers count different things. “Forbidden appeared” counts (viewer, card) pairs: one for each time a viewer is handed another user's protected card or a card carrying another user's canary; pooled, that is {forbidden}. “Canary leaks” count only fake secrets: one for each time another user's canary shows up in a view; pooled, that is {leaks}. Another user's protected card need not hold a canary, so the first can be larger."),
                 )

@@ -109,10 +109,10 @@ pub struct FilesProps {
 /// "3 min ago", from the saved time and now (both ms since 1970).
 fn ago(minutes: u64, lang: Lang) -> String {
     match minutes {
-        0 => lang.pick("剛剛".to_string(), "just now".to_string()),
-        m if m < 60 => lang.pick(format!("{m} 分鐘前"), format!("{m} min ago")),
-        m if m < 60 * 24 => lang.pick(format!("{} 小時前", m / 60), format!("{} h ago", m / 60)),
-        m => lang.pick(format!("{} 天前", m / (60 * 24)), format!("{} days ago", m / (60 * 24))),
+        0 => pick!(lang, "剛剛".to_string(), "just now".to_string()),
+        m if m < 60 => pick!(lang, format!("{m} 分鐘前"), format!("{m} min ago")),
+        m if m < 60 * 24 => pick!(lang, format!("{} 小時前", m / 60), format!("{} h ago", m / 60)),
+        m => pick!(lang, format!("{} 天前", m / (60 * 24)), format!("{} days ago", m / (60 * 24))),
     }
 }
 
@@ -191,7 +191,7 @@ pub fn files(props: &FilesProps) -> Html {
             // Lesson 2's start is in its part: without it, Reset says so
             // and changes nothing.
             match course.start_doc(lang) {
-                Some(doc) => onaction.emit(Action::Edit(Edit::Load { doc, source: lang.pick("範例", "the seed").into() })),
+                Some(doc) => onaction.emit(Action::Edit(Edit::Load { doc, source: pick!(lang, "範例", "the seed").into() })),
                 None => onaction.emit(UiAction::Notify(Notice::PartMissing).into()),
             }
             onaction.emit(Action::Ui(UiAction::PlaceNotice(NoticeAt::Work)));
@@ -206,38 +206,38 @@ pub fn files(props: &FilesProps) -> Html {
     let n = props.course.number();
     let (reset_label, reset_question) = match props.course {
         Course::Pack => (
-            lang.pick("重設為範例".to_string(), "Reset to the seed".to_string()),
-            lang.pick("換成範例卡片?(可以復原)".to_string(), "Replace your work with the seed? (Undo brings it back)".to_string()),
+            pick!(lang, "重設為範例".to_string(), "Reset to the seed".to_string()),
+            pick!(lang, "換成範例卡片?(可以復原)".to_string(), "Replace your work with the seed? (Undo brings it back)".to_string()),
         ),
         _ => (
-            lang.pick(format!("重設第 {n} 課"), format!("Reset lesson {n}")),
-            lang.pick(
+            pick!(lang, format!("重設第 {n} 課"), format!("Reset lesson {n}")),
+            pick!(lang, 
                 format!("把第 {n} 課的作品換回它的起點?(可以復原;其他課的作品不受影響)"),
                 format!("Replace your lesson {n} work with its starting cards? (Undo brings it back; other lessons' work stays.)"),
             ),
         ),
     };
     html! {
-        <section class="files" aria-label={lang.pick("儲存與分享", "Save and share")}>
+        <section class="files" aria-label={pick!(lang, "儲存與分享", "Save and share")}>
             <button type="button" onclick={share} data-action="share">
-                <span aria-hidden="true">{"⤴ "}</span>{ lang.pick("分享連結", "Share link") }
+                <span aria-hidden="true">{"⤴ "}</span>{ pick!(lang, "分享連結", "Share link") }
             </button>
-            <button type="button" onclick={export} data-action="export">{ lang.pick("匯出工作區", "Export workspace") }</button>
-            <button type="button" onclick={export_report} data-action="export-report">{ lang.pick("匯出報告", "Export report") }</button>
+            <button type="button" onclick={export} data-action="export">{ pick!(lang, "匯出工作區", "Export workspace") }</button>
+            <button type="button" onclick={export_report} data-action="export-report">{ pick!(lang, "匯出報告", "Export report") }</button>
             <label class="file-pick">
-                <span>{ lang.pick("匯入…", "Import…") }</span>
+                <span>{ pick!(lang, "匯入…", "Import…") }</span>
                 <input type="file" name="import" accept=".json,application/json" onchange={pick} />
             </label>
             if *confirm_reset {
-                <span class="confirm" role="group" aria-label={lang.pick("確認重設", "Confirm reset")}>
+                <span class="confirm" role="group" aria-label={pick!(lang, "確認重設", "Confirm reset")}>
                     { reset_question }
-                    <button type="button" class="danger" onclick={do_reset} data-action="confirm-reset">{ lang.pick("是,重設", "Yes, reset") }</button>
-                    <button type="button" onclick={cancel_reset}>{ lang.pick("取消", "Cancel") }</button>
+                    <button type="button" class="danger" onclick={do_reset} data-action="confirm-reset">{ pick!(lang, "是,重設", "Yes, reset") }</button>
+                    <button type="button" onclick={cancel_reset}>{ pick!(lang, "取消", "Cancel") }</button>
                 </span>
             } else {
                 <button type="button" onclick={ask_reset} data-action="reset" data-resets={props.course.number().to_string()}>{ reset_label }</button>
             }
-            <a href="?fresh" target="_blank" rel="noopener">{ lang.pick("全新開始(新分頁)", "Fresh start (new tab)") }</a>
+            <a href="?fresh" target="_blank" rel="noopener">{ pick!(lang, "全新開始(新分頁)", "Fresh start (new tab)") }</a>
             // What the last action here did, beside these controls (the
             // live region says it too).
             if props.said.is_some() {
@@ -247,7 +247,7 @@ pub fn files(props: &FilesProps) -> Html {
             }
             if let Some(url) = &*link {
                 <label class="share-out">
-                    <span>{ lang.pick("分享連結:", "Share link: ") }</span>
+                    <span>{ pick!(lang, "分享連結:", "Share link: ") }</span>
                     <input name="share_link" readonly=true value={url.clone()} />
                 </label>
             }
@@ -256,7 +256,7 @@ pub fn files(props: &FilesProps) -> Html {
             // Shown once there is another work to go back to (this tab's
             // own work alone is nothing to pick from).
             <details class={classes!("recent", (props.recent.works.len() < 2).then_some("none"))} data-panel="recent">
-                <summary>{ lang.pick(format!("最近的作品({})", props.recent.works.len()), format!("Recent work ({})", props.recent.works.len())) }</summary>
+                <summary>{ pick!(lang, format!("最近的作品({})", props.recent.works.len()), format!("Recent work ({})", props.recent.works.len())) }</summary>
                 <ul>
                     { for props.recent.works.iter().map(|entry| {
                         let current = entry.id == props.recent.current;
@@ -269,14 +269,14 @@ pub fn files(props: &FilesProps) -> Html {
                             <li key={entry.id.clone()} data-work={entry.id.clone()} data-current={current.to_string()}>
                                 <strong>{ &entry.name }</strong>
                                 { " · " }{ ago(props.recent.minutes_ago(entry), lang) }
-                                { " · " }{ lang.pick(format!("{} 張卡片", entry.cards), super::count(entry.cards, "card", "cards")) }
+                                { " · " }{ pick!(lang, format!("{} 張卡片", entry.cards), super::count(entry.cards, "card", "cards")) }
                                 if current {
-                                    { " · " }<em>{ lang.pick("這個分頁", "this tab") }</em>
+                                    { " · " }<em>{ pick!(lang, "這個分頁", "this tab") }</em>
                                 } else {
                                     { " " }
                                     <button type="button" class="link" onclick={open} data-action="open-work"
-                                        aria-label={lang.pick(format!("打開 {}", entry.name), format!("Open {}", entry.name))}>
-                                        { lang.pick("打開", "Open") }
+                                        aria-label={pick!(lang, format!("打開 {}", entry.name), format!("Open {}", entry.name))}>
+                                        { pick!(lang, "打開", "Open") }
                                     </button>
                                 }
                             </li>

@@ -60,16 +60,16 @@ pub fn groups_panel(props: &GroupsProps) -> Html {
         });
         let past = then.as_ref().and_then(|(t, past)| {
             let members = past.groups()?.members(name)?.to_vec();
-            let list = if members.is_empty() { lang.pick("(沒有人)", "nobody").to_string() } else { members.join(lang.pick("、", ", ")) };
+            let list = if members.is_empty() { pick!(lang, "(沒有人)", "nobody").to_string() } else { members.join(pick!(lang, "、", ", ")) };
             Some(html! {
                 <p class="then" data-then-members={members.join(",")}>
-                    { lang.pick(format!("時刻 {t} 的成員:{list}"), format!("Members at tick {t}: {list}")) }
+                    { pick!(lang, format!("時刻 {t} 的成員:{list}"), format!("Members at tick {t}: {list}")) }
                 </p>
             })
         });
         html! {
             <fieldset class="group" data-group-set={name.clone()}>
-                <legend>{ lang.pick(format!("群組 {name}({} 人)", members.len()), format!("Group {name} ({} members)", members.len())) }</legend>
+                <legend>{ pick!(lang, format!("群組 {name}({} 人)", members.len()), format!("Group {name} ({} members)", members.len())) }</legend>
                 { for boxes }
                 { for past }
             </fieldset>
@@ -77,8 +77,8 @@ pub fn groups_panel(props: &GroupsProps) -> Html {
     };
     html! {
         <section class="panel groups" aria-labelledby="groups-title" data-panel="groups">
-            <h2 id="groups-title">{ lang.pick("群組", "Groups") }</h2>
-            <p class="lede">{ lang.pick(
+            <h2 id="groups-title">{ pick!(lang, "群組", "Groups") }</h2>
+            <p class="lede">{ pick!(lang, 
                 "GROUP 卡只給群組的成員(用任何 Agent):四種範圍做不到「這個部門的這幾個人」。改成員會改變誰讀得到什麼:由名單上的審查者附原因來做,並記在紀錄裡。",
                 "A GROUP card reaches exactly its group's members (with any agent): no four-scope card means “these people in one department”. Changing the members changes who can read what: a listed reviewer does it, with a reason, and the log keeps it.",
             ) }</p>

@@ -58,12 +58,12 @@ pub fn hit(props: &HitProps) -> Html {
             <button type="button" class="hit" tabindex="-1" onclick={inspect(&props.onaction, &props.viewer, props.index)}>
                 if props.gained {
                     <span class="delta" aria-hidden="true">{"+"}</span>
-                    <span class="sr-only">{ lang.pick("新進 ", "new: ") }</span>
+                    <span class="sr-only">{ pick!(lang, "新進 ", "new: ") }</span>
                 }
-                <span class="sr-only">{ lang.pick("卡片 ", "Card ") }</span>
+                <span class="sr-only">{ pick!(lang, "卡片 ", "Card ") }</span>
                 <span class="badge">{ props.id.clone() }</span>{" "}
                 <span class="lesson">{ props.lesson.clone() }</span>
-                <span class="sr-only">{ lang.pick("(說明為什麼)", " (explain why)") }</span>
+                <span class="sr-only">{ pick!(lang, "(說明為什麼)", " (explain why)") }</span>
             </button>
         </li>
     }

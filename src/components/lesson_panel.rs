@@ -41,18 +41,18 @@ pub fn result_code_part(
     };
     let left_out = |error: &mixua_policy::NameError| {
         let why = mixua_words::explain::name_error_text(error, lang);
-        lang.pick(format!("這個名字不會放進代碼:{why}。"), format!("This name is left out of the code: {why}."))
+        pick!(lang, format!("這個名字不會放進代碼:{why}。"), format!("This name is left out of the code: {why}."))
     };
     Ok(html! {
         <>
             if let Some(error) = problem {
                 <p class="refusal" role="alert" data-name-problem={error.code()}>{ left_out(&error) }</p>
             }
-            <label>{ lang.pick("成果代碼:交給老師", "Result code: hand it to your teacher") }
+            <label>{ pick!(lang, "成果代碼:交給老師", "Result code: hand it to your teacher") }
                 <textarea name="result_code" readonly=true rows="3" value={code} />
             </label>
-            <button type="button" data-action="copy-code" onclick={copy}>{ lang.pick("複製代碼", "Copy the code") }</button>
-            <p class="kbd-hint">{ lang.pick("代碼附有檢查碼,打錯會被拒絕;它不是證明。", "The code carries a checksum, so a mistyped code is refused; it is not a proof.") }</p>
+            <button type="button" data-action="copy-code" onclick={copy}>{ pick!(lang, "複製代碼", "Copy the code") }</button>
+            <p class="kbd-hint">{ pick!(lang, "代碼附有檢查碼,打錯會被拒絕;它不是證明。", "The code carries a checksum, so a mistyped code is refused; it is not a proof.") }</p>
         </>
     })
 }
@@ -159,7 +159,7 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
                 return;
             };
             let doc = Doc { workspace: std::rc::Rc::new(workspace), predictions: doc.predictions.clone() };
-            onaction.emit(Edit::Load { doc, source: lang.pick("解答", "the solution").to_string() }.into());
+            onaction.emit(Edit::Load { doc, source: pick!(lang, "解答", "the solution").to_string() }.into());
             onaction.emit(UiAction::SolutionSeen(step_index).into());
         })
     });
@@ -176,9 +176,9 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
                         Callback::from(move |_: Event| onaction.emit(UiAction::Answer { step: step_index, option: i, right }.into()))
                     };
                     let verdict = (chosen == Some(i)).then(|| if i == q.answer {
-                        html! { <span class="ok">{ lang.pick(" ✓ 對", " ✓ right") }</span> }
+                        html! { <span class="ok">{ pick!(lang, " ✓ 對", " ✓ right") }</span> }
                     } else {
-                        html! { <span class="off">{ lang.pick(" ✗ 再想想", " ✗ not quite") }</span> }
+                        html! { <span class="off">{ pick!(lang, " ✗ 再想想", " ✗ not quite") }</span> }
                     });
                     html! {
                         <label class="option">
@@ -200,13 +200,13 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
             <button type="button" class="fold-bar" data-action="unfold-lesson" aria-expanded={unfolded.to_string()}
                 onclick={toggle(&unfolded, !*unfolded)}>
                 <span aria-hidden="true">{ if *unfolded { "▾ " } else { "▸ " } }</span>
-                { format!("{} {}", lang.pick("練習", "Exercise"), step.title.get(lang)) }
+                { format!("{} {}", pick!(lang, "練習", "Exercise"), step.title.get(lang)) }
                 { if done { " ✓" } else { "" } }
             </button>
             <div class="panel-head">
                 <h2 id="lesson-title">{ match course {
-                    Course::One => lang.pick("練習", "Exercises"),
-                    Course::Two => lang.pick("第 2 課:記憶與時間", "Lesson 2: memory over time"),
+                    Course::One => pick!(lang, "練習", "Exercises"),
+                    Course::Two => pick!(lang, "第 2 課:記憶與時間", "Lesson 2: memory over time"),
                     #[cfg(feature = "lesson3")]
                     Course::Three => pack.title.get(lang),
                     Course::Pack => if pack.title.is_empty() { pack.id.as_str() } else { pack.title.get(lang) },
@@ -214,14 +214,14 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
                 // One Tab stop for the steps (a toolbar: the arrow keys,
                 // Home and End move between them), so the first screen
                 // stays a few controls.
-                <div class="steps" role="toolbar" aria-label={lang.pick("練習步驟", "Exercise steps")} onkeydown={step_keys}>
+                <div class="steps" role="toolbar" aria-label={pick!(lang, "練習步驟", "Exercise steps")} onkeydown={step_keys}>
                     { for (0..steps.len()).map(|i| {
                         let finished = step_done(i);
                         html! {
                             <button type="button" onclick={go(i)} aria-current={(i == step_index).then_some("step")}
                                 tabindex={if i == step_index { "0" } else { "-1" }} data-step={(i + 1).to_string()}
                                 class={classes!((i == step_index).then_some("current"), finished.then_some("finished"))}
-                                aria-label={lang.pick(format!("第 {} 步{}", i + 1, if finished { "(完成)" } else { "" }), format!("Step {}{}", i + 1, if finished { " (done)" } else { "" }))}>
+                                aria-label={pick!(lang, format!("第 {} 步{}", i + 1, if finished { "(完成)" } else { "" }), format!("Step {}{}", i + 1, if finished { " (done)" } else { "" }))}>
                                 { (i + 1).to_string() }{ if finished { "✓" } else { "" } }
                             </button>
                         }
@@ -238,7 +238,7 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
                     { for checklist.iter().map(|i| html! {
                         <li class={if i.done { "done" } else { "todo" }} data-done={i.done.to_string()}>
                             <span aria-hidden="true">{ if i.done { "✓ " } else { "○ " } }</span>
-                            <span class="sr-only">{ if i.done { lang.pick("完成:", "done: ") } else { lang.pick("未完成:", "to do: ") } }</span>
+                            <span class="sr-only">{ if i.done { pick!(lang, "完成:", "done: ") } else { pick!(lang, "未完成:", "to do: ") } }</span>
                             { &i.label }
                         </li>
                     }) }
@@ -250,24 +250,24 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
             }
             <div class="lesson-foot" aria-live="polite">
                 if done {
-                    <p class="step-done" data-step-status="done"><span aria-hidden="true">{"★ "}</span>{ lang.pick("這一步完成了!", "This step is done!") }</p>
+                    <p class="step-done" data-step-status="done"><span aria-hidden="true">{"★ "}</span>{ pick!(lang, "這一步完成了!", "This step is done!") }</p>
                 } else if props.progress.missed.contains(&step_index) {
                     // A failed check answers with what is still missing
                     // (the checklist's open items, the question), never
                     // with a hint: hints are counted only when asked for.
                     <div class="missing" data-step-status="missing">
-                        <strong>{ lang.pick("還沒完成,還缺:", "Not done yet. Still missing:") }</strong>
+                        <strong>{ pick!(lang, "還沒完成,還缺:", "Not done yet. Still missing:") }</strong>
                         <ul>
                             { for checklist.iter().filter(|i| !i.done).map(|i| html! { <li data-missing="item">{ &i.label }</li> }) }
                             if question_open {
-                                <li data-missing="question">{ lang.pick("回答上面的問題(答對才算)", "answer the question above (rightly)") }</li>
+                                <li data-missing="question">{ pick!(lang, "回答上面的問題(答對才算)", "answer the question above (rightly)") }</li>
                             }
                         </ul>
                     </div>
                 }
                 if !done && shown > 0 {
                     <div class="hint" data-step-status="hint">
-                        <strong>{ lang.pick("提示:", "Hint: ") }</strong>
+                        <strong>{ pick!(lang, "提示:", "Hint: ") }</strong>
                         <ol class="hints">
                             { for step.hints.iter().take(shown).enumerate().map(|(n, h)| html! { <li data-hint={(n + 1).to_string()}>{ h.get(lang) }</li> }) }
                         </ol>
@@ -278,31 +278,31 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
                 // The first step has no step before it: no Previous there
                 // (its place kept, so Next stays where it is).
                 <button type="button" onclick={go(step_index.saturating_sub(1))} disabled={step_index == 0}
-                    class={classes!((step_index == 0).then_some("none"))}>{ lang.pick("← 上一步", "← Previous") }</button>
-                <button type="button" onclick={go(step_index + 1)} disabled={step_index + 1 >= steps.len()}>{ lang.pick("下一步 →", "Next →") }</button>
+                    class={classes!((step_index == 0).then_some("none"))}>{ pick!(lang, "← 上一步", "← Previous") }</button>
+                <button type="button" onclick={go(step_index + 1)} disabled={step_index + 1 >= steps.len()}>{ pick!(lang, "下一步 →", "Next →") }</button>
             </div>
             <div class="lesson-nav lesson-help">
-                <button type="button" class="primary" onclick={check} data-action="check-step">{ lang.pick("檢查我的進度", "Check my work") }</button>
+                <button type="button" class="primary" onclick={check} data-action="check-step">{ pick!(lang, "檢查我的進度", "Check my work") }</button>
                 if !done && shown < step.hints.len() {
                     <button type="button" data-action="next-hint" onclick={emit(UiAction::NextHint(step_index))}>
-                        { lang.pick(format!("給我一個提示({}/{})", shown + 1, step.hints.len()), format!("Give me a hint ({}/{})", shown + 1, step.hints.len())) }
+                        { pick!(lang, format!("給我一個提示({}/{})", shown + 1, step.hints.len()), format!("Give me a hint ({}/{})", shown + 1, step.hints.len())) }
                     </button>
                 }
                 if show_solution.is_some() && !*confirming {
-                    <button type="button" data-action="show-solution" onclick={toggle(&confirming, true)}>{ lang.pick("看解答…", "Show the solution…") }</button>
+                    <button type="button" data-action="show-solution" onclick={toggle(&confirming, true)}>{ pick!(lang, "看解答…", "Show the solution…") }</button>
                 }
             </div>
             if let (Some(onclick), true) = (show_solution, *confirming) {
-                <div class="confirm" role="group" aria-label={lang.pick("確認看解答", "Confirm: show the solution")}>
-                    <p>{ lang.pick(
+                <div class="confirm" role="group" aria-label={pick!(lang, "確認看解答", "Confirm: show the solution")}>
+                    <p>{ pick!(lang, 
                         "看了解答,這一步之後完成會記成「看了解答後完成」。解答會取代目前的工作(可以復原)。確定要看嗎?",
                         "If you see the solution, solving this step is recorded as “solved with the solution”. It replaces your current work (Undo brings it back). Show it?",
                     ) }</p>
-                    <button type="button" class="primary" data-action="confirm-solution" {onclick}>{ lang.pick("看解答", "Show the solution") }</button>
-                    <button type="button" data-action="cancel-solution" onclick={toggle(&confirming, false)}>{ lang.pick("取消", "Cancel") }</button>
+                    <button type="button" class="primary" data-action="confirm-solution" {onclick}>{ pick!(lang, "看解答", "Show the solution") }</button>
+                    <button type="button" data-action="cancel-solution" onclick={toggle(&confirming, false)}>{ pick!(lang, "取消", "Cancel") }</button>
                 </div>
             }
-            <ol class="marks" aria-label={lang.pick("各步驟的成績", "Your marks, step by step")}>
+            <ol class="marks" aria-label={pick!(lang, "各步驟的成績", "Your marks, step by step")}>
                 { for (0..steps.len()).map(|i| {
                     let p = &props.progress;
                     let solved = Solved::of(step_done(i), p.assisted.contains(&i));
@@ -313,7 +313,7 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
                         words = format!("{words} · {}", hints_words(hints, lang));
                     }
                     if p.solution.contains(&i) && solved != Solved::WithSolution {
-                        words = format!("{words} · {}", lang.pick("看了解答", "solution seen"));
+                        words = format!("{words} · {}", pick!(lang, "看了解答", "solution seen"));
                     }
                     html! {
                         <li data-mark={solved.code()} data-hints={hints.to_string()} data-solution={p.solution.contains(&i).to_string()}>
@@ -321,8 +321,8 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
                             { words }
                             if touched {
                                 <button type="button" class="link" data-action="reset-exercise" onclick={emit(UiAction::ResetExercise(i))}
-                                    aria-label={lang.pick(format!("重設第 {} 步的成績", i + 1), format!("Reset step {}'s mark", i + 1))}>
-                                    { lang.pick("重設", "reset") }
+                                    aria-label={pick!(lang, format!("重設第 {} 步的成績", i + 1), format!("Reset step {}'s mark", i + 1))}>
+                                    { pick!(lang, "重設", "reset") }
                                 </button>
                             }
                         </li>
@@ -342,12 +342,12 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
                         open.emit(e)
                     })
                 }}>
-                    { lang.pick("我的成果代碼", "My result code") }
+                    { pick!(lang, "我的成果代碼", "My result code") }
                 </button>
             </div>
             if *code_open {
                 <div class="result-code">
-                    <label>{ lang.pick("你的名字(可不填)", "Your name (optional)") }
+                    <label>{ pick!(lang, "你的名字(可不填)", "Your name (optional)") }
                         <input name="student_name" value={(*name).clone()} maxlength="40"
                             oninput={let (name, onname) = (name.clone(), props.onname.clone()); Callback::from(move |e: InputEvent| {
                                 let typed = super::event_value(&e);
@@ -363,7 +363,7 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
                 </div>
             }
             if props.classroom {
-                <p class="kbd-hint">{ lang.pick("教室模式:用 ← → 切換步驟。", "Classroom mode: ← and → move between steps.") }</p>
+                <p class="kbd-hint">{ pick!(lang, "教室模式:用 ← → 切換步驟。", "Classroom mode: ← and → move between steps.") }</p>
             }
         </section>
     }

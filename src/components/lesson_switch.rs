@@ -20,7 +20,7 @@ pub fn lesson_switch(props: &LessonSwitchProps) -> Html {
     let lang = props.lang;
     let classroom = if props.classroom { "&classroom" } else { "" };
     html! {
-        <nav class="lessons" aria-label={lang.pick("課程", "Lessons")} data-menu="lessons">
+        <nav class="lessons" aria-label={pick!(lang, "課程", "Lessons")} data-menu="lessons">
             { for Course::LESSONS.iter().enumerate().map(|(i, &course)| {
                 let n = course.number();
                 let current = course == props.course;
@@ -31,7 +31,7 @@ pub fn lesson_switch(props: &LessonSwitchProps) -> Html {
                         }
                         <a href={format!("?lesson={n}&lang={}{classroom}", lang.tag())} data-lesson-link={n.to_string()}
                             aria-current={current.then_some("page")}>
-                            { lang.pick(format!("第 {n} 課"), format!("Lesson {n}")) }
+                            { pick!(lang, format!("第 {n} 課"), format!("Lesson {n}")) }
                         </a>
                     </>
                 }
@@ -42,7 +42,7 @@ pub fn lesson_switch(props: &LessonSwitchProps) -> Html {
                 <>
                     <span class="sep" aria-hidden="true">{ " · " }</span>
                     <a href={format!("?lesson={n}&lang={}{classroom}", lang.tag())} data-lesson-link={n.to_string()}>
-                        { lang.pick(format!("第 {n} 課"), format!("Lesson {n}")) }
+                        { pick!(lang, format!("第 {n} 課"), format!("Lesson {n}")) }
                     </a>
                 </>
             }) }

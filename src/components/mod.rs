@@ -132,7 +132,7 @@ pub fn verdict(rejection: Option<&mixua_policy::Rejection>, leaks: &[mixua_polic
     use mixua_words::explain::{rejection_label, rejection_text};
     match rejection {
         None if leaks.is_empty() => html! {
-            <span class="verdict ok" data-verdict="accepted"><span aria-hidden="true">{"✓ "}</span>{ lang.pick("有效", "accepted") }</span>
+            <span class="verdict ok" data-verdict="accepted"><span aria-hidden="true">{"✓ "}</span>{ pick!(lang, "有效", "accepted") }</span>
         },
         None => {
             let mut tokens: Vec<&str> = leaks.iter().map(|l| l.token.as_str()).collect();
@@ -141,8 +141,8 @@ pub fn verdict(rejection: Option<&mixua_policy::Rejection>, leaks: &[mixua_polic
             html! {
                 <span class="verdict leaks" data-verdict="leaks">
                     <span aria-hidden="true">{"⚠ "}</span>
-                    <strong>{ lang.pick("有效,但造成外洩:", "accepted, but it leaks: ") }</strong>
-                    { lang.pick(
+                    <strong>{ pick!(lang, "有效,但造成外洩:", "accepted, but it leaks: ") }</strong>
+                    { pick!(lang, 
                         format!("{} 被 {} 看到", tokens.join("、"), viewers.join("、")),
                         format!("{} reaches {}", tokens.join(", "), viewers.join(", ")),
                     ) }
@@ -151,7 +151,7 @@ pub fn verdict(rejection: Option<&mixua_policy::Rejection>, leaks: &[mixua_polic
         }
         Some(r) => html! {
             <span class="verdict no" data-verdict="rejected" data-reason={r.code()} title={rejection_text(r, lang)}>
-                <span aria-hidden="true">{"✗ "}</span><strong>{ lang.pick("拒絕:", "rejected: ") }</strong>{ rejection_label(r, lang) }
+                <span aria-hidden="true">{"✗ "}</span><strong>{ pick!(lang, "拒絕:", "rejected: ") }</strong>{ rejection_label(r, lang) }
             </span>
         },
     }

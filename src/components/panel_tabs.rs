@@ -22,11 +22,11 @@ pub fn view(props: &PanelTabs) -> Html {
     let tab = |panel: Panel| {
         let onaction = props.onaction.clone();
         let label = match panel {
-            Panel::Chart => lang.pick("座位表", "Chart"),
-            Panel::Editor => lang.pick("卡片編輯器", "Card editor"),
-            Panel::People => lang.pick("使用者與 Agent", "Users & agents"),
-            Panel::Compare => lang.pick("三種做法", "Compare"),
-            _ => lang.pick("隨時間", "Over time"),
+            Panel::Chart => pick!(lang, "座位表", "Chart"),
+            Panel::Editor => pick!(lang, "卡片編輯器", "Card editor"),
+            Panel::People => pick!(lang, "使用者與 Agent", "Users & agents"),
+            Panel::Compare => pick!(lang, "三種做法", "Compare"),
+            _ => pick!(lang, "隨時間", "Over time"),
         };
         html! {
             <button type="button" aria-pressed={(props.panel == panel).to_string()} data-panel-tab={panel.key()}
@@ -35,7 +35,7 @@ pub fn view(props: &PanelTabs) -> Html {
     };
     let shown = Panel::TABS.into_iter().filter(|p| !props.hidden.contains(*p) && (*p != Panel::Memory || props.lesson_two));
     html! {
-        <nav class="panel-tabs" aria-label={lang.pick("面板", "Panels")}>
+        <nav class="panel-tabs" aria-label={pick!(lang, "面板", "Panels")}>
             { for shown.map(tab) }
         </nav>
     }

@@ -30,7 +30,7 @@ struct AddFormProps {
     names: Option<Rc<Vec<String>>>,
     /// What a success says (the name is put in for `{}`).
     #[prop_or_default]
-    added: Option<(&'static str, &'static str)>,
+    added: Option<&'static str>,
     lang: Lang,
     onadd: Callback<String>,
 }
@@ -68,8 +68,8 @@ fn add_form(props: &AddFormProps) -> Html {
                         return;
                     }
                     Ok(name) => {
-                        if let Some((zh, en)) = added {
-                            answer.set(Some(Ok(lang.pick(zh, en).replace("{}", &name))));
+                        if let Some(added) = added {
+                            answer.set(Some(Ok(added.replace("{}", &name))));
                         }
                     }
                 }
@@ -85,7 +85,7 @@ fn add_form(props: &AddFormProps) -> Html {
         <form class="add" {onsubmit}>
             <label for={id.clone()}>{ props.label.clone() }</label>
             <input id={id} name={props.name} value={(*text).clone()} {oninput} autocomplete="off"
-                placeholder={lang.pick(format!("例如 {}", props.placeholder), format!("e.g. {}", props.placeholder))}
+                placeholder={pick!(lang, format!("例如 {}", props.placeholder), format!("e.g. {}", props.placeholder))}
                 aria-invalid={problem.then_some("true")} aria-describedby={answer.is_some().then(|| said.clone())} />
             <button type="submit">{ props.button.clone() }</button>
             if let Some(answer) = &*answer {
@@ -130,14 +130,14 @@ fn fact_form(props: &FactFormProps) -> Html {
         <form class="add fact-form" {onsubmit}>
             // Each label stays beside its own field when the row wraps.
             <span class="pair">
-                <label for={key_id.clone()}>{ lang.pick(format!("{user} 的資料項目"), format!("Fact about {user}")) }</label>
-                <input id={key_id} name="profile_key" value={(*key).clone()} oninput={input(&key)} placeholder={lang.pick("職業", "role")} autocomplete="off" />
+                <label for={key_id.clone()}>{ pick!(lang, format!("{user} 的資料項目"), format!("Fact about {user}")) }</label>
+                <input id={key_id} name="profile_key" value={(*key).clone()} oninput={input(&key)} placeholder={pick!(lang, "職業", "role")} autocomplete="off" />
             </span>
             <span class="pair">
-                <label for={value_id.clone()}>{ lang.pick("內容", "value") }</label>
-                <input id={value_id} name="profile_value" value={(*value).clone()} oninput={input(&value)} placeholder={lang.pick("極地研究員", "polar researcher")} autocomplete="off" />
+                <label for={value_id.clone()}>{ pick!(lang, "內容", "value") }</label>
+                <input id={value_id} name="profile_value" value={(*value).clone()} oninput={input(&value)} placeholder={pick!(lang, "極地研究員", "polar researcher")} autocomplete="off" />
             </span>
-            <button type="submit">{ lang.pick("加入資料", "Add fact") }</button>
+            <button type="submit">{ pick!(lang, "加入資料", "Add fact") }</button>
         </form>
     }
 }
@@ -209,17 +209,17 @@ pub fn people(props: &PeopleProps) -> Html {
         };
         html! {
             <div class="profile" data-profile={user.clone()}>
-                <span class="label">{ lang.pick("個人資料:", "Profile facts: ") }</span>
+                <span class="label">{ pick!(lang, "個人資料:", "Profile facts: ") }</span>
                 if unreadable {
-                    <span class="none">{ lang.pick("(檔案裡的個人資料無法解讀,照原樣保留)", "(the file's profiles can't be read; kept as written)") }</span>
+                    <span class="none">{ pick!(lang, "(檔案裡的個人資料無法解讀,照原樣保留)", "(the file's profiles can't be read; kept as written)") }</span>
                 } else if facts.is_empty() {
-                    <span class="none">{ lang.pick("(無)", "(none)") }</span>
+                    <span class="none">{ pick!(lang, "(無)", "(none)") }</span>
                 }
                 { for facts.iter().map(|(k, v)| token(
                     None,
                     Some(k),
                     html! { <span>{ format!("{k}: ") }<strong>{ v }</strong></span> },
-                    lang.pick(format!("移除 {user} 的資料 {k}"), format!("Remove {user}'s fact {k}")),
+                    pick!(lang, format!("移除 {user} 的資料 {k}"), format!("Remove {user}'s fact {k}")),
                     click(Action::Edit(Edit::RemoveProfileFact { user: user.clone(), key: k.clone() })),
                 )) }
                 if !unreadable {
@@ -241,28 +241,28 @@ pub fn people(props: &PeopleProps) -> Html {
                 { name_row(
                     "user_name",
                     user,
-                    lang.pick(format!("使用者 {user} 的名稱"), format!("Name of user {user}")),
-                    lang.pick(format!("移除使用者 {user}"), format!("Remove user {user}")),
-                    lang.pick("移除", "Remove"),
+                    pick!(lang, format!("使用者 {user} 的名稱"), format!("Name of user {user}")),
+                    pick!(lang, format!("移除使用者 {user}"), format!("Remove user {user}")),
+                    pick!(lang, "移除", "Remove"),
                     rename(user.clone(), true),
                     click(Action::Edit(Edit::RemoveUser(user.clone()))),
                 ) }
                 <div class="canaries">
-                    <span class="label">{ lang.pick("暗號:", "Canaries: ") }</span>
+                    <span class="label">{ pick!(lang, "暗號:", "Canaries: ") }</span>
                     if tokens.is_empty() {
-                        <span class="none">{ lang.pick("(無)", "(none)") }</span>
+                        <span class="none">{ pick!(lang, "(無)", "(none)") }</span>
                     }
                     { for tokens.iter().map(|t| token(
                         Some(t),
                         None,
                         html! { <code>{ t }</code> },
-                        lang.pick(format!("移除暗號 {t}"), format!("Remove canary {t}")),
+                        pick!(lang, format!("移除暗號 {t}"), format!("Remove canary {t}")),
                         click(Action::Edit(Edit::RemoveCanary { user: user.clone(), token: t.clone() })),
                     )) }
                 </div>
                 <AddForm name="new_canary" id={AttrValue::from(format!("new-canary-{user}"))}
-                    label={AttrValue::from(lang.pick(format!("{user} 的新暗號"), format!("New canary for {user}")))}
-                    button={AttrValue::from(lang.pick("登記暗號", "Register canary"))}
+                    label={AttrValue::from(pick!(lang, format!("{user} 的新暗號"), format!("New canary for {user}")))}
+                    button={AttrValue::from(pick!(lang, "登記暗號", "Register canary"))}
                     placeholder={AttrValue::from(format!("FAKE-{}-000", user.to_uppercase()))}
                     {lang} onadd={add_canary} />
                 { profile(user) }
@@ -274,9 +274,9 @@ pub fn people(props: &PeopleProps) -> Html {
             { name_row(
                 "agent_name",
                 agent,
-                lang.pick(format!("Agent {agent} 的名稱"), format!("Name of agent {agent}")),
-                lang.pick(format!("移除 Agent {agent}"), format!("Remove agent {agent}")),
-                lang.pick("移除", "Remove"),
+                pick!(lang, format!("Agent {agent} 的名稱"), format!("Name of agent {agent}")),
+                pick!(lang, format!("移除 Agent {agent}"), format!("Remove agent {agent}")),
+                pick!(lang, "移除", "Remove"),
                 rename(agent.clone(), false),
                 click(Action::Edit(Edit::RemoveAgent(agent.clone()))),
             ) }
@@ -285,35 +285,35 @@ pub fn people(props: &PeopleProps) -> Html {
 
     html! {
         <section class="people" aria-labelledby="people-title" data-panel="people">
-            <h2 id="people-title">{ lang.pick("使用者、Agent 與暗號", "Users, agents and canaries") }</h2>
-            <p class="lede">{ lang.pick(
+            <h2 id="people-title">{ pick!(lang, "使用者、Agent 與暗號", "Users, agents and canaries") }</h2>
+            <p class="lede">{ pick!(lang, 
                 "暗號是假的祕密(例如 FAKE-ALICE-731):只要有人看到別人的暗號,就是外洩。",
                 "A canary is a fake secret (like FAKE-ALICE-731): anyone who sees another user's canary is looking at a leak.",
             ) }</p>
-            <p class="lede">{ lang.pick(
+            <p class="lede">{ pick!(lang, 
                 "個人資料(例如職業、值班日)是重新識別探測要找的線索:卡片的文字若提到只有另一位使用者對得上的資料,就等於認出了她/他。",
                 "Profile facts (a job, a weekday) are the clues the re-identification probe looks for: a card whose text names facts only one other user holds singles that user out.",
             ) }</p>
             <div class="people-cols">
                 <div>
-                    <h3>{ lang.pick("使用者(列)", "Users (rows)") }</h3>
+                    <h3>{ pick!(lang, "使用者(列)", "Users (rows)") }</h3>
                     <AddForm name="new_user" id="new-user"
-                        label={AttrValue::from(lang.pick("新使用者", "New user"))}
-                        button={AttrValue::from(lang.pick("新增使用者", "Add user"))}
+                        label={AttrValue::from(pick!(lang, "新使用者", "New user"))}
+                        button={AttrValue::from(pick!(lang, "新增使用者", "Add user"))}
                         placeholder={AttrValue::from("carol")}
                         names={Rc::new(ws.users.clone())}
-                        added={("已新增使用者 {}:座位表多了一列。", "Added the user {}: a new row in the chart.")}
+                        added={pick!(lang, "已新增使用者 {}:座位表多了一列。", "Added the user {}: a new row in the chart.")}
                         {lang} onadd={emit(|name| Action::Edit(Edit::AddUser(name)))} />
                     <ul class="people-list">{ for user_items }</ul>
                 </div>
                 <div>
-                    <h3>{ lang.pick("Agent(欄)", "Agents (columns)") }</h3>
+                    <h3>{ pick!(lang, "Agent(欄)", "Agents (columns)") }</h3>
                     <AddForm name="new_agent" id="new-agent"
-                        label={AttrValue::from(lang.pick("新 Agent", "New agent"))}
-                        button={AttrValue::from(lang.pick("新增 Agent", "Add agent"))}
+                        label={AttrValue::from(pick!(lang, "新 Agent", "New agent"))}
+                        button={AttrValue::from(pick!(lang, "新增 Agent", "Add agent"))}
                         placeholder={AttrValue::from("writer-v2")}
                         names={Rc::new(ws.agents.clone())}
-                        added={("已新增 Agent {}:座位表多了一欄。", "Added the agent {}: a new column in the chart.")}
+                        added={pick!(lang, "已新增 Agent {}:座位表多了一欄。", "Added the agent {}: a new column in the chart.")}
                         {lang} onadd={emit(|name| Action::Edit(Edit::AddAgent(name)))} />
                     <ul class="people-list">{ for agent_items }</ul>
                 </div>

@@ -56,7 +56,7 @@ pub fn view(bar: &CellBar, chosen: bool, lang: Lang, onaction: &Callback<Action>
                     }
                 }) }
             </span>
-            <span class="bar-text" aria-hidden="true">{ lang.pick("提示詞 ", "prompt ") }{ &bar.text }</span>
+            <span class="bar-text" aria-hidden="true">{ pick!(lang, "提示詞 ", "prompt ") }{ &bar.text }</span>
         </button>
     }
 }

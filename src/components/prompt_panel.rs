@@ -45,8 +45,8 @@ pub fn prompt_panel(props: &PromptPanelProps) -> Html {
     let Some(view) = props.view.as_ref() else {
         return html! {
             <section class="panel prompt-panel" data-panel="prompt" aria-labelledby="prompt-title">
-                <h2 id="prompt-title">{ lang.pick("什麼會進提示詞", "What reaches the prompt") }</h2>
-                <p>{ lang.pick("座位表上沒有格子。", "The chart has no cells.") }</p>
+                <h2 id="prompt-title">{ pick!(lang, "什麼會進提示詞", "What reaches the prompt") }</h2>
+                <p>{ pick!(lang, "座位表上沒有格子。", "The chart has no cells.") }</p>
             </section>
         };
     };
@@ -55,9 +55,9 @@ pub fn prompt_panel(props: &PromptPanelProps) -> Html {
         let (onaction, card) = (props.onaction.clone(), id.to_string());
         html! {
             <button type="button" class="link" data-action="diagnose" data-card={id.to_string()}
-                aria-label={lang.pick(format!("診斷 {id}:為什麼沒用到?"), format!("Diagnose {id}: why wasn't it used?"))}
+                aria-label={pick!(lang, format!("診斷 {id}:為什麼沒用到?"), format!("Diagnose {id}: why wasn't it used?"))}
                 onclick={Callback::from(move |_: MouseEvent| diagnose(&onaction, card.clone()))}>
-                { lang.pick("診斷", "diagnose") }
+                { pick!(lang, "診斷", "diagnose") }
             </button>
         }
     };
@@ -104,22 +104,22 @@ pub fn prompt_panel(props: &PromptPanelProps) -> Html {
     let stale = view.stale.len();
     html! {
         <section class="panel prompt-panel" data-panel="prompt" data-prompt={key.clone()} aria-labelledby="prompt-title" tabindex="-1">
-            <h2 id="prompt-title">{ lang.pick(format!("{key} 的提示詞"), format!("{key}'s prompt")) }</h2>
+            <h2 id="prompt-title">{ pick!(lang, format!("{key} 的提示詞"), format!("{key}'s prompt")) }</h2>
             <label class="prompt-viewer">
-                { lang.pick("看誰的提示詞:", "Whose prompt: ") }
+                { pick!(lang, "看誰的提示詞:", "Whose prompt: ") }
                 <select name="prompt-viewer" onchange={on_viewer}>
                     { for props.viewers.iter().map(|v| html! {
                         <option value={v.key()} selected={*v == view.viewer}>{ format!("{} · {}", v.user, v.agent) }</option>
                     }) }
                 </select>
             </label>
-            <p class="prompt-query">{ lang.pick(format!("任務的查詢:「{}」", view.query), format!("Task query: “{}”", view.query)) }</p>
-            <ul class="prompt-metrics" aria-label={lang.pick("指標", "Metrics")}>
+            <p class="prompt-query">{ pick!(lang, format!("任務的查詢:「{}」", view.query), format!("Task query: “{}”", view.query)) }</p>
+            <ul class="prompt-metrics" aria-label={pick!(lang, "指標", "Metrics")}>
                 <li data-metric="tokens" data-tokens={view.tokens.to_string()}>
-                    { lang.pick(format!("整個提示詞 {} 個詞元", view.tokens), format!("Whole prompt: {} tokens", view.tokens)) }
+                    { pick!(lang, format!("整個提示詞 {} 個詞元", view.tokens), format!("Whole prompt: {} tokens", view.tokens)) }
                 </li>
                 <li data-metric="startup" data-startup-tokens={view.startup.to_string()} data-baseline-tokens={view.baseline.to_string()}>
-                    { lang.pick(
+                    { pick!(lang, 
                         format!("啟動時 {} 個詞元,全部倒進去是 {}({percent}%)", view.startup, view.baseline),
                         format!("Startup: {} tokens; dumping everything in: {} ({percent}%)", view.startup, view.baseline),
                     ) }
@@ -133,15 +133,15 @@ pub fn prompt_panel(props: &PromptPanelProps) -> Html {
                 if let Some((hit, words)) = &view.hit {
                     <li data-metric="hit" data-hit-rate={hit.to_string()} class={classes!((*hit < 100).then_some("off"))}>
                         <span aria-hidden="true">{ if *hit == 100 { "✓ " } else { "✗ " } }</span>
-                        { lang.pick(format!("命中率 {hit}%({words})"), format!("Hit rate {hit}% ({words})")) }
+                        { pick!(lang, format!("命中率 {hit}%({words})"), format!("Hit rate {hit}% ({words})")) }
                     </li>
                 }
                 <li data-metric="stale" data-stale-use={stale.to_string()} class={classes!((stale > 0).then_some("off"))}>
                     if stale == 0 {
-                        <span aria-hidden="true">{"✓ "}</span>{ lang.pick("沒有用到過時的卡(應為 0):0", "Stale cards used (must be 0): 0") }
+                        <span aria-hidden="true">{"✓ "}</span>{ pick!(lang, "沒有用到過時的卡(應為 0):0", "Stale cards used (must be 0): 0") }
                     } else {
                         <span aria-hidden="true">{"✗ "}</span>
-                        { lang.pick(format!("用到過時的卡(應為 0):{}", view.stale.join("、")), format!("Stale cards used (must be 0): {}", view.stale.join(", "))) }
+                        { pick!(lang, format!("用到過時的卡(應為 0):{}", view.stale.join("、")), format!("Stale cards used (must be 0): {}", view.stale.join(", "))) }
                     }
                 </li>
             </ul>
@@ -150,37 +150,37 @@ pub fn prompt_panel(props: &PromptPanelProps) -> Html {
             }) }
             { for view.layers.iter().map(|(layer, name, lines)| html! {
                 <section class="prompt-layer" data-layer={layer.as_str()} aria-label={name.clone()}>
-                    <h3>{ name }{ lang.pick(format!("({} 張)", lines.len()), format!(" ({})", lines.len())) }</h3>
+                    <h3>{ name }{ pick!(lang, format!("({} 張)", lines.len()), format!(" ({})", lines.len())) }</h3>
                     if lines.is_empty() {
-                        <p class="empty">{ lang.pick("(沒有)", "(none)") }</p>
+                        <p class="empty">{ pick!(lang, "(沒有)", "(none)") }</p>
                     } else {
                         <ol>{ for lines.iter().map(line) }</ol>
                     }
                 </section>
             }) }
             if !view.dropped.is_empty() {
-                <section class="prompt-layer dropped" aria-label={lang.pick("沒載入", "Left out")}>
-                    <h3>{ lang.pick(format!("沒載入({} 張)", view.dropped.len()), format!("Left out ({})", view.dropped.len())) }</h3>
+                <section class="prompt-layer dropped" aria-label={pick!(lang, "沒載入", "Left out")}>
+                    <h3>{ pick!(lang, format!("沒載入({} 張)", view.dropped.len()), format!("Left out ({})", view.dropped.len())) }</h3>
                     <ul>{ for view.dropped.iter().map(line) }</ul>
                 </section>
             }
             { for view.notes.iter().map(|n| html! { <p class="note"><span aria-hidden="true">{"! "}</span>{ n }</p> }) }
             <div class="diagnose-form">
                 <label>
-                    { lang.pick("為什麼沒用到這張卡?", "Why didn't the agent use card ") }
+                    { pick!(lang, "為什麼沒用到這張卡?", "Why didn't the agent use card ") }
                     <select name="diagnose-card" ref={picker} onchange={on_pick}>
                         { for props.cards.iter().map(|id| html! {
                             <option value={id.clone()} selected={chosen_card.as_deref() == Some(id.as_str())}>{ id }</option>
                         }) }
                     </select>
-                    { lang.pick("", "?") }
+                    { pick!(lang, "", "?") }
                 </label>
-                <button type="button" data-action="diagnose" onclick={on_diagnose}>{ lang.pick("診斷", "Diagnose") }</button>
+                <button type="button" data-action="diagnose" onclick={on_diagnose}>{ pick!(lang, "診斷", "Diagnose") }</button>
             </div>
             if let Some(d) = props.diagnosis.as_ref() {
                 <section class="diagnosis" data-diagnosis={d.card.clone()} data-viewer={d.viewer.key()} data-stop={d.stop.unwrap_or("none")}
                     aria-labelledby="diagnosis-title">
-                    <h3 id="diagnosis-title" tabindex="-1">{ lang.pick(
+                    <h3 id="diagnosis-title" tabindex="-1">{ pick!(lang, 
                         format!("{} 為什麼沒用到 {}?", d.viewer.key(), d.card),
                         format!("Why didn't {} use {}?", d.viewer.key(), d.card),
                     ) }</h3>
@@ -188,21 +188,21 @@ pub fn prompt_panel(props: &PromptPanelProps) -> Html {
                         { for d.answers.iter().map(|a| html! {
                             <li data-question={a.question} data-answer={if a.yes { "yes" } else { "no" }} class={classes!(a.wrong.then_some("wrong"))}>
                                 <strong>{ a.asked }</strong>{" "}
-                                <span class="answer">{ if a.yes { lang.pick("是", "yes") } else { lang.pick("否", "no") } }</span>
+                                <span class="answer">{ if a.yes { pick!(lang, "是", "yes") } else { pick!(lang, "否", "no") } }</span>
                                 {": "}{ &a.why }
-                                if a.wrong { <span class="stop-mark">{ lang.pick(" ← 停在這裡", " ← stops here") }</span> }
+                                if a.wrong { <span class="stop-mark">{ pick!(lang, " ← 停在這裡", " ← stops here") }</span> }
                             </li>
                         }) }
                     </ol>
                     <p class="stop"><strong>{ &d.stop_words }</strong></p>
-                    <p class="fix" data-fix="">{ lang.pick("最小的修改:", "Smallest edit: ") }{ &d.fix }</p>
+                    <p class="fix" data-fix="">{ pick!(lang, "最小的修改:", "Smallest edit: ") }{ &d.fix }</p>
                     <button type="button" class="link" data-action="close-diagnosis" onclick={{
                         let onaction = props.onaction.clone();
                         Callback::from(move |_: MouseEvent| {
                             onaction.emit(UiAction::Diagnose(None).into());
                             focus_soon(vec!["[data-panel=\"prompt\"] select[name=\"diagnose-card\"]".into()]);
                         })
-                    }}>{ lang.pick("關閉診斷", "Close the diagnosis") }</button>
+                    }}>{ pick!(lang, "關閉診斷", "Close the diagnosis") }</button>
                 </section>
             }
         </section>

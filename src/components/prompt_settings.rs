@@ -87,13 +87,13 @@ fn number_field(props: &NumberProps) -> Html {
     let message_id = format!("{}-problem", props.name);
     let message = problem.as_ref().map(|text| {
         let range = if props.empty_ok {
-            lang.pick(format!("0 到 {} 的整數,或留空表示不設限", props.max), format!("a whole number from 0 to {}, or empty for none", props.max))
+            pick!(lang, format!("0 到 {} 的整數,或留空表示不設限", props.max), format!("a whole number from 0 to {}, or empty for none", props.max))
         } else {
-            lang.pick(format!("0 到 {} 的整數", props.max), format!("a whole number from 0 to {}", props.max))
+            pick!(lang, format!("0 到 {} 的整數", props.max), format!("a whole number from 0 to {}", props.max))
         };
         html! {
             <span class="field-problem" id={message_id.clone()} role="alert">
-                { lang.pick(format!("「{text}」不行:要{range}。沒有修改。"), format!("“{text}” won't do: {range}. Nothing changed.")) }
+                { pick!(lang, format!("「{text}」不行:要{range}。沒有修改。"), format!("“{text}” won't do: {range}. Nothing changed.")) }
             </span>
         }
     });
@@ -101,7 +101,7 @@ fn number_field(props: &NumberProps) -> Html {
         <label class="number-field">
             <span>{ &props.label }</span>
             <input type="text" inputmode="numeric" name={props.name.clone()} value={props.value.map(|v| v.to_string()).unwrap_or_default()}
-                placeholder={if props.empty_ok { lang.pick("不設限", "none") } else { "" }} disabled={props.disabled}
+                placeholder={if props.empty_ok { pick!(lang, "不設限", "none") } else { "" }} disabled={props.disabled}
                 aria-invalid={problem.is_some().then_some("true")} aria-describedby={problem.is_some().then(|| message_id.clone())}
                 {onchange} />
             { for message }
@@ -143,15 +143,15 @@ pub fn prompt_settings(props: &PromptSettingsProps) -> Html {
     let loads = props.loads.iter().map(|&(source, layer)| {
         let onaction = onaction.clone();
         let onset = Callback::from(move |layer: Option<Layer>| onaction.emit(Edit::Prompt(PromptEdit::Load { source, layer }).into()));
-        let default = lang.pick(
+        let default = pick!(lang, 
             format!("預設({})", layer_words(Layer::default_for(source), lang)),
             format!("default ({})", layer_words(Layer::default_for(source), lang)),
         );
         layer_select(format!("load-{}", source.as_str()), source_words(source, lang).to_string(), layer, default, off, onset)
     });
     let w = props.weights;
-    let weights = [("relevance", w.relevance, lang.pick("相關度", "relevance")), ("recency", w.recency, lang.pick("新近度", "recency")),
-        ("review", w.review, lang.pick("審查", "review")), ("reliability", w.reliability, lang.pick("可信度", "reliability"))]
+    let weights = [("relevance", w.relevance, pick!(lang, "相關度", "relevance")), ("recency", w.recency, pick!(lang, "新近度", "recency")),
+        ("review", w.review, pick!(lang, "審查", "review")), ("reliability", w.reliability, pick!(lang, "可信度", "reliability"))]
     .into_iter()
     .map(|(name, value, label)| html! {
         <NumberField name={format!("weight-{name}")} label={label.to_string()} value={Some(value)} max={100} empty_ok={false}
@@ -183,16 +183,16 @@ pub fn prompt_settings(props: &PromptSettingsProps) -> Html {
         };
         html! {
             <fieldset class="card-keys" data-card-keys={c.id.clone()}>
-                <legend>{ lang.pick(format!("卡片 {} 的提示詞欄位", c.id), format!("Card {}'s prompt keys", c.id)) }</legend>
+                <legend>{ pick!(lang, format!("卡片 {} 的提示詞欄位", c.id), format!("Card {}'s prompt keys", c.id)) }</legend>
                 <label class="risk-field">
                     <input type="checkbox" name="risk" checked={c.risk_high} disabled={off} onchange={on_risk} />
-                    { lang.pick("高風險(risk: high):必留,不會因預算被丟掉", "High risk (risk: high): hard-retained, never dropped for budget") }
+                    { pick!(lang, "高風險(risk: high):必留,不會因預算被丟掉", "High risk (risk: high): hard-retained, never dropped for budget") }
                 </label>
-                { layer_select("load".into(), lang.pick("載入方式", "Load").into(), c.load, lang.pick("依種類預設", "by its kind").into(), off, on_load) }
-                <NumberField name="reliability" label={lang.pick("可信度(0–100,預設 50)", "Reliability (0–100, default 50)").to_string()}
+                { layer_select("load".into(), pick!(lang, "載入方式", "Load").into(), c.load, pick!(lang, "依種類預設", "by its kind").into(), off, on_load) }
+                <NumberField name="reliability" label={pick!(lang, "可信度(0–100,預設 50)", "Reliability (0–100, default 50)").to_string()}
                     value={c.reliability} max={100} empty_ok={true} disabled={off} {lang} onset={on_reliability} />
                 if let Some(uses) = c.uses {
-                    <p class="uses" data-uses={uses.to_string()}>{ lang.pick(
+                    <p class="uses" data-uses={uses.to_string()}>{ pick!(lang, 
                         format!("用過 {uses} 次:只顯示,從不拿來排序"),
                         format!("Used {uses} times: shown, never ranked"),
                     ) }</p>
@@ -203,32 +203,32 @@ pub fn prompt_settings(props: &PromptSettingsProps) -> Html {
     let chosen = props.card.as_ref().map(|c| c.id.clone());
     html! {
         <section class="panel prompt-settings" data-panel="prompt-settings" aria-labelledby="prompt-settings-title">
-            <h2 id="prompt-settings-title">{ lang.pick("提示詞的預算與排序", "Prompt budgets and ranking") }</h2>
+            <h2 id="prompt-settings-title">{ pick!(lang, "提示詞的預算與排序", "Prompt budgets and ranking") }</h2>
             if off {
                 <p class="field-problem" role="note">{ crate::lesson_three::refusal_words(crate::lesson_three::PromptRefusal::Unreadable, lang) }</p>
             }
-            <p class="hint">{ lang.pick(
+            <p class="hint">{ pick!(lang, 
                 "每種記憶有自己的預算(詞元,估計值:中文一字一個,英文約四個字母一個);沒有自己預算的共用「共用」預算。留空表示不設限。",
                 "Each kind of memory has its own budget (tokens, an estimate: one per CJK character, about four Latin letters each); kinds without one share the shared budget. Empty means none.",
             ) }</p>
             <fieldset class="budgets">
-                <legend>{ lang.pick("預算(詞元)", "Budgets (tokens)") }</legend>
+                <legend>{ pick!(lang, "預算(詞元)", "Budgets (tokens)") }</legend>
                 { for budgets }
             </fieldset>
-            <NumberField name="top_k" label={lang.pick("取回前幾名(top_k)", "Retrieve the best (top_k)").to_string()} value={props.top_k} max={1000}
+            <NumberField name="top_k" label={pick!(lang, "取回前幾名(top_k)", "Retrieve the best (top_k)").to_string()} value={props.top_k} max={1000}
                 empty_ok={true} disabled={off} {lang} onset={edit(onaction, PromptEdit::TopK)} />
             <fieldset class="loads">
-                <legend>{ lang.pick("每種記憶的載入方式", "How each kind of memory loads") }</legend>
+                <legend>{ pick!(lang, "每種記憶的載入方式", "How each kind of memory loads") }</legend>
                 { for loads }
             </fieldset>
             <fieldset class="weights">
-                <legend>{ lang.pick("排序權重(使用次數不算)", "Ranking weights (usage is not one)") }</legend>
+                <legend>{ pick!(lang, "排序權重(使用次數不算)", "Ranking weights (usage is not one)") }</legend>
                 { for weights }
             </fieldset>
             <label class="card-pick">
-                { lang.pick("卡片:", "Card: ") }
+                { pick!(lang, "卡片:", "Card: ") }
                 <select name="prompt-card" onchange={on_card} disabled={props.cards.is_empty()}>
-                    <option value="" selected={chosen.is_none()}>{ lang.pick("(選一張卡)", "(choose a card)") }</option>
+                    <option value="" selected={chosen.is_none()}>{ pick!(lang, "(選一張卡)", "(choose a card)") }</option>
                     { for props.cards.iter().map(|id| html! { <option value={id.clone()} selected={chosen.as_deref() == Some(id.as_str())}>{ id }</option> }) }
                 </select>
             </label>

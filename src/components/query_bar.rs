@@ -35,30 +35,30 @@ pub fn query_bar(props: &QueryBarProps) -> Html {
         if props.english_seed { (SEED_QUERY_EN, INJECTION_QUERY_EN) } else { (SEED_QUERY, INJECTION_QUERY) };
     html! {
         <section class="query" aria-labelledby="query-label">
-            <label id="query-label" for="query">{ lang.pick("每個人都問同一句查詢:", "Everyone asks the same query:") }</label>
+            <label id="query-label" for="query">{ pick!(lang, "每個人都問同一句查詢:", "Everyone asks the same query:") }</label>
             <input id="query" name="query" type="search" value={props.query.clone()} {oninput}
                 autocomplete="off" spellcheck="false" />
             // The examples wait in a small menu (issue 26: few controls on
             // the first screen); choosing one closes it.
             <details class="files-menu presets-menu" data-menu="presets">
-                <summary>{ lang.pick("查詢範例", "Example queries") }</summary>
-                <div class="menu-panel" role="group" aria-label={lang.pick("預設查詢", "Preset queries")}>
+                <summary>{ pick!(lang, "查詢範例", "Example queries") }</summary>
+                <div class="menu-panel" role="group" aria-label={pick!(lang, "預設查詢", "Preset queries")}>
                     <button type="button" data-preset="seed" onclick={preset(seed)}>
                         { if props.english_seed {
-                            lang.pick("「report」(範例)", "“report” (the seed)")
+                            pick!(lang, "「report」(範例)", "“report” (the seed)")
                         } else {
-                            lang.pick("「報告」(範例)", "“報告” (report, the seed)")
+                            pick!(lang, "「報告」(範例)", "“報告” (report, the seed)")
                         } }
                     </button>
                     <button type="button" data-preset="injection" onclick={preset(injection)}>
-                        { lang.pick("注入攻擊:", "Injection: ") }{ injection }
+                        { pick!(lang, "注入攻擊:", "Injection: ") }{ injection }
                     </button>
                     <button type="button" data-preset="all" onclick={preset("")}>
-                        { lang.pick("空查詢(全部)", "Empty query (everything)") }
+                        { pick!(lang, "空查詢(全部)", "Empty query (everything)") }
                     </button>
                 </div>
             </details>
-            <p class="hint">{ lang.pick(
+            <p class="hint">{ pick!(lang, 
                 "查詢只是文字:它只能在你獲准讀的卡片中搜尋,寫「我是 Alice」也不會變成 Alice。",
                 "A query is only text: it searches among the cards you may read, and writing “I am Alice” never makes you Alice.",
             ) }</p>

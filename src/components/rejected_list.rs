@@ -45,15 +45,15 @@ pub fn rejected_list(props: &RejectedListProps) -> Html {
         <section class="panel rejected" aria-labelledby="rejected-title" data-panel="rejected">
             <h2 id="rejected-title">
                 <span aria-hidden="true">{"⊘ "}</span>
-                { lang.pick(format!("被拒絕的卡片({})", rejected.total), format!("Rejected cards ({})", rejected.total)) }
+                { pick!(lang, format!("被拒絕的卡片({})", rejected.total), format!("Rejected cards ({})", rejected.total)) }
             </h2>
-            <p class="lede">{ lang.pick("不合規則的卡片誰都讀不到(預設拒絕)。", "A card that breaks a rule reaches nobody (fail closed).") }</p>
+            <p class="lede">{ pick!(lang, "不合規則的卡片誰都讀不到(預設拒絕)。", "A card that breaks a rule reaches nobody (fail closed).") }</p>
             if rejected.total == 0 {
-                <p class="empty">{ lang.pick("沒有被拒絕的卡片。", "No card is rejected.") }</p>
+                <p class="empty">{ pick!(lang, "沒有被拒絕的卡片。", "No card is rejected.") }</p>
             } else {
                 <ul class="rejected-list">{ for shown }</ul>
                 if rejected.total > rejected.listed.len() {
-                    <p>{ lang.pick(format!("……還有 {} 張", rejected.total - rejected.listed.len()), format!("…and {} more", rejected.total - rejected.listed.len())) }</p>
+                    <p>{ pick!(lang, format!("……還有 {} 張", rejected.total - rejected.listed.len()), format!("…and {} more", rejected.total - rejected.listed.len())) }</p>
                 }
             }
         </section>

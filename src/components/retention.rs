@@ -34,9 +34,9 @@ pub struct RetentionProps {
 
 fn tier_name(tier: Tier, lang: Lang) -> &'static str {
     match tier {
-        Tier::Hot => lang.pick("熱(hot)", "hot"),
-        Tier::Warm => lang.pick("溫(warm)", "warm"),
-        Tier::Cold => lang.pick("冷(cold)", "cold"),
+        Tier::Hot => pick!(lang, "熱(hot)", "hot"),
+        Tier::Warm => pick!(lang, "溫(warm)", "warm"),
+        Tier::Cold => pick!(lang, "冷(cold)", "cold"),
     }
 }
 
@@ -94,20 +94,20 @@ pub fn retention_panel(props: &RetentionProps) -> Html {
                 }
             })
         };
-        let kind = life.and_then(|l| l.kind()).map(|k| kind_name(k, lang)).unwrap_or(lang.pick("(沒有類別)", "(no kind)"));
+        let kind = life.and_then(|l| l.kind()).map(|k| kind_name(k, lang)).unwrap_or(pick!(lang, "(沒有類別)", "(no kind)"));
         html! {
             <div class="card-retention" data-retention-card={id.clone()}>
-                <p>{ lang.pick(format!("卡片 {id}:{kind}記憶"), format!("Card {id}: {kind} memory")) }</p>
+                <p>{ pick!(lang, format!("卡片 {id}:{kind}記憶"), format!("Card {id}: {kind} memory")) }</p>
                 <label>
-                    <span>{ lang.pick("存放層", "Tier") }</span>
+                    <span>{ pick!(lang, "存放層", "Tier") }</span>
                     <select name="tier" onchange={on_tier}>
-                        <option value="" selected={tier.is_none()}>{ lang.pick("(沒有)", "(none)") }</option>
+                        <option value="" selected={tier.is_none()}>{ pick!(lang, "(沒有)", "(none)") }</option>
                         { for Tier::ALL.into_iter().map(|t| html! { <option value={t.as_str()} selected={tier == Some(t)}>{ tier_name(t, lang) }</option> }) }
                     </select>
                 </label>
                 <label class="hold">
                     <input type="checkbox" name="hold" checked={held} onchange={on_hold} />
-                    { lang.pick("保留(永不被清掉:安全規則、法律保留;擁有者或審查者)", "Hold (never swept: a safety rule, a legal hold; its owner or a reviewer)") }
+                    { pick!(lang, "保留(永不被清掉:安全規則、法律保留;擁有者或審查者)", "Hold (never swept: a safety rule, a legal hold; its owner or a reviewer)") }
                 </label>
                 { refusal_beside(props.hold_refusal.as_ref(), lang) }
             </div>
@@ -119,16 +119,16 @@ pub fn retention_panel(props: &RetentionProps) -> Html {
     };
     html! {
         <section class="panel retention" aria-labelledby="retention-title" data-panel="retention">
-            <h2 id="retention-title">{ lang.pick("保留期限與存放層", "Retention and tiers") }</h2>
+            <h2 id="retention-title">{ pick!(lang, "保留期限與存放層", "Retention and tiers") }</h2>
             { who_and_why(ws, props.actor.as_ref(), &reason, "retention", lang, &props.onaction) }
             <fieldset class="ttls">
-                <legend>{ lang.pick("每種記憶保留幾個時刻(空白:永久;審查者)", "Ticks each kind of memory is kept (empty: for ever; a reviewer)") }</legend>
+                <legend>{ pick!(lang, "每種記憶保留幾個時刻(空白:永久;審查者)", "Ticks each kind of memory is kept (empty: for ever; a reviewer)") }</legend>
                 { for Kind::ALL.into_iter().map(ttl_input) }
             </fieldset>
             { refusal_beside(props.ttl_refusal.as_ref(), lang) }
             { for card_controls }
             <button type="button" data-action="advance" onclick={advance}>
-                { lang.pick(format!("時鐘往前一格(現在是時刻 {})", ws.clock()), format!("Advance the clock (now tick {})", ws.clock())) }
+                { pick!(lang, format!("時鐘往前一格(現在是時刻 {})", ws.clock()), format!("Advance the clock (now tick {})", ws.clock())) }
             </button>
         </section>
     }

@@ -60,16 +60,16 @@ pub fn score_step(props: &ScoreStepProps) -> Html {
                 .collect();
             made = r.changes.clone();
             let what = if r.changes.iter().all(|c| !c) {
-                lang.pick("改之前", "before any change").to_string()
+                pick!(lang, "改之前", "before any change").to_string()
             } else if new.is_empty() {
-                lang.pick("(沒有新的改動)", "(no new change)").to_string()
+                pick!(lang, "(沒有新的改動)", "(no new change)").to_string()
             } else {
-                lang.pick(format!("之後:{}", new.join("、")), format!("after: {}", new.join("; ")))
+                pick!(lang, format!("之後:{}", new.join("、")), format!("after: {}", new.join("; ")))
             };
             let tally = |t: &crate::lessons::Tally| html! {
                 <>
                     <td>{ format!("{}/{}", t.retrieved, t.expected) }</td>
-                    <td>{ if t.forbidden == 0 { lang.pick("✓ 沒有".to_string(), "✓ none".to_string()) } else { format!("⚠ {}", t.forbidden) } }</td>
+                    <td>{ if t.forbidden == 0 { pick!(lang, "✓ 沒有".to_string(), "✓ none".to_string()) } else { format!("⚠ {}", t.forbidden) } }</td>
                 </>
             };
             html! {
@@ -84,26 +84,26 @@ pub fn score_step(props: &ScoreStepProps) -> Html {
             <div class="records">
                 <button type="button" {onclick} data-action="record">
                     { if props.progress.records.is_empty() {
-                        lang.pick("記錄兩張成績單(改之前)", "Record both scorecards (before)")
+                        pick!(lang, "記錄兩張成績單(改之前)", "Record both scorecards (before)")
                     } else {
-                        lang.pick("記錄兩張成績單(這次改完後)", "Record both scorecards (after this change)")
+                        pick!(lang, "記錄兩張成績單(這次改完後)", "Record both scorecards (after this change)")
                     } }
                 </button>
                 if !props.progress.records.is_empty() {
                     <div class="table-wrap">
                         <table class="record-table">
-                            <caption>{ lang.pick("改前改後,兩張成績單並排", "Before and after: both scorecards side by side") }</caption>
+                            <caption>{ pick!(lang, "改前改後,兩張成績單並排", "Before and after: both scorecards side by side") }</caption>
                             <thead>
                                 <tr>
                                     <td rowspan="2"></td>
-                                    <th scope="colgroup" colspan="2">{ lang.pick("四種範圍", "Four scopes") }</th>
-                                    <th scope="colgroup" colspan="2">{ lang.pick("只分享 GLOBAL", "Global only") }</th>
+                                    <th scope="colgroup" colspan="2">{ pick!(lang, "四種範圍", "Four scopes") }</th>
+                                    <th scope="colgroup" colspan="2">{ pick!(lang, "只分享 GLOBAL", "Global only") }</th>
                                 </tr>
                                 <tr>
-                                    <th scope="col">{ lang.pick("該看到的有取回", "Should-see retrieved") }</th>
-                                    <th scope="col">{ lang.pick("不該看到的出現了", "Forbidden appeared") }</th>
-                                    <th scope="col">{ lang.pick("該看到的有取回", "Should-see retrieved") }</th>
-                                    <th scope="col">{ lang.pick("不該看到的出現了", "Forbidden appeared") }</th>
+                                    <th scope="col">{ pick!(lang, "該看到的有取回", "Should-see retrieved") }</th>
+                                    <th scope="col">{ pick!(lang, "不該看到的出現了", "Forbidden appeared") }</th>
+                                    <th scope="col">{ pick!(lang, "該看到的有取回", "Should-see retrieved") }</th>
+                                    <th scope="col">{ pick!(lang, "不該看到的出現了", "Forbidden appeared") }</th>
                                 </tr>
                             </thead>
                             <tbody>{ for rows }</tbody>

@@ -17,9 +17,9 @@ pub struct ScorecardsProps {
 
 pub fn policy_name(policy: Policy, lang: Lang) -> &'static str {
     match policy {
-        Policy::FourScope => lang.pick("四種範圍(MixUA)", "Four scopes (MixUA)"),
-        Policy::GlobalOnly => lang.pick("只分享 GLOBAL(安全基準)", "Global only (safe baseline)"),
-        Policy::UnsafePool => lang.pick("全部混在一起(反例)", "Everything pooled (anti-example)"),
+        Policy::FourScope => pick!(lang, "四種範圍(MixUA)", "Four scopes (MixUA)"),
+        Policy::GlobalOnly => pick!(lang, "只分享 GLOBAL(安全基準)", "Global only (safe baseline)"),
+        Policy::UnsafePool => pick!(lang, "全部混在一起(反例)", "Everything pooled (anti-example)"),
     }
 }
 
@@ -30,11 +30,11 @@ pub fn scorecards(props: &ScorecardsProps) -> Html {
     let lang = props.lang;
     let ws = &*props.doc.workspace;
     let basis = match props.reference {
-        Reference::FourScopeNow => lang.pick(
+        Reference::FourScopeNow => pick!(lang, 
             "「該看到」以目前卡片的四種範圍答案為準,所以四種範圍一定是 100%",
             "“should see” is the four-scope answer for the cards as they are now, so four scopes score 100% by construction",
         ),
-        Reference::Snapshot(_) => lang.pick(
+        Reference::Snapshot(_) => pick!(lang, 
             "「該看到」以改動前記下的四種範圍答案為準,之後的改動不會移動它",
             "“should see” is the four-scope answer recorded before the changes; later changes don't move it",
         ),
@@ -42,16 +42,16 @@ pub fn scorecards(props: &ScorecardsProps) -> Html {
     html! {
         <div class="scorecards" data-scorecards="">
             <table>
-                <caption>{ lang.pick("三張成績單", "Three scorecards") }<span class="note" data-reference={match props.reference { Reference::FourScopeNow => "four-scope-now", Reference::Snapshot(_) => "recorded" }}>{ format!(" ({basis})") }</span></caption>
+                <caption>{ pick!(lang, "三張成績單", "Three scorecards") }<span class="note" data-reference={match props.reference { Reference::FourScopeNow => "four-scope-now", Reference::Snapshot(_) => "recorded" }}>{ format!(" ({basis})") }</span></caption>
                 <thead>
                     <tr>
                         <td></td>
-                        <th scope="col">{ lang.pick("該看到的有取回", "Should-see retrieved") }
-                            <span class="note">{ lang.pick("每個身分該看到的卡片,取回了幾張", "cards each viewer should see that it got") }</span></th>
-                        <th scope="col">{ lang.pick("不該看到的出現了", "Forbidden appeared") }
-                            <span class="note">{ lang.pick("(身分, 卡片) 組數:別人的 protected 卡,或帶著別人暗號的卡", "(viewer, card) pairs: another user's protected card, or a card carrying another user's canary") }</span></th>
-                        <th scope="col">{ lang.pick("認得出身分的內容出現了", "Identifying content appeared") }
-                            <span class="note">{ lang.pick("(身分, 卡片) 組數:卡片的文字符合個人資料,只有另一位使用者對得上", "(viewer, card) pairs: the card's text names profile facts that only one other user holds") }</span></th>
+                        <th scope="col">{ pick!(lang, "該看到的有取回", "Should-see retrieved") }
+                            <span class="note">{ pick!(lang, "每個身分該看到的卡片,取回了幾張", "cards each viewer should see that it got") }</span></th>
+                        <th scope="col">{ pick!(lang, "不該看到的出現了", "Forbidden appeared") }
+                            <span class="note">{ pick!(lang, "(身分, 卡片) 組數:別人的 protected 卡,或帶著別人暗號的卡", "(viewer, card) pairs: another user's protected card, or a card carrying another user's canary") }</span></th>
+                        <th scope="col">{ pick!(lang, "認得出身分的內容出現了", "Identifying content appeared") }
+                            <span class="note">{ pick!(lang, "(身分, 卡片) 組數:卡片的文字符合個人資料,只有另一位使用者對得上", "(viewer, card) pairs: the card's text names profile facts that only one other user holds") }</span></th>
                     </tr>
                 </thead>
                 <tbody>
@@ -68,11 +68,11 @@ pub fn scorecards(props: &ScorecardsProps) -> Html {
                                 </td>
                                 <td data-forbidden={s.forbidden.to_string()} class={if s.forbidden > 0 { "bad" } else { "good" }}>
                                     <span aria-hidden="true">{ if s.forbidden > 0 { "⚠ " } else { "✓ " } }</span>
-                                    { if s.forbidden > 0 { lang.pick(format!("{} 組", s.forbidden), format!("{} pairs", s.forbidden)) } else { lang.pick("沒有".to_string(), "none".to_string()) } }
+                                    { if s.forbidden > 0 { pick!(lang, format!("{} 組", s.forbidden), format!("{} pairs", s.forbidden)) } else { pick!(lang, "沒有".to_string(), "none".to_string()) } }
                                 </td>
                                 <td data-identifying={identifying.to_string()} class={if identifying > 0 { "warn" } else { "good" }}>
                                     <span aria-hidden="true">{ if identifying > 0 { "◎ " } else { "✓ " } }</span>
-                                    { if identifying > 0 { lang.pick(format!("{identifying} 組"), format!("{identifying} pairs")) } else { lang.pick("沒有".to_string(), "none".to_string()) } }
+                                    { if identifying > 0 { pick!(lang, format!("{identifying} 組"), format!("{identifying} pairs")) } else { pick!(lang, "沒有".to_string(), "none".to_string()) } }
                                 </td>
                             </tr>
                         }

@@ -282,24 +282,24 @@ pub fn seating_chart(props: &SeatingChartProps) -> Html {
     html! {
         <section id="chart" class="chart" aria-labelledby="chart-title" tabindex="-1">
             <div class="chart-head">
-                <h2 id="chart-title">{ lang.pick("座位表:誰取回了什麼", "Seating chart: who retrieves what") }</h2>
-                <div class="modes" role="group" aria-label={lang.pick("模式", "Mode")}>
+                <h2 id="chart-title">{ pick!(lang, "座位表:誰取回了什麼", "Seating chart: who retrieves what") }</h2>
+                <div class="modes" role="group" aria-label={pick!(lang, "模式", "Mode")}>
                     // Once revealed, predicting is over: the toggle is no
                     // longer pressed and says where it leads (issue 26).
                     if props.mode == (Mode::Predict { revealed: true }) {
                         <button type="button" onclick={mode_button} data-action="predict-mode" data-revealed="true">
-                            { lang.pick("回到探索", "Back to exploring") }
+                            { pick!(lang, "回到探索", "Back to exploring") }
                         </button>
                     } else {
                         <button type="button" aria-pressed={predict.to_string()} onclick={mode_button} data-action="predict-mode">
-                            { lang.pick("先預測再揭曉", "Predict, then reveal") }
+                            { pick!(lang, "先預測再揭曉", "Predict, then reveal") }
                         </button>
                     }
                     if predict {
                         <button type="button" onclick={reveal} data-action="reveal">
                             { match props.mode {
-                                Mode::Predict { revealed: true } => lang.pick("再預測一次", "Hide and predict again"),
-                                _ => lang.pick("揭曉並評分", "Reveal and grade"),
+                                Mode::Predict { revealed: true } => pick!(lang, "再預測一次", "Hide and predict again"),
+                                _ => pick!(lang, "揭曉並評分", "Reveal and grade"),
                             } }
                         </button>
                     }
@@ -308,33 +308,33 @@ pub fn seating_chart(props: &SeatingChartProps) -> Html {
             if let Some(tick) = props.past {
                 <p class="past-marker" data-past={tick.to_string()} role="status">
                     <span aria-hidden="true">{ "⏪ " }</span>
-                    <strong>{ lang.pick(format!("時刻 {tick} 的樣子(過去)"), format!("As of tick {tick} (the past)")) }</strong>
-                    { lang.pick(":座位表顯示當時的卡片。", ": the chart shows the cards as they were then. ") }
+                    <strong>{ pick!(lang, format!("時刻 {tick} 的樣子(過去)"), format!("As of tick {tick} (the past)")) }</strong>
+                    { pick!(lang, ":座位表顯示當時的卡片。", ": the chart shows the cards as they were then. ") }
                     <button type="button" class="link" data-action="back-to-now" onclick={{
                         let onaction = props.onaction.clone();
                         Callback::from(move |_: MouseEvent| onaction.emit(UiAction::SetTick(None).into()))
-                    }}>{ lang.pick("回到現在", "Back to now") }</button>
+                    }}>{ pick!(lang, "回到現在", "Back to now") }</button>
                 </p>
             }
-            <p class="lede">{ lang.pick(
+            <p class="lede">{ pick!(lang, 
                 "每一列是一位使用者,每一欄是一個 Agent;格子裡是那個身分用目前查詢取回的卡片。點一張卡片看為什麼。",
                 "Each row is a user, each column an agent; a cell lists what that identity retrieves for the current query. Click a card to see why.",
             ) }</p>
             <p class={classes!("alarm-summary", (leak_total > 0).then_some("alarm"))} data-leak-total={leak_total.to_string()}>
                 if props.mode.hides_answers() {
-                    { lang.pick("預測模式:答案先藏起來。", "Predict mode: the answers are hidden.") }
+                    { pick!(lang, "預測模式:答案先藏起來。", "Predict mode: the answers are hidden.") }
                 } else if leak_total == 0 {
                     <span aria-hidden="true">{"✓ "}</span>
-                    { lang.pick("沒有外洩:沒有任何格子看到別人的暗號。", "No leaks: no cell shows another user's canary.") }
+                    { pick!(lang, "沒有外洩:沒有任何格子看到別人的暗號。", "No leaks: no cell shows another user's canary.") }
                 } else {
                     <span aria-hidden="true">{"⚠ "}</span>
-                    { lang.pick(format!("{leak_total} 個外洩警報:有人看到了別人的暗號!"), format!("{}: someone sees another user's canary!", super::count(leak_total, "leak alarm", "leak alarms"))) }
+                    { pick!(lang, format!("{leak_total} 個外洩警報:有人看到了別人的暗號!"), format!("{}: someone sees another user's canary!", super::count(leak_total, "leak alarm", "leak alarms"))) }
                 }
             </p>
             if reid_total > 0 && !props.mode.hides_answers() {
                 <p class="reid-summary" data-reid-total={reid_total.to_string()}>
                     <span aria-hidden="true">{"◎ "}</span>
-                    { lang.pick(
+                    { pick!(lang, 
                         format!("重新識別:卡片 {reid_total} 次認出了另一位使用者,裡面卻沒有任何暗號。"),
                         format!("Re-identification: {reid_total} times a card singles out another user, with no canary in it."),
                     ) }
@@ -346,23 +346,23 @@ pub fn seating_chart(props: &SeatingChartProps) -> Html {
             if props.cache_leaks > 0 && !props.mode.hides_answers() {
                 <p class="alarm-summary alarm" data-cache-leak-total={props.cache_leaks.to_string()}>
                     <span aria-hidden="true">{"⚠ "}</span>
-                    { lang.pick(
+                    { pick!(lang, 
                         format!("回應快取 {} 次外洩:快取把別人的暗號交給了另一位使用者!(見「回應快取」)", props.cache_leaks),
                         format!("{} from the response cache: a cached answer handed another user's canary over! (see “Response cache”)", super::count(props.cache_leaks, "leak alarm", "leak alarms")),
                     ) }
                 </p>
             }
             if ws.users.is_empty() || ws.agents.is_empty() {
-                <p class="empty">{ lang.pick("至少要有一位使用者和一個 Agent,座位表才有格子。", "Add at least one user and one agent to get a cell.") }</p>
+                <p class="empty">{ pick!(lang, "至少要有一位使用者和一個 Agent,座位表才有格子。", "Add at least one user and one agent to get a cell.") }</p>
             } else {
                 <div class="grid-wrap" ref={wrap}>
                     // A chart bigger than a screen renders only the cells
                     // near it (`many`: see the stylesheet).
                     <table class={classes!("grid", (ws.users.len() * ws.agents.len() > MANY_CELLS).then_some("many"))} role="grid" aria-labelledby="chart-title" aria-describedby="grid-keys" {onkeydown} {onfocusin}>
-                        <caption class="sr-only">{ lang.pick("列:使用者;欄:Agent;格子:取回的卡片", "Rows: users; columns: agents; cells: retrieved cards") }</caption>
+                        <caption class="sr-only">{ pick!(lang, "列:使用者;欄:Agent;格子:取回的卡片", "Rows: users; columns: agents; cells: retrieved cards") }</caption>
                         <thead>
                             <tr>
-                                <th class="corner">{ lang.pick("使用者 ╲ Agent", "user ╲ agent") }</th>
+                                <th class="corner">{ pick!(lang, "使用者 ╲ Agent", "user ╲ agent") }</th>
                                 { for ws.agents.iter().map(|a| html! { <th scope="col">{ a }</th> }) }
                             </tr>
                         </thead>
@@ -384,7 +384,7 @@ pub fn seating_chart(props: &SeatingChartProps) -> Html {
                 // users), so the first screen stays a few controls.
                 <div class="about-pick" role="toolbar" aria-labelledby="about-pick-label"
                     onkeydown={Callback::from(|e: KeyboardEvent| super::focus::toolbar_keys(&e, false))}>
-                    <span id="about-pick-label">{ lang.pick("記了我什麼?以這位使用者查看:", "What do you keep about me? Acting as:") }</span>
+                    <span id="about-pick-label">{ pick!(lang, "記了我什麼?以這位使用者查看:", "What do you keep about me? Acting as:") }</span>
                     { for ws.users.iter().take(12).enumerate().map(|(n, user)| html! {
                         <button type="button" class="link" data-action="about-me" data-user={user.clone()}
                             tabindex={if n == about_stop { "0" } else { "-1" }}
@@ -403,7 +403,7 @@ pub fn seating_chart(props: &SeatingChartProps) -> Html {
                     }) }
                 </div>
             }
-            <p id="grid-keys" class="sr-only">{ lang.pick(
+            <p id="grid-keys" class="sr-only">{ pick!(lang, 
                 "方向鍵在格子間移動,Home/End 到列的兩端,Enter 進入格子裡的卡片,Escape 回到格子。",
                 "Arrow keys move between cells, Home and End to the row's ends; Enter goes into a cell's cards, Escape back to the cell.",
             ) }</p>

@@ -205,7 +205,7 @@ pub fn teacher(props: &TeacherProps) -> Html {
                 let d = &draft.get();
                 let start = d.start.clone().unwrap_or_else(|| doc_ws.clone());
                 let exercise = Exercise {
-                    title: text(lang, if d.title.trim().is_empty() { lang.pick("練習", "Exercise") } else { d.title.trim() }),
+                    title: text(lang, if d.title.trim().is_empty() { pick!(lang, "練習", "Exercise") } else { d.title.trim() }),
                     task: text(lang, d.task.trim()),
                     start: start_of(&start),
                     goal: d.goal.iter().map(|check| Goal { label: None, check: check.clone() }).collect(),
@@ -227,32 +227,32 @@ pub fn teacher(props: &TeacherProps) -> Html {
                 added.set(Some(count));
                 if !Rc::ptr_eq(&doc_ws, &start) && *doc_ws != *start {
                     let doc = Doc { workspace: start, ..Doc::default() };
-                    onaction.emit(crate::state::Edit::Load { doc, source: lang.pick("這一題的起點", "this exercise's start").into() }.into());
+                    onaction.emit(crate::state::Edit::Load { doc, source: pick!(lang, "這一題的起點", "this exercise's start").into() }.into());
                 }
             })
         };
         html! {
             <section class="panel drawer builder" data-panel="builder" aria-labelledby="builder-title" onkeydown={onkeydown.clone()}>
                 { close_button(lang, &onclose) }
-                <h2 id="builder-title">{ lang.pick("把這個狀態做成練習", "Make an exercise from this state") }</h2>
-                <p class="lede">{ lang.pick(
+                <h2 id="builder-title">{ pick!(lang, "把這個狀態做成練習", "Make an exercise from this state") }</h2>
+                <p class="lede">{ pick!(lang, 
                     format!("起點:打開時的座位表({} 張卡片)。改座位表可以做出解答;下面的檢查都對「現在」的座位表評估。", d.start.as_ref().map_or(0, |s| s.cards.len())),
                     format!("Start: the chart as it was when you opened this ({}). Change the chart to make a solution; the checks below are evaluated on the chart now.", super::count(d.start.as_ref().map_or(0, |s| s.cards.len()), "card", "cards")),
                 ) }</p>
                 <button type="button" data-action="start-here" onclick={{
                     let ws = ws.clone();
                     with_draft(Rc::new(move |d: &mut Draft| d.start = Some(ws.clone())))
-                }}>{ lang.pick("用現在的座位表當起點", "Use the chart now as the start") }</button>
-                <label>{ lang.pick("標題", "Title") }<input name="exercise_title" value={d.title.clone()} oninput={edit(|d, v| d.title = v).reform(typed)} /></label>
-                <label>{ lang.pick("說明", "Instructions") }<textarea name="exercise_task" value={d.task.clone()} oninput={edit(|d, v| d.task = v).reform(typed)} /></label>
+                }}>{ pick!(lang, "用現在的座位表當起點", "Use the chart now as the start") }</button>
+                <label>{ pick!(lang, "標題", "Title") }<input name="exercise_title" value={d.title.clone()} oninput={edit(|d, v| d.title = v).reform(typed)} /></label>
+                <label>{ pick!(lang, "說明", "Instructions") }<textarea name="exercise_task" value={d.task.clone()} oninput={edit(|d, v| d.task = v).reform(typed)} /></label>
                 <fieldset>
-                    <legend>{ lang.pick("檢查(按一下加入)", "Checks (click to add)") }</legend>
-                    <label>{ lang.pick("格子", "Cell") }
+                    <legend>{ pick!(lang, "檢查(按一下加入)", "Checks (click to add)") }</legend>
+                    <label>{ pick!(lang, "格子", "Cell") }
                         <select name="check_cell" onchange={edit(|d, v| d.cell = v.parse().unwrap_or(0))}>
                             { for viewers.iter().enumerate().map(|(i, v)| html! { <option value={i.to_string()} selected={i == d.cell}>{ v.key() }</option> }) }
                         </select>
                     </label>
-                    <label>{ lang.pick("卡片", "Card") }
+                    <label>{ pick!(lang, "卡片", "Card") }
                         <select name="check_card" onchange={edit(|d, v| d.card = v)}>
                             // Nothing picked yet: the first card is the one
                             // a check takes, so it is the one shown.
@@ -262,31 +262,31 @@ pub fn teacher(props: &TeacherProps) -> Html {
                         </select>
                     </label>
                     <div class="choices">
-                        <button type="button" data-action="must-see" onclick={add_check(|cells, card| Check::Retrieves { cells, card })}>{ lang.pick("一定要看到", "Must see") }</button>
-                        <button type="button" data-action="must-not-see" onclick={add_check(|cells, card| Check::NotRetrieves { cells, card })}>{ lang.pick("一定不能看到", "Must not see") }</button>
-                        <button type="button" data-action="predict-cell" onclick={add_check(|cells, _| Check::PredictedRight { cells })}>{ lang.pick("這格要預測對", "Predict this cell right") }</button>
-                        <button type="button" data-action="predict-all" onclick={add_check(|_, _| Check::PredictedRight { cells: Cells::every() })}>{ lang.pick("每格都要預測對", "Predict every cell right") }</button>
-                        <button type="button" data-action="card-rejected" onclick={add_check(|_, card| Check::Rejected { card, reason: None })}>{ lang.pick("這張卡被拒絕", "Card is rejected") }</button>
-                        <button type="button" data-action="no-leak" onclick={add_check(|_, _| Check::NoLeak)}>{ lang.pick("沒有外洩警報", "No leak alarm") }</button>
-                        <button type="button" data-action="scorecards-perfect" onclick={add_check(|_, _| Check::ScorecardsPerfect)}>{ lang.pick("兩張成績單全對", "Both scorecards perfect") }</button>
+                        <button type="button" data-action="must-see" onclick={add_check(|cells, card| Check::Retrieves { cells, card })}>{ pick!(lang, "一定要看到", "Must see") }</button>
+                        <button type="button" data-action="must-not-see" onclick={add_check(|cells, card| Check::NotRetrieves { cells, card })}>{ pick!(lang, "一定不能看到", "Must not see") }</button>
+                        <button type="button" data-action="predict-cell" onclick={add_check(|cells, _| Check::PredictedRight { cells })}>{ pick!(lang, "這格要預測對", "Predict this cell right") }</button>
+                        <button type="button" data-action="predict-all" onclick={add_check(|_, _| Check::PredictedRight { cells: Cells::every() })}>{ pick!(lang, "每格都要預測對", "Predict every cell right") }</button>
+                        <button type="button" data-action="card-rejected" onclick={add_check(|_, card| Check::Rejected { card, reason: None })}>{ pick!(lang, "這張卡被拒絕", "Card is rejected") }</button>
+                        <button type="button" data-action="no-leak" onclick={add_check(|_, _| Check::NoLeak)}>{ pick!(lang, "沒有外洩警報", "No leak alarm") }</button>
+                        <button type="button" data-action="scorecards-perfect" onclick={add_check(|_, _| Check::ScorecardsPerfect)}>{ pick!(lang, "兩張成績單全對", "Both scorecards perfect") }</button>
                     </div>
                 </fieldset>
-                <h3>{ lang.pick("預覽:現在的座位表", "Preview: the chart now") }</h3>
+                <h3>{ pick!(lang, "預覽:現在的座位表", "Preview: the chart now") }</h3>
                 if d.goal.is_empty() {
-                    <p class="empty">{ lang.pick("還沒有檢查。", "No check yet.") }</p>
+                    <p class="empty">{ pick!(lang, "還沒有檢查。", "No check yet.") }</p>
                 }
                 <ul class="goal-list">
                     { for d.goal.iter().zip(holds).enumerate().map(|(i, (check, ok))| html! {
                         <li data-check={i.to_string()} data-holds={ok.to_string()}>
                             <span aria-hidden="true">{ if ok { "✓ " } else { "✗ " } }</span>
                             { check_words(check, lang) }{ ": " }
-                            <strong>{ if ok { lang.pick("成立", "holds") } else { lang.pick("還不成立", "does not hold yet") } }</strong>{ " " }
-                            <button type="button" class="link" onclick={with_draft(Rc::new(move |d: &mut Draft| { d.goal.remove(i); }))}>{ lang.pick("移除", "Remove") }</button>
+                            <strong>{ if ok { pick!(lang, "成立", "holds") } else { pick!(lang, "還不成立", "does not hold yet") } }</strong>{ " " }
+                            <button type="button" class="link" onclick={with_draft(Rc::new(move |d: &mut Draft| { d.goal.remove(i); }))}>{ pick!(lang, "移除", "Remove") }</button>
                         </li>
                     }) }
                 </ul>
                 <fieldset>
-                    <legend>{ lang.pick("提示(一次解鎖一個)", "Hints (unlocked one at a time)") }</legend>
+                    <legend>{ pick!(lang, "提示(一次解鎖一個)", "Hints (unlocked one at a time)") }</legend>
                     <ol>
                         { for d.hints.iter().enumerate().map(|(i, h)| {
                             let draft = draft.clone();
@@ -297,30 +297,30 @@ pub fn teacher(props: &TeacherProps) -> Html {
                             });
                             html! {
                                 <li>
-                                    <textarea name="hint" aria-label={lang.pick(format!("提示 {}", i + 1), format!("Hint {}", i + 1))} value={h.clone()} {oninput} />
-                                    <button type="button" class="link" onclick={with_draft(Rc::new(move |d: &mut Draft| { d.hints.remove(i); }))}>{ lang.pick("移除", "Remove") }</button>
+                                    <textarea name="hint" aria-label={pick!(lang, format!("提示 {}", i + 1), format!("Hint {}", i + 1))} value={h.clone()} {oninput} />
+                                    <button type="button" class="link" onclick={with_draft(Rc::new(move |d: &mut Draft| { d.hints.remove(i); }))}>{ pick!(lang, "移除", "Remove") }</button>
                                 </li>
                             }
                         }) }
                     </ol>
-                    <button type="button" data-action="add-hint" onclick={with_draft(Rc::new(|d: &mut Draft| d.hints.push(String::new())))}>{ lang.pick("加一個提示", "Add a hint") }</button>
+                    <button type="button" data-action="add-hint" onclick={with_draft(Rc::new(|d: &mut Draft| d.hints.push(String::new())))}>{ pick!(lang, "加一個提示", "Add a hint") }</button>
                 </fieldset>
                 <p>
                     <button type="button" data-action="save-solution" onclick={{
                         let ws = ws.clone();
                         with_draft(Rc::new(move |d: &mut Draft| d.solution = Some(ws.clone())))
-                    }}>{ lang.pick("把現在的狀態存成解答", "Save the current state as the solution") }</button>
+                    }}>{ pick!(lang, "把現在的狀態存成解答", "Save the current state as the solution") }</button>
                     { " " }
                     <span data-solution={d.solution.is_some().to_string()}>{ match &d.solution {
-                        Some(s) => lang.pick(format!("已存解答({} 張卡片)", s.cards.len()), format!("Solution saved ({})", super::count(s.cards.len(), "card", "cards"))),
-                        None => lang.pick("沒有解答".to_string(), "No solution".to_string()),
+                        Some(s) => pick!(lang, format!("已存解答({} 張卡片)", s.cards.len()), format!("Solution saved ({})", super::count(s.cards.len(), "card", "cards"))),
+                        None => pick!(lang, "沒有解答".to_string(), "No solution".to_string()),
                     } }</span>
                 </p>
-                <button type="button" class="primary" data-action="add-to-pack" onclick={add}>{ lang.pick("加進練習包", "Add to the pack") }</button>
+                <button type="button" class="primary" data-action="add-to-pack" onclick={add}>{ pick!(lang, "加進練習包", "Add to the pack") }</button>
                 if let Some(count) = *added {
                     <p class="added" role="status" data-added={count.to_string()}>
                         <span aria-hidden="true">{ "✓ " }</span>{ PackNotice::Added { exercises: count }.text(lang).1 }
-                        { lang.pick(" 座位表回到這一題的起點,下一題從這裡開始。", " The chart is back at this exercise's start: the next one begins here.") }
+                        { pick!(lang, " 座位表回到這一題的起點,下一題從這裡開始。", " The chart is back at this exercise's start: the next one begins here.") }
                     </p>
                 }
             </section>
@@ -366,13 +366,13 @@ pub fn teacher(props: &TeacherProps) -> Html {
         html! {
             <section class="panel drawer" data-panel="share-pack" aria-labelledby="share-pack-title" onkeydown={onkeydown.clone()}>
                 { close_button(lang, &onclose) }
-                <h2 id="share-pack-title">{ lang.pick(format!("練習包({} 題)", p.exercises.len()), format!("The pack ({})", super::count(p.exercises.len(), "exercise", "exercises"))) }</h2>
-                <label>{ lang.pick("名稱(英文字母、數字、- _)", "Id (letters, digits, - _)") }<input name="pack_id" value={p.id.clone()} onchange={set(|p, v| p.id = v.trim().to_string())} /></label>
-                <label>{ lang.pick("標題", "Title") }<input name="pack_title" value={p.title.get(lang).to_string()} onchange={{
+                <h2 id="share-pack-title">{ pick!(lang, format!("練習包({} 題)", p.exercises.len()), format!("The pack ({})", super::count(p.exercises.len(), "exercise", "exercises"))) }</h2>
+                <label>{ pick!(lang, "名稱(英文字母、數字、- _)", "Id (letters, digits, - _)") }<input name="pack_id" value={p.id.clone()} onchange={set(|p, v| p.id = v.trim().to_string())} /></label>
+                <label>{ pick!(lang, "標題", "Title") }<input name="pack_title" value={p.title.get(lang).to_string()} onchange={{
                     let (pack, keep) = (pack.clone(), keep.clone());
                     Callback::from(move |e: Event| { let mut next = pack.get(); next.title = text(lang, event_value(&e).trim()); keep(next); })
                 }} /></label>
-                <label>{ lang.pick("版本", "Version") }<input name="pack_version" type="number" min="0" value={p.version.to_string()} onchange={set(|p, v| p.version = v.parse().unwrap_or(p.version))} /></label>
+                <label>{ pick!(lang, "版本", "Version") }<input name="pack_version" type="number" min="0" value={p.version.to_string()} onchange={set(|p, v| p.version = v.parse().unwrap_or(p.version))} /></label>
                 <ol>
                     { for p.exercises.iter().enumerate().map(|(i, e)| {
                         let (pack, keep) = (pack.clone(), keep.clone());
@@ -380,9 +380,9 @@ pub fn teacher(props: &TeacherProps) -> Html {
                         html! {
                             <li data-pack-exercise={i.to_string()}>
                                 <strong>{ e.title.get(lang) }</strong>
-                                { lang.pick(format!(" · {} 個檢查 · {} 個提示{}", e.goal.len(), e.hints.len(), if e.solution.is_some() { " · 有解答" } else { "" }),
+                                { pick!(lang, format!(" · {} 個檢查 · {} 個提示{}", e.goal.len(), e.hints.len(), if e.solution.is_some() { " · 有解答" } else { "" }),
                                     format!(" · {} · {}{}", super::count(e.goal.len(), "check", "checks"), super::count(e.hints.len(), "hint", "hints"), if e.solution.is_some() { " · a solution" } else { "" })) }
-                                { " " }<button type="button" class="link" onclick={remove}>{ lang.pick("移除", "Remove") }</button>
+                                { " " }<button type="button" class="link" onclick={remove}>{ pick!(lang, "移除", "Remove") }</button>
                             </li>
                         }
                     }) }
@@ -390,11 +390,11 @@ pub fn teacher(props: &TeacherProps) -> Html {
                 if let Some(problem) = problem {
                     <p class="notice problem">{ mixua_course::pack_problem_words(&problem, lang) }</p>
                 } else if p.exercises.is_empty() {
-                    <p class="empty">{ lang.pick("練習包還是空的:先「把這個狀態做成練習」。", "The pack is empty: first make an exercise from a state.") }</p>
+                    <p class="empty">{ pick!(lang, "練習包還是空的:先「把這個狀態做成練習」。", "The pack is empty: first make an exercise from a state.") }</p>
                 } else {
                     <p>
-                        <button type="button" class="primary" data-action="copy-pack-link" onclick={make_link}>{ lang.pick("複製練習包連結", "Copy the pack link") }</button>{ " " }
-                        <button type="button" data-action="download-pack" onclick={download}>{ lang.pick("下載練習包(JSON)", "Download the pack (JSON)") }</button>
+                        <button type="button" class="primary" data-action="copy-pack-link" onclick={make_link}>{ pick!(lang, "複製練習包連結", "Copy the pack link") }</button>{ " " }
+                        <button type="button" data-action="download-pack" onclick={download}>{ pick!(lang, "下載練習包(JSON)", "Download the pack (JSON)") }</button>
                     </p>
                 }
                 if let Some((ok, chars)) = *copied {
@@ -403,17 +403,17 @@ pub fn teacher(props: &TeacherProps) -> Html {
                         { if ok {
                             PackNotice::Copied { chars }.text(lang).1
                         } else {
-                            lang.pick("瀏覽器不讓這裡複製:請選取下面的連結自己複製。", "The browser didn't let this page copy it: select the link below and copy it yourself.").to_string()
+                            pick!(lang, "瀏覽器不讓這裡複製:請選取下面的連結自己複製。", "The browser didn't let this page copy it: select the link below and copy it yourself.").to_string()
                         } }
                     </p>
                 }
                 if !link.is_empty() {
-                    <label class="share-out">{ lang.pick(format!("連結({} 個字元)", link.len()), format!("Link ({} characters)", link.len())) }<input name="pack_link" readonly=true value={(*link).clone()} /></label>
+                    <label class="share-out">{ pick!(lang, format!("連結({} 個字元)", link.len()), format!("Link ({} characters)", link.len())) }<input name="pack_link" readonly=true value={(*link).clone()} /></label>
                 }
                 <button type="button" class="link" data-action="new-pack" onclick={{
                     let keep = keep.clone();
                     Callback::from(move |_: MouseEvent| keep(new_pack()))
-                }}>{ lang.pick("開始新的練習包", "Start a new pack") }</button>
+                }}>{ pick!(lang, "開始新的練習包", "Start a new pack") }</button>
             </section>
         }
     });
@@ -436,11 +436,11 @@ pub fn teacher(props: &TeacherProps) -> Html {
         <div class="teacher">
             // One small menu in the top bar: the chart keeps the first screen.
             <details class="files-menu teacher-menu">
-                <summary>{ lang.pick("老師", "Teacher") }</summary>
-                <nav class="files" aria-label={lang.pick("老師", "Teacher")}>
-                    { button(Open::Builder, "build-exercise", lang.pick("做練習", "Make an exercise").into()) }
-                    { button(Open::Share, "share-pack", lang.pick(format!("練習包({})", pack.exercises.len()), format!("Pack ({})", pack.exercises.len()))) }
-                    { button(Open::Class, "class-view", lang.pick("全班成果", "Class view").into()) }
+                <summary>{ pick!(lang, "老師", "Teacher") }</summary>
+                <nav class="files" aria-label={pick!(lang, "老師", "Teacher")}>
+                    { button(Open::Builder, "build-exercise", pick!(lang, "做練習", "Make an exercise").into()) }
+                    { button(Open::Share, "share-pack", pick!(lang, format!("練習包({})", pack.exercises.len()), format!("Pack ({})", pack.exercises.len()))) }
+                    { button(Open::Class, "class-view", pick!(lang, "全班成果", "Class view").into()) }
                     // Classroom mode is for the projector: it waits here
                     // (issue 26: few controls on the first screen); the
                     // top bar shows it while it is on, to leave it.
@@ -452,7 +452,7 @@ pub fn teacher(props: &TeacherProps) -> Html {
                             }
                             onaction.emit(UiAction::SetClassroom(true).into())
                         })
-                    }}>{ lang.pick("教室模式", "Classroom mode") }</button>
+                    }}>{ pick!(lang, "教室模式", "Classroom mode") }</button>
                 </nav>
             </details>
             <>{ for builder }</>
@@ -468,7 +468,7 @@ pub fn teacher(props: &TeacherProps) -> Html {
 pub fn close_button(lang: Lang, onclose: &Callback<()>) -> Html {
     html! {
         <button type="button" class="drawer-close" data-action="close-drawer" onclick={onclose.reform(|_: MouseEvent| ())}>
-            { lang.pick("× 關閉", "× Close") }
+            { pick!(lang, "× 關閉", "× Close") }
         </button>
     }
 }

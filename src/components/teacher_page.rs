@@ -32,7 +32,7 @@ pub fn teacher(props: &TeacherProps) -> Html {
     let href = format!("{}?lang={}", crate::start_route::TEACHER_PAGE, lang.tag());
     html! {
         <div class="teacher">
-            <a class="files-menu teacher-menu" data-action="teacher-page" {href}>{ lang.pick("老師", "Teacher") }</a>
+            <a class="files-menu teacher-menu" data-action="teacher-page" {href}>{ pick!(lang, "老師", "Teacher") }</a>
         </div>
     }
 }

@@ -34,20 +34,20 @@ pub struct TimelineProps {
 /// A short name of what happened, for a tick's list.
 fn happened(action: LogAction, lang: Lang) -> &'static str {
     match action {
-        LogAction::Propose => lang.pick("提出", "proposed"),
-        LogAction::Publish => lang.pick("發布", "published"),
-        LogAction::Reject => lang.pick("退回", "rejected"),
-        LogAction::Revoke => lang.pick("撤回", "revoked"),
-        LogAction::Delete => lang.pick("刪除", "deleted"),
-        LogAction::Rollback => lang.pick("還原", "rolled back"),
-        LogAction::Expire => lang.pick("到期", "expired"),
-        LogAction::Read => lang.pick("查詢", "read"),
-        LogAction::Policy => lang.pick("政策", "policy"),
-        LogAction::History => lang.pick("查看歷史", "history"),
-        LogAction::Members => lang.pick("群組成員", "members"),
-        LogAction::Hold => lang.pick("保留", "hold"),
-        LogAction::Ttl => lang.pick("保留期限", "time to live"),
-        LogAction::Cache => lang.pick("快取", "cache"),
+        LogAction::Propose => pick!(lang, "提出", "proposed"),
+        LogAction::Publish => pick!(lang, "發布", "published"),
+        LogAction::Reject => pick!(lang, "退回", "rejected"),
+        LogAction::Revoke => pick!(lang, "撤回", "revoked"),
+        LogAction::Delete => pick!(lang, "刪除", "deleted"),
+        LogAction::Rollback => pick!(lang, "還原", "rolled back"),
+        LogAction::Expire => pick!(lang, "到期", "expired"),
+        LogAction::Read => pick!(lang, "查詢", "read"),
+        LogAction::Policy => pick!(lang, "政策", "policy"),
+        LogAction::History => pick!(lang, "查看歷史", "history"),
+        LogAction::Members => pick!(lang, "群組成員", "members"),
+        LogAction::Hold => pick!(lang, "保留", "hold"),
+        LogAction::Ttl => pick!(lang, "保留期限", "time to live"),
+        LogAction::Cache => pick!(lang, "快取", "cache"),
     }
 }
 
@@ -95,13 +95,13 @@ pub fn timeline(props: &TimelineProps) -> Html {
     let ticks = per_tick.into_iter().enumerate().map(|(n, events)| {
         let tick = first + n as u64;
         let current = tick == shown;
-        let label = if tick == clock { lang.pick(format!("t = {tick}(現在)"), format!("t = {tick} (now)")) } else { format!("t = {tick}") };
+        let label = if tick == clock { pick!(lang, format!("t = {tick}(現在)"), format!("t = {tick} (now)")) } else { format!("t = {tick}") };
         html! {
             <li key={tick.to_string()} class={classes!("time-tick", current.then_some("current"))}>
                 <button type="button" data-tick={tick.to_string()} aria-pressed={current.to_string()} onclick={go(tick)}>{ label }</button>
                 <ul class="tick-events">
                     { for events.iter().map(|(action, names)| html! {
-                        <li data-kind={action.as_str()}>{ format!("{} {}", happened(*action, lang), names.join(lang.pick("、", ", "))) }</li>
+                        <li data-kind={action.as_str()}>{ format!("{} {}", happened(*action, lang), names.join(pick!(lang, "、", ", "))) }</li>
                     }) }
                 </ul>
             </li>
@@ -126,47 +126,47 @@ pub fn timeline(props: &TimelineProps) -> Html {
             <div class="panel-head">
                 <h2 id="timeline-title">
                     { if now {
-                        lang.pick(format!("時間軸:現在(時刻 {clock})"), format!("Timeline: now (tick {clock})"))
+                        pick!(lang, format!("時間軸:現在(時刻 {clock})"), format!("Timeline: now (tick {clock})"))
                     } else {
-                        lang.pick(format!("時間軸:時刻 {shown} / {clock}(過去)"), format!("Timeline: tick {shown} of {clock} (the past)"))
+                        pick!(lang, format!("時間軸:時刻 {shown} / {clock}(過去)"), format!("Timeline: tick {shown} of {clock} (the past)"))
                     } }
                 </h2>
-                <div class="time-controls" role="group" aria-label={lang.pick("選擇時刻", "Choose a tick")}>
+                <div class="time-controls" role="group" aria-label={pick!(lang, "選擇時刻", "Choose a tick")}>
                     <button type="button" data-action="tick-back" onclick={go(shown.saturating_sub(1))} disabled={shown == 0}
-                        aria-label={lang.pick("早一個時刻", "One tick earlier")}>{ "◀" }</button>
+                        aria-label={pick!(lang, "早一個時刻", "One tick earlier")}>{ "◀" }</button>
                     <input type="range" name="tick" min="0" max={clock.to_string()} value={shown.to_string()} oninput={scrub}
-                        aria-label={lang.pick("時刻", "Tick")}
-                        aria-valuetext={lang.pick(format!("時刻 {shown} / {clock}"), format!("tick {shown} of {clock}"))} />
+                        aria-label={pick!(lang, "時刻", "Tick")}
+                        aria-valuetext={pick!(lang, format!("時刻 {shown} / {clock}"), format!("tick {shown} of {clock}"))} />
                     <button type="button" data-action="tick-forward" onclick={go((shown + 1).min(clock))} disabled={now}
-                        aria-label={lang.pick("晚一個時刻", "One tick later")}>{ "▶" }</button>
+                        aria-label={pick!(lang, "晚一個時刻", "One tick later")}>{ "▶" }</button>
                     <button type="button" class={classes!(now.then_some("primary"))} data-action="now" aria-pressed={now.to_string()} onclick={to_now}>
-                        { lang.pick("現在", "Now") }
+                        { pick!(lang, "現在", "Now") }
                     </button>
                 </div>
             </div>
             if !now {
                 <p class="past-note" role="status">
-                    <strong>{ lang.pick("過去:", "The past: ") }</strong>
-                    { lang.pick(
+                    <strong>{ pick!(lang, "過去:", "The past: ") }</strong>
+                    { pick!(lang, 
                         format!("座位表、警報和成績單都是時刻 {shown} 的樣子。按「現在」回來;操作一律發生在現在。"),
                         format!("The chart, its alarms and the scorecards show tick {shown}. Press Now to come back; every act happens now."),
                     ) }
                 </p>
             }
-            <ol class="ticks" tabindex="0" aria-label={lang.pick("時刻與事件", "Ticks and their events")}>{ for ticks }</ol>
+            <ol class="ticks" tabindex="0" aria-label={pick!(lang, "時刻與事件", "Ticks and their events")}>{ for ticks }</ol>
             if !not_in_effect.is_empty() {
                 // Pinned under the chart it scrolls on one line: reachable
                 // from the keyboard too.
-                <div class="not-in-effect" tabindex="0" role="group" aria-label={lang.pick("不生效的卡片", "Cards not in effect")}>
-                    <h3>{ lang.pick(format!("時刻 {shown} 不生效的卡片"), format!("Not in effect at tick {shown}")) }</h3>
+                <div class="not-in-effect" tabindex="0" role="group" aria-label={pick!(lang, "不生效的卡片", "Cards not in effect")}>
+                    <h3>{ pick!(lang, format!("時刻 {shown} 不生效的卡片"), format!("Not in effect at tick {shown}")) }</h3>
                     <ul>
                         { for not_in_effect.iter().take(NOT_IN_EFFECT_SHOWN).map(|(id, label, text)| html! {
                             <li data-not-in-effect={id.clone()}>
-                                <s class="card-id">{ id }</s>{ " — " }<strong>{ label }</strong>{ lang.pick(":", ": ") }{ text }
+                                <s class="card-id">{ id }</s>{ " — " }<strong>{ label }</strong>{ pick!(lang, ":", ": ") }{ text }
                             </li>
                         }) }
                         if more > 0 {
-                            <li>{ lang.pick(format!("還有 {more} 張"), format!("and {more} more")) }</li>
+                            <li>{ pick!(lang, format!("還有 {more} 張"), format!("and {more} more")) }</li>
                         }
                     </ul>
                 </div>

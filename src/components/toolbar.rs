@@ -16,32 +16,32 @@ pub struct ToolbarProps {
 #[function_component(Toolbar)]
 pub fn toolbar(props: &ToolbarProps) -> Html {
     let lang = props.lang;
-    let other = lang.pick(Lang::En, Lang::ZhTw);
+    let other = pick!(lang, Lang::En, Lang::ZhTw);
     let act = |action: Action| {
         let onaction = props.onaction.clone();
         Callback::from(move |_: MouseEvent| onaction.emit(action.clone()))
     };
     html! {
-        <nav class="toolbar" aria-label={lang.pick("工具列", "Toolbar")}>
+        <nav class="toolbar" aria-label={pick!(lang, "工具列", "Toolbar")}>
             <button type="button" onclick={act(Action::Undo)} disabled={!props.can_undo}
-                title={lang.pick("復原 (Ctrl+Z)", "Undo (Ctrl+Z)")}>
-                <span aria-hidden="true">{"↶ "}</span>{ lang.pick("復原", "Undo") }
+                title={pick!(lang, "復原 (Ctrl+Z)", "Undo (Ctrl+Z)")}>
+                <span aria-hidden="true">{"↶ "}</span>{ pick!(lang, "復原", "Undo") }
             </button>
             <button type="button" onclick={act(Action::Redo)} disabled={!props.can_redo}
-                title={lang.pick("重做 (Ctrl+Shift+Z)", "Redo (Ctrl+Shift+Z)")}>
-                <span aria-hidden="true">{"↷ "}</span>{ lang.pick("重做", "Redo") }
+                title={pick!(lang, "重做 (Ctrl+Shift+Z)", "Redo (Ctrl+Shift+Z)")}>
+                <span aria-hidden="true">{"↷ "}</span>{ pick!(lang, "重做", "Redo") }
             </button>
             // Classroom mode is turned on from the Teacher menu; while it
             // is on (the menu is gone), this pressed button leaves it.
             if props.classroom {
                 <button type="button" aria-pressed="true" data-action="classroom"
                     onclick={act(Action::Ui(UiAction::SetClassroom(false)))}>
-                    { lang.pick("教室模式", "Classroom mode") }
+                    { pick!(lang, "教室模式", "Classroom mode") }
                 </button>
             }
             <button type="button" class="lang" onclick={act(Action::Ui(UiAction::SetLang(other)))}
-                lang={other.tag()} aria-label={lang.pick("Switch to English", "切換成繁體中文")}>
-                { lang.pick("English", "繁體中文") }
+                lang={other.tag()} aria-label={pick!(lang, "Switch to English", "切換成繁體中文")}>
+                { pick!(lang, "English", "繁體中文") }
             </button>
         </nav>
     }

@@ -45,8 +45,8 @@ pub fn view(props: TopBar) -> Html {
     html! {
         <header class="top">
             <div class="brand">
-                <h1>{ lang.pick("MixUA 記憶座位表", "MixUA Playground") }</h1>
-                <p class="tagline">{ lang.pick(
+                <h1>{ pick!(lang, "MixUA 記憶座位表", "MixUA Playground") }</h1>
+                <p class="tagline">{ pick!(lang, 
                     "先決定誰能讀,再搜尋:共用 Agent 記憶的四種範圍",
                     "Decide who may read, then search: the four scopes of shared agent memory",
                 ) }</p>
@@ -54,7 +54,7 @@ pub fn view(props: TopBar) -> Html {
             <LessonSwitch course={props.course} classroom={props.classroom} {lang} />
             { props.tabs }
             <details class="files-menu work-menu" data-menu="work" onpointerenter={|_: PointerEvent| files::prefetch()} onfocusin={|_: FocusEvent| files::prefetch()}>
-                <summary>{ lang.pick("作品", "Work") }</summary>
+                <summary>{ pick!(lang, "作品", "Work") }</summary>
                 <LazyFiles doc={props.latest_doc.clone()} course={props.course} recent={props.recent.clone()}
                     said={props.said.clone()} {lang} onaction={props.onaction.clone()} onwork={props.onwork.clone()} />
             </details>

@@ -107,17 +107,17 @@ pub fn view_cell(props: &ViewCellProps) -> Html {
     // learner looks), its whole sentence in its accessible name.
     let reach = props.reach.as_ref().map(|r| {
         let (icon, text) = if r.allowed {
-            ("✓", lang.pick(format!("讀得到 {}", r.id), format!("reads {}", r.id)))
+            ("✓", pick!(lang, format!("讀得到 {}", r.id), format!("reads {}", r.id)))
         } else {
-            ("✗", lang.pick(format!("讀不到 {}", r.id), format!("can't read {}", r.id)))
+            ("✗", pick!(lang, format!("讀不到 {}", r.id), format!("can't read {}", r.id)))
         };
         html! {
             <button type="button" tabindex="-1" class={classes!("reach", if r.allowed { "yes" } else { "no" }, (!props.inspected).then_some("mark-only"))}
                 data-reach={if r.allowed { "yes" } else { "no" }} onclick={inspect(r.index)}
-                aria-label={lang.pick(format!("{key} {text}:為什麼?"), format!("{key} {text}: why?"))}>
+                aria-label={pick!(lang, format!("{key} {text}:為什麼?"), format!("{key} {text}: why?"))}>
                 if props.inspected {
                     <span aria-hidden="true">{ icon }{" "}</span>{ text }
-                    <span class="why-link">{ lang.pick(" · 為什麼?", " · why?") }</span>
+                    <span class="why-link">{ pick!(lang, " · 為什麼?", " · why?") }</span>
                 } else {
                     <span aria-hidden="true">{ icon }{" "}{ &r.id }</span>
                 }
@@ -128,8 +128,8 @@ pub fn view_cell(props: &ViewCellProps) -> Html {
     let leaks = props.leaks.iter().map(|leak| html! {
         <p class="leak" data-leak={leak.token.clone()}>
             <span class="icon" aria-hidden="true">{"⚠"}</span>
-            <strong>{ lang.pick("外洩警報:", "Leak alarm: ") }</strong>
-            { lang.pick(
+            <strong>{ pick!(lang, "外洩警報:", "Leak alarm: ") }</strong>
+            { pick!(lang, 
                 format!("{} 的暗號 {} 經由卡片 {} 出現在這裡", leak.owner, leak.token, leak.card),
                 format!("{}'s canary {} shows up here through card {}", leak.owner, leak.token, leak.card),
             ) }
@@ -144,13 +144,13 @@ pub fn view_cell(props: &ViewCellProps) -> Html {
             Identification::Reidentification => html! {
                 <p class="reid" data-reid="" data-user={f.user.clone()} data-card={f.card.clone()}>
                     <span class="icon" aria-hidden="true">{"◎"}</span>
-                    <strong>{ lang.pick("認得出身分:", "Identity guessed: ") }</strong>{ text }
+                    <strong>{ pick!(lang, "認得出身分:", "Identity guessed: ") }</strong>{ text }
                 </p>
             },
             Identification::Narrowed => html! {
                 <p class="reid weak" data-narrowed="" data-k={f.k.to_string()} data-user={f.user.clone()} data-card={f.card.clone()}>
                     <span class="icon" aria-hidden="true">{"◌"}</span>
-                    <strong>{ lang.pick("範圍變小:", "Narrowed: ") }</strong>{ text }
+                    <strong>{ pick!(lang, "範圍變小:", "Narrowed: ") }</strong>{ text }
                 </p>
             },
         }
@@ -171,7 +171,7 @@ pub fn view_cell(props: &ViewCellProps) -> Html {
                         let viewer = props.viewer.clone();
                         Callback::from(move |_: MouseEvent| onaction.emit(UiAction::ExpandCell(viewer.clone()).into()))
                     }}>
-                        { lang.pick(format!("顯示全部 {} 張", props.total), format!("Show all {}", props.total)) }
+                        { pick!(lang, format!("顯示全部 {} 張", props.total), format!("Show all {}", props.total)) }
                     </button>
                 }
             </>
@@ -181,7 +181,7 @@ pub fn view_cell(props: &ViewCellProps) -> Html {
     let body = match &props.mode {
         CellMode::Explore => {
             if props.total == 0 {
-                html! { <p class="empty">{ lang.pick("(什麼都沒取回)", "(nothing retrieved)") }</p> }
+                html! { <p class="empty">{ pick!(lang, "(什麼都沒取回)", "(nothing retrieved)") }</p> }
             } else {
                 list(&props.shown)
             }
@@ -194,7 +194,7 @@ pub fn view_cell(props: &ViewCellProps) -> Html {
             let shown = choices.iter().enumerate().filter(|(n, (_, id, _))| *n < limit || ticked.contains(id)).map(|(_, c)| c);
             html! {
             <fieldset class="predict">
-                <legend>{ lang.pick(format!("你預測 {key} 會取回哪些卡片?"), format!("Which cards will {key} retrieve?")) }</legend>
+                <legend>{ pick!(lang, format!("你預測 {key} 會取回哪些卡片?"), format!("Which cards will {key} retrieve?")) }</legend>
                 { for shown.map(|(index, id, text)| {
                     let checked = ticked.contains(id);
                     let onchange = {
@@ -215,7 +215,7 @@ pub fn view_cell(props: &ViewCellProps) -> Html {
                         let show_all_choices = show_all_choices.clone();
                         Callback::from(move |_: MouseEvent| show_all_choices.set(true))
                     }}>
-                        { lang.pick(format!("顯示全部 {} 張", choices.len()), format!("Show all {}", choices.len())) }
+                        { pick!(lang, format!("顯示全部 {} 張", choices.len()), format!("Show all {}", choices.len())) }
                     </button>
                 }
             </fieldset>
@@ -223,9 +223,9 @@ pub fn view_cell(props: &ViewCellProps) -> Html {
         }
         CellMode::NotAsked => html! {
             <>
-                <p class="grade skip" data-grade="not-asked">{ lang.pick("(這一步不評這一格)", "(not graded in this step)") }</p>
+                <p class="grade skip" data-grade="not-asked">{ pick!(lang, "(這一步不評這一格)", "(not graded in this step)") }</p>
                 { if props.total == 0 {
-                    html! { <p class="empty">{ lang.pick("(什麼都沒取回)", "(nothing retrieved)") }</p> }
+                    html! { <p class="empty">{ pick!(lang, "(什麼都沒取回)", "(nothing retrieved)") }</p> }
                 } else { list(&props.shown) } }
             </>
         },
@@ -235,24 +235,24 @@ pub fn view_cell(props: &ViewCellProps) -> Html {
                 <>
                     <p class={classes!("grade", if ok { "ok" } else { "off" })} data-grade={if ok { "correct" } else { "wrong" }}>
                         <span aria-hidden="true">{ if ok { "✓ " } else { "✗ " } }</span>
-                        { if ok { lang.pick("預測正確", "Prediction correct") } else { lang.pick("預測有誤", "Prediction off") } }
+                        { if ok { pick!(lang, "預測正確", "Prediction correct") } else { pick!(lang, "預測有誤", "Prediction off") } }
                     </p>
                     if !grade.missing.is_empty() {
                         <div class="mistakes" data-missing="">
-                            <h4>{ lang.pick("漏掉(其實讀得到):", "Missing (it does retrieve):") }</h4>
+                            <h4>{ pick!(lang, "漏掉(其實讀得到):", "Missing (it does retrieve):") }</h4>
                             <ul>{ for grade.missing.iter().map(|(id, why)| html! { <li data-missing-id={id.clone()}><strong>{ id }</strong>if !why.is_empty() { { ": " }{ why } }</li> }) }</ul>
-                            if grade.more_missing > 0 { <p>{ lang.pick(format!("……還有 {} 張", grade.more_missing), format!("…and {} more", grade.more_missing)) }</p> }
+                            if grade.more_missing > 0 { <p>{ pick!(lang, format!("……還有 {} 張", grade.more_missing), format!("…and {} more", grade.more_missing)) }</p> }
                         </div>
                     }
                     if !grade.extra.is_empty() {
                         <div class="mistakes" data-extra="">
-                            <h4>{ lang.pick("多選(其實讀不到):", "Extra (it does not retrieve):") }</h4>
+                            <h4>{ pick!(lang, "多選(其實讀不到):", "Extra (it does not retrieve):") }</h4>
                             <ul>{ for grade.extra.iter().map(|(id, why)| html! { <li data-extra-id={id.clone()}><strong>{ id }</strong>if !why.is_empty() { { ": " }{ why } }</li> }) }</ul>
-                            if grade.more_extra > 0 { <p>{ lang.pick(format!("……還有 {} 張", grade.more_extra), format!("…and {} more", grade.more_extra)) }</p> }
+                            if grade.more_extra > 0 { <p>{ pick!(lang, format!("……還有 {} 張", grade.more_extra), format!("…and {} more", grade.more_extra)) }</p> }
                         </div>
                     }
                     { if props.total == 0 {
-                        html! { <p class="empty">{ lang.pick("(什麼都沒取回)", "(nothing retrieved)") }</p> }
+                        html! { <p class="empty">{ pick!(lang, "(什麼都沒取回)", "(nothing retrieved)") }</p> }
                     } else { list(&props.shown) } }
                 </>
             }
@@ -265,7 +265,7 @@ pub fn view_cell(props: &ViewCellProps) -> Html {
     let left = props.delta.as_ref().filter(|d| !d.lost.is_empty()).map(|d| html! {
         <span class="left-cards" data-left={d.lost.join(",")}>
             <span class="delta" aria-hidden="true">{" −"}</span>
-            <span class="sr-only">{ lang.pick(",離開了:", ", left: ") }</span>
+            <span class="sr-only">{ pick!(lang, ",離開了:", ", left: ") }</span>
             { for d.lost.iter().map(|id| html! { <>{" "}<s class="gone">{ id }</s></> }) }
         </span>
     });
@@ -286,10 +286,10 @@ pub fn view_cell(props: &ViewCellProps) -> Html {
                 <h3 id={heading_id.clone()}>
                     <span class="who">{ &props.viewer.user }{" · "}{ &props.viewer.agent }</span>
                     if props.delta.is_some() {
-                        <span class="changed-mark">{ lang.pick(" · 有變動", " · changed") }<>{ for left }</></span>
+                        <span class="changed-mark">{ pick!(lang, " · 有變動", " · changed") }<>{ for left }</></span>
                     }
                     if !hidden {
-                        <span class="count">{ lang.pick(format!("{count} 張"), if count == 1 { "1 card".to_string() } else { format!("{count} cards") }) }</span>
+                        <span class="count">{ pick!(lang, format!("{count} 張"), if count == 1 { "1 card".to_string() } else { format!("{count} cards") }) }</span>
                     }
                 </h3>
                 if !hidden { { super::prompt_bar::view(&props.bar, props.bar_chosen, lang, &props.onaction) } }
@@ -307,34 +307,34 @@ pub fn view_cell(props: &ViewCellProps) -> Html {
 fn cell_name(props: &ViewCellProps, hidden: bool) -> String {
     let lang = props.lang;
     let (user, agent) = (&props.viewer.user, &props.viewer.agent);
-    let who = lang.pick(format!("{user} 使用 {agent}"), format!("{user} with {agent}"));
+    let who = pick!(lang, format!("{user} 使用 {agent}"), format!("{user} with {agent}"));
     if hidden {
-        return lang.pick(format!("{who}:先預測會取回哪些卡片"), format!("{who}: predict which cards it retrieves"));
+        return pick!(lang, format!("{who}:先預測會取回哪些卡片"), format!("{who}: predict which cards it retrieves"));
     }
     let ids: Vec<&str> = props.shown.iter().map(|s| s.id.as_str()).collect();
     let more = props.total.saturating_sub(ids.len());
     let mut name = match (props.total, lang) {
-        (0, _) => lang.pick(format!("{who}:0 張卡片"), format!("{who}: no cards")),
+        (0, _) => pick!(lang, format!("{who}:0 張卡片"), format!("{who}: no cards")),
         (n, Lang::ZhTw) => format!("{who}:{n} 張卡片:{}", ids.join("、")),
         (1, Lang::En) => format!("{who}: 1 card: {}", ids.join(", ")),
         (n, Lang::En) => format!("{who}: {n} cards: {}", ids.join(", ")),
     };
     if more > 0 {
-        name.push_str(&lang.pick(format!(" 等另 {more} 張"), format!(" and {more} more")));
+        name.push_str(&pick!(lang, format!(" 等另 {more} 張"), format!(" and {more} more")));
     }
     if !props.leaks.is_empty() {
-        name.push_str(&lang.pick(format!(";{} 個外洩警報", props.leaks.len()), format!("; {}", super::count(props.leaks.len(), "leak alarm", "leak alarms"))));
+        name.push_str(&pick!(lang, format!(";{} 個外洩警報", props.leaks.len()), format!("; {}", super::count(props.leaks.len(), "leak alarm", "leak alarms"))));
     }
     if let Some(delta) = &props.delta {
         let mut parts = Vec::new();
         if !delta.gained.is_empty() {
-            parts.push(lang.pick(format!("新進 {}", delta.gained.join("、")), format!("new {}", delta.gained.join(", "))));
+            parts.push(pick!(lang, format!("新進 {}", delta.gained.join("、")), format!("new {}", delta.gained.join(", "))));
         }
         if !delta.lost.is_empty() {
-            parts.push(lang.pick(format!("離開 {}", delta.lost.join("、")), format!("left {}", delta.lost.join(", "))));
+            parts.push(pick!(lang, format!("離開 {}", delta.lost.join("、")), format!("left {}", delta.lost.join(", "))));
         }
-        let changes = if parts.is_empty() { String::new() } else { format!(" ({})", parts.join(lang.pick(",", ", "))) };
-        name.push_str(&lang.pick(format!(";剛剛有變動{changes}"), format!("; changed{changes}")));
+        let changes = if parts.is_empty() { String::new() } else { format!(" ({})", parts.join(pick!(lang, ",", ", "))) };
+        name.push_str(&pick!(lang, format!(";剛剛有變動{changes}"), format!("; changed{changes}")));
     }
     name
 }

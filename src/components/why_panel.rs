@@ -47,11 +47,11 @@ pub fn why_panel(props: &WhyPanelProps) -> Html {
     }
     html! {
         <section class="panel why" aria-labelledby="why-title" data-panel="why" tabindex="-1">
-            <h2 id="why-title">{ lang.pick("為什麼?", "Why?") }</h2>
+            <h2 id="why-title">{ pick!(lang, "為什麼?", "Why?") }</h2>
             <p>{ if hidden {
-                lang.pick("預測模式中,說明會在揭曉後出現。", "In predict mode, the reasons appear after you reveal.")
+                pick!(lang, "預測模式中,說明會在揭曉後出現。", "In predict mode, the reasons appear after you reveal.")
             } else {
-                lang.pick("點座位表裡的一張卡片,或編輯器裡的「看範圍」,這裡會說明誰讀得到、誰讀不到,以及為什麼。",
+                pick!(lang, "點座位表裡的一張卡片,或編輯器裡的「看範圍」,這裡會說明誰讀得到、誰讀不到,以及為什麼。",
                     "Click a card in the chart, or “Show reach” in the editor: this panel says who can read it, who can't, and why.")
             } }</p>
         </section>
@@ -95,13 +95,13 @@ fn why_card(props: &WhyPanelProps) -> Html {
     });
     let gate = match check(card) {
         Ok(ok) => html! {
-            <p class="gate ok" data-gate="accepted"><span aria-hidden="true">{"✓ "}</span>{ lang.pick(
+            <p class="gate ok" data-gate="accepted"><span aria-hidden="true">{"✓ "}</span>{ pick!(lang, 
                 format!("通過內容與歸檔檢查:{} 範圍、{} 內容流。", ok.scope, ok.stream),
                 format!("Passes the content and filing checks: scope {}, stream {}.", ok.scope, ok.stream),
             ) }</p>
         },
         Err(rejection) => html! {
-            <p class="gate no" data-gate={rejection.code()}><span aria-hidden="true">{"✗ "}</span>{ lang.pick("被拒絕:", "Rejected: ") }{ rejection_text(&rejection, lang) }</p>
+            <p class="gate no" data-gate={rejection.code()}><span aria-hidden="true">{"✗ "}</span>{ pick!(lang, "被拒絕:", "Rejected: ") }{ rejection_text(&rejection, lang) }</p>
         },
     };
 
@@ -134,7 +134,7 @@ fn why_card(props: &WhyPanelProps) -> Html {
                 { for reid.iter().map(|f| html! {
                     <span class="reid-note" data-reid-why={f.user.clone()}>
                         <span aria-hidden="true">{" ◎ "}</span>
-                        { lang.pick(format!("(認得出 {})", f.user), format!(" (singles out {})", f.user)) }
+                        { pick!(lang, format!("(認得出 {})", f.user), format!(" (singles out {})", f.user)) }
                     </span>
                 }) }
             </li>
@@ -147,14 +147,14 @@ fn why_card(props: &WhyPanelProps) -> Html {
         let findings = props.computed.viewer_index(viewer.user, viewer.agent).map(|v| props.computed.reid_of(v, index)).unwrap_or_default();
         html! {
             <div class="focus" data-focus={viewer.key()}>
-                <h3>{ lang.pick(format!("{} 與卡片 {}", viewer.key(), card.id), format!("{} and card {}", viewer.key(), card.id)) }</h3>
+                <h3>{ pick!(lang, format!("{} 與卡片 {}", viewer.key(), card.id), format!("{} and card {}", viewer.key(), card.id)) }</h3>
                 <p data-decision="">{ decision_text(card, &decision, viewer, &ws.query, lang) }</p>
                 { for findings.iter().map(|f| html! {
                     <p class={classes!("reid", (!f.singles_out()).then_some("weak"))} data-reid-facts={f.facts.iter().map(|x| x.value.as_str()).collect::<Vec<_>>().join("|")}>
                         <span class="icon" aria-hidden="true">{ if f.singles_out() { "◎" } else { "◌" } }</span>
-                        <strong>{ if f.singles_out() { lang.pick("重新識別:", "Re-identification: ") } else { lang.pick("範圍變小:", "Narrowed: ") } }</strong>
+                        <strong>{ if f.singles_out() { pick!(lang, "重新識別:", "Re-identification: ") } else { pick!(lang, "範圍變小:", "Narrowed: ") } }</strong>
                         { finding_text(f, lang) }
-                        { lang.pick("。沒有暗號,規則也照樣放行:標記說可以分享,不代表內容認不出人。",
+                        { pick!(lang, "。沒有暗號,規則也照樣放行:標記說可以分享,不代表內容認不出人。",
                             ". No canary, and the rules let it through: a label that says shareable does not make the content anonymous.") }
                     </p>
                 }) }
@@ -168,19 +168,19 @@ fn why_card(props: &WhyPanelProps) -> Html {
     html! {
         <section class="panel why" aria-labelledby="why-title" data-panel="why" data-why-card={card.id.clone()} tabindex="-1" {onkeydown}>
             <div class="panel-head">
-                <h2 id="why-title">{ lang.pick(format!("為什麼?卡片 {}", card.id), format!("Why? Card {}", card.id)) }</h2>
-                <button type="button" class="link" onclick={close}>{ lang.pick("取消選取", "Deselect") }</button>
+                <h2 id="why-title">{ pick!(lang, format!("為什麼?卡片 {}", card.id), format!("Why? Card {}", card.id)) }</h2>
+                <button type="button" class="link" onclick={close}>{ pick!(lang, "取消選取", "Deselect") }</button>
             </div>
             <p class="card-summary">
                 <span class="badge">{ &card.id }</span>
-                { lang.pick(
+                { pick!(lang, 
                     format!("擁有者 {} / {} · 範圍 {} · 內容流 {} · 核准分享:{}", card.owner_user, card.owner_agent, card.scope, card.stream, if card.share_approved { "是" } else { "否" }),
                     format!("owner {} / {} · scope {} · stream {} · sharing approved: {}", card.owner_user, card.owner_agent, card.scope, card.stream, if card.share_approved { "yes" } else { "no" }),
                 ) }
             </p>
             { gate }
             <>{ for focus }</>
-            <h3 class="sub">{ lang.pick("每個身分的判斷", "Each viewer's decision") }</h3>
+            <h3 class="sub">{ pick!(lang, "每個身分的判斷", "Each viewer's decision") }</h3>
             <ul class="why-list">{ for rows }</ul>
         </section>
     }

@@ -39,16 +39,16 @@ pub fn worksheet(props: &WorksheetProps) -> Html {
     let more = ws.cards.len().saturating_sub(PRINTED_CARDS);
     html! {
         <section class="worksheet" data-worksheet="">
-            <h2>{ lang.pick("MixUA 記憶座位表 · 練習單", "MixUA Playground · worksheet") }</h2>
-            <p class="ws-name">{ lang.pick("姓名:", "Name: ") }<span class="ws-line"></span></p>
+            <h2>{ pick!(lang, "MixUA 記憶座位表 · 練習單", "MixUA Playground · worksheet") }</h2>
+            <p class="ws-name">{ pick!(lang, "姓名:", "Name: ") }<span class="ws-line"></span></p>
             if let Some(exercise) = &props.exercise {
                 <h3>{ &exercise.0 }</h3>
                 <p>{ &exercise.1 }</p>
             }
-            <p>{ lang.pick("查詢:", "Query: ") }<strong>{ &ws.query }</strong></p>
+            <p>{ pick!(lang, "查詢:", "Query: ") }<strong>{ &ws.query }</strong></p>
             <table class="ws-cards">
-                <caption>{ lang.pick(format!("卡片({} 張)", ws.cards.len()), format!("Cards ({})", ws.cards.len())) }</caption>
-                <thead><tr>{ for COLUMNS.iter().map(|c| html! { <th scope="col">{ lang.pick(c.1, c.2) }</th> }) }</tr></thead>
+                <caption>{ pick!(lang, format!("卡片({} 張)", ws.cards.len()), format!("Cards ({})", ws.cards.len())) }</caption>
+                <thead><tr>{ for COLUMNS.iter().map(|c| html! { <th scope="col">{ pick!(lang, c.1, c.2) }</th> }) }</tr></thead>
                 <tbody>
                     { for ws.cards.iter().take(PRINTED_CARDS).map(|card| html! {
                         <tr>{ for COLUMNS.iter().map(|c| html! { <td>{ cell(card.text(c.0), c.0, lang) }</td> }) }</tr>
@@ -56,16 +56,16 @@ pub fn worksheet(props: &WorksheetProps) -> Html {
                 </tbody>
             </table>
             if more > 0 {
-                <p>{ lang.pick(format!("還有 {more} 張卡片沒有列出。"), format!("{more} more cards are not listed.")) }</p>
+                <p>{ pick!(lang, format!("還有 {more} 張卡片沒有列出。"), format!("{more} more cards are not listed.")) }</p>
             }
             <table class="ws-chart">
-                <caption>{ lang.pick(
+                <caption>{ pick!(lang, 
                     "座位表:在每一格寫下那位使用者和那個 Agent 取回的卡片",
                     "Seating chart: write in each cell the cards that user with that agent retrieves",
                 ) }</caption>
                 <thead>
                     <tr>
-                        <th scope="col">{ lang.pick("使用者 ╲ Agent", "user ╲ agent") }</th>
+                        <th scope="col">{ pick!(lang, "使用者 ╲ Agent", "user ╲ agent") }</th>
                         { for ws.agents.iter().map(|a| html! { <th scope="col">{ a }</th> }) }
                     </tr>
                 </thead>
@@ -83,8 +83,8 @@ pub fn worksheet(props: &WorksheetProps) -> Html {
 /// value that is neither is printed as written).
 fn cell(text: &str, field: Field, lang: Lang) -> String {
     match (field, text) {
-        (Field::ShareApproved, "true") => lang.pick("是", "yes").to_string(),
-        (Field::ShareApproved, "false") => lang.pick("否", "no").to_string(),
+        (Field::ShareApproved, "true") => pick!(lang, "是", "yes").to_string(),
+        (Field::ShareApproved, "false") => pick!(lang, "否", "no").to_string(),
         _ => text.to_string(),
     }
 }

@@ -31,8 +31,12 @@ test('the built page neither preloads the wasm nor loses its hashed name', async
   const response = await fetch(env.server.url);
   const html = await response.text();
   assert.doesNotMatch(html, /rel="(module)?preload"/, 'no preload: the first paint has the network to itself');
-  assert.match(html, /import init, \* as bindings from "\.\/mixua-playground-[0-9a-f]{12,16}\.js"/);
-  assert.match(html, /new URL\("\.\/mixua-playground-[0-9a-f]{12,16}_bg\.wasm", location\.href\)/);
+  // The page's own build (繁體中文) and the English one, by hashed names;
+  // the loader imports the glue of the page's language (issue 28).
+  assert.match(html, /return \{ js: "\.\/mixua-playground-[0-9a-f]{12,16}\.js", wasm: "\.\/mixua-playground-[0-9a-f]{12,16}_bg\.wasm" \}/);
+  assert.match(html, /id="mixua-build-en">\{"js":"\.\/mixua-playground-[0-9a-f]{12,16}\.js","wasm":"\.\/mixua-playground-[0-9a-f]{12,16}_bg\.wasm"/);
+  assert.match(html, /import\(new URL\(build\.js, location\.href\)\.href\)/);
+  assert.match(html, /new URL\(build\.wasm, location\.href\)/);
   assert.match(html, /new Worker\(/, 'a worker compiles the wasm, off the main thread');
   assert.match(html, /WebAssembly\.compileStreaming/);
   assert.match(html, /largest-contentful-paint/, 'the loader waits for the first paint to be counted');

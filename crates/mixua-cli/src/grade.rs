@@ -84,7 +84,7 @@ fn load_pack(name: &str, lang: Lang) -> Result<Pack, Failure> {
 fn student(row: &Row, lang: Lang) -> String {
     match &row.read {
         Ok(r) if !r.name.is_empty() => r.name.clone(),
-        _ => lang.pick(format!("(第 {} 行)", row.line), format!("(line {})", row.line)),
+        _ => pick!(lang, format!("(第 {} 行)", row.line), format!("(line {})", row.line)),
     }
 }
 
@@ -113,9 +113,9 @@ fn pad(text: &str, width: usize) -> String {
 
 fn text_table(pack: &Pack, rows: &[Row], lang: Lang) -> String {
     let count = pack.exercises.len();
-    let mut head = vec![lang.pick("學生", "student").to_string()];
+    let mut head = vec![pick!(lang, "學生", "student").to_string()];
     head.extend((1..=count).map(|n| n.to_string()));
-    head.push(lang.pick("完成", "solved").to_string());
+    head.push(pick!(lang, "完成", "solved").to_string());
     let mut lines = vec![head];
     let mut refused = Vec::new();
     for row in rows {
@@ -127,7 +127,7 @@ fn text_table(pack: &Pack, rows: &[Row], lang: Lang) -> String {
                 line.push(format!("{solved}/{count}"));
                 lines.push(line);
             }
-            Err(reason) => refused.push(lang.pick(
+            Err(reason) => refused.push(pick!(lang, 
                 format!("第 {} 行:拒絕。{reason}", row.line),
                 format!("line {}: refused. {reason}", row.line),
             )),
@@ -135,7 +135,7 @@ fn text_table(pack: &Pack, rows: &[Row], lang: Lang) -> String {
     }
     let widths: Vec<usize> =
         (0..lines[0].len()).map(|c| lines.iter().map(|l| l[c].chars().count()).max().unwrap_or(0)).collect();
-    let mut out = lang.pick(
+    let mut out = pick!(lang, 
         format!("練習包 {} 版本 {}:讀到 {} 份代碼,拒絕 {} 份\n\n", pack.id, pack.version, lines.len() - 1, refused.len()),
         format!("Pack {} version {}: {} codes read, {} refused\n\n", pack.id, pack.version, lines.len() - 1, refused.len()),
     );
@@ -145,7 +145,7 @@ fn text_table(pack: &Pack, rows: &[Row], lang: Lang) -> String {
         out.push('\n');
     }
     out.push('\n');
-    out.push_str(lang.pick(
+    out.push_str(pick!(lang, 
         "✓ 完成 · ✓s 看了解答後完成 · - 未完成 · s 看了解答 · hN 用了 N 個提示 · R/N 預測的格子對了 R 個\n",
         "✓ solved · ✓s solved with the solution · - not solved · s solution seen · hN N hints · R/N predicted cells right\n",
     ));

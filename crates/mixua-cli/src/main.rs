@@ -4,6 +4,9 @@
 //! Each subcommand is one variant of [`Command`] and one `cmd_*` function:
 //! the variant's fields are the command's options, with their help.
 
+#[macro_use]
+extern crate mixua_words;
+
 mod grade;
 mod prompt;
 
@@ -507,7 +510,7 @@ fn cmd_explain(opts: ExplainArgs, out: &mut Out) -> Result<(), Failure> {
         writeln!(
             out,
             "{}",
-            lang.pick(
+            pick!(lang, 
                 format!("注意:{viewer_arg} 不在這個工作區的使用者 × Agent 表中;仍照規則判斷。"),
                 format!("note: {viewer_arg} is not among this workspace's users × agents; the rules apply all the same."),
             )
@@ -521,14 +524,14 @@ fn cmd_explain(opts: ExplainArgs, out: &mut Out) -> Result<(), Failure> {
         let decision = eval.access(index, viewer);
         let visible = decision.allowed() && mixua_policy::policy::matches_query(card, query);
         let verdict = match (visible, decision.allowed()) {
-            (true, _) => lang.pick("看得到", "VISIBLE"),
-            (false, true) => lang.pick("可讀,但不符合查詢", "READABLE, NOT MATCHED"),
-            (false, false) => lang.pick("看不到", "HIDDEN"),
+            (true, _) => pick!(lang, "看得到", "VISIBLE"),
+            (false, true) => pick!(lang, "可讀,但不符合查詢", "READABLE, NOT MATCHED"),
+            (false, false) => pick!(lang, "看不到", "HIDDEN"),
         };
         writeln!(out, "{viewer_arg} · {} · {verdict}", card.id)?;
         writeln!(out, "{}", decision_text(card, &decision, viewer, query, lang))?;
         if let mixua_policy::Access::Rejected { rejection } = &decision {
-            writeln!(out, "{}: {}", lang.pick("拒絕原因", "rejected because"), rejection_text(rejection, lang))?;
+            writeln!(out, "{}: {}", pick!(lang, "拒絕原因", "rejected because"), rejection_text(rejection, lang))?;
         }
         let flips = eval.flips(index, viewer);
         writeln!(out, "{}", flips_text(card, viewer, &flips, lang))?;
@@ -557,25 +560,25 @@ fn cmd_history(opts: HistoryArgs, out: &mut Out) -> Result<(), Failure> {
         return Ok(());
     }
     let effect = match &history.not_in_effect {
-        None => lang.pick("目前生效".to_string(), "in effect now".to_string()),
-        Some(why) => lang.pick(format!("目前不生效:{}", not_in_effect_text(why, lang)), format!("not in effect now: {}", not_in_effect_text(why, lang))),
+        None => pick!(lang, "目前生效".to_string(), "in effect now".to_string()),
+        Some(why) => pick!(lang, format!("目前不生效:{}", not_in_effect_text(why, lang)), format!("not in effect now: {}", not_in_effect_text(why, lang))),
     };
     writeln!(out, "{} · {} · {effect}", history.card, status_name(history.status, lang))?;
     // A cycle has no oldest version, so it is named as the cycle it is.
     match &history.cycle {
-        Some(cycle) => writeln!(out, "{}{}", lang.pick("版本循環:", "a cycle of versions: "), cycle_chain(cycle))?,
+        Some(cycle) => writeln!(out, "{}{}", pick!(lang, "版本循環:", "a cycle of versions: "), cycle_chain(cycle))?,
         None if history.versions.len() > 1 => {
-            writeln!(out, "{}{}", lang.pick("版本:", "versions: "), history.versions.join(" → "))?
+            writeln!(out, "{}{}", pick!(lang, "版本:", "versions: "), history.versions.join(" → "))?
         }
         None => {}
     }
     if history.events.is_empty() {
-        writeln!(out, "{}", lang.pick("事件紀錄裡沒有它的事件。", "the log has no event for it."))?;
+        writeln!(out, "{}", pick!(lang, "事件紀錄裡沒有它的事件。", "the log has no event for it."))?;
     }
     for entry in &history.events {
         writeln!(out, "  #{} {}", entry.index, event_text(entry.event, lang))?;
         if let Some(problem) = &entry.problem {
-            writeln!(out, "     {}{}", lang.pick("擱置:", "set aside: "), event_problem_text(problem, lang))?;
+            writeln!(out, "     {}{}", pick!(lang, "擱置:", "set aside: "), event_problem_text(problem, lang))?;
         }
     }
     Ok(())
@@ -592,7 +595,7 @@ fn cmd_audit(opts: AuditArgs, out: &mut Out) -> Result<(), Failure> {
     writeln!(
         out,
         "{}",
-        lang.pick(
+        pick!(lang, 
             format!("時鐘:時刻 {} · 政策版本 {} · {} 個事件", audit.clock, audit.policy_version, audit.entries.len()),
             format!("clock: tick {} · policy version {} · {} events", audit.clock, audit.policy_version, audit.entries.len()),
         )
@@ -604,20 +607,20 @@ fn cmd_audit(opts: AuditArgs, out: &mut Out) -> Result<(), Failure> {
         writeln!(
             out,
             "{}",
-            lang.pick(format!("其中 {access} 個事件改變了誰讀得到什麼"), format!("{access} of them change who can read what"))
+            pick!(lang, format!("其中 {access} 個事件改變了誰讀得到什麼"), format!("{access} of them change who can read what"))
         )?;
     }
     for entry in &audit.entries {
         match entry.event {
             Some(event) => writeln!(out, "  #{} {}", entry.index, event_text(event, lang))?,
-            None => writeln!(out, "  #{} {}", entry.index, lang.pick("(無法解讀的事件)", "(an event that can't be read)"))?,
+            None => writeln!(out, "  #{} {}", entry.index, pick!(lang, "(無法解讀的事件)", "(an event that can't be read)"))?,
         }
         if let Some(problem) = &entry.problem {
-            writeln!(out, "     {}{}", lang.pick("擱置:", "set aside: "), event_problem_text(problem, lang))?;
+            writeln!(out, "     {}{}", pick!(lang, "擱置:", "set aside: "), event_problem_text(problem, lang))?;
         }
     }
     if !audit.problems.is_empty() {
-        writeln!(out, "{}", lang.pick("工作區的問題:", "problems in the workspace:"))?;
+        writeln!(out, "{}", pick!(lang, "工作區的問題:", "problems in the workspace:"))?;
         for problem in &audit.problems {
             writeln!(out, "  {}", workspace_problem_text(problem, lang))?;
         }

@@ -94,7 +94,7 @@ fn not_in_chart(ws: &Workspace, v: Viewer<'_>, lang: Lang, out: &mut Out) -> Res
         writeln!(
             out,
             "{}",
-            lang.pick(
+            pick!(lang, 
                 format!("注意:{key} 不在這個工作區的使用者 × Agent 表中;仍照規則組合。"),
                 format!("note: {key} is not among this workspace's users × agents; the rules apply all the same."),
             )
@@ -164,11 +164,11 @@ pub fn cmd_prompt(opts: PromptArgs, out: &mut Out) -> Result<(), Failure> {
         return Ok(());
     }
     not_in_chart(&ws, viewer, lang, out)?;
-    writeln!(out, "{} · {}", id.key(), lang.pick(format!("查詢「{query}」"), format!("query “{query}”")))?;
+    writeln!(out, "{} · {}", id.key(), pick!(lang, format!("查詢「{query}」"), format!("query “{query}”")))?;
     for line in prompt_words(&ws, &p, lang) {
         writeln!(out, "{line}")?;
     }
-    writeln!(out, "{}", lang.pick("[指標]", "[metrics]"))?;
+    writeln!(out, "{}", pick!(lang, "[指標]", "[metrics]"))?;
     for line in metrics_words(&ws, &a.metrics(&p, gold), lang) {
         writeln!(out, "  {line}")?;
     }
@@ -202,7 +202,7 @@ pub fn cmd_diagnose(opts: DiagnoseArgs, out: &mut Out) -> Result<(), Failure> {
         return Ok(());
     }
     not_in_chart(&ws, viewer, lang, out)?;
-    writeln!(out, "{} · {} · {}", id.key(), d.card, lang.pick(format!("查詢「{query}」"), format!("query “{query}”")))?;
+    writeln!(out, "{} · {} · {}", id.key(), d.card, pick!(lang, format!("查詢「{query}」"), format!("query “{query}”")))?;
     for line in diagnosis_words(&ws, &d, lang) {
         writeln!(out, "{line}")?;
     }

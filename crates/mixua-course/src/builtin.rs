@@ -15,11 +15,14 @@ fn s(text: &str) -> String {
     String::from(text)
 }
 
+// A page built in one language (issue 28) keeps that language's text
+// alone: the other's is never compiled in.
 #[inline(never)]
 fn t(zh: &str, en: &str) -> Text {
-    Text {
-        zh: s(zh),
-        en: s(en),
+    match mixua_words::Lang::BUILT {
+        Some(mixua_words::Lang::En) => Text { zh: String::new(), en: s(en) },
+        Some(mixua_words::Lang::ZhTw) => Text { zh: s(zh), en: String::new() },
+        None => Text { zh: s(zh), en: s(en) },
     }
 }
 

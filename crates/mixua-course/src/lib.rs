@@ -8,6 +8,9 @@
 //! (`mixua_words`, where a check or a pack explains itself); the CLI and
 //! the app use it, nothing below does.
 
+#[macro_use]
+extern crate mixua_words;
+
 mod builtin;
 pub mod exercise;
 pub mod exercise_words;

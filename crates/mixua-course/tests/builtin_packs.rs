@@ -181,7 +181,9 @@ fn render_file() -> String {
         "\n// Called, not inlined: each string is a call, not its allocation and copy\n\
          // written out again in each pack.\n\
          #[inline(never)]\nfn s(text: &str) -> String {\n    String::from(text)\n}\n\n\
-         #[inline(never)]\nfn t(zh: &str, en: &str) -> Text {\n    Text {\n        zh: s(zh),\n        en: s(en),\n    }\n}\n",
+         // A page built in one language (issue 28) keeps that language's text\n\
+         // alone: the other's is never compiled in.\n\
+         #[inline(never)]\nfn t(zh: &str, en: &str) -> Text {\n    match mixua_words::Lang::BUILT {\n        Some(mixua_words::Lang::En) => Text { zh: String::new(), en: s(en) },\n        Some(mixua_words::Lang::ZhTw) => Text { zh: s(zh), en: String::new() },\n        None => Text { zh: s(zh), en: s(en) },\n    }\n}\n",
     );
     out.push_str(&functions);
     out

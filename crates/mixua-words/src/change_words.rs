@@ -17,9 +17,9 @@ fn list(items: &[&str], lang: Lang) -> String {
     } else {
         (items, 0)
     };
-    let sep = lang.pick("、", ", ");
+    let sep = pick!(lang, "、", ", ");
     if more > 0 {
-        return lang.pick(
+        return pick!(lang, 
             format!("{} 等 {} 個", shown.join(sep), items.len()),
             format!("{} and {more} more", shown.join(sep)),
         );
@@ -27,7 +27,7 @@ fn list(items: &[&str], lang: Lang) -> String {
     match shown {
         [] => String::new(),
         [one] => one.to_string(),
-        [rest @ .., last] => lang.pick(
+        [rest @ .., last] => pick!(lang, 
             format!("{} 和 {last}", rest.join(sep)),
             format!("{} and {last}", rest.join(sep)),
         ),
@@ -64,55 +64,55 @@ pub fn change_parts(change: &Change, lang: Lang) -> Vec<String> {
         // English agrees with one viewer or many.
         let read = if keys.len() == 1 { "reads" } else { "read" };
         parts.push(match (cell.presence, cell.gained.is_empty(), cell.lost.is_empty()) {
-            (Presence::Added, true, _) => lang.pick(
+            (Presence::Added, true, _) => pick!(lang, 
                 format!("新增 {who}:什麼都讀不到"),
                 format!("{who} added, reading nothing"),
             ),
-            (Presence::Added, false, _) => lang.pick(
+            (Presence::Added, false, _) => pick!(lang, 
                 format!("新增 {who}:讀得到 {gained}"),
                 format!("{who} added, reading {gained}"),
             ),
-            (Presence::Removed, _, _) => lang.pick(format!("移除 {who}"), format!("{who} removed")),
-            (Presence::Kept, false, true) => lang.pick(
+            (Presence::Removed, _, _) => pick!(lang, format!("移除 {who}"), format!("{who} removed")),
+            (Presence::Kept, false, true) => pick!(lang, 
                 format!("{who} 現在讀得到 {gained}"),
                 format!("{who} now {read} {gained}"),
             ),
-            (Presence::Kept, true, false) => lang.pick(
+            (Presence::Kept, true, false) => pick!(lang, 
                 format!("{who} 不再讀得到 {lost}"),
                 format!("{who} no longer {read} {lost}"),
             ),
-            (Presence::Kept, _, _) => lang.pick(
+            (Presence::Kept, _, _) => pick!(lang, 
                 format!("{who} 現在讀得到 {gained},不再讀得到 {lost}"),
                 format!("{who} now {read} {gained} and no longer {read} {lost}"),
             ),
         });
     }
     if more_cells > 0 {
-        parts.push(lang.pick(
+        parts.push(pick!(lang, 
             format!("另有 {more_cells} 格改變"),
             if more_cells == 1 { "1 more cell changed".into() } else { format!("{more_cells} more cells changed") },
         ));
     }
     if change.cells.is_empty() {
-        parts.push(lang.pick("沒有格子改變", "no cell changed").into());
+        parts.push(pick!(lang, "沒有格子改變", "no cell changed").into());
     }
     for id in change.now_accepted.iter().take(NAMED) {
-        parts.push(lang.pick(format!("{id} 現在通過檢查"), format!("{id} is accepted now")));
+        parts.push(pick!(lang, format!("{id} 現在通過檢查"), format!("{id} is accepted now")));
     }
     if let Some(more) = change.now_accepted.len().checked_sub(NAMED).filter(|&n| n > 0) {
-        parts.push(lang.pick(
+        parts.push(pick!(lang, 
             format!("另有 {more} 張卡片現在通過檢查"),
             if more == 1 { "1 more card is accepted now".into() } else { format!("{more} more cards are accepted now") },
         ));
     }
     for (id, rejection) in change.now_rejected.iter().take(NAMED) {
-        parts.push(lang.pick(
+        parts.push(pick!(lang, 
             format!("{id} 現在被拒絕({})", rejection_label(rejection, lang)),
             format!("{id} is rejected now ({})", rejection_label(rejection, lang)),
         ));
     }
     if let Some(more) = change.now_rejected.len().checked_sub(NAMED).filter(|&n| n > 0) {
-        parts.push(lang.pick(
+        parts.push(pick!(lang, 
             format!("另有 {more} 張卡片現在被拒絕"),
             if more == 1 { "1 more card is rejected now".into() } else { format!("{more} more cards are rejected now") },
         ));
@@ -134,7 +134,7 @@ pub fn change_parts(change: &Change, lang: Lang) -> Vec<String> {
     let (raised, cleared) = (alarms(&change.alarms_raised), alarms(&change.alarms_cleared));
     for (leak, viewers) in raised.iter().take(NAMED) {
         let who = list(viewers, lang);
-        parts.push(lang.pick(
+        parts.push(pick!(lang, 
             format!(
                 "⚠ 外洩警報:{} 的暗號 {} 經由卡片 {} 到了 {who}",
                 leak.owner, leak.token, leak.card
@@ -147,14 +147,14 @@ pub fn change_parts(change: &Change, lang: Lang) -> Vec<String> {
     }
     let more: usize = raised.iter().skip(NAMED).map(|(_, v)| v.len()).sum();
     if more > 0 {
-        parts.push(lang.pick(
+        parts.push(pick!(lang, 
             format!("⚠ 另有 {more} 個外洩警報響起"),
             if more == 1 { "⚠ 1 more leak alarm raised".into() } else { format!("⚠ {more} more leak alarms raised") },
         ));
     }
     for (leak, viewers) in cleared.iter().take(NAMED) {
         let who = list(viewers, lang);
-        parts.push(lang.pick(
+        parts.push(pick!(lang, 
             format!("✓ 警報解除:{} 不再經由卡片 {} 到 {who}", leak.token, leak.card),
             format!(
                 "✓ alarm cleared: {} no longer reaches {who} through card {}",
@@ -164,15 +164,15 @@ pub fn change_parts(change: &Change, lang: Lang) -> Vec<String> {
     }
     let more: usize = cleared.iter().skip(NAMED).map(|(_, v)| v.len()).sum();
     if more > 0 {
-        parts.push(lang.pick(
+        parts.push(pick!(lang, 
             format!("✓ 另有 {more} 個警報解除"),
             if more == 1 { "✓ 1 more alarm cleared".into() } else { format!("✓ {more} more alarms cleared") },
         ));
     }
     if change.alarms_raised.is_empty() && change.alarms_cleared.is_empty() {
         parts.push(match change.alarms_now {
-            0 => lang.pick("沒有警報", "no alarm").into(),
-            n => lang.pick(
+            0 => pick!(lang, "沒有警報", "no alarm").into(),
+            n => pick!(lang, 
                 format!("仍有 {n} 個外洩警報"),
                 if n == 1 {
                     "1 leak alarm still on".into()
@@ -182,7 +182,7 @@ pub fn change_parts(change: &Change, lang: Lang) -> Vec<String> {
             ),
         });
     } else if change.alarms_now == 0 {
-        parts.push(lang.pick("現在沒有警報", "no alarm now").into());
+        parts.push(pick!(lang, "現在沒有警報", "no alarm now").into());
     }
     parts
 }

@@ -17,12 +17,12 @@ pub fn text_problem_words(problem: &TextProblem, lang: Lang) -> String {
                 (false, Lang::ZhTw) => "每個字元之間夾著零位元組".to_string(),
                 (false, Lang::En) => "its characters have zero bytes between them".to_string(),
             };
-            lang.pick(
+            pick!(lang, 
                 format!("這是 {name} 編碼的文字({how}),不是 UTF-8。請另存成 UTF-8 再試一次。"),
                 format!("this is text in {name} ({how}), not UTF-8: save it as UTF-8 and try again."),
             )
         }
-        TextProblem::NotUtf8 { line, column, byte } => lang.pick(
+        TextProblem::NotUtf8 { line, column, byte } => pick!(lang, 
             format!("第 {line} 行第 {column} 欄的位元組 0x{byte:02X} 不是 UTF-8:這不是 UTF-8 文字(也許是 Big5 或 Latin-1)。請另存成 UTF-8 再試一次。"),
             format!("the byte 0x{byte:02X} at line {line}, column {column} is not UTF-8: this is not UTF-8 text (Big5 or Latin-1, perhaps); save it as UTF-8 and try again."),
         ),
@@ -33,28 +33,28 @@ pub fn text_problem_words(problem: &TextProblem, lang: Lang) -> String {
 /// knows.
 pub fn load_error_words(error: &LoadError, lang: Lang) -> String {
     match &error.reason {
-        LoadReason::Json if error.line > 0 => lang.pick(
+        LoadReason::Json if error.line > 0 => pick!(lang, 
             format!("第 {} 行第 {} 欄:無法讀成工作區:{}", error.line, error.column, error.message),
             format!("line {}, column {}: can't be read as a workspace: {}", error.line, error.column, error.message),
         ),
-        LoadReason::Json => lang.pick(
+        LoadReason::Json => pick!(lang, 
             format!("無法讀成工作區:{}", error.message),
             format!("can't be read as a workspace: {}", error.message),
         ),
         LoadReason::NoCards { pack, unknown } => {
-            let mut words = lang.pick(
+            let mut words = pick!(lang, 
                 "這不是工作區檔案:裡面沒有 cards 卡片清單。".to_string(),
                 "this is not a workspace file: it has no `cards` list.".to_string(),
             );
             if *pack {
-                words.push_str(lang.pick(
+                words.push_str(pick!(lang, 
                     "它看起來是練習包(有 exercises):請當練習包開啟,不要當工作區匯入。",
                     " It looks like an exercise pack (it has `exercises`): open it as a pack, not as a workspace.",
                 ));
             }
             if !unknown.is_empty() {
-                let keys: Vec<String> = unknown.iter().map(|key| lang.pick(key.clone(), format!("`{key}`"))).collect();
-                words.push_str(&lang.pick(
+                let keys: Vec<String> = unknown.iter().map(|key| pick!(lang, key.clone(), format!("`{key}`"))).collect();
+                words.push_str(&pick!(lang, 
                     format!("工作區沒有這些欄位:{}。", keys.join("、")),
                     format!(" Keys no workspace has: {}.", keys.join(", ")),
                 ));

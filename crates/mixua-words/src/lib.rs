@@ -6,6 +6,40 @@
 //! This crate says; it never decides. It depends on `mixua_policy` and
 //! nothing above it: the curriculum (`mixua_course`) and the shells use it.
 
+// A build in one language (`pick!`) leaves the other's helpers unused.
+#![cfg_attr(any(feature = "only-en", feature = "only-zh"), allow(unused_variables, unused_imports, dead_code))]
+
+/// The sentence for `lang`: `pick!(lang, zh, en)`. A build with both
+/// languages (the default: the CLI, the tests, the teacher's page) chooses
+/// as the program runs; a student's page is built once per language
+/// (feature `only-en` or `only-zh`, issue 28), and there the other
+/// language's sentence is never compiled in.
+#[cfg(not(any(feature = "only-en", feature = "only-zh")))]
+#[macro_export]
+macro_rules! pick {
+    ($lang:expr, $zh:expr, $en:expr $(,)?) => {
+        ($lang).pick($zh, $en)
+    };
+}
+#[cfg(feature = "only-en")]
+#[macro_export]
+macro_rules! pick {
+    ($lang:expr, $zh:expr, $en:expr $(,)?) => {{
+        let _ = &$lang;
+        $en
+    }};
+}
+#[cfg(feature = "only-zh")]
+#[macro_export]
+macro_rules! pick {
+    ($lang:expr, $zh:expr, $en:expr $(,)?) => {{
+        let _ = &$lang;
+        $zh
+    }};
+}
+#[cfg(all(feature = "only-en", feature = "only-zh"))]
+compile_error!("a build has one language (`only-en`), the other (`only-zh`) or both (neither)");
+
 pub mod change_words;
 pub mod explain;
 pub mod input_words;

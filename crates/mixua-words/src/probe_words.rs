@@ -8,7 +8,7 @@ use crate::explain::Lang;
 use mixua_policy::probe::{Finding, Identification};
 
 fn join(items: &[String], lang: Lang) -> String {
-    items.join(lang.pick("、", ", "))
+    items.join(pick!(lang, "、", ", "))
 }
 
 /// The facts a finding names, quoted: 「極地研究員」+「週二」 / *polar
@@ -17,7 +17,7 @@ pub fn facts_text(finding: &Finding, lang: Lang) -> String {
     let quoted: Vec<String> = finding
         .facts
         .iter()
-        .map(|f| lang.pick(format!("「{}」", f.value), format!("“{}”", f.value)))
+        .map(|f| pick!(lang, format!("「{}」", f.value), format!("“{}”", f.value)))
         .collect();
     quoted.join(" + ")
 }
@@ -27,11 +27,11 @@ pub fn facts_text(finding: &Finding, lang: Lang) -> String {
 pub fn finding_text(finding: &Finding, lang: Lang) -> String {
     let (id, facts) = (&finding.card, facts_text(finding, lang));
     match finding.kind {
-        Identification::Reidentification => lang.pick(
+        Identification::Reidentification => pick!(lang, 
             format!("{id} 提到 {facts}:只有 {} 符合,等於認出了這個人", finding.user),
             format!("{id} names {facts}: only {} matches, so it singles them out", finding.user),
         ),
-        Identification::Narrowed => lang.pick(
+        Identification::Narrowed => pick!(lang, 
             format!("{id} 提到 {facts}:有 {} 位使用者符合({}),還認不出是誰,但範圍變小了", finding.k, join(&finding.matching, lang)),
             format!(
                 "{id} names {facts}: {} users match ({}), so it narrows the guess without singling anyone out",
@@ -46,18 +46,18 @@ pub fn finding_text(finding: &Finding, lang: Lang) -> String {
 pub fn finding_label(finding: &Finding, lang: Lang) -> String {
     match finding.kind {
         Identification::Reidentification => {
-            lang.pick(format!("認得出 {}", finding.user), format!("identifies {}", finding.user))
+            pick!(lang, format!("認得出 {}", finding.user), format!("identifies {}", finding.user))
         }
-        Identification::Narrowed => lang.pick(format!("縮小到 {} 人", finding.k), format!("narrows to {} people", finding.k)),
+        Identification::Narrowed => pick!(lang, format!("縮小到 {} 人", finding.k), format!("narrows to {} people", finding.k)),
     }
 }
 
 /// Who can read a card now, or why nobody can.
 pub fn readers_text(readers: &[String], why_nobody: Option<String>, lang: Lang) -> String {
     match (readers.is_empty(), why_nobody) {
-        (false, _) => lang.pick(format!("讀得到:{}", join(readers, lang)), format!("read by {}", join(readers, lang))),
-        (true, Some(why)) => lang.pick(format!("沒有人讀得到({why})"), format!("read by nobody ({why})")),
-        (true, None) => lang.pick("沒有人讀得到".to_string(), "read by nobody".to_string()),
+        (false, _) => pick!(lang, format!("讀得到:{}", join(readers, lang)), format!("read by {}", join(readers, lang))),
+        (true, Some(why)) => pick!(lang, format!("沒有人讀得到({why})"), format!("read by nobody ({why})")),
+        (true, None) => pick!(lang, "沒有人讀得到".to_string(), "read by nobody".to_string()),
     }
 }
 
@@ -75,7 +75,7 @@ pub fn owned_text(owned: &Owned<'_>, lang: Lang) -> String {
 
 /// A card carrying the user's canary, in one line.
 pub fn canary_card_text(card: &CarriesCanary<'_>, lang: Lang) -> String {
-    lang.pick(
+    pick!(lang, 
         format!("{} 帶著暗號 {}(擁有者 {})· {}", card.id, card.token, card.owner, readers_text(&card.readers, None, lang)),
         format!("{} carries the canary {} (owned by {}) · {}", card.id, card.token, card.owner, readers_text(&card.readers, None, lang)),
     )
@@ -92,19 +92,19 @@ pub fn about_lines(about: &About<'_>, lang: Lang) -> Vec<String> {
         }
         lines.extend(items.into_iter().map(|item| format!("  {item}")));
     };
-    let none = lang.pick("(沒有)", "(none)");
+    let none = pick!(lang, "(沒有)", "(none)");
     section(
-        lang.pick(format!("{user} 擁有的卡片:"), format!("cards {user} owns:")),
+        pick!(lang, format!("{user} 擁有的卡片:"), format!("cards {user} owns:")),
         about.owned.iter().map(|o| owned_text(o, lang)).collect(),
         none,
     );
     section(
-        lang.pick(format!("帶著 {user} 暗號的卡片:"), format!("cards carrying {user}'s canary:")),
+        pick!(lang, format!("帶著 {user} 暗號的卡片:"), format!("cards carrying {user}'s canary:")),
         about.canaries.iter().map(|c| canary_card_text(c, lang)).collect(),
         none,
     );
     section(
-        lang.pick(format!("探測認為指向 {user} 的卡片:"), format!("cards the probe links to {user}:")),
+        pick!(lang, format!("探測認為指向 {user} 的卡片:"), format!("cards the probe links to {user}:")),
         about
             .linked
             .iter()
@@ -114,14 +114,14 @@ pub fn about_lines(about: &About<'_>, lang: Lang) -> Vec<String> {
     );
     if let Some(candidates) = &about.candidates {
         section(
-            lang.pick(format!("{user} 的候選卡(尚未發布):"), format!("{user}'s candidates (not published):")),
+            pick!(lang, format!("{user} 的候選卡(尚未發布):"), format!("{user}'s candidates (not published):")),
             candidates.iter().map(|c| c.id.to_string()).collect(),
             none,
         );
     }
     if let Some(tombstones) = &about.tombstones {
         section(
-            lang.pick(format!("{user} 的墓碑(只剩代號):"), format!("{user}'s tombstones (id only):")),
+            pick!(lang, format!("{user} 的墓碑(只剩代號):"), format!("{user}'s tombstones (id only):")),
             tombstones.iter().map(|c| c.id.to_string()).collect(),
             none,
         );

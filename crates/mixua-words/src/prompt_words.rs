@@ -10,27 +10,27 @@ use mixua_policy::workspace::Workspace;
 
 fn ids(ws: &Workspace, cards: &[usize], lang: Lang) -> String {
     let names: Vec<&str> = cards.iter().map(|&i| ws.cards[i].id.as_str()).collect();
-    names.join(lang.pick("、", ", "))
+    names.join(pick!(lang, "、", ", "))
 }
 
 /// A layer's name.
 pub fn layer_words(layer: Layer, lang: Lang) -> &'static str {
     match layer {
-        Layer::Always => lang.pick("一律載入", "always in"),
-        Layer::Retrieved => lang.pick("依任務取回", "retrieved"),
-        Layer::Tool => lang.pick("工具按需讀取", "by tool"),
+        Layer::Always => pick!(lang, "一律載入", "always in"),
+        Layer::Retrieved => pick!(lang, "依任務取回", "retrieved"),
+        Layer::Tool => pick!(lang, "工具按需讀取", "by tool"),
     }
 }
 
 /// A source's name (a kind of memory, or none).
 pub fn source_words(source: Source, lang: Lang) -> &'static str {
     match source {
-        Source::Working => lang.pick("工作記憶", "working"),
-        Source::Episodic => lang.pick("事件記憶", "episodic"),
-        Source::Semantic => lang.pick("語意記憶", "semantic"),
-        Source::Procedural => lang.pick("程序記憶", "procedural"),
-        Source::Meta => lang.pick("後設記憶", "meta"),
-        Source::Untyped => lang.pick("未分類", "untyped"),
+        Source::Working => pick!(lang, "工作記憶", "working"),
+        Source::Episodic => pick!(lang, "事件記憶", "episodic"),
+        Source::Semantic => pick!(lang, "語意記憶", "semantic"),
+        Source::Procedural => pick!(lang, "程序記憶", "procedural"),
+        Source::Meta => pick!(lang, "後設記憶", "meta"),
+        Source::Untyped => pick!(lang, "未分類", "untyped"),
     }
 }
 
@@ -38,7 +38,7 @@ pub fn source_words(source: Source, lang: Lang) -> &'static str {
 pub fn budget_words(name: &str, lang: Lang) -> String {
     match Source::parse(name) {
         Some(source) => source_words(source, lang).to_string(),
-        None if name == SHARED => lang.pick("共用", "shared").to_string(),
+        None if name == SHARED => pick!(lang, "共用", "shared").to_string(),
         None => name.to_string(),
     }
 }
@@ -47,21 +47,21 @@ pub fn budget_words(name: &str, lang: Lang) -> String {
 pub fn drop_words(ws: &Workspace, reason: &DropReason, lang: Lang) -> String {
     match reason {
         DropReason::NoMatch { query } => {
-            lang.pick(format!("任務的查詢「{query}」找不到它"), format!("the task's query “{query}” does not find it"))
+            pick!(lang, format!("任務的查詢「{query}」找不到它"), format!("the task's query “{query}” does not find it"))
         }
         DropReason::BelowTopK { k, rank } => {
-            lang.pick(format!("排第 {rank},在前 {k} 名之外"), format!("ranked {rank}, below the top {k}"))
+            pick!(lang, format!("排第 {rank},在前 {k} 名之外"), format!("ranked {rank}, below the top {k}"))
         }
-        DropReason::ToolOnly => lang.pick("只由工具按需讀取,不預先載入".into(), "loaded only by a tool, on demand".into()),
-        DropReason::TooLarge { budget, tokens, room } => lang.pick(
+        DropReason::ToolOnly => pick!(lang, "只由工具按需讀取,不預先載入".into(), "loaded only by a tool, on demand".into()),
+        DropReason::TooLarge { budget, tokens, room } => pick!(lang, 
             format!("它一張就要 {tokens} 個詞元,{}預算只剩 {room}", budget_words(budget, lang)),
             format!("it alone takes {tokens} tokens; the {} budget leaves {room}", budget_words(budget, lang)),
         ),
-        DropReason::CrowdedOut { budget, limit, by } => lang.pick(
+        DropReason::CrowdedOut { budget, limit, by } => pick!(lang, 
             format!("{}預算({limit} 個詞元)被排在前面的 {} 用完了", budget_words(budget, lang), ids(ws, by, lang)),
             format!("crowded out of the {} budget ({limit} tokens) by {}, ranked ahead", budget_words(budget, lang), ids(ws, by, lang)),
         ),
-        DropReason::Behind { budget, at } => lang.pick(
+        DropReason::Behind { budget, at } => pick!(lang, 
             format!("{}預算在 {} 放不下時就停了,排在後面的不會插隊", budget_words(budget, lang), ws.cards[*at].id),
             format!("the {} budget stopped at {}, which did not fit; nothing ranked lower jumps ahead", budget_words(budget, lang), ws.cards[*at].id),
         ),
@@ -71,11 +71,11 @@ pub fn drop_words(ws: &Workspace, reason: &DropReason, lang: Lang) -> String {
 /// A note of the assembly, in a sentence.
 pub fn note_words(ws: &Workspace, note: &Note, lang: Lang) -> String {
     match note {
-        Note::HardOverBudget { budget, limit, used, cards } => lang.pick(
+        Note::HardOverBudget { budget, limit, used, cards } => pick!(lang, 
             format!("必留的卡({})就用了 {used} 個詞元,超過{}預算 {limit};它們照樣載入", ids(ws, cards, lang), budget_words(budget, lang)),
             format!("the held and high-risk cards ({}) alone take {used} tokens, over the {} budget of {limit}; they are loaded all the same", ids(ws, cards, lang), budget_words(budget, lang)),
         ),
-        Note::CardKey { card, why } => lang.pick(
+        Note::CardKey { card, why } => pick!(lang, 
             format!("{} 的提示詞欄位讀不了,先放一邊:{}", ws.cards[*card].id, unreadable_text(why, lang)),
             format!("{}'s prompt key is set aside: {}", ws.cards[*card].id, unreadable_text(why, lang)),
         ),
@@ -87,36 +87,36 @@ pub fn budget_use_words(b: &BudgetUse, lang: Lang) -> String {
     let parts: Vec<String> = b.sources.iter().map(|(s, t)| format!("{} {t}", source_words(*s, lang))).collect();
     let limit = match b.limit {
         Some(limit) => format!("{} / {limit}", b.used),
-        None => lang.pick(format!("{}(不設限)", b.used), format!("{} (unlimited)", b.used)),
+        None => pick!(lang, format!("{}(不設限)", b.used), format!("{} (unlimited)", b.used)),
     };
     let detail = if parts.is_empty() { String::new() } else { format!(" ({})", parts.join(", ")) };
-    lang.pick(format!("{}:{limit} 詞元{detail}", budget_words(&b.budget, lang)), format!("{}: {limit} tokens{detail}", budget_words(&b.budget, lang)))
+    pick!(lang, format!("{}:{limit} 詞元{detail}", budget_words(&b.budget, lang)), format!("{}: {limit} tokens{detail}", budget_words(&b.budget, lang)))
 }
 
 /// The metrics, one line each.
 pub fn metrics_words(ws: &Workspace, m: &Metrics, lang: Lang) -> Vec<String> {
     let mut lines = vec![
-        lang.pick(
+        pick!(lang, 
             format!("啟動時 {} 個詞元,全部倒進去是 {}", m.startup_tokens, m.baseline_tokens),
             format!("startup {} tokens; dumping everything in: {}", m.startup_tokens, m.baseline_tokens),
         ),
-        lang.pick(format!("整個提示詞 {} 個詞元", m.prompt_tokens), format!("whole prompt {} tokens", m.prompt_tokens)),
+        pick!(lang, format!("整個提示詞 {} 個詞元", m.prompt_tokens), format!("whole prompt {} tokens", m.prompt_tokens)),
     ];
     lines.extend(m.budgets.iter().map(|b| budget_use_words(b, lang)));
     if let Some(hit) = &m.hit {
-        let missing = if hit.missing.is_empty() { String::new() } else { lang.pick(format!(",缺 {}", hit.missing.join("、")), format!("; missing {}", hit.missing.join(", "))) };
-        lines.push(lang.pick(
+        let missing = if hit.missing.is_empty() { String::new() } else { pick!(lang, format!(",缺 {}", hit.missing.join("、")), format!("; missing {}", hit.missing.join(", "))) };
+        lines.push(pick!(lang, 
             format!("命中率 {}%({}/{}){missing}", hit.percent(), hit.reached.len(), hit.gold),
             format!("hit rate {}% ({}/{}){missing}", hit.percent(), hit.reached.len(), hit.gold),
         ));
     }
     lines.push(if m.stale.is_empty() {
-        lang.pick("沒有用到過時的卡 ✓".into(), "no stale card used ✓".into())
+        pick!(lang, "沒有用到過時的卡 ✓".into(), "no stale card used ✓".into())
     } else {
-        lang.pick(format!("用到過時的卡:{} ✗", ids(ws, &m.stale, lang)), format!("stale cards used: {} ✗", ids(ws, &m.stale, lang)))
+        pick!(lang, format!("用到過時的卡:{} ✗", ids(ws, &m.stale, lang)), format!("stale cards used: {} ✗", ids(ws, &m.stale, lang)))
     });
     for leak in &m.leaks {
-        lines.push(lang.pick(
+        lines.push(pick!(lang, 
             format!("外洩警報:{} 的暗號經由 {} 進了提示詞", leak.owner, leak.card),
             format!("leak alarm: {}'s canary reached the prompt through {}", leak.owner, leak.card),
         ));
@@ -131,7 +131,7 @@ pub fn prompt_words(ws: &Workspace, p: &Prompt, lang: Lang) -> Vec<String> {
     for layer in [Layer::Always, Layer::Retrieved] {
         lines.push(format!("[{}]", layer_words(layer, lang)));
         for l in p.loaded.iter().filter(|l| l.layer == layer) {
-            lines.push(lang.pick(
+            lines.push(pick!(lang, 
                 format!("  {} ({}, {} 詞元)", ws.cards[l.card].id, source_words(l.source, lang), l.tokens),
                 format!("  {} ({}, {} tokens)", ws.cards[l.card].id, source_words(l.source, lang), l.tokens),
             ));
@@ -143,7 +143,7 @@ pub fn prompt_words(ws: &Workspace, p: &Prompt, lang: Lang) -> Vec<String> {
     }
     let dropped: Vec<_> = p.dropped.iter().filter(|d| d.reason != DropReason::ToolOnly).collect();
     if !dropped.is_empty() {
-        lines.push(lang.pick("[沒載入]".into(), "[left out]".into()));
+        lines.push(pick!(lang, "[沒載入]".into(), "[left out]".into()));
         for d in dropped {
             lines.push(format!("  {}: {}", ws.cards[d.card].id, drop_words(ws, &d.reason, lang)));
         }
@@ -157,10 +157,10 @@ pub fn prompt_words(ws: &Workspace, p: &Prompt, lang: Lang) -> Vec<String> {
 /// A question of the diagnosis.
 pub fn question_words(q: Question, lang: Lang) -> &'static str {
     match q {
-        Question::Written => lang.pick("寫進去了嗎?", "Was it written?"),
-        Question::Retrievable => lang.pick("取得回來嗎?", "Can it be retrieved?"),
-        Question::InPrompt => lang.pick("進了提示詞嗎?", "Did it reach the prompt?"),
-        Question::Forgotten => lang.pick("被遺忘了嗎?", "Was it forgotten?"),
+        Question::Written => pick!(lang, "寫進去了嗎?", "Was it written?"),
+        Question::Retrievable => pick!(lang, "取得回來嗎?", "Can it be retrieved?"),
+        Question::InPrompt => pick!(lang, "進了提示詞嗎?", "Did it reach the prompt?"),
+        Question::Forgotten => pick!(lang, "被遺忘了嗎?", "Was it forgotten?"),
     }
 }
 
@@ -168,43 +168,43 @@ pub fn question_words(q: Question, lang: Lang) -> &'static str {
 pub fn why_words(ws: &Workspace, viewer: Viewer<'_>, card: &str, why: &Why, lang: Lang) -> String {
     let found = ws.cards.iter().find(|c| c.id == card);
     match why {
-        Why::NoSuchCard => lang.pick(format!("沒有任何卡叫 {card}"), format!("no card is called {card}")),
-        Why::InStore => lang.pick("在記憶庫裡,已發布".into(), "in the store, published".into()),
+        Why::NoSuchCard => pick!(lang, format!("沒有任何卡叫 {card}"), format!("no card is called {card}")),
+        Why::InStore => pick!(lang, "在記憶庫裡,已發布".into(), "in the store, published".into()),
         Why::NotStored { why } => not_in_effect_text(why, lang),
         Why::NotReadable { access } => match found {
             Some(c) => access_text(c, access, viewer, lang),
             None => String::new(),
         },
         Why::NoMatch { query } => {
-            lang.pick(format!("任務的查詢「{query}」找不到它"), format!("the task's query “{query}” does not find it"))
+            pick!(lang, format!("任務的查詢「{query}」找不到它"), format!("the task's query “{query}” does not find it"))
         }
-        Why::BelowTopK { k, rank } => lang.pick(format!("排第 {rank},在前 {k} 名之外"), format!("ranked {rank}, below the top {k}")),
-        Why::Found { layer } => lang.pick(format!("讀得到,屬於「{}」", layer_words(*layer, lang)), format!("readable, {}", layer_words(*layer, lang))),
-        Why::Loaded { tokens } => lang.pick(format!("載入了,{tokens} 個詞元"), format!("loaded, {tokens} tokens")),
+        Why::BelowTopK { k, rank } => pick!(lang, format!("排第 {rank},在前 {k} 名之外"), format!("ranked {rank}, below the top {k}")),
+        Why::Found { layer } => pick!(lang, format!("讀得到,屬於「{}」", layer_words(*layer, lang)), format!("readable, {}", layer_words(*layer, lang))),
+        Why::Loaded { tokens } => pick!(lang, format!("載入了,{tokens} 個詞元"), format!("loaded, {tokens} tokens")),
         Why::Dropped { reason } => drop_words(ws, reason, lang),
-        Why::InEffect => lang.pick("目前生效".into(), "in effect now".into()),
+        Why::InEffect => pick!(lang, "目前生效".into(), "in effect now".into()),
         Why::Retired { why } => not_in_effect_text(why, lang),
-        Why::NotAsked => lang.pick("前面的答案已經排除".into(), "ruled out by an earlier answer".into()),
+        Why::NotAsked => pick!(lang, "前面的答案已經排除".into(), "ruled out by an earlier answer".into()),
     }
 }
 
 /// The smallest edit, in words.
 pub fn fix_words(card: &str, fix: &Fix, lang: Lang) -> String {
     match fix {
-        Fix::Write => lang.pick(format!("寫一張 {card}(經過寫入流程)"), format!("write {card} (through the write path)")),
-        Fix::Publish => lang.pick(format!("發布 {card}(由不是寫的人的審查者,或本人的 PAIR/USER 卡)"), format!("publish {card} (by a reviewer who did not write it, or its owner for PAIR/USER)")),
-        Fix::Edit { edit } => lang.pick(format!("{card}:{}", edit_text(edit, lang)), format!("{card}: {}", edit_text(edit, lang))),
-        Fix::NoOneFieldEdit => lang.pick("沒有只改一個欄位就能讀到的辦法".into(), "no one-field edit lets this viewer read it".into()),
-        Fix::MatchQuery { query } => lang.pick(format!("在 {card} 的情境裡加上「{query}」"), format!("add “{query}” to {card}'s situation")),
-        Fix::RaiseTopK { to } => lang.pick(format!("把 top_k 提高到 {to}"), format!("raise top_k to {to}")),
-        Fix::RaiseBudget { budget, to } => lang.pick(
+        Fix::Write => pick!(lang, format!("寫一張 {card}(經過寫入流程)"), format!("write {card} (through the write path)")),
+        Fix::Publish => pick!(lang, format!("發布 {card}(由不是寫的人的審查者,或本人的 PAIR/USER 卡)"), format!("publish {card} (by a reviewer who did not write it, or its owner for PAIR/USER)")),
+        Fix::Edit { edit } => pick!(lang, format!("{card}:{}", edit_text(edit, lang)), format!("{card}: {}", edit_text(edit, lang))),
+        Fix::NoOneFieldEdit => pick!(lang, "沒有只改一個欄位就能讀到的辦法".into(), "no one-field edit lets this viewer read it".into()),
+        Fix::MatchQuery { query } => pick!(lang, format!("在 {card} 的情境裡加上「{query}」"), format!("add “{query}” to {card}'s situation")),
+        Fix::RaiseTopK { to } => pick!(lang, format!("把 top_k 提高到 {to}"), format!("raise top_k to {to}")),
+        Fix::RaiseBudget { budget, to } => pick!(lang, 
             format!("把{}預算提高到 {to} 個詞元", budget_words(budget, lang)),
             format!("raise the {} budget to {to} tokens", budget_words(budget, lang)),
         ),
-        Fix::SetLoad { layer } => lang.pick(format!("{card} 的載入方式改成「{}」", layer_words(*layer, lang)), format!("set {card}'s load to “{}”", layer_words(*layer, lang))),
-        Fix::Hold => lang.pick(format!("保留 {card}(hold),保存期限不再讓它過期"), format!("hold {card}, so retention never expires it")),
-        Fix::UseNewer { by } => lang.pick(format!("它已被 {by} 取代:用的是新版本,不必找回"), format!("{by} replaced it: the newer version is in use, nothing to bring back")),
-        Fix::Nothing => lang.pick(format!("{card} 在提示詞裡,不必改"), format!("{card} is in the prompt: nothing to change")),
+        Fix::SetLoad { layer } => pick!(lang, format!("{card} 的載入方式改成「{}」", layer_words(*layer, lang)), format!("set {card}'s load to “{}”", layer_words(*layer, lang))),
+        Fix::Hold => pick!(lang, format!("保留 {card}(hold),保存期限不再讓它過期"), format!("hold {card}, so retention never expires it")),
+        Fix::UseNewer { by } => pick!(lang, format!("它已被 {by} 取代:用的是新版本,不必找回"), format!("{by} replaced it: the newer version is in use, nothing to bring back")),
+        Fix::Nothing => pick!(lang, format!("{card} 在提示詞裡,不必改"), format!("{card} is in the prompt: nothing to change")),
     }
 }
 
@@ -215,31 +215,31 @@ pub fn diagnosis_words(ws: &Workspace, d: &Diagnosis, lang: Lang) -> Vec<String>
         .answers
         .iter()
         .map(|a| {
-            let yes = if a.yes { lang.pick("是", "yes") } else { lang.pick("否", "no") };
+            let yes = if a.yes { pick!(lang, "是", "yes") } else { pick!(lang, "否", "no") };
             let mark = if a.is_wrong() { " ←" } else { "" };
             format!("{} {yes}: {}{mark}", question_words(a.question, lang), why_words(ws, viewer, &d.card, &a.why, lang))
         })
         .collect();
     lines.push(match d.stop {
-        Some(q) => lang.pick(format!("答案停在:{}", question_words(q, lang)), format!("The answer stops at: {}", question_words(q, lang))),
-        None => lang.pick(format!("{} 在提示詞裡", d.card), format!("{} is in the prompt", d.card)),
+        Some(q) => pick!(lang, format!("答案停在:{}", question_words(q, lang)), format!("The answer stops at: {}", question_words(q, lang))),
+        None => pick!(lang, format!("{} 在提示詞裡", d.card), format!("{} is in the prompt", d.card)),
     });
     let mut fix = fix_words(&d.card, &d.fix, lang);
     for then in &d.then {
-        fix.push_str(&lang.pick(format!(";再{}", fix_words(&d.card, then, lang)), format!("; then {}", fix_words(&d.card, then, lang))));
+        fix.push_str(&pick!(lang, format!(";再{}", fix_words(&d.card, then, lang)), format!("; then {}", fix_words(&d.card, then, lang))));
     }
-    lines.push(lang.pick(format!("最小的修改:{fix}"), format!("Smallest edit: {fix}")));
+    lines.push(pick!(lang, format!("最小的修改:{fix}"), format!("Smallest edit: {fix}")));
     lines
 }
 
 /// A prompt's change in a step: "bob/checker-v1's prompt: now holds S; no longer H6".
 pub fn prompt_change_words(c: &PromptChange, lang: Lang) -> String {
     let who = c.viewer.key();
-    let (gained, lost) = (c.gained.join(lang.pick("、", ", ")), c.lost.join(lang.pick("、", ", ")));
+    let (gained, lost) = (c.gained.join(pick!(lang, "、", ", ")), c.lost.join(pick!(lang, "、", ", ")));
     match (c.gained.is_empty(), c.lost.is_empty()) {
-        (false, true) => lang.pick(format!("{who} 的提示詞多了 {gained}"), format!("{who}'s prompt now holds {gained}")),
-        (true, false) => lang.pick(format!("{who} 的提示詞少了 {lost}"), format!("{who}'s prompt no longer holds {lost}")),
-        _ => lang.pick(
+        (false, true) => pick!(lang, format!("{who} 的提示詞多了 {gained}"), format!("{who}'s prompt now holds {gained}")),
+        (true, false) => pick!(lang, format!("{who} 的提示詞少了 {lost}"), format!("{who}'s prompt no longer holds {lost}")),
+        _ => pick!(lang, 
             format!("{who} 的提示詞多了 {gained},少了 {lost}"),
             format!("{who}'s prompt now holds {gained} and no longer {lost}"),
         ),
@@ -250,10 +250,10 @@ pub fn prompt_change_words(c: &PromptChange, lang: Lang) -> String {
 pub fn setting_change_words(c: &SettingChange, lang: Lang) -> String {
     let tokens = |t: &Option<u64>| match t {
         Some(t) => t.to_string(),
-        None => lang.pick("不設限", "unlimited").to_string(),
+        None => pick!(lang, "不設限", "unlimited").to_string(),
     };
     match c {
-        SettingChange::Budget { budget, from, to } => lang.pick(
+        SettingChange::Budget { budget, from, to } => pick!(lang, 
             format!("{}預算 {} → {}", budget_words(budget, lang), tokens(from), tokens(to)),
             format!("{} budget {} → {}", budget_words(budget, lang), tokens(from), tokens(to)),
         ),
@@ -263,22 +263,22 @@ pub fn setting_change_words(c: &SettingChange, lang: Lang) -> String {
                 Some(l) => layer_words(*l, lang).to_string(),
                 None => layer_words(Layer::default_for(*source), lang).to_string(),
             };
-            lang.pick(
+            pick!(lang, 
                 format!("{}的載入方式 {} → {}", source_words(*source, lang), layer(from), layer(to)),
                 format!("{} memory loads {} → {}", source_words(*source, lang), layer(from), layer(to)),
             )
         }
         SettingChange::Weight { weight, from, to } => {
             let name = match *weight {
-                "relevance" => lang.pick("相關度", "relevance"),
-                "recency" => lang.pick("新近度", "recency"),
-                "review" => lang.pick("審查", "review"),
-                _ => lang.pick("可信度", "reliability"),
+                "relevance" => pick!(lang, "相關度", "relevance"),
+                "recency" => pick!(lang, "新近度", "recency"),
+                "review" => pick!(lang, "審查", "review"),
+                _ => pick!(lang, "可信度", "reliability"),
             };
-            lang.pick(format!("排序權重「{name}」{from} → {to}"), format!("ranking weight {name} {from} → {to}"))
+            pick!(lang, format!("排序權重「{name}」{from} → {to}"), format!("ranking weight {name} {from} → {to}"))
         }
         SettingChange::CardKey { card, key, from, to } => {
-            let value = |v: &Option<String>| v.clone().unwrap_or_else(|| lang.pick("(未設)", "(unset)").to_string());
+            let value = |v: &Option<String>| v.clone().unwrap_or_else(|| pick!(lang, "(未設)", "(unset)").to_string());
             format!("{card}.{key} {} → {}", value(from), value(to))
         }
     }
