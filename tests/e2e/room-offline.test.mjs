@@ -51,6 +51,13 @@ test('after one visit, the playground opens and works offline, and the server go
     await cardRow(page, 'Y').locator('input[name="share_approved"]').check();
     const withY = Object.fromEntries(Object.entries(SEED_VIEWS).map(([v, ids]) => [v, [...ids, 'Y']]));
     assert.deepEqual(await waitForViews(page, withY), withY);
+    // The language switch works offline: the page's other language's build
+    // (issue 28, scripts/pages.sh) is kept with it, and the edit is kept.
+    await page.getByRole('button', { name: '切換成繁體中文' }).click();
+    await page.waitForURL(/[?&]lang=zh-TW\b/);
+    await page.waitForSelector('#app [data-ready]', { state: 'attached', timeout: 20_000 });
+    assert.equal(await page.getAttribute('html', 'lang'), 'zh-TW');
+    assert.deepEqual(await waitForViews(page, withY), withY);
     // A share link opened offline works too (a new tab, the index from the cache).
     const tab = await openPage(context, server, 'lang=en&lesson=2');
     assert.equal(await tab.locator('[data-panel="timeline"]').count(), 1);

@@ -56,6 +56,13 @@ pub mod report;
 #[path = "../../mixua-course/src/seed.rs"]
 mod seed;
 
+/// The report's words (`report.rs`) say each message in both languages,
+/// whatever the build: in a build with one language, `explain.rs` and
+/// `probe_words.rs` again, under a `pick!` that chooses as the program
+/// runs (only what the report reaches is kept: the Work menu's part).
+#[cfg(any(feature = "only-en", feature = "only-zh"))]
+mod both;
+
 pub use explain::Lang;
 pub use input_words::{load_error_words, text_problem_words};
 pub use report::{report, report_with, Format, Report, ReportOptions};

@@ -3,8 +3,8 @@
 //! [`crate::explain`] does for every other decision.
 
 use mixua_policy::about::{About, CarriesCanary, Owned};
-use crate::explain::{not_in_effect_label, rejection_label, status_name};
-use crate::explain::Lang;
+use super::explain::{not_in_effect_label, rejection_label, status_name};
+use super::explain::Lang;
 use mixua_policy::probe::{Finding, Identification};
 
 fn join(items: &[String], lang: Lang) -> String {

@@ -6,11 +6,14 @@ use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
 
 use mixua_policy::eval::{canaries_in_pool, global_only_ids, Evaluation, Leak, Policy};
-use crate::explain::{not_in_effect_text, rejection_text, Lang};
+// Each message in both languages, in every build (`crate::both`).
+#[cfg(any(feature = "only-en", feature = "only-zh"))]
+use crate::both::{explain::{not_in_effect_text, rejection_text, Lang}, probe_words::finding_text};
+#[cfg(not(any(feature = "only-en", feature = "only-zh")))]
+use crate::{explain::{not_in_effect_text, rejection_text, Lang}, probe_words::finding_text};
 use mixua_policy::lifecycle::NotInEffect;
 use mixua_policy::policy::{Access, Hit, Rejection};
 use mixua_policy::workspace::Workspace;
-use crate::probe_words::finding_text;
 use mixua_policy::probe::{Finding, Probe};
 
 /// Views in viewer order (users outer, agents inner), written as a JSON
