@@ -136,14 +136,12 @@ pub fn use_speech(doc: Shared<Doc>, words: Option<String>, notice: Option<Notice
     voice
 }
 
-/// The page's language follows the UI's, and the browser keeps it for the
-/// next start ([`crate::store::LANG_KEY`]). A page built in one language
-/// (issue 28) opens the other language's build instead
-/// ([`crate::autosave::switch_lang`]).
+/// The page's language follows the UI's, and a tab that keeps its work
+/// (not `?fresh`, not `?embed`) keeps it for the next start
+/// ([`crate::store::LANG_KEY`]). A page built in one language (issue 28)
+/// opens the other language's build instead ([`crate::autosave::switch_lang`]).
 #[hook]
 pub fn use_document_lang(lang: Lang, store: &Store) {
-    // A page with both languages switches in place: no store wanted.
-    #[cfg_attr(not(any(feature = "only-en", feature = "only-zh")), allow(unused_variables))]
     let store = store.clone();
     use_effect_with(lang, move |lang| {
         #[cfg(any(feature = "only-en", feature = "only-zh"))]
@@ -151,7 +149,9 @@ pub fn use_document_lang(lang: Lang, store: &Store) {
             crate::autosave::switch_lang(&store, *lang);
             return;
         }
-        crate::store::write_text(crate::store::LANG_KEY, lang.tag());
+        if store.saver.enabled {
+            crate::store::write_text(crate::store::LANG_KEY, lang.tag());
+        }
         if let Some(root) = gloo_utils::document().document_element() {
             let _ = root.set_attribute("lang", lang.tag());
         }
