@@ -49,7 +49,8 @@ fn drafted(id: &str, scope: &str, owner: Viewer<'_>, lesson: &str, stream: &str,
 
 /// The query of alice/writer-v1's task ("totals").
 pub fn totals_query(lang: Lang) -> &'static str {
-    pick!(lang, "總數", "totals")
+    // The seed's language, as the workspace's own query: see `say` below.
+    lang.pick("總數", "totals")
 }
 
 /// The workspace lesson 3 starts from, in the learner's language: the
@@ -81,11 +82,9 @@ pub fn lesson_three_workspace(lang: Lang) -> Workspace {
     };
     let mut ws = over_time(seed, 8, false);
     let query = ws.query.clone();
-    macro_rules! say {
-        ($zh:expr, $en:expr $(,)?) => {
-            pick!(lang, $zh, $en)
-        };
-    }
+    // The cards are the work, in the seed's language (`?seed=` can set it
+    // apart from the page's): chosen as the program runs, never `pick!`.
+    let say = |zh: &'static str, en: &'static str| lang.pick(zh, en);
     let alice_writer = Viewer::new("alice", "writer-v1");
     let alice_checker = Viewer::new("alice", "checker-v1");
     let bob_checker = Viewer::new("bob", "checker-v1");
@@ -97,27 +96,27 @@ pub fn lesson_three_workspace(lang: Lang) -> Workspace {
 
     // Tick 1.
     step(sweep(&mut ws, 1, RETENTION_JOB));
-    let mut s = drafted("S", "GLOBAL", carol_checker, say!("報告不得寫入真實姓名或帳號。", "Reports never name real people or accounts."), "reusable", &query, Some("procedural"));
+    let mut s = drafted("S", "GLOBAL", carol_checker, say("報告不得寫入真實姓名或帳號。", "Reports never name real people or accounts."), "reusable", &query, Some("procedural"));
     s.life_mut().tier = Some("cold".into());
     set_card_key(&mut s, "load", Some(Value::from(Layer::Retrieved.as_str())));
     step(propose(&mut ws, carol_checker, s));
     step(publish(&mut ws, "S", REVIEWER));
-    let a = drafted("A", "AGENT", alice_writer, say!("報告輸出前,writer-v1 要檢查標題重複。", "writer-v1: check headings."), "reusable", &query, None);
+    let a = drafted("A", "AGENT", alice_writer, say("報告輸出前,writer-v1 要檢查標題重複。", "writer-v1: check headings."), "reusable", &query, None);
     step(propose(&mut ws, alice_writer, a));
     step(publish(&mut ws, "A", REVIEWER));
-    let mut r = drafted("R", "GLOBAL", carol_checker, say!("核對過:報告的總數以原始列重新加總為準。", "Checked: report totals are re-added from the raw rows."), "reusable", &query, Some("semantic"));
+    let mut r = drafted("R", "GLOBAL", carol_checker, say("核對過:報告的總數以原始列重新加總為準。", "Checked: report totals are re-added from the raw rows."), "reusable", &query, Some("semantic"));
     set_card_key(&mut r, "reliability", Some(Value::from(60)));
     step(propose(&mut ws, carol_checker, r));
     step(publish(&mut ws, "R", REVIEWER));
-    let m = drafted("M", "AGENT", carol_checker, say!("checker-v1 只在被問到時才讀冷層。", "checker-v1 reads the cold tier only when asked."), "reusable", &query, Some("meta"));
+    let m = drafted("M", "AGENT", carol_checker, say("checker-v1 只在被問到時才讀冷層。", "checker-v1 reads the cold tier only when asked."), "reusable", &query, Some("meta"));
     step(propose(&mut ws, carol_checker, m));
     step(publish(&mut ws, "M", REVIEWER));
-    let c = drafted("C", "GLOBAL", carol_checker, say!("報告的附錄放在最後。", "Report appendices go last."), "reusable", &query, Some("semantic"));
+    let c = drafted("C", "GLOBAL", carol_checker, say("報告的附錄放在最後。", "Report appendices go last."), "reusable", &query, Some("semantic"));
     step(propose(&mut ws, carol_checker, c));
 
     // Tick 2.
     step(sweep(&mut ws, 2, RETENTION_JOB));
-    let mut g2 = drafted("G2", "GLOBAL", alice_writer, say!("報告中的總數要用原始列重新加總,並寫上資料日期。", "Re-add report totals from rows, and date the data."), "reusable", &query, Some("procedural"));
+    let mut g2 = drafted("G2", "GLOBAL", alice_writer, say("報告中的總數要用原始列重新加總,並寫上資料日期。", "Re-add report totals from rows, and date the data."), "reusable", &query, Some("procedural"));
     g2.life_mut().supersedes = Some("G".into());
     step(propose(&mut ws, alice_writer, g2));
     step(publish(&mut ws, "G2", REVIEWER));
@@ -139,14 +138,14 @@ pub fn lesson_three_workspace(lang: Lang) -> Workspace {
         step(publish(&mut ws, &id, "bob"));
     }
     step(sweep(&mut ws, 4, RETENTION_JOB));
-    let mut w = drafted("W", "PAIR", bob_checker, say!("這份報告目前寫到第二節。", "This report is at section two."), "protected", &query, Some("working"));
+    let mut w = drafted("W", "PAIR", bob_checker, say("這份報告目前寫到第二節。", "This report is at section two."), "protected", &query, Some("working"));
     w.life_mut().tier = Some("hot".into());
     step(propose(&mut ws, bob_checker, w));
     step(publish(&mut ws, "W", "bob"));
-    let e = drafted("E", "USER", alice_checker, say!("上週的報告因總數不符被退回一次。", "Last week's report came back once: totals did not match."), "protected", &query, Some("episodic"));
+    let e = drafted("E", "USER", alice_checker, say("上週的報告因總數不符被退回一次。", "Last week's report came back once: totals did not match."), "protected", &query, Some("episodic"));
     step(propose(&mut ws, alice_checker, e));
     step(publish(&mut ws, "E", "alice"));
-    let mut f = drafted("F", "USER", alice_writer, say!("總數照上一份報告抄就好。", "Copy the totals from the last report."), "protected", &query, Some("semantic"));
+    let mut f = drafted("F", "USER", alice_writer, say("總數照上一份報告抄就好。", "Copy the totals from the last report."), "protected", &query, Some("semantic"));
     set_card_key(&mut f, "uses", Some(Value::from(42)));
     set_card_key(&mut f, "reliability", Some(Value::from(90)));
     step(propose(&mut ws, alice_writer, f));
