@@ -52,6 +52,8 @@ pub fn score_step(props: &ScoreStepProps) -> Html {
         };
         let change_names = &props.checks.record_items;
         let mut made = vec![false; 4];
+        let policies = [pick!(lang, "四種範圍", "Four scopes"), pick!(lang, "只分享 GLOBAL", "Global only")];
+        let heads = [pick!(lang, "該看到的有取回", "Should-see retrieved"), pick!(lang, "不該看到的出現了", "Forbidden appeared")];
         let rows = props.progress.records.iter().enumerate().map(|(n, r)| {
             // The row is named after the changes made since the row before.
             let new: Vec<&str> = r.changes.iter().enumerate()
@@ -66,17 +68,20 @@ pub fn score_step(props: &ScoreStepProps) -> Html {
             } else {
                 pick!(lang, format!("之後:{}", new.join("、")), format!("after: {}", new.join("; ")))
             };
-            let tally = |t: &crate::lessons::Tally| html! {
+            // Each cell named by its heads where a narrow column stacks
+            // the row (as in `Scorecards`; hidden from assistive
+            // technology, which reads the table's heads).
+            let tally = |t: &crate::lessons::Tally, policy: &str| html! {
                 <>
-                    <td>{ format!("{}/{}", t.retrieved, t.expected) }</td>
-                    <td>{ if t.forbidden == 0 { pick!(lang, "✓ 沒有".to_string(), "✓ none".to_string()) } else { format!("⚠ {}", t.forbidden) } }</td>
+                    <td><span class="cell-head" aria-hidden="true">{ format!("{policy} · {}", heads[0]) }</span>{ format!("{}/{}", t.retrieved, t.expected) }</td>
+                    <td><span class="cell-head" aria-hidden="true">{ format!("{policy} · {}", heads[1]) }</span>{ if t.forbidden == 0 { pick!(lang, "✓ 沒有".to_string(), "✓ none".to_string()) } else { format!("⚠ {}", t.forbidden) } }</td>
                 </>
             };
             html! {
                 <tr data-record={n.to_string()}>
                     <th scope="row">{ what }</th>
-                    { tally(&r.four) }
-                    { tally(&r.global) }
+                    { tally(&r.four, policies[0]) }
+                    { tally(&r.global, policies[1]) }
                 </tr>
             }
         });
@@ -96,14 +101,14 @@ pub fn score_step(props: &ScoreStepProps) -> Html {
                             <thead>
                                 <tr>
                                     <td rowspan="2"></td>
-                                    <th scope="colgroup" colspan="2">{ pick!(lang, "四種範圍", "Four scopes") }</th>
-                                    <th scope="colgroup" colspan="2">{ pick!(lang, "只分享 GLOBAL", "Global only") }</th>
+                                    <th scope="colgroup" colspan="2">{ policies[0] }</th>
+                                    <th scope="colgroup" colspan="2">{ policies[1] }</th>
                                 </tr>
                                 <tr>
-                                    <th scope="col">{ pick!(lang, "該看到的有取回", "Should-see retrieved") }</th>
-                                    <th scope="col">{ pick!(lang, "不該看到的出現了", "Forbidden appeared") }</th>
-                                    <th scope="col">{ pick!(lang, "該看到的有取回", "Should-see retrieved") }</th>
-                                    <th scope="col">{ pick!(lang, "不該看到的出現了", "Forbidden appeared") }</th>
+                                    <th scope="col">{ heads[0] }</th>
+                                    <th scope="col">{ heads[1] }</th>
+                                    <th scope="col">{ heads[0] }</th>
+                                    <th scope="col">{ heads[1] }</th>
                                 </tr>
                             </thead>
                             <tbody>{ for rows }</tbody>

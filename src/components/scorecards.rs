@@ -39,6 +39,15 @@ pub fn scorecards(props: &ScorecardsProps) -> Html {
             "“should see” is the four-scope answer recorded before the changes; later changes don't move it",
         ),
     };
+    // The columns' names: the table's heads, and again in each cell where a
+    // narrow column stacks each row (`static/style.css`, `.scorecards`).
+    let heads = [
+        pick!(lang, "該看到的有取回", "Should-see retrieved"),
+        pick!(lang, "不該看到的出現了", "Forbidden appeared"),
+        pick!(lang, "認得出身分的內容出現了", "Identifying content appeared"),
+    ];
+    // Hidden from assistive technology, which reads the column's head.
+    let head = |i: usize| html! { <span class="cell-head" aria-hidden="true">{ heads[i] }</span> };
     html! {
         <div class="scorecards" data-scorecards="">
             <table>
@@ -46,11 +55,11 @@ pub fn scorecards(props: &ScorecardsProps) -> Html {
                 <thead>
                     <tr>
                         <td></td>
-                        <th scope="col">{ pick!(lang, "該看到的有取回", "Should-see retrieved") }
+                        <th scope="col">{ heads[0] }
                             <span class="note">{ pick!(lang, "每個身分該看到的卡片,取回了幾張", "cards each viewer should see that it got") }</span></th>
-                        <th scope="col">{ pick!(lang, "不該看到的出現了", "Forbidden appeared") }
+                        <th scope="col">{ heads[1] }
                             <span class="note">{ pick!(lang, "(身分, 卡片) 組數:別人的 protected 卡,或帶著別人暗號的卡", "(viewer, card) pairs: another user's protected card, or a card carrying another user's canary") }</span></th>
-                        <th scope="col">{ pick!(lang, "認得出身分的內容出現了", "Identifying content appeared") }
+                        <th scope="col">{ heads[2] }
                             <span class="note">{ pick!(lang, "(身分, 卡片) 組數:卡片的文字符合個人資料,只有另一位使用者對得上", "(viewer, card) pairs: the card's text names profile facts that only one other user holds") }</span></th>
                     </tr>
                 </thead>
@@ -64,13 +73,16 @@ pub fn scorecards(props: &ScorecardsProps) -> Html {
                             <tr data-score={format!("{p:?}")}>
                                 <th scope="row">{ policy_name(p, lang) }</th>
                                 <td data-retrieved={s.retrieved.to_string()} data-expected={s.expected.to_string()}>
+                                    { head(0) }
                                     { format!("{}/{} ({pct}%)", s.retrieved, s.expected) }
                                 </td>
                                 <td data-forbidden={s.forbidden.to_string()} class={if s.forbidden > 0 { "bad" } else { "good" }}>
+                                    { head(1) }
                                     <span aria-hidden="true">{ if s.forbidden > 0 { "⚠ " } else { "✓ " } }</span>
                                     { if s.forbidden > 0 { pick!(lang, format!("{} 組", s.forbidden), format!("{} pairs", s.forbidden)) } else { pick!(lang, "沒有".to_string(), "none".to_string()) } }
                                 </td>
                                 <td data-identifying={identifying.to_string()} class={if identifying > 0 { "warn" } else { "good" }}>
+                                    { head(2) }
                                     <span aria-hidden="true">{ if identifying > 0 { "◎ " } else { "✓ " } }</span>
                                     { if identifying > 0 { pick!(lang, format!("{identifying} 組"), format!("{identifying} pairs")) } else { pick!(lang, "沒有".to_string(), "none".to_string()) } }
                                 </td>

@@ -4,12 +4,24 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cardRow, pageErrors, useBrowser, waitUntil, withApp } from './harness.mjs';
+import { cardRow, openApp, pageErrors, useBrowser, waitUntil, withApp } from './harness.mjs';
 
 const env = useBrowser();
 
+// Each cell's text, without the column's name it repeats for a narrow
+// column (`.cell-head`, hidden from assistive technology).
 const rows = (page) =>
-  page.$$eval('[data-panel="lesson"] .record-table tbody tr', (trs) => trs.map((tr) => Array.from(tr.children, (c) => c.textContent.trim())));
+  page.$$eval('[data-panel="lesson"] .record-table tbody tr', (trs) =>
+    trs.map((tr) =>
+      Array.from(tr.children, (c) =>
+        Array.from(c.childNodes)
+          .filter((n) => !n.classList?.contains('cell-head'))
+          .map((n) => n.textContent)
+          .join('')
+          .trim(),
+      ),
+    ),
+  );
 
 test('exercise 6: the reference is said and fixed; rows before and after each change', async () => {
   await withApp(env, 'lang=en&step=6', async (page) => {
@@ -44,4 +56,50 @@ test('exercise 6: the reference is said and fixed; rows before and after each ch
     assert.equal(await lesson.locator('[data-score="FourScope"] [data-retrieved]').getAttribute('data-retrieved'), '7');
     assert.deepEqual(pageErrors(page), []);
   });
+});
+
+// What overflows its box inside `selector` (its content wider than it, so
+// clipped or spilling into the next column), as `tag.class width>box`.
+// Fields and scrolling boxes are left out (their text scrolls inside them),
+// and so is what is only for screen readers (a 1-pixel box).
+const overflowing = (page, selector) =>
+  page.$$eval(`${selector}, ${selector} *`, (elements) => {
+    const onlyForReaders = (e) => {
+      for (let a = e; a; a = a.parentElement) {
+        const box = a.getBoundingClientRect();
+        if (getComputedStyle(a).display !== 'contents' && (box.width <= 1 || box.height <= 1)) return true;
+      }
+      return false;
+    };
+    return elements
+      .filter((e) => e.scrollWidth > e.clientWidth + 1 && !onlyForReaders(e))
+      .filter((e) => !['INPUT', 'TEXTAREA', 'SELECT'].includes(e.tagName))
+      .filter((e) => !['auto', 'scroll'].includes(getComputedStyle(e).overflowX))
+      .map((e) => `${e.tagName.toLowerCase()}.${e.className} ${e.scrollWidth}>${e.clientWidth}`);
+  });
+
+test('exercise 6 fits its columns: the scorecards in the lesson, the people in the inspector', async () => {
+  for (const [lang, viewport] of [
+    ['en', { width: 1280, height: 800 }],
+    ['zh-TW', { width: 1366, height: 768 }],
+  ]) {
+    const page = await openApp(env.browser, env.server, `lang=${lang}&step=6`, { viewport });
+    try {
+      // Exercise 6 puts the people panel in the inspector's column.
+      await page.locator('.side [data-panel="people"]').waitFor();
+      await page.click('[data-action="record"]');
+      await waitUntil(page, () => document.querySelectorAll('.record-table tbody tr').length === 1);
+      assert.deepEqual(await overflowing(page, '[data-panel="lesson"]'), [], `${lang}: the lesson panel`);
+      assert.deepEqual(await overflowing(page, '.side'), [], `${lang}: the inspector's column`);
+      // The record before and after stacks too: nothing to scroll sideways.
+      const record = await page.$eval('[data-panel="lesson"] .records .table-wrap', (e) => [e.scrollWidth, e.clientWidth]);
+      assert.ok(record[0] <= record[1] + 1, `${lang}: the record fits its column (${record[0]}>${record[1]})`);
+      // Stacked, each score still says its column, and what it is.
+      const cell = page.locator('[data-panel="lesson"] [data-score="UnsafePool"] [data-forbidden]');
+      assert.match(await cell.innerText(), lang === 'en' ? /Forbidden appeared\s+⚠ 8 pairs/ : /不該看到的出現了\s+⚠ 8 組/);
+      assert.deepEqual(pageErrors(page), []);
+    } finally {
+      await page.context().close();
+    }
+  }
 });

@@ -144,3 +144,20 @@ test('storage refused: the switch still loses nothing (the work goes with the ad
     await context.close();
   }
 });
+
+test("lesson 2's start is in the seed's language, whichever build shows it (?seed= apart from ?lang=)", async () => {
+  for (const [query, pageLang, lesson] of [
+    ['lang=en&seed=zh-TW&lesson=2', 'en', '報告不得寫入真實姓名或帳號。'],
+    ['lang=zh-TW&seed=en&lesson=2', 'zh-TW', 'Reports never name real people or accounts.'],
+  ]) {
+    const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    try {
+      const page = await openPage(context, env.server, query);
+      assert.equal(await page.evaluate(() => document.documentElement.lang), pageLang, `${query}: the page's language`);
+      assert.equal(await cardRow(page, 'S').locator('textarea[name="lesson"]').inputValue(), lesson, `${query}: the work's language`);
+      assert.deepEqual(pageErrors(page), []);
+    } finally {
+      await context.close();
+    }
+  }
+});
