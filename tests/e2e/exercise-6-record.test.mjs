@@ -4,7 +4,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cardRow, openApp, pageErrors, useBrowser, waitUntil, withApp } from './harness.mjs';
+import { cardRow, openApp, overflowing, pageErrors, useBrowser, waitUntil, withApp } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -57,26 +57,6 @@ test('exercise 6: the reference is said and fixed; rows before and after each ch
     assert.deepEqual(pageErrors(page), []);
   });
 });
-
-// What overflows its box inside `selector` (its content wider than it, so
-// clipped or spilling into the next column), as `tag.class width>box`.
-// Fields and scrolling boxes are left out (their text scrolls inside them),
-// and so is what is only for screen readers (a 1-pixel box).
-const overflowing = (page, selector) =>
-  page.$$eval(`${selector}, ${selector} *`, (elements) => {
-    const onlyForReaders = (e) => {
-      for (let a = e; a; a = a.parentElement) {
-        const box = a.getBoundingClientRect();
-        if (getComputedStyle(a).display !== 'contents' && (box.width <= 1 || box.height <= 1)) return true;
-      }
-      return false;
-    };
-    return elements
-      .filter((e) => e.scrollWidth > e.clientWidth + 1 && !onlyForReaders(e))
-      .filter((e) => !['INPUT', 'TEXTAREA', 'SELECT'].includes(e.tagName))
-      .filter((e) => !['auto', 'scroll'].includes(getComputedStyle(e).overflowX))
-      .map((e) => `${e.tagName.toLowerCase()}.${e.className} ${e.scrollWidth}>${e.clientWidth}`);
-  });
 
 test('exercise 6 fits its columns: the scorecards in the lesson, the people in the inspector', async () => {
   for (const [lang, viewport] of [

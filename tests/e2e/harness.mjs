@@ -521,3 +521,29 @@ export async function openRecent(page, name, hasNotText) {
   }
   await page.locator('[data-panel="recent"] li', { hasText: name, ...(hasNotText ? { hasNotText } : {}) }).locator('[data-action="open-work"]').click();
 }
+
+/**
+ * What overflows its box inside `selector` on the page (its content wider
+ * than it: clipped, or spilling into the next column), as
+ * `tag.class width>box`; an empty list when everything fits. Left out:
+ * fields and scrolling boxes (their content scrolls inside them), a line
+ * cut on purpose with an ellipsis, and what is only for screen readers (a
+ * box of one pixel or less, or inside one).
+ */
+export async function overflowing(page, selector) {
+  return page.$$eval(`${selector}, ${selector} *`, (elements) => {
+    const onlyForReaders = (e) => {
+      for (let a = e; a; a = a.parentElement) {
+        const box = a.getBoundingClientRect();
+        if (getComputedStyle(a).display !== 'contents' && (box.width <= 1 || box.height <= 1)) return true;
+      }
+      return false;
+    };
+    return elements
+      .filter((e) => e.scrollWidth > e.clientWidth + 1 && !onlyForReaders(e))
+      .filter((e) => !['INPUT', 'TEXTAREA', 'SELECT'].includes(e.tagName))
+      .filter((e) => !['auto', 'scroll'].includes(getComputedStyle(e).overflowX))
+      .filter((e) => getComputedStyle(e).textOverflow !== 'ellipsis')
+      .map((e) => `${e.tagName.toLowerCase()}.${e.className} ${e.scrollWidth}>${e.clientWidth}`);
+  });
+}
