@@ -7,7 +7,6 @@
 use std::rc::Rc;
 
 use mixua_policy::Workspace;
-use mixua_words::Lang;
 use yew::prelude::*;
 
 use crate::changed;
@@ -27,10 +26,10 @@ use crate::wiring;
 
 #[derive(Properties, PartialEq, Default)]
 pub struct AppProps {
-    /// Rendered at build time as the prerendered first screen (the seed in
-    /// this language, nothing read or saved): see `prerender.rs`.
+    /// Rendered at build time as a prerendered first screen (a lesson's
+    /// start in a language, nothing read or saved): see `prerender.rs`.
     #[prop_or_default]
-    pub prerender: Option<Lang>,
+    pub prerender: Option<crate::start::Screen>,
     /// The start as `main.rs`'s tasks read it (else it is read at the
     /// first render).
     #[prop_or_default]

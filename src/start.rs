@@ -34,6 +34,14 @@ use crate::computed::Computed;
 use crate::start_route::{self, Address, Route, Session, WorkRef};
 use crate::state::{AppState, Doc, Ui};
 
+/// One build-time first screen (`crate::prerender`): a lesson's start in a
+/// language.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Screen {
+    pub lang: Lang,
+    pub course: crate::course::Course,
+}
+
 /// The start as read, and its views once derived.
 pub struct Boot {
     pub route: Route,
@@ -42,10 +50,15 @@ pub struct Boot {
 }
 
 impl Boot {
-    /// The build-time first screen: the seed in `lang`, as a fresh load
-    /// without saved work starts (no browser is asked anything).
-    pub fn prerender(lang: Lang) -> Boot {
-        let state = AppState::new(Doc::seed_in(lang), Ui { lang, ..Ui::default() });
+    /// A build-time first screen: the start of its lesson in its language,
+    /// as a fresh load without saved work starts (no browser is asked
+    /// anything): lesson 1's seed, or lesson 2's start as `?lesson=2`
+    /// opens it, with the notice that says so.
+    pub fn prerender(screen: Screen) -> Boot {
+        let Screen { lang, course } = screen;
+        let doc = course.start_doc(lang).unwrap_or_else(|| Doc::seed_in(lang));
+        let notice = (course != crate::course::Course::One).then_some(crate::state::Notice::OpenedLesson { course, kept: false });
+        let state = AppState::new(doc, Ui { lang, course, notice, ..Ui::default() });
         let work = WorkRef { id: String::new(), name: String::new(), base: 0, forked_from: None };
         let route = Route { state, set_aside: None, autosave: false, work, unsaved: false, started: None, opened_link: false, authored: None };
         Boot { route, derived: None }

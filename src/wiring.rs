@@ -20,7 +20,7 @@ use crate::derive::Checks;
 use crate::doc::Doc;
 use crate::persist::{self, Saved};
 use crate::shared::{Latest, Shared};
-use crate::start::{Boot, Started, Step};
+use crate::start::{Boot, Screen, Started, Step};
 use crate::start_route::Route;
 use crate::state::{Action, Notice, NoticeAt, Ui, UiAction, WorkAction};
 
@@ -43,11 +43,11 @@ pub struct Root {
 /// with the one callback every component dispatches through and the work
 /// now, for what reads it only on a click (share, export).
 #[hook]
-pub fn use_root(prerender: Option<Lang>, start: Option<Started>) -> (Rc<Root>, Callback<Action>, Latest<Rc<Doc>>) {
+pub fn use_root(prerender: Option<Screen>, start: Option<Started>) -> (Rc<Root>, Callback<Action>, Latest<Rc<Doc>>) {
     let rerender = use_force_update();
     let root = use_memo((), move |_| {
         let Boot { route, derived } = match prerender {
-            Some(lang) => Boot::prerender(lang),
+            Some(screen) => Boot::prerender(screen),
             None => start.unwrap_or_default().take(),
         };
         let Route { state, set_aside, autosave, work, unsaved, started, .. } = route;

@@ -1,6 +1,7 @@
 // The first screen before the wasm: dist/index.html already holds the seed's
-// seating chart (rendered at build time from the same components, by
-// crates/mixua-prerender), marked as loading and inert. When the app starts
+// seating chart, and lesson 2's start for `?lesson=2` (rendered at build
+// time from the same components, by crates/mixua-prerender), marked as
+// loading and inert. When the app starts
 // it takes the page over: nothing moves (no layout shift, every box where it
 // was), nothing is lost, and saved work or a share link is never shown as
 // the seed in the meantime. The wasm is held back with a route, so each
@@ -70,7 +71,7 @@ async function takenOver(page) {
 }
 
 /** The seat of every element a learner looks at first, in page coordinates. */
-function boxes(page, root) {
+function boxes(page, root, viewers = VIEWERS) {
   return page.evaluate(
     ([rootSel, viewers]) => {
       const scope = document.querySelector(rootSel);
@@ -82,7 +83,7 @@ function boxes(page, root) {
         }),
       );
     },
-    [root, VIEWERS],
+    [root, viewers],
   );
 }
 
@@ -115,9 +116,10 @@ test('with JavaScript disabled, the built page shows the seed chart (in 繁體�
     try {
       const page = await context.newPage();
       await page.goto(env.server.url);
-      const zh = '.prerender[data-prerender="zh-TW"]';
+      const zh = '.prerender[data-prerender="zh-TW"][data-lesson="1"]';
       assert.equal(await page.locator(zh).isVisible(), true);
-      assert.equal(await page.locator('.prerender[data-prerender="en"]').isVisible(), false);
+      assert.equal(await page.locator('.prerender[data-prerender="en"]').first().isVisible(), false);
+      assert.equal(await page.locator('.prerender[data-lesson="2"]').first().isVisible(), false, 'lesson 2\'s screen is not shown');
       assert.deepEqual(await viewsIn(page, zh), SEED_VIEWS);
       for (const viewer of VIEWERS) assert.equal(await page.locator(`${zh} [data-view="${viewer}"]`).isVisible(), true);
       assert.equal(await page.locator(`${zh} h1`).textContent(), 'MixUA 記憶座位表');
@@ -145,8 +147,8 @@ test('a fresh load: the prerendered seed in the browser\'s language, loading, th
     try {
       const { page, errors, release } = await heldPage(context);
       await page.goto(env.server.url);
-      const pre = `.prerender[data-prerender="${lang}"]`;
-      const other = `.prerender[data-prerender="${lang === 'en' ? 'zh-TW' : 'en'}"]`;
+      const pre = `.prerender[data-prerender="${lang}"][data-lesson="1"]`;
+      const other = `.prerender[data-prerender="${lang === 'en' ? 'zh-TW' : 'en'}"][data-lesson="1"]`;
       await page.waitForSelector(`${pre} [data-view]`);
       // Only this language is shown: no flash of the other one.
       assert.equal(await page.locator(other).isVisible(), false);
@@ -186,12 +188,49 @@ test('a fresh load: the prerendered seed in the browser\'s language, loading, th
   }
 });
 
+test('?lesson=2, a first visit: lesson 2\'s start prerendered in the page\'s language, then the app with nothing moved', async () => {
+  for (const { locale, width, lang, loading, notice } of [
+    { locale: 'en-US', width: 1280, lang: 'en', loading: /Loading… \(lesson 2/, notice: /Opened lesson 2/ },
+    { locale: 'zh-TW', width: 390, lang: 'zh-TW', loading: /載入中…\(第 2 課/, notice: /已打開第 2 課/ },
+  ]) {
+    const context = await env.browser.newContext({ locale, viewport: { width, height: 844 } });
+    try {
+      const { page, errors, release } = await heldPage(context);
+      await page.goto(`${env.server.url}?lesson=2`);
+      const pre = `.prerender[data-prerender="${lang}"][data-lesson="2"]`;
+      await page.waitForSelector(`${pre} [data-view]`);
+      // Only this screen: not lesson 1's seed, not the other language.
+      assert.equal(await page.locator('.prerender[data-lesson="1"]').first().isVisible(), false);
+      assert.equal(await page.locator('.prerender[data-lesson="1"]').last().isVisible(), false);
+      assert.equal(await page.locator(`.prerender[data-lesson="2"]:not([data-prerender="${lang}"])`).isVisible(), false);
+      assert.match(await page.locator(`${pre} [role="status"].loading`).innerText(), loading);
+      assert.match(await page.locator(`${pre} .notice`).innerText(), notice);
+      assert.equal(await page.evaluate((sel) => document.querySelector(`${sel} .prerender-page`).inert, pre), true);
+      assert.ok(await page.locator(`${pre} .timeline`).isVisible(), 'lesson 2\'s time is under its chart');
+      const preViews = await viewsIn(page, pre);
+      const viewers = Object.keys(preViews);
+      assert.ok(viewers.length >= 4);
+      assert.notDeepEqual(preViews, SEED_VIEWS, 'lesson 2\'s cards, not the seed\'s');
+      if (width === 390) await viewportShot(page, 'prerender-lesson2-loading-390');
+      const before = await boxes(page, pre, viewers);
+      release();
+      await takenOver(page);
+      assert.deepEqual(await boxes(page, '#app', viewers), before, 'every box stays where the prerendered one was');
+      assert.deepEqual(await viewsIn(page, '#app'), preViews, 'the app shows what was prerendered');
+      assert.deepEqual(await shifts(page), [], 'no layout shift at all');
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  }
+});
+
 test('keys and clicks before the app is ready change nothing, and the app starts clean', async () => {
   const context = await env.browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
   try {
     const { page, errors, release } = await heldPage(context);
     await page.goto(env.server.url);
-    const pre = '.prerender[data-prerender="en"]';
+    const pre = '.prerender[data-prerender="en"][data-lesson="1"]';
     await page.waitForSelector(`${pre} [data-view]`);
     // A click on a card and on a control, and typing: all land on nothing.
     await page.mouse.click(...(await page.locator(`${pre} [data-view="alice/writer-v1"] [data-card-id="P"]`).boundingBox().then((b) => [b.x + 10, b.y + 10])));
@@ -230,7 +269,7 @@ async function ownWork(context) {
 
 /** While held: the seed is not shown at all, and the page says it is opening the learner's work. */
 async function seedHidden(page, lang = 'en') {
-  const pre = `.prerender[data-prerender="${lang}"]`;
+  const pre = `.prerender[data-prerender="${lang}"][data-lesson="1"]`;
   await page.waitForSelector(`${pre} .loading`);
   assert.equal(await page.evaluate(() => document.documentElement.classList.contains('pre-own')), true);
   for (const viewer of VIEWERS) {

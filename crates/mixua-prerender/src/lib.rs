@@ -3,38 +3,38 @@
 //! natively with Yew's server-side rendering, then put into the built
 //! `index.html` in place of its `<div id="prerender"></div>`.
 
-use mixua_playground::prerender::{FirstScreen, FirstScreenProps, LANGS};
-use mixua_words::Lang;
+use mixua_playground::prerender::{FirstScreen, FirstScreenProps, Screen, SCREENS};
 
 /// Where the first screens go in `index.html`.
 pub const MARKER: &str = r#"<div id="prerender"></div>"#;
 
-/// The first screen in one language: plain HTML, no hydration markers.
-pub fn render(lang: Lang) -> String {
+/// One first screen: plain HTML, no hydration markers.
+pub fn render(screen: Screen) -> String {
     let runtime = tokio::runtime::Builder::new_current_thread().build().expect("a tokio runtime");
     let local = tokio::task::LocalSet::new();
     runtime.block_on(local.run_until(
-        yew::LocalServerRenderer::<FirstScreen>::with_props(FirstScreenProps { lang }).hydratable(false).render(),
+        yew::LocalServerRenderer::<FirstScreen>::with_props(FirstScreenProps { screen }).hydratable(false).render(),
     ))
 }
 
-/// `index.html` with the first screens (every language, the default one
-/// first) in place of the marker; `None` when it has no marker (or more
+/// `index.html` with the first screens (every lesson and language, the
+/// default one first) in place of the marker; `None` when it has no marker (or more
 /// than one).
 pub fn inject(index_html: &str, screens: &[String]) -> Option<String> {
     (index_html.matches(MARKER).count() == 1).then(|| index_html.replacen(MARKER, &screens.concat(), 1))
 }
 
-/// Every prerendered language's first screen.
+/// Every prerendered first screen ([`SCREENS`], in order).
 pub fn render_all() -> Vec<String> {
-    LANGS.iter().map(|&lang| render(lang)).collect()
+    SCREENS.iter().map(|&screen| render(screen)).collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use mixua_playground::computed::Computed;
-    use mixua_playground::doc::Doc;
+    use mixua_playground::course::Course;
+    use mixua_words::Lang;
 
     /// The card ids listed in the cell `data-view="key"` of `html`, in order.
     fn cell_ids(html: &str, key: &str) -> Option<Vec<String>> {
@@ -44,26 +44,40 @@ mod tests {
     }
 
     #[test]
-    fn every_cell_lists_what_the_policy_gives_that_viewer_in_both_languages() {
-        for lang in LANGS {
-            let html = render(lang);
-            let ws = Doc::seed_in(lang).workspace;
+    fn every_cell_lists_what_the_policy_gives_that_viewer_in_each_lesson_and_language() {
+        for screen in SCREENS {
+            let html = render(screen);
+            let ws = screen.course.start_doc(screen.lang).expect("a native build has every lesson's start").workspace;
             let computed = Computed::new(&ws);
-            assert_eq!(computed.viewers.len(), 4);
+            assert!(computed.viewers.len() >= 4, "{screen:?}");
             for (viewer, view) in computed.viewers.iter().zip(&computed.four.views) {
                 let want: Vec<String> = view.iter().map(|&i| ws.cards[i].id.clone()).collect();
-                assert!(!want.is_empty());
-                assert_eq!(cell_ids(&html, &viewer.key()), Some(want), "{} in {}", viewer.key(), lang.tag());
+                assert_eq!(cell_ids(&html, &viewer.key()), Some(want), "{} in {screen:?}", viewer.key());
             }
             assert!(html.contains(&format!(r#"value="{}""#, ws.query)), "the query");
-            assert!(html.contains(lang.pick("<h1>MixUA 記憶座位表</h1>", "<h1>MixUA Playground</h1>")));
+            assert!(html.contains(screen.lang.pick("<h1>MixUA 記憶座位表</h1>", "<h1>MixUA Playground</h1>")));
+        }
+    }
+
+    #[test]
+    fn lesson_two_is_its_own_start_said_as_opened() {
+        for lang in [Lang::ZhTw, Lang::En] {
+            let one = render(Screen { lang, course: Course::One });
+            let two = render(Screen { lang, course: Course::Two });
+            assert!(one.contains(r#"data-lesson="1""#) && two.contains(r#"data-lesson="2""#));
+            let seed = Course::One.start_doc(lang).unwrap().workspace;
+            let start = Course::Two.start_doc(lang).unwrap().workspace;
+            assert_ne!(seed.cards.len(), start.cards.len(), "lesson 2 starts from its own cards");
+            // The notice a fresh `?lesson=2` shows, and lesson 2's time under its chart.
+            assert!(two.contains(lang.pick("已打開第 2 課", "Opened lesson 2")), "the notice in {}", lang.tag());
+            assert!(two.contains(r#"class="panel timeline""#) && !one.contains(r#"class="panel timeline""#));
         }
     }
 
     #[test]
     fn the_screen_is_marked_loading_inert_and_in_one_language() {
-        for lang in LANGS {
-            let html = render(lang);
+        for screen in SCREENS {
+            let (lang, html) = (screen.lang, render(screen));
             let open = &html[..html.find('>').unwrap()];
             assert!(open.contains(r#"aria-busy="true""#) && open.contains(&format!(r#"lang="{}""#, lang.tag())), "{open}");
             assert!(html.contains(r#"class="prerender-page""#) && html.contains("inert"));
@@ -71,17 +85,19 @@ mod tests {
             // Plain HTML: no hydration markers, no script.
             assert!(!html.contains("<!--") && !html.contains("<script"));
         }
-        assert!(!render(mixua_words::Lang::ZhTw).contains("Seating chart"), "no English in the 繁體中文 screen");
+        for course in [Course::One, Course::Two] {
+            assert!(!render(Screen { lang: Lang::ZhTw, course }).contains("Seating chart"), "no English in the 繁體中文 screen");
+        }
     }
 
     #[test]
     fn the_screen_ends_with_the_chart_and_its_side_panel() {
-        for lang in LANGS {
-            let html = render(lang);
+        for screen in SCREENS {
+            let html = render(screen);
             assert!(html.contains(r#"id="chart""#) && html.contains(r#"class="side"#), "the chart and its side panel");
             // The panels below the fold and the footer come with the app.
             for below in [r#"data-panel="editor""#, r#"data-panel="people""#, r#"data-panel="compare""#, "<footer"] {
-                assert!(!html.contains(below), "{below} in the {} screen", lang.tag());
+                assert!(!html.contains(below), "{below} in {screen:?}");
             }
         }
     }

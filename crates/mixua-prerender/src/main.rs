@@ -35,6 +35,6 @@ fn main() -> ExitCode {
         return ExitCode::FAILURE;
     }
     let sizes: Vec<String> = screens.iter().map(|s| format!("{:.1} KB", s.len() as f64 / 1000.0)).collect();
-    println!("mixua-prerender: the first screen ({}) is in {}", sizes.join(" + "), path.display());
+    println!("mixua-prerender: the first screens ({}) are in {}", sizes.join(" + "), path.display());
     ExitCode::SUCCESS
 }
