@@ -107,3 +107,16 @@ for page in ${MIXUA_PAGES-index-en lesson3 teach}; do
   parts "$out" "$page.html"
   cp -R "$out"/. "$TRUNK_STAGING_DIR"/
 done
+
+# 3. What the page's comments say stays in the sources: the built pages
+#    drop their HTML comments and the whole-line comments of their inline
+#    scripts (index.html's own, the loader's from Trunk.toml, the service
+#    worker's registration). index.html with its prerendered screens then
+#    arrives in a network's first round trip: a new connection sends about
+#    14.6 kB (ten TCP segments) before it waits for the first
+#    acknowledgement, and the page's first paint waits for the whole page
+#    (its `blocking=render` end mark). scripts/size.mjs --check holds the
+#    page to it (scripts/size-budget.json, `first_page`).
+for html in "$TRUNK_STAGING_DIR"/*.html; do
+  perl -0pi -e 's/<!--.*?-->//gs; s{(<script\b[^>]*>)(.*?)(</script>)}{ my ($open, $code, $close) = ($1, $2, $3); $code =~ s/^[ \t]*\/\/[^\n]*\n//gm; "$open$code$close" }gse' "$html"
+done

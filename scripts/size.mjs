@@ -12,7 +12,9 @@
 //   node scripts/size.mjs --check    prints it, then exits 1 when a lesson-1
 //                                    or lesson-2 student's first load
 //                                    (wasm + data, either language) passes
-//                                    its budget in scripts/size-budget.json
+//                                    its budget in scripts/size-budget.json,
+//                                    or index.html passes its own (a new
+//                                    connection's first round trip)
 //   node scripts/size.mjs --markdown prints the table as Markdown
 //
 // Kinds: wasm; data (JSON and anything else the app fetches at run time);
@@ -273,6 +275,19 @@ async function main() {
       process.exitCode = 1;
     } else {
       console.log(`size check ok: ${who}: ${budget.budget_bytes - student} B under the budget; ${student - budget.target_bytes > 0 ? `${student - budget.target_bytes} B over` : 'within'} the target`);
+    }
+  }
+  // The page itself, which the first paint waits for whole: within a new
+  // connection's first round trip (scripts/size-budget.json, `first_page`).
+  const first = budgets.first_page;
+  const page = Math.max(...rows.flatMap((r) => r.files.filter((f) => f.path === '/' || f.path.startsWith('/?')).map((f) => f.gz)));
+  console.log(`\nindex.html (gzip -9): ${page} B; budget ${first.budget_bytes} B (a new connection's first round trip)`);
+  if (args.includes('--check')) {
+    if (page > first.budget_bytes) {
+      console.error(`size check FAILED: index.html: ${page} B is over the budget of ${first.budget_bytes} B (scripts/size-budget.json, first_page)`);
+      process.exitCode = 1;
+    } else {
+      console.log(`size check ok: index.html: ${first.budget_bytes - page} B under the budget`);
     }
   }
 }

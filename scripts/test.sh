@@ -10,8 +10,9 @@
 #      (cargo test --workspace)
 #   2. the Criterion bench compiles (cargo bench --no-run -p mixua-policy -p mixua-words -p mixua-course)
 #   3. the release build of the playground into dist/ (trunk build)
-#   4. the size check: what a lesson-1 student's first load fetches
-#      (wasm + data, gzip -9) against scripts/size-budget.json
+#   4. the size check: what a lesson-1 and a lesson-2 student's first load
+#      fetches (wasm + data, gzip -9), and index.html itself, against
+#      scripts/size-budget.json
 #      (node scripts/size.mjs --check)
 #   5. the browser journeys in tests/e2e/ against dist/ (node --test)
 # The script exits non-zero when any step failed and ends with a summary.

@@ -147,7 +147,7 @@ pub fn app(props: &AppProps) -> Html {
             cache_leaks={cache_lines.as_ref().map_or(0, |c| c.leaks)}
             change={change.clone()}
             past={tick}
-            bars={third.bars.clone()}
+            bars={third.bars}
             prompt_of={third.prompt_of.clone()}
             more_parts={third.more_parts.clone()}
             {lang}

@@ -53,7 +53,7 @@ pub fn score_step(props: &ScoreStepProps) -> Html {
         let change_names = &props.checks.record_items;
         let mut made = vec![false; 4];
         let policies = [pick!(lang, "四種範圍", "Four scopes"), pick!(lang, "只分享 GLOBAL", "Global only")];
-        let heads = [pick!(lang, "該看到的有取回", "Should-see retrieved"), pick!(lang, "不該看到的出現了", "Forbidden appeared")];
+        let heads = crate::components::scorecards::column_heads(lang);
         let rows = props.progress.records.iter().enumerate().map(|(n, r)| {
             // The row is named after the changes made since the row before.
             let new: Vec<&str> = r.changes.iter().enumerate()

@@ -23,6 +23,17 @@ pub fn policy_name(policy: Policy, lang: Lang) -> &'static str {
     }
 }
 
+/// The scorecards' columns, by name: should-see retrieved, forbidden
+/// appeared, identifying content appeared. Lesson 1's record of them
+/// (`score_step.rs`) names its columns by the first two.
+pub fn column_heads(lang: Lang) -> [&'static str; 3] {
+    [
+        pick!(lang, "該看到的有取回", "Should-see retrieved"),
+        pick!(lang, "不該看到的出現了", "Forbidden appeared"),
+        pick!(lang, "認得出身分的內容出現了", "Identifying content appeared"),
+    ]
+}
+
 /// Should-see retrieved and forbidden appeared, for the three policies,
 /// side by side and never merged into one number.
 #[function_component(Scorecards)]
@@ -41,11 +52,7 @@ pub fn scorecards(props: &ScorecardsProps) -> Html {
     };
     // The columns' names: the table's heads, and again in each cell where a
     // narrow column stacks each row (`static/style.css`, `.scorecards`).
-    let heads = [
-        pick!(lang, "該看到的有取回", "Should-see retrieved"),
-        pick!(lang, "不該看到的出現了", "Forbidden appeared"),
-        pick!(lang, "認得出身分的內容出現了", "Identifying content appeared"),
-    ];
+    let heads = column_heads(lang);
     // Hidden from assistive technology, which reads the column's head.
     let head = |i: usize| html! { <span class="cell-head" aria-hidden="true">{ heads[i] }</span> };
     html! {

@@ -61,6 +61,7 @@ mod seed;
 /// `probe_words.rs` again, under a `pick!` that chooses as the program
 /// runs (only what the report reaches is kept: the Work menu's part).
 #[cfg(any(feature = "only-en", feature = "only-zh"))]
+#[allow(clippy::duplicate_mod)] // on purpose: the same files, under another `pick!`
 mod both;
 
 pub use explain::Lang;
