@@ -66,7 +66,9 @@ test('5,000 cards import and the page stays usable', { timeout: 120_000 }, async
     // browser skips laying it out (content-visibility), and innerText is empty there.
     assert.match(await page.locator('[data-panel="editor"] .pager').first().textContent(), /Cards 1–25 of 5000/);
     await page.locator('[data-panel="editor"] .pager').first().getByRole('button', { name: 'Next →' }).click();
-    await cardRow(page, 'C25').waitFor();
+    // Attached, not visible: once, with the machine busy, the page's
+    // rows sat where the browser skipped laying them out (see above).
+    await cardRow(page, 'C25').waitFor({ state: 'attached' });
     assert.equal(await page.locator('tr[data-card]').count(), 25);
 
     // An edit on page 2 still re-evaluates every view: C29 is erin's USER
