@@ -36,9 +36,8 @@ pub struct FirstScreenProps {
 #[function_component(FirstScreen)]
 pub fn first_screen(props: &FirstScreenProps) -> Html {
     let Screen { lang, course } = props.screen;
-    let lesson = if course == Course::Two { "2" } else { "1" };
     html! {
-        <div class="prerender" data-prerender={lang.tag()} data-lesson={lesson} lang={lang.tag()} aria-busy="true">
+        <div class="prerender" data-prerender={lang.tag()} data-lesson={course.number().to_string()} lang={lang.tag()} aria-busy="true">
             <p class="loading" role="status">
                 <span class="for-seed">{ if course == Course::Two {
                     pick!(lang, "載入中…(第 2 課的座位表,還不能操作)", "Loading… (lesson 2's chart, not usable yet)")
