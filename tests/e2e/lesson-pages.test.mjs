@@ -184,12 +184,12 @@ test('a lesson-3 file, share link and pack, opened on each page: lesson 3 on its
       const page = await openPage(context, env.server, query);
       await importFile(page, 'lesson3-work.json', file);
       if (lesson3) {
-        await waitForNotice(page, 'info', 'Loaded');
+        await waitForNotice(page, 'info', 'Loaded lesson3-work.json');
         await waitLessonThree(page);
         assert.equal(await page.inputValue('input[name="budget-shared"]'), '272', `${query}: the file's work`);
         await waitForSavedWork(page, (work) => work.playground?.course === '3' && work.prompt?.budgets?.shared === 272);
       } else {
-        assert.match(await waitForNotice(page, 'problem'), /this is lesson 3's work, and this page has no lesson 3/);
+        assert.match(await waitForNotice(page, 'error'), /this is lesson 3's work, and this page has no lesson 3/);
         assert.equal((await lessonStatus(page)).lesson, '1');
       }
       assert.deepEqual(pageErrors(page), []);
