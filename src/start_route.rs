@@ -53,6 +53,26 @@ impl Address {
         self.params.iter().find(|(k, _)| k == name).map(|(_, v)| v.clone())
     }
 
+    /// This address's query for another page: its parameters but `drop`'s,
+    /// then `add`'s, encoded (`?…`, empty when there are none).
+    pub fn query_for(&self, drop: &[&str], add: &[(&str, &str)]) -> String {
+        fn encode(text: &str) -> String {
+            text.bytes()
+                .map(|b| match b {
+                    b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' | b',' => (b as char).to_string(),
+                    _ => format!("%{b:02X}"),
+                })
+                .collect()
+        }
+        let kept = self.params.iter().filter(|(k, _)| !drop.contains(&k.as_str()) && !add.iter().any(|(a, _)| a == k));
+        let pairs: Vec<String> = kept
+            .map(|(k, v)| (k.as_str(), v.as_str()))
+            .chain(add.iter().copied())
+            .map(|(k, v)| if v.is_empty() { encode(k) } else { format!("{}={}", encode(k), encode(v)) })
+            .collect();
+        if pairs.is_empty() { String::new() } else { format!("?{}", pairs.join("&")) }
+    }
+
     fn flag(&self, name: &str) -> bool {
         self.params.iter().any(|(k, _)| k == name)
     }
@@ -333,7 +353,8 @@ fn route_by<R: Reader>(address: &Address, session: &Session, reader: &R) -> Rout
             let lesson = other.lesson();
             let home = lesson.home(pack_lesson(lesson));
             if handed.as_deref().is_some_and(|id| id == work.id) {
-                let to = format!("{}?work={}&lang={}", Page::of_lesson(home).file(), work.id, ui.lang.tag());
+                let query = address.query_for(&["lesson"], &[("work", &work.id), ("lang", ui.lang.tag())]);
+                let to = format!("{}{query}", Page::of_lesson(home).file());
                 return Route::go(ui, to);
             }
             forks.clear();
@@ -354,10 +375,9 @@ fn route_by<R: Reader>(address: &Address, session: &Session, reader: &R) -> Rout
     // page's.
     let wanted = address.param("lesson").and_then(|l| WorkLesson::parse(&l));
     if let Some(want) = wanted.filter(|&w| !page.shows(w.number()) || w.course().is_none()) {
-        let mut to = format!("{}?lesson={}&lang={}", Page::of_lesson(want.number()).file(), want.number(), ui.lang.tag());
-        if address.flag("classroom") {
-            to.push_str("&classroom");
-        }
+        let n = want.number().to_string();
+        let query = address.query_for(&["work"], &[("lesson", &n), ("lang", ui.lang.tag())]);
+        let mut to = format!("{}{query}", Page::of_lesson(want.number()).file());
         if !address.fragment.is_empty() {
             to = format!("{to}#{}", address.fragment);
         }
@@ -447,7 +467,8 @@ fn route_by<R: Reader>(address: &Address, session: &Session, reader: &R) -> Rout
             // A pack of a lesson this page doesn't show opens on its
             // lesson's page, with that lesson's panels.
             Ok(pack) if !page.shows(pack.lesson()) => {
-                return Route::go(state.ui, format!("{}?lang={}#{fragment}", Page::of_lesson(pack.lesson()).file(), lang_tag));
+                let query = address.query_for(&["lesson", "work"], &[("lang", lang_tag)]);
+                return Route::go(state.ui, format!("{}{query}#{fragment}", Page::of_lesson(pack.lesson()).file()));
             }
             Ok(pack) => 'open: {
                 let lang = state.ui.lang;
@@ -485,7 +506,8 @@ fn route_by<R: Reader>(address: &Address, session: &Session, reader: &R) -> Rout
             // Another page's lesson: the link goes on to that page.
             Ok(linked) if linked.lesson().course().is_none() || !page.shows(linked.lesson().number()) => {
                 let to = Page::of_lesson(linked.lesson().number()).file();
-                return Route::go(state.ui, format!("{to}?lang={lang_tag}#{fragment}"));
+                let query = address.query_for(&["lesson", "work"], &[("lang", lang_tag)]);
+                return Route::go(state.ui, format!("{to}{query}#{fragment}"));
             }
             Ok(linked) if linked.doc == *state.doc && linked.lesson() == lesson => {}
             Ok(linked) if linked.lesson() != lesson => {

@@ -1048,3 +1048,18 @@ fn the_issue_reproductions_leave_each_lessons_work_its_own() {
     browser.load(0, Page::LessonThree, &[], "");
     assert_eq!(browser.tabs[0].state.doc.workspace.query, "budget 272");
 }
+
+/// A page that sends a start on keeps the address's flags (an embed stays
+/// an embed), names the language, and carries the link or the work.
+#[test]
+fn a_start_sent_to_another_page_keeps_its_flags() {
+    let link = persist::encode_link(&lesson_three("linked"), Course::Three);
+    let route = start_on(Page::Students, &[("embed", ""), ("panel", "chart"), ("hide", "people, compare")], &link, &Storage::default(), None);
+    assert_eq!(route.go, Some(format!("lesson3.html?embed&panel=chart&hide=people%2C%20compare&lang=en#{link}").replace("%2C", ",")));
+    assert!(!route.autosave);
+    let storage = Kind::L3.stored();
+    let route = start_on(Page::Students, &[("work", "w"), ("classroom", ""), ("lang", "zh-TW")], "", &storage, None);
+    assert_eq!(route.go.as_deref(), Some("lesson3.html?classroom&work=w&lang=zh-TW"));
+    let route = start_on(Page::LessonThree, &[("lesson", "1"), ("lang", "en")], "", &Kind::L1.stored(), None);
+    assert_eq!(route.go.as_deref(), Some("./?lesson=1&lang=en"));
+}
