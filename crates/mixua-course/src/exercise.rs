@@ -101,8 +101,10 @@ impl Start {
 }
 
 /// Some cells of the chart: these users × these agents; an empty list
-/// stands for every user (or agent) of the workspace.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+/// stands for every user (or agent) of the workspace. Read as an object,
+/// or as a pattern `user/agent` with `*` for every one (`bob/*`,
+/// `*/checker-v1`): `crate::assertion` reads it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Cells {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub users: Vec<String>,
@@ -217,6 +219,9 @@ pub enum Check {
     ReachesGroup { card: CardRef, group: String },
     /// No leak alarm in any view.
     NoLeak,
+    /// No canary reaches another user anywhere: in a view, a cached
+    /// answer or a prompt (`crate::assertion::leaks_anywhere`).
+    NoLeakAnywhere,
     /// A leak alarm caused by the card.
     LeakBy { card: String },
     /// The re-identification probe singles someone out with the card.
@@ -415,6 +420,7 @@ impl Check {
             "reaches" => Check::Reaches { card: card()? },
             "reaches_group" => Check::ReachesGroup { card: card()?, group: need(f.group, kind, "group")? },
             "no_leak" => Check::NoLeak,
+            "no_leak_anywhere" => Check::NoLeakAnywhere,
             "leak_by" => Check::LeakBy { card: id()? },
             "singles_out" => Check::SinglesOut { card: card()? },
             "probe_clean" => Check::ProbeClean { card: card()? },
@@ -772,7 +778,7 @@ impl<'a> Facts<'a> {
     }
 
     /// The cache replay, made once and only if a check asks for it.
-    fn cache(&self) -> &CacheReplay<'a> {
+    pub(crate) fn cache(&self) -> &CacheReplay<'a> {
         match self.replayed {
             Some(replayed) => replayed,
             None => self.cache.get_or_init(|| match self.replayer {
@@ -831,7 +837,7 @@ impl Check {
     /// holds): a pack with one needs the replay ([`Facts::of`]).
     pub fn reads_cache(&self) -> bool {
         match self {
-            Check::TracesClear { .. } | Check::CacheClean => true,
+            Check::TracesClear { .. } | Check::CacheClean | Check::NoLeakAnywhere => true,
             Check::All { all } => all.iter().any(Check::reads_cache),
             Check::Once { of, .. } => of.reads_cache(),
             _ => false,
@@ -882,6 +888,7 @@ impl Check {
                 reached.len() == members.len() && reached.iter().all(|u| members.contains(u))
             }
             Check::NoLeak => f.views.leaks.iter().all(Vec::is_empty),
+            Check::NoLeakAnywhere => crate::assertion::leaks_anywhere(f).is_empty(),
             Check::LeakBy { card } => f.views.leaks.iter().flatten().any(|l| l.card == *card),
             Check::SinglesOut { card } => {
                 let cards = card.indices(ws);

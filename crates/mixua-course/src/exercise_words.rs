@@ -68,6 +68,10 @@ pub fn check_words(check: &Check, lang: Lang) -> String {
             l!(format!("{} 正好給 {group} 的成員", card(k, lang)), format!("{} reaches exactly {group}'s members", card(k, lang)))
         }
         Check::NoLeak => l!("沒有外洩警報".into(), "No leak alarm".into()),
+        Check::NoLeakAnywhere => l!(
+            "沒有暗號流到別人那裡:格子、快取、提示詞都沒有".into(),
+            "No canary reaches another user: in no view, cached answer or prompt".into(),
+        ),
         Check::LeakBy { card } => l!(format!("{card} 造成外洩警報"), format!("{card} raises a leak alarm")),
         Check::SinglesOut { card: k } => {
             l!(format!("探測在 {} 裡認出了某個人", card(k, lang)), format!("The probe singles someone out in {}", card(k, lang)))
