@@ -152,6 +152,9 @@ pub enum AssertionProblem {
     MissingField { index: usize, kind: String, field: String },
     /// The check is about what the learner did, not about the work.
     LearnerCheck { index: usize, kind: String },
+    /// The check asks whether the assertions hold: an assertion can't ask
+    /// that of itself.
+    AboutAssertions { index: usize },
     /// `at` is not a whole number 0 or more.
     BadTick { index: usize },
     /// `note` is not text.
@@ -171,6 +174,7 @@ impl AssertionProblem {
             AssertionProblem::UnknownCheck { .. } => "unknown_check",
             AssertionProblem::MissingField { .. } => "missing_field",
             AssertionProblem::LearnerCheck { .. } => "learner_check",
+            AssertionProblem::AboutAssertions { .. } => "about_assertions",
             AssertionProblem::BadTick { .. } => "bad_tick",
             AssertionProblem::BadNote { .. } => "bad_note",
             AssertionProblem::Unreadable { .. } => "unreadable",
@@ -187,6 +191,7 @@ impl AssertionProblem {
             | AssertionProblem::UnknownCheck { index, .. }
             | AssertionProblem::MissingField { index, .. }
             | AssertionProblem::LearnerCheck { index, .. }
+            | AssertionProblem::AboutAssertions { index }
             | AssertionProblem::BadTick { index }
             | AssertionProblem::BadNote { index }
             | AssertionProblem::Unreadable { index, .. } => Some(*index),
@@ -277,6 +282,11 @@ fn read_one(index: usize, entry: &Value) -> Result<Assertion, AssertionProblem> 
     })?;
     if let Some(learner) = learner_check(&check) {
         return Err(AssertionProblem::LearnerCheck { index, kind: learner.to_string() });
+    }
+    let mut all = Vec::new();
+    check.walk(&mut all);
+    if all.iter().any(|c| matches!(c, Check::AssertionsHold)) {
+        return Err(AssertionProblem::AboutAssertions { index });
     }
     Ok(Assertion { check, at, note })
 }
@@ -491,6 +501,14 @@ pub fn run_with(ws: &Workspace, now: &Facts<'_>, assertions: &[Assertion], at: O
 fn judge(check: &Check, f: &Facts<'_>, at: Option<u64>) -> Verdict {
     let pass = check.holds(f);
     Verdict { pass, at, because: if pass { Vec::new() } else { because(check, f) } }
+}
+
+/// Whether the work keeps assertions, every one can be read, and all of
+/// them hold on these facts ([`Check::AssertionsHold`]).
+pub fn all_hold(f: &Facts<'_>) -> bool {
+    let read = Assertions::of(f.ws);
+    let list: Vec<Assertion> = read.items.into_iter().map(|(_, a)| a).collect();
+    read.problems.is_empty() && !list.is_empty() && run_with(f.ws, f, &list, None).iter().all(|v| v.pass)
 }
 
 /// Runs assertions on a workspace, making everything they read.
@@ -809,6 +827,27 @@ mod tests {
         ws.assertions = Some(json!({"x": 1}));
         assert_eq!(add(&mut ws, &not), Err(AssertionProblem::NotAList { found: JsonKind::Object }));
         assert_eq!(ws.assertions, Some(json!({"x": 1})));
+    }
+
+    #[test]
+    fn a_goal_can_ask_that_all_assertions_hold_and_an_assertion_cannot() {
+        let mut ws = crate::seed::seed_workspace();
+        let holds = |ws: &Workspace| {
+            let e = Evaluated::of(ws);
+            Check::AssertionsHold.holds(&Facts::new(ws, e.views(), nobody()))
+        };
+        // None kept: nothing to pass.
+        assert!(!holds(&ws));
+        add(&mut ws, &Assertion::reads(&ViewerId::new("bob", "writer-v1"), "A", true)).unwrap();
+        assert!(holds(&ws));
+        add(&mut ws, &Assertion::reads(&ViewerId::new("bob", "checker-v1"), "A", true)).unwrap();
+        assert!(!holds(&ws));
+        remove(&mut ws, 1);
+        // One that can't be read is one that does not pass.
+        ws.assertions.as_mut().unwrap().as_array_mut().unwrap().push(json!({"check": "nope"}));
+        assert!(!holds(&ws));
+        let about = read(&json!(["assertions_hold", {"check": {"all": {"all": ["no_leak", "assertions_hold"]}}}]));
+        assert_eq!(about.problems, [AssertionProblem::AboutAssertions { index: 0 }, AssertionProblem::AboutAssertions { index: 1 }]);
     }
 
     #[test]

@@ -152,6 +152,11 @@ pub fn problem_words(problem: &AssertionProblem, lang: Lang) -> String {
             format!("第 {} 條斷言的檢查 `{kind}` 看的是學習者做了什麼,不是作品本身,不能當斷言,略過", n(index)),
             format!("assertion {}: the check `{kind}` is about what the learner did, not about the work, so it can't be an assertion; set aside", n(index)),
         ),
+        AssertionProblem::AboutAssertions { index } => pick!(
+            lang,
+            format!("第 {} 條斷言問的是「斷言全部成立」,斷言不能拿自己當條件,略過", n(index)),
+            format!("assertion {} asks whether the assertions hold, which no assertion can ask of itself; set aside", n(index)),
+        ),
         AssertionProblem::BadTick { index } => pick!(
             lang,
             format!("第 {} 條斷言的 `at` 不是 0 以上的整數時刻,略過", n(index)),

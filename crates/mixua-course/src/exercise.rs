@@ -310,6 +310,9 @@ pub enum Check {
     BeforeDeletion { card: String },
     /// The group has exactly this many members, all of them users.
     GroupSize { group: String, members: usize },
+    /// The work keeps assertions, every one can be read, and all of them
+    /// hold (`crate::assertion`): a teacher's goal "make all assertions pass".
+    AssertionsHold,
 
     // What reaches the prompt (each cell's prompt for its task: the
     // query of its first task, else the workspace's; `mixua_policy::prompt`).
@@ -451,6 +454,7 @@ impl Check {
             "stale_served" => Check::StaleServed { card: id()? },
             "before_deletion" => Check::BeforeDeletion { card: id()? },
             "group_size" => Check::GroupSize { group: need(f.group, kind, "group")?, members: need(f.members, kind, "members")? },
+            "assertions_hold" => Check::AssertionsHold,
             #[cfg(feature = "lesson3")]
             "in_prompt" => Check::InPrompt { cells: cells()?, card: card()? },
             #[cfg(feature = "lesson3")]
@@ -729,11 +733,16 @@ pub struct Facts<'a> {
     /// ([`Facts::with_cache`]): `replay_cache` ([`Facts::new`]), or none
     /// ([`Facts::of`]: the cache is then empty).
     replayer: Option<fn(&'a Workspace) -> CacheReplay<'a>>,
+    /// How [`Check::AssertionsHold`] runs the work's assertions:
+    /// `crate::assertion::all_hold` ([`Facts::new`]), or none ([`Facts::of`]:
+    /// it then fails), so that a program that reads no such goal never
+    /// carries them ([`Facts::with_assertions`]).
+    assertions: Option<fn(&Facts<'_>) -> bool>,
 }
 
 impl<'a> Facts<'a> {
     pub fn new(ws: &'a Workspace, views: Views<'a>, learner: Learner<'a>) -> Facts<'a> {
-        Facts { replayer: Some(replay_cache), ..Facts::of(ws, views, learner) }
+        Facts { replayer: Some(replay_cache), assertions: Some(crate::assertion::all_hold), ..Facts::of(ws, views, learner) }
     }
 
     /// Facts that make no cache replay of their own: the caller gives one
@@ -743,7 +752,17 @@ impl<'a> Facts<'a> {
     /// reads it from a part of its own, issue 28) uses these, so that
     /// reading no cache never carries the replay.
     pub fn of(ws: &'a Workspace, views: Views<'a>, learner: Learner<'a>) -> Facts<'a> {
-        Facts { ws, views, learner, cache: OnceCell::new(), replayed: None, log: OnceCell::new(), lesson_two: None, replayer: None }
+        Facts {
+            ws,
+            views,
+            learner,
+            cache: OnceCell::new(),
+            replayed: None,
+            log: OnceCell::new(),
+            lesson_two: None,
+            replayer: None,
+            assertions: None,
+        }
     }
 
     /// These facts with lesson 2's start from `start`
@@ -760,6 +779,12 @@ impl<'a> Facts<'a> {
     pub fn code_cells(&self, exercise: &Exercise) -> Vec<ViewerId> {
         let lesson_two = self.lesson_two;
         exercise.code_cells_with(|lang| lesson_two.map_or_else(Workspace::default, |start| start(lang)))
+    }
+
+    /// These facts with the work's assertions run by `judge`
+    /// (`crate::assertion::all_hold`, from wherever the program keeps it).
+    pub fn with_assertions(self, judge: fn(&Facts<'_>) -> bool) -> Facts<'a> {
+        Facts { assertions: Some(judge), ..self }
     }
 
     /// These facts with `ws`'s cache replay already made (`replay_cache(ws)`,
@@ -837,7 +862,7 @@ impl Check {
     /// holds): a pack with one needs the replay ([`Facts::of`]).
     pub fn reads_cache(&self) -> bool {
         match self {
-            Check::TracesClear { .. } | Check::CacheClean | Check::NoLeakAnywhere => true,
+            Check::TracesClear { .. } | Check::CacheClean | Check::NoLeakAnywhere | Check::AssertionsHold => true,
             Check::All { all } => all.iter().any(Check::reads_cache),
             Check::Once { of, .. } => of.reads_cache(),
             _ => false,
@@ -972,6 +997,7 @@ impl Check {
                 .groups()
                 .and_then(|g| g.members(group))
                 .is_some_and(|m| m.len() == *members && m.iter().all(|u| ws.users.contains(u))),
+            Check::AssertionsHold => f.assertions.is_some_and(|judge| judge(f)),
             #[cfg(feature = "lesson3")]
             Check::InPrompt { cells, card } => {
                 let cards = card.indices(ws);

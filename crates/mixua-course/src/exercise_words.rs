@@ -142,6 +142,7 @@ pub fn check_words(check: &Check, lang: Lang) -> String {
         Check::StaleServed { card } => l!(format!("快取送出了過時的 {card}"), format!("The cache served a stale copy of {card}")),
         Check::BeforeDeletion { card } => l!(format!("看了 {card} 刪除之前的時刻"), format!("Looked at a tick before {card} was deleted")),
         Check::GroupSize { group, members } => l!(format!("{group} 正好 {members} 個人"), format!("{group} has exactly {members} members")),
+        Check::AssertionsHold => l!("作品的斷言全部成立".into(), "All of the work's assertions hold".into()),
         #[cfg(feature = "lesson3")]
         Check::InPrompt { cells: c, card: k } => l!(
             format!("{} 的提示詞裡有 {}", cells(c, lang), card(k, lang)),

@@ -629,6 +629,7 @@ impl Rust for Check {
             ),
             Check::NoLeak => ("NoLeak", vec![]),
             Check::NoLeakAnywhere => ("NoLeakAnywhere", vec![]),
+            Check::AssertionsHold => ("AssertionsHold", vec![]),
             Check::LeakBy { card } => ("LeakBy", vec![("card", card.rust(uses))]),
             Check::SinglesOut { card } => ("SinglesOut", vec![("card", card.rust(uses))]),
             Check::ProbeClean { card } => ("ProbeClean", vec![("card", card.rust(uses))]),
