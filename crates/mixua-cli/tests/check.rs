@@ -53,7 +53,7 @@ fn mixed() -> Value {
     ])
 }
 
-fn path(p: &PathBuf) -> &str {
+fn path(p: &std::path::Path) -> &str {
     p.to_str().unwrap()
 }
 

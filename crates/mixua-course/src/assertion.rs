@@ -807,11 +807,11 @@ mod tests {
         assert_eq!(add(&mut ws, &keep), Ok(0));
         assert_eq!(add(&mut ws, &Assertion::new(Check::NoLeakAnywhere)), Ok(1));
         assert_eq!(Assertions::of(&ws).items.len(), 2);
-        let before = run(&ws, &[keep.clone()], None);
+        let before = run(&ws, std::slice::from_ref(&keep), None);
         assert!(before[0].pass);
         // Untick A's approval: the assertion kept now fails, and says so.
         std::rc::Rc::make_mut(ws.cards.iter_mut().find(|c| c.id == "A").unwrap()).set_share_approved(false);
-        let now = run(&ws, &[keep.clone()], None);
+        let now = run(&ws, std::slice::from_ref(&keep), None);
         assert!(!now[0].pass);
         assert!(matches!(&now[0].because[0], Because::DoesNotRead { access: Access::Rejected { .. }, .. }), "{:?}", now[0]);
         assert_eq!(newly_failing(&[(0, before[0].clone())], &[(0, now[0].clone())]), [0]);

@@ -5,7 +5,9 @@
 use mixua_policy::card::JsonKind;
 use mixua_policy::viewer::ViewerId;
 use mixua_policy::workspace::Workspace;
-use mixua_words::explain::{access_text, decision_text, rejection_text, Lang};
+#[cfg(feature = "lesson3")]
+use mixua_words::explain::access_text;
+use mixua_words::explain::{decision_text, rejection_text, Lang};
 
 use crate::assertion::{Assertion, AssertionProblem, Because, Place, Verdict};
 use crate::exercise_words::check_words;
