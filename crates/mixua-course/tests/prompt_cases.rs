@@ -270,10 +270,10 @@ fn lesson_three_starts_with_bob_s_session_crowding_s_out() {
 #[test]
 fn the_four_reports_each_stop_at_a_different_question() {
     let reports = [
-        (ViewerId::new("bob", "checker-v1"), "C", Question::Written, Fix::Publish),
-        (ViewerId::new("alice", "checker-v1"), "A", Question::Retrievable, Fix::Edit { edit: mixua_policy::flip::Edit::Scope(mixua_policy::Scope::User) }),
-        (ViewerId::new("bob", "checker-v1"), "M", Question::InPrompt, Fix::SetLoad { layer: Layer::Retrieved }),
-        (ViewerId::new("alice", "writer-v1"), "G", Question::Forgotten, Fix::UseNewer { by: "G2".into() }),
+        (ViewerId::new("bob", "checker-v1"), "C", Question::Written, "publish"),
+        (ViewerId::new("alice", "checker-v1"), "A", Question::Retrievable, "boundary"),
+        (ViewerId::new("bob", "checker-v1"), "M", Question::InPrompt, "set_load"),
+        (ViewerId::new("alice", "writer-v1"), "G", Question::Forgotten, "use_newer"),
     ];
     for lang in [Lang::ZhTw, Lang::En] {
         let solved = solutions(lang);
@@ -282,10 +282,18 @@ fn the_four_reports_each_stop_at_a_different_question() {
                 let (query, _) = task_for(&w, viewer.viewer(), None);
                 let d = diagnose(&w, viewer.viewer(), card, query);
                 assert_eq!(d.stop, Some(*at), "{viewer} {card} {lang:?}");
-                assert_eq!(&d.fix, fix, "{viewer} {card}");
+                assert_eq!(d.fix.kind(), *fix, "{viewer} {card}: {:?}", d.fix);
                 assert_eq!(d.answers.len(), 4);
+                assert_eq!(d.answers.iter().filter(|a| a.is_wrong()).count(), 1, "one stop: {:?}", d.answers);
                 assert!(diagnosis_words(&w, &d, lang).len() == 6);
             }
+            let (query, _) = task_for(&w, Viewer::new("alice", "checker-v1"), None);
+            let Fix::Boundary(b) = diagnose(&w, Viewer::new("alice", "checker-v1"), "A", query).fix else { panic!() };
+            assert!(b.readers.iter().all(|r| r.agent == "writer-v1"), "an AGENT card of writer-v1: {:?}", b.readers);
+            assert_eq!(b.route.map(|r| (r.scope, r.reviewed)), Some((mixua_policy::Scope::User, false)), "alice writes a USER card of it");
+            let (query, _) = task_for(&w, Viewer::new("alice", "writer-v1"), None);
+            let Fix::UseNewer { by, act: Some(act) } = diagnose(&w, Viewer::new("alice", "writer-v1"), "G", query).fix else { panic!() };
+            assert_eq!((by.as_str(), act.at), ("G2", 2));
         }
     }
     let pack = builtin_pack("lesson3", Lang::En).unwrap();

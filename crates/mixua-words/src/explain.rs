@@ -270,7 +270,7 @@ pub fn access_text(card: &Card, access: &Access, viewer: Viewer<'_>, lang: Lang)
 }
 
 /// Who did it, when, and why, after a statement about a card.
-fn stamp_text(stamp: &Option<Stamp>, lang: Lang) -> String {
+pub fn stamp_text(stamp: &Option<Stamp>, lang: Lang) -> String {
     match stamp {
         None => String::new(),
         Some(Stamp { by, at, reason: None }) => pick!(lang, format!("(時刻 {at},{by})"), format!(" (by {by} at tick {at})")),
@@ -653,6 +653,7 @@ fn expect_text(expect: Expect, lang: Lang) -> &'static str {
         Expect::Names => pick!(lang, "名稱清單", "a list of names"),
         Expect::Object => pick!(lang, "物件", "an object"),
         Expect::List => pick!(lang, "清單", "a list"),
+        Expect::Ids => pick!(lang, "卡片編號清單(每個都是文字)", "a list of card ids (each text)"),
     }
 }
 
