@@ -213,10 +213,10 @@ pub fn why_words(ws: &Workspace, viewer: Viewer<'_>, card: &str, why: &Why, lang
             };
             format!("{}{extra}", not_in_effect_text(why, lang))
         }
-        Why::NotAsked => pick!(lang, "沒有問:前面的答案已經排除".into(), "not asked: ruled out by an earlier answer".into()),
+        Why::NotAsked => pick!(lang, "前面的答案已經排除".into(), "ruled out by an earlier answer".into()),
         Why::OutOfEffect => pick!(lang, 
-            "沒有問:它目前不生效,任何提示詞都不會有它(原因見「被遺忘了嗎?」)".into(),
-            "not asked: it is not in effect, so no prompt holds it (“Was it forgotten?” says why)".into(),
+            "它目前不生效,任何提示詞都不會有它(原因見「被遺忘了嗎?」)".into(),
+            "it is not in effect, so no prompt holds it (“Was it forgotten?” says why)".into(),
         ),
     }
 }
@@ -257,30 +257,30 @@ pub fn boundary_words(ws: &Workspace, card: &str, b: &Boundary, lang: Lang) -> S
     let readers = match &b.access {
         Access::Rejected { rejection } => pick!(lang, 
             format!("沒有人讀得到 {card}:{}", rejection_text(rejection, lang)),
-            format!("nobody reads {card}: {}", rejection_text(rejection, lang)),
+            format!("Nobody reads {card}: {}", rejection_text(rejection, lang)),
         ),
-        _ if b.readers.is_empty() => pick!(lang, format!("座位表上沒有人讀得到 {card}"), format!("nobody on the chart reads {card}")),
+        _ if b.readers.is_empty() => pick!(lang, format!("座位表上沒有人讀得到 {card}"), format!("Nobody on the chart reads {card}")),
         Access::Pair { .. } => pick!(lang, 
             format!("只有 {who} 讀得到 {card}:PAIR 卡只屬於 {ou} 與 {oa} 這一對"),
-            format!("only {who} may read {card}: a PAIR card belongs to {ou} with {oa} alone"),
+            format!("Only {who} may read {card}: a PAIR card belongs to {ou} with {oa} alone"),
         ),
         Access::User { .. } => pick!(lang, 
             format!("只有 {who} 讀得到 {card}:USER 卡跟著 {ou},不給別的使用者"),
-            format!("only {who} may read {card}: a USER card follows {ou}, and no other user"),
+            format!("Only {who} may read {card}: a USER card follows {ou}, and no other user"),
         ),
         Access::Agent { .. } => pick!(lang, 
             format!("只有 {who} 讀得到 {card}:AGENT 卡只給透過 {oa} 工作的人"),
-            format!("only {who} may read {card}: an AGENT card is for those working with {oa}"),
+            format!("Only {who} may read {card}: an AGENT card is for those working with {oa}"),
         ),
         Access::Group { group, .. } => pick!(lang, 
             format!("只有 {who} 讀得到 {card}:GROUP 卡只給群組「{group}」的成員"),
-            format!("only {who} may read {card}: a GROUP card is for the members of `{group}`"),
+            format!("Only {who} may read {card}: a GROUP card is for the members of `{group}`"),
         ),
-        _ => pick!(lang, format!("只有 {who} 讀得到 {card}"), format!("only {who} may read {card}")),
+        _ => pick!(lang, format!("只有 {who} 讀得到 {card}"), format!("Only {who} may read {card}")),
     };
     let mut text = pick!(lang, 
-        format!("界線守住了,這是規則在運作,不是故障。{readers}。不提供任何對 {card} 的修改。"),
-        format!("The boundary holds: this is the rules working, not a fault. {readers}. No edit of {card} is offered."),
+        format!("這是規則在運作,不是故障。{readers}。不提供任何對 {card} 的修改。"),
+        format!("this is the rules working, not a fault. {readers}. No edit of {card} is offered."),
     );
     if let Some(route) = &b.route {
         let owner = route.owner.key();
@@ -340,7 +340,7 @@ pub fn fix_label(fix: &Fix, lang: Lang) -> &'static str {
         Fix::MatchQuery { .. } | Fix::RaiseTopK { .. } | Fix::RaiseBudget { .. } | Fix::SetLoad { .. } => {
             pick!(lang, "最小的修改:", "Smallest edit: ")
         }
-        Fix::Boundary(_) => pick!(lang, "界線:", "The boundary: "),
+        Fix::Boundary(_) => pick!(lang, "界線守住了:", "The boundary holds: "),
         Fix::UseNewer { .. } | Fix::Retired { .. } => pick!(lang, "遺忘是有意的:", "Forgotten on purpose: "),
         Fix::Withheld { .. } => pick!(lang, "沒有安全的修改:", "No safe edit: "),
         Fix::Nothing => pick!(lang, "記憶做到了:", "Memory did its part: "),
@@ -374,7 +374,7 @@ pub fn diagnosis_words(ws: &Workspace, d: &Diagnosis, lang: Lang) -> Vec<String>
         .iter()
         .map(|a| {
             let yes = match (a.asked(), a.yes) {
-                (false, _) => pick!(lang, "—", "—"),
+                (false, _) => pick!(lang, "沒有問", "not asked"),
                 (true, true) => pick!(lang, "是", "yes"),
                 (true, false) => pick!(lang, "否", "no"),
             };
