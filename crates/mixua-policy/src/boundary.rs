@@ -18,7 +18,7 @@
 
 use serde::Serialize;
 
-use crate::card::{Field, Scope, Stream};
+use crate::card::{Card, Field, Scope, Stream};
 use crate::eval::{Evaluation, Leak};
 use crate::policy::{check_visible, labelled_stream, Access, Policy};
 use crate::probe::Probe;
@@ -63,19 +63,8 @@ fn exposure(ws: &Workspace) -> (Vec<Leak>, Vec<(String, String, String)>) {
 /// at the same place (a fix edits cards; it never adds or removes one).
 pub fn fix_is_safe(before: &Workspace, after: &Workspace) -> Result<(), Crossing> {
     for (b, a) in before.cards.iter().zip(&after.cards) {
-        if std::rc::Rc::ptr_eq(b, a) {
-            continue;
-        }
-        for (field, from, to) in [
-            (Field::OwnerUser, &b.owner_user, &a.owner_user),
-            (Field::OwnerAgent, &b.owner_agent, &a.owner_agent),
-        ] {
-            if from != to {
-                return Err(Crossing::OwnerChanged { card: b.id.clone(), field, from: from.clone(), to: to.clone() });
-            }
-        }
-        if labelled_stream(b) == Some(Stream::Protected) && labelled_stream(a) != Some(Stream::Protected) {
-            return Err(Crossing::ProtectedMadeReusable { card: b.id.clone() });
+        if let Some(crossing) = card_crossing(b, a).filter(|_| !std::rc::Rc::ptr_eq(b, a)) {
+            return Err(crossing);
         }
     }
     let ((leaks, reids), (leaks_after, reids_after)) = (exposure(before), exposure(after));
@@ -86,6 +75,23 @@ pub fn fix_is_safe(before: &Workspace, after: &Workspace) -> Result<(), Crossing
         return Err(Crossing::Reidentifies { viewer, card, user });
     }
     Ok(())
+}
+
+/// The part of [`fix_is_safe`] that one card's edit decides alone: its
+/// owners and its stream. The flip-finder asks it of each edit it tries,
+/// so that an edit crossing the boundary is only ever said as what would
+/// have to be different, never offered.
+pub fn card_crossing(before: &Card, after: &Card) -> Option<Crossing> {
+    for (field, from, to) in [
+        (Field::OwnerUser, &before.owner_user, &after.owner_user),
+        (Field::OwnerAgent, &before.owner_agent, &after.owner_agent),
+    ] {
+        if from != to {
+            return Some(Crossing::OwnerChanged { card: before.id.clone(), field, from: from.clone(), to: to.clone() });
+        }
+    }
+    (labelled_stream(before) == Some(Stream::Protected) && labelled_stream(after) != Some(Stream::Protected))
+        .then(|| Crossing::ProtectedMadeReusable { card: before.id.clone() })
 }
 
 /// The legitimate route for a lesson that could reach the viewer: the
