@@ -281,9 +281,9 @@ fn act_of(ws: &Workspace, index: usize, why: &NotInEffect) -> Option<Stamp> {
     let last = |id: &str, actions: &[Action]| {
         ws.log()
             .iter()
+            .rev()
             .filter_map(|e| e.good())
-            .filter(|e| e.tick <= clock && e.card.as_deref() == Some(id) && actions.contains(&e.action))
-            .last()
+            .find(|e| e.tick <= clock && e.card.as_deref() == Some(id) && actions.contains(&e.action))
             .map(Stamp::of)
     };
     let id = ws.cards[index].id.as_str();
