@@ -7,6 +7,7 @@
 #[macro_use]
 extern crate mixua_words;
 
+mod export;
 mod grade;
 mod prompt;
 
@@ -96,6 +97,9 @@ enum Command {
         after_help = "Example:\n  mixua diagnose --workspace l3.json --viewer bob/checker-v1 --card S --lang zh-TW"
     )]
     Diagnose(prompt::DiagnoseArgs),
+    /// Export the reading rules and cards as a Cedar policy set
+    #[command(long_about = export::EXPORT_ABOUT, after_help = export::EXPORT_AFTER)]
+    Export(export::ExportArgs),
     /// Print a completion script for a shell
     #[command(
         long_about = "Print a completion script for a shell, to standard output.\n\nbash: mixua completions bash > ~/.local/share/bash-completion/completions/mixua\nzsh:  mixua completions zsh > ~/.zfunc/_mixua  (with fpath+=~/.zfunc before compinit)\nfish: mixua completions fish > ~/.config/fish/completions/mixua.fish",
@@ -116,6 +120,7 @@ impl Command {
             Command::Grade(args) => grade::cmd_grade(args, out),
             Command::Prompt(args) => prompt::cmd_prompt(args, out).map(|()| Outcome::Done),
             Command::Diagnose(args) => prompt::cmd_diagnose(args, out).map(|()| Outcome::Done),
+            Command::Export(args) => export::cmd_export(args, out).map(|()| Outcome::Done),
             Command::Completions(args) => cmd_completions(args, out).map(|()| Outcome::Done),
         }
     }
