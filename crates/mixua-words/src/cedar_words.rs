@@ -92,3 +92,28 @@ pub fn export_next_text(dir: &str, lang: Lang) -> String {
     );
     pick!(lang, format!("用 Cedar 自己的 CLI 問一次讀取:\n  {cmd}"), format!("Ask Cedar's own CLI about one read:\n  {cmd}"))
 }
+
+#[cfg(all(test, not(any(feature = "only-en", feature = "only-zh"))))]
+mod tests {
+    use super::*;
+    use mixua_policy::Rejection;
+
+    #[test]
+    fn a_read_and_a_refusal_name_their_policy_in_both_languages() {
+        let read = Access::User { user_matches: true };
+        assert_eq!(cedar_decision_text(&read, Lang::En).unwrap(), "Cedar: permitted by @id(\"user-owner\")");
+        assert_eq!(cedar_decision_text(&read, Lang::ZhTw).unwrap(), "Cedar:由政策 @id(\"user-owner\") 允許");
+        let refusal = Access::Rejected { rejection: Rejection::MissingOwnerUser };
+        assert_eq!(cedar_decision_text(&refusal, Lang::En).unwrap(), "Cedar: forbidden by @id(\"owner-user-required\")");
+        assert_eq!(cedar_decision_text(&refusal, Lang::ZhTw).unwrap(), "Cedar:由政策 @id(\"owner-user-required\") 禁止");
+        assert_eq!(cedar_decision_text(&Access::NotShared { scope: mixua_policy::Scope::User }, Lang::En), None);
+        let refusals = [
+            ExportRefusal::AfterClock { tick: 5, clock: 0 },
+            ExportRefusal::NotADirectory { path: "x".into() },
+            ExportRefusal::WouldOverwriteInput { path: "x".into() },
+        ];
+        for refusal in &refusals {
+            assert_ne!(export_refusal_text(refusal, Lang::En), export_refusal_text(refusal, Lang::ZhTw));
+        }
+    }
+}
