@@ -32,8 +32,8 @@ test('Export as Cedar downloads the schema, the policies and the entities', asyn
     for (const id of ['pair-owner', 'global-everyone', 'protected-stays-private', 'sharing-approved', 'in-effect-only']) {
       assert.match(policies, new RegExp(`@id\\("${id}"\\)`));
     }
-    // The entities are the work: the seed's seven cards, X refused as
-    // personal content in AGENT, Y as sharing nobody approved.
+    // The entities are the work: the seed’s seven cards, X refused as
+    // personal content filed GLOBAL, Y as sharing nobody approved.
     const entities = JSON.parse(files.get('entities.json'));
     const cards = Object.fromEntries(entities.filter((e) => e.uid.type === 'MixUA::Card').map((e) => [e.uid.id, e.attrs]));
     assert.deepEqual(Object.keys(cards).sort(), ['A', 'B', 'G', 'P', 'U', 'X', 'Y']);

@@ -457,7 +457,7 @@ fn cedar_decides_the_seed_fixtures_four_views() {
         let expected: Vec<&str> = expected.as_array().unwrap().iter().map(|hit| hit["id"].as_str().unwrap()).collect();
         assert_eq!(seen, expected, "the view of {key}");
     }
-    // X (protected in AGENT) and Y (sharing nobody approved) reach nobody,
+    // X (protected, filed GLOBAL) and Y (sharing nobody approved) reach nobody,
     // each refused by the policy the playground names.
     for (id, policy) in [("X", "protected-stays-private"), ("Y", "sharing-approved")] {
         let (decision, reasons) = ask(&loaded, Viewer::new("bob", "writer-v1"), id).unwrap();
