@@ -7,6 +7,7 @@
 #[macro_use]
 extern crate mixua_words;
 
+mod check;
 mod export;
 mod grade;
 mod prompt;
@@ -31,8 +32,8 @@ use mixua_course::{seed_workspace, story_workspace};
 const EXIT_STATUS: &str = "\
 Without --workspace, the built-in seed fixture (cards P U A G B X Y) is used.
 
-Exit status: 0 done; 1 `report --fail-on-leak` found a leak, or `grade`
-refused a code; 2 bad input (unreadable file, invalid JSON, bad arguments),
+Exit status: 0 done; 1 `report --fail-on-leak` found a leak, `grade`
+refused a code, or a `check` assertion fails; 2 bad input (unreadable file, invalid JSON, bad arguments),
 and then no file is written. A closed standard output (`mixua audit | head -1`)
 ends the output quietly, with the status the run would have had.";
 
@@ -97,6 +98,9 @@ enum Command {
         after_help = "Example:\n  mixua diagnose --workspace l3.json --viewer bob/checker-v1 --card S --lang zh-TW"
     )]
     Diagnose(prompt::DiagnoseArgs),
+    /// Run the assertions a workspace keeps: exit 1 when one fails
+    #[command(long_about = check::CHECK_ABOUT, after_help = check::CHECK_AFTER)]
+    Check(check::CheckArgs),
     /// Export the reading rules and cards as a Cedar policy set
     #[command(long_about = export::EXPORT_ABOUT, after_help = export::EXPORT_AFTER)]
     Export(export::ExportArgs),
@@ -120,6 +124,7 @@ impl Command {
             Command::Grade(args) => grade::cmd_grade(args, out),
             Command::Prompt(args) => prompt::cmd_prompt(args, out).map(|()| Outcome::Done),
             Command::Diagnose(args) => prompt::cmd_diagnose(args, out).map(|()| Outcome::Done),
+            Command::Check(args) => check::cmd_check(args, out),
             Command::Export(args) => export::cmd_export(args, out).map(|()| Outcome::Done),
             Command::Completions(args) => cmd_completions(args, out).map(|()| Outcome::Done),
         }
@@ -301,6 +306,8 @@ enum Outcome {
     LeakFound,
     /// `grade` refused a result code: exit status 1.
     CodesRefused,
+    /// `check`: an assertion fails or can't be read: exit status 1.
+    AssertionsFail,
 }
 
 /// Standard output for every command, buffered. A reader that has gone (a
@@ -360,7 +367,7 @@ fn main() -> ExitCode {
     let result = result.and_then(|outcome| out.flush().map(|()| outcome).map_err(Failure::from));
     match result {
         Ok(Outcome::Done) => ExitCode::SUCCESS,
-        Ok(Outcome::LeakFound | Outcome::CodesRefused) => ExitCode::from(1),
+        Ok(Outcome::LeakFound | Outcome::CodesRefused | Outcome::AssertionsFail) => ExitCode::from(1),
         Err(Failure(message)) => {
             // A closed standard error is no reason to panic either.
             let _ = writeln!(std::io::stderr(), "mixua: error: {message}");
