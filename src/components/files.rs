@@ -10,7 +10,12 @@ use crate::state::{WorkAction, Action, Doc, Notice, NoticeAt, Recent, UiAction};
 
 /// Starts a download of `text` as a file (an effect of a click, not of render).
 pub fn download(name: &str, text: &str) {
-    let blob = gloo_file::Blob::new_with_options(text, Some("application/json"));
+    download_as(name, text, "application/json");
+}
+
+/// Starts a download of `text` as a file of the given type.
+fn download_as(name: &str, text: &str, mime: &str) {
+    let blob = gloo_file::Blob::new_with_options(text, Some(mime));
     // The object URL is revoked when `url` is dropped, after the click.
     let url = gloo_file::ObjectUrl::from(blob);
     if let Ok(a) = gloo_utils::document().create_element("a") {
@@ -51,6 +56,14 @@ fn report_part(doc: &Doc) -> Result<String, crate::lazy::SplitLoaderError> {
     let mut bytes = mixua_words::report::to_json(&mut report, mixua_words::Format::Pretty);
     bytes.push(b'\n');
     Ok(String::from_utf8(bytes).expect("serde_json writes UTF-8"))
+}
+
+/// The work as a Cedar policy set (the crate's `cedar::export_cedar`, at
+/// the work's clock): the schema, the policies and the entities, in the
+/// Work menu's part.
+#[wasm_split_helpers::wasm_split(work_menu, fallible)]
+fn cedar_part(doc: &Doc) -> Result<mixua_policy::CedarExport, crate::lazy::SplitLoaderError> {
+    Ok(mixua_policy::export_cedar(&doc.workspace, None))
 }
 
 /// Starts fetching the Work menu's part (when the menu is pointed at or
@@ -168,6 +181,24 @@ pub fn files(props: &FilesProps) -> Html {
             });
         })
     };
+    let export_cedar = {
+        let (doc, onaction) = (props.doc.clone(), props.onaction.clone());
+        Callback::from(move |_: MouseEvent| {
+            let (doc, onaction) = (doc.get(), onaction.clone());
+            wasm_bindgen_futures::spawn_local(async move {
+                match cedar_part(&doc).await {
+                    // Three files, each its own download.
+                    Ok(export) => {
+                        for (name, text) in export.files() {
+                            let mime = if name.ends_with(".json") { "application/json" } else { "text/plain" };
+                            download_as(name, text, mime);
+                        }
+                    }
+                    Err(_) => part_missing(&onaction),
+                }
+            });
+        })
+    };
     let pick = {
         let (onaction, onwork) = (props.onaction.clone(), props.onwork.clone());
         Callback::from(move |e: Event| {
@@ -227,6 +258,9 @@ pub fn files(props: &FilesProps) -> Html {
             </button>
             <button type="button" onclick={export} data-action="export">{ pick!(lang, "匯出工作區", "Export workspace") }</button>
             <button type="button" onclick={export_report} data-action="export-report">{ pick!(lang, "匯出報告", "Export report") }</button>
+            <button type="button" onclick={export_cedar} data-action="export-cedar" title={mixua_words::cedar_words::export_cedar_title(lang)}>
+                { mixua_words::cedar_words::export_cedar_label(lang) }
+            </button>
             <label class="file-pick">
                 <span>{ pick!(lang, "匯入…", "Import…") }</span>
                 <input type="file" name="import" accept=".json,application/json" onchange={pick} />
