@@ -301,8 +301,8 @@ pub(crate) fn lesson1() -> Pack {
             Exercise {
                 title: t("6 · 改完再查一次", "6 · Change it, then ask again"),
                 task: t(
-                    "一項一項做,每做一項就看下面兩張成績單:撤回 A 的分享核准;刪掉 Alice 的 USER 偏好 U;新增 Agent writer-v2(Alice 換 Agent);新增一位沒有任何卡片的使用者。",
-                    "Do these one by one and read the two scorecards after each: revoke A's sharing approval; delete Alice's USER preference U; add the agent writer-v2 (Alice switches agent); add a user nobody knows (no cards).",
+                    "一項一項做,每做一項就看下面三張成績單:撤回 A 的分享核准;刪掉 Alice 的 USER 偏好 U;新增 Agent writer-v2(Alice 換 Agent);新增一位沒有任何卡片的使用者。",
+                    "Do these one by one and read the three scorecards after each: revoke A's sharing approval; delete Alice's USER preference U; add the agent writer-v2 (Alice switches agent); add a user nobody knows (no cards).",
                 ),
                 start: Start::Seed,
                 goal: vec![
@@ -326,8 +326,8 @@ pub(crate) fn lesson1() -> Pack {
                 ],
                 hints: vec![
                     t(
-                        "每一項都在編輯器或「使用者、Agent 與暗號」區完成。兩張成績單要分開看:該看到的有沒有取回,不該看到的有沒有出現。",
-                        "Each item is done in the editor or in “Users, agents and canaries”. Read the two scorecards separately: what should be seen, and what must not be.",
+                        "每一項都在編輯器或「使用者、Agent 與暗號」區完成。三張成績單要分開看:該看到的有沒有取回,不該看到的有沒有出現,認得出身分的內容有沒有出現。",
+                        "Each item is done in the editor or in “Users, agents and canaries”. Read the three scorecards separately: what should be seen, what must not be, and what singles a person out.",
                     ),
                 ],
                 solution: None,
@@ -339,8 +339,8 @@ pub(crate) fn lesson1() -> Pack {
             Exercise {
                 title: t("7 · 沒有暗號,還是認得出人", "7 · No canary, and still a person"),
                 task: t(
-                    "在「被拒絕的卡片」點 Y,勾選「核准分享」:沒有外洩警報,但重新識別探測在 bob 的格子標出 alice(◎)。再改寫 Y 的內容(或縮小它的範圍),直到探測什麼都找不到,而且 Y 仍然有人讀得到。",
-                    "Select Y under “Rejected cards” and tick “Sharing approved”: no leak alarm fires, but the re-identification probe marks alice in bob's cells (◎). Then rewrite Y's lesson (or narrow its scope) until the probe finds nothing and Y still reaches someone.",
+                    "Y 在練習 4 已經核准分享(還沒的話,在「被拒絕的卡片」點 Y,勾選「核准分享」):沒有外洩警報,但重新識別探測在 bob 的格子標出 alice(◎)。點任一格子裡的 Y,改寫它的內容(或縮小它的範圍),直到探測什麼都找不到,而且 Y 仍然有人讀得到。",
+                    "Y has had sharing approved since exercise 4 (if not, select Y under “Rejected cards” and tick “Sharing approved”): no leak alarm fires, but the re-identification probe marks alice in bob's cells (◎). Click Y in any cell and rewrite its lesson (or narrow its scope) until the probe finds nothing and Y still reaches someone.",
                 ),
                 start: Start::Seed,
                 goal: vec![
@@ -679,13 +679,18 @@ pub(crate) fn lesson2() -> Pack {
             Exercise {
                 title: t("快取鍵", "The cache key"),
                 task: t(
-                    "在「回應快取」以審查者 dana 的身分、寫下原因,取消勾選使用者、Agent 與政策版本,只留下查詢:bob/checker-v1 的查詢拿到 alice 的快取答案,FAKE-ALICE-731 的警報響起。再把鍵改好,直到每一次重播的查詢都乾淨。",
-                    "Under “Response cache”, acting as the reviewer dana with a reason, untick user, agent and policy version so that only the query makes the key: bob/checker-v1's read is served alice's cached answer and the FAKE-ALICE-731 alarm fires. Then fix the key until every replayed read is clean.",
+                    "在「回應快取」以審查者 dana 的身分、寫下原因,取消勾選使用者、Agent 與政策版本,只留下查詢:bob/checker-v1 的查詢拿到 alice 的快取答案,FAKE-ALICE-731 的警報響起。練習 4 已刪掉 U 的話,alice 的答案裡不再有暗號:保留 Agent(只取消勾選使用者與政策版本),再以 alice/checker-v1「查詢一次」:她拿到 bob/checker-v1 的快取答案,FAKE-BOB-852 的警報響起。再把鍵改好,直到每一次重播的查詢都乾淨。",
+                    "Under “Response cache”, acting as the reviewer dana with a reason, untick user, agent and policy version so that only the query makes the key: bob/checker-v1's read is served alice's cached answer and the FAKE-ALICE-731 alarm fires. If U is already deleted (exercise 4), alice's answer holds no canary any more: keep the agent in the key (untick only user and policy version) and press “Ask the query” as alice/checker-v1: she is served bob/checker-v1's cached answer, and the FAKE-BOB-852 alarm fires. Then fix the key until every replayed read is clean.",
                 ),
                 start: Start::LessonTwo,
                 goal: vec![
                     Goal {
-                        label: Some(t("看到快取外洩了 FAKE-ALICE-731", "Saw the cache leak FAKE-ALICE-731")),
+                        label: Some(
+                            t(
+                                "看到快取外洩了暗號(FAKE-ALICE-731,或 U 刪掉後的 FAKE-BOB-852)",
+                                "Saw the cache leak a canary (FAKE-ALICE-731, or FAKE-BOB-852 once U is deleted)",
+                            ),
+                        ),
                         check: Check::Once { key: Milestone(s("cache-leak")), of: Box::new(Check::CacheLeaks) },
                     },
                     Goal {
@@ -700,14 +705,14 @@ pub(crate) fn lesson2() -> Pack {
                 ],
                 hints: vec![
                     t(
-                        "只用查詢當鍵,所有使用者共用同一份答案。快取鍵只有審查者能改。把使用者與 Agent(還有政策版本)放回鍵裡。",
-                        "With the query alone as the key, every user shares one answer. Only a reviewer changes the key. Put user and agent (and the policy version) back into the key.",
+                        "只用查詢當鍵,所有使用者共用同一份答案。快取鍵只有審查者能改。U 刪掉之後,保留 Agent,讓 alice/checker-v1 查詢一次:她會拿到 bob/checker-v1 的答案。把使用者與 Agent(還有政策版本)放回鍵裡。",
+                        "With the query alone as the key, every user shares one answer. Only a reviewer changes the key. Once U is deleted, keep the agent in the key and have alice/checker-v1 ask: she is served bob/checker-v1's answer. Put user and agent (and the policy version) back into the key.",
                     ),
                 ],
                 solution: None,
                 question: None,
                 points_to: Some(s("[data-panel=\"cache\"] input[type=\"checkbox\"]")),
-                panels: vec![s("cache")],
+                panels: vec![s("cache"), s("act")],
                 cell: None,
             },
             Exercise {

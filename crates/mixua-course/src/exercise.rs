@@ -22,23 +22,6 @@ use mixua_policy::diagnose::{diagnose, Question as Asked};
 use crate::lesson_three::lesson_three_workspace;
 #[cfg(feature = "lesson3")]
 use mixua_policy::prompt::{task_for, Assembler, Layer, Score, Source, Weights};
-
-/// The ranking weights a [`Check::WinsOnlyBy`] may name.
-#[cfg(feature = "lesson3")]
-pub const WEIGHTS: [&str; 4] = ["relevance", "recency", "review", "reliability"];
-
-/// A score's total with one weight's part taken out.
-#[cfg(feature = "lesson3")]
-fn total_without(score: Score, weights: &Weights, weight: &str) -> u64 {
-    let part = match weight {
-        "relevance" => weights.relevance.saturating_mul(score.relevance),
-        "recency" => weights.recency.saturating_mul(score.recency),
-        "review" => weights.review.saturating_mul(score.review),
-        "reliability" => weights.reliability.saturating_mul(score.reliability),
-        _ => 0,
-    };
-    score.total.saturating_sub(part)
-}
 use mixua_policy::eval::{Evaluation, Leak};
 use mixua_words::explain::Lang;
 use mixua_policy::log::Action;
@@ -432,7 +415,9 @@ struct Fields {
     at: Option<Asked>,
     #[cfg(feature = "lesson3")]
     baseline: Option<Start>,
+    #[cfg(feature = "lesson3")]
     source: Option<String>,
+    #[cfg(feature = "lesson3")]
     weight: Option<String>,
     all: Option<Vec<Check>>,
     key: Option<String>,
@@ -1226,6 +1211,23 @@ impl Check {
 fn prompt_of<'w>(ws: &'w Workspace, cell: &ViewerId) -> (&'w str, mixua_policy::prompt::Prompt) {
     let (query, _) = task_for(ws, cell.viewer(), None);
     (query, Assembler::new(ws, query).prompt(cell.viewer()))
+}
+
+/// The ranking weights a [`Check::WinsOnlyBy`] may name.
+#[cfg(feature = "lesson3")]
+pub const WEIGHTS: [&str; 4] = ["relevance", "recency", "review", "reliability"];
+
+/// A score's total with one weight's part taken out.
+#[cfg(feature = "lesson3")]
+fn total_without(score: Score, weights: &Weights, weight: &str) -> u64 {
+    let part = match weight {
+        "relevance" => weights.relevance.saturating_mul(score.relevance),
+        "recency" => weights.recency.saturating_mul(score.recency),
+        "review" => weights.review.saturating_mul(score.review),
+        "reliability" => weights.reliability.saturating_mul(score.reliability),
+        _ => 0,
+    };
+    score.total.saturating_sub(part)
 }
 
 /// One item of the goal as the panel shows it.
