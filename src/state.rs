@@ -436,7 +436,7 @@ pub enum UiAction {
 /// (`Check::Diagnosed`). Whether that was new.
 #[cfg(feature = "lesson3")]
 fn diagnosed(ui: &mut Ui, ws: &Workspace) -> bool {
-    let viewer = ui.prompt.clone().or_else(|| crate::lesson_three::default_viewer(ws));
+    let viewer = crate::lesson_three::prompt_viewer(ui, ws);
     match (viewer, ui.diagnose.as_ref()) {
         (Some(viewer), Some(card)) => ui.progress.seen.insert(mixua_course::Milestone::diagnosed(&viewer, card)),
         _ => false,

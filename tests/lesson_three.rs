@@ -189,6 +189,11 @@ fn each_exercise_holds_once_solved_through_the_app_and_not_before() {
         s.apply(a);
     }
     assert_eq!(s.ui.prompt, Some(ViewerId::new("alice", "writer-v1")));
+    // Opened at that step directly (`&step=5`), the panel shows it too.
+    let fresh = Ui { lesson_step: 4, ..start().ui };
+    assert_eq!(mixua_playground::lesson_three::prompt_viewer(&fresh, s.workspace()), Some(ViewerId::new("alice", "writer-v1")));
+    let first = Ui { lesson_step: 2, ..start().ui };
+    assert_eq!(mixua_playground::lesson_three::prompt_viewer(&first, s.workspace()), Some(ViewerId::new("bob", "checker-v1")), "exercise 3 names no cell: the first task's");
     // Usage is no ranking input; review is.
     assert!(!holds(&s, 4));
     prompt(&mut s, PromptEdit::Weight { name: "relevance".into(), value: 5 });
