@@ -404,11 +404,14 @@ pub fn weights_of(ws: &Workspace) -> Weights {
 /// the current exercise is about (the pack's `cell`, when it is in the
 /// chart), else [`default_viewer`].
 pub fn prompt_viewer(ui: &crate::state::Ui, ws: &Workspace) -> Option<ViewerId> {
+    ui.prompt.clone().or_else(|| exercise_cell(ui, ws)).or_else(|| default_viewer(ws))
+}
+
+/// The cell the current exercise is about (the pack's `cell`), when it is
+/// in the chart.
+pub fn exercise_cell(ui: &crate::state::Ui, ws: &Workspace) -> Option<ViewerId> {
     let in_chart = |v: &ViewerId| ws.users.contains(&v.user) && ws.agents.contains(&v.agent);
-    ui.prompt
-        .clone()
-        .or_else(|| ui.exercise()?.cell.as_deref().and_then(ViewerId::parse_key).filter(in_chart))
-        .or_else(|| default_viewer(ws))
+    ui.exercise()?.cell.as_deref().and_then(ViewerId::parse_key).filter(in_chart)
 }
 
 /// The default viewer of the prompt panel: the first task's, else the
