@@ -320,9 +320,8 @@ pub enum Check {
     TotalBudgetAtMost { tokens: u64 },
     /// Each of the cells loads at most `percent` of its baseline at the
     /// start. The baseline (every card the viewer may read, dumped in) is
-    /// the work's own, or, with `baseline`, the one of that start's cards
-    /// as they were written there: a card added later, or a card's cost
-    /// raised, moves no baseline.
+    /// the work's own, or, with `baseline`, counts only the cards that
+    /// start has: a card added later moves no baseline.
     #[cfg(feature = "lesson3")]
     StartupAtMost {
         cells: Cells,
@@ -786,10 +785,10 @@ pub struct Facts<'a> {
     /// ([`Facts::with_cache`]): `replay_cache` ([`Facts::new`]), or none
     /// ([`Facts::of`]: the cache is then empty).
     replayer: Option<fn(&'a Workspace) -> CacheReplay<'a>>,
-    /// A start's workspace in each language, made once and only if a check
-    /// measures against it ([`Facts::start_baseline`]).
+    /// A start's card ids, read once and only if a check measures against
+    /// them ([`Facts::start_cards`]).
     #[cfg(feature = "lesson3")]
-    start: OnceCell<(Start, [Workspace; 2])>,
+    start: OnceCell<(Start, BTreeSet<String>)>,
 }
 
 impl<'a> Facts<'a> {
@@ -860,34 +859,24 @@ impl<'a> Facts<'a> {
         }
     }
 
-    /// A cell's baseline (every card it may read, dumped in) on `start`'s
-    /// cards as written there. The start is read in the work's language:
-    /// the one whose start gives the cell the same task query as the
-    /// work; when neither does (the query was edited), the smaller of
-    /// the two, so that a doubt never makes the check easier.
+    /// The ids of the cards `start` has (the same in either language): a
+    /// baseline measured on the start's cards counts only these.
     #[cfg(feature = "lesson3")]
-    fn start_baseline(&self, start: &Start, cell: &ViewerId) -> Option<u64> {
+    fn start_cards(&self, start: &Start) -> BTreeSet<String> {
         let lesson_two = self.lesson_two;
-        let make = |lang: Lang| start.workspace_with(lang, |l| lesson_two.map_or_else(Workspace::default, |two| two(l)));
-        let made;
-        let works = match self.start.get() {
-            Some((kept, works)) if kept == start => works,
-            Some(_) => {
-                made = [make(Lang::ZhTw), make(Lang::En)];
-                &made
+        let read = || {
+            let ws = start.workspace_with(Lang::En, |l| lesson_two.map_or_else(Workspace::default, |two| two(l)));
+            let mut ids = BTreeSet::new();
+            for card in &ws.cards {
+                ids.insert(card.id.clone());
             }
-            None => &self.start.get_or_init(|| (start.clone(), [make(Lang::ZhTw), make(Lang::En)])).1,
+            ids
         };
-        let (query, _) = task_for(self.ws, cell.viewer(), None);
-        let baselines: Vec<(bool, u64)> = works
-            .iter()
-            .filter(|w| w.users.contains(&cell.user) && w.agents.contains(&cell.agent))
-            .map(|w| {
-                let (q, _) = task_for(w, cell.viewer(), None);
-                (q == query, Assembler::new(w, q).prompt(cell.viewer()).baseline_tokens)
-            })
-            .collect();
-        baselines.iter().find(|(same, _)| *same).or_else(|| baselines.iter().min_by_key(|(_, b)| *b)).map(|(_, b)| *b)
+        match self.start.get() {
+            Some((kept, ids)) if kept == start => ids.clone(),
+            Some(_) => read(),
+            None => self.start.get_or_init(|| (start.clone(), read())).1.clone(),
+        }
     }
 
     fn viewer(&self, id: &ViewerId) -> Option<usize> {
@@ -1096,12 +1085,19 @@ impl Check {
                 let cells = cells.resolve(ws);
                 !cells.is_empty()
                     && cells.iter().all(|c| {
-                        let (_, prompt) = prompt_of(ws, c);
+                        let (query, _) = task_for(ws, c.viewer(), None);
+                        let assembler = Assembler::new(ws, query);
+                        let prompt = assembler.prompt(c.viewer());
+                        // On the start's cards: a card added since (one no
+                        // task reads, say) never raises the baseline.
                         let base = match baseline {
-                            None => Some(prompt.baseline_tokens),
-                            Some(start) => f.start_baseline(start, c),
+                            None => prompt.baseline_tokens,
+                            Some(start) => {
+                                let ids = f.start_cards(start);
+                                prompt.view.iter().filter(|&&i| ids.contains(&ws.cards[i].id)).map(|&i| assembler.tokens(i)).fold(0u64, u64::saturating_add)
+                            }
                         };
-                        base.is_some_and(|b| prompt.startup_tokens().saturating_mul(100) <= b.saturating_mul(*percent))
+                        prompt.startup_tokens().saturating_mul(100) <= base.saturating_mul(*percent)
                     })
             }
             #[cfg(feature = "lesson3")]

@@ -143,12 +143,6 @@ fn shortcuts() -> Vec<Shortcut> {
             },
             learner: nothing,
         },
-        Shortcut {
-            exercise: 1,
-            what: "M's stated cost raised: the baseline grows",
-            edit: |w, _| set_card_key(card_mut(w, "M"), "tokens", Some(Value::from(5000))),
-            learner: nothing,
-        },
         // Exercise 3: Diagnose run on each report's card.
         Shortcut {
             exercise: 2,
