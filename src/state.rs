@@ -459,6 +459,18 @@ pub enum UiAction {
     Diagnose(Option<String>),
 }
 
+/// Lesson 3: the diagnosis shown now (the prompt's viewer, the card
+/// diagnosed) is remembered as a milestone, which an exercise may ask for
+/// (`Check::Diagnosed`). Whether that was new.
+#[cfg(feature = "lesson3")]
+fn diagnosed(ui: &mut Ui, ws: &Workspace) -> bool {
+    let viewer = crate::lesson_three::prompt_viewer(ui, ws);
+    match (viewer, ui.diagnose.as_ref()) {
+        (Some(viewer), Some(card)) => ui.progress.seen.insert(mixua_course::Milestone::diagnosed(&viewer, card)),
+        _ => false,
+    }
+}
+
 /// Going from lesson step `from` to `to`: a teacher's pack's exercise
 /// begins from its own start (an undoable load) before the step changes;
 /// the built-in lessons run on one continuing work. The lesson panel's
@@ -479,6 +491,11 @@ pub fn go_to_step(course: crate::course::Course, pack: &mixua_course::Pack, from
         actions.push(Edit::Load { doc: Doc { workspace, ..Doc::default() }, source }.into());
     }
     actions.push(UiAction::LessonStep(to).into());
+    // The cell the exercise is about: its prompt opens with the step.
+    #[cfg(feature = "lesson3")]
+    if let Some(viewer) = pack.exercises[to].cell.as_deref().and_then(ViewerId::parse_key) {
+        actions.push(UiAction::ShowPrompt(viewer).into());
+    }
     actions
 }
 
@@ -658,13 +675,16 @@ impl AppState {
                     return false;
                 }
                 ui.prompt = Some(viewer);
+                // An open diagnosis now answers for this viewer.
+                diagnosed(ui, &self.doc.workspace);
             }
             #[cfg(feature = "lesson3")]
             UiAction::Diagnose(card) => {
                 if ui.diagnose == card {
-                    return false;
+                    return diagnosed(ui, &self.doc.workspace);
                 }
                 ui.diagnose = card;
+                diagnosed(ui, &self.doc.workspace);
             }
             UiAction::SetRecent(recent) => {
                 if ui.recent.shows_same(&recent) {

@@ -78,6 +78,7 @@ fn pack() -> Pack {
             question: None,
             points_to: None,
             panels: Vec::new(),
+            cell: None,
         }],
     }
 }

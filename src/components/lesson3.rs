@@ -73,7 +73,13 @@ pub fn use_lesson_three(state: &AppState, onaction: &Callback<Action>) -> Third 
         .clone()
     };
     let bars = use_memo(((*prompts).clone(), lang), |(prompts, lang)| prompts.as_ref().map(|p| Rc::new(p.bars(*lang))));
-    let viewer = if on { state.ui.prompt.clone().or_else(|| default_viewer(&ws)) } else { None };
+    // The viewer chosen, else the exercise's cell, else the first task's
+    // (`crate::lesson_three::prompt_viewer`, written out here).
+    let viewer = if on {
+        state.ui.prompt.clone().or_else(|| crate::lesson_three::exercise_cell(&state.ui, &ws)).or_else(|| default_viewer(&ws))
+    } else {
+        None
+    };
     // The prompts were assembled from this very workspace (both are keys).
     let panel = use_memo((Shared(ws.clone()), (*prompts).clone(), viewer.clone(), lang), |(ws, prompts, viewer, lang)| {
         let (prompts, viewer) = (prompts.as_ref()?, viewer.as_ref()?);

@@ -214,6 +214,7 @@ pub fn teacher(props: &TeacherProps) -> Html {
                     question: None,
                     points_to: None,
                     panels: Vec::new(),
+                    cell: None,
                 };
                 let mut next = pack.get();
                 next.exercises.push(exercise);
