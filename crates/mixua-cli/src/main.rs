@@ -7,6 +7,7 @@
 #[macro_use]
 extern crate mixua_words;
 
+mod check;
 mod grade;
 mod prompt;
 
@@ -33,12 +34,13 @@ use mixua_course::{seed_workspace, story_workspace};
 const EXIT_STATUS: &str = "\
 Without --workspace, the built-in seed fixture (cards P U A G B X Y) is used.
 
-Exit status: 0 done; 1 `report --fail-on-leak` found a leak, or `grade`
-refused a code; 2 bad input (unreadable file, invalid JSON, a file or
-standard input over 5 MB, bad arguments, an output file that is the
-workspace read), and then no file is written. A closed standard output
-(`mixua audit | head -1`) ends the output quietly, with the status the run
-would have had. Text output prints control characters escaped (`\u{1b}`).";
+Exit status: 0 done; 1 `report --fail-on-leak` found a leak, `grade`
+refused a code, or a `check` assertion fails; 2 bad input (unreadable file,
+invalid JSON, a file or standard input over 5 MB, bad arguments, an output
+file that is the workspace read), and then no file is written. A closed
+standard output (`mixua audit | head -1`) ends the output quietly, with the
+status the run would have had. Text output prints control characters
+escaped (`\u{1b}`).";
 
 /// mixua: who may read which agent-memory card (the MixUA four-scope policy)
 #[derive(Parser)]
@@ -101,6 +103,9 @@ enum Command {
         after_help = "Example:\n  mixua diagnose --workspace l3.json --viewer bob/checker-v1 --card S --lang zh-TW"
     )]
     Diagnose(prompt::DiagnoseArgs),
+    /// Run the assertions a workspace keeps: exit 1 when one fails
+    #[command(long_about = check::CHECK_ABOUT, after_help = check::CHECK_AFTER)]
+    Check(check::CheckArgs),
     /// Print a completion script for a shell
     #[command(
         long_about = "Print a completion script for a shell, to standard output.\n\nbash: mixua completions bash > ~/.local/share/bash-completion/completions/mixua\nzsh:  mixua completions zsh > ~/.zfunc/_mixua  (with fpath+=~/.zfunc before compinit)\nfish: mixua completions fish > ~/.config/fish/completions/mixua.fish",
@@ -120,6 +125,7 @@ impl Command {
             | Command::About(AboutArgs { json, .. }) => !json,
             Command::Prompt(args) => !args.json,
             Command::Diagnose(args) => !args.json,
+            Command::Check(args) => args.prints_text(),
             Command::Explain(_) | Command::Grade(_) => true,
         }
     }
@@ -136,6 +142,7 @@ impl Command {
             Command::Grade(args) => grade::cmd_grade(args, out),
             Command::Prompt(args) => prompt::cmd_prompt(args, out).map(|()| Outcome::Done),
             Command::Diagnose(args) => prompt::cmd_diagnose(args, out).map(|()| Outcome::Done),
+            Command::Check(args) => check::cmd_check(args, out),
             Command::Completions(args) => cmd_completions(args, out).map(|()| Outcome::Done),
         }
     }
@@ -319,6 +326,8 @@ enum Outcome {
     LeakFound,
     /// `grade` refused a result code: exit status 1.
     CodesRefused,
+    /// `check`: an assertion fails or can't be read: exit status 1.
+    AssertionsFail,
 }
 
 /// Standard output for every command, buffered. A reader that has gone (a
@@ -406,7 +415,7 @@ fn main() -> ExitCode {
     let result = result.and_then(|outcome| out.flush().map(|()| outcome).map_err(Failure::from));
     match result {
         Ok(Outcome::Done) => ExitCode::SUCCESS,
-        Ok(Outcome::LeakFound | Outcome::CodesRefused) => ExitCode::from(1),
+        Ok(Outcome::LeakFound | Outcome::CodesRefused | Outcome::AssertionsFail) => ExitCode::from(1),
         Err(Failure(message)) => {
             // A closed standard error is no reason to panic either. The
             // message may quote a name from a file: escaped.

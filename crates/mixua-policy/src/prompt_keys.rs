@@ -393,7 +393,9 @@ pub enum Risk {
 /// - `risk`: `high` or `normal`;
 /// - `tokens`: a whole number that replaces the estimate;
 /// - `reliability`: 0 to 100 (default 50), how far the source is trusted;
-/// - `uses`: how often the card was used, shown and never ranked.
+/// - `uses`: how often the card was used, shown and never ranked;
+/// - `conflicts_with`: a list of card ids this card says the opposite of
+///   (the diagnosis names them when both are loaded for the same task).
 ///
 /// A value that can't be read is set aside with its [`Unreadable`] and
 /// fails closed: an unreadable `risk` counts as high (kept, never
@@ -406,11 +408,14 @@ pub struct CardKeys {
     pub tokens: Option<u64>,
     pub reliability: Option<u64>,
     pub uses: Option<u64>,
+    /// The ids it conflicts with, as written (an id no card has is kept
+    /// and simply never loaded beside it).
+    pub conflicts_with: Vec<String>,
     pub problems: Vec<Unreadable>,
 }
 
 /// The card keys this module reads, in the order written.
-pub const CARD_KEYS: [&str; 5] = ["load", "risk", "tokens", "reliability", "uses"];
+pub const CARD_KEYS: [&str; 6] = ["load", "risk", "tokens", "reliability", "uses", "conflicts_with"];
 
 impl CardKeys {
     pub fn of(card: &Card) -> CardKeys {
@@ -449,6 +454,12 @@ impl CardKeys {
                 "uses" => match u64::read(key, value) {
                     Ok(u) => keys.uses = Some(u),
                     Err(why) => keys.problems.push(why),
+                },
+                // A list of card ids, each text: anything else is set
+                // aside whole (no conflict is read from it).
+                "conflicts_with" => match value.as_array().and_then(|ids| ids.iter().map(|v| v.as_str().map(str::to_string)).collect()) {
+                    Some(ids) => keys.conflicts_with = ids,
+                    None => keys.problems.push(wrong_type(key, Expect::Ids, value)),
                 },
                 _ => {}
             }
