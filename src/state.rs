@@ -137,6 +137,11 @@ pub enum WorkAction {
     /// `at`: where its answer shows (the Work menu for its Import, the
     /// top bar for a dropped file).
     Import { saved: Box<crate::persist::Saved>, source: String, at: NoticeAt },
+    /// Reset this lesson's work to its start (`doc`): as an import does,
+    /// the start becomes a new work of this lesson, and the work reset
+    /// stays in its slot (Recent work) and one Undo away. No other
+    /// lesson's work is touched.
+    Reset { doc: Box<crate::doc::Doc>, source: String },
 }
 
 /// What "Recent work" shows: the saved works and the one this tab shows.
@@ -238,6 +243,29 @@ impl Ui {
     /// language), or the teacher's pack this state holds.
     pub fn pack(&self) -> &mixua_course::Pack {
         self.shared_pack()
+    }
+
+    /// The work's lesson as it is saved in this browser.
+    pub fn work_lesson(&self) -> crate::course::WorkLesson {
+        self.course.into()
+    }
+
+    /// The work's lesson as it leaves this browser (a link, a file): a
+    /// teacher's pack's exercise leaves as its pack's lesson when that is
+    /// lesson 3 (its workspace has lesson 3's settings), else as lesson 1's
+    /// (whoever opens it may not have the pack).
+    pub fn carried_lesson(&self) -> crate::course::WorkLesson {
+        use crate::course::WorkLesson;
+        match self.course {
+            crate::course::Course::Pack if self.pack().lesson() == 3 => WorkLesson::Three,
+            course => crate::persist::portable(course).unwrap_or_default(),
+        }
+    }
+
+    /// Whether lesson 3's panels show: its work, or a pack of lesson 3
+    /// ([`mixua_course::Pack::lesson`]).
+    pub fn lesson_three_panels(&self) -> bool {
+        self.carried_lesson() == crate::course::WorkLesson::Three
     }
 
     /// The same pack, as the `Rc` the state keeps (a prop compared by

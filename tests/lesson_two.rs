@@ -82,7 +82,7 @@ fn a_work_saved_with_refusals_as_strings_opens_the_same() {
     let mut s = start();
     assert!(act(&mut s, publish("A", "writer-v1")));
     s.apply(UiAction::Seen("tombstone:U".into()));
-    let saved = Saved { doc: (*s.doc).clone(), progress: Some(s.ui.progress.clone()), course: Some(Course::Two), ..Saved::default() };
+    let saved = Saved { doc: (*s.doc).clone(), progress: Some(s.ui.progress.clone()), course: Some(Course::Two.into()), ..Saved::default() };
     let mut json: serde_json::Value = serde_json::from_str(&persist::to_json(&saved)).unwrap();
     // The progress as the earlier version wrote it.
     fn old_form(v: &mut serde_json::Value) -> bool {
@@ -370,7 +370,7 @@ fn a_work_saved_before_access_acts_opens_with_its_settings_as_they_were() {
     use mixua_playground::persist::{from_json, to_json, Saved};
     let ws = lesson_two_workspace(Lang::En);
     assert!(ws.events().all(|(_, e)| !e.action.sets()), "the lesson's start logs no setting");
-    let text = to_json(&Saved { doc: Doc { workspace: Rc::new(ws.clone()), ..Doc::default() }, course: Some(Course::Two), ..Saved::default() });
+    let text = to_json(&Saved { doc: Doc { workspace: Rc::new(ws.clone()), ..Doc::default() }, course: Some(Course::Two.into()), ..Saved::default() });
     let opened = from_json(&text).unwrap();
     let back = &opened.doc.workspace;
     assert_eq!(**back, ws);

@@ -2,11 +2,11 @@ use mixua_words::Lang;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use crate::course::Course;
+use crate::course::{Course, WorkLesson};
 use crate::persist::{self, Saved};
 use crate::shared::Latest;
 use std::rc::Rc;
-use crate::state::{WorkAction, Action, Doc, Edit, Notice, NoticeAt, Recent, UiAction};
+use crate::state::{WorkAction, Action, Doc, Notice, NoticeAt, Recent, UiAction};
 
 /// Starts a download of `text` as a file (an effect of a click, not of render).
 pub fn download(name: &str, text: &str) {
@@ -38,7 +38,7 @@ pub fn import_file(file: web_sys::File, at: NoticeAt, onaction: Callback<Action>
 /// the Work menu's part (`crate::lazy`): fetched when the menu is first
 /// pointed at, opened or used.
 #[wasm_split_helpers::wasm_split(work_menu, fallible, preload(preload_work_menu))]
-fn share_part(doc: &Doc, course: Course) -> Result<String, crate::lazy::SplitLoaderError> {
+fn share_part(doc: &Doc, course: WorkLesson) -> Result<String, crate::lazy::SplitLoaderError> {
     Ok(share_url(doc, course))
 }
 
@@ -77,7 +77,7 @@ fn part_missing_at(onaction: &Callback<Action>, at: NoticeAt) {
 /// The address of this page (the students' page, when made on the
 /// teacher's; lesson 3's page for its work) with a share link for `doc` in
 /// `course`.
-pub fn share_url(doc: &Doc, course: Course) -> String {
+pub fn share_url(doc: &Doc, course: WorkLesson) -> String {
     let location = gloo_utils::window().location();
     let base = format!(
         "{}{}",
@@ -92,8 +92,11 @@ pub struct FilesProps {
     /// The work now, read when it is shared or exported (not a prop that
     /// changes on every edit).
     pub doc: Latest<Rc<Doc>>,
-    /// The work's lesson, named by its link and file.
+    /// The work's lesson (the reset's).
     pub course: Course,
+    /// The work's lesson as its link and file name it
+    /// (`crate::state::Ui::carried_lesson`).
+    pub carried: WorkLesson,
     /// The saved works, for "Recent work".
     pub recent: Recent,
     /// The answer to the last action taken here (share, import, reset,
@@ -124,7 +127,7 @@ pub fn files(props: &FilesProps) -> Html {
     let link = use_state(|| None::<String>);
 
     let share = {
-        let (doc, course) = (props.doc.clone(), props.course);
+        let (doc, course) = (props.doc.clone(), props.carried);
         let link = link.clone();
         let onaction = props.onaction.clone();
         Callback::from(move |_: MouseEvent| {
@@ -148,7 +151,7 @@ pub fn files(props: &FilesProps) -> Html {
         })
     };
     let export = {
-        let (doc, course) = (props.doc.clone(), persist::portable(props.course));
+        let (doc, course) = (props.doc.clone(), persist::portable(props.carried));
         Callback::from(move |_: MouseEvent| {
             download("mixua-workspace.json", &persist::to_json(&Saved { doc: (*doc.get()).clone(), course, ..Saved::default() }));
         })
@@ -184,14 +187,14 @@ pub fn files(props: &FilesProps) -> Html {
     };
     let do_reset = {
         let confirm_reset = confirm_reset.clone();
-        let onaction = props.onaction.clone();
+        let (onaction, onwork) = (props.onaction.clone(), props.onwork.clone());
         let course = props.course;
         Callback::from(move |_: MouseEvent| {
             confirm_reset.set(false);
             // Lesson 2's start is in its part: without it, Reset says so
             // and changes nothing.
             match course.start_doc(lang) {
-                Some(doc) => onaction.emit(Action::Edit(Edit::Load { doc, source: pick!(lang, "範例", "the seed").into() })),
+                Some(doc) => onwork.emit(WorkAction::Reset { doc: Box::new(doc), source: pick!(lang, "範例", "the seed").into() }),
                 None => onaction.emit(UiAction::Notify(Notice::PartMissing).into()),
             }
             onaction.emit(Action::Ui(UiAction::PlaceNotice(NoticeAt::Work)));

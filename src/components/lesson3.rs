@@ -15,7 +15,6 @@ use yew::prelude::*;
 use super::prompt_bar::ChartBars;
 use super::prompt_panel::PromptPanel;
 use super::prompt_settings::{CardKeysView, PromptSettings};
-use crate::course::Course;
 use crate::lesson_three::{budget_names, change_parts, default_viewer, weights_of, DiagnosisView, PanelView, Prompts};
 use crate::shared::Shared;
 use crate::state::{Action, AppState};
@@ -52,7 +51,7 @@ fn prompts_of(kept: &Kept, ws: &Rc<Workspace>) -> Rc<Prompts> {
 
 #[hook]
 pub fn use_lesson_three(state: &AppState, onaction: &Callback<Action>) -> Third {
-    let on = state.ui.course == Course::Three;
+    let on = state.ui.lesson_three_panels();
     let lang = state.ui.lang;
     let ws = state.doc.workspace.clone();
     let kept: Kept = use_mut_ref(Vec::new);

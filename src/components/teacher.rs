@@ -344,7 +344,12 @@ pub fn teacher(props: &TeacherProps) -> Html {
                 let url = format!(
                     "{}{}#{}",
                     location.origin().unwrap_or_default(),
-                    crate::start_route::students_page(&location.pathname().unwrap_or_default()),
+                    // The page of the pack's lesson: lesson 3's for a pack
+                    // of lesson 3, else the students' page.
+                    crate::start_route::link_page(
+                        &location.pathname().unwrap_or_default(),
+                        if pack.lesson() == 3 { crate::course::WorkLesson::Three } else { crate::course::WorkLesson::One },
+                    ),
                     pack_link::encode(&pack)
                 );
                 // Said beside the button once the clipboard has answered
