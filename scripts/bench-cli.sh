@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Times the whole `mixua report` run (read, parse, evaluate, print, write) on
-# a generated workspace of 20,000 cards × 10 users × 10 agents, with a query
+# a generated workspace of 14,000 cards × 10 users × 10 agents (4.98 MB: the
+# CLI reads at most 5 MB, `mixua_policy::MAX_FILE_BYTES`; 20,000 cards, the
+# size before that limit, are 7.1 MB and refused), with a query
 # that matches every card ("。", which ends every generated lesson), next to
 # the seed tutorial's Python program on the same file in the same run, and
 # prints min / median / max in milliseconds and the ratio of the medians.
@@ -31,11 +33,11 @@ cargo build --release --quiet -p mixua-policy --example gen_workspace
 
 tmp="$(mktemp -d "${TMPDIR:-/tmp}/mixua-bench.XXXXXX")"
 trap 'rm -rf "$tmp"' EXIT
-workspace="$tmp/workspace-20k.json"
+workspace="$tmp/workspace-14k.json"
 mixua="$PWD/$target/release/mixua"
 mkdir -p "$tmp/rust" "$tmp/python"
 
-"$target/release/examples/gen_workspace" 20000 10 10 1 > "$workspace"
+"$target/release/examples/gen_workspace" 14000 10 10 1 > "$workspace"
 
 # The seed program over a workspace file: its three functions from the
 # tutorial, its report loop over the file's data.
@@ -89,7 +91,7 @@ time_runs() {
 }
 
 (cd "$tmp/rust" && "$mixua" report --workspace "$workspace" --query "$query" > /dev/null)   # warm-up
-echo "workspace: 20,000 cards, 10 users × 10 agents, $(wc -c < "$workspace") bytes; query: \"$query\""
+echo "workspace: 14,000 cards, 10 users × 10 agents, $(wc -c < "$workspace") bytes; query: \"$query\""
 echo "mixua report: $(wc -c < "$tmp/rust/memory-result.json") bytes (written to the file and to standard output)"
 echo "machine: $(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')"
 

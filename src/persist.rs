@@ -16,8 +16,9 @@ use crate::course::{Page, WorkLesson};
 /// The link format this build writes and reads.
 pub const LINK_VERSION: u32 = 1;
 
-/// Files larger than this are refused before parsing.
-pub const MAX_FILE_BYTES: usize = 5 * 1024 * 1024;
+/// Files larger than this are refused before parsing: the policy crate's
+/// limit, the same the CLI reads files with.
+pub const MAX_FILE_BYTES: usize = mixua_policy::MAX_FILE_BYTES;
 
 /// A decompressed share link may not grow beyond this (a hostile link
 /// could otherwise expand without bound): the size of a file.

@@ -235,7 +235,11 @@ impl Reader for StoredWork<'_> {
         let mut found = Found::default();
         let (index, damaged) = store::index_read(stored);
         if let Some(text) = damaged {
-            let what = Unreadable::Index { works: index.works.len() };
+            let works = index.works.len();
+            let what = match store::index_aside(stored, &text) {
+                store::Aside::Kept => Unreadable::Index { works },
+                store::Aside::Dropped => Unreadable::IndexNotKept { works },
+            };
             found.unreadable = Some(Notice::Unreadable { what, file: "mixua-works-index.json".into(), text: text.into() });
         }
         let id = tab_work.filter(|id| index.get(id).is_some()).map(str::to_string).or_else(|| index.latest().map(|e| e.id.clone()));

@@ -112,8 +112,13 @@ pub enum NoticeAt {
 /// What in storage could not be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Unreadable {
-    /// The list of saved works; it was rebuilt from the `works` found.
+    /// The list of saved works; it was rebuilt from the `works` found, and
+    /// its damaged text is kept aside as it was.
     Index { works: usize },
+    /// The same, when an earlier damaged list is kept aside already:
+    /// storage keeps one, so that earlier one stays and this one is not
+    /// kept (it is offered for download, now only).
+    IndexNotKept { works: usize },
     /// A saved work, by the name Recent work gives it.
     Work { name: String },
 }

@@ -184,12 +184,37 @@ pub fn index_read(stored: &dyn Stored) -> (Index, Option<String>) {
     }
 }
 
+/// Where a damaged index is kept aside, as it was: one copy only.
+pub const INDEX_ASIDE_KEY: &str = "mixua-playground/v2/unreadable/works";
+
+/// Whether a damaged index's text will be kept aside ([`INDEX_ASIDE_KEY`])
+/// when the index is next written: storage keeps one damaged copy, and
+/// never writes over it. So it is kept when nothing is aside yet (or this
+/// very text is), and dropped when an earlier damaged copy is kept there.
+pub fn index_aside(stored: &dyn Stored, damaged: &str) -> Aside {
+    match stored.text(INDEX_ASIDE_KEY) {
+        Some(earlier) if earlier != damaged => Aside::Dropped,
+        _ => Aside::Kept,
+    }
+}
+
+/// What becomes of a damaged index's text ([`index_aside`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Aside {
+    /// It is kept aside as it was.
+    Kept,
+    /// An earlier damaged copy is kept aside, and this one is not: it is
+    /// dropped when the index is next written.
+    Dropped,
+}
+
 /// Writes the index; an index stored that can't be read is first kept
-/// aside as it was ([`UNREADABLE_PREFIX`]), never written over.
+/// aside as it was ([`INDEX_ASIDE_KEY`]), never written over, unless an
+/// earlier damaged copy is kept there already ([`index_aside`]: the notice
+/// said which one is kept).
 pub fn write_index(index: &Index) -> bool {
     if let Some(text) = Browser.text(INDEX_KEY).filter(|t| serde_json::from_str::<Index>(t).is_err()) {
-        let aside = format!("{UNREADABLE_PREFIX}works");
-        if Browser.text(&aside).is_none() && !write_text(&aside, &text) {
+        if Browser.text(INDEX_ASIDE_KEY).is_none() && !write_text(INDEX_ASIDE_KEY, &text) {
             return false;
         }
     }

@@ -337,6 +337,28 @@ fn a_damaged_index_is_rebuilt_from_the_slots_and_kept_as_it_was() {
 }
 
 #[test]
+fn a_second_damaged_index_is_said_not_kept_when_an_earlier_one_is_kept_aside() {
+    assert!(store::INDEX_ASIDE_KEY.starts_with(store::UNREADABLE_PREFIX));
+    let mut storage = two_works();
+    storage.map.insert(store::INDEX_KEY.into(), r#"{"rev":"#.into());
+    // Nothing aside yet: this damaged list is the one kept.
+    assert_eq!(store::index_aside(&storage.map, r#"{"rev":"#), store::Aside::Kept);
+    // An earlier damaged list is kept aside (storage keeps one, never
+    // written over): this one is not kept, and the notice says so, while
+    // it still offers this one, as it was, for download.
+    storage.map.insert(store::INDEX_ASIDE_KEY.into(), "[earlier".into());
+    assert_eq!(store::index_aside(&storage.map, r#"{"rev":"#), store::Aside::Dropped);
+    let route = start(&[], "", &storage, None);
+    assert_eq!(
+        unreadable(&route),
+        Some((Unreadable::IndexNotKept { works: 2 }, "mixua-works-index.json".into(), r#"{"rev":"#.into()))
+    );
+    // The same text as the one aside is the copy kept.
+    storage.map.insert(store::INDEX_ASIDE_KEY.into(), r#"{"rev":"#.into());
+    assert!(matches!(unreadable(&start(&[], "", &storage, None)), Some((Unreadable::Index { works: 2 }, ..))));
+}
+
+#[test]
 fn a_damaged_slot_is_said_offered_as_it_was_and_never_opened_as_the_tabs_work() {
     for damaged in [r#"{"rev":1,"saved_at":"#, r#"{"rev":1,"saved_at":2,"work":{"cards":5}}"#] {
         let mut storage = two_works();

@@ -114,6 +114,10 @@ pub fn notice_text(notice: &Notice, lang: Lang) -> (bool, String) {
             format!("「最近的作品」清單損壞了,已從存著的作品({works} 份)重建。損壞的清單原樣保留(沒有被覆蓋),可以下載。"),
             format!("The list of your saved works was damaged; it was rebuilt from the works stored ({works}). The damaged list is kept as it was (never overwritten): you can download it."),
         )),
+        Notice::Unreadable { what: Unreadable::IndexNotKept { works }, .. } => (true, pick!(lang, 
+            format!("「最近的作品」清單又損壞了,已從存著的作品({works} 份)重建。瀏覽器只留一份損壞的清單:留著的是先前那一份;這一份不會留下,現在就下載才保得住。"),
+            format!("The list of your saved works was damaged again; it was rebuilt from the works stored ({works}). The browser keeps one damaged list: the earlier one is kept, and this one is not kept. Download it now to keep it."),
+        )),
         Notice::Unreadable { what: Unreadable::Work { name }, .. } => (true, pick!(lang, 
             format!("「{name}」存的內容讀不出來。它原樣保留在這個瀏覽器裡(沒有被覆蓋),可以下載成檔案;這裡沒有打開它。"),
             format!("“{name}” could not be read. It is kept in this browser as it was (never overwritten), and you can download it as a file; it was not opened here."),
@@ -162,5 +166,26 @@ pub fn notice_bar(props: &NoticeBarProps) -> Html {
                 <button type="button" class="link" onclick={dismiss}>{ pick!(lang, "關閉", "Dismiss") }</button>
             </p>
         </div>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::rc::Rc;
+
+    fn words(what: Unreadable, lang: Lang) -> String {
+        notice_text(&Notice::Unreadable { what, file: "f.json".into(), text: Rc::from("[") }, lang).1
+    }
+
+    #[test]
+    fn a_damaged_index_says_which_copy_is_kept_and_which_is_not() {
+        let kept = words(Unreadable::Index { works: 2 }, Lang::En);
+        assert!(kept.contains("kept as it was"), "{kept}");
+        let en = words(Unreadable::IndexNotKept { works: 2 }, Lang::En);
+        assert!(en.contains("the earlier one is kept") && en.contains("this one is not kept"), "{en}");
+        assert!(!en.contains("never overwritten"), "{en}");
+        let zh = words(Unreadable::IndexNotKept { works: 2 }, Lang::ZhTw);
+        assert!(zh.contains("先前那一份") && zh.contains("不會留下"), "{zh}");
     }
 }

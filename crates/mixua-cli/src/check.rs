@@ -70,6 +70,14 @@ pub struct CheckArgs {
     language: Language,
 }
 
+impl CheckArgs {
+    /// Text, TAP and JUnit are text: their control characters are escaped
+    /// (`crate::Out`); JSON is escaped by its writer.
+    pub(crate) fn prints_text(&self) -> bool {
+        !matches!(self.format, CheckFormat::Json)
+    }
+}
+
 /// One case of the run, in list order: an assertion judged, or one set
 /// aside.
 enum Case<'a> {

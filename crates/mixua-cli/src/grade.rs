@@ -9,9 +9,9 @@ use mixua_course::{
     builtin_pack, code_problem_words, read_codes, CellMark, ExerciseResult, Pack, Results, Solved,
 };
 
-use std::io::{Read, Write};
+use std::io::Write;
 
-use crate::{read_text, text_of, Failure, Language, Out, Outcome};
+use crate::{read_bounded, read_text, text_of, Failure, Language, Out, Outcome};
 
 /// The long help of `mixua grade`.
 pub const GRADE_ABOUT: &str = "\
@@ -58,15 +58,17 @@ pub fn cmd_grade(args: GradeArgs, out: &mut Out) -> Result<Outcome, Failure> {
     let pack = load_pack(&args.pack, lang)?;
     let file = args.codes;
     let text = if file == "-" {
-        let mut bytes = Vec::new();
-        std::io::stdin().read_to_end(&mut bytes).map_err(|e| Failure(format!("standard input: {e}")))?;
+        let bytes = read_bounded(std::io::stdin().lock()).map_err(|why| Failure(format!("standard input: {why}")))?;
         text_of(bytes).map_err(|why| Failure(format!("standard input: {why}")))?
     } else {
         read_text(Path::new(&file))?
     };
     let rows: Vec<Row> = read_codes(&text, &pack)
         .into_iter()
-        .map(|l| Row { line: l.line, read: l.read.map_err(|p| code_problem_words(&p, lang)) })
+        .map(|l| Row {
+            line: l.line,
+            read: l.read.map_err(|p| mixua_words::escape_controls(&code_problem_words(&p, lang)).into_owned()),
+        })
         .collect();
     let table = if args.csv { csv_table(&pack, &rows, lang) } else { text_table(&pack, &rows, lang) };
     out.write_all(table.as_bytes())?;
@@ -81,9 +83,12 @@ fn load_pack(name: &str, lang: Lang) -> Result<Pack, Failure> {
     builtin_pack(name, lang).map_err(|p| Failure(mixua_course::pack_problem_words(&p, lang)))
 }
 
+/// The student's name as a cell: escaped, as is a refusal's reason (a
+/// name from a code can't hold a line break or an escape sequence, in a
+/// text table or a CSV file).
 fn student(row: &Row, lang: Lang) -> String {
     match &row.read {
-        Ok(r) if !r.name.is_empty() => r.name.clone(),
+        Ok(r) if !r.name.is_empty() => mixua_words::escape_controls(&r.name).into_owned(),
         _ => pick!(lang, format!("(第 {} 行)", row.line), format!("(line {})", row.line)),
     }
 }
@@ -157,12 +162,15 @@ fn text_table(pack: &Pack, rows: &[Row], lang: Lang) -> String {
 }
 
 /// One CSV cell. A cell that a spreadsheet would read as a formula (it
-/// begins with `=`, `+`, `-`, `@`, a tab or a carriage return) is
-/// neutralised with a leading `'`, as OWASP's CSV-injection guidance says:
-/// quoting alone does not stop a spreadsheet from evaluating it. Then a
-/// cell with a comma, a quote or a line break is quoted.
+/// begins with `=`, `+`, `-`, `@`, a tab or a carriage return, after any
+/// leading spaces: spreadsheets skip those, so " =1+1" is a formula too)
+/// is neutralised with a leading `'`, as OWASP's CSV-injection guidance
+/// says: quoting alone does not stop a spreadsheet from evaluating it. Then
+/// a cell with a comma, a quote or a line break is quoted.
 fn csv_field(text: &str) -> String {
-    let text = if text.starts_with(['=', '+', '-', '@', '\t', '\r']) { format!("'{text}") } else { text.to_string() };
+    let formula = text.starts_with(['\t', '\r'])
+        || text.trim_start_matches(char::is_whitespace).starts_with(['=', '+', '-', '@']);
+    let text = if formula { format!("'{text}") } else { text.to_string() };
     if text.contains([',', '"', '\n', '\r']) { format!("\"{}\"", text.replace('"', "\"\"")) } else { text }
 }
 
@@ -219,6 +227,12 @@ mod tests {
             ("a,b", "\"a,b\""),
             ("a \"b\"", "\"a \"\"b\"\"\""),
             ("a=b", "a=b"),
+            (" =1+1", "' =1+1"),
+            ("  +1", "'  +1"),
+            (" \t-2", "' \t-2"),
+            ("\u{3000}@SUM(A1)", "'\u{3000}@SUM(A1)"),
+            ("\n=1", "\"'\n=1\""),
+            (" a", " a"),
             ("", ""),
         ] {
             assert_eq!(csv_field(cell), written, "{cell:?}");

@@ -12,7 +12,7 @@ mod export;
 mod grade;
 mod prompt;
 
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -25,7 +25,10 @@ use mixua_words::explain::{
 use mixua_policy::{
     as_of, audit, decode_text, history, Evaluation, LoadReason, Policy, TimeError, Viewer, Workspace,
 };
-use mixua_words::{load_error_words, report_with, text_problem_words, Format, Lang, Report, ReportOptions};
+use mixua_words::{
+    escape_controls, escape_controls_in_lines, load_error_words, report_with, text_problem_words, Format, Lang, Report,
+    ReportOptions,
+};
 use mixua_course::{seed_workspace, story_workspace};
 
 /// What every run's help ends with: the promises a script relies on.
@@ -33,9 +36,12 @@ const EXIT_STATUS: &str = "\
 Without --workspace, the built-in seed fixture (cards P U A G B X Y) is used.
 
 Exit status: 0 done; 1 `report --fail-on-leak` found a leak, `grade`
-refused a code, or a `check` assertion fails; 2 bad input (unreadable file, invalid JSON, bad arguments),
-and then no file is written. A closed standard output (`mixua audit | head -1`)
-ends the output quietly, with the status the run would have had.";
+refused a code, or a `check` assertion fails; 2 bad input (unreadable file,
+invalid JSON, a file or standard input over 5 MB, bad arguments, an output
+file that is the workspace read), and then no file is written. A closed
+standard output (`mixua audit | head -1`) ends the output quietly, with the
+status the run would have had. Text output prints control characters
+escaped (`\u{1b}`).";
 
 /// mixua: who may read which agent-memory card (the MixUA four-scope policy)
 #[derive(Parser)]
@@ -113,7 +119,23 @@ enum Command {
 }
 
 impl Command {
+    /// Does the command print text (rather than JSON or a script)? Text
+    /// output escapes every control character ([`Out::text`]).
+    fn prints_text(&self) -> bool {
+        match self {
+            Command::Report(_) | Command::Seed(_) | Command::Completions(_) => false,
+            Command::History(HistoryArgs { json, .. })
+            | Command::Audit(AuditArgs { json, .. })
+            | Command::About(AboutArgs { json, .. }) => !json,
+            Command::Prompt(args) => !args.json,
+            Command::Diagnose(args) => !args.json,
+            Command::Check(args) => args.prints_text(),
+            Command::Explain(_) | Command::Grade(_) => true,
+        }
+    }
+
     fn run(self, out: &mut Out) -> Result<Outcome, Failure> {
+        out.text = self.prints_text();
         match self {
             Command::Report(args) => cmd_report(args, out),
             Command::Explain(args) => cmd_explain(args, out).map(|()| Outcome::Done),
@@ -208,6 +230,9 @@ struct ReportArgs {
     /// another user under the four-scope policy
     #[arg(long)]
     fail_on_leak: bool,
+    /// The language of the messages (the report's JSON holds both)
+    #[command(flatten)]
+    language: Language,
 }
 
 #[derive(Args)]
@@ -315,14 +340,37 @@ enum Outcome {
 /// tools do: what follows is dropped, and the run ends with the status it
 /// would have had, so a script still learns of a leak or a refused code.
 /// Any other write error is reported.
+///
+/// Text output (`text`) never prints a control character raw: each line is
+/// written with [`Out::line`] (the `say!` macro), which escapes every one in
+/// it, a line feed too; and whatever else is written escapes every control
+/// character but the line feed, so nothing from a file reaches the
+/// terminal as an escape sequence, even through a path that forgot `say!`.
 struct Out {
     stdout: std::io::BufWriter<std::io::StdoutLock<'static>>,
     gone: bool,
+    text: bool,
 }
+
+/// `writeln!` for text output: one line, formatted, its control characters
+/// escaped ([`Out::line`]).
+macro_rules! say {
+    ($out:expr, $($arg:tt)*) => {
+        $out.line(&format!($($arg)*))
+    };
+}
+pub(crate) use say;
 
 impl Out {
     fn new() -> Out {
-        Out { stdout: std::io::BufWriter::with_capacity(256 * 1024, std::io::stdout().lock()), gone: false }
+        Out { stdout: std::io::BufWriter::with_capacity(256 * 1024, std::io::stdout().lock()), gone: false, text: false }
+    }
+
+    /// One line of text output, with every control character in it escaped
+    /// (`\u{1b}`), a line feed too: an id that holds one can't forge a line.
+    fn line(&mut self, text: &str) -> std::io::Result<()> {
+        self.write_all(escape_controls(text).as_bytes())?;
+        self.write_all(b"\n")
     }
 
     /// Keeps an error unless it says the reader has gone.
@@ -340,7 +388,12 @@ impl Out {
 impl Write for Out {
     fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
         if !self.gone {
-            let written = self.stdout.write_all(buf);
+            let written = if self.text {
+                let text = String::from_utf8_lossy(buf);
+                self.stdout.write_all(escape_controls_in_lines(&text).as_bytes())
+            } else {
+                self.stdout.write_all(buf)
+            };
             self.quietly(written)?;
         }
         Ok(buf.len())
@@ -369,8 +422,9 @@ fn main() -> ExitCode {
         Ok(Outcome::Done) => ExitCode::SUCCESS,
         Ok(Outcome::LeakFound | Outcome::CodesRefused | Outcome::AssertionsFail) => ExitCode::from(1),
         Err(Failure(message)) => {
-            // A closed standard error is no reason to panic either.
-            let _ = writeln!(std::io::stderr(), "mixua: error: {message}");
+            // A closed standard error is no reason to panic either. The
+            // message may quote a name from a file: escaped.
+            let _ = writeln!(std::io::stderr(), "mixua: error: {}", escape_controls(&message));
             ExitCode::from(2)
         }
     }
@@ -387,16 +441,64 @@ fn load(path: Option<&Path>) -> Result<Workspace, Failure> {
         LoadReason::NoCards { .. } => Failure(format!("`{}`: {}", path.display(), load_error_words(&err, Lang::En))),
     })?;
     for problem in mixua_policy::audit::unknown_keys(&workspace) {
-        let _ = writeln!(std::io::stderr(), "mixua: note: `{}`: {}", path.display(), workspace_problem_text(&problem, Lang::En));
+        let note = format!("`{}`: {}", path.display(), workspace_problem_text(&problem, Lang::En));
+        let _ = writeln!(std::io::stderr(), "mixua: note: {}", escape_controls(&note));
     }
     Ok(workspace)
 }
 
 /// A file's text: UTF-8, with or without a byte-order mark; any other
-/// encoding is bad input, named (the crate's `decode_text`).
+/// encoding is bad input, named (the crate's `decode_text`), and so is a
+/// file over the limit ([`read_bounded`]).
 fn read_text(path: &Path) -> Result<String, Failure> {
-    let bytes = std::fs::read(path).map_err(|err| Failure(format!("cannot read `{}`: {err}", path.display())))?;
-    text_of(bytes).map_err(|why| Failure(format!("cannot read `{}`: {why}", path.display())))
+    let cannot = |why: String| Failure(format!("cannot read `{}`: {why}", path.display()));
+    let file = std::fs::File::open(path).map_err(|err| cannot(err.to_string()))?;
+    text_of(read_bounded(file).map_err(cannot)?).map_err(cannot)
+}
+
+/// Everything a reader (a file, standard input) gives, up to the limit a
+/// file may hold: [`mixua_policy::MAX_FILE_BYTES`], 5 MB, the playground's
+/// limit for an import. It reads one byte past the limit at most, and
+/// then refuses ("too large"), so an endless input (`/dev/zero`) ends at
+/// once instead of filling the memory.
+pub(crate) fn read_bounded(reader: impl Read) -> Result<Vec<u8>, String> {
+    let limit = mixua_policy::MAX_FILE_BYTES;
+    let mut bytes = Vec::new();
+    reader.take(limit as u64 + 1).read_to_end(&mut bytes).map_err(|err| err.to_string())?;
+    if bytes.len() > limit {
+        return Err(text_problem_words(&mixua_policy::TextProblem::TooLarge { limit }, Lang::En));
+    }
+    Ok(bytes)
+}
+
+/// Refuses to write `out` when it is the workspace being read (`input`):
+/// the same file by the same name, through a symbolic link, or as another
+/// hard link to it (one device and inode). Every command that writes a
+/// file asks this before it reads or writes anything, so a refusal writes
+/// nothing. `-` (standard output) and the built-in seed (no input) are
+/// never the same file.
+fn refuse_overwriting(input: Option<&Path>, out: &Path, lang: Lang) -> Result<(), Failure> {
+    let Some(input) = input else { return Ok(()) };
+    if out.as_os_str() == "-" || !same_file(input, out) {
+        return Ok(());
+    }
+    Err(Failure(mixua_words::overwrite_words(&out.display().to_string(), &input.display().to_string(), lang)))
+}
+
+/// Are `a` and `b` one file? Both must exist: a file that doesn't exist
+/// yet can't be the one being read. Symbolic links are followed.
+fn same_file(a: &Path, b: &Path) -> bool {
+    let (Ok(first), Ok(second)) = (std::fs::metadata(a), std::fs::metadata(b)) else { return false };
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        first.dev() == second.dev() && first.ino() == second.ino()
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = (first, second);
+        matches!((std::fs::canonicalize(a), std::fs::canonicalize(b)), (Ok(x), Ok(y)) if x == y)
+    }
 }
 
 /// Bytes as text, or why not in words.
@@ -418,6 +520,8 @@ fn cmd_completions(args: CompletionsArgs, out: &mut Out) -> Result<(), Failure> 
 }
 fn cmd_report(opts: ReportArgs, out: &mut Out) -> Result<Outcome, Failure> {
     let at = opts.at;
+    let path = opts.out.unwrap_or_else(|| PathBuf::from("memory-result.json"));
+    refuse_overwriting(opts.source.workspace.as_deref(), &path, opts.language.lang())?;
     let workspace = load(opts.source.workspace.as_deref())?;
     let workspace = match at {
         None => workspace,
@@ -431,7 +535,6 @@ fn cmd_report(opts: ReportArgs, out: &mut Out) -> Result<Outcome, Failure> {
     let options = ReportOptions { explain: opts.explain, compare: opts.compare };
     let format = if opts.compact { Format::Compact } else { Format::Pretty };
     let mut report = report_with(&workspace, query, options);
-    let path = opts.out.unwrap_or_else(|| PathBuf::from("memory-result.json"));
     let cannot_write = |err: std::io::Error| Failure(format!("cannot write `{}`: {err}", path.display()));
     // The report streams to the file and to standard output at once; a big
     // report is never held in memory whole.
@@ -449,10 +552,10 @@ fn cmd_report(opts: ReportArgs, out: &mut Out) -> Result<Outcome, Failure> {
     std::mem::forget(workspace);
     if opts.fail_on_leak && !leaks.is_empty() {
         let first = &leaks[0];
-        // A closed standard error is no reason to panic either.
-        let _ = writeln!(
-            std::io::stderr(),
-            "mixua: {} leak{} found: {} (registered to {}) reached {} in card {}{}",
+        // A closed standard error is no reason to panic either. The card's
+        // id and the names come from the file: escaped.
+        let message = format!(
+            "{} leak{} found: {} (registered to {}) reached {} in card {}{}",
             leaks.len(),
             if leaks.len() == 1 { "" } else { "s" },
             first.token,
@@ -461,6 +564,7 @@ fn cmd_report(opts: ReportArgs, out: &mut Out) -> Result<Outcome, Failure> {
             first.card,
             if leaks.len() > 1 { ", and more (see `leaks` in the report)" } else { "" },
         );
+        let _ = writeln!(std::io::stderr(), "mixua: {}", escape_controls(&message));
         return Ok(Outcome::LeakFound);
     }
     Ok(Outcome::Done)
@@ -519,7 +623,7 @@ fn cmd_explain(opts: ExplainArgs, out: &mut Out) -> Result<(), Failure> {
         return Err(Failure(format!("no card with id `{card_id}` in the workspace")));
     }
     if !workspace.users.iter().any(|u| u == user) || !workspace.agents.iter().any(|a| a == agent) {
-        writeln!(
+        say!(
             out,
             "{}",
             pick!(lang, 
@@ -540,13 +644,13 @@ fn cmd_explain(opts: ExplainArgs, out: &mut Out) -> Result<(), Failure> {
             (false, true) => pick!(lang, "可讀,但不符合查詢", "READABLE, NOT MATCHED"),
             (false, false) => pick!(lang, "看不到", "HIDDEN"),
         };
-        writeln!(out, "{viewer_arg} · {} · {verdict}", card.id)?;
-        writeln!(out, "{}", decision_text(card, &decision, viewer, query, lang))?;
+        say!(out, "{viewer_arg} · {} · {verdict}", card.id)?;
+        say!(out, "{}", decision_text(card, &decision, viewer, query, lang))?;
         if let mixua_policy::Access::Rejected { rejection } = &decision {
-            writeln!(out, "{}: {}", pick!(lang, "拒絕原因", "rejected because"), rejection_text(rejection, lang))?;
+            say!(out, "{}: {}", pick!(lang, "拒絕原因", "rejected because"), rejection_text(rejection, lang))?;
         }
         let flips = eval.flips(index, viewer);
-        writeln!(out, "{}", flips_text(card, viewer, &flips, lang))?;
+        say!(out, "{}", flips_text(card, viewer, &flips, lang))?;
     }
     Ok(())
 }
@@ -575,22 +679,22 @@ fn cmd_history(opts: HistoryArgs, out: &mut Out) -> Result<(), Failure> {
         None => pick!(lang, "目前生效".to_string(), "in effect now".to_string()),
         Some(why) => pick!(lang, format!("目前不生效:{}", not_in_effect_text(why, lang)), format!("not in effect now: {}", not_in_effect_text(why, lang))),
     };
-    writeln!(out, "{} · {} · {effect}", history.card, status_name(history.status, lang))?;
+    say!(out, "{} · {} · {effect}", history.card, status_name(history.status, lang))?;
     // A cycle has no oldest version, so it is named as the cycle it is.
     match &history.cycle {
-        Some(cycle) => writeln!(out, "{}{}", pick!(lang, "版本循環:", "a cycle of versions: "), cycle_chain(cycle))?,
+        Some(cycle) => say!(out, "{}{}", pick!(lang, "版本循環:", "a cycle of versions: "), cycle_chain(cycle))?,
         None if history.versions.len() > 1 => {
-            writeln!(out, "{}{}", pick!(lang, "版本:", "versions: "), history.versions.join(" → "))?
+            say!(out, "{}{}", pick!(lang, "版本:", "versions: "), history.versions.join(" → "))?
         }
         None => {}
     }
     if history.events.is_empty() {
-        writeln!(out, "{}", pick!(lang, "事件紀錄裡沒有它的事件。", "the log has no event for it."))?;
+        say!(out, "{}", pick!(lang, "事件紀錄裡沒有它的事件。", "the log has no event for it."))?;
     }
     for entry in &history.events {
-        writeln!(out, "  #{} {}", entry.index, event_text(entry.event, lang))?;
+        say!(out, "  #{} {}", entry.index, event_text(entry.event, lang))?;
         if let Some(problem) = &entry.problem {
-            writeln!(out, "     {}{}", pick!(lang, "擱置:", "set aside: "), event_problem_text(problem, lang))?;
+            say!(out, "     {}{}", pick!(lang, "擱置:", "set aside: "), event_problem_text(problem, lang))?;
         }
     }
     Ok(())
@@ -604,7 +708,7 @@ fn cmd_audit(opts: AuditArgs, out: &mut Out) -> Result<(), Failure> {
         writeln!(out, "{}", to_json(&audit))?;
         return Ok(());
     }
-    writeln!(
+    say!(
         out,
         "{}",
         pick!(lang, 
@@ -616,7 +720,7 @@ fn cmd_audit(opts: AuditArgs, out: &mut Out) -> Result<(), Failure> {
     // cache, the policy version) are counted apart: each has a who and a why.
     let access = audit.entries.iter().filter_map(|e| e.event).filter(|e| e.action.sets()).count();
     if access > 0 {
-        writeln!(
+        say!(
             out,
             "{}",
             pick!(lang, format!("其中 {access} 個事件改變了誰讀得到什麼"), format!("{access} of them change who can read what"))
@@ -624,27 +728,27 @@ fn cmd_audit(opts: AuditArgs, out: &mut Out) -> Result<(), Failure> {
     }
     for entry in &audit.entries {
         match entry.event {
-            Some(event) => writeln!(out, "  #{} {}", entry.index, event_text(event, lang))?,
-            None => writeln!(out, "  #{} {}", entry.index, pick!(lang, "(無法解讀的事件)", "(an event that can't be read)"))?,
+            Some(event) => say!(out, "  #{} {}", entry.index, event_text(event, lang))?,
+            None => say!(out, "  #{} {}", entry.index, pick!(lang, "(無法解讀的事件)", "(an event that can't be read)"))?,
         }
         if let Some(problem) = &entry.problem {
-            writeln!(out, "     {}{}", pick!(lang, "擱置:", "set aside: "), event_problem_text(problem, lang))?;
+            say!(out, "     {}{}", pick!(lang, "擱置:", "set aside: "), event_problem_text(problem, lang))?;
         }
     }
     if !audit.problems.is_empty() {
-        writeln!(out, "{}", pick!(lang, "工作區的問題:", "problems in the workspace:"))?;
+        say!(out, "{}", pick!(lang, "工作區的問題:", "problems in the workspace:"))?;
         for problem in &audit.problems {
-            writeln!(out, "  {}", workspace_problem_text(problem, lang))?;
+            say!(out, "  {}", workspace_problem_text(problem, lang))?;
         }
     }
     if let Some(cache) = &audit.cache {
-        writeln!(out, "{}", cache_text(cache.config.as_ref(), lang))?;
+        say!(out, "{}", cache_text(cache.config.as_ref(), lang))?;
         // Reads and purges in the order of the log.
         let mut lines: Vec<(usize, String)> = cache.reads.iter().map(|r| (r.index, cached_read_text(r, lang))).collect();
         lines.extend(cache.purges.iter().map(|p| (p.index, purge_text(p, lang))));
         lines.sort_by_key(|(index, _)| *index);
         for (_, line) in lines {
-            writeln!(out, "  {line}")?;
+            say!(out, "  {line}")?;
         }
     }
     Ok(())
@@ -669,7 +773,7 @@ fn cmd_about(opts: AboutArgs, out: &mut Out) -> Result<(), Failure> {
         return Ok(());
     }
     for line in mixua_words::probe_words::about_lines(&about, lang) {
-        writeln!(out, "{line}")?;
+        say!(out, "{line}")?;
     }
     Ok(())
 }

@@ -13,7 +13,7 @@ use mixua_words::prompt_words::{diagnosis_words, fix_line, metrics_words, prompt
 use mixua_policy::{Viewer, ViewerId, Workspace};
 use mixua_words::Lang;
 
-use crate::{load, Failure, Language, Out, Source};
+use crate::{load, say, Failure, Language, Out, Source};
 
 pub const PROMPT_ABOUT: &str = "\
 What reaches one viewer's prompt for a task.
@@ -66,7 +66,7 @@ pub struct PromptArgs {
     language: Language,
     /// Print the prompt and its metrics as JSON instead
     #[arg(long)]
-    json: bool,
+    pub json: bool,
 }
 
 #[derive(Args)]
@@ -86,7 +86,7 @@ pub struct DiagnoseArgs {
     language: Language,
     /// Print the diagnosis as JSON instead
     #[arg(long)]
-    json: bool,
+    pub json: bool,
 }
 
 /// A `user/agent` argument, each name passing the policy's name check.
@@ -106,7 +106,7 @@ fn viewer_arg(arg: &str) -> Result<ViewerId, Failure> {
 fn not_in_chart(ws: &Workspace, v: Viewer<'_>, lang: Lang, out: &mut Out) -> Result<(), Failure> {
     if !ws.users.iter().any(|u| u == v.user) || !ws.agents.iter().any(|a| a == v.agent) {
         let key = v.key();
-        writeln!(
+        say!(
             out,
             "{}",
             pick!(lang, 
@@ -179,13 +179,13 @@ pub fn cmd_prompt(opts: PromptArgs, out: &mut Out) -> Result<(), Failure> {
         return Ok(());
     }
     not_in_chart(&ws, viewer, lang, out)?;
-    writeln!(out, "{} · {}", id.key(), pick!(lang, format!("查詢「{query}」"), format!("query “{query}”")))?;
+    say!(out, "{} · {}", id.key(), pick!(lang, format!("查詢「{query}」"), format!("query “{query}”")))?;
     for line in prompt_words(&ws, &p, lang) {
-        writeln!(out, "{line}")?;
+        say!(out, "{line}")?;
     }
-    writeln!(out, "{}", pick!(lang, "[指標]", "[metrics]"))?;
+    say!(out, "{}", pick!(lang, "[指標]", "[metrics]"))?;
     for line in metrics_words(&ws, &a.metrics(&p, gold), lang) {
-        writeln!(out, "  {line}")?;
+        say!(out, "  {line}")?;
     }
     Ok(())
 }
@@ -245,9 +245,9 @@ pub fn cmd_diagnose(opts: DiagnoseArgs, out: &mut Out) -> Result<(), Failure> {
         return Ok(());
     }
     not_in_chart(&ws, viewer, lang, out)?;
-    writeln!(out, "{} · {} · {}", id.key(), d.card, pick!(lang, format!("查詢「{query}」"), format!("query “{query}”")))?;
+    say!(out, "{} · {} · {}", id.key(), d.card, pick!(lang, format!("查詢「{query}」"), format!("query “{query}”")))?;
     for line in diagnosis_words(&ws, &d, lang) {
-        writeln!(out, "{line}")?;
+        say!(out, "{line}")?;
     }
     Ok(())
 }

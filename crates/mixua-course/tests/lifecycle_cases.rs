@@ -863,14 +863,39 @@ fn a_negative_clock_is_kept_and_the_clock_is_the_latest_event() {
 }
 
 #[test]
-fn a_status_that_disagrees_with_the_log_is_reported() {
+fn a_status_that_disagrees_with_the_log_fails_closed_and_is_reported() {
     let ws = seed_with(json!({"events": [ev(1, "revoke", "Z", "alice", Some("why"))]}), json!({}));
-    assert_eq!(effect(&ws, "Z"), None, "the card as written decides now");
+    assert_eq!(effect(&ws, "Z"), Some("log_disagrees"), "neither the card nor its log decides: it is not in effect");
+    let eval = Evaluation::new(&ws, &ws.query, Policy::FourScope);
+    let Some(mixua_policy::NotInEffect::LogDisagrees { written, logged, stamp }) = eval.not_in_effect(index(&ws, "Z")) else {
+        panic!("{:?}", eval.not_in_effect(index(&ws, "Z")))
+    };
+    assert_eq!((*written, *logged), (Status::Accepted, Status::Revoked));
+    assert_eq!(stamp.as_ref().map(|s| (s.by.as_str(), s.at)), Some(("alice", 1)), "the log's last event is named");
     let audit = audit(&ws);
     assert_eq!(
         audit.problems,
         [WorkspaceProblem::StatusDisagrees { card: "Z".into(), written: Status::Accepted, replayed: Status::Revoked }]
     );
+    // The same at the clock, replayed: the past agrees with its log, and
+    // there the card is revoked.
+    let now = as_of(&ws, ws.clock()).unwrap();
+    assert_eq!(effect(&now, "Z"), Some("revoked"));
+}
+
+#[test]
+fn a_delete_or_a_rollback_the_fields_dont_show_fails_closed_too() {
+    let clean = seed_with(json!({}), json!({}));
+    assert!(ids(&clean, "alice/writer-v1").iter().any(|id| id == "Z"), "without the event, Z reaches alice");
+    for (action, logged) in [("delete", Status::Deleted), ("rollback", Status::RolledBack)] {
+        let ws = seed_with(json!({"events": [ev(1, action, "Z", "dana", Some("why"))]}), json!({}));
+        assert_eq!(effect(&ws, "Z"), Some("log_disagrees"), "{action}");
+        assert!(ids(&ws, "alice/writer-v1").iter().all(|id| id != "Z"), "{action}: Z reaches nobody");
+        assert_eq!(
+            audit(&ws).problems,
+            [WorkspaceProblem::StatusDisagrees { card: "Z".into(), written: Status::Accepted, replayed: logged }]
+        );
+    }
 }
 
 #[test]

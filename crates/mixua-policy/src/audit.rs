@@ -30,7 +30,8 @@ pub enum WorkspaceProblem {
         near: Option<&'static str>,
     },
     /// A card's status as written is not where its log leads at the clock.
-    /// The card as written decides what is in effect now.
+    /// Which is true can't be told, so the card is not in effect now
+    /// ([`NotInEffect::LogDisagrees`](crate::NotInEffect::LogDisagrees)).
     StatusDisagrees { card: String, written: Status, replayed: Status },
     /// The cards replace one another round a cycle (or one replaces
     /// itself): none of them is in effect. In the order of

@@ -4,7 +4,7 @@
 
 use serde::Serialize;
 
-use crate::card::Kind;
+use crate::card::{Kind, Status};
 use crate::log::Event;
 
 /// Who did the last thing to a card, when, and why: read from the log.
@@ -38,6 +38,12 @@ pub enum NotInEffect {
     /// them from the first in card order, each followed by the one that
     /// names it in `supersedes`.
     CycleOfVersions { cycle: Vec<String> },
+    /// Its status as written (`written`) is not where its own log leads
+    /// (`logged`): say a card written `accepted` whose log has a revoke, a
+    /// delete or a rollback that the card's fields don't show. Which of the
+    /// two is true can't be told, so it fails closed: not in effect until
+    /// they agree. `stamp` is the last event of its log.
+    LogDisagrees { written: Status, logged: Status, stamp: Option<Stamp> },
     /// Proposed, waiting for review.
     Candidate { stamp: Option<Stamp> },
     /// Refused in review.
@@ -63,6 +69,7 @@ impl NotInEffect {
         match self {
             NotInEffect::Deleted { .. } => "deleted",
             NotInEffect::NotWrittenYet { .. } => "not_written_yet",
+            NotInEffect::LogDisagrees { .. } => "log_disagrees",
             NotInEffect::Candidate { .. } => "candidate",
             NotInEffect::Rejected { .. } => "rejected",
             NotInEffect::Revoked { .. } => "revoked",

@@ -85,7 +85,7 @@ pub use policy::{
 pub use probe::{probe_card, Fact, Finding, Identification, Probe};
 pub use profile::{Profile, Profiles};
 pub use score::{forbidden, score, scorecard, Expected, Forbidden, ForbiddenReason, Score, Scorecard};
-pub use text::{decode_text, without_bom, Encoding, TextProblem};
+pub use text::{decode_text, without_bom, Encoding, TextProblem, MAX_FILE_BYTES};
 pub use viewer::{check_name, check_visible, NameError, Viewer, ViewerId};
 pub use workspace::{CacheConfig, Canaries, Groups, KeyField, LoadError, LoadReason, Retention, Workspace, WORKSPACE_KEYS};
 pub use write::{

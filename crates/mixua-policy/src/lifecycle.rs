@@ -9,7 +9,10 @@
 //! The current state is the cards as written (their `status`, `valid_from`,
 //! …); the past is the event log replayed ([`Timeline`]). The write path
 //! (the `write` module) keeps the two in step, so `as_of(clock)` is the
-//! current state; a file whose cards and log disagree says so in its audit.
+//! current state. A card whose status as written is not where its own log
+//! leads (a revoke the card's fields don't show, say) can't be trusted
+//! either way: it is not in effect ([`NotInEffect::LogDisagrees`]), and its
+//! audit names the disagreement.
 //!
 //! A deleted card is a tombstone at every tick: its text is gone from the
 //! past as well as from the present.
@@ -35,6 +38,10 @@ pub(crate) struct CardState {
     pub status: Status,
     /// The last event of the log that touched the card (index in the log).
     pub last: Option<usize>,
+    /// Now only: the status its log replays to at the clock, when that is
+    /// not the status as written (`status`). The two disagree, and the card
+    /// fails closed ([`NotInEffect::LogDisagrees`]).
+    pub logged: Option<Status>,
 }
 
 static NO_LIFE: Life = Life {
@@ -95,6 +102,8 @@ enum Lapse {
     NoLongerValid(u64),
     /// The index of the cycle of versions the card is on.
     Cycle(usize),
+    /// Its log leads to this status, not to the one written.
+    Disagrees(Status),
     /// The index of the newer version.
     Superseded(usize),
     Expired(Kind, u64, u64),
@@ -201,7 +210,7 @@ impl<'w> Timeline<'w> {
         // it has been touched yet (its first event decides where it started).
         let mut now: Vec<Option<Status>> = vec![None; cards.len()];
         let mut start: Vec<CardState> =
-            cards.iter().map(|c| CardState { written: None, status: c.status(), last: None }).collect();
+            cards.iter().map(|c| CardState { written: None, status: c.status(), last: None, logged: None }).collect();
         let mut latest = 0;
         for (n, entry) in log.iter().enumerate() {
             let event = match entry {
@@ -281,13 +290,21 @@ impl<'w> Timeline<'w> {
     }
 
     /// Every card as it stands now: its status as written, with the last
-    /// event that touched it.
+    /// event that touched it, and the status its log leads to when that
+    /// differs ([`CardState::logged`]).
     pub(crate) fn states_now(&self) -> Vec<CardState> {
+        let replayed = self.states_at(self.workspace.clock());
         let mut states: Vec<CardState> = self
             .workspace
             .cards
             .iter()
-            .map(|c| CardState { written: None, status: c.status(), last: None })
+            .zip(&replayed)
+            .enumerate()
+            .map(|(i, (c, then))| {
+                let written = c.status();
+                let logged = self.disagrees(i, written, then.status).then_some(then.status);
+                CardState { written: None, status: written, last: None, logged }
+            })
             .collect();
         let log = self.workspace.log();
         for &(n, card) in &self.applied {
@@ -341,6 +358,11 @@ impl<'w> Timeline<'w> {
         if let Some(cycle) = self.live_cycle(i, states, tick) {
             return Some(Lapse::Cycle(cycle));
         }
+        // A status as written that its own log contradicts fails closed,
+        // whichever of the two says the card is in effect.
+        if let Some(logged) = state.logged {
+            return Some(Lapse::Disagrees(logged));
+        }
         if state.status != Status::Accepted {
             return Some(Lapse::Status(state.status));
         }
@@ -365,6 +387,7 @@ impl<'w> Timeline<'w> {
         match lapse {
             Lapse::NotWrittenYet(proposed_at) => NotInEffect::NotWrittenYet { proposed_at },
             Lapse::Cycle(cycle) => NotInEffect::CycleOfVersions { cycle: self.cycle_ids(cycle) },
+            Lapse::Disagrees(logged) => NotInEffect::LogDisagrees { written: state.status, logged, stamp: stamp() },
             Lapse::Status(Status::Deleted) => NotInEffect::Deleted { stamp: stamp() },
             Lapse::Status(Status::Candidate) => NotInEffect::Candidate { stamp: stamp() },
             Lapse::Status(Status::Rejected) => NotInEffect::Rejected { stamp: stamp() },
@@ -459,16 +482,17 @@ impl<'w> Timeline<'w> {
     }
 
     /// Cards whose status as written differs from the status the log
-    /// replays to at the clock: (card index, written, replayed).
+    /// replays to at the clock: (card index, written, replayed). Each is
+    /// not in effect ([`NotInEffect::LogDisagrees`]).
     pub fn disagreements(&self) -> Vec<(usize, Status, Status)> {
-        let replayed = self.states_at(self.workspace.clock());
-        self.workspace
-            .cards
-            .iter()
-            .enumerate()
-            .filter(|(i, c)| self.facts[*i].readable && replayed[*i].status != c.status())
-            .map(|(i, c)| (i, c.status(), replayed[i].status))
-            .collect()
+        self.states_now().iter().enumerate().filter_map(|(i, s)| Some((i, s.status, s.logged?))).collect()
+    }
+
+    /// Does card `i`, written with status `written`, disagree with its log,
+    /// which replays to `replayed`? A card whose life fields can't be read
+    /// has no status to compare (the content gate rejects it).
+    fn disagrees(&self, i: usize, written: Status, replayed: Status) -> bool {
+        self.facts[i].readable && written != replayed
     }
 
     /// The versions of card `i`'s chain, oldest first: what it replaced, and

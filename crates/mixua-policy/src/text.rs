@@ -9,6 +9,13 @@ use serde::Serialize;
 /// of text that was decoded with it kept.
 pub const BOM: char = '\u{FEFF}';
 
+/// The most bytes a file may hold: 5 MiB (5,242,880 bytes). The playground
+/// refuses a larger import, and a share link that unpacks to more; the
+/// CLI stops reading any file or standard input one byte past it
+/// ([`TextProblem::TooLarge`]), so an endless input (`/dev/zero`) ends at
+/// once instead of filling the memory.
+pub const MAX_FILE_BYTES: usize = 5 * 1024 * 1024;
+
 /// A Unicode encoding other than UTF-8, recognised by its byte-order mark
 /// or by the zero bytes of ASCII text written in it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -43,6 +50,8 @@ pub enum TextProblem {
     /// Not UTF-8: the first byte that can't be read, at a 1-based line and
     /// column (the column counts characters).
     NotUtf8 { line: usize, column: usize, byte: u8 },
+    /// More than `limit` bytes ([`MAX_FILE_BYTES`]): not read at all.
+    TooLarge { limit: usize },
 }
 
 /// Reads bytes as UTF-8 text, without a leading UTF-8 byte-order mark.

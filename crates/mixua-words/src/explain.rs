@@ -379,6 +379,20 @@ pub fn not_in_effect_text(why: &NotInEffect, lang: Lang) -> String {
                 cycle_chain(cycle)
             ),
         ),
+        NotInEffect::LogDisagrees { written, logged, stamp } => pick!(lang, 
+            format!(
+                "卡片上寫的狀態是「{}」,它自己的事件紀錄卻是「{}」{}:兩者不一致,分不出哪個對,所以在兩者一致之前它不生效",
+                status_name(*written, lang),
+                status_name(*logged, lang),
+                stamp_text(stamp, lang)
+            ),
+            format!(
+                "its status as written is {}, but its own log says {}{}: the two disagree, and which is true can't be told, so it is not in effect until they agree",
+                status_name(*written, lang),
+                status_name(*logged, lang),
+                stamp_text(stamp, lang)
+            ),
+        ),
         NotInEffect::Candidate { stamp } => pick!(lang, 
             format!("它還是候選卡,等待審查{}", stamp_text(stamp, lang)),
             format!("it is a candidate waiting for review{}", stamp_text(stamp, lang)),
@@ -423,6 +437,7 @@ pub fn not_in_effect_label(why: &NotInEffect, lang: Lang) -> String {
         NotInEffect::Deleted { .. } => pick!(lang, "已刪除", "deleted").into(),
         NotInEffect::NotWrittenYet { .. } => pick!(lang, "尚未寫下", "not written yet").into(),
         NotInEffect::CycleOfVersions { .. } => pick!(lang, "版本循環", "a cycle of versions").into(),
+        NotInEffect::LogDisagrees { .. } => pick!(lang, "與紀錄不一致", "disagrees with its log").into(),
         NotInEffect::Candidate { .. } => pick!(lang, "候選中", "candidate").into(),
         NotInEffect::Rejected { .. } => pick!(lang, "審查退回", "rejected in review").into(),
         NotInEffect::Revoked { .. } => pick!(lang, "已撤回", "revoked").into(),
@@ -755,12 +770,12 @@ pub fn workspace_problem_text(problem: &WorkspaceProblem, lang: Lang) -> String 
         ),
         WorkspaceProblem::StatusDisagrees { card, written, replayed } => pick!(lang, 
             format!(
-                "{card} 寫的狀態是「{}」,但事件紀錄重播到現在是「{}」;以卡片上寫的為準",
+                "{card} 寫的狀態是「{}」,但事件紀錄重播到現在是「{}」;兩者不一致,所以它不生效,直到兩者一致",
                 status_name(*written, lang),
                 status_name(*replayed, lang)
             ),
             format!(
-                "{card} is written as {}, but its log replays to {}; the card as written decides",
+                "{card} is written as {}, but its log replays to {}; the two disagree, so it is not in effect until they agree",
                 status_name(*written, lang),
                 status_name(*replayed, lang)
             ),
@@ -1133,12 +1148,14 @@ mod tests {
             NotInEffect::Superseded { by: "G2".into() },
             NotInEffect::Expired { kind: Kind::Working, ttl: 3, at: 5 },
             NotInEffect::CycleOfVersions { cycle: vec!["A".into(), "G".into()] },
+            NotInEffect::LogDisagrees { written: Status::Accepted, logged: Status::Revoked, stamp: stamp() },
         ];
         for why in &all {
             match why {
                 NotInEffect::Deleted { .. }
                 | NotInEffect::NotWrittenYet { .. }
                 | NotInEffect::CycleOfVersions { .. }
+                | NotInEffect::LogDisagrees { .. }
                 | NotInEffect::Candidate { .. }
                 | NotInEffect::Rejected { .. }
                 | NotInEffect::Revoked { .. }

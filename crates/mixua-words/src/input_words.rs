@@ -26,7 +26,22 @@ pub fn text_problem_words(problem: &TextProblem, lang: Lang) -> String {
             format!("第 {line} 行第 {column} 欄的位元組 0x{byte:02X} 不是 UTF-8:這不是 UTF-8 文字(也許是 Big5 或 Latin-1)。請另存成 UTF-8 再試一次。"),
             format!("the byte 0x{byte:02X} at line {line}, column {column} is not UTF-8: this is not UTF-8 text (Big5 or Latin-1, perhaps); save it as UTF-8 and try again."),
         ),
+        TextProblem::TooLarge { limit } => pick!(lang, 
+            format!("太大了:超過 {} MB({limit} 位元組)的上限,一個檔案最多只能這麼大;沒有讀取。", limit / (1024 * 1024)),
+            format!("too large: more than the {} MB limit ({limit} bytes) a file may hold; it was not read.", limit / (1024 * 1024)),
+        ),
     }
+}
+
+/// Why a command refuses to write its output file `out`: it is the file
+/// being read (`input`), by the same name, through a symbolic link or as
+/// another hard link to it, and writing would replace it. Nothing is
+/// written.
+pub fn overwrite_words(out: &str, input: &str, lang: Lang) -> String {
+    pick!(lang, 
+        format!("「{out}」就是正在讀的工作區「{input}」:寫進去會把工作區換成報告。什麼都沒有寫;請用 --out 指定另一個檔案,或用 --out - 只印到標準輸出。"),
+        format!("`{out}` is the workspace being read (`{input}`): writing there would replace the workspace with the report. Nothing was written; give --out another file, or --out - for standard output only."),
+    )
 }
 
 /// Why a file is not read as a workspace, with where, when the JSON reader
@@ -85,6 +100,14 @@ mod tests {
         }
         let words = text_problem_words(&decode_text(&[0xFF, 0xFE, b'{', 0]).unwrap_err(), Lang::En);
         assert!(words.contains("UTF-16 LE byte-order mark"), "{words}");
+    }
+
+    #[test]
+    fn too_large_names_the_limit_in_both_languages() {
+        let problem = TextProblem::TooLarge { limit: mixua_policy::MAX_FILE_BYTES };
+        let (zh, en) = (text_problem_words(&problem, Lang::ZhTw), text_problem_words(&problem, Lang::En));
+        assert!(en.starts_with("too large") && en.contains("5 MB") && en.contains("5242880"), "{en}");
+        assert!(zh.contains("太大") && zh.contains("5 MB") && zh.contains("5242880"), "{zh}");
     }
 
     #[test]

@@ -42,6 +42,7 @@ compile_error!("a build has one language (`only-en`), the other (`only-zh`) or b
 
 pub mod cedar_words;
 pub mod change_words;
+pub mod escape;
 pub mod explain;
 pub mod input_words;
 pub mod probe_words;
@@ -65,7 +66,8 @@ mod seed;
 #[allow(clippy::duplicate_mod)] // on purpose: the same files, under another `pick!`
 mod both;
 
+pub use escape::{escape_controls, escape_controls_in_lines};
 pub use explain::Lang;
-pub use input_words::{load_error_words, text_problem_words};
+pub use input_words::{load_error_words, overwrite_words, text_problem_words};
 pub use report::{report, report_with, Format, Report, ReportOptions};
 pub use change_words::{change_parts, change_text};
