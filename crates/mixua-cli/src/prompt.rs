@@ -8,8 +8,8 @@ use clap::Args;
 use serde_json::{json, Value};
 
 use mixua_policy::diagnose::diagnose;
-use mixua_policy::prompt::{task_for, Assembler, Prompt};
-use mixua_words::prompt_words::{diagnosis_words, metrics_words, prompt_words};
+use mixua_policy::prompt::{task_for, Assembler, CardKeys, Note, Prompt};
+use mixua_words::prompt_words::{diagnosis_words, metrics_words, note_words, prompt_words};
 use mixua_policy::{Viewer, ViewerId, Workspace};
 use mixua_words::Lang;
 
@@ -88,8 +88,13 @@ fn viewer_arg(arg: &str) -> Result<ViewerId, Failure> {
     Ok(id)
 }
 
+/// Is the viewer among the workspace's users × agents?
+fn in_chart(ws: &Workspace, v: Viewer<'_>) -> bool {
+    ws.users.iter().any(|u| u == v.user) && ws.agents.iter().any(|a| a == v.agent)
+}
+
 fn not_in_chart(ws: &Workspace, v: Viewer<'_>, lang: Lang, out: &mut Out) -> Result<(), Failure> {
-    if !ws.users.iter().any(|u| u == v.user) || !ws.agents.iter().any(|a| a == v.agent) {
+    if !in_chart(ws, v) {
         let key = v.key();
         writeln!(
             out,
@@ -127,6 +132,11 @@ fn with_ids(ws: &Workspace, mut value: Value) -> Value {
 pub fn prompt_json(ws: &Workspace, a: &Assembler<'_>, p: &Prompt, gold: Option<&[String]>) -> Value {
     let m = a.metrics(p, gold);
     let ids = |cards: &[usize]| -> Vec<&str> { cards.iter().map(|&i| ws.cards[i].id.as_str()).collect() };
+    let mut notes: Vec<Value> = p.notes.iter().map(|n| with_ids(ws, serde_json::to_value(n).expect("a note serializes"))).collect();
+    if !in_chart(ws, p.viewer.viewer()) {
+        // As the text output says it.
+        notes.insert(0, json!({"note": "viewer_not_in_chart", "viewer": p.viewer.key()}));
+    }
     json!({
         "viewer": p.viewer.key(),
         "query": p.query,
@@ -138,14 +148,18 @@ pub fn prompt_json(ws: &Workspace, a: &Assembler<'_>, p: &Prompt, gold: Option<&
             "id": ws.cards[d.card].id, "layer": d.layer, "source": d.source, "tokens": d.tokens,
             "reason": with_ids(ws, serde_json::to_value(&d.reason).expect("a reason serializes")),
         })).collect::<Vec<_>>(),
-        "notes": p.notes.iter().map(|n| with_ids(ws, serde_json::to_value(n).expect("a note serializes"))).collect::<Vec<_>>(),
+        "notes": notes,
         "metrics": {
             "startup_tokens": m.startup_tokens,
             "prompt_tokens": m.prompt_tokens,
             "baseline_tokens": m.baseline_tokens,
             "budgets": m.budgets,
+            "startup_percent": m.startup_percent(),
+            // `percent` is null for an empty gold set: no gold set, no rate.
             "hit_rate": m.hit.as_ref().map(|h| json!({"percent": h.percent(), "gold": h.gold, "reached": h.reached, "missing": h.missing})),
             "stale": ids(&m.stale),
+            "stale_use": m.stale_use(),
+            "stale_answers": m.stale_answers,
             "leaks": m.leaks,
         },
     })
@@ -175,6 +189,19 @@ pub fn cmd_prompt(opts: PromptArgs, out: &mut Out) -> Result<(), Failure> {
     Ok(())
 }
 
+/// What the diagnosis says besides its answers, as the prompt says it:
+/// the prompt settings set aside, and the card's own keys set aside.
+fn setting_notes(ws: &Workspace, card: &str) -> Vec<Note> {
+    let mut notes: Vec<Note> = ws
+        .prompt_config()
+        .map(|c| c.aside.iter().map(|a| Note::SetAside { key: a.path(), why: a.why.clone() }).collect())
+        .unwrap_or_default();
+    if let Some(i) = ws.cards.iter().position(|c| c.id == card) {
+        notes.extend(CardKeys::of(&ws.cards[i]).problems.into_iter().map(|why| Note::CardKey { card: i, why }));
+    }
+    notes
+}
+
 pub fn cmd_diagnose(opts: DiagnoseArgs, out: &mut Out) -> Result<(), Failure> {
     let id = viewer_arg(&opts.viewer)?;
     let lang = opts.language.lang();
@@ -197,6 +224,7 @@ pub fn cmd_diagnose(opts: DiagnoseArgs, out: &mut Out) -> Result<(), Failure> {
         let value = json!({
             "viewer": d.viewer.key(), "card": d.card, "query": d.query, "answers": answers, "stop": d.stop,
             "fix": d.fix, "then": d.then,
+            "notes": setting_notes(&ws, &opts.card).iter().map(|n| with_ids(&ws, serde_json::to_value(n).expect("a note serializes"))).collect::<Vec<_>>(),
         });
         writeln!(out, "{}", serde_json::to_string_pretty(&value).expect("json"))?;
         return Ok(());
@@ -205,6 +233,9 @@ pub fn cmd_diagnose(opts: DiagnoseArgs, out: &mut Out) -> Result<(), Failure> {
     writeln!(out, "{} · {} · {}", id.key(), d.card, pick!(lang, format!("查詢「{query}」"), format!("query “{query}”")))?;
     for line in diagnosis_words(&ws, &d, lang) {
         writeln!(out, "{line}")?;
+    }
+    for note in setting_notes(&ws, &opts.card) {
+        writeln!(out, "  ! {}", note_words(&ws, &note, lang))?;
     }
     Ok(())
 }

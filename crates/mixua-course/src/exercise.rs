@@ -989,7 +989,8 @@ impl Check {
                 !cells.is_empty()
                     && cells.iter().all(|c| {
                         let (_, prompt) = prompt_of(ws, c);
-                        prompt.startup_tokens() * 100 <= prompt.baseline_tokens * percent
+                        // The same rounding as the figure shown.
+                        prompt.startup_percent() <= *percent
                     })
             }
             #[cfg(feature = "lesson3")]
@@ -1000,14 +1001,18 @@ impl Check {
                         let (query, gold) = task_for(ws, c.viewer(), None);
                         let assembler = Assembler::new(ws, query);
                         let prompt = assembler.prompt(c.viewer());
-                        gold.is_some_and(|g| assembler.metrics(&prompt, Some(g)).hit.is_some_and(|h| h.percent() >= *percent))
+                        gold.is_some_and(|g| {
+                            assembler.metrics(&prompt, Some(g)).hit.and_then(|h| h.percent()).is_some_and(|p| p >= *percent)
+                        })
                     })
             }
             #[cfg(feature = "lesson3")]
             Check::NoStaleUse => f.views.viewers.iter().all(|c| {
                 let (query, _) = task_for(ws, c.viewer(), None);
                 let assembler = Assembler::new(ws, query);
-                assembler.metrics(&assembler.prompt(c.viewer()), None).stale.is_empty()
+                // The prompt and the response cache alike: every answer
+                // served to the task.
+                assembler.metrics(&assembler.prompt(c.viewer()), None).stale_use() == 0
             }),
             #[cfg(feature = "lesson3")]
             Check::RanksAbove { cells, card, over } => {
