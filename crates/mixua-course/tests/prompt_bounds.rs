@@ -322,6 +322,10 @@ fn the_startup_percentage_is_shown_as_it_is_graded() {
         let (p, m) = prompt_of(&ws, bob());
         let shown = m.startup_percent();
         assert_eq!(shown, p.startup_percent());
-        assert_eq!(shown <= 40, goal_holds(&pack, 1, 0, &ws), "{tokens} tokens: shown {shown}%");
+        // Exactly: at most 40% of the baseline (1 token of history: 29 of
+        // 71, 40.8%, must not be shown as 40%).
+        let exact = u128::from(p.startup_tokens()) * 100 <= u128::from(p.baseline_tokens) * 40;
+        assert_eq!(shown <= 40, exact, "{tokens} tokens: shown {shown}% of {} / {}", p.startup_tokens(), p.baseline_tokens);
+        assert_eq!(goal_holds(&pack, 1, 0, &ws), exact, "{tokens} tokens: graded as shown");
     }
 }
