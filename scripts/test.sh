@@ -8,13 +8,16 @@
 # build, so they are skipped when it fails):
 #   1. Rust tests, natively: the policy crate, the CLI and the app's reducer
 #      (cargo test --workspace)
-#   2. the Criterion bench compiles (cargo bench --no-run -p mixua-policy -p mixua-words -p mixua-course)
+#   2. the Criterion benches compile (cargo build --benches -p mixua-policy -p
+#      mixua-words -p mixua-course: the dev profile, so it reuses step 1's
+#      build; `cargo bench` runs them, optimised, by hand)
 #   3. the release build of the playground into dist/ (trunk build)
 #   4. the size check: what a lesson-1 and a lesson-2 student's first load
 #      fetches (wasm + data, gzip -9), and index.html itself, against
 #      scripts/size-budget.json
 #      (node scripts/size.mjs --check)
-#   5. the browser journeys in tests/e2e/ against dist/ (node --test)
+#   5. the browser journeys in tests/e2e/ against dist/ (node --test, two
+#      files at a time: each journey has its own server and browser)
 # The script exits non-zero when any step failed and ends with a summary.
 set -euo pipefail
 
@@ -53,7 +56,7 @@ skip_step() {
 }
 
 run "Rust tests (policy, CLI, app reducer)" cargo test --workspace
-run "Criterion bench compiles" cargo bench --no-run -p mixua-policy -p mixua-words -p mixua-course
+run "Criterion benches compile" cargo build --benches -p mixua-policy -p mixua-words -p mixua-course
 
 run "Release build of the playground (dist/)" trunk build --release --offline
 
@@ -61,7 +64,7 @@ if [[ "${results[-1]}" == ok* ]]; then
   # Sizes are deterministic for a build: a lesson-1 student's first load
   # (wasm + data, gzip -9) must stay within scripts/size-budget.json.
   run "First load size within budget (scripts/size.mjs)" node scripts/size.mjs --check
-  run "Browser journeys (tests/e2e, Playwright + Chromium)" node --test tests/e2e/
+  run "Browser journeys (tests/e2e, Playwright + Chromium)" node --test --test-concurrency="${MIXUA_JOURNEYS:-2}" tests/e2e/
 else
   skip_step "First load size within budget (scripts/size.mjs)" "the build failed"
   skip_step "Browser journeys (tests/e2e, Playwright + Chromium)" "the build failed"
