@@ -24,8 +24,11 @@ goals), retrieved (the cards the query finds, ranked, the best top_k) and by
 tool (referenced, never loaded). Each source (a card's kind) draws on its
 budget, or on the shared one. Prints what is loaded in order with its tokens,
 what is left out and why, and the metrics: startup tokens against the
-dump-everything baseline, each budget's use, the task's hit rate, stale use
-and the leak alarm. Tokens are an estimate (one per CJK character, one per
+dump-everything baseline, each budget's use, the task's hit rate (none for
+an empty gold set), stale use (answers served to the task, by the prompt or
+the response cache, that rest on a card no longer in effect) and the leak
+alarm. A prompt setting that can't be read is set aside on its own key, and
+said; the others hold. Tokens are an estimate (one per CJK character, one per
 four other characters), not a model's tokenizer.
 
 Without --query, the viewer's first task in the workspace's `tasks` gives
