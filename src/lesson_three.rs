@@ -19,8 +19,8 @@ use mixua_policy::prompt::{
     Weights, MAX_BUDGET, MAX_TOP_K, MAX_WEIGHT, SHARED,
 };
 use mixua_words::prompt_words::{
-    budget_use_words, budget_words, drop_words, fix_words, layer_words, note_words, prompt_change_words, question_words,
-    setting_change_words, source_words, stale_answer_words, why_words,
+    budget_use_words, budget_words, drop_words, fix_line, layer_words, note_words, prompt_change_words, question_words,
+    setting_change_words, source_words, stale_answer_words, stop_words, why_words,
 };
 use mixua_policy::{Kept, ViewerId, Workspace};
 use mixua_words::Lang;
@@ -336,8 +336,11 @@ impl PanelView {
 pub struct AnswerView {
     pub question: &'static str,
     pub asked: &'static str,
-    pub yes: bool,
-    pub wrong: bool,
+    /// "yes", "no", or "not_asked" (a question an earlier answer, or the
+    /// card being out of effect, makes moot).
+    pub answer: &'static str,
+    /// The one question the diagnosis stops at.
+    pub stop: bool,
     pub why: String,
 }
 
@@ -351,6 +354,9 @@ pub struct DiagnosisView {
     /// The question it stops at (`None`: the card is in the prompt).
     pub stop: Option<&'static str>,
     pub stop_words: String,
+    /// The kind of answer (the crate's: `boundary`, `retired`,
+    /// `raise_budget`, …) and its line of words, label included.
+    pub fix_kind: &'static str,
     pub fix: String,
 }
 
@@ -364,20 +370,24 @@ impl DiagnosisView {
             .map(|a| AnswerView {
                 question: a.question.as_str(),
                 asked: question_words(a.question, lang),
-                yes: a.yes,
-                wrong: a.is_wrong(),
+                answer: match (a.asked(), a.yes) {
+                    (false, _) => "not_asked",
+                    (true, true) => "yes",
+                    (true, false) => "no",
+                },
+                stop: d.stop == Some(a.question),
                 why: why_words(ws, viewer.viewer(), card, &a.why, lang),
             })
             .collect();
-        let stop_words = match d.stop {
-            Some(q) => pick!(lang, format!("答案停在:{}", question_words(q, lang)), format!("The answer stops at: {}", question_words(q, lang))),
-            None => pick!(lang, format!("{card} 在提示詞裡"), format!("{card} is in the prompt")),
-        };
-        let mut fix = fix_words(card, &d.fix, lang);
-        for then in &d.then {
-            fix.push_str(&pick!(lang, format!(";再{}", fix_words(card, then, lang)), format!("; then {}", fix_words(card, then, lang))));
+        DiagnosisView {
+            viewer: viewer.clone(),
+            card: card.to_string(),
+            answers,
+            stop: d.stop.map(Question::as_str),
+            stop_words: stop_words(&d, lang),
+            fix_kind: d.fix.kind(),
+            fix: fix_line(ws, &d, lang),
         }
-        DiagnosisView { viewer: viewer.clone(), card: card.to_string(), answers, stop: d.stop.map(Question::as_str), stop_words, fix }
     }
 }
 

@@ -240,3 +240,25 @@ fn a_file_of_a_lesson_on_another_page_is_told_apart() {
     assert_eq!(lesson_elsewhere(r#"{"cards":[],"playground":{"course":"pack"}}"#, &[3]), None);
     assert_eq!(lesson_elsewhere("not json", &[3]), None);
 }
+
+/// A work's assertions (issue 53) go out and come back with it: an export,
+/// a share link and the browser's storage carry them as written, a wrong
+/// one included (it is set aside where it is read, never dropped).
+#[test]
+fn assertions_travel_with_the_work_through_export_link_and_storage() {
+    use mixua_playground::persist::{from_stored, to_stored};
+    let mut ws = seed_workspace();
+    let assertions = serde_json::json!([
+        {"check": {"retrieves": {"cells": "bob/writer-v1", "card": "A"}}, "note": "kept"},
+        {"check": "made_up"},
+    ]);
+    ws.assertions = Some(assertions.clone());
+    let doc = Doc { workspace: std::rc::Rc::new(ws), ..Doc::default() };
+    let saved = Saved { doc: doc.clone(), ..Saved::default() };
+    for back in [from_json(&to_json(&saved)).unwrap(), decode_link(&encode_link(&doc, Course::One)).unwrap(), from_stored(&to_stored(&saved)).unwrap()] {
+        assert_eq!(back.doc.workspace.assertions.as_ref(), Some(&assertions));
+        assert_eq!(back.doc, doc);
+    }
+    // A work without them writes no key.
+    assert!(!to_json(&Saved::default()).contains("assertions"));
+}

@@ -190,16 +190,24 @@ pub fn prompt_panel(props: &PromptPanelProps) -> Html {
                     ) }</h3>
                     <ol>
                         { for d.answers.iter().map(|a| html! {
-                            <li data-question={a.question} data-answer={if a.yes { "yes" } else { "no" }} class={classes!(a.wrong.then_some("wrong"))}>
+                            <li data-question={a.question} data-answer={a.answer} class={classes!(a.stop.then_some("wrong"), (a.answer == "not_asked").then_some("not-asked"))}>
                                 <strong>{ a.asked }</strong>{" "}
-                                <span class="answer">{ if a.yes { pick!(lang, "是", "yes") } else { pick!(lang, "否", "no") } }</span>
+                                <span class="answer">{ match a.answer {
+                                    "yes" => pick!(lang, "是", "yes"),
+                                    "no" => pick!(lang, "否", "no"),
+                                    _ => pick!(lang, "沒有問", "not asked"),
+                                } }</span>
                                 {": "}{ &a.why }
-                                if a.wrong { <span class="stop-mark">{ pick!(lang, " ← 停在這裡", " ← stops here") }</span> }
+                                if a.stop { <span class="stop-mark">{ pick!(lang, " ← 停在這裡", " ← stops here") }</span> }
                             </li>
                         }) }
                     </ol>
                     <p class="stop"><strong>{ &d.stop_words }</strong></p>
-                    <p class="fix" data-fix="">{ pick!(lang, "最小的修改:", "Smallest edit: ") }{ &d.fix }</p>
+                    // The crate's answer in words: an edit only when the
+                    // crate offers one (it passed the boundary test); the
+                    // boundary, a retirement and a loaded card are answers,
+                    // with nothing to click.
+                    <p class="fix" data-fix={d.fix_kind}>{ &d.fix }</p>
                     <button type="button" class="link" data-action="close-diagnosis" onclick={{
                         let onaction = props.onaction.clone();
                         Callback::from(move |_: MouseEvent| {

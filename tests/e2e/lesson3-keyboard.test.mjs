@@ -62,13 +62,14 @@ test('lesson 3 by keyboard: open a cell\'s prompt, diagnose a card, close the di
 
     const d = await diagnosisOf(page);
     assert.equal(d.stop, 'retrievable');
-    assert.deepEqual(d.answers, [['written', 'yes'], ['retrievable', 'no'], ['in_prompt', 'no'], ['forgotten', 'no']]);
+    assert.deepEqual(d.answers, [['written', 'yes'], ['retrievable', 'no'], ['in_prompt', 'not_asked'], ['forgotten', 'no']]);
     assert.match(d.text, /Was it written\?/);
     assert.match(d.text, /Can it be retrieved\?/);
     assert.match(d.text, /Did it reach the prompt\?/);
     assert.match(d.text, /Was it forgotten\?/);
     assert.match(d.text, /The answer stops at: Can it be retrieved\?/);
-    assert.match(d.fix, /Smallest edit: A: /, 'the flip-finder\'s one-field edit');
+    assert.match(d.fix, /^The boundary holds: this is the rules working/, 'another agent\'s card is the rules working, not a fault');
+    assert.doesNotMatch(d.fix, /Smallest edit/);
 
     // Close: the diagnosis goes, the focus is back on the picker.
     await tabTo(page, (f) => f.action === 'close-diagnosis');

@@ -7,6 +7,7 @@
 #[macro_use]
 extern crate mixua_words;
 
+mod check;
 mod grade;
 mod prompt;
 
@@ -30,8 +31,8 @@ use mixua_course::{seed_workspace, story_workspace};
 const EXIT_STATUS: &str = "\
 Without --workspace, the built-in seed fixture (cards P U A G B X Y) is used.
 
-Exit status: 0 done; 1 `report --fail-on-leak` found a leak, or `grade`
-refused a code; 2 bad input (unreadable file, invalid JSON, bad arguments),
+Exit status: 0 done; 1 `report --fail-on-leak` found a leak, `grade`
+refused a code, or a `check` assertion fails; 2 bad input (unreadable file, invalid JSON, bad arguments),
 and then no file is written. A closed standard output (`mixua audit | head -1`)
 ends the output quietly, with the status the run would have had.";
 
@@ -96,6 +97,9 @@ enum Command {
         after_help = "Example:\n  mixua diagnose --workspace l3.json --viewer bob/checker-v1 --card S --lang zh-TW"
     )]
     Diagnose(prompt::DiagnoseArgs),
+    /// Run the assertions a workspace keeps: exit 1 when one fails
+    #[command(long_about = check::CHECK_ABOUT, after_help = check::CHECK_AFTER)]
+    Check(check::CheckArgs),
     /// Print a completion script for a shell
     #[command(
         long_about = "Print a completion script for a shell, to standard output.\n\nbash: mixua completions bash > ~/.local/share/bash-completion/completions/mixua\nzsh:  mixua completions zsh > ~/.zfunc/_mixua  (with fpath+=~/.zfunc before compinit)\nfish: mixua completions fish > ~/.config/fish/completions/mixua.fish",
@@ -116,6 +120,7 @@ impl Command {
             Command::Grade(args) => grade::cmd_grade(args, out),
             Command::Prompt(args) => prompt::cmd_prompt(args, out).map(|()| Outcome::Done),
             Command::Diagnose(args) => prompt::cmd_diagnose(args, out).map(|()| Outcome::Done),
+            Command::Check(args) => check::cmd_check(args, out),
             Command::Completions(args) => cmd_completions(args, out).map(|()| Outcome::Done),
         }
     }
@@ -296,6 +301,8 @@ enum Outcome {
     LeakFound,
     /// `grade` refused a result code: exit status 1.
     CodesRefused,
+    /// `check`: an assertion fails or can't be read: exit status 1.
+    AssertionsFail,
 }
 
 /// Standard output for every command, buffered. A reader that has gone (a
@@ -355,7 +362,7 @@ fn main() -> ExitCode {
     let result = result.and_then(|outcome| out.flush().map(|()| outcome).map_err(Failure::from));
     match result {
         Ok(Outcome::Done) => ExitCode::SUCCESS,
-        Ok(Outcome::LeakFound | Outcome::CodesRefused) => ExitCode::from(1),
+        Ok(Outcome::LeakFound | Outcome::CodesRefused | Outcome::AssertionsFail) => ExitCode::from(1),
         Err(Failure(message)) => {
             // A closed standard error is no reason to panic either.
             let _ = writeln!(std::io::stderr(), "mixua: error: {message}");

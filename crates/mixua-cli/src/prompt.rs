@@ -7,9 +7,9 @@ use std::io::Write;
 use clap::Args;
 use serde_json::{json, Value};
 
-use mixua_policy::diagnose::diagnose;
+use mixua_policy::diagnose::{diagnose, Diagnosis, Why};
 use mixua_policy::prompt::{task_for, Assembler, CardKeys, Note, Prompt};
-use mixua_words::prompt_words::{diagnosis_words, metrics_words, note_words, prompt_words};
+use mixua_words::prompt_words::{diagnosis_words, fix_line, metrics_words, note_words, prompt_words, why_words};
 use mixua_policy::{Viewer, ViewerId, Workspace};
 use mixua_words::Lang;
 
@@ -37,8 +37,23 @@ the query (and the gold set), else the workspace's own query.";
 pub const DIAGNOSE_ABOUT: &str = "\
 Why didn't the agent use this card? The four questions, in order:
 written? retrievable? in the prompt? forgotten? Each answer comes with the
-crate's reason; the first wrong one is the answer, with the smallest edit
-that would get the card into the prompt.";
+crate's reason, and the diagnosis stops at one question:
+
+- a card not in effect (replaced, revoked, deleted, expired, rolled back) is
+  answered as retired first: it stops at forgotten? (written? for a
+  deletion or a candidate), with the act, its tick and its actor, and no
+  budget, top_k or query advice;
+- a card outside the viewer's rights stops at retrievable?: the boundary
+  holds, which is the rules working. It names who may read the card and
+  why, offers no edit of it, and names the legitimate route (the owner
+  writes a new card without the personal details; a reviewer approves);
+- otherwise at the first no, with the smallest edit that gets the card in,
+  offered only if it changes no owner, makes nothing personal reusable and
+  lets no canary or re-identification reach anyone new;
+- a card in the prompt: memory did its part (its place and tokens, and any
+  card loaded beside it that the workspace marks as conflicting).
+
+An unknown card is refused (exit 2).";
 
 #[derive(Args)]
 pub struct PromptArgs {
@@ -192,6 +207,42 @@ pub fn cmd_prompt(opts: PromptArgs, out: &mut Out) -> Result<(), Failure> {
     Ok(())
 }
 
+/// An answer's reason as JSON, cards by id: a drop reason inside it names
+/// its cards (`by`, `at`) by index in the crate, as `prompt --json`'s do.
+/// (Every other reason, and every fix, already names cards by id; an `at`
+/// there is a tick.)
+fn why_json(ws: &Workspace, why: &Why) -> Value {
+    let mut value = serde_json::to_value(why).expect("a reason serializes");
+    if let (Why::Dropped { .. }, Some(reason)) = (why, value.get_mut("reason")) {
+        *reason = with_ids(ws, reason.take());
+    }
+    value
+}
+
+/// The diagnosis as JSON, cards by id everywhere.
+pub fn diagnosis_json(ws: &Workspace, d: &Diagnosis, lang: Lang) -> Value {
+    let viewer = d.viewer.viewer();
+    let answers: Vec<Value> = d
+        .answers
+        .iter()
+        .map(|a| {
+            json!({
+                "question": a.question,
+                "answer": match (a.asked(), a.yes) { (false, _) => "not_asked", (true, true) => "yes", (true, false) => "no" },
+                "wrong": a.is_wrong(),
+                "why": why_json(ws, &a.why),
+                "words": why_words(ws, viewer, &d.card, &a.why, lang),
+            })
+        })
+        .collect();
+    json!({
+        "viewer": d.viewer.key(), "card": d.card, "query": d.query, "answers": answers, "stop": d.stop,
+        "fix": d.fix, "then": d.then,
+        "words": fix_line(ws, d, lang),
+        "notes": setting_notes(ws, &d.card).iter().map(|n| with_ids(ws, serde_json::to_value(n).expect("a note serializes"))).collect::<Vec<_>>(),
+    })
+}
+
 /// What the diagnosis says besides its answers, as the prompt says it:
 /// the prompt settings set aside, and the card's own keys set aside.
 fn setting_notes(ws: &Workspace, card: &str) -> Vec<Note> {
@@ -209,27 +260,19 @@ pub fn cmd_diagnose(opts: DiagnoseArgs, out: &mut Out) -> Result<(), Failure> {
     let id = viewer_arg(&opts.viewer)?;
     let lang = opts.language.lang();
     let ws = load(opts.source.workspace.as_deref())?;
+    // An unknown card is bad input: no diagnosis to give.
+    if !ws.cards.iter().any(|c| c.id == opts.card) {
+        let card = &opts.card;
+        return Err(Failure(pick!(lang, 
+            format!("沒有這張卡:這個工作區沒有任何卡叫 `{card}`(mixua prompt 會列出每張卡)"),
+            format!("no such card: no card in this workspace is called `{card}` (mixua prompt lists every card)"),
+        )));
+    }
     let viewer = id.viewer();
     let (query, _) = task_for(&ws, viewer, opts.query.as_deref());
     let d = diagnose(&ws, viewer, &opts.card, query);
     if opts.json {
-        let answers: Vec<Value> = d
-            .answers
-            .iter()
-            .map(|a| {
-                json!({
-                    "question": a.question, "answer": if a.yes { "yes" } else { "no" }, "wrong": a.is_wrong(),
-                    "why": serde_json::to_value(&a.why).expect("a reason serializes"),
-                    "words": mixua_words::prompt_words::why_words(&ws, viewer, &d.card, &a.why, lang),
-                })
-            })
-            .collect();
-        let value = json!({
-            "viewer": d.viewer.key(), "card": d.card, "query": d.query, "answers": answers, "stop": d.stop,
-            "fix": d.fix, "then": d.then,
-            "notes": setting_notes(&ws, &opts.card).iter().map(|n| with_ids(&ws, serde_json::to_value(n).expect("a note serializes"))).collect::<Vec<_>>(),
-        });
-        writeln!(out, "{}", serde_json::to_string_pretty(&value).expect("json"))?;
+        writeln!(out, "{}", serde_json::to_string_pretty(&diagnosis_json(&ws, &d, lang)).expect("json"))?;
         return Ok(());
     }
     not_in_chart(&ws, viewer, lang, out)?;

@@ -494,7 +494,7 @@ fn help_works_on_every_command() {
 
 /// Every subcommand, with the arguments that make a run of it succeed on
 /// the seed (one table drives the help, pipe and option tests).
-const COMMANDS: [(&str, &[&str]); 10] = [
+const COMMANDS: [(&str, &[&str]); 11] = [
     ("report", &["--out", "-"]),
     ("explain", &["--viewer", "alice/checker-v1", "--card", "A"]),
     ("history", &["--card", "A"]),
@@ -504,6 +504,7 @@ const COMMANDS: [(&str, &[&str]); 10] = [
     ("grade", &["--pack", "lesson1", "codes.txt"]),
     ("prompt", &["--viewer", "alice/checker-v1"]),
     ("diagnose", &["--viewer", "alice/checker-v1", "--card", "A"]),
+    ("check", &[]),
     ("completions", &["bash"]),
 ];
 
@@ -525,7 +526,11 @@ fn every_subcommand_is_in_the_table_and_writes_through_out() {
         .collect();
     let table: Vec<&str> = COMMANDS.iter().map(|(name, _)| *name).collect();
     assert_eq!(listed, table, "{help}");
-    for (file, source) in [("main.rs", include_str!("../src/main.rs")), ("grade.rs", include_str!("../src/grade.rs"))] {
+    for (file, source) in [
+        ("main.rs", include_str!("../src/main.rs")),
+        ("grade.rs", include_str!("../src/grade.rs")),
+        ("check.rs", include_str!("../src/check.rs")),
+    ] {
         assert!(!source.contains("println!(") && !source.contains(" print!("), "{file} prints past `Out`");
     }
 }

@@ -81,6 +81,7 @@ fn diagnose_answers_the_four_questions_and_stops_at_the_first_wrong_one() {
     let o = mixua(&["diagnose", "--workspace", file.to_str().unwrap(), "--viewer", "bob/checker-v1", "--card", "S", "--lang", "zh-TW"]);
     let out = text(&o);
     assert!(out.contains("答案停在:進了提示詞嗎?") && out.contains("最小的修改:把共用預算提高到"), "{out}");
+    assert_eq!(out.matches(" ←").count(), 1, "one stop: {out}");
 }
 
 #[test]
@@ -97,5 +98,98 @@ fn bad_input_exits_2_with_a_message() {
         assert_eq!(o.status.code(), Some(2), "{args:?}");
         assert!(!o.stderr.is_empty());
         assert!(o.stdout.is_empty());
+    }
+}
+
+#[test]
+fn an_unknown_card_is_no_such_card_and_exits_2_in_both_languages() {
+    let file = lesson3("en");
+    for (lang, words) in [("en", "no such card"), ("zh-TW", "沒有這張卡")] {
+        for json in [false, true] {
+            let mut args = vec!["diagnose", "--workspace", file.to_str().unwrap(), "--viewer", "bob/checker-v1", "--card", "NOPE", "--lang", lang];
+            if json {
+                args.push("--json");
+            }
+            let o = mixua(&args);
+            assert_eq!(o.status.code(), Some(2), "{args:?}");
+            assert!(o.stdout.is_empty(), "{}", text(&o));
+            let err = String::from_utf8_lossy(&o.stderr);
+            assert!(err.contains(words) && err.contains("NOPE"), "{err}");
+            assert!(!err.contains("write NOPE"), "{err}");
+        }
+    }
+}
+
+/// The boundary is an answer: a card outside the viewer's rights stops at
+/// "retrievable" with a fix of kind `boundary` and no edit; a replaced card
+/// stops at "forgotten", naming the newer version, its tick and actor; and
+/// the JSON names cards by id everywhere.
+#[test]
+fn diagnose_json_gives_the_boundary_and_the_retirement_by_id() {
+    let file = lesson3("en");
+    let diagnose = |viewer: &str, card: &str| -> Value {
+        let o = mixua(&["diagnose", "--workspace", file.to_str().unwrap(), "--viewer", viewer, "--card", card, "--json"]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        serde_json::from_slice(&o.stdout).unwrap()
+    };
+    for (viewer, card) in [("bob/checker-v1", "U"), ("alice/writer-v1", "B"), ("bob/checker-v1", "X"), ("carol/checker-v1", "H1")] {
+        let v = diagnose(viewer, card);
+        assert_eq!(v["stop"], "retrievable", "{viewer} {card}: {v:#}");
+        assert_eq!(v["fix"]["fix"], "boundary", "{viewer} {card}: {v:#}");
+        assert_eq!(v["then"], serde_json::json!([]));
+        assert!(v["fix"]["readers"].as_array().unwrap().iter().all(|r| r.as_str().is_some_and(|r| r != viewer)), "{v:#}");
+        let words = v["words"].as_str().unwrap();
+        assert!(words.contains("this is the rules working") && words.contains(&format!("No edit of {card} is offered")), "{words}");
+        assert!(!words.contains("owner user changed") && !words.contains("stream set to reusable"), "{words}");
+        let marked: Vec<&str> = v["answers"].as_array().unwrap().iter().filter(|a| a["wrong"] == true).map(|a| a["question"].as_str().unwrap()).collect();
+        assert_eq!(marked, ["retrievable"]);
+    }
+    // U: alice's, so only alice's cells read it; the route is hers.
+    let u = diagnose("bob/checker-v1", "U");
+    assert!(u["fix"]["readers"].as_array().unwrap().iter().all(|r| r.as_str().unwrap().starts_with("alice/")), "{u:#}");
+    assert_eq!(u["fix"]["route"]["owner"], "alice/writer-v1");
+    assert_eq!(u["fix"]["route"]["reviewed"], true);
+    // X is rejected: nobody reads it.
+    assert_eq!(diagnose("bob/checker-v1", "X")["fix"]["readers"], serde_json::json!([]));
+    // G: forgotten, replaced by G2 at tick 2, with nothing about budgets.
+    for viewer in ["bob/checker-v1", "alice/writer-v1", "carol/writer-v1"] {
+        let g = diagnose(viewer, "G");
+        assert_eq!(g["stop"], "forgotten", "{g:#}");
+        assert_eq!(g["fix"]["fix"], "use_newer");
+        assert_eq!(g["fix"]["by"], "G2");
+        assert_eq!(g["fix"]["act"]["at"], 2);
+        let answers: Vec<&str> = g["answers"].as_array().unwrap().iter().map(|a| a["answer"].as_str().unwrap()).collect();
+        assert_eq!(answers, ["yes", "not_asked", "not_asked", "yes"]);
+        assert!(!g.to_string().contains("budget") && !g.to_string().contains("top_k"), "{g:#}");
+    }
+    // A drop reason inside an answer names its cards by id.
+    let s = diagnose("bob/checker-v1", "S");
+    assert_eq!(s["answers"][2]["why"]["reason"]["at"], "H6", "{s:#}");
+}
+
+/// `diagnose` and `prompt` agree on every card: "in the prompt? yes"
+/// exactly for the cards `prompt --json` loads, "retrievable? yes" only for
+/// cards it holds, and a card not in `prompt`'s list is never "yes" to
+/// either.
+#[test]
+fn diagnose_and_prompt_agree_on_every_card() {
+    let file = lesson3("en");
+    let ws: Value = serde_json::from_slice(&std::fs::read(&file).unwrap()).unwrap();
+    let cards: Vec<&str> = ws["cards"].as_array().unwrap().iter().map(|c| c["id"].as_str().unwrap()).collect();
+    for viewer in ["bob/checker-v1", "alice/writer-v1"] {
+        let o = mixua(&["prompt", "--workspace", file.to_str().unwrap(), "--viewer", viewer, "--json"]);
+        let p: Value = serde_json::from_slice(&o.stdout).unwrap();
+        let ids = |key: &str| -> Vec<String> { p[key].as_array().unwrap().iter().map(|l| l["id"].as_str().unwrap().to_string()).collect() };
+        let (loaded, dropped) = (ids("loaded"), ids("dropped"));
+        for card in &cards {
+            let o = mixua(&["diagnose", "--workspace", file.to_str().unwrap(), "--viewer", viewer, "--card", card, "--json"]);
+            let d: Value = serde_json::from_slice(&o.stdout).unwrap();
+            let yes = |i: usize| d["answers"][i]["answer"] == "yes";
+            assert_eq!(yes(2), loaded.iter().any(|l| l == card), "{viewer} {card}: {d:#}");
+            assert_eq!(d["stop"].is_null(), loaded.iter().any(|l| l == card), "{viewer} {card}");
+            if yes(1) {
+                assert!(loaded.iter().chain(&dropped).any(|l| l == card), "{viewer} {card}: retrievable, yet not in prompt's list");
+            }
+        }
     }
 }

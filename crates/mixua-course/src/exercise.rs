@@ -101,8 +101,10 @@ impl Start {
 }
 
 /// Some cells of the chart: these users × these agents; an empty list
-/// stands for every user (or agent) of the workspace.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+/// stands for every user (or agent) of the workspace. Read as an object,
+/// or as a pattern `user/agent` with `*` for every one (`bob/*`,
+/// `*/checker-v1`): `crate::assertion` reads it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Cells {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub users: Vec<String>,
@@ -217,6 +219,9 @@ pub enum Check {
     ReachesGroup { card: CardRef, group: String },
     /// No leak alarm in any view.
     NoLeak,
+    /// No canary reaches another user anywhere: in a view, a cached
+    /// answer or a prompt (`crate::assertion::leaks_anywhere`).
+    NoLeakAnywhere,
     /// A leak alarm caused by the card.
     LeakBy { card: String },
     /// The re-identification probe singles someone out with the card.
@@ -305,6 +310,9 @@ pub enum Check {
     BeforeDeletion { card: String },
     /// The group has exactly this many members, all of them users.
     GroupSize { group: String, members: usize },
+    /// The work keeps assertions, every one can be read, and all of them
+    /// hold (`crate::assertion`): a teacher's goal "make all assertions pass".
+    AssertionsHold,
 
     // What reaches the prompt (each cell's prompt for its task: the
     // query of its first task, else the workspace's; `mixua_policy::prompt`).
@@ -415,6 +423,7 @@ impl Check {
             "reaches" => Check::Reaches { card: card()? },
             "reaches_group" => Check::ReachesGroup { card: card()?, group: need(f.group, kind, "group")? },
             "no_leak" => Check::NoLeak,
+            "no_leak_anywhere" => Check::NoLeakAnywhere,
             "leak_by" => Check::LeakBy { card: id()? },
             "singles_out" => Check::SinglesOut { card: card()? },
             "probe_clean" => Check::ProbeClean { card: card()? },
@@ -445,6 +454,7 @@ impl Check {
             "stale_served" => Check::StaleServed { card: id()? },
             "before_deletion" => Check::BeforeDeletion { card: id()? },
             "group_size" => Check::GroupSize { group: need(f.group, kind, "group")?, members: need(f.members, kind, "members")? },
+            "assertions_hold" => Check::AssertionsHold,
             #[cfg(feature = "lesson3")]
             "in_prompt" => Check::InPrompt { cells: cells()?, card: card()? },
             #[cfg(feature = "lesson3")]
@@ -723,11 +733,16 @@ pub struct Facts<'a> {
     /// ([`Facts::with_cache`]): `replay_cache` ([`Facts::new`]), or none
     /// ([`Facts::of`]: the cache is then empty).
     replayer: Option<fn(&'a Workspace) -> CacheReplay<'a>>,
+    /// How [`Check::AssertionsHold`] runs the work's assertions:
+    /// `crate::assertion::all_hold` ([`Facts::new`]), or none ([`Facts::of`]:
+    /// it then fails), so that a program that reads no such goal never
+    /// carries them ([`Facts::with_assertions`]).
+    assertions: Option<fn(&Facts<'_>) -> bool>,
 }
 
 impl<'a> Facts<'a> {
     pub fn new(ws: &'a Workspace, views: Views<'a>, learner: Learner<'a>) -> Facts<'a> {
-        Facts { replayer: Some(replay_cache), ..Facts::of(ws, views, learner) }
+        Facts { replayer: Some(replay_cache), assertions: Some(crate::assertion::all_hold), ..Facts::of(ws, views, learner) }
     }
 
     /// Facts that make no cache replay of their own: the caller gives one
@@ -737,7 +752,17 @@ impl<'a> Facts<'a> {
     /// reads it from a part of its own, issue 28) uses these, so that
     /// reading no cache never carries the replay.
     pub fn of(ws: &'a Workspace, views: Views<'a>, learner: Learner<'a>) -> Facts<'a> {
-        Facts { ws, views, learner, cache: OnceCell::new(), replayed: None, log: OnceCell::new(), lesson_two: None, replayer: None }
+        Facts {
+            ws,
+            views,
+            learner,
+            cache: OnceCell::new(),
+            replayed: None,
+            log: OnceCell::new(),
+            lesson_two: None,
+            replayer: None,
+            assertions: None,
+        }
     }
 
     /// These facts with lesson 2's start from `start`
@@ -756,6 +781,12 @@ impl<'a> Facts<'a> {
         exercise.code_cells_with(|lang| lesson_two.map_or_else(Workspace::default, |start| start(lang)))
     }
 
+    /// These facts with the work's assertions run by `judge`
+    /// (`crate::assertion::all_hold`, from wherever the program keeps it).
+    pub fn with_assertions(self, judge: fn(&Facts<'_>) -> bool) -> Facts<'a> {
+        Facts { assertions: Some(judge), ..self }
+    }
+
     /// These facts with `ws`'s cache replay already made (`replay_cache(ws)`,
     /// the caller's own, shared with what else it shows): the checks then
     /// replay nothing.
@@ -772,7 +803,7 @@ impl<'a> Facts<'a> {
     }
 
     /// The cache replay, made once and only if a check asks for it.
-    fn cache(&self) -> &CacheReplay<'a> {
+    pub(crate) fn cache(&self) -> &CacheReplay<'a> {
         match self.replayed {
             Some(replayed) => replayed,
             None => self.cache.get_or_init(|| match self.replayer {
@@ -831,7 +862,7 @@ impl Check {
     /// holds): a pack with one needs the replay ([`Facts::of`]).
     pub fn reads_cache(&self) -> bool {
         match self {
-            Check::TracesClear { .. } | Check::CacheClean => true,
+            Check::TracesClear { .. } | Check::CacheClean | Check::NoLeakAnywhere | Check::AssertionsHold => true,
             Check::All { all } => all.iter().any(Check::reads_cache),
             Check::Once { of, .. } => of.reads_cache(),
             _ => false,
@@ -882,6 +913,7 @@ impl Check {
                 reached.len() == members.len() && reached.iter().all(|u| members.contains(u))
             }
             Check::NoLeak => f.views.leaks.iter().all(Vec::is_empty),
+            Check::NoLeakAnywhere => crate::assertion::leaks_anywhere(f).is_empty(),
             Check::LeakBy { card } => f.views.leaks.iter().flatten().any(|l| l.card == *card),
             Check::SinglesOut { card } => {
                 let cards = card.indices(ws);
@@ -965,6 +997,7 @@ impl Check {
                 .groups()
                 .and_then(|g| g.members(group))
                 .is_some_and(|m| m.len() == *members && m.iter().all(|u| ws.users.contains(u))),
+            Check::AssertionsHold => f.assertions.is_some_and(|judge| judge(f)),
             #[cfg(feature = "lesson3")]
             Check::InPrompt { cells, card } => {
                 let cards = card.indices(ws);

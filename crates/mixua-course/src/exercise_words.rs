@@ -68,6 +68,10 @@ pub fn check_words(check: &Check, lang: Lang) -> String {
             l!(format!("{} 正好給 {group} 的成員", card(k, lang)), format!("{} reaches exactly {group}'s members", card(k, lang)))
         }
         Check::NoLeak => l!("沒有外洩警報".into(), "No leak alarm".into()),
+        Check::NoLeakAnywhere => l!(
+            "沒有暗號流到別人那裡:格子、快取、提示詞都沒有".into(),
+            "No canary reaches another user: in no view, cached answer or prompt".into(),
+        ),
         Check::LeakBy { card } => l!(format!("{card} 造成外洩警報"), format!("{card} raises a leak alarm")),
         Check::SinglesOut { card: k } => {
             l!(format!("探測在 {} 裡認出了某個人", card(k, lang)), format!("The probe singles someone out in {}", card(k, lang)))
@@ -138,6 +142,7 @@ pub fn check_words(check: &Check, lang: Lang) -> String {
         Check::StaleServed { card } => l!(format!("快取送出了過時的 {card}"), format!("The cache served a stale copy of {card}")),
         Check::BeforeDeletion { card } => l!(format!("看了 {card} 刪除之前的時刻"), format!("Looked at a tick before {card} was deleted")),
         Check::GroupSize { group, members } => l!(format!("{group} 正好 {members} 個人"), format!("{group} has exactly {members} members")),
+        Check::AssertionsHold => l!("作品的斷言全部成立".into(), "All of the work's assertions hold".into()),
         #[cfg(feature = "lesson3")]
         Check::InPrompt { cells: c, card: k } => l!(
             format!("{} 的提示詞裡有 {}", cells(c, lang), card(k, lang)),

@@ -11,6 +11,8 @@
 #[macro_use]
 extern crate mixua_words;
 
+pub mod assertion;
+pub mod assertion_words;
 mod builtin;
 pub mod exercise;
 pub mod exercise_words;
@@ -23,6 +25,8 @@ pub mod seed;
 pub mod solving;
 
 pub use lesson_two::{draft_copy, draft_version, lesson_two_workspace, log_history, next_id, traces, Traces};
+pub use assertion::{coverage, Assertion, AssertionProblem, Assertions, Because, Coverage, Place, Verdict};
+pub use assertion_words::{assertion_words, because_words, now_fails_words, problem_words, verdict_words};
 pub use exercise::{
     CardRef, Cells, Check, Evaluated, Exercise, Facts, Goal, Item, Learner, Milestone, Question, RefusalSeen, Start, Text, Views,
 };

@@ -628,6 +628,8 @@ impl Rust for Check {
                 vec![("card", card.rust(uses)), ("group", group.rust(uses))],
             ),
             Check::NoLeak => ("NoLeak", vec![]),
+            Check::NoLeakAnywhere => ("NoLeakAnywhere", vec![]),
+            Check::AssertionsHold => ("AssertionsHold", vec![]),
             Check::LeakBy { card } => ("LeakBy", vec![("card", card.rust(uses))]),
             Check::SinglesOut { card } => ("SinglesOut", vec![("card", card.rust(uses))]),
             Check::ProbeClean { card } => ("ProbeClean", vec![("card", card.rust(uses))]),

@@ -8,7 +8,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use mixua_policy::audit::WorkspaceProblem;
 use mixua_policy::diagnose::{apply_fix, diagnose, Fix, Question};
 use mixua_course::lesson_three::{lesson_three_workspace, solutions};
-use mixua_policy::prompt::{task_for, Assembler, DropReason, Layer, Note, Prompt};
+use mixua_policy::prompt::{task_for, Assembler, DropReason, Note, Prompt};
 use mixua_words::prompt_words::{diagnosis_words, metrics_words, prompt_words};
 use mixua_policy::{audit, replay_cache, Viewer, ViewerId, Workspace};
 use mixua_words::Lang;
@@ -279,10 +279,10 @@ fn lesson_three_starts_with_bob_s_session_crowding_s_out() {
 #[test]
 fn the_four_reports_each_stop_at_a_different_question() {
     let reports = [
-        (ViewerId::new("bob", "checker-v1"), "C", Question::Written, Fix::Publish),
-        (ViewerId::new("alice", "checker-v1"), "A", Question::Retrievable, Fix::Edit { edit: mixua_policy::flip::Edit::Scope(mixua_policy::Scope::User) }),
-        (ViewerId::new("bob", "checker-v1"), "M", Question::InPrompt, Fix::SetLoad { layer: Layer::Retrieved }),
-        (ViewerId::new("alice", "writer-v1"), "G", Question::Forgotten, Fix::UseNewer { by: "G2".into() }),
+        (ViewerId::new("bob", "checker-v1"), "C", Question::Written, "publish"),
+        (ViewerId::new("alice", "checker-v1"), "A", Question::Retrievable, "boundary"),
+        (ViewerId::new("bob", "checker-v1"), "M", Question::InPrompt, "set_load"),
+        (ViewerId::new("alice", "writer-v1"), "G", Question::Forgotten, "use_newer"),
     ];
     for lang in [Lang::ZhTw, Lang::En] {
         let solved = solutions(lang);
@@ -291,10 +291,18 @@ fn the_four_reports_each_stop_at_a_different_question() {
                 let (query, _) = task_for(&w, viewer.viewer(), None);
                 let d = diagnose(&w, viewer.viewer(), card, query);
                 assert_eq!(d.stop, Some(*at), "{viewer} {card} {lang:?}");
-                assert_eq!(&d.fix, fix, "{viewer} {card}");
+                assert_eq!(d.fix.kind(), *fix, "{viewer} {card}: {:?}", d.fix);
                 assert_eq!(d.answers.len(), 4);
+                assert_eq!(d.answers.iter().filter(|a| a.is_wrong()).count(), 1, "one stop: {:?}", d.answers);
                 assert!(diagnosis_words(&w, &d, lang).len() == 6);
             }
+            let (query, _) = task_for(&w, Viewer::new("alice", "checker-v1"), None);
+            let Fix::Boundary(b) = diagnose(&w, Viewer::new("alice", "checker-v1"), "A", query).fix else { panic!() };
+            assert!(b.readers.iter().all(|r| r.agent == "writer-v1"), "an AGENT card of writer-v1: {:?}", b.readers);
+            assert_eq!(b.route.map(|r| (r.scope, r.reviewed)), Some((mixua_policy::Scope::User, false)), "alice writes a USER card of it");
+            let (query, _) = task_for(&w, Viewer::new("alice", "writer-v1"), None);
+            let Fix::UseNewer { by, act: Some(act) } = diagnose(&w, Viewer::new("alice", "writer-v1"), "G", query).fix else { panic!() };
+            assert_eq!((by.as_str(), act.at), ("G2", 2));
         }
     }
     let pack = builtin_pack("lesson3", Lang::En).unwrap();
@@ -384,4 +392,59 @@ fn lesson_three_s_pack_holds_nothing_on_its_start_and_each_exercise_on_its_solut
         mixua_policy::prompt::set_card_key(std::rc::Rc::make_mut(f), "uses", Some(0.into()));
         assert!(!holds(&pack, 4, &unused, &Learn::default()));
     }
+}
+
+/// "It reached the prompt" is an answer: the card's place and tokens, and
+/// a card loaded beside it that `conflicts_with` marks (either side). A
+/// `conflicts_with` that is not a list of texts is set aside with a note.
+#[test]
+fn a_loaded_card_names_the_conflicting_card_loaded_beside_it() {
+    let w = one_viewer("", r#"[{"id": "A", "lesson": "q yes", "conflicts_with": ["B"]}, {"id": "B", "lesson": "q no"}, {"id": "C", "lesson": "q"}]"#);
+    let who = Viewer::new("ann", "bot");
+    for (card, with) in [("A", vec!["B"]), ("B", vec!["A"]), ("C", vec![])] {
+        let d = diagnose(&w, who, card, "q");
+        assert_eq!(d.stop, None);
+        let mixua_policy::diagnose::Why::Loaded { position, of, conflicts, .. } = &d.answer(Question::InPrompt).why else { panic!("{d:?}") };
+        assert_eq!((*of, conflicts.clone()), (3, with.iter().map(|s| s.to_string()).collect::<Vec<_>>()), "{card}");
+        assert!(*position >= 1 && *position <= 3);
+        let words = diagnosis_words(&w, &d, Lang::En).join("\n");
+        assert!(words.contains("memory did its part"), "{words}");
+        assert_eq!(words.contains("says the opposite"), !with.is_empty(), "{words}");
+    }
+    for bad in [r#""B""#, "[1]", r#"{"B": true}"#] {
+        let w = one_viewer("", &format!(r#"[{{"id": "A", "lesson": "q", "conflicts_with": {bad}}}, {{"id": "B", "lesson": "q"}}]"#));
+        let p = ann(&w);
+        assert!(p.notes.iter().any(|n| matches!(n, Note::CardKey { .. })), "{bad}: {:?}", p.notes);
+        let d = diagnose(&w, who, "A", "q");
+        let mixua_policy::diagnose::Why::Loaded { conflicts, .. } = &d.answer(Question::InPrompt).why else { panic!() };
+        assert!(conflicts.is_empty(), "{bad}");
+    }
+}
+
+/// The one test every suggested edit passes, each crossing by its reason.
+#[test]
+fn fix_is_safe_names_each_crossing() {
+    use mixua_policy::boundary::{fix_is_safe, Crossing};
+    let w = ws(r#"{"users": ["ann", "bo"], "agents": ["bot"], "query": "",
+        "canaries": {"ann": ["FAKE-ANN-1"]}, "profiles": {"ann": {"day": "Tuesday", "role": "polar"}, "bo": {"day": "Monday"}},
+        "cards": [
+          {"id": "P", "scope": "USER", "owner_user": "ann", "owner_agent": "bot", "stream": "protected", "share_approved": true, "situation": "", "lesson": "FAKE-ANN-1"},
+          {"id": "Q", "scope": "GLOBAL", "owner_user": "ann", "owner_agent": "bot", "stream": "reusable", "share_approved": false, "situation": "", "lesson": "Tuesday polar notes"}]}"#);
+    let edit = |i: usize, f: &dyn Fn(&mut mixua_policy::Card)| {
+        let mut after = w.clone();
+        f(std::rc::Rc::make_mut(&mut after.cards[i]));
+        after
+    };
+    assert_eq!(fix_is_safe(&w, &w), Ok(()));
+    assert!(matches!(fix_is_safe(&w, &edit(0, &|c| c.owner_user = "bo".into())), Err(Crossing::OwnerChanged { .. })));
+    assert!(matches!(fix_is_safe(&w, &edit(0, &|c| c.stream = "reusable".into())), Err(Crossing::ProtectedMadeReusable { .. })));
+    // A USER card made GLOBAL by its filing alone would be rejected; a
+    // reusable one with the canary, approved, hands it to bo.
+    let leaky = edit(1, &|c| {
+        c.lesson = "FAKE-ANN-1".into();
+        c.share_approved = true;
+    });
+    assert!(matches!(fix_is_safe(&w, &leaky), Err(Crossing::CanaryReaches { ref viewer, .. }) if viewer == "bo/bot"), "{:?}", fix_is_safe(&w, &leaky));
+    let reid = edit(1, &|c| c.share_approved = true);
+    assert!(matches!(fix_is_safe(&w, &reid), Err(Crossing::Reidentifies { ref user, .. }) if user == "ann"), "{:?}", fix_is_safe(&w, &reid));
 }

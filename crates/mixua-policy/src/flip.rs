@@ -96,6 +96,11 @@ fn dedup(mut items: Vec<&str>) -> Vec<&str> {
 pub struct Outcome {
     pub edit: Edit,
     pub access: Access,
+    /// Set when the edit crosses the boundary ([`crate::boundary::card_crossing`]):
+    /// a change of owner, or personal content made reusable. Such an edit
+    /// is what would have to be different, never a fix.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub crossing: Option<crate::boundary::Crossing>,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
@@ -120,6 +125,12 @@ impl Flips {
     pub fn sharing(&self) -> impl Iterator<Item = &Outcome> {
         self.flips.iter().filter(|o| !o.edit.reassigns())
     }
+
+    /// Flips that pass the boundary test: no owner changed, nothing
+    /// personal made reusable.
+    pub fn safe(&self) -> impl Iterator<Item = &Outcome> {
+        self.flips.iter().filter(|o| o.crossing.is_none())
+    }
 }
 
 /// Tries every one-field edit and keeps those that change the decision.
@@ -142,12 +153,13 @@ pub fn flips_with(
     for edit in candidate_edits(card, viewer, users, agents) {
         let edited = edit.apply(card);
         let after = access(&edited);
+        let crossing = crate::boundary::card_crossing(card, &edited);
         if after.allowed() != allowed_now {
-            out.flips.push(Outcome { edit, access: after });
+            out.flips.push(Outcome { edit, access: after, crossing });
         } else if !allowed_now && check_filed_in(&edited, Filing::AsWritten, groups).is_err() {
             if let Some(scope) = Scope::parse_with_groups(&edited.scope, groups.is_some()) {
                 if scope_rule_in(&edited, scope, viewer, groups).allowed() {
-                    out.blocked.push(Outcome { edit, access: after });
+                    out.blocked.push(Outcome { edit, access: after, crossing });
                 }
             }
         }

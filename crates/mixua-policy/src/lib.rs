@@ -27,6 +27,7 @@
 pub mod about;
 pub mod actor;
 pub mod audit;
+pub mod boundary;
 pub mod cache;
 pub mod card;
 pub mod change;

@@ -682,6 +682,7 @@ pub fn as_of(workspace: &Workspace, tick: u64) -> Result<Workspace, TimeError> {
         profiles: workspace.profiles.clone(),
         prompt: workspace.prompt.clone(),
         tasks: workspace.tasks.clone(),
+        assertions: workspace.assertions.clone(),
         unknown_keys: workspace.unknown_keys.clone(),
     };
     if timeline.applied().any(|(_, e, _)| e.action == Action::Policy) {

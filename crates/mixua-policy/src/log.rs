@@ -326,6 +326,8 @@ pub enum Expect {
     Object,
     /// A list.
     List,
+    /// A list of card ids (each text).
+    Ids,
 }
 
 fn wrong(key: &str, expected: Expect, found: &Value) -> Unreadable {

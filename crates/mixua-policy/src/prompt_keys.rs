@@ -668,7 +668,9 @@ pub enum Risk {
 /// - `risk`: `high` or `normal`;
 /// - `tokens`: a whole number from 0 to [`MAX_TOKENS`] that replaces the estimate;
 /// - `reliability`: 0 to [`MAX_RELIABILITY`] (default 50), how far the source is trusted;
-/// - `uses`: how often the card was used, shown and never ranked.
+/// - `uses`: how often the card was used, shown and never ranked;
+/// - `conflicts_with`: a list of card ids this card says the opposite of
+///   (the diagnosis names them when both are loaded for the same task).
 ///
 /// A value that can't be read (or is out of range) is set aside with its
 /// [`Unreadable`], kept as written: an unreadable `risk` counts as not
@@ -682,11 +684,14 @@ pub struct CardKeys {
     pub tokens: Option<u64>,
     pub reliability: Option<u64>,
     pub uses: Option<u64>,
+    /// The ids it conflicts with, as written (an id no card has is kept
+    /// and simply never loaded beside it).
+    pub conflicts_with: Vec<String>,
     pub problems: Vec<Unreadable>,
 }
 
 /// The card keys this module reads, in the order written.
-pub const CARD_KEYS: [&str; 5] = ["load", "risk", "tokens", "reliability", "uses"];
+pub const CARD_KEYS: [&str; 6] = ["load", "risk", "tokens", "reliability", "uses", "conflicts_with"];
 
 /// Reads one card key's value, or says why it is set aside. The one rule
 /// for the file and for an edit (the app refuses what this refuses).
@@ -705,18 +710,26 @@ pub fn read_card_key(key: &str, value: &Value) -> Result<CardKey, Unreadable> {
         "tokens" => bounded(key, value, MAX_TOKENS).map(CardKey::Tokens),
         "reliability" => bounded(key, value, MAX_RELIABILITY).map(CardKey::Reliability),
         "uses" => u64::read(key, value).map(CardKey::Uses),
+        // A list of card ids, each text: anything else is set aside whole
+        // (no conflict is read from it).
+        "conflicts_with" => value
+            .as_array()
+            .and_then(|ids| ids.iter().map(|v| v.as_str().map(str::to_string)).collect())
+            .map(CardKey::ConflictsWith)
+            .ok_or_else(|| wrong_type(key, Expect::Ids, value)),
         _ => Err(Unreadable::UnknownKey { key: key.into() }),
     }
 }
 
 /// One card key's value, as read.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum CardKey {
     Load(Layer),
     Risk(Risk),
     Tokens(u64),
     Reliability(u64),
     Uses(u64),
+    ConflictsWith(Vec<String>),
 }
 
 impl CardKeys {
@@ -733,6 +746,7 @@ impl CardKeys {
                 Ok(CardKey::Tokens(t)) => keys.tokens = Some(t),
                 Ok(CardKey::Reliability(r)) => keys.reliability = Some(r),
                 Ok(CardKey::Uses(u)) => keys.uses = Some(u),
+                Ok(CardKey::ConflictsWith(ids)) => keys.conflicts_with = ids,
                 Err(why) => {
                     if key == "reliability" {
                         keys.reliability = Some(0);

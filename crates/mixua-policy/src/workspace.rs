@@ -282,6 +282,13 @@ pub struct Workspace {
     /// Tasks (viewer, query, gold set) the prompt metrics are measured on.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tasks: Option<Kept<Tasks>>,
+    /// What must hold of this work, written by its author (issue 53): the
+    /// list as written, kept raw. The curriculum reads it
+    /// (`mixua_course::assertion`), setting aside what it can't read; this
+    /// crate only keeps it, so that the rules never depend on the
+    /// curriculum's vocabulary. Nothing to do with who may read a card.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub assertions: Option<Value>,
     /// Top-level keys of the file that no workspace has (a misspelled
     /// `Cards`, another program's key), in the order written: ignored,
     /// and listed by the audit. Not written back.
@@ -320,9 +327,9 @@ type AgentNames = Names<true>;
 /// The top-level keys of a workspace file, in the order [`RawWorkspace`]
 /// reads them. `playground` is the playground's own key (its predictions,
 /// language and progress): the crate ignores it, and it is no unknown key.
-pub const WORKSPACE_KEYS: [&str; 16] = [
+pub const WORKSPACE_KEYS: [&str; 17] = [
     "users", "agents", "query", "canaries", "cards", "clock", "policy_version", "reviewers", "groups", "retention",
-    "cache", "events", "profiles", "playground", "prompt", "tasks",
+    "cache", "events", "profiles", "playground", "prompt", "tasks", "assertions",
 ];
 
 /// The file as written: `users` and `agents` may be left out, in which case
@@ -344,6 +351,7 @@ struct RawWorkspace {
     profiles: Option<Kept<Profiles>>,
     prompt: Option<Kept<PromptConfig>>,
     tasks: Option<Kept<Tasks>>,
+    assertions: Option<Value>,
     unknown_keys: Vec<String>,
 }
 
@@ -418,6 +426,9 @@ impl<'de> Deserialize<'de> for RawWorkspace {
                         "profiles" => raw.profiles = map.next_value()?,
                         "prompt" => raw.prompt = map.next_value::<Option<crate::prompt_keys::WrittenPrompt>>()?.map(|w| w.0),
                         "tasks" => raw.tasks = map.next_value()?,
+                        // Kept as written, whatever it holds (`null` too,
+                        // which reads as no key at all).
+                        "assertions" => raw.assertions = map.next_value::<Option<Value>>()?,
                         _ => {
                             map.next_value::<serde::de::IgnoredAny>()?;
                         }
@@ -562,6 +573,7 @@ impl Workspace {
             profiles: raw.profiles,
             prompt: raw.prompt,
             tasks: raw.tasks,
+            assertions: raw.assertions,
             unknown_keys: raw.unknown_keys,
         }
     }

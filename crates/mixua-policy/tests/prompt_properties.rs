@@ -187,11 +187,13 @@ proptest! {
         }
     }
 
-    /// The diagnosis's first wrong answer agrees with the gates asked one by
-    /// one: no stop exactly when the card is in the prompt; "written" only
-    /// for a card the in-effect rule says is not published; "retrievable"
-    /// by the reading gate when the policy refuses; "forgotten" only for a
-    /// card not in effect.
+    /// The diagnosis's one stop agrees with the gates asked one by one: no
+    /// stop exactly when the card is in the prompt; a card not in effect
+    /// stops at "written" when the in-effect rule says it is not in the
+    /// store and at "forgotten" otherwise, whoever asks; a card in effect
+    /// stops at "retrievable" by the reading gate exactly when the policy
+    /// refuses (the boundary, with no edit), and at "in the prompt" only
+    /// when the policy lets the viewer in.
     #[test]
     fn the_diagnosis_agrees_with_the_gates(ws in workspace()) {
         let a = Assembler::new(&ws, &ws.query);
@@ -202,19 +204,19 @@ proptest! {
                 let d = diagnose(&ws, v, &c.id, &ws.query);
                 let not_in_effect = effects.as_ref().and_then(|e| e[i].clone());
                 prop_assert_eq!(d.stop.is_none(), p.is_loaded(i), "{} {:?}", c.id, d.answers);
+                prop_assert_eq!(d.answers.iter().filter(|a| a.is_wrong()).count(), usize::from(d.stop.is_some()), "{} {:?}", c.id, d.answers);
                 match d.stop {
                     Some(Question::Written) => prop_assert!(not_in_effect.is_some()),
                     Some(Question::Retrievable) => {
+                        prop_assert!(not_in_effect.is_none());
                         let readable = access(c, v).allowed();
                         let why = &d.answer(Question::Retrievable).why;
                         let by_reading = matches!(why, mixua_policy::diagnose::Why::NotReadable { .. });
                         prop_assert_eq!(by_reading, !readable, "{} {:?}", c.id, why);
+                        prop_assert_eq!(by_reading, matches!(d.fix, mixua_policy::diagnose::Fix::Boundary(_)), "{} {:?}", c.id, d.fix);
                     }
-                    Some(Question::InPrompt) => prop_assert!(access(c, v).allowed()),
-                    Some(Question::Forgotten) => {
-                        prop_assert!(not_in_effect.is_some());
-                        prop_assert!(access(c, v).allowed());
-                    }
+                    Some(Question::InPrompt) => prop_assert!(not_in_effect.is_none() && access(c, v).allowed()),
+                    Some(Question::Forgotten) => prop_assert!(not_in_effect.is_some()),
                     None => prop_assert!(not_in_effect.is_none() && access(c, v).allowed()),
                 }
             }

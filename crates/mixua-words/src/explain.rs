@@ -270,7 +270,7 @@ pub fn access_text(card: &Card, access: &Access, viewer: Viewer<'_>, lang: Lang)
 }
 
 /// Who did it, when, and why, after a statement about a card.
-fn stamp_text(stamp: &Option<Stamp>, lang: Lang) -> String {
+pub fn stamp_text(stamp: &Option<Stamp>, lang: Lang) -> String {
     match stamp {
         None => String::new(),
         Some(Stamp { by, at, reason: None }) => pick!(lang, format!("(時刻 {at},{by})"), format!(" (by {by} at tick {at})")),
@@ -653,6 +653,7 @@ fn expect_text(expect: Expect, lang: Lang) -> &'static str {
         Expect::Names => pick!(lang, "名稱清單", "a list of names"),
         Expect::Object => pick!(lang, "物件", "an object"),
         Expect::List => pick!(lang, "清單", "a list"),
+        Expect::Ids => pick!(lang, "卡片編號清單(每個都是文字)", "a list of card ids (each text)"),
     }
 }
 
@@ -957,7 +958,13 @@ pub fn flips_text(card: &Card, viewer: Viewer<'_>, flips: &Flips, lang: Lang) ->
             format!("{id} is not in effect ({label}), so no edit of its scope, stream, approval or owner lets {who} read it."),
         );
     }
-    let sharing: Vec<String> = flips.sharing().map(|o| edit_text(&o.edit, lang)).collect();
+    let sharing: Vec<String> = flips.sharing().filter(|o| o.crossing.is_none()).map(|o| edit_text(&o.edit, lang)).collect();
+    // An edit that would make personal content reusable is what would have
+    // to be different, never a fix: said as such, after the rest.
+    let crossing: Vec<String> = flips
+        .sharing()
+        .filter_map(|o| o.crossing.as_ref().map(|c| format!("{} ({})", edit_text(&o.edit, lang), crate::prompt_words::crossing_words(c, lang))))
+        .collect();
     let reassigning: Vec<String> =
         flips.flips.iter().filter(|o| o.edit.reassigns()).map(|o| edit_text(&o.edit, lang)).collect();
     let mut out = if !sharing.is_empty() {
@@ -988,7 +995,7 @@ pub fn flips_text(card: &Card, viewer: Viewer<'_>, flips: &Flips, lang: Lang) ->
                 join(&tried, lang)
             ),
         )
-    } else if reassigning.is_empty() {
+    } else if reassigning.is_empty() && crossing.is_empty() {
         pick!(lang, 
             "沒有任何單一欄位的改動能改變這個結果。".to_string(),
             "No one-field edit changes this decision.".to_string(),
@@ -996,6 +1003,15 @@ pub fn flips_text(card: &Card, viewer: Viewer<'_>, flips: &Flips, lang: Lang) ->
     } else {
         String::new()
     };
+    if !crossing.is_empty() {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(&pick!(lang, 
+            format!("要不同的話得是:{}。那會越過界線,只是假設,不是修正。", join(&crossing, lang)),
+            format!("What would have to be different: {}. That crosses the boundary, so it is a counterfactual, not a fix.", join(&crossing, lang)),
+        ));
+    }
     if !reassigning.is_empty() {
         if !out.is_empty() {
             out.push(' ');

@@ -2,8 +2,13 @@
 //! didn't the agent use it?" diagnosis, built from their values as
 //! [`crate::explain`] does for every other decision.
 
+use mixua_policy::boundary::{Boundary, Crossing};
+use mixua_policy::card::Scope;
 use mixua_policy::diagnose::{Diagnosis, Fix, Question, Why};
-use crate::explain::{access_text, edit_text, not_in_effect_text, risk_note, unreadable_text, Lang};
+use mixua_policy::effect::NotInEffect;
+use mixua_policy::policy::Access;
+use mixua_policy::viewer::ViewerId;
+use crate::explain::{access_text, not_in_effect_text, rejection_text, risk_note, stamp_text, unreadable_text, Lang};
 use mixua_policy::prompt::{
     AnswerFrom, BudgetUse, DropReason, HitRate, Layer, Metrics, Note, Prompt, PromptChange, SettingChange, Source, StaleAnswer, SHARED,
 };
@@ -219,10 +224,13 @@ pub fn why_words(ws: &Workspace, viewer: Viewer<'_>, card: &str, why: &Why, lang
     let found = ws.cards.iter().find(|c| c.id == card);
     match why {
         Why::NoSuchCard => pick!(lang, format!("沒有任何卡叫 {card}"), format!("no card is called {card}")),
-        Why::InStore => pick!(lang, "在記憶庫裡,已發布".into(), "in the store, published".into()),
+        Why::InStore => pick!(lang, "寫進了記憶庫,已發布".into(), "written to the store and published".into()),
         Why::NotStored { why } => not_in_effect_text(why, lang),
         Why::NotReadable { access } => match found {
-            Some(c) => access_text(c, access, viewer, lang),
+            Some(c) => pick!(lang, 
+                format!("{}:這是規則在運作,不是故障", access_text(c, access, viewer, lang)),
+                format!("{}: this is the rules working, not a fault", access_text(c, access, viewer, lang)),
+            ),
             None => String::new(),
         },
         Why::NoMatch { query } => {
@@ -230,21 +238,127 @@ pub fn why_words(ws: &Workspace, viewer: Viewer<'_>, card: &str, why: &Why, lang
         }
         Why::BelowTopK { k, rank } => pick!(lang, format!("排第 {rank},在前 {k} 名之外"), format!("ranked {rank}, below the top {k}")),
         Why::Found { layer } => pick!(lang, format!("讀得到,屬於「{}」", layer_words(*layer, lang)), format!("readable, {}", layer_words(*layer, lang))),
-        Why::Loaded { tokens } => pick!(lang, format!("載入了,{tokens} 個詞元"), format!("loaded, {tokens} tokens")),
+        Why::Loaded { position, of, tokens, conflicts } => {
+            let mut text = pick!(lang, 
+                format!("載入了,在提示詞第 {position} 張(共 {of} 張),{tokens} 個詞元:記憶這一環做到了"),
+                format!("loaded, card {position} of {of} in the prompt, {tokens} tokens: memory did its part"),
+            );
+            if !conflicts.is_empty() {
+                let names = conflicts.join(pick!(lang, "、", ", "));
+                text.push_str(&pick!(lang, 
+                    format!(";但同一個任務裡,和它一起載入的 {names} 說的正好相反(工作區標記它們互相衝突)"),
+                    format!("; but {names}, loaded beside it for the same task, says the opposite (the workspace marks them as conflicting)"),
+                ));
+            }
+            text
+        }
         Why::Dropped { reason } => drop_words(ws, reason, lang),
         Why::InEffect => pick!(lang, "目前生效".into(), "in effect now".into()),
-        Why::Retired { why } => not_in_effect_text(why, lang),
+        Why::Retired { why, act } => {
+            // The stamp is already in the words of an act that carries
+            // one; a newer version or an expiry gets the log's.
+            let extra = match why {
+                NotInEffect::Superseded { .. } | NotInEffect::Expired { .. } => stamp_text(act, lang),
+                _ => String::new(),
+            };
+            format!("{}{extra}", not_in_effect_text(why, lang))
+        }
         Why::NotAsked => pick!(lang, "前面的答案已經排除".into(), "ruled out by an earlier answer".into()),
+        Why::OutOfEffect => pick!(lang, 
+            "它目前不生效,任何提示詞都不會有它(原因見「被遺忘了嗎?」)".into(),
+            "it is not in effect, so no prompt holds it (“Was it forgotten?” says why)".into(),
+        ),
     }
 }
 
-/// The smallest edit, in words.
-pub fn fix_words(card: &str, fix: &Fix, lang: Lang) -> String {
+/// Why an edit would cross the boundary, in a phrase.
+pub fn crossing_words(crossing: &Crossing, lang: Lang) -> String {
+    match crossing {
+        Crossing::OwnerChanged { card, from, to, .. } => pick!(lang, 
+            format!("它會把 {card} 從 {from} 交給 {to}:那是換手,不是分享"),
+            format!("it would hand {card} from {from} to {to}: that is a change of hands, not sharing"),
+        ),
+        Crossing::ProtectedMadeReusable { card } => pick!(lang, 
+            format!("它會把 {card} 的個人內容(protected)變成可重用(reusable)"),
+            format!("it would turn {card}'s personal (protected) content reusable"),
+        ),
+        Crossing::CanaryReaches { viewer, card, owner } => pick!(lang, 
+            format!("{owner} 的暗號會經由 {card} 到達 {viewer}"),
+            format!("{owner}'s canary would reach {viewer} through {card}"),
+        ),
+        Crossing::Reidentifies { viewer, card, user } => pick!(lang, 
+            format!("{card} 會讓 {viewer} 認出 {user}"),
+            format!("{card} would single out {user} to {viewer}"),
+        ),
+    }
+}
+
+fn join_viewers(viewers: &[ViewerId], lang: Lang) -> String {
+    let names: Vec<String> = viewers.iter().map(ViewerId::key).collect();
+    names.join(pick!(lang, "、", ", "))
+}
+
+/// A card outside the viewer's rights: the rules working, who may read it
+/// and why, no edit, and the legitimate route where there is one.
+pub fn boundary_words(ws: &Workspace, card: &str, b: &Boundary, lang: Lang) -> String {
+    let Some(c) = ws.cards.iter().find(|c| c.id == card) else { return String::new() };
+    let (ou, oa) = (&c.owner_user, &c.owner_agent);
+    let who = join_viewers(&b.readers, lang);
+    let readers = match &b.access {
+        Access::Rejected { rejection } => pick!(lang, 
+            format!("沒有人讀得到 {card}:{}", rejection_text(rejection, lang)),
+            format!("Nobody reads {card}: {}", rejection_text(rejection, lang)),
+        ),
+        _ if b.readers.is_empty() => pick!(lang, format!("座位表上沒有人讀得到 {card}"), format!("Nobody on the chart reads {card}")),
+        Access::Pair { .. } => pick!(lang, 
+            format!("只有 {who} 讀得到 {card}:PAIR 卡只屬於 {ou} 與 {oa} 這一對"),
+            format!("Only {who} may read {card}: a PAIR card belongs to {ou} with {oa} alone"),
+        ),
+        Access::User { .. } => pick!(lang, 
+            format!("只有 {who} 讀得到 {card}:USER 卡跟著 {ou},不給別的使用者"),
+            format!("Only {who} may read {card}: a USER card follows {ou}, and no other user"),
+        ),
+        Access::Agent { .. } => pick!(lang, 
+            format!("只有 {who} 讀得到 {card}:AGENT 卡只給透過 {oa} 工作的人"),
+            format!("Only {who} may read {card}: an AGENT card is for those working with {oa}"),
+        ),
+        Access::Group { group, .. } => pick!(lang, 
+            format!("只有 {who} 讀得到 {card}:GROUP 卡只給群組「{group}」的成員"),
+            format!("Only {who} may read {card}: a GROUP card is for the members of `{group}`"),
+        ),
+        _ => pick!(lang, format!("只有 {who} 讀得到 {card}"), format!("Only {who} may read {card}")),
+    };
+    let mut text = pick!(lang, 
+        format!("這是規則在運作,不是故障。{readers}。不提供任何對 {card} 的修改。"),
+        format!("this is the rules working, not a fault. {readers}. No edit of {card} is offered."),
+    );
+    if let Some(route) = &b.route {
+        let owner = route.owner.key();
+        text.push(' ');
+        text.push_str(&match (route.scope, route.reviewed) {
+            (Scope::Pair, _) => pick!(lang, 
+                format!("需要這一課的話,{owner} 可以經過寫入流程重寫一張規則接受的卡(個人內容留在 PAIR 或 USER):這是一張新卡,不是修改 {card}。"),
+                format!("Where the lesson is needed, {owner} can write it again as a card the gates accept (personal content stays PAIR or USER), through the write path: a new card, not an edit of {card}."),
+            ),
+            (Scope::User, _) => pick!(lang, 
+                format!("要讓 {ou} 的其他 Agent 也用到這一課,{ou} 可以經過寫入流程另寫一張 USER 卡(跟著 {ou} 到每個 Agent):這是提案,不是修改 {card}。"),
+                format!("Where the lesson should reach {ou}'s other agents, {ou} can write a USER card of it (it follows {ou} to every agent) through the write path: a proposal, not an edit of {card}."),
+            ),
+            (scope, _) => pick!(lang, 
+                format!("如果這一課本身可以分享,正當的路是:{owner} 另寫一張不含個人細節的 reusable {scope} 卡,再由不是寫的人的審查者核准(第 2 課的寫入流程)。這是提案,絕不是換掉 {card} 的擁有者,也絕不是把 protected 改成 reusable。"),
+                format!("Where the lesson itself could be shared, the legitimate route is a proposal: {owner} writes a new reusable {scope} card without the personal details, and a reviewer who did not write it approves it (lesson 2's write path). Never a change of {card}'s owner, never protected made reusable."),
+            ),
+        });
+    }
+    text
+}
+
+/// What to do about the answer, in words.
+pub fn fix_words(ws: &Workspace, card: &str, fix: &Fix, lang: Lang) -> String {
     match fix {
         Fix::Write => pick!(lang, format!("寫一張 {card}(經過寫入流程)"), format!("write {card} (through the write path)")),
         Fix::Publish => pick!(lang, format!("發布 {card}(由不是寫的人的審查者,或本人的 PAIR/USER 卡)"), format!("publish {card} (by a reviewer who did not write it, or its owner for PAIR/USER)")),
-        Fix::Edit { edit } => pick!(lang, format!("{card}:{}", edit_text(edit, lang)), format!("{card}: {}", edit_text(edit, lang))),
-        Fix::NoOneFieldEdit => pick!(lang, "沒有只改一個欄位就能讀到的辦法".into(), "no one-field edit lets this viewer read it".into()),
+        Fix::Boundary(b) => boundary_words(ws, card, b, lang),
         Fix::MatchQuery { query } => pick!(lang, format!("在 {card} 的情境裡加上「{query}」"), format!("add “{query}” to {card}'s situation")),
         Fix::RaiseTopK { to } => pick!(lang, format!("把 top_k 提高到 {to}"), format!("raise top_k to {to}")),
         Fix::RaiseBudget { budget, to } => pick!(lang, 
@@ -252,33 +366,74 @@ pub fn fix_words(card: &str, fix: &Fix, lang: Lang) -> String {
             format!("raise the {} budget to {to} tokens", budget_words(budget, lang)),
         ),
         Fix::SetLoad { layer } => pick!(lang, format!("{card} 的載入方式改成「{}」", layer_words(*layer, lang)), format!("set {card}'s load to “{}”", layer_words(*layer, lang))),
-        Fix::Hold => pick!(lang, format!("保留 {card}(hold),保存期限不再讓它過期"), format!("hold {card}, so retention never expires it")),
-        Fix::UseNewer { by } => pick!(lang, format!("它已被 {by} 取代:用的是新版本,不必找回"), format!("{by} replaced it: the newer version is in use, nothing to bring back")),
-        Fix::Nothing => pick!(lang, format!("{card} 在提示詞裡,不必改"), format!("{card} is in the prompt: nothing to change")),
+        Fix::UseNewer { by, act } => pick!(lang, 
+            format!("{by} 已取代它{}:用的是新版本,不必找回", stamp_text(act, lang)),
+            format!("{by} replaced it{}: the newer version is in use, nothing to bring back", stamp_text(act, lang)),
+        ),
+        Fix::Retired { act } => pick!(lang, 
+            format!("{card} 是有意被撤下的{}:不必找回;若這一課仍然需要,經過寫入流程寫一個新版本", stamp_text(act, lang)),
+            format!("{card} was retired on purpose{}: nothing to bring back; if the lesson is still needed, write a new version through the write path", stamp_text(act, lang)),
+        ),
+        Fix::Wait { until } => pick!(lang, format!("{card} 從時刻 {until} 起生效:不必改,等它生效"), format!("{card} takes effect at tick {until}: nothing to change, wait")),
+        Fix::Withheld { crossing } => pick!(lang, 
+            format!("不提供修改:能讓 {card} 進提示詞的那一個改動會越過界線({})", crossing_words(crossing, lang)),
+            format!("no edit offered: the one that would get {card} in crosses the boundary ({})", crossing_words(crossing, lang)),
+        ),
+        Fix::Nothing => pick!(lang, format!("{card} 在提示詞裡,記憶這一環不必改"), format!("{card} is in the prompt: nothing to change in memory")),
     }
 }
 
-/// A whole diagnosis as text: the four answers, the stop, the fix.
+/// The label of what to do: an edit is the smallest edit; the boundary,
+/// a retirement and a card in the prompt are answers, not edits.
+pub fn fix_label(fix: &Fix, lang: Lang) -> &'static str {
+    match fix {
+        Fix::MatchQuery { .. } | Fix::RaiseTopK { .. } | Fix::RaiseBudget { .. } | Fix::SetLoad { .. } => {
+            pick!(lang, "最小的修改:", "Smallest edit: ")
+        }
+        Fix::Boundary(_) => pick!(lang, "界線守住了:", "The boundary holds: "),
+        Fix::UseNewer { .. } | Fix::Retired { .. } => pick!(lang, "遺忘是有意的:", "Forgotten on purpose: "),
+        Fix::Withheld { .. } => pick!(lang, "沒有安全的修改:", "No safe edit: "),
+        Fix::Nothing => pick!(lang, "記憶做到了:", "Memory did its part: "),
+        Fix::Write | Fix::Publish | Fix::Wait { .. } => pick!(lang, "要做的事:", "What to do: "),
+    }
+}
+
+/// The whole line of what to do: its label, the fix and the further ones.
+pub fn fix_line(ws: &Workspace, d: &Diagnosis, lang: Lang) -> String {
+    let mut fix = fix_words(ws, &d.card, &d.fix, lang);
+    for then in &d.then {
+        fix.push_str(&pick!(lang, format!(";再{}", fix_words(ws, &d.card, then, lang)), format!("; then {}", fix_words(ws, &d.card, then, lang))));
+    }
+    format!("{}{fix}", fix_label(&d.fix, lang))
+}
+
+/// Where the diagnosis stops, in a sentence.
+pub fn stop_words(d: &Diagnosis, lang: Lang) -> String {
+    match d.stop {
+        Some(q) => pick!(lang, format!("答案停在:{}", question_words(q, lang)), format!("The answer stops at: {}", question_words(q, lang))),
+        None => pick!(lang, format!("{} 在提示詞裡", d.card), format!("{} is in the prompt", d.card)),
+    }
+}
+
+/// A whole diagnosis as text: the four answers (the one it stops at
+/// marked), the stop, what to do.
 pub fn diagnosis_words(ws: &Workspace, d: &Diagnosis, lang: Lang) -> Vec<String> {
     let viewer = d.viewer.viewer();
     let mut lines: Vec<String> = d
         .answers
         .iter()
         .map(|a| {
-            let yes = if a.yes { pick!(lang, "是", "yes") } else { pick!(lang, "否", "no") };
-            let mark = if a.is_wrong() { " ←" } else { "" };
+            let yes = match (a.asked(), a.yes) {
+                (false, _) => pick!(lang, "沒有問", "not asked"),
+                (true, true) => pick!(lang, "是", "yes"),
+                (true, false) => pick!(lang, "否", "no"),
+            };
+            let mark = if Some(a.question) == d.stop { " ←" } else { "" };
             format!("{} {yes}: {}{mark}", question_words(a.question, lang), why_words(ws, viewer, &d.card, &a.why, lang))
         })
         .collect();
-    lines.push(match d.stop {
-        Some(q) => pick!(lang, format!("答案停在:{}", question_words(q, lang)), format!("The answer stops at: {}", question_words(q, lang))),
-        None => pick!(lang, format!("{} 在提示詞裡", d.card), format!("{} is in the prompt", d.card)),
-    });
-    let mut fix = fix_words(&d.card, &d.fix, lang);
-    for then in &d.then {
-        fix.push_str(&pick!(lang, format!(";再{}", fix_words(&d.card, then, lang)), format!("; then {}", fix_words(&d.card, then, lang))));
-    }
-    lines.push(pick!(lang, format!("最小的修改:{fix}"), format!("Smallest edit: {fix}")));
+    lines.push(stop_words(d, lang));
+    lines.push(fix_line(ws, d, lang));
     lines
 }
 
