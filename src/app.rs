@@ -191,7 +191,7 @@ pub fn app(props: &AppProps) -> Html {
             <a class="skip" href="#chart">{ pick!(lang, "跳到座位表", "Skip to the seating chart") }</a>
             if !ui.embed && top {
             { top_bar::view(TopBar {
-                course: ui.course, classroom, latest_doc: latest_doc.clone(), recent: ui.recent.clone(),
+                course: ui.course, carried: ui.carried_lesson(), classroom, latest_doc: latest_doc.clone(), recent: ui.recent.clone(),
                 said: ui.notice.clone().filter(|_| ui.notice_at == NoticeAt::Work),
                 doc: doc.clone(), computed: computed_now.clone(), saved_pack: saved_pack.clone(), onkeep: onkeep.clone(),
                 can_undo: !state.past.is_empty(), can_redo: !state.future.is_empty(),

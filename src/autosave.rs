@@ -13,7 +13,7 @@ use mixua_words::Lang;
 use wasm_bindgen::JsCast;
 use wasm_split_helpers::wasm_split;
 
-use crate::course::Course;
+use crate::course::{Page, WorkLesson};
 use crate::lazy::SplitLoaderError;
 use crate::persist::{self, Saved};
 use crate::start_route::{Route, WorkRef};
@@ -303,7 +303,7 @@ impl Saver {
             lang: Some(state.ui.lang),
             lesson_step: Some(state.ui.lesson_step),
             progress: Some(state.ui.progress.clone()),
-            course: Some(state.ui.course),
+            course: Some(state.ui.work_lesson()),
         };
         let now = js_sys::Date::now();
         let mut work = self.work.borrow().clone();
@@ -403,11 +403,22 @@ impl Saver {
             let text = store::Browser.text(&store::slot_key(id)).unwrap_or_default();
             return self.tell(UiAction::Notify(crate::start_route::unreadable_work(&entry, text)));
         };
+        // A teacher's pack's work runs the pack its link started.
+        let lesson = saved.lesson();
+        let teachers_pack = (lesson == WorkLesson::Pack).then(crate::pack_link::started_pack).flatten().map(Rc::new);
+        // Another page's work opens on its page, handed over by its id
+        // (this tab's work is saved above); never here as another lesson.
+        let course = match crate::start_route::open_saved(lesson, teachers_pack.as_ref().map(|p| p.lesson()), Page::THIS) {
+            Ok(course) => course,
+            Err(page) => {
+                let lang = self.current.borrow().ui.lang;
+                let to = format!("{}?work={id}&lang={}", page.file(), lang.tag());
+                let _ = gloo_utils::window().location().assign(&to);
+                return;
+            }
+        };
         *self.work.borrow_mut() = WorkRef { id: entry.id.clone(), name: entry.name.clone(), base: slot.rev, forked_from: entry.forked_from };
         store::set_tab_work(id);
-        let course = saved.course.unwrap_or_default();
-        // A teacher's pack's work runs the pack its link started.
-        let teachers_pack = (course == Course::Pack).then(crate::pack_link::started_pack).flatten().map(Rc::new);
         store_.dispatch(Action::Open {
             doc: saved.doc,
             name: entry.name,
@@ -430,7 +441,8 @@ impl Saver {
         if self.enabled {
             self.save();
             let state = store_.get();
-            store::write_text(store::PREVIOUS_KEY, &persist::to_json(&Saved { doc: (*state.doc).clone(), ..Saved::default() }));
+            let own = Saved { doc: (*state.doc).clone(), course: Some(state.ui.work_lesson()), ..Saved::default() };
+            store::write_text(store::PREVIOUS_KEY, &persist::to_json(&own));
             let mut work = new_work(state.ui.lang);
             work.name = format!("{source} · {}", work.name);
             *self.work.borrow_mut() = work;
@@ -444,7 +456,8 @@ impl Saver {
     pub fn open_new(self: &Rc<Self>, saved: Saved, source: String, store_: &Store) {
         self.save();
         let lang = store_.get().ui.lang;
-        let course = saved.course.and_then(persist::portable).unwrap_or_default();
+        // The caller checked that this page shows it (`persist::on_page`).
+        let Ok(course) = persist::on_page(saved.lesson(), None, Page::THIS) else { return };
         let mut work = new_work(lang);
         work.name = format!("{source} · {}", work.name);
         let name = work.name.clone();
@@ -511,7 +524,7 @@ pub fn open_in(store_: &Store, to: Lang) -> Result<(), SplitLoaderError> {
     url.search_params().set("lang", to.tag());
     if !saved {
         let state = store_.get();
-        url.set_hash(&persist::encode_link(&state.doc, state.ui.course));
+        url.set_hash(&persist::encode_link(&state.doc, state.ui.carried_lesson()));
     }
     let _ = location.replace(&url.href());
     Ok(())

@@ -36,6 +36,156 @@ pub enum Course {
     Pack,
 }
 
+/// A work's lesson as it is written and carried (a saved slot's, a file's
+/// and a share link's `playground.course`): every lesson of the site,
+/// whichever page reads it, so that a page without lesson 3 still knows a
+/// lesson-3 work for what it is. Exactly the text `"1"`, `"2"`, `"3"` or
+/// `"pack"`; anything else (the number `3`, another text) is refused
+/// ([`crate::persist::Problem::UnknownLesson`]), never read as lesson 1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize, PartialOrd, Ord, Hash)]
+pub enum WorkLesson {
+    #[default]
+    #[serde(rename = "1")]
+    One,
+    #[serde(rename = "2")]
+    Two,
+    #[serde(rename = "3")]
+    Three,
+    /// A teacher's pack's exercise (the pack is kept in the browser; its
+    /// own lesson is [`mixua_course::Pack::lesson`]).
+    #[serde(rename = "pack")]
+    Pack,
+}
+
+impl WorkLesson {
+    pub const ALL: [WorkLesson; 4] = [WorkLesson::One, WorkLesson::Two, WorkLesson::Three, WorkLesson::Pack];
+
+    /// `?lesson=N`: a built-in lesson of the site, whether this build has
+    /// it or not.
+    pub fn parse(text: &str) -> Option<WorkLesson> {
+        match text.trim() {
+            "1" => Some(WorkLesson::One),
+            "2" => Some(WorkLesson::Two),
+            "3" => Some(WorkLesson::Three),
+            _ => None,
+        }
+    }
+
+    /// The lesson's number (a pack: 0).
+    pub fn number(self) -> usize {
+        match self {
+            WorkLesson::One => 1,
+            WorkLesson::Two => 2,
+            WorkLesson::Three => 3,
+            WorkLesson::Pack => 0,
+        }
+    }
+
+    /// The lesson as this build runs it (`None`: lesson 3, in a build
+    /// without it).
+    pub fn course(self) -> Option<Course> {
+        match self {
+            WorkLesson::One => Some(Course::One),
+            WorkLesson::Two => Some(Course::Two),
+            #[cfg(feature = "lesson3")]
+            WorkLesson::Three => Some(Course::Three),
+            #[cfg(not(feature = "lesson3"))]
+            WorkLesson::Three => None,
+            WorkLesson::Pack => Some(Course::Pack),
+        }
+    }
+
+    /// The built-in lesson whose page and panels the work has: its own, or
+    /// for a pack's work, the pack's (`pack_lesson`, 1 when the pack is not
+    /// at hand).
+    pub fn home(self, pack_lesson: Option<usize>) -> usize {
+        match self {
+            WorkLesson::Pack => pack_lesson.unwrap_or(1),
+            other => other.number(),
+        }
+    }
+}
+
+impl From<Course> for WorkLesson {
+    fn from(course: Course) -> WorkLesson {
+        match course {
+            Course::One => WorkLesson::One,
+            Course::Two => WorkLesson::Two,
+            #[cfg(feature = "lesson3")]
+            Course::Three => WorkLesson::Three,
+            Course::Pack => WorkLesson::Pack,
+        }
+    }
+}
+
+/// The site's pages (scripts/pages.sh), each a build of its own: which
+/// lessons' work each shows, and where the others' goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Page {
+    /// `index.html`: a student's lessons 1 and 2 (and packs of theirs).
+    Students,
+    /// `lesson3.html`: lesson 3 (and packs of it).
+    LessonThree,
+    /// `teach.html`: every lesson, and the teacher's tools.
+    Teacher,
+}
+
+impl Page {
+    /// This build's page.
+    pub const THIS: Page = if cfg!(feature = "teacher") {
+        Page::Teacher
+    } else if cfg!(feature = "lesson3") {
+        Page::LessonThree
+    } else {
+        Page::Students
+    };
+
+    pub const ALL: [Page; 3] = [Page::Students, Page::LessonThree, Page::Teacher];
+
+    /// Whether this page shows the work of built-in lesson `lesson` (1, 2,
+    /// 3; a pack's work: its pack's, [`WorkLesson::home`]).
+    pub fn shows(self, lesson: usize) -> bool {
+        match self {
+            Page::Students => matches!(lesson, 1 | 2),
+            Page::LessonThree => lesson == 3,
+            Page::Teacher => matches!(lesson, 1..=3),
+        }
+    }
+
+    /// The lesson a start opens when nothing says which.
+    pub fn first_lesson(self) -> WorkLesson {
+        match self {
+            Page::LessonThree => WorkLesson::Three,
+            _ => WorkLesson::One,
+        }
+    }
+
+    /// The page a student opens lesson `lesson`'s work on.
+    pub fn of_lesson(lesson: usize) -> Page {
+        if lesson == 3 {
+            Page::LessonThree
+        } else {
+            Page::Students
+        }
+    }
+
+    /// The page's file, relative to the site's directory (the students'
+    /// page is the directory itself).
+    pub fn file(self) -> &'static str {
+        match self {
+            Page::Students => "./",
+            Page::LessonThree => "lesson3.html",
+            Page::Teacher => "teach.html",
+        }
+    }
+}
+
+impl Default for Page {
+    fn default() -> Page {
+        Page::THIS
+    }
+}
+
 /// The built-in packs a state reads, each read from the curriculum crate the
 /// first time it is asked for (per lesson and language) and kept: a memo of
 /// a pure function, held as data by the state that reads it (`Ui::packs`,

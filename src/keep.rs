@@ -87,8 +87,21 @@ pub fn carry_out(set_aside: &Option<Saved>, started: &Option<mixua_course::Pack>
         store::write_text(store::PREVIOUS_KEY, &crate::persist::to_json(own));
     }
     let window = gloo_utils::window();
-    if !embed && !window.location().hash().unwrap_or_default().is_empty() {
-        let url = format!("{}{}", window.location().pathname().unwrap_or_default(), window.location().search().unwrap_or_default());
+    // A work handed over by another page (`?work=ID`) is this tab's work
+    // from now on (its session names it): the address drops it, so that a
+    // reload after opening another work opens that one.
+    let search = window.location().search().unwrap_or_default();
+    let handed = web_sys::UrlSearchParams::new_with_str(&search).ok().filter(|params| params.has("work"));
+    if let Some(params) = &handed {
+        params.delete("work");
+    }
+    if !embed && (handed.is_some() || !window.location().hash().unwrap_or_default().is_empty()) {
+        let search = match &handed {
+            Some(params) => String::from(params.to_string()),
+            None => search.trim_start_matches('?').to_string(),
+        };
+        let search = if search.is_empty() { String::new() } else { format!("?{search}") };
+        let url = format!("{}{search}", window.location().pathname().unwrap_or_default());
         if let Ok(history) = window.history() {
             let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
         }

@@ -421,6 +421,20 @@ pub fn weights_of(ws: &Workspace) -> Weights {
     ws.prompt_config().and_then(|c| c.weights).unwrap_or_default()
 }
 
+/// The viewer whose prompt the panel shows: the one chosen, else the cell
+/// the current exercise is about (the pack's `cell`, when it is in the
+/// chart), else [`default_viewer`].
+pub fn prompt_viewer(ui: &crate::state::Ui, ws: &Workspace) -> Option<ViewerId> {
+    ui.prompt.clone().or_else(|| exercise_cell(ui, ws)).or_else(|| default_viewer(ws))
+}
+
+/// The cell the current exercise is about (the pack's `cell`), when it is
+/// in the chart.
+pub fn exercise_cell(ui: &crate::state::Ui, ws: &Workspace) -> Option<ViewerId> {
+    let in_chart = |v: &ViewerId| ws.users.contains(&v.user) && ws.agents.contains(&v.agent);
+    ui.exercise()?.cell.as_deref().and_then(ViewerId::parse_key).filter(in_chart)
+}
+
 /// The default viewer of the prompt panel: the first task's, else the
 /// chart's first cell.
 pub fn default_viewer(ws: &Workspace) -> Option<ViewerId> {

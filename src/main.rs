@@ -38,6 +38,11 @@ fn main() {
 
 fn tasks(start: mixua_playground::start::Started) {
     start.read();
+    // The work, link or lesson asked for is another page's: that page is on
+    // its way, and this one starts nothing (it shows, and saves, nothing).
+    if start.leaving() {
+        return;
+    }
     // A lesson acted on over time has its part in before its exercises are
     // read (lesson 2's pack is in it); if it can't be fetched, the lesson's
     // place says so and fetches it again (`crate::lazy::missing`).

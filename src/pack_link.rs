@@ -186,6 +186,7 @@ mod tests {
                 question: None,
                 points_to: None,
                 panels: Vec::new(),
+                cell: None,
             }],
         }
     }

@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 use crate::doc::{Doc, Predictions};
 use crate::link::{self, Head, Kind, Unpacked};
 use crate::lessons::Progress;
+use crate::course::{Page, WorkLesson};
 
 /// The link format this build writes and reads.
 pub const LINK_VERSION: u32 = 1;
@@ -35,9 +36,10 @@ struct Extras {
     /// export), never in share links.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     progress: Option<Progress>,
-    /// Which lesson the work is (absent: lesson 1).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    course: Option<crate::course::Course>,
+    /// Which lesson the work is (absent: lesson 1). Read on its own and
+    /// strictly ([`lesson_written`]): here it is only written.
+    #[serde(default, skip_serializing_if = "Option::is_none", skip_deserializing)]
+    course: Option<WorkLesson>,
 }
 
 /// Everything that a reload must restore.
@@ -47,7 +49,16 @@ pub struct Saved {
     pub lang: Option<Lang>,
     pub lesson_step: Option<usize>,
     pub progress: Option<Progress>,
-    pub course: Option<crate::course::Course>,
+    /// The work's lesson as written (`None`: lesson 1's, as written by the
+    /// CLI or before works named their lesson).
+    pub course: Option<WorkLesson>,
+}
+
+impl Saved {
+    /// The work's lesson (absent: lesson 1).
+    pub fn lesson(&self) -> WorkLesson {
+        self.course.unwrap_or_default()
+    }
 }
 
 /// Why a file or link could not be loaded. The current work is never
@@ -71,6 +82,11 @@ pub enum Problem {
     /// lesson, its progress and its answers, so it is refused with where to
     /// open it.
     OtherPage { lesson: usize },
+    /// A `playground.course` that is not one of the lessons' written forms
+    /// (`"1"`, `"2"`, `"3"`, `"pack"`): the number `3`, another text, a
+    /// damaged `playground`. Which lesson the work is can't be told, so it
+    /// is not opened as any (`found`: what is written, shortened).
+    UnknownLesson { found: String },
 }
 
 /// A size in megabytes (10^6 bytes) with one decimal, rounded: integer
@@ -113,6 +129,10 @@ impl Problem {
                 format!("這是第 {lesson} 課的作品,這一頁沒有第 {lesson} 課:請按上方的「第 {lesson} 課」,在那裡匯入"),
                 format!("this is lesson {lesson}'s work, and this page has no lesson {lesson}: open “Lesson {lesson}” at the top and import it there"),
             ),
+            Problem::UnknownLesson { found } => pick!(lang, 
+                format!("看不出這是哪一課的作品(playground.course 寫的是 {found},只能是 \"1\"、\"2\"、\"3\" 或 \"pack\"),所以沒有打開"),
+                format!("which lesson this work is can't be told (playground.course says {found}; it must be \"1\", \"2\", \"3\" or \"pack\"), so it was not opened"),
+            ),
             Problem::DamagedLink => pick!(lang, 
                 "分享連結不完整或被改過(可能複製時被截斷)".to_string(),
                 "the share link is incomplete or altered (perhaps cut off when copied)".to_string(),
@@ -153,7 +173,7 @@ impl<'a> File<'a> {
             lang: saved.lang.map(|l| l.tag().to_string()),
             lesson_step: saved.lesson_step,
             progress: saved.progress.clone().filter(|p| *p != Progress::default()),
-            course: saved.course.filter(|c| *c != crate::course::Course::One),
+            course: saved.course.filter(|c| *c != WorkLesson::One),
         };
         File { workspace: &saved.doc.workspace, playground: Some(extras).filter(|e| *e != Extras::default()) }
     }
@@ -167,26 +187,68 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Saved, Problem> {
         return Err(Problem::TooLarge { bytes: bytes.len() });
     }
     let text = mixua_policy::decode_text(bytes).map_err(Problem::Text)?;
-    if let Some(lesson) = lesson_elsewhere(text, crate::course::Course::ELSEWHERE) {
-        return Err(Problem::OtherPage { lesson });
+    // A lesson this build doesn't have is refused before its workspace is
+    // read (this build may not read all of it).
+    if let Some(lesson) = lesson_written(text)?.filter(|l| l.course().is_none()) {
+        return Err(Problem::OtherPage { lesson: lesson.number() });
     }
     from_json(text)
+}
+
+/// A work of `lesson` arriving on `page` (a file, a link, a saved work):
+/// `Ok` when the page shows it, else the refusal that says where it opens
+/// (`pack_lesson`: a pack work's own lesson, [`WorkLesson::home`]).
+pub fn on_page(lesson: WorkLesson, pack_lesson: Option<usize>, page: Page) -> Result<crate::course::Course, Problem> {
+    let home = lesson.home(pack_lesson);
+    match lesson.course() {
+        Some(course) if page.shows(home) => Ok(course),
+        _ => Err(Problem::OtherPage { lesson: home }),
+    }
+}
+
+/// A file picked or dropped on `page`: the lesson it opens in here (a
+/// pack's exercise left as lesson 1's or 3's, [`portable`]), or the
+/// refusal that says where it opens.
+pub fn file_arrival(saved: &Saved, page: Page) -> Result<crate::course::Course, Problem> {
+    on_page(saved.course.and_then(portable).unwrap_or_default(), None, page)
+}
+
+/// The lesson a file names (its `playground.course`), read strictly: `None`
+/// when it names none (lesson 1), a refusal when what it names is not a
+/// lesson's written form, or when the `playground` it would be in is not
+/// an object.
+pub fn lesson_written(text: &str) -> Result<Option<WorkLesson>, Problem> {
+    #[derive(Deserialize)]
+    struct File {
+        #[serde(default)]
+        playground: Option<serde_json::Value>,
+    }
+    let shortened = |value: &serde_json::Value| {
+        let text = value.to_string();
+        match text.char_indices().nth(40) {
+            Some((at, _)) => format!("{}…", &text[..at]),
+            None => text,
+        }
+    };
+    let Ok(File { playground }) = serde_json::from_str::<File>(mixua_policy::without_bom(text)) else {
+        return Ok(None);
+    };
+    match playground {
+        None | Some(serde_json::Value::Null) => Ok(None),
+        Some(serde_json::Value::Object(map)) => match map.get("course") {
+            None | Some(serde_json::Value::Null) => Ok(None),
+            Some(value) => WorkLesson::deserialize(value).map(Some).map_err(|_| Problem::UnknownLesson { found: shortened(value) }),
+        },
+        Some(other) => Err(Problem::UnknownLesson { found: shortened(&other) }),
+    }
 }
 
 /// The lesson a file names (its `playground.course`) when it is one of
 /// `elsewhere`, the lessons another page of the site has
 /// (`Course::ELSEWHERE`).
 pub fn lesson_elsewhere(text: &str, elsewhere: &[usize]) -> Option<usize> {
-    #[derive(Deserialize)]
-    struct File {
-        playground: Option<Playground>,
-    }
-    #[derive(Deserialize)]
-    struct Playground {
-        course: Option<String>,
-    }
-    let course = serde_json::from_str::<File>(mixua_policy::without_bom(text)).ok()?.playground?.course?;
-    course.parse::<usize>().ok().filter(|n| elsewhere.contains(n))
+    let lesson = lesson_written(text).ok()??.number();
+    elsewhere.contains(&lesson).then_some(lesson)
 }
 
 /// Reads a workspace file (ours or any the CLI reads), as text (a leading
@@ -207,14 +269,17 @@ pub fn from_json(text: &str) -> Result<Saved, Problem> {
             Problem::NotJson { line, column, detail }
         }
     })?;
-    // The extras are optional: a damaged `playground` key loses only itself.
+    // The lesson is read strictly: a work whose lesson can't be told is
+    // opened as none.
+    let course = lesson_written(text)?;
+    // The other extras are optional: a damaged one loses only the extras.
     let extras: Extras = serde_json::from_str::<ExtrasOnly>(text).map(|e| e.playground).unwrap_or_default();
     Ok(Saved {
         doc: Doc { workspace: std::rc::Rc::new(workspace), predictions: extras.predictions },
         lang: extras.lang.as_deref().map(Lang::from_tag),
         lesson_step: extras.lesson_step,
         progress: extras.progress.map(Progress::migrated),
-        course: extras.course,
+        course,
     })
 }
 
@@ -232,14 +297,14 @@ struct ExtrasOnly {
 /// The lesson a work names when it leaves this browser (a link, a file):
 /// lesson 2 or 3, or nothing (lesson 1). A teacher's pack's exercise leaves as
 /// lesson 1's work, since whoever opens it may not have the pack.
-pub fn portable(course: crate::course::Course) -> Option<crate::course::Course> {
-    Some(course).filter(|c| !matches!(c, crate::course::Course::One | crate::course::Course::Pack))
+pub fn portable(course: impl Into<WorkLesson>) -> Option<WorkLesson> {
+    Some(course.into()).filter(|c| !matches!(c, WorkLesson::One | WorkLesson::Pack))
 }
 
 /// `v1.` + base64url(zlib(file JSON)) (`link.rs`, the one link codec).
 /// The link names its lesson
 /// ([`portable`]).
-pub fn encode_link(doc: &Doc, course: crate::course::Course) -> String {
+pub fn encode_link(doc: &Doc, course: impl Into<WorkLesson>) -> String {
     let json = to_json(&Saved { doc: doc.clone(), course: portable(course), ..Saved::default() });
     link::write(Kind::Work, LINK_VERSION, &link::pack_text(&json))
 }
@@ -262,5 +327,9 @@ pub fn decode_link(fragment: &str) -> Result<Saved, Problem> {
     })?;
     from_json(&text)
         .map(|saved| Saved { doc: saved.doc, course: saved.course.and_then(portable), ..Saved::default() })
-        .map_err(|_| Problem::DamagedLink)
+        .map_err(|problem| match problem {
+            // A link whose lesson can't be told says so.
+            Problem::UnknownLesson { .. } => problem,
+            _ => Problem::DamagedLink,
+        })
 }

@@ -60,7 +60,7 @@ impl Boot {
         let notice = (course != crate::course::Course::One).then_some(crate::state::Notice::OpenedLesson { course, kept: false });
         let state = AppState::new(doc, Ui { lang, course, notice, ..Ui::default() });
         let work = WorkRef { id: String::new(), name: String::new(), base: 0, forked_from: None };
-        let route = Route { state, set_aside: None, autosave: false, work, unsaved: false, started: None, opened_link: false, authored: None };
+        let route = Route { state, set_aside: None, autosave: false, work, unsaved: false, started: None, opened_link: false, authored: None, go: None };
         Boot { route, derived: None }
     }
 
@@ -79,6 +79,7 @@ impl Boot {
         let address = Address {
             params: Address::NAMES.iter().filter_map(|&name| Some((name.to_string(), search.get(name)?))).collect(),
             fragment: location.hash().unwrap_or_default().trim_start_matches('#').to_string(),
+            page: crate::course::Page::THIS,
         };
         let new = crate::autosave::new_work(Lang::En);
         let session = Session {
@@ -97,6 +98,11 @@ impl Boot {
             route.state.ui.notice = Some(crate::state::Notice::PartMissing);
             route
         });
+        // The work, link or lesson is another page's: that page opens it
+        // (this one saves nothing).
+        if let Some(to) = &route.go {
+            let _ = location.replace(to);
+        }
         Boot { route, derived: None }
     }
 
@@ -128,6 +134,11 @@ impl Started {
     /// The start's first task: the work read.
     pub fn read(&self) {
         *self.0.borrow_mut() = Some(Boot::read());
+    }
+
+    /// Whether the start goes on to another page ([`Route::go`]).
+    pub fn leaving(&self) -> bool {
+        self.0.borrow().as_ref().is_some_and(|boot| boot.route.go.is_some())
     }
 
     /// Whether the work read wants lesson 2's part (the acting panels, the

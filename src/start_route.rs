@@ -13,7 +13,7 @@ use std::rc::Rc;
 use mixua_words::Lang;
 use mixua_course::Pack;
 
-use crate::course::Course;
+use crate::course::{Course, Page, WorkLesson};
 use crate::doc::Doc;
 use crate::persist::{self, Saved};
 use crate::state::{AppState, Edit, Notice, Ui, Unreadable};
@@ -26,23 +26,51 @@ use crate::works::{Entry, Slot};
 pub struct Address {
     pub params: Vec<(String, String)>,
     pub fragment: String,
+    /// The page loaded (this build's, [`Page::THIS`]).
+    pub page: Page,
 }
 
 impl Address {
     /// The query parameters the start reads (the browser side asks for
     /// these names only).
-    pub const NAMES: [&'static str; 9] = ["lang", "embed", "fresh", "lesson", "seed", "step", "hide", "panel", "classroom"];
+    pub const NAMES: [&'static str; 10] = ["lang", "embed", "fresh", "lesson", "seed", "step", "hide", "panel", "classroom", "work"];
 
     /// An address from its parameters and fragment (`#` optional).
     pub fn new(params: &[(&str, &str)], fragment: &str) -> Address {
         Address {
             params: params.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(),
             fragment: fragment.trim_start_matches('#').to_string(),
+            page: Page::THIS,
         }
+    }
+
+    /// The same address on another page of the site.
+    pub fn on(self, page: Page) -> Address {
+        Address { page, ..self }
     }
 
     fn param(&self, name: &str) -> Option<String> {
         self.params.iter().find(|(k, _)| k == name).map(|(_, v)| v.clone())
+    }
+
+    /// This address's query for another page: its parameters but `drop`'s,
+    /// then `add`'s, encoded (`?…`, empty when there are none).
+    pub fn query_for(&self, drop: &[&str], add: &[(&str, &str)]) -> String {
+        fn encode(text: &str) -> String {
+            text.bytes()
+                .map(|b| match b {
+                    b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' | b',' => (b as char).to_string(),
+                    _ => format!("%{b:02X}"),
+                })
+                .collect()
+        }
+        let kept = self.params.iter().filter(|(k, _)| !drop.contains(&k.as_str()) && !add.iter().any(|(a, _)| a == k));
+        let pairs: Vec<String> = kept
+            .map(|(k, v)| (k.as_str(), v.as_str()))
+            .chain(add.iter().copied())
+            .map(|(k, v)| if v.is_empty() { encode(k) } else { format!("{}={}", encode(k), encode(v)) })
+            .collect();
+        if pairs.is_empty() { String::new() } else { format!("?{}", pairs.join("&")) }
     }
 
     fn flag(&self, name: &str) -> bool {
@@ -105,6 +133,20 @@ pub struct Route {
     /// The teacher's pack [`Course::Pack`] runs (from the link, or the one
     /// a link started earlier), also put in the state (`Ui::teachers_pack`).
     pub authored: Option<Pack>,
+    /// The page this start goes on to instead (an address relative to the
+    /// site's directory): the work, link or lesson asked for is another
+    /// page's. Nothing is opened or saved here.
+    pub go: Option<String>,
+}
+
+impl Route {
+    /// A start that goes on to another page (`to`): nothing shown here is
+    /// saved, nothing stored is touched.
+    fn go(ui: Ui, to: String) -> Route {
+        let state = AppState::new(Doc::default(), ui);
+        let work = WorkRef { id: String::new(), name: String::new(), base: 0, forked_from: None };
+        Route { state, set_aside: None, autosave: false, work, unsaved: false, started: None, opened_link: false, authored: None, go: Some(to) }
+    }
 }
 
 /// `?lang=`, else the browser's language: 繁體中文 for Chinese, English
@@ -160,8 +202,8 @@ pub trait Reader {
     /// This tab's work, else the most recently saved, else old work from
     /// before works had slots: what was found, and what could not be read.
     fn saved(&self, tab_work: Option<&str>) -> Found;
-    /// The most recently saved work of a lesson.
-    fn latest_of(&self, course: Course) -> Option<(Entry, Slot, Saved)>;
+    /// The most recently saved work that `fits`.
+    fn latest(&self, fits: &dyn Fn(&Saved) -> bool) -> Option<(Entry, Slot, Saved)>;
     /// The teacher's pack a link started earlier.
     fn started_pack(&self) -> Option<Pack>;
     /// A pack link read (`Some` only for a pack link).
@@ -219,8 +261,8 @@ impl Reader for StoredWork<'_> {
         found
     }
 
-    fn latest_of(&self, course: Course) -> Option<(Entry, Slot, Saved)> {
-        latest_of(self.0, course)
+    fn latest(&self, fits: &dyn Fn(&Saved) -> bool) -> Option<(Entry, Slot, Saved)> {
+        latest(self.0, fits)
     }
 
     fn started_pack(&self) -> Option<Pack> {
@@ -248,7 +290,7 @@ impl Reader for NothingStored {
         Found::default()
     }
 
-    fn latest_of(&self, _: Course) -> Option<(Entry, Slot, Saved)> {
+    fn latest(&self, _: &dyn Fn(&Saved) -> bool) -> Option<(Entry, Slot, Saved)> {
         None
     }
 
@@ -280,39 +322,93 @@ fn route_by<R: Reader>(address: &Address, session: &Session, reader: &R) -> Rout
     let mut work = WorkRef::new(ui.lang, session.new_id.clone(), &session.stamp);
     let mut unsaved = true;
 
+    let page = address.page;
     let mut saved = None;
     let mut forks = Vec::new();
     // Anything stored that can't be read is said, kept as it was and
     // offered as a file; the start goes on without it.
     let mut unreadable = None;
+    // The work another page handed over (`?work=ID`), else this tab's
+    // (after a reload, or a page left for another in this tab), else the
+    // latest saved.
+    let handed = address.param("work").filter(|id| !id.is_empty());
+    // A pack's work has its pack's lesson (the pack a link started).
+    let pack_lesson = |lesson: WorkLesson| (lesson == WorkLesson::Pack).then(|| reader.started_pack().map(|p| p.lesson())).flatten();
+    let shown_here = |saved: &Saved| {
+        let lesson = saved.lesson();
+        lesson.course().is_some() && page.shows(lesson.home(pack_lesson(lesson)))
+    };
     if !fresh {
-        let found = reader.saved(session.tab_work.as_deref());
+        let found = reader.saved(handed.as_deref().or(session.tab_work.as_deref()));
         (saved, forks, unreadable) = (found.saved, found.forks, found.unreadable);
         if let Some(found) = found.work {
             work = found;
             unsaved = false;
         }
+        // A work this page can't show is never opened here (as another
+        // lesson) nor saved over: handed over, it goes on to its lesson's
+        // page; this tab's or the latest, it stays in its slot, and the
+        // page opens the latest work it shows.
+        if let Some(other) = saved.as_ref().filter(|s| !shown_here(s)) {
+            let lesson = other.lesson();
+            let home = lesson.home(pack_lesson(lesson));
+            if handed.as_deref().is_some_and(|id| id == work.id) {
+                let query = address.query_for(&["lesson"], &[("work", &work.id), ("lang", ui.lang.tag())]);
+                let to = format!("{}{query}", Page::of_lesson(home).file());
+                return Route::go(ui, to);
+            }
+            forks.clear();
+            saved = None;
+            work = WorkRef::new(ui.lang, session.new_id.clone(), &session.stamp);
+            unsaved = true;
+            if let Some((entry, slot, found)) = reader.latest(&shown_here) {
+                work = WorkRef::saved(entry, &slot);
+                saved = Some(found);
+                unsaved = false;
+            }
+        }
     }
-    // `?lesson=2` (or `?lesson=1`) opens that lesson's own work: the most
-    // recent work of that lesson, else a new one. The other lesson's work
-    // stays in its slot (Recent work), so nothing of it is lost.
-    let wanted = address.param("lesson").and_then(|l| Course::parse(&l));
-    let mut course = saved.as_ref().and_then(|s: &Saved| s.course).unwrap_or_default();
+    // `?lesson=N` (the lesson switcher) opens that lesson's own work: the
+    // most recent work of that lesson, else a new one; never this tab's
+    // work of another lesson. That work stays in its slot (Recent work),
+    // so nothing of it is lost. A lesson this page doesn't show is its
+    // page's.
+    let wanted = address.param("lesson").and_then(|l| WorkLesson::parse(&l));
+    if let Some(want) = wanted.filter(|&w| !page.shows(w.number()) || w.course().is_none()) {
+        let n = want.number().to_string();
+        let query = address.query_for(&["work"], &[("lesson", &n), ("lang", ui.lang.tag())]);
+        let mut to = format!("{}{query}", Page::of_lesson(want.number()).file());
+        if !address.fragment.is_empty() {
+            to = format!("{to}#{}", address.fragment);
+        }
+        return Route::go(ui, to);
+    }
+    let saved_lesson = saved.as_ref().map(Saved::lesson).unwrap_or(WorkLesson::One);
+    let mut lesson = if saved.is_some() { saved_lesson } else { page.first_lesson() };
     let mut opened_lesson = None;
-    if let Some(want) = wanted.filter(|&w| w != course || saved.is_none()) {
-        if let Some((entry, slot, found)) = (!fresh).then(|| reader.latest_of(want)).flatten() {
+    // Lesson 3's page names its lesson in its address: a pack of lesson 3
+    // stays open there.
+    let same = |want: WorkLesson| {
+        want == saved_lesson || (page == Page::LessonThree && saved_lesson.home(pack_lesson(saved_lesson)) == want.number())
+    };
+    if let Some(want) = wanted.filter(|&w| !same(w) || saved.is_none()) {
+        if let Some((entry, slot, found)) = (!fresh).then(|| reader.latest(&|s: &Saved| s.lesson() == want)).flatten() {
             work = WorkRef::saved(entry, &slot);
             saved = Some(found);
             unsaved = false;
-            opened_lesson = Some(Notice::OpenedLesson { course: want, kept: true });
-        } else if want != Course::One || saved.is_some() {
-            opened_lesson = Some(Notice::OpenedLesson { course: want, kept: saved.is_some() });
+            opened_lesson = Some(Notice::OpenedLesson { course: want.course().unwrap_or_default(), kept: true });
+        } else if want != WorkLesson::One || saved.is_some() {
+            opened_lesson = Some(Notice::OpenedLesson { course: want.course().unwrap_or_default(), kept: saved.is_some() });
             saved = None;
-            work = new_work(ui.lang, want, session);
+            work = new_work(ui.lang, want.course().unwrap_or_default(), session);
             unsaved = true;
         }
-        course = want;
+        lesson = want;
+    } else if saved.is_none() && lesson != WorkLesson::One {
+        work = new_work(ui.lang, lesson.course().unwrap_or_default(), session);
     }
+    // Every work here is one this page shows (checked above).
+    let course = lesson.course().unwrap_or_default();
     ui.course = course;
     let mut authored = (course == Course::Pack).then(|| reader.started_pack()).flatten();
     let had_saved = saved.is_some();
@@ -362,11 +458,18 @@ fn route_by<R: Reader>(address: &Address, session: &Session, reader: &R) -> Rout
     let mut opened_link = false;
     let mut started = None;
     let fragment = address.fragment.as_str();
+    let lang_tag = state.ui.lang.tag();
     if let Some(read) = reader.pack_link(fragment) {
         // A teacher's pack: its first exercise's start becomes a work of its
         // own, and the learner's own work is set aside as for a share link.
         use crate::pack_link::PackNotice;
         match read {
+            // A pack of a lesson this page doesn't show opens on its
+            // lesson's page, with that lesson's panels.
+            Ok(pack) if !page.shows(pack.lesson()) => {
+                let query = address.query_for(&["lesson", "work"], &[("lang", lang_tag)]);
+                return Route::go(state.ui, format!("{}{query}#{fragment}", Page::of_lesson(pack.lesson()).file()));
+            }
             Ok(pack) => 'open: {
                 let lang = state.ui.lang;
                 // Its first exercise starts in lesson 2's part, which could
@@ -378,7 +481,7 @@ fn route_by<R: Reader>(address: &Address, session: &Session, reader: &R) -> Rout
                 };
                 let doc = Doc { workspace: Rc::new(start), ..Doc::default() };
                 if had_saved && !fresh {
-                    set_aside = Some(Saved { doc: (*state.doc).clone(), ..Saved::default() });
+                    set_aside = Some(Saved { doc: (*state.doc).clone(), course: Some(lesson), ..Saved::default() });
                 }
                 let title = if pack.title.is_empty() { pack.id.clone() } else { pack.title.get(lang).to_string() };
                 work = WorkRef::new(lang, session.new_id.clone(), &session.stamp);
@@ -400,14 +503,20 @@ fn route_by<R: Reader>(address: &Address, session: &Session, reader: &R) -> Rout
     } else if !fragment.is_empty() {
         let source = pick!(state.ui.lang, "分享連結", "the share link").to_string();
         match reader.share_link(fragment) {
-            Ok(linked) if linked.doc == *state.doc && linked.course.unwrap_or_default() == state.ui.course => {}
-            Ok(linked) if linked.course.unwrap_or_default() != state.ui.course => {
+            // Another page's lesson: the link goes on to that page.
+            Ok(linked) if linked.lesson().course().is_none() || !page.shows(linked.lesson().number()) => {
+                let to = Page::of_lesson(linked.lesson().number()).file();
+                let query = address.query_for(&["lesson", "work"], &[("lang", lang_tag)]);
+                return Route::go(state.ui, format!("{to}{query}#{fragment}"));
+            }
+            Ok(linked) if linked.doc == *state.doc && linked.lesson() == lesson => {}
+            Ok(linked) if linked.lesson() != lesson => {
                 // Another lesson's work (a lesson-2 link over lesson-1 work,
                 // or the other way round): it opens in its own lesson, as a
                 // work of its own, from that lesson's first step. The
                 // learner's own work stays in its slot (Recent work); it is
                 // not one Undo away, since Undo never changes the lesson.
-                let course = linked.course.unwrap_or_default();
+                let course = linked.lesson().course().unwrap_or_default();
                 work = new_work(state.ui.lang, course, session);
                 unsaved = true;
                 let ui = Ui { course, lesson_step: 0, progress: Default::default(), tick: None, ..state.ui.clone() };
@@ -423,7 +532,7 @@ fn route_by<R: Reader>(address: &Address, session: &Session, reader: &R) -> Rout
                 // stays in its slot, and is also set aside so that it is one
                 // Undo away, even after a reload.
                 if had_saved && !fresh {
-                    set_aside = Some(Saved { doc: (*state.doc).clone(), ..Saved::default() });
+                    set_aside = Some(Saved { doc: (*state.doc).clone(), course: Some(lesson), ..Saved::default() });
                 }
                 work = WorkRef::new(state.ui.lang, session.new_id.clone(), &session.stamp);
                 unsaved = true;
@@ -435,9 +544,11 @@ fn route_by<R: Reader>(address: &Address, session: &Session, reader: &R) -> Rout
             Err(problem) => state.ui.notice = Some(Notice::LoadFailed { source, problem }),
         }
     }
-    // Work set aside by an earlier link stays one undo away until it is back.
+    // Work set aside by an earlier link (an import, a reset) stays one undo
+    // away until it is back: in its own lesson only (Undo never changes the
+    // lesson).
     if !opened_link && !fresh {
-        if let Some(previous) = reader.previous() {
+        if let Some(previous) = reader.previous().filter(|p| p.lesson() == WorkLesson::from(state.ui.course)) {
             if previous.doc != *state.doc {
                 state.past.insert(0, Rc::new(previous.doc));
                 state.ui.notice = Some(Notice::PreviousKept);
@@ -456,7 +567,15 @@ fn route_by<R: Reader>(address: &Address, session: &Session, reader: &R) -> Rout
     if part_missing {
         state.ui.notice = Some(Notice::PartMissing);
     }
-    Route { state, set_aside, autosave: !fresh && !part_missing, work, unsaved, started, opened_link, authored }
+    Route { state, set_aside, autosave: !fresh && !part_missing, work, unsaved, started, opened_link, authored, go: None }
+}
+
+/// A saved work opened from Recent work on `page`: the lesson it opens in
+/// here, or the page it opens on instead (handed over by its id,
+/// `?work=`), never here as another lesson (`pack_lesson`: a pack work's
+/// pack's lesson).
+pub fn open_saved(lesson: WorkLesson, pack_lesson: Option<usize>, page: Page) -> Result<Course, Page> {
+    persist::on_page(lesson, pack_lesson, page).map_err(|_| Page::of_lesson(lesson.home(pack_lesson)))
 }
 
 /// The notice for a saved work that can't be read: its text as stored,
@@ -466,15 +585,15 @@ pub fn unreadable_work(entry: &Entry, text: String) -> Notice {
     Notice::Unreadable { what, file: format!("mixua-unreadable-{}.json", entry.id), text: text.into() }
 }
 
-/// The most recently saved work of a lesson.
-fn latest_of(stored: &dyn Stored, course: Course) -> Option<(Entry, Slot, Saved)> {
+/// The most recently saved work that `fits`.
+fn latest(stored: &dyn Stored, fits: &dyn Fn(&Saved) -> bool) -> Option<(Entry, Slot, Saved)> {
     let mut works = store::index_in(stored).works;
     // Newest first, stably.
     mixua_policy::order::sort_small_by(&mut works, |a, b| a.saved_at.total_cmp(&b.saved_at).is_lt());
     works.into_iter().find_map(|entry| {
         let slot = store::slot_in(stored, &entry.id)?;
         let saved = persist::from_stored(&slot.work).ok()?;
-        (saved.course.unwrap_or_default() == course).then_some((entry, slot, saved))
+        fits(&saved).then_some((entry, slot, saved))
     })
 }
 
@@ -498,9 +617,9 @@ pub const LESSON3_PAGE: &str = "lesson3.html";
 /// students' page has no lesson 3), else the students' page, whether made
 /// on the teacher's page or on lesson 3's (whose wasm a lesson-1 student
 /// need not load).
-pub fn link_page(pathname: &str, course: Course) -> std::borrow::Cow<'_, str> {
+pub fn link_page(pathname: &str, course: impl Into<WorkLesson>) -> std::borrow::Cow<'_, str> {
     let dir = &pathname[..pathname.rfind('/').map_or(0, |i| i + 1)];
-    if course.number() == 3 {
+    if course.into() == WorkLesson::Three {
         return format!("{dir}{LESSON3_PAGE}").into();
     }
     if pathname.ends_with(LESSON3_PAGE) {

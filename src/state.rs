@@ -132,6 +132,11 @@ pub enum WorkAction {
     /// `at`: where its answer shows (the Work menu for its Import, the
     /// top bar for a dropped file).
     Import { saved: Box<crate::persist::Saved>, source: String, at: NoticeAt },
+    /// Reset this lesson's work to its start (`doc`): as an import does,
+    /// the start becomes a new work of this lesson, and the work reset
+    /// stays in its slot (Recent work) and one Undo away. No other
+    /// lesson's work is touched.
+    Reset { doc: Box<crate::doc::Doc>, source: String },
 }
 
 /// What "Recent work" shows: the saved works and the one this tab shows.
@@ -233,6 +238,29 @@ impl Ui {
     /// language), or the teacher's pack this state holds.
     pub fn pack(&self) -> &mixua_course::Pack {
         self.shared_pack()
+    }
+
+    /// The work's lesson as it is saved in this browser.
+    pub fn work_lesson(&self) -> crate::course::WorkLesson {
+        self.course.into()
+    }
+
+    /// The work's lesson as it leaves this browser (a link, a file): a
+    /// teacher's pack's exercise leaves as its pack's lesson when that is
+    /// lesson 3 (its workspace has lesson 3's settings), else as lesson 1's
+    /// (whoever opens it may not have the pack).
+    pub fn carried_lesson(&self) -> crate::course::WorkLesson {
+        use crate::course::WorkLesson;
+        match self.course {
+            crate::course::Course::Pack if self.pack().lesson() == 3 => WorkLesson::Three,
+            course => crate::persist::portable(course).unwrap_or_default(),
+        }
+    }
+
+    /// Whether lesson 3's panels show: its work, or a pack of lesson 3
+    /// ([`mixua_course::Pack::lesson`]).
+    pub fn lesson_three_panels(&self) -> bool {
+        self.carried_lesson() == crate::course::WorkLesson::Three
     }
 
     /// The same pack, as the `Rc` the state keeps (a prop compared by
@@ -431,6 +459,18 @@ pub enum UiAction {
     Diagnose(Option<String>),
 }
 
+/// Lesson 3: the diagnosis shown now (the prompt's viewer, the card
+/// diagnosed) is remembered as a milestone, which an exercise may ask for
+/// (`Check::Diagnosed`). Whether that was new.
+#[cfg(feature = "lesson3")]
+fn diagnosed(ui: &mut Ui, ws: &Workspace) -> bool {
+    let viewer = crate::lesson_three::prompt_viewer(ui, ws);
+    match (viewer, ui.diagnose.as_ref()) {
+        (Some(viewer), Some(card)) => ui.progress.seen.insert(mixua_course::Milestone::diagnosed(&viewer, card)),
+        _ => false,
+    }
+}
+
 /// Going from lesson step `from` to `to`: a teacher's pack's exercise
 /// begins from its own start (an undoable load) before the step changes;
 /// the built-in lessons run on one continuing work. The lesson panel's
@@ -451,6 +491,11 @@ pub fn go_to_step(course: crate::course::Course, pack: &mixua_course::Pack, from
         actions.push(Edit::Load { doc: Doc { workspace, ..Doc::default() }, source }.into());
     }
     actions.push(UiAction::LessonStep(to).into());
+    // The cell the exercise is about: its prompt opens with the step.
+    #[cfg(feature = "lesson3")]
+    if let Some(viewer) = pack.exercises[to].cell.as_deref().and_then(ViewerId::parse_key) {
+        actions.push(UiAction::ShowPrompt(viewer).into());
+    }
     actions
 }
 
@@ -630,13 +675,16 @@ impl AppState {
                     return false;
                 }
                 ui.prompt = Some(viewer);
+                // An open diagnosis now answers for this viewer.
+                diagnosed(ui, &self.doc.workspace);
             }
             #[cfg(feature = "lesson3")]
             UiAction::Diagnose(card) => {
                 if ui.diagnose == card {
-                    return false;
+                    return diagnosed(ui, &self.doc.workspace);
                 }
                 ui.diagnose = card;
+                diagnosed(ui, &self.doc.workspace);
             }
             UiAction::SetRecent(recent) => {
                 if ui.recent.shows_same(&recent) {

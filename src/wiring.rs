@@ -297,6 +297,10 @@ pub fn use_page_listeners(store: &Store) {
                     restart.settle();
                     restart.saver.flush();
                     let mut boot = Boot::read();
+                    // Another page's link: that page is on its way.
+                    if boot.route.go.is_some() {
+                        return;
+                    }
                     boot.keep_step_in_lesson();
                     if boot.route.opened_link {
                         restart.restart(boot.route);
@@ -366,11 +370,21 @@ pub fn use_work_actions(store: &Store, onaction: Callback<Action>) -> (Callback<
                         let id = saver.work.borrow().id.clone();
                         (crate::autosave::open(&saver, &id, &store).await, NoticeAt::Bar)
                     }
-                    WorkAction::Import { saved, source, at } => {
-                        let done = if saved.course.and_then(persist::portable).unwrap_or_default() == store.get().ui.course {
-                            crate::autosave::import(&saver, &saved.doc, &source, &store).await
-                        } else {
-                            crate::autosave::open_new(&saver, &saved, &source, &store).await
+                    WorkAction::Reset { doc, source } => (crate::autosave::import(&saver, &doc, &source, &store).await, NoticeAt::Work),
+                    WorkAction::Import { mut saved, source, at } => {
+                        // A file names lesson 1, 2 or 3 (a pack's exercise
+                        // leaves as one of them): another page's lesson is
+                        // refused with where to open it, never opened here
+                        // as another lesson.
+                        let arrival = persist::file_arrival(&saved, crate::course::Page::THIS);
+                        saved.course = saved.course.and_then(persist::portable);
+                        let done = match arrival {
+                            Err(problem) => {
+                                store.dispatch(UiAction::Notify(Notice::LoadFailed { source, problem }).into());
+                                Ok(())
+                            }
+                            Ok(course) if course == store.get().ui.course => crate::autosave::import(&saver, &saved.doc, &source, &store).await,
+                            Ok(_) => crate::autosave::open_new(&saver, &saved, &source, &store).await,
                         };
                         (done, at)
                     }

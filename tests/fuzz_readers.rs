@@ -92,7 +92,7 @@ fn saved() -> Saved {
     let mut progress = Progress::default();
     progress.done.extend([0, 2]);
     progress.answers.insert(1, 1);
-    Saved { doc, lang: Some(Lang::En), lesson_step: Some(2), progress: Some(progress), course: Some(Course::Two) }
+    Saved { doc, lang: Some(Lang::En), lesson_step: Some(2), progress: Some(progress), course: Some(Course::Two.into()) }
 }
 
 fn share_link() -> String {
@@ -251,7 +251,7 @@ proptest! {
 
 #[test]
 fn the_valid_inputs_read_whole() {
-    assert_eq!(decode_link(&share_link()).map(|s| s.course), Ok(Some(Course::Two)));
+    assert_eq!(decode_link(&share_link()).map(|s| s.course), Ok(Some(Course::Two.into())));
     assert!(pack_link::decode(&pack_link_of_lesson()).is_ok());
     assert_eq!(from_json(&to_json(&saved())), Ok(saved()));
     let slot: Slot = serde_json::from_str(&a_slot()).unwrap();

@@ -13,7 +13,8 @@ use mixua_playground::computed::Computed;
 use mixua_playground::course::{holds_now_in, Course};
 use mixua_playground::lesson_three::{apply, change_parts, PromptEdit, PromptRefusal, Prompts};
 use mixua_playground::lessons::Lesson;
-use mixua_playground::state::{Action, AppState, Doc, Edit, Notice, Ui};
+use mixua_playground::state::{go_to_step, Action, AppState, Doc, Edit, Notice, Ui, UiAction};
+use mixua_policy::ViewerId;
 use mixua_course::lesson_three::lesson_three_workspace;
 use mixua_policy::prompt::{task_for, Assembler, Layer, Source};
 use mixua_policy::{Kept, Workspace};
@@ -145,8 +146,9 @@ fn emptied_settings_are_no_prompt_key_at_all() {
     assert_eq!(ws, mixua_course::seed_workspace(), "a file without the key behaves as before");
 }
 
-/// Each exercise, solved through the app's edits as a learner would (the
-/// pack's hints), holds then and not before.
+/// Each exercise, solved in order in one work through the app's edits as a
+/// learner would (the pack's hints), holds then, from where the one before
+/// ended, and not before.
 #[test]
 fn each_exercise_holds_once_solved_through_the_app_and_not_before() {
     let mut s = start();
@@ -163,6 +165,20 @@ fn each_exercise_holds_once_solved_through_the_app_and_not_before() {
     assert!(!holds(&s, 1));
     prompt(&mut s, PromptEdit::Load { source: Source::Episodic, layer: Some(Layer::Retrieved) });
     assert!(holds(&s, 1));
+    // 3: Diagnose pressed on each report's card from the report's cell
+    // (the app remembers each), and the question answered. The answer
+    // alone, or Diagnose from another cell, is not enough.
+    let pack = s.ui.pack().clone();
+    let q = pack.exercises[2].question.clone().expect("exercise 3 asks");
+    s.apply(UiAction::Answer { step: 2, option: q.answer, right: true });
+    assert!(!holds(&s, 2), "answered, but no report diagnosed");
+    s.apply(UiAction::Diagnose(Some("G".into())));
+    assert!(!holds(&s, 2), "G diagnosed for the first task's viewer, bob/checker-v1, not alice/writer-v1");
+    for (user, agent, card) in [("alice", "writer-v1", "G"), ("bob", "checker-v1", "M"), ("bob", "checker-v1", "C"), ("alice", "checker-v1", "A")] {
+        s.apply(UiAction::ShowPrompt(ViewerId::new(user, agent)));
+        s.apply(UiAction::Diagnose(Some(card.into())));
+    }
+    assert!(holds(&s, 2));
     // 4: the cache purges (the reviewer's act).
     assert!(!holds(&s, 3));
     s.apply(Edit::Act(mixua_playground::acts::Act::Cache {
@@ -172,7 +188,19 @@ fn each_exercise_holds_once_solved_through_the_app_and_not_before() {
         reason: "stale answers held G".into(),
     }));
     assert!(holds(&s, 3));
-    // 5: usage is no ranking input; review is.
+    // 5: the step opens alice/writer-v1's prompt, its task's viewer.
+    let opens = go_to_step(Course::Three, &pack, 3, 4, Lang::En);
+    assert!(opens.iter().any(|a| matches!(a, Action::Ui(UiAction::ShowPrompt(v)) if *v == ViewerId::new("alice", "writer-v1"))), "{opens:?}");
+    for a in opens {
+        s.apply(a);
+    }
+    assert_eq!(s.ui.prompt, Some(ViewerId::new("alice", "writer-v1")));
+    // Opened at that step directly (`&step=5`), the panel shows it too.
+    let fresh = Ui { lesson_step: 4, ..start().ui };
+    assert_eq!(mixua_playground::lesson_three::prompt_viewer(&fresh, s.workspace()), Some(ViewerId::new("alice", "writer-v1")));
+    let first = Ui { lesson_step: 2, ..start().ui };
+    assert_eq!(mixua_playground::lesson_three::prompt_viewer(&first, s.workspace()), Some(ViewerId::new("bob", "checker-v1")), "exercise 3 names no cell: the first task's");
+    // Usage is no ranking input; review is.
     assert!(!holds(&s, 4));
     prompt(&mut s, PromptEdit::Weight { name: "relevance".into(), value: 5 });
     assert!(!holds(&s, 4));

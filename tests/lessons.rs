@@ -540,3 +540,93 @@ fn checks_evaluated_once_agree_with_each_check() {
     );
     agree(&two, Course::Two);
 }
+
+/// Every exercise of lesson 1 solved in order in one work, each as its
+/// hints say: each step's checks hold from where the step before ended,
+/// and the app records it done then (issue 50: exercises that chain).
+#[test]
+fn all_seven_exercises_solved_in_order_in_one_work() {
+    for lang in [Lang::ZhTw, Lang::En] {
+        let mut s = AppState::new(Doc::seed_in(lang), Ui { lang, ..Ui::default() });
+        let solved = |s: &mut AppState, step: usize| {
+            record(s);
+            assert!(done(s, step), "{lang:?}: exercise {} holds once solved in order", step + 1);
+            assert!(s.ui.progress.done.contains(&step), "{lang:?}: exercise {} is recorded", step + 1);
+        };
+        let answer = |s: &mut AppState, step: usize| {
+            let option = steps()[step].question.as_ref().expect("a question").answer;
+            s.apply(UiAction::Answer { step, option, right: true });
+        };
+        // 1: predict the four cells, then reveal.
+        s.apply(UiAction::SetMode(Mode::Predict { revealed: false }));
+        let views = [("alice/writer-v1", "PUAG"), ("alice/checker-v1", "UG"), ("bob/writer-v1", "AGB"), ("bob/checker-v1", "GB")];
+        for (viewer, ids) in views {
+            for id in ids.chars() {
+                s.apply(Edit::TogglePrediction { viewer: vid(viewer), card: id.to_string() });
+            }
+        }
+        s.apply(UiAction::SetMode(Mode::Predict { revealed: true }));
+        solved(&mut s, 0);
+        // 2: the question.
+        s.apply(UiAction::SetMode(Mode::Explore));
+        answer(&mut s, 1);
+        solved(&mut s, 1);
+        // 3: predict first, then add carol and her USER card, then reveal.
+        s.apply(UiAction::SetMode(Mode::Predict { revealed: false }));
+        s.apply(Edit::AddUser("carol".into()));
+        s.apply(Edit::AddCard);
+        let n = s.workspace().cards.len() - 1;
+        s.apply(Edit::EditText { index: n, field: Field::OwnerUser, value: "carol".into() });
+        for (viewer, ids) in [("carol/writer-v1", ["A", "G"]), ("carol/checker-v1", ["G", ""])] {
+            for id in ids.into_iter().filter(|i| !i.is_empty()).map(String::from).chain([s.workspace().cards[n].id.clone()]) {
+                s.apply(Edit::TogglePrediction { viewer: vid(viewer), card: id });
+            }
+        }
+        s.apply(UiAction::SetMode(Mode::Predict { revealed: true }));
+        solved(&mut s, 2);
+        s.apply(UiAction::SetMode(Mode::Explore));
+        // 4: approve Y, answer.
+        let y = index_of(&s, "Y");
+        s.apply(Edit::SetApproved { index: y, approved: true });
+        answer(&mut s, 3);
+        solved(&mut s, 3);
+        // 5: X reusable, the alarm seen, then Undo.
+        let x = index_of(&s, "X");
+        s.apply(Edit::EditText { index: x, field: Field::Stream, value: "reusable".into() });
+        record(&mut s);
+        s.apply(Action::Undo);
+        solved(&mut s, 4);
+        // 6: the four changes, the scorecards recorded before and after each.
+        record_scores(&mut s);
+        let a = index_of(&s, "A");
+        s.apply(Edit::SetApproved { index: a, approved: false });
+        record_scores(&mut s);
+        let u = index_of(&s, "U");
+        s.apply(Edit::DeleteCard(u));
+        record_scores(&mut s);
+        s.apply(Edit::AddAgent("writer-v2".into()));
+        record_scores(&mut s);
+        s.apply(Edit::AddUser("zed".into()));
+        record_scores(&mut s);
+        solved(&mut s, 5);
+        // 7: Y has been approved since exercise 4, as the task now says: the
+        // probe's mark was seen then; rewrite Y's lesson as the hint says.
+        assert!(s.ui.progress.seen.contains(lessons::Y_REID), "{lang:?}: the probe singled alice out once Y was approved");
+        let task = steps()[lessons::REID_STEP].task.en.clone();
+        assert!(task.starts_with("Y has had sharing approved since exercise 4"), "{task}");
+        let y = index_of(&s, "Y");
+        let clean = if s.workspace().query == "報告" { "報告:偏好藍色。" } else { "Report: prefer blue." };
+        s.apply(Edit::EditText { index: y, field: Field::Lesson, value: clean.into() });
+        solved(&mut s, 6);
+        assert_eq!(s.ui.progress.done.len(), 7);
+    }
+}
+
+/// Exercise 6 names as many scorecards as the panel shows (three: should
+/// see, forbidden, re-identification).
+#[test]
+fn exercise_6_names_the_scorecards_the_panel_shows() {
+    let e = &steps()[5];
+    assert!(e.task.en.contains("three scorecards") && e.task.zh.contains("三張成績單"), "{:?}", e.task);
+    assert!(!e.task.en.contains("two scorecards") && !e.task.zh.contains("兩張成績單"));
+}

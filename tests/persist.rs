@@ -98,7 +98,7 @@ fn share_link_round_trip() {
 fn share_links_name_their_lesson() {
     let two = Doc { workspace: std::rc::Rc::new(mixua_course::lesson_two_workspace(Lang::En)), ..Doc::default() };
     let opened = decode_link(&encode_link(&two, Course::Two)).unwrap();
-    assert_eq!((opened.doc, opened.course), (two.clone(), Some(Course::Two)));
+    assert_eq!((opened.doc, opened.course), (two.clone(), Some(Course::Two.into())));
     assert_eq!(decode_link(&encode_link(&two, Course::Pack)).unwrap().course, None);
     let saved = decode_link(&encode_link(&Doc::seed(), Course::Two)).unwrap();
     assert_eq!((saved.lang, saved.lesson_step, saved.progress), (None, None, None));

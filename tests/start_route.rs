@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
-use mixua_playground::course::Course;
+use mixua_playground::course::{Course, Page, WorkLesson};
 use mixua_playground::pack_link;
 use mixua_playground::persist::{self, Saved};
 use mixua_playground::start_route::{route, Address, Route, Session};
@@ -40,9 +40,9 @@ struct Storage {
 impl Storage {
     /// A saved work: its slot and its line in the index (saved later than
     /// the ones before, so the last one added is the latest).
-    fn with(mut self, id: &str, doc: Doc, course: Course) -> Storage {
+    fn with(mut self, id: &str, doc: Doc, course: impl Into<WorkLesson>) -> Storage {
         let saved_at = self.index.works.len() as f64 + 1.0;
-        let saved = Saved { doc: doc.clone(), lang: Some(Lang::En), course: Some(course), ..Saved::default() };
+        let saved = Saved { doc: doc.clone(), lang: Some(Lang::En), course: Some(course.into()), ..Saved::default() };
         let slot = Slot { rev: 3, saved_at, work: persist::to_stored(&saved), name: Some(format!("name of {id}")), forked_from: None };
         self.map.insert(store::slot_key(id), serde_json::to_string(&slot).unwrap());
         let cards = doc.workspace.cards.len();
@@ -78,6 +78,7 @@ fn pack() -> Pack {
             question: None,
             points_to: None,
             panels: Vec::new(),
+            cell: None,
         }],
     }
 }
@@ -414,4 +415,652 @@ fn a_first_visit_starts_as_the_full_route_does_over_empty_storage() {
             assert!(plain.set_aside.is_none() && plain.started.is_none() && plain.authored.is_none(), "{what}");
         }
     }
+}
+
+
+// ---------------------------------------------------------------------
+// The routing table (issue 48): every page of the site × every lesson a
+// work can be × every way a work comes in → where it goes. Data: each row
+// is written out below; the table is checked whole, and every row that
+// differs is listed.
+
+fn lesson_three(text: &str) -> Doc {
+    let mut doc = Doc { workspace: Rc::new(mixua_course::lesson_three::lesson_three_workspace(Lang::En)), ..Doc::default() };
+    Rc::make_mut(&mut doc.workspace).query = text.to_string();
+    doc
+}
+
+/// A teacher's pack made on lesson 3's page: its exercise starts from a
+/// lesson-3 workspace, as the Teacher menu writes it.
+fn pack_of_lesson_three() -> Pack {
+    let mut pack = pack();
+    pack.id = "class-7b-l3".into();
+    pack.exercises[0].start = Start::Workspace(Box::new((*lesson_three("pack start").workspace).clone()));
+    pack
+}
+
+/// The works a row is about: lessons 1, 2, 3, and a pack's exercise (a
+/// pack of lesson 1, and one of lesson 3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    L1,
+    L2,
+    L3,
+    Pack1,
+    Pack3,
+}
+
+impl Kind {
+    const ALL: [Kind; 5] = [Kind::L1, Kind::L2, Kind::L3, Kind::Pack1, Kind::Pack3];
+
+    fn lesson(self) -> WorkLesson {
+        match self {
+            Kind::L1 => WorkLesson::One,
+            Kind::L2 => WorkLesson::Two,
+            Kind::L3 => WorkLesson::Three,
+            Kind::Pack1 | Kind::Pack3 => WorkLesson::Pack,
+        }
+    }
+
+    fn doc(self) -> Doc {
+        match self {
+            Kind::L1 | Kind::Pack1 => work("the work"),
+            Kind::L2 => lesson_two("the work"),
+            Kind::L3 | Kind::Pack3 => lesson_three("the work"),
+        }
+    }
+
+    fn pack(self) -> Option<Pack> {
+        match self {
+            Kind::Pack1 => Some(pack()),
+            Kind::Pack3 => Some(pack_of_lesson_three()),
+            _ => None,
+        }
+    }
+
+    /// Storage holding this work (`w`) and the pack it runs, and a work of
+    /// another lesson (`other`, saved earlier).
+    fn stored(self) -> Storage {
+        let other = match self {
+            Kind::L1 | Kind::Pack1 => (lesson_two("other"), WorkLesson::Two),
+            _ => (work("other"), WorkLesson::One),
+        };
+        let mut storage = Storage::default().with("other", other.0, other.1).with("w", self.doc(), self.lesson());
+        if let Some(pack) = self.pack() {
+            storage.map.insert(pack_link::STARTED_KEY.into(), serde_json::Value::String(pack.to_json()).to_string());
+        }
+        storage
+    }
+}
+
+/// The ways a work comes in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Way {
+    /// A new tab on the page: the latest work saved is this one.
+    Start,
+    /// A reload of a tab whose work this is (its session names it).
+    Tab,
+    /// Another page hands it over (`?work=ID`).
+    Handed,
+    /// The switcher's link to this work's lesson, from a work of another.
+    Switcher,
+    /// Its file, imported.
+    File,
+    /// Its share link.
+    ShareLink,
+    /// Its pack's link (a pack's work only).
+    PackLink,
+    /// Opened from Recent work.
+    Recent,
+    /// Work → Reset, with this work open.
+    Reset,
+}
+
+const WAYS: [Way; 9] = [Way::Start, Way::Tab, Way::Handed, Way::Switcher, Way::File, Way::ShareLink, Way::PackLink, Way::Recent, Way::Reset];
+
+/// Where a work goes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Goes {
+    /// Opens here, in this lesson: a stored work (`stored`: the one asked
+    /// for, or the page's own latest), or a new work (a link's, a file's,
+    /// a reset's, a fresh start's).
+    Here { lesson: WorkLesson, stored: bool },
+    /// The page goes on to another page, with what it was given.
+    To(String),
+    /// Refused, with these words' problem.
+    Refused(persist::Problem),
+    /// Not a way this work comes in.
+    NoSuchWay,
+}
+
+fn here(lesson: WorkLesson, stored: bool) -> Goes {
+    Goes::Here { lesson, stored }
+}
+
+fn routed(route: &Route) -> Goes {
+    if let Some(to) = &route.go {
+        // The page only (the query and fragment carry the work).
+        return Goes::To(to.split(['?', '#']).next().unwrap_or_default().to_string());
+    }
+    let ui = &route.state.ui;
+    here(ui.work_lesson(), !route.unsaved)
+}
+
+fn page_address(page: Page, params: &[(&str, &str)], fragment: &str) -> Address {
+    // Lesson 3's page always names its lesson (lesson3.html's first script).
+    let mut params = params.to_vec();
+    if page == Page::LessonThree && !params.iter().any(|(k, _)| *k == "lesson") {
+        params.push(("lesson", "3"));
+    }
+    Address::new(&params, fragment).on(page)
+}
+
+fn start_on(page: Page, params: &[(&str, &str)], fragment: &str, storage: &Storage, tab: Option<&str>) -> Route {
+    route(&page_address(page, params, fragment), &storage.map as &dyn Stored, &session(tab))
+}
+
+/// Where `kind`'s work goes on `page` by `way`: what the app's own code
+/// decides (the start's route, the import's and Recent work's choices).
+fn arrive(page: Page, kind: Kind, way: Way) -> Goes {
+    let storage = kind.stored();
+    match way {
+        Way::Start => routed(&start_on(page, &[], "", &storage, None)),
+        Way::Tab => routed(&start_on(page, &[], "", &storage, Some("w"))),
+        Way::Handed => routed(&start_on(page, &[("work", "w")], "", &storage, Some("other"))),
+        Way::Switcher => match kind.lesson() {
+            WorkLesson::Pack => Goes::NoSuchWay,
+            lesson => {
+                let n = lesson.number().to_string();
+                routed(&start_on(page, &[("lesson", &n)], "", &storage, Some("other")))
+            }
+        },
+        Way::File => {
+            let file = persist::to_json(&Saved { doc: kind.doc(), course: persist::portable(carried(kind)), ..Saved::default() });
+            match persist::from_bytes(file.as_bytes()).and_then(|saved| persist::file_arrival(&saved, page)) {
+                Ok(course) => here(course.into(), false),
+                Err(problem) => Goes::Refused(problem),
+            }
+        }
+        Way::ShareLink => {
+            let link = persist::encode_link(&kind.doc(), carried(kind));
+            routed(&start_on(page, &[], &link, &Storage::default(), None))
+        }
+        Way::PackLink => match kind.pack() {
+            Some(pack) => routed(&start_on(page, &[], &pack_link::encode(&pack), &storage, None)),
+            None => Goes::NoSuchWay,
+        },
+        Way::Recent => {
+            let saved = persist::from_stored(&store::slot_in(&storage.map, "w").unwrap().work).unwrap();
+            let pack_lesson = kind.pack().map(|p| p.lesson());
+            match mixua_playground::start_route::open_saved(saved.lesson(), pack_lesson, page) {
+                Ok(course) => here(course.into(), true),
+                Err(to) => Goes::To(to.file().to_string()),
+            }
+        }
+        Way::Reset => {
+            // The page opens the work handed to it; Reset then starts a
+            // new work of the lesson shown (`WorkAction::Reset`).
+            let route = start_on(page, &[("work", "w")], "", &storage, None);
+            match routed(&route) {
+                Goes::Here { lesson, .. } => {
+                    let ui = &route.state.ui;
+                    assert!(ui.course.start_doc(Lang::En).is_some() || ui.course == Course::Two, "a start to reset to");
+                    here(lesson, false)
+                }
+                other => other,
+            }
+        }
+    }
+}
+
+/// The lesson a work leaves the browser as (its link, its file): what the
+/// Work menu's share and export name (`Ui::carried_lesson`).
+fn carried(kind: Kind) -> WorkLesson {
+    let mut ui = mixua_playground::state::Ui { course: kind.lesson().course().unwrap(), ..Default::default() };
+    ui.teachers_pack = kind.pack().map(Rc::new);
+    ui.carried_lesson()
+}
+
+/// The table: (page, work, way) → where it goes.
+fn expected(page: Page, kind: Kind, way: Way) -> Goes {
+    use Kind::*;
+    use Page::*;
+    use Way::*;
+    let students = || Goes::To("./".into());
+    let lesson3 = || Goes::To("lesson3.html".into());
+    let other_page = |lesson| Goes::Refused(persist::Problem::OtherPage { lesson });
+    let l = kind.lesson();
+    match (page, kind, way) {
+        (_, L1 | L2 | L3, PackLink) | (_, Pack1 | Pack3, Switcher) => Goes::NoSuchWay,
+        // The teacher's page shows every lesson: each opens as itself.
+        (Teacher, _, Start | Tab | Handed | Switcher | Recent) => here(l, true),
+        (Teacher, Pack1, File | ShareLink) => here(WorkLesson::One, false),
+        (Teacher, Pack3, File | ShareLink) => here(WorkLesson::Three, false),
+        (Teacher, _, File | ShareLink) => here(l, false),
+        (Teacher, _, PackLink | Reset) => here(l, false),
+        // The students' page: lessons 1 and 2, and packs of theirs.
+        (Students, L1 | L2 | Pack1, Start | Tab | Handed | Switcher | Recent) => here(l, true),
+        (Students, L1 | L2, File | ShareLink | Reset) => here(l, false),
+        (Students, Pack1, File | ShareLink) => here(WorkLesson::One, false),
+        (Students, Pack1, PackLink | Reset) => here(WorkLesson::Pack, false),
+        // Lesson 3's work is never opened there: a new tab and a reload
+        // open the students' own latest work (lesson 1's, here), and it
+        // stays in its slot; handed over, linked or opened from Recent
+        // work, it goes on to lesson 3's page; its file is refused with
+        // where to open it.
+        (Students, L3 | Pack3, Start | Tab) => here(WorkLesson::One, true),
+        (Students, L3 | Pack3, Handed | Switcher | ShareLink | PackLink | Recent | Reset) => lesson3(),
+        (Students, L3 | Pack3, File) => other_page(3),
+        // Lesson 3's page: lesson 3, and packs of it.
+        (LessonThree, L3 | Pack3, Start | Tab | Handed | Switcher | Recent) => here(l, true),
+        (LessonThree, L3, File | ShareLink | Reset) => here(l, false),
+        (LessonThree, Pack3, File | ShareLink) => here(WorkLesson::Three, false),
+        (LessonThree, Pack3, PackLink | Reset) => here(WorkLesson::Pack, false),
+        // Lessons 1 and 2 are the students' page's: a new tab and a reload
+        // start on lesson 3 (nothing of it stored here: a new work).
+        (LessonThree, L1 | L2 | Pack1, Start | Tab) => here(WorkLesson::Three, false),
+        (LessonThree, L1 | L2 | Pack1, Handed | Switcher | ShareLink | PackLink | Recent | Reset) => students(),
+        (LessonThree, L1 | Pack1, File) => other_page(1),
+        (LessonThree, L2, File) => other_page(2),
+    }
+}
+
+#[test]
+fn every_page_routes_every_lessons_work_by_every_way_to_its_lesson() {
+    let mut wrong = Vec::new();
+    let mut rows = 0;
+    for page in Page::ALL {
+        for kind in Kind::ALL {
+            for way in WAYS {
+                let (got, want) = (arrive(page, kind, way), expected(page, kind, way));
+                rows += 1;
+                if got != want {
+                    wrong.push(format!("{page:?} × {kind:?} × {way:?}: got {got:?}, want {want:?}"));
+                }
+            }
+        }
+    }
+    assert_eq!(rows, 3 * 5 * 9);
+    assert!(wrong.is_empty(), "{} of {rows} rows differ:\n{}", wrong.len(), wrong.join("\n"));
+}
+
+/// No way in ever opens a work as another lesson than its own: checked
+/// over the whole table, whatever the expected column says.
+#[test]
+fn no_way_in_opens_a_work_as_another_lesson() {
+    for page in Page::ALL {
+        for kind in [Kind::L1, Kind::L2, Kind::L3] {
+            for way in WAYS {
+                if let Goes::Here { lesson, .. } = arrive(page, kind, way) {
+                    if matches!(way, Way::Handed | Way::Switcher | Way::File | Way::ShareLink | Way::Recent | Way::Reset) {
+                        assert_eq!(lesson, kind.lesson(), "{page:?} × {kind:?} × {way:?}");
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn a_works_lesson_is_read_exactly_as_written_or_refused_in_words() {
+    use persist::Problem;
+    let file = |course: &str| format!(r#"{{"cards":[],"playground":{{"course":{course},"lang":"en"}}}}"#);
+    for (written, lesson) in [(r#""1""#, WorkLesson::One), (r#""2""#, WorkLesson::Two), (r#""3""#, WorkLesson::Three), (r#""pack""#, WorkLesson::Pack)] {
+        assert_eq!(persist::from_json(&file(written)).map(|s| s.lesson()), Ok(lesson), "{written}");
+    }
+    assert_eq!(persist::from_json(r#"{"cards":[]}"#).map(|s| s.course), Ok(None), "no lesson written: lesson 1");
+    for written in ["3", "1", r#""three""#, r#"" 3""#, r#""Lesson 3""#, "true", "[3]", r#"{"n":3}"#] {
+        let got = persist::from_json(&file(written));
+        assert!(matches!(got, Err(Problem::UnknownLesson { .. })), "{written}: {got:?}");
+        let words = (got.as_ref().unwrap_err().text(Lang::En), got.as_ref().unwrap_err().text(Lang::ZhTw));
+        assert!(words.0.contains("which lesson") && words.1.contains("哪一課"), "{words:?}");
+        // Imported or linked, it is refused the same way.
+        assert!(matches!(persist::from_bytes(file(written).as_bytes()), Err(Problem::UnknownLesson { .. })), "{written}");
+    }
+    // A damaged `playground` can't say which lesson either.
+    assert!(matches!(persist::from_json(r#"{"cards":[],"playground":"3"}"#), Err(Problem::UnknownLesson { .. })));
+    // The other extras may be damaged: the lesson still reads.
+    let damaged = r#"{"cards":[],"playground":{"course":"3","lesson_step":"two"}}"#;
+    assert_eq!(persist::from_json(damaged).map(|s| s.lesson()), Ok(WorkLesson::Three));
+}
+
+#[test]
+fn a_lesson_three_file_exported_reads_back_as_lesson_three() {
+    let mut doc = lesson_three("mine");
+    let viewer = mixua_policy::ViewerId::new("alice", "writer-v1");
+    doc.predictions.insert(viewer, Default::default());
+    let file = persist::to_json(&Saved { doc: doc.clone(), course: persist::portable(Course::Three), ..Saved::default() });
+    let back = persist::from_bytes(file.as_bytes()).unwrap();
+    assert_eq!((back.lesson(), back.doc.workspace.query.as_str()), (WorkLesson::Three, "mine"));
+    assert_eq!(persist::file_arrival(&back, Page::LessonThree), Ok(Course::Three));
+    assert_eq!(persist::file_arrival(&back, Page::Teacher), Ok(Course::Three));
+}
+
+// ---------------------------------------------------------------------
+// The property: no sequence of lesson switches, resets, edits, imports,
+// links and Recent work, across the site's pages and tabs, changes
+// another lesson's saved work. The browser's stores are modelled here: a
+// map for local storage, and per tab the work it shows and its state; the
+// start is the app's own `route`, and a save writes what the saver writes
+// (`autosave::Saver::save`: the slot over the revision the tab is based
+// on, else a copy).
+
+mod model {
+    use super::*;
+    use mixua_playground::start_route::WorkRef;
+    use mixua_playground::state::AppState;
+    use mixua_playground::works::{self, Save};
+
+    pub struct Tab {
+        pub page: Page,
+        pub work: WorkRef,
+        pub state: AppState,
+        pub autosave: bool,
+    }
+
+    #[derive(Default)]
+    pub struct Browser {
+        pub map: BTreeMap<String, String>,
+        pub tabs: Vec<Tab>,
+        pub clock: u64,
+    }
+
+    impl Browser {
+        fn tick(&mut self) -> u64 {
+            self.clock += 1;
+            self.clock
+        }
+
+        /// The saver's save of tab `t` (`Saver::save`).
+        pub fn save(&mut self, t: usize) {
+            if !self.tabs[t].autosave {
+                return;
+            }
+            let now = self.tick() as f64;
+            let tab = &self.tabs[t];
+            let saved = Saved {
+                doc: (*tab.state.doc).clone(),
+                lang: Some(tab.state.ui.lang),
+                lesson_step: Some(tab.state.ui.lesson_step),
+                progress: Some(tab.state.ui.progress.clone()),
+                course: Some(tab.state.ui.work_lesson()),
+            };
+            let mut work = tab.work.clone();
+            let stored = store::slot_in(&self.map, &work.id).map(|s| s.rev);
+            let rev = match works::decide(stored, work.base) {
+                Save::Over { next } => next,
+                Save::Fork { .. } => {
+                    let id = format!("fork{}", self.clock);
+                    work = WorkRef { id, name: format!("{} (other tab)", work.name), base: 0, forked_from: Some(work.id.clone()) };
+                    1
+                }
+            };
+            let slot = Slot { rev, saved_at: now, work: persist::to_stored(&saved), name: Some(work.name.clone()), forked_from: work.forked_from.clone() };
+            self.map.insert(store::slot_key(&work.id), serde_json::to_string(&slot).unwrap());
+            let mut index = store::index_in(&self.map);
+            index.touch(Entry { id: work.id.clone(), name: work.name.clone(), saved_at: now, cards: saved.doc.workspace.cards.len(), rev, forked_from: work.forked_from.clone() });
+            self.map.insert(store::INDEX_KEY.into(), serde_json::to_string(&index).unwrap());
+            work.base = rev;
+            self.tabs[t].work = work;
+        }
+
+        /// A page load in tab `t` (a new tab when `t` is past the last),
+        /// following the pages it goes on to, as the browser does.
+        pub fn load(&mut self, t: usize, page: Page, params: &[(&str, &str)], fragment: &str) {
+            let tab_work = self.tabs.get(t).map(|tab| tab.work.id.clone()).filter(|id| store::slot_in(&self.map, id).is_some());
+            if t < self.tabs.len() {
+                self.save(t);
+            }
+            let (mut page, mut params, mut fragment): (Page, Vec<(String, String)>, String) =
+                (page, params.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(), fragment.to_string());
+            for _hop in 0..3 {
+                let mut with_lesson = params.clone();
+                if page == Page::LessonThree && !with_lesson.iter().any(|(k, _)| k == "lesson") {
+                    with_lesson.push(("lesson".into(), "3".into()));
+                }
+                let address = Address { params: with_lesson, fragment: fragment.clone(), page };
+                let now = self.tick();
+                let session = Session { browser_lang: "en".into(), tab_work: tab_work.clone(), new_id: format!("n{now}"), stamp: "12-01 14:05".into() };
+                let route = route(&address, &self.map as &dyn Stored, &session);
+                if let Some(to) = &route.go {
+                    let (path, rest) = to.split_once('?').unwrap_or((to, ""));
+                    let (query, hash) = rest.split_once('#').unwrap_or((rest, ""));
+                    page = if path == "lesson3.html" { Page::LessonThree } else { Page::Students };
+                    params = query.split('&').filter(|p| !p.is_empty()).map(|p| {
+                        let (k, v) = p.split_once('=').unwrap_or((p, ""));
+                        (k.to_string(), v.to_string())
+                    }).collect();
+                    fragment = hash.to_string();
+                    continue;
+                }
+                // What the start asks to be written (`keep::carry_out`).
+                if let Some(own) = &route.set_aside {
+                    self.map.insert(store::PREVIOUS_KEY.into(), persist::to_json(own));
+                }
+                if let Some(pack) = &route.started {
+                    self.map.insert(pack_link::STARTED_KEY.into(), serde_json::Value::String(pack.to_json()).to_string());
+                }
+                let tab = Tab { page, work: route.work, state: route.state, autosave: route.autosave };
+                if t < self.tabs.len() {
+                    self.tabs[t] = tab;
+                } else {
+                    self.tabs.push(tab);
+                }
+                let t = t.min(self.tabs.len() - 1);
+                if route.unsaved {
+                    self.save(t);
+                }
+                return;
+            }
+            panic!("a page load that goes from page to page");
+        }
+
+        /// An edit in tab `t`: the query written, then saved.
+        pub fn edit(&mut self, t: usize, text: &str) {
+            let tab = &mut self.tabs[t];
+            tab.state.apply(mixua_playground::state::Edit::SetQuery(text.to_string()));
+            self.save(t);
+        }
+
+        /// Work → Reset in tab `t` (`WorkAction::Reset`, `Saver::import`):
+        /// this work saved, set aside in its lesson, and the lesson's start
+        /// loaded as a new work.
+        pub fn reset(&mut self, t: usize) {
+            self.save(t);
+            let Some(doc) = self.tabs[t].state.ui.course.start_doc(Lang::En) else { return };
+            let own = Saved { doc: (*self.tabs[t].state.doc).clone(), course: Some(self.tabs[t].state.ui.work_lesson()), ..Saved::default() };
+            self.map.insert(store::PREVIOUS_KEY.into(), persist::to_json(&own));
+            let now = self.tick();
+            self.tabs[t].work = WorkRef { id: format!("r{now}"), name: "reset".into(), base: 0, forked_from: None };
+            self.tabs[t].state.apply(mixua_playground::state::Edit::Load { doc, source: "the seed".into() });
+            self.save(t);
+        }
+
+        /// Undo in tab `t`, then saved.
+        pub fn undo(&mut self, t: usize) {
+            if self.tabs[t].state.apply(mixua_playground::state::Action::Undo) {
+                self.save(t);
+            }
+        }
+
+        /// Each saved work's lesson and text, by id.
+        pub fn works(&self) -> BTreeMap<String, (WorkLesson, String)> {
+            store::index_in(&self.map)
+                .works
+                .into_iter()
+                .filter_map(|e| {
+                    let slot = store::slot_in(&self.map, &e.id)?;
+                    let saved = persist::from_stored(&slot.work).ok()?;
+                    Some((e.id, (saved.lesson(), slot.work.text().to_string())))
+                })
+                .collect()
+        }
+    }
+}
+
+use proptest::prelude::*;
+
+#[derive(Clone, Debug)]
+enum Step {
+    /// A tab (0..3, a new one past the last) loads a page.
+    Open { tab: usize, page: Page },
+    /// The switcher's lesson in a tab.
+    Switch { tab: usize, lesson: usize },
+    Edit { tab: usize },
+    Reset { tab: usize },
+    Undo { tab: usize },
+    /// A tab opens a saved work from Recent work (the n-th listed).
+    Recent { tab: usize, nth: usize },
+    /// A tab's work shared as a link and opened on a page.
+    Share { from: usize, tab: usize, page: Page },
+}
+
+fn step() -> impl Strategy<Value = Step> {
+    let page = prop_oneof![Just(Page::Students), Just(Page::LessonThree), Just(Page::Teacher)];
+    prop_oneof![
+        (0..3usize, page.clone()).prop_map(|(tab, page)| Step::Open { tab, page }),
+        (0..3usize, 1..=3usize).prop_map(|(tab, lesson)| Step::Switch { tab, lesson }),
+        (0..3usize).prop_map(|tab| Step::Edit { tab }),
+        (0..3usize).prop_map(|tab| Step::Reset { tab }),
+        (0..3usize).prop_map(|tab| Step::Undo { tab }),
+        (0..3usize, 0..4usize).prop_map(|(tab, nth)| Step::Recent { tab, nth }),
+        (0..3usize, 0..3usize, page).prop_map(|(from, tab, page)| Step::Share { from, tab, page }),
+    ]
+}
+
+/// Runs `steps` and checks, after each, that every saved work of a lesson
+/// other than the one the acting tab shows is as it was, and that no
+/// saved work ever changed its lesson.
+fn run(steps: &[Step]) -> Result<(), TestCaseError> {
+    let mut browser = model::Browser::default();
+    browser.load(0, Page::Students, &[], "");
+    let mut edits = 0;
+    for (n, step) in steps.iter().enumerate() {
+        let before = browser.works();
+        let tabs = browser.tabs.len();
+        let t_of = |tab: usize| tab.min(tabs);
+        // The lesson the acting tab works in, after the step (a page load
+        // may change it): only its works may change.
+        let acting = match step.clone() {
+            Step::Open { tab, page } => {
+                browser.load(t_of(tab), page, &[], "");
+                t_of(tab)
+            }
+            Step::Switch { tab, lesson } => {
+                let t = tab.min(tabs - 1);
+                let page = browser.tabs[t].page;
+                let n = lesson.to_string();
+                browser.load(t, page, &[("lesson", &n)], "");
+                t
+            }
+            Step::Edit { tab } => {
+                edits += 1;
+                let t = tab.min(tabs - 1);
+                browser.edit(t, &format!("edit {edits}"));
+                t
+            }
+            Step::Reset { tab } => {
+                let t = tab.min(tabs - 1);
+                browser.reset(t);
+                t
+            }
+            Step::Undo { tab } => {
+                let t = tab.min(tabs - 1);
+                browser.undo(t);
+                t
+            }
+            Step::Recent { tab, nth } => {
+                let t = tab.min(tabs - 1);
+                let ids: Vec<String> = store::index_in(&browser.map).works.into_iter().map(|e| e.id).collect();
+                let Some(id) = ids.get(nth % ids.len().max(1)).cloned() else { continue };
+                let page = browser.tabs[t].page;
+                browser.load(t, page, &[("work", &id)], "");
+                t
+            }
+            Step::Share { from, tab, page } => {
+                let from = from.min(tabs - 1);
+                let link = persist::encode_link(&browser.tabs[from].state.doc, browser.tabs[from].state.ui.carried_lesson());
+                browser.load(t_of(tab), page, &[], &link);
+                t_of(tab).min(browser.tabs.len() - 1)
+            }
+        };
+        let lesson = browser.tabs[acting].state.ui.work_lesson();
+        let after = browser.works();
+        for (id, (was_lesson, was_text)) in &before {
+            match after.get(id) {
+                Some((now_lesson, now_text)) => {
+                    prop_assert_eq!(now_lesson, was_lesson, "step {} {:?}: work {} changed its lesson", n, step, id);
+                    if *was_lesson != lesson {
+                        prop_assert_eq!(now_text, was_text, "step {} {:?}: {:?}'s work {} changed by a tab in {:?}", n, step, was_lesson, id, lesson);
+                    }
+                }
+                None => prop_assert!(false, "step {} {:?}: work {} is gone", n, step, id),
+            }
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+    #[test]
+    fn no_switch_reset_or_edit_on_any_page_changes_another_lessons_work(steps in proptest::collection::vec(step(), 1..24)) {
+        run(&steps)?;
+    }
+}
+
+/// The reproductions of issue 48, as steps of the model.
+#[test]
+fn the_issue_reproductions_leave_each_lessons_work_its_own() {
+    use Step::*;
+    // 1. Lesson 3 → Lesson 1 → Reset → Lesson 3.
+    run(&[
+        Open { tab: 0, page: Page::Students },
+        Edit { tab: 0 },
+        Open { tab: 0, page: Page::LessonThree },
+        Edit { tab: 0 },
+        Switch { tab: 0, lesson: 1 },
+        Reset { tab: 0 },
+        Switch { tab: 0, lesson: 3 },
+    ])
+    .unwrap();
+    let mut browser = model::Browser::default();
+    browser.load(0, Page::Students, &[], "");
+    browser.edit(0, "zed");
+    browser.load(0, Page::LessonThree, &[], "");
+    browser.edit(0, "budget 272");
+    let l3 = browser.tabs[0].work.id.clone();
+    browser.load(0, Page::LessonThree, &[("lesson", "1")], "");
+    assert_eq!((browser.tabs[0].page, browser.tabs[0].state.doc.workspace.query.as_str()), (Page::Students, "zed"));
+    browser.reset(0);
+    browser.load(0, Page::Students, &[("lesson", "3")], "");
+    assert_eq!((browser.tabs[0].page, browser.tabs[0].work.id.as_str()), (Page::LessonThree, l3.as_str()));
+    assert_eq!(browser.tabs[0].state.doc.workspace.query, "budget 272");
+    // 2. Lesson 3 in one tab, the students' page in a new tab, one edit there.
+    let mut browser = model::Browser::default();
+    browser.load(0, Page::LessonThree, &[], "");
+    browser.edit(0, "budget 272");
+    let l3 = browser.tabs[0].work.id.clone();
+    browser.load(1, Page::Students, &[], "");
+    assert_eq!(browser.tabs[1].state.ui.course, Course::One);
+    assert_ne!(browser.tabs[1].work.id, l3);
+    browser.edit(1, "approve Y");
+    assert_eq!(browser.works()[&l3].0, WorkLesson::Three);
+    browser.load(0, Page::LessonThree, &[], "");
+    assert_eq!(browser.tabs[0].state.doc.workspace.query, "budget 272");
+}
+
+/// A page that sends a start on keeps the address's flags (an embed stays
+/// an embed), names the language, and carries the link or the work.
+#[test]
+fn a_start_sent_to_another_page_keeps_its_flags() {
+    let link = persist::encode_link(&lesson_three("linked"), Course::Three);
+    let route = start_on(Page::Students, &[("embed", ""), ("panel", "chart"), ("hide", "people, compare")], &link, &Storage::default(), None);
+    assert_eq!(route.go, Some(format!("lesson3.html?embed&panel=chart&hide=people%2C%20compare&lang=en#{link}").replace("%2C", ",")));
+    assert!(!route.autosave);
+    let storage = Kind::L3.stored();
+    let route = start_on(Page::Students, &[("work", "w"), ("classroom", ""), ("lang", "zh-TW")], "", &storage, None);
+    assert_eq!(route.go.as_deref(), Some("lesson3.html?classroom&work=w&lang=zh-TW"));
+    let route = start_on(Page::LessonThree, &[("lesson", "1"), ("lang", "en")], "", &Kind::L1.stored(), None);
+    assert_eq!(route.go.as_deref(), Some("./?lesson=1&lang=en"));
 }

@@ -2,15 +2,20 @@ use mixua_words::Lang;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use crate::course::Course;
+use crate::course::{Course, WorkLesson};
 use crate::persist::{self, Saved};
 use crate::shared::Latest;
 use std::rc::Rc;
-use crate::state::{WorkAction, Action, Doc, Edit, Notice, NoticeAt, Recent, UiAction};
+use crate::state::{WorkAction, Action, Doc, Notice, NoticeAt, Recent, UiAction};
 
 /// Starts a download of `text` as a file (an effect of a click, not of render).
 pub fn download(name: &str, text: &str) {
-    let blob = gloo_file::Blob::new_with_options(text, Some("application/json"));
+    download_as(name, text, "application/json");
+}
+
+/// Starts a download of `text` as a file of the given type.
+fn download_as(name: &str, text: &str, mime: &str) {
+    let blob = gloo_file::Blob::new_with_options(text, Some(mime));
     // The object URL is revoked when `url` is dropped, after the click.
     let url = gloo_file::ObjectUrl::from(blob);
     if let Ok(a) = gloo_utils::document().create_element("a") {
@@ -38,7 +43,7 @@ pub fn import_file(file: web_sys::File, at: NoticeAt, onaction: Callback<Action>
 /// the Work menu's part (`crate::lazy`): fetched when the menu is first
 /// pointed at, opened or used.
 #[wasm_split_helpers::wasm_split(work_menu, fallible, preload(preload_work_menu))]
-fn share_part(doc: &Doc, course: Course) -> Result<String, crate::lazy::SplitLoaderError> {
+fn share_part(doc: &Doc, course: WorkLesson) -> Result<String, crate::lazy::SplitLoaderError> {
     Ok(share_url(doc, course))
 }
 
@@ -51,6 +56,14 @@ fn report_part(doc: &Doc) -> Result<String, crate::lazy::SplitLoaderError> {
     let mut bytes = mixua_words::report::to_json(&mut report, mixua_words::Format::Pretty);
     bytes.push(b'\n');
     Ok(String::from_utf8(bytes).expect("serde_json writes UTF-8"))
+}
+
+/// The work as a Cedar policy set (the crate's `cedar::export_cedar`, at
+/// the work's clock): the schema, the policies and the entities, in the
+/// Work menu's part.
+#[wasm_split_helpers::wasm_split(work_menu, fallible)]
+fn cedar_part(doc: &Doc) -> Result<mixua_policy::CedarExport, crate::lazy::SplitLoaderError> {
+    Ok(mixua_policy::export_cedar(&doc.workspace, None))
 }
 
 /// Starts fetching the Work menu's part (when the menu is pointed at or
@@ -77,7 +90,7 @@ fn part_missing_at(onaction: &Callback<Action>, at: NoticeAt) {
 /// The address of this page (the students' page, when made on the
 /// teacher's; lesson 3's page for its work) with a share link for `doc` in
 /// `course`.
-pub fn share_url(doc: &Doc, course: Course) -> String {
+pub fn share_url(doc: &Doc, course: WorkLesson) -> String {
     let location = gloo_utils::window().location();
     let base = format!(
         "{}{}",
@@ -92,8 +105,11 @@ pub struct FilesProps {
     /// The work now, read when it is shared or exported (not a prop that
     /// changes on every edit).
     pub doc: Latest<Rc<Doc>>,
-    /// The work's lesson, named by its link and file.
+    /// The work's lesson (the reset's).
     pub course: Course,
+    /// The work's lesson as its link and file name it
+    /// (`crate::state::Ui::carried_lesson`).
+    pub carried: WorkLesson,
     /// The saved works, for "Recent work".
     pub recent: Recent,
     /// The answer to the last action taken here (share, import, reset,
@@ -124,7 +140,7 @@ pub fn files(props: &FilesProps) -> Html {
     let link = use_state(|| None::<String>);
 
     let share = {
-        let (doc, course) = (props.doc.clone(), props.course);
+        let (doc, course) = (props.doc.clone(), props.carried);
         let link = link.clone();
         let onaction = props.onaction.clone();
         Callback::from(move |_: MouseEvent| {
@@ -148,7 +164,7 @@ pub fn files(props: &FilesProps) -> Html {
         })
     };
     let export = {
-        let (doc, course) = (props.doc.clone(), persist::portable(props.course));
+        let (doc, course) = (props.doc.clone(), persist::portable(props.carried));
         Callback::from(move |_: MouseEvent| {
             download("mixua-workspace.json", &persist::to_json(&Saved { doc: (*doc.get()).clone(), course, ..Saved::default() }));
         })
@@ -160,6 +176,24 @@ pub fn files(props: &FilesProps) -> Html {
             wasm_bindgen_futures::spawn_local(async move {
                 match report_part(&doc).await {
                     Ok(text) => download("memory-result.json", &text),
+                    Err(_) => part_missing(&onaction),
+                }
+            });
+        })
+    };
+    let export_cedar = {
+        let (doc, onaction) = (props.doc.clone(), props.onaction.clone());
+        Callback::from(move |_: MouseEvent| {
+            let (doc, onaction) = (doc.get(), onaction.clone());
+            wasm_bindgen_futures::spawn_local(async move {
+                match cedar_part(&doc).await {
+                    // Three files, each its own download.
+                    Ok(export) => {
+                        for (name, text) in export.files() {
+                            let mime = if name.ends_with(".json") { "application/json" } else { "text/plain" };
+                            download_as(name, text, mime);
+                        }
+                    }
                     Err(_) => part_missing(&onaction),
                 }
             });
@@ -184,14 +218,14 @@ pub fn files(props: &FilesProps) -> Html {
     };
     let do_reset = {
         let confirm_reset = confirm_reset.clone();
-        let onaction = props.onaction.clone();
+        let (onaction, onwork) = (props.onaction.clone(), props.onwork.clone());
         let course = props.course;
         Callback::from(move |_: MouseEvent| {
             confirm_reset.set(false);
             // Lesson 2's start is in its part: without it, Reset says so
             // and changes nothing.
             match course.start_doc(lang) {
-                Some(doc) => onaction.emit(Action::Edit(Edit::Load { doc, source: pick!(lang, "範例", "the seed").into() })),
+                Some(doc) => onwork.emit(WorkAction::Reset { doc: Box::new(doc), source: pick!(lang, "範例", "the seed").into() }),
                 None => onaction.emit(UiAction::Notify(Notice::PartMissing).into()),
             }
             onaction.emit(Action::Ui(UiAction::PlaceNotice(NoticeAt::Work)));
@@ -224,6 +258,9 @@ pub fn files(props: &FilesProps) -> Html {
             </button>
             <button type="button" onclick={export} data-action="export">{ pick!(lang, "匯出工作區", "Export workspace") }</button>
             <button type="button" onclick={export_report} data-action="export-report">{ pick!(lang, "匯出報告", "Export report") }</button>
+            <button type="button" onclick={export_cedar} data-action="export-cedar" title={mixua_words::cedar_words::export_cedar_title(lang)}>
+                { mixua_words::cedar_words::export_cedar_label(lang) }
+            </button>
             <label class="file-pick">
                 <span>{ pick!(lang, "匯入…", "Import…") }</span>
                 <input type="file" name="import" accept=".json,application/json" onchange={pick} />

@@ -16,7 +16,6 @@ use yew::prelude::*;
 use super::prompt_bar::ChartBars;
 use super::prompt_panel::PromptPanel;
 use super::prompt_settings::{CardKeysView, PromptSettings};
-use crate::course::Course;
 use crate::lesson_three::{budget_names, change_parts, default_viewer, weights_of, DiagnosisView, PanelView, Prompts};
 use crate::shared::Shared;
 use crate::state::{Action, AppState};
@@ -53,7 +52,7 @@ fn prompts_of(kept: &Kept, ws: &Rc<Workspace>) -> Rc<Prompts> {
 
 #[hook]
 pub fn use_lesson_three(state: &AppState, onaction: &Callback<Action>) -> Third {
-    let on = state.ui.course == Course::Three;
+    let on = state.ui.lesson_three_panels();
     let lang = state.ui.lang;
     let ws = state.doc.workspace.clone();
     let kept: Kept = use_mut_ref(Vec::new);
@@ -75,7 +74,13 @@ pub fn use_lesson_three(state: &AppState, onaction: &Callback<Action>) -> Third 
         .clone()
     };
     let bars = use_memo(((*prompts).clone(), lang), |(prompts, lang)| prompts.as_ref().map(|p| Rc::new(p.bars(*lang))));
-    let viewer = if on { state.ui.prompt.clone().or_else(|| default_viewer(&ws)) } else { None };
+    // The viewer chosen, else the exercise's cell, else the first task's
+    // (`crate::lesson_three::prompt_viewer`, written out here).
+    let viewer = if on {
+        state.ui.prompt.clone().or_else(|| crate::lesson_three::exercise_cell(&state.ui, &ws)).or_else(|| default_viewer(&ws))
+    } else {
+        None
+    };
     // The prompts were assembled from this very workspace (both are keys).
     let panel = use_memo((Shared(ws.clone()), (*prompts).clone(), viewer.clone(), lang), |(ws, prompts, viewer, lang)| {
         let (prompts, viewer) = (prompts.as_ref()?, viewer.as_ref()?);

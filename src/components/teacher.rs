@@ -214,6 +214,7 @@ pub fn teacher(props: &TeacherProps) -> Html {
                     question: None,
                     points_to: None,
                     panels: Vec::new(),
+                    cell: None,
                 };
                 let mut next = pack.get();
                 next.exercises.push(exercise);
@@ -344,7 +345,12 @@ pub fn teacher(props: &TeacherProps) -> Html {
                 let url = format!(
                     "{}{}#{}",
                     location.origin().unwrap_or_default(),
-                    crate::start_route::students_page(&location.pathname().unwrap_or_default()),
+                    // The page of the pack's lesson: lesson 3's for a pack
+                    // of lesson 3, else the students' page.
+                    crate::start_route::link_page(
+                        &location.pathname().unwrap_or_default(),
+                        if pack.lesson() == 3 { crate::course::WorkLesson::Three } else { crate::course::WorkLesson::One },
+                    ),
                     pack_link::encode(&pack)
                 );
                 // Said beside the button once the clipboard has answered

@@ -6,7 +6,7 @@ use yew::prelude::*;
 
 use crate::components::{files::{self, LazyFiles}, lesson_switch::LessonSwitch, teacher::Teacher, toolbar::Toolbar};
 use crate::computed::Computed;
-use crate::course::Course;
+use crate::course::{Course, WorkLesson};
 use crate::shared::{Latest, Shared};
 use crate::state::{Action, Doc, Notice, Recent, WorkAction};
 
@@ -14,6 +14,8 @@ use crate::state::{Action, Doc, Notice, Recent, WorkAction};
 pub struct TopBar {
     /// The lesson of the work in this tab (the switcher, the Work menu).
     pub course: Course,
+    /// The work's lesson as its link and file name it.
+    pub carried: WorkLesson,
     pub classroom: bool,
     /// The work now, read only on a click (share, export).
     pub latest_doc: Latest<Rc<Doc>>,
@@ -55,7 +57,7 @@ pub fn view(props: TopBar) -> Html {
             { props.tabs }
             <details class="files-menu work-menu" data-menu="work" onpointerenter={|_: PointerEvent| files::prefetch()} onfocusin={|_: FocusEvent| files::prefetch()}>
                 <summary>{ pick!(lang, "作品", "Work") }</summary>
-                <LazyFiles doc={props.latest_doc.clone()} course={props.course} recent={props.recent.clone()}
+                <LazyFiles doc={props.latest_doc.clone()} course={props.course} carried={props.carried} recent={props.recent.clone()}
                     said={props.said.clone()} {lang} onaction={props.onaction.clone()} onwork={props.onwork.clone()} />
             </details>
             if !props.classroom {

@@ -1,4 +1,5 @@
 use mixua_words::explain::{access_text, decision_text, flips_text, rejection_text};
+use mixua_words::cedar_words::cedar_decision_text;
 use mixua_words::probe_words::finding_text;
 use std::rc::Rc;
 
@@ -149,6 +150,11 @@ fn why_card(props: &WhyPanelProps) -> Html {
             <div class="focus" data-focus={viewer.key()}>
                 <h3>{ pick!(lang, format!("{} 與卡片 {}", viewer.key(), card.id), format!("{} and card {}", viewer.key(), card.id)) }</h3>
                 <p data-decision="">{ decision_text(card, &decision, viewer, &ws.query, lang) }</p>
+                // The exported Cedar policy that decides the same read
+                // (`mixua export --cedar`, the Work menu's Export as Cedar).
+                if let Some(cedar) = cedar_decision_text(&decision, lang) {
+                    <p class="cedar-id" data-cedar={mixua_policy::cedar_policy_id(&decision).unwrap_or_default()}>{ cedar }</p>
+                }
                 { for findings.iter().map(|f| html! {
                     <p class={classes!("reid", (!f.singles_out()).then_some("weak"))} data-reid-facts={f.facts.iter().map(|x| x.value.as_str()).collect::<Vec<_>>().join("|")}>
                         <span class="icon" aria-hidden="true">{ if f.singles_out() { "◎" } else { "◌" } }</span>

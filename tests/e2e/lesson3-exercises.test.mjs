@@ -25,6 +25,12 @@ test('lesson 3: the five exercises, each solved after a wrong move and its hint'
     assert.equal(p.dropped.H6, 'crowded_out');
     assert.ok(p.always.includes('H1'), 'the history is injected at the start');
     assert.equal(p.stale, 1, 'the cache served bob\'s task the replaced G');
+    // An item that already holds shows as done: the total budget is 200
+    // and the history is bob's; S is the item left.
+    const checklist = () => page.$$eval('[data-panel="lesson"] .checklist li', (lis) => lis.map((li) => [li.textContent, li.getAttribute('data-done')]));
+    let items = await checklist();
+    assert.deepEqual(items.map(([, done]) => done), ['false', 'true', 'true'], JSON.stringify(items));
+    assert.match(items[1][0], /at most 200 tokens/);
     // The wrong move: raising the total budget gets S in, but the task
     // forbids it.
     await setField(page, 'budget-shared', 400);
@@ -52,12 +58,16 @@ test('lesson 3: the five exercises, each solved after a wrong move and its hint'
     await goToStep(page, 2);
     p = await promptOf(page);
     assert.ok(p.startup * 100 > p.baseline * 40, `the start is ${p.startup} of ${p.baseline}`);
-    // The wrong move: a tighter shared budget trims the history, but the
-    // start still injects it.
-    await setField(page, 'budget-shared', 150);
-    await waitUntil(page, () => document.querySelector('[data-metric="startup"]')?.getAttribute('data-startup-tokens') !== null);
+    // The wrong move: a shared budget of 50 gets the start under 40%, but
+    // only by cutting the history off: that is no layering.
+    await setField(page, 'budget-shared', 50);
+    await waitUntil(page, () => document.querySelector('input[name="budget-shared"]')?.value === '50');
+    p = await promptOf(page);
+    assert.ok(p.startup * 100 <= p.baseline * 40, `the cut start is ${p.startup} of ${p.baseline}`);
     const hint2 = await missAndHint(page);
     assert.match(hint2, /prompt\.load\.episodic/);
+    const missing2 = await page.$$eval('[data-panel="lesson"] [data-missing="item"]', (lis) => lis.map((li) => li.textContent));
+    assert.deepEqual(missing2, ["bob's history (H1–H8) is retrieved on demand, none of it cut by a budget"]);
     await page.keyboard.press('Control+z');
     await waitUntil(page, () => document.querySelector('input[name="budget-shared"]')?.value === '200');
     // The fix: history is retrieved on demand.
@@ -70,19 +80,20 @@ test('lesson 3: the five exercises, each solved after a wrong move and its hint'
     assert.match(await strip(page), /episodic memory loads always in → retrieved/);
     await waitDone(page);
 
-    // 3. Four "it forgot" reports: each diagnosis stops somewhere else.
+    // 3. Four "it forgot" reports: the right answer alone is not enough;
+    // each report is diagnosed from its own cell.
     await goToStep(page, 3);
-    const stops = [];
-    for (const [viewer, card] of [['bob/checker-v1', 'C'], ['alice/checker-v1', 'A'], ['bob/checker-v1', 'M'], ['alice/writer-v1', 'G']]) {
-      stops.push((await diagnose(page, viewer, card)).stop);
-    }
-    assert.deepEqual(stops, ['written', 'retrievable', 'in_prompt', 'forgotten']);
-    // The wrong answer, then what is missing and the hint.
-    await page.check('[data-panel="lesson"] input[name="answer-2"][value="0"]');
-    await page.waitForSelector('[data-panel="lesson"] .question .off');
+    await page.check('[data-panel="lesson"] input[name="answer-2"][value="2"]');
+    await page.waitForSelector('[data-panel="lesson"] .question .ok');
     const hint3 = await missAndHint(page);
     assert.match(hint3, /first wrong answer/);
-    await page.check('[data-panel="lesson"] input[name="answer-2"][value="1"]');
+    assert.equal(await page.locator('[data-panel="lesson"] [data-missing="item"]').count(), 4, 'no report diagnosed yet');
+    const stops = [];
+    for (const [viewer, card] of [['alice/writer-v1', 'G'], ['bob/checker-v1', 'M'], ['bob/checker-v1', 'C'], ['alice/checker-v1', 'A']]) {
+      stops.push((await diagnose(page, viewer, card)).stop);
+    }
+    // Not the order the questions are asked in.
+    assert.deepEqual(stops, ['forgotten', 'in_prompt', 'written', 'retrievable']);
     await waitDone(page);
 
     // 4. No stale memory: G is in no prompt, but the cache still serves it
@@ -114,8 +125,8 @@ test('lesson 3: the five exercises, each solved after a wrong move and its hint'
     await waitDone(page);
 
     // 5. Popular is not right: F outranks the reviewed R.
+    // The step opens its task's viewer's prompt.
     await goToStep(page, 5);
-    await page.selectOption('[data-panel="prompt"] select[name="prompt-viewer"]', 'alice/writer-v1');
     await page.waitForSelector('[data-panel="prompt"][data-prompt="alice/writer-v1"]');
     p = await promptOf(page);
     const before = (p) => p.retrieved.indexOf('F') < p.retrieved.indexOf('R');

@@ -8,6 +8,7 @@
 extern crate mixua_words;
 
 mod check;
+mod export;
 mod grade;
 mod prompt;
 
@@ -100,6 +101,9 @@ enum Command {
     /// Run the assertions a workspace keeps: exit 1 when one fails
     #[command(long_about = check::CHECK_ABOUT, after_help = check::CHECK_AFTER)]
     Check(check::CheckArgs),
+    /// Export the reading rules and cards as a Cedar policy set
+    #[command(long_about = export::EXPORT_ABOUT, after_help = export::EXPORT_AFTER)]
+    Export(export::ExportArgs),
     /// Print a completion script for a shell
     #[command(
         long_about = "Print a completion script for a shell, to standard output.\n\nbash: mixua completions bash > ~/.local/share/bash-completion/completions/mixua\nzsh:  mixua completions zsh > ~/.zfunc/_mixua  (with fpath+=~/.zfunc before compinit)\nfish: mixua completions fish > ~/.config/fish/completions/mixua.fish",
@@ -121,6 +125,7 @@ impl Command {
             Command::Prompt(args) => prompt::cmd_prompt(args, out).map(|()| Outcome::Done),
             Command::Diagnose(args) => prompt::cmd_diagnose(args, out).map(|()| Outcome::Done),
             Command::Check(args) => check::cmd_check(args, out),
+            Command::Export(args) => export::cmd_export(args, out).map(|()| Outcome::Done),
             Command::Completions(args) => cmd_completions(args, out).map(|()| Outcome::Done),
         }
     }

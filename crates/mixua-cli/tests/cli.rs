@@ -494,7 +494,7 @@ fn help_works_on_every_command() {
 
 /// Every subcommand, with the arguments that make a run of it succeed on
 /// the seed (one table drives the help, pipe and option tests).
-const COMMANDS: [(&str, &[&str]); 11] = [
+const COMMANDS: [(&str, &[&str]); 12] = [
     ("report", &["--out", "-"]),
     ("explain", &["--viewer", "alice/checker-v1", "--card", "A"]),
     ("history", &["--card", "A"]),
@@ -505,6 +505,7 @@ const COMMANDS: [(&str, &[&str]); 11] = [
     ("prompt", &["--viewer", "alice/checker-v1"]),
     ("diagnose", &["--viewer", "alice/checker-v1", "--card", "A"]),
     ("check", &[]),
+    ("export", &["--cedar", "cedar-out"]),
     ("completions", &["bash"]),
 ];
 

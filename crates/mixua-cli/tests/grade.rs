@@ -151,3 +151,47 @@ fn grade_reads_past_a_byte_order_mark_in_the_codes_and_the_pack() {
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("UTF-16 LE"), "{}", String::from_utf8_lossy(&o.stderr));
 }
+
+/// A lesson-3 result code, made from a learner who works the five
+/// exercises in order in one work (each solved as its hints say, its
+/// check held then), reads back in the class view with each exercise
+/// solved.
+#[test]
+fn a_lesson_three_code_reads_back_in_the_class_view() {
+    use std::collections::{BTreeMap, BTreeSet};
+    use mixua_course::lesson_three::solutions;
+    use mixua_course::{exercise_result, Evaluated, Facts, Learner, Milestone};
+    use mixua_policy::ViewerId;
+
+    let pack = builtin_pack("lesson3", Lang::En).unwrap();
+    let question = pack.exercises[2].question.as_ref().unwrap();
+    let answers = BTreeMap::from([(2, question.answer)]);
+    let seen: BTreeSet<Milestone> = [("alice", "writer-v1", "G"), ("bob", "checker-v1", "M"), ("bob", "checker-v1", "C"), ("alice", "checker-v1", "A")]
+        .into_iter()
+        .map(|(u, a, card)| Milestone::diagnosed(&ViewerId::new(u, a), card))
+        .collect();
+    let (predictions, refused) = (BTreeMap::new(), BTreeSet::new());
+    let learner = Learner { predictions: &predictions, revealed: false, answers: &answers, seen: &seen, refused: &refused, records: &[], tick: None };
+    let solved = solutions(Lang::En);
+    let mut work = mixua_course::lesson_three::lesson_three_workspace(Lang::En);
+    let mut exercises = Vec::new();
+    for (n, exercise) in pack.exercises.iter().enumerate() {
+        if let Some(w) = &solved[n] {
+            work = w.clone();
+        }
+        let evaluated = Evaluated::of(&work);
+        let facts = Facts::new(&work, evaluated.views(), learner);
+        let done = exercise.holds(n, &facts);
+        assert!(done, "exercise {} holds once solved in order", n + 1);
+        exercises.push(exercise_result(exercise, done, false, 1, false, None, &facts));
+    }
+    let code = encode(&Results { pack: "lesson3".into(), version: pack.version, name: "Ana".into(), exercises });
+    let dir = Scratch::new("lesson3");
+    let codes = dir.write("codes.txt", &format!("{code}\n"));
+    let o = dir.run(&["grade", "--pack", "lesson3", &codes]);
+    assert_eq!(o.status.code(), Some(0), "{}{}", out(&o), String::from_utf8_lossy(&o.stderr));
+    let text = out(&o);
+    let row = text.lines().find(|l| l.starts_with("Ana")).unwrap_or_else(|| panic!("{text}"));
+    let cells: Vec<&str> = row.split('|').map(str::trim).collect();
+    assert_eq!(cells, ["Ana", "✓ h1", "✓ h1", "✓ h1", "✓ h1", "✓ h1", "5/5"], "{text}");
+}

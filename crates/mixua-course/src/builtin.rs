@@ -8,6 +8,11 @@ use crate::pack::Pack;
 use mixua_policy::card::{Scope, Status, Stream, Tier};
 use mixua_policy::log::Action;
 
+#[cfg(feature = "lesson3")]
+use mixua_policy::diagnose::Question as Asked;
+#[cfg(feature = "lesson3")]
+use mixua_policy::prompt::Source;
+
 // Called, not inlined: each string is a call, not its allocation and copy
 // written out again in each pack.
 #[inline(never)]
@@ -82,6 +87,7 @@ pub(crate) fn lesson1() -> Pack {
                 question: None,
                 points_to: Some(s("[data-action=\"predict-mode\"]")),
                 panels: Vec::new(),
+                cell: None,
             },
             Exercise {
                 title: t("2 · 為什麼 Bob 看得到 A,看不到 U?", "2 · Why does Bob see A but not U?"),
@@ -128,6 +134,7 @@ pub(crate) fn lesson1() -> Pack {
                 ),
                 points_to: Some(s("[data-view=\"bob/writer-v1\"] [data-card-id=\"A\"]")),
                 panels: Vec::new(),
+                cell: None,
             },
             Exercise {
                 title: t("3 · 加入 Carol", "3 · Add Carol"),
@@ -170,6 +177,7 @@ pub(crate) fn lesson1() -> Pack {
                 question: None,
                 points_to: Some(s("[data-action=\"predict-mode\"]")),
                 panels: Vec::new(),
+                cell: None,
             },
             Exercise {
                 title: t("4 · 把 Y 改成已核准", "4 · Flip Y to approved"),
@@ -243,6 +251,7 @@ pub(crate) fn lesson1() -> Pack {
                 ),
                 points_to: Some(s("[data-panel=\"rejected\"] [data-rejected=\"Y\"]")),
                 panels: Vec::new(),
+                cell: None,
             },
             Exercise {
                 title: t("5 · 把 X 改成 reusable", "5 · Move X to the reusable stream"),
@@ -287,12 +296,13 @@ pub(crate) fn lesson1() -> Pack {
                 question: None,
                 points_to: Some(s("[data-panel=\"rejected\"] [data-rejected=\"X\"]")),
                 panels: Vec::new(),
+                cell: None,
             },
             Exercise {
                 title: t("6 · 改完再查一次", "6 · Change it, then ask again"),
                 task: t(
-                    "一項一項做,每做一項就看下面兩張成績單:撤回 A 的分享核准;刪掉 Alice 的 USER 偏好 U;新增 Agent writer-v2(Alice 換 Agent);新增一位沒有任何卡片的使用者。",
-                    "Do these one by one and read the two scorecards after each: revoke A's sharing approval; delete Alice's USER preference U; add the agent writer-v2 (Alice switches agent); add a user nobody knows (no cards).",
+                    "一項一項做,每做一項就看下面三張成績單:撤回 A 的分享核准;刪掉 Alice 的 USER 偏好 U;新增 Agent writer-v2(Alice 換 Agent);新增一位沒有任何卡片的使用者。",
+                    "Do these one by one and read the three scorecards after each: revoke A's sharing approval; delete Alice's USER preference U; add the agent writer-v2 (Alice switches agent); add a user nobody knows (no cards).",
                 ),
                 start: Start::Seed,
                 goal: vec![
@@ -316,20 +326,21 @@ pub(crate) fn lesson1() -> Pack {
                 ],
                 hints: vec![
                     t(
-                        "每一項都在編輯器或「使用者、Agent 與暗號」區完成。兩張成績單要分開看:該看到的有沒有取回,不該看到的有沒有出現。",
-                        "Each item is done in the editor or in “Users, agents and canaries”. Read the two scorecards separately: what should be seen, and what must not be.",
+                        "每一項都在編輯器或「使用者、Agent 與暗號」區完成。三張成績單要分開看:該看到的有沒有取回,不該看到的有沒有出現,認得出身分的內容有沒有出現。",
+                        "Each item is done in the editor or in “Users, agents and canaries”. Read the three scorecards separately: what should be seen, what must not be, and what singles a person out.",
                     ),
                 ],
                 solution: None,
                 question: None,
                 points_to: Some(s("[data-view=\"alice/writer-v1\"] [data-card-id=\"A\"]")),
                 panels: vec![s("people")],
+                cell: None,
             },
             Exercise {
                 title: t("7 · 沒有暗號,還是認得出人", "7 · No canary, and still a person"),
                 task: t(
-                    "在「被拒絕的卡片」點 Y,勾選「核准分享」:沒有外洩警報,但重新識別探測在 bob 的格子標出 alice(◎)。再改寫 Y 的內容(或縮小它的範圍),直到探測什麼都找不到,而且 Y 仍然有人讀得到。",
-                    "Select Y under “Rejected cards” and tick “Sharing approved”: no leak alarm fires, but the re-identification probe marks alice in bob's cells (◎). Then rewrite Y's lesson (or narrow its scope) until the probe finds nothing and Y still reaches someone.",
+                    "Y 在練習 4 已經核准分享(還沒的話,在「被拒絕的卡片」點 Y,勾選「核准分享」):沒有外洩警報,但重新識別探測在 bob 的格子標出 alice(◎)。點任一格子裡的 Y,改寫它的內容(或縮小它的範圍),直到探測什麼都找不到,而且 Y 仍然有人讀得到。",
+                    "Y has had sharing approved since exercise 4 (if not, select Y under “Rejected cards” and tick “Sharing approved”): no leak alarm fires, but the re-identification probe marks alice in bob's cells (◎). Click Y in any cell and rewrite its lesson (or narrow its scope) until the probe finds nothing and Y still reaches someone.",
                 ),
                 start: Start::Seed,
                 goal: vec![
@@ -395,6 +406,7 @@ pub(crate) fn lesson1() -> Pack {
                 question: None,
                 points_to: Some(s("[data-panel=\"rejected\"] [data-rejected=\"Y\"]")),
                 panels: Vec::new(),
+                cell: None,
             },
         ],
     }
@@ -457,6 +469,7 @@ pub(crate) fn lesson2() -> Pack {
                 question: None,
                 points_to: Some(s("[data-panel=\"act\"] select[name=\"actor\"]")),
                 panels: vec![s("act")],
+                cell: None,
             },
             Exercise {
                 title: t("writer-v1 → writer-v2", "writer-v1 → writer-v2"),
@@ -546,6 +559,7 @@ pub(crate) fn lesson2() -> Pack {
                 ),
                 points_to: Some(s("[data-panel=\"lesson\"] .question legend")),
                 panels: vec![s("people"), s("act")],
+                cell: None,
             },
             Exercise {
                 title: t("有毒的寫入", "A poisoned write"),
@@ -597,6 +611,7 @@ pub(crate) fn lesson2() -> Pack {
                 question: None,
                 points_to: Some(s("[data-panel=\"act\"] select[name=\"act-card\"]")),
                 panels: vec![s("act")],
+                cell: None,
             },
             Exercise {
                 title: t("忘了我", "Forget me"),
@@ -659,17 +674,23 @@ pub(crate) fn lesson2() -> Pack {
                 question: None,
                 points_to: Some(s("[data-panel=\"act\"] select[name=\"actor\"]")),
                 panels: vec![s("act")],
+                cell: None,
             },
             Exercise {
                 title: t("快取鍵", "The cache key"),
                 task: t(
-                    "在「回應快取」以審查者 dana 的身分、寫下原因,取消勾選使用者、Agent 與政策版本,只留下查詢:bob/checker-v1 的查詢拿到 alice 的快取答案,FAKE-ALICE-731 的警報響起。再把鍵改好,直到每一次重播的查詢都乾淨。",
-                    "Under “Response cache”, acting as the reviewer dana with a reason, untick user, agent and policy version so that only the query makes the key: bob/checker-v1's read is served alice's cached answer and the FAKE-ALICE-731 alarm fires. Then fix the key until every replayed read is clean.",
+                    "在「回應快取」以審查者 dana 的身分、寫下原因,取消勾選使用者、Agent 與政策版本,只留下查詢:bob/checker-v1 的查詢拿到 alice 的快取答案,FAKE-ALICE-731 的警報響起。練習 4 已刪掉 U 的話,alice 的答案裡不再有暗號:保留 Agent(只取消勾選使用者與政策版本),再以 alice/checker-v1「查詢一次」:她拿到 bob/checker-v1 的快取答案,FAKE-BOB-852 的警報響起。再把鍵改好,直到每一次重播的查詢都乾淨。",
+                    "Under “Response cache”, acting as the reviewer dana with a reason, untick user, agent and policy version so that only the query makes the key: bob/checker-v1's read is served alice's cached answer and the FAKE-ALICE-731 alarm fires. If U is already deleted (exercise 4), alice's answer holds no canary any more: keep the agent in the key (untick only user and policy version) and press “Ask the query” as alice/checker-v1: she is served bob/checker-v1's cached answer, and the FAKE-BOB-852 alarm fires. Then fix the key until every replayed read is clean.",
                 ),
                 start: Start::LessonTwo,
                 goal: vec![
                     Goal {
-                        label: Some(t("看到快取外洩了 FAKE-ALICE-731", "Saw the cache leak FAKE-ALICE-731")),
+                        label: Some(
+                            t(
+                                "看到快取外洩了暗號(FAKE-ALICE-731,或 U 刪掉後的 FAKE-BOB-852)",
+                                "Saw the cache leak a canary (FAKE-ALICE-731, or FAKE-BOB-852 once U is deleted)",
+                            ),
+                        ),
                         check: Check::Once { key: Milestone(s("cache-leak")), of: Box::new(Check::CacheLeaks) },
                     },
                     Goal {
@@ -684,14 +705,15 @@ pub(crate) fn lesson2() -> Pack {
                 ],
                 hints: vec![
                     t(
-                        "只用查詢當鍵,所有使用者共用同一份答案。快取鍵只有審查者能改。把使用者與 Agent(還有政策版本)放回鍵裡。",
-                        "With the query alone as the key, every user shares one answer. Only a reviewer changes the key. Put user and agent (and the policy version) back into the key.",
+                        "只用查詢當鍵,所有使用者共用同一份答案。快取鍵只有審查者能改。U 刪掉之後,保留 Agent,讓 alice/checker-v1 查詢一次:她會拿到 bob/checker-v1 的答案。把使用者與 Agent(還有政策版本)放回鍵裡。",
+                        "With the query alone as the key, every user shares one answer. Only a reviewer changes the key. Once U is deleted, keep the agent in the key and have alice/checker-v1 ask: she is served bob/checker-v1's answer. Put user and agent (and the policy version) back into the key.",
                     ),
                 ],
                 solution: None,
                 question: None,
                 points_to: Some(s("[data-panel=\"cache\"] input[type=\"checkbox\"]")),
-                panels: vec![s("cache")],
+                panels: vec![s("cache"), s("act")],
+                cell: None,
             },
             Exercise {
                 title: t("撤回之後,清掉副本", "Revoke, then clean the copies"),
@@ -776,6 +798,7 @@ pub(crate) fn lesson2() -> Pack {
                 question: None,
                 points_to: Some(s("[data-panel=\"act\"] select[name=\"actor\"]")),
                 panels: vec![s("act")],
+                cell: None,
             },
             Exercise {
                 title: t("時鐘與存放層", "Clock and tiers"),
@@ -835,6 +858,7 @@ pub(crate) fn lesson2() -> Pack {
                 question: None,
                 points_to: Some(s("[data-panel=\"act\"] [data-action=\"advance\"]")),
                 panels: vec![s("act"), s("retention")],
+                cell: None,
             },
             Exercise {
                 title: t("同一個部門的五個人", "Five people in one department"),
@@ -893,6 +917,7 @@ pub(crate) fn lesson2() -> Pack {
                 ),
                 points_to: Some(s("[data-panel=\"people\"] input[name=\"new_user\"]")),
                 panels: vec![s("people"), s("groups")],
+                cell: None,
             },
         ],
     }
@@ -911,8 +936,8 @@ pub(crate) fn lesson3() -> Pack {
             Exercise {
                 title: t("越聊越長的工作階段", "The session that grew"),
                 task: t(
-                    "bob · checker-v1 的長工作階段(H1–H8)一開始就全部載入,把共用預算(200 個詞元)塞滿;安全規則 S 設成「依任務取回」,排在後面,進不了 bob 的提示詞。不提高總預算,把 S 找回來。",
-                    "bob · checker-v1's long session (H1–H8) is all loaded at the start and fills the shared budget (200 tokens); the safety rule S is left to retrieval, queued behind, and misses bob's prompt. Get S back without raising the total budget.",
+                    "bob · checker-v1 的長工作階段(H1–H8)一開始就全部載入,把共用預算(200 個詞元)塞滿;安全規則 S 設成「依任務取回」,排在後面,進不了 bob 的提示詞。不提高總預算,也不把 bob 的歷史交給別人,把 S 找回來。",
+                    "bob · checker-v1's long session (H1–H8) is all loaded at the start and fills the shared budget (200 tokens); the safety rule S is left to retrieval, queued behind, and misses bob's prompt. Get S back without raising the total budget, and without handing bob's history to anyone else.",
                 ),
                 start: Start::LessonThree,
                 goal: vec![
@@ -925,13 +950,49 @@ pub(crate) fn lesson3() -> Pack {
                     },
                     Goal {
                         label: Some(t("總預算沒有超過 200 個詞元", "The total budget stays at most 200 tokens")),
+                        check: Check::TotalBudgetAtMost { tokens: 200 },
+                    },
+                    Goal {
+                        label: Some(
+                            t(
+                                "H1–H8 仍是 bob 的歷史:bob · checker-v1 全部讀得到",
+                                "H1–H8 stay bob's history: bob · checker-v1 still reads them all",
+                            ),
+                        ),
                         check: Check::All {
                             all: vec![
-                                Check::InPrompt {
+                                Check::Retrieves {
                                     cells: Cells { users: vec![s("bob")], agents: vec![s("checker-v1")] },
-                                    card: CardRef::Id(s("S")),
+                                    card: CardRef::Id(s("H1")),
                                 },
-                                Check::TotalBudgetAtMost { tokens: 200 },
+                                Check::Retrieves {
+                                    cells: Cells { users: vec![s("bob")], agents: vec![s("checker-v1")] },
+                                    card: CardRef::Id(s("H2")),
+                                },
+                                Check::Retrieves {
+                                    cells: Cells { users: vec![s("bob")], agents: vec![s("checker-v1")] },
+                                    card: CardRef::Id(s("H3")),
+                                },
+                                Check::Retrieves {
+                                    cells: Cells { users: vec![s("bob")], agents: vec![s("checker-v1")] },
+                                    card: CardRef::Id(s("H4")),
+                                },
+                                Check::Retrieves {
+                                    cells: Cells { users: vec![s("bob")], agents: vec![s("checker-v1")] },
+                                    card: CardRef::Id(s("H5")),
+                                },
+                                Check::Retrieves {
+                                    cells: Cells { users: vec![s("bob")], agents: vec![s("checker-v1")] },
+                                    card: CardRef::Id(s("H6")),
+                                },
+                                Check::Retrieves {
+                                    cells: Cells { users: vec![s("bob")], agents: vec![s("checker-v1")] },
+                                    card: CardRef::Id(s("H7")),
+                                },
+                                Check::Retrieves {
+                                    cells: Cells { users: vec![s("bob")], agents: vec![s("checker-v1")] },
+                                    card: CardRef::Id(s("H8")),
+                                },
                             ],
                         },
                     },
@@ -942,41 +1003,88 @@ pub(crate) fn lesson3() -> Pack {
                         "Open bob · checker-v1's prompt: S is dropped because the shared budget stopped at H6, which did not fit. Raising the budget would work, but not here.",
                     ),
                     t(
-                        "罕見但高風險的規則不該跟歷史搶位置:把 S 標成高風險(risk: high)或一律載入;或從共用預算切一塊給事件記憶,總數不變。",
-                        "A rare, high-risk rule must not compete with history for room: mark S high-risk (risk: high) or always in; or carve a budget for episodic memory out of the shared one, keeping the total.",
+                        "罕見但高風險的規則不該跟歷史搶位置:把 S 標成高風險(risk: high)或一律載入;或從共用預算切一塊給事件記憶,總數不變。把 H6–H8 改給別人也能騰出位置,但那是把 bob 的記憶交出去,不算。",
+                        "A rare, high-risk rule must not compete with history for room: mark S high-risk (risk: high) or always in; or carve a budget for episodic memory out of the shared one, keeping the total. Handing H6–H8 to another owner would make room too, but that gives bob's memory away: it does not count.",
                     ),
                 ],
                 solution: None,
                 question: None,
                 points_to: Some(s("[data-panel=\"prompt\"]")),
                 panels: Vec::new(),
+                cell: Some(s("bob/checker-v1")),
             },
             Exercise {
                 title: t("分層勝過全部倒進去", "Layered beats dumping"),
                 task: t(
-                    "bob · checker-v1 的任務需要 S、G2 與 W。讓啟動時載入的詞元不超過全部倒進去(bob 讀得到的每一張卡)的 40%,而且三張都進提示詞。",
-                    "bob · checker-v1's task needs S, G2 and W. Make the start load at most 40% of the baseline (every card bob may read, dumped in), with all three in the prompt.",
+                    "bob · checker-v1 的任務需要 S、G2 與 W。讓啟動時載入的詞元不超過全部倒進去(這個練習開始時 bob 讀得到的每一張卡)的 40%,而且三張都進提示詞。要靠分層:bob 的歷史在需要時取回,不是被較小的預算切掉(較小的視窗會丟掉早期的重要決定)。",
+                    "bob · checker-v1's task needs S, G2 and W. Make the start load at most 40% of the baseline (every card bob may read when this exercise starts, dumped in), with all three in the prompt. Do it by layering: bob's history is retrieved when needed, not cut off by a smaller budget (a smaller window loses early key decisions).",
                 ),
                 start: Start::LessonThree,
                 goal: vec![
                     Goal {
-                        label: Some(t("啟動詞元不超過基準的 40%", "Startup tokens at most 40% of the baseline")),
+                        label: Some(
+                            t(
+                                "啟動詞元不超過基準的 40%(以開始時的卡計算)",
+                                "Startup tokens at most 40% of the baseline (measured on the cards the exercise starts with)",
+                            ),
+                        ),
                         check: Check::StartupAtMost {
                             cells: Cells { users: vec![s("bob")], agents: vec![s("checker-v1")] },
                             percent: 40,
+                            baseline: Some(Start::LessonThree),
                         },
                     },
                     Goal {
                         label: Some(t("任務所需的 S、G2、W 全進了提示詞", "S, G2 and W, all the task needs, reach the prompt")),
+                        check: Check::HitRate {
+                            cells: Cells { users: vec![s("bob")], agents: vec![s("checker-v1")] },
+                            percent: 100,
+                        },
+                    },
+                    Goal {
+                        label: Some(
+                            t(
+                                "bob 的歷史(H1–H8)依需要取回,沒有被預算切掉",
+                                "bob's history (H1–H8) is retrieved on demand, none of it cut by a budget",
+                            ),
+                        ),
                         check: Check::All {
                             all: vec![
-                                Check::StartupAtMost {
+                                Check::OnDemand {
                                     cells: Cells { users: vec![s("bob")], agents: vec![s("checker-v1")] },
-                                    percent: 40,
+                                    source: Source::Episodic,
                                 },
-                                Check::HitRate {
+                                Check::Retrieves {
                                     cells: Cells { users: vec![s("bob")], agents: vec![s("checker-v1")] },
-                                    percent: 100,
+                                    card: CardRef::Id(s("H1")),
+                                },
+                                Check::Retrieves {
+                                    cells: Cells { users: vec![s("bob")], agents: vec![s("checker-v1")] },
+                                    card: CardRef::Id(s("H2")),
+                                },
+                                Check::Retrieves {
+                                    cells: Cells { users: vec![s("bob")], agents: vec![s("checker-v1")] },
+                                    card: CardRef::Id(s("H3")),
+                                },
+                                Check::Retrieves {
+                                    cells: Cells { users: vec![s("bob")], agents: vec![s("checker-v1")] },
+                                    card: CardRef::Id(s("H4")),
+                                },
+                                Check::Retrieves {
+                                    cells: Cells { users: vec![s("bob")], agents: vec![s("checker-v1")] },
+                                    card: CardRef::Id(s("H5")),
+                                },
+                                Check::Retrieves {
+                                    cells: Cells { users: vec![s("bob")], agents: vec![s("checker-v1")] },
+                                    card: CardRef::Id(s("H6")),
+                                },
+                                Check::Retrieves {
+                                    cells: Cells { users: vec![s("bob")], agents: vec![s("checker-v1")] },
+                                    card: CardRef::Id(s("H7")),
+                                },
+                                Check::Retrieves {
+                                    cells: Cells { users: vec![s("bob")], agents: vec![s("checker-v1")] },
+                                    card: CardRef::Id(s("H8")),
                                 },
                             ],
                         },
@@ -988,31 +1096,99 @@ pub(crate) fn lesson3() -> Pack {
                         "The start is the “always in” layer; episodic memory is set to load always (prompt.load.episodic).",
                     ),
                     t(
-                        "把事件記憶改成「依任務取回」或「工具按需讀取」:歷史在需要時才讀;S、G2、W 要留在提示詞裡。",
-                        "Set episodic memory to “retrieved” or “by tool”: history is read on demand; keep S, G2 and W in the prompt.",
+                        "把事件記憶改成「依任務取回」或「工具按需讀取」:歷史在需要時才讀;S、G2、W 要留在提示詞裡。把共用預算降到 50 也能讓啟動變小,但那是把歷史切掉,不是分層。",
+                        "Set episodic memory to “retrieved” or “by tool”: history is read on demand; keep S, G2 and W in the prompt. Lowering the shared budget to 50 would shrink the start too, but it cuts the history off: that is no layering.",
                     ),
                 ],
                 solution: None,
                 question: None,
                 points_to: Some(s("[data-panel=\"prompt-settings\"] select[name=\"load-episodic\"]")),
                 panels: Vec::new(),
+                cell: Some(s("bob/checker-v1")),
             },
             Exercise {
                 title: t("四則「它忘了」的回報", "Four “it forgot” reports"),
                 task: t(
-                    "對每一則回報按「診斷」:(1) bob · checker-v1:「它忘了 carol 寫的 C」;(2) alice · checker-v1:「它忘了 A」;(3) bob · checker-v1:「它忘了 M」;(4) alice · writer-v1:「它忘了 G」。四個問題依序問:寫進去了嗎?取得回來嗎?進了提示詞嗎?被遺忘了嗎?再回答問題。",
-                    "Press Diagnose for each report: (1) bob · checker-v1: “it forgot carol's C”; (2) alice · checker-v1: “it forgot A”; (3) bob · checker-v1: “it forgot M”; (4) alice · writer-v1: “it forgot G”. The four questions, in order: was it written? can it be retrieved? did it reach the prompt? was it forgotten? Then answer the question.",
+                    "對每一則回報:在座位表選回報的格子(它的提示詞會打開),在「卡片:」選那張卡,按「診斷」。(1) alice · writer-v1:「它忘了 G」;(2) bob · checker-v1:「它忘了 M」;(3) bob · checker-v1:「它忘了 carol 寫的 C」;(4) alice · checker-v1:「它忘了 A」。每則診斷依序問四個問題:寫進去了嗎?取得回來嗎?進了提示詞嗎?被遺忘了嗎?再回答問題。",
+                    "For each report, choose its cell in the chart (its prompt opens), pick the card under “Card:” and press Diagnose: (1) alice · writer-v1: “it forgot G”; (2) bob · checker-v1: “it forgot M”; (3) bob · checker-v1: “it forgot carol's C”; (4) alice · checker-v1: “it forgot A”. Each diagnosis asks four questions in order: was it written? can it be retrieved? did it reach the prompt? was it forgotten? Then answer the question.",
                 ),
                 start: Start::LessonThree,
-                goal: Vec::new(),
+                goal: vec![
+                    Goal {
+                        label: Some(t("診斷了回報 (1) G · alice · writer-v1", "Diagnosed report (1) G · alice · writer-v1")),
+                        check: Check::All {
+                            all: vec![
+                                Check::Diagnosed {
+                                    cells: Cells { users: vec![s("alice")], agents: vec![s("writer-v1")] },
+                                    card: s("G"),
+                                },
+                                Check::DiagnosisStops {
+                                    cells: Cells { users: vec![s("alice")], agents: vec![s("writer-v1")] },
+                                    card: s("G"),
+                                    at: Asked::Forgotten,
+                                },
+                            ],
+                        },
+                    },
+                    Goal {
+                        label: Some(t("診斷了回報 (2) M · bob · checker-v1", "Diagnosed report (2) M · bob · checker-v1")),
+                        check: Check::All {
+                            all: vec![
+                                Check::Diagnosed {
+                                    cells: Cells { users: vec![s("bob")], agents: vec![s("checker-v1")] },
+                                    card: s("M"),
+                                },
+                                Check::DiagnosisStops {
+                                    cells: Cells { users: vec![s("bob")], agents: vec![s("checker-v1")] },
+                                    card: s("M"),
+                                    at: Asked::InPrompt,
+                                },
+                            ],
+                        },
+                    },
+                    Goal {
+                        label: Some(t("診斷了回報 (3) C · bob · checker-v1", "Diagnosed report (3) C · bob · checker-v1")),
+                        check: Check::All {
+                            all: vec![
+                                Check::Diagnosed {
+                                    cells: Cells { users: vec![s("bob")], agents: vec![s("checker-v1")] },
+                                    card: s("C"),
+                                },
+                                Check::DiagnosisStops {
+                                    cells: Cells { users: vec![s("bob")], agents: vec![s("checker-v1")] },
+                                    card: s("C"),
+                                    at: Asked::Written,
+                                },
+                            ],
+                        },
+                    },
+                    Goal {
+                        label: Some(
+                            t("診斷了回報 (4) A · alice · checker-v1", "Diagnosed report (4) A · alice · checker-v1"),
+                        ),
+                        check: Check::All {
+                            all: vec![
+                                Check::Diagnosed {
+                                    cells: Cells { users: vec![s("alice")], agents: vec![s("checker-v1")] },
+                                    card: s("A"),
+                                },
+                                Check::DiagnosisStops {
+                                    cells: Cells { users: vec![s("alice")], agents: vec![s("checker-v1")] },
+                                    card: s("A"),
+                                    at: Asked::Retrievable,
+                                },
+                            ],
+                        },
+                    },
+                ],
                 hints: vec![
                     t(
-                        "每則診斷停在第一個答錯的問題:前三題答「否」,或第四題答「是」。",
-                        "Each diagnosis stops at the first wrong answer: a “no” to one of the first three, or a “yes” to the fourth.",
+                        "每則診斷停在第一個答錯的問題:前三題答「否」,或第四題答「是」。診斷要在回報的格子上按:先在座位表選那個格子。",
+                        "Each diagnosis stops at the first wrong answer: a “no” to one of the first three, or a “yes” to the fourth. Diagnose from the report's own cell: choose that cell in the chart first.",
                     ),
                     t(
-                        "C 還是候選卡;A 是 writer-v1 的 AGENT 卡;M 是只由工具讀取的後設記憶;G 已被 G2 取代。",
-                        "C is still a candidate; A is writer-v1's AGENT card; M is meta memory read only by a tool; G2 replaced G.",
+                        "G 已被 G2 取代;M 是只由工具讀取的後設記憶;C 還是候選卡;A 是 writer-v1 的 AGENT 卡。",
+                        "G2 replaced G; M is meta memory read only by a tool; C is still a candidate; A is writer-v1's AGENT card.",
                     ),
                 ],
                 solution: None,
@@ -1021,20 +1197,20 @@ pub(crate) fn lesson3() -> Pack {
                         prompt: t("四則診斷各停在哪一題?", "Where does each diagnosis stop?"),
                         options: vec![
                             t(
-                                "(1) 寫進去了嗎 (2) 進了提示詞嗎 (3) 取得回來嗎 (4) 被遺忘了嗎",
-                                "(1) written (2) in the prompt (3) retrievable (4) forgotten",
-                            ),
-                            t(
                                 "(1) 寫進去了嗎 (2) 取得回來嗎 (3) 進了提示詞嗎 (4) 被遺忘了嗎",
                                 "(1) written (2) retrievable (3) in the prompt (4) forgotten",
                             ),
                             t(
-                                "(1) 取得回來嗎 (2) 寫進去了嗎 (3) 被遺忘了嗎 (4) 進了提示詞嗎",
-                                "(1) retrievable (2) written (3) forgotten (4) in the prompt",
+                                "(1) 被遺忘了嗎 (2) 取得回來嗎 (3) 寫進去了嗎 (4) 進了提示詞嗎",
+                                "(1) forgotten (2) retrievable (3) written (4) in the prompt",
+                            ),
+                            t(
+                                "(1) 被遺忘了嗎 (2) 進了提示詞嗎 (3) 寫進去了嗎 (4) 取得回來嗎",
+                                "(1) forgotten (2) in the prompt (3) written (4) retrievable",
                             ),
                             t("四則都停在「寫進去了嗎」", "All four stop at “written”"),
                         ],
-                        answer: 1,
+                        answer: 2,
                         takeaway: t(
                             "多數「它忘了」卡在前兩步:根本沒寫進去,或取不回來。先查這兩步,再怪提示詞。",
                             "Most “it forgot” reports stop at the first two questions: never written, or not retrievable. Check those before blaming the prompt.",
@@ -1043,12 +1219,13 @@ pub(crate) fn lesson3() -> Pack {
                 ),
                 points_to: Some(s("[data-panel=\"prompt\"] [data-action=\"diagnose\"]")),
                 panels: Vec::new(),
+                cell: None,
             },
             Exercise {
                 title: t("不用過時的記憶", "No stale memory"),
                 task: t(
-                    "G2 在時刻 2 取代了 G,但 bob · checker-v1 第二次查詢時,快取送出的答案裡還有 G。讓任何提示詞與任何快取答案都不再有 G。",
-                    "G2 replaced G at tick 2, yet bob · checker-v1's second read was served a cached answer still holding G. Make sure no prompt and no cached answer holds G.",
+                    "G2 在時刻 2 取代了 G,但 bob · checker-v1 第二次查詢時,快取送出的答案裡還有 G。讓任何提示詞與任何快取答案都不再有 G。快取的設定只有名單上的審查者能改:以 dana 的身分操作,並寫下理由(alice · writer-v1 不是審查者)。",
+                    "G2 replaced G at tick 2, yet bob · checker-v1's second read was served a cached answer still holding G. Make sure no prompt and no cached answer holds G. Only a listed reviewer may change the cache's settings: act as dana, and give a reason (alice · writer-v1 is no reviewer).",
                 ),
                 start: Start::LessonThree,
                 goal: vec![
@@ -1083,12 +1260,13 @@ pub(crate) fn lesson3() -> Pack {
                 question: None,
                 points_to: Some(s("[data-panel=\"cache\"] input[name=\"purge\"]")),
                 panels: vec![s("cache")],
+                cell: None,
             },
             Exercise {
                 title: t("常用不等於正確", "Popular is not right"),
                 task: t(
-                    "在 alice · writer-v1 查「總數」的任務裡,F(alice 自己的筆記,用了 42 次,寫的人自評可信度 90,從沒被審查)排在 R(dana 審查過的證據)前面。修正排序的輸入,讓審查過的證據勝出。使用次數不是排序的輸入。",
-                    "In alice · writer-v1's task on totals, F — alice's own note, used 42 times, rated 90 reliable by its writer, never reviewed — outranks R, the evidence dana reviewed. Fix the ranking inputs so that reviewed evidence wins. Usage is not one of them.",
+                    "在 alice · writer-v1 查「總數」的任務裡,F(alice 自己的筆記,用了 42 次,寫的人自評可信度 90,從沒被審查)排在 R(dana 審查過的證據)前面。修正排序的權重,讓審查過的證據因為審查而勝出:改 F 的內容或卡的可信度不算,使用次數也不是排序的輸入。",
+                    "In alice · writer-v1's task on totals, F — alice's own note, used 42 times, rated 90 reliable by its writer, never reviewed — outranks R, the evidence dana reviewed. Fix the ranking's weights so that reviewed evidence wins because review counts: editing F's text or a card's reliability does not count, and usage is no ranking input.",
                 ),
                 start: Start::LessonThree,
                 goal: vec![
@@ -1105,6 +1283,20 @@ pub(crate) fn lesson3() -> Pack {
                             over: s("F"),
                         },
                     },
+                    Goal {
+                        label: Some(
+                            t(
+                                "R 靠審查的權重勝出,不是靠改 F 的內容或卡的可信度",
+                                "R wins through the review weight, not through an edit of F's text or of a card's reliability",
+                            ),
+                        ),
+                        check: Check::WinsOnlyBy {
+                            cells: Cells { users: vec![s("alice")], agents: vec![s("writer-v1")] },
+                            card: s("R"),
+                            over: s("F"),
+                            weight: s("review"),
+                        },
+                    },
                 ],
                 hints: vec![
                     t(
@@ -1112,14 +1304,15 @@ pub(crate) fn lesson3() -> Pack {
                         "Lowering F's uses changes nothing: usage is shown, never ranked. Look at the ranking weights: review weighs 0.",
                     ),
                     t(
-                        "給審查一個權重(例如 2),或把 F 的可信度(reliability)改成它真正掙到的值。",
-                        "Give review a weight (say 2), or set F's reliability to what it has actually earned.",
+                        "給審查一個權重(例如 2)。刪掉 F 內容裡的「總數」或改高 R 的可信度也會換順序,但那是改證據,不是修排序,不算。",
+                        "Give review a weight (say 2). Deleting “totals” from F's text or raising R's reliability would swap them too, but that edits the evidence instead of fixing the ranking: it does not count.",
                     ),
                 ],
                 solution: None,
                 question: None,
                 points_to: Some(s("[data-panel=\"prompt-settings\"] input[name=\"weight-review\"]")),
                 panels: Vec::new(),
+                cell: Some(s("alice/writer-v1")),
             },
         ],
     }

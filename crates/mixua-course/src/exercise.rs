@@ -21,7 +21,7 @@ use mixua_policy::diagnose::{diagnose, Question as Asked};
 #[cfg(feature = "lesson3")]
 use crate::lesson_three::lesson_three_workspace;
 #[cfg(feature = "lesson3")]
-use mixua_policy::prompt::{task_for, Assembler};
+use mixua_policy::prompt::{task_for, Assembler, Layer, Score, Source, Weights};
 use mixua_policy::eval::{Evaluation, Leak};
 use mixua_words::explain::Lang;
 use mixua_policy::log::Action;
@@ -326,9 +326,22 @@ pub enum Check {
     /// bounded) is at most this many tokens.
     #[cfg(feature = "lesson3")]
     TotalBudgetAtMost { tokens: u64 },
-    /// Each of the cells loads at most `percent` of its baseline at the start.
+    /// Each of the cells loads at most `percent` of its baseline at the
+    /// start. The baseline (every card the viewer may read, dumped in) is
+    /// the work's own, or, with `baseline`, counts only the cards that
+    /// start has: a card added later moves no baseline.
     #[cfg(feature = "lesson3")]
-    StartupAtMost { cells: Cells, percent: u64 },
+    StartupAtMost {
+        cells: Cells,
+        percent: u64,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        baseline: Option<Start>,
+    },
+    /// Every card of `source` that each of the cells may read (at least
+    /// one) is read on demand: in the retrieved or the tool layer, and
+    /// none of it cut by a budget (layering, not a smaller window).
+    #[cfg(feature = "lesson3")]
+    OnDemand { cells: Cells, source: Source },
     /// Each of the cells has a task with a gold set and reaches at least
     /// `percent` of it.
     #[cfg(feature = "lesson3")]
@@ -339,9 +352,19 @@ pub enum Check {
     /// In each of the cells' ranking, `card` scores above `over` and is loaded.
     #[cfg(feature = "lesson3")]
     RanksAbove { cells: Cells, card: String, over: String },
+    /// In each of the cells' ranking, `card` would not score above `over`
+    /// with the weight `weight` (`relevance`, `recency`, `review`,
+    /// `reliability`) at 0: if `card` wins, that weight is why, not an
+    /// edit of either card (its text, its reliability).
+    #[cfg(feature = "lesson3")]
+    WinsOnlyBy { cells: Cells, card: String, over: String, weight: String },
     /// The diagnosis of (each of the cells, the card) stops at this question.
     #[cfg(feature = "lesson3")]
     DiagnosisStops { cells: Cells, card: String, at: Asked },
+    /// The learner pressed Diagnose on the card for each of the cells (at
+    /// least one): the app remembers [`Milestone::diagnosed`].
+    #[cfg(feature = "lesson3")]
+    Diagnosed { cells: Cells, card: String },
 
     // The learner.
     /// Every one of the cells has a prediction.
@@ -397,6 +420,12 @@ struct Fields {
     over: Option<String>,
     #[cfg(feature = "lesson3")]
     at: Option<Asked>,
+    #[cfg(feature = "lesson3")]
+    baseline: Option<Start>,
+    #[cfg(feature = "lesson3")]
+    source: Option<String>,
+    #[cfg(feature = "lesson3")]
+    weight: Option<String>,
     all: Option<Vec<Check>>,
     key: Option<String>,
     of: Option<Box<Check>>,
@@ -462,7 +491,25 @@ impl Check {
             #[cfg(feature = "lesson3")]
             "total_budget_at_most" => Check::TotalBudgetAtMost { tokens: need(f.tokens, kind, "tokens")? },
             #[cfg(feature = "lesson3")]
-            "startup_at_most" => Check::StartupAtMost { cells: cells()?, percent: need(f.percent, kind, "percent")? },
+            "startup_at_most" => {
+                Check::StartupAtMost { cells: cells()?, percent: need(f.percent, kind, "percent")?, baseline: f.baseline }
+            }
+            #[cfg(feature = "lesson3")]
+            "on_demand" => {
+                let source = need(f.source, kind, "source")?;
+                let Some(source) = Source::parse(&source) else { return Err(format!("no source is called `{source}`")) };
+                Check::OnDemand { cells: cells()?, source }
+            }
+            #[cfg(feature = "lesson3")]
+            "wins_only_by" => {
+                let weight = need(f.weight, kind, "weight")?;
+                if !WEIGHTS.contains(&weight.as_str()) {
+                    return Err(format!("no ranking weight is called `{weight}`"));
+                }
+                Check::WinsOnlyBy { cells: cells()?, card: id()?, over: need(f.over, kind, "over")?, weight }
+            }
+            #[cfg(feature = "lesson3")]
+            "diagnosed" => Check::Diagnosed { cells: cells()?, card: id()? },
             #[cfg(feature = "lesson3")]
             "hit_rate" => Check::HitRate { cells: cells()?, percent: need(f.percent, kind, "percent")? },
             #[cfg(feature = "lesson3")]
@@ -560,6 +607,12 @@ pub struct Exercise {
     /// open. Unknown names are ignored.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub panels: Vec<String>,
+    /// The chart cell the exercise is about, as `user/agent`: the app
+    /// opens its prompt when the step opens (lesson 3's exercise 5 is
+    /// alice/writer-v1's task, not the first task's bob/checker-v1). A
+    /// cell that is not in the chart is ignored.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cell: Option<String>,
 }
 
 /// The four-scope outcome the checks read, as the app keeps it (memoised
@@ -617,6 +670,15 @@ pub struct Milestone(pub String);
 impl Milestone {
     pub fn as_str(&self) -> &str {
         &self.0
+    }
+}
+
+impl Milestone {
+    /// The milestone the app remembers when the learner presses Diagnose
+    /// on `card` for `viewer` ([`Check::Diagnosed`] reads it):
+    /// `diagnosed:user/agent:card`.
+    pub fn diagnosed(viewer: &ViewerId, card: &str) -> Milestone {
+        Milestone(format!("diagnosed:{}:{card}", viewer.key()))
     }
 }
 
@@ -733,6 +795,10 @@ pub struct Facts<'a> {
     /// ([`Facts::with_cache`]): `replay_cache` ([`Facts::new`]), or none
     /// ([`Facts::of`]: the cache is then empty).
     replayer: Option<fn(&'a Workspace) -> CacheReplay<'a>>,
+    /// A start's card ids, read once and only if a check measures against
+    /// them ([`Facts::start_cards`]).
+    #[cfg(feature = "lesson3")]
+    start: OnceCell<(Start, BTreeSet<String>)>,
     /// How [`Check::AssertionsHold`] runs the work's assertions:
     /// `crate::assertion::all_hold` ([`Facts::new`]), or none ([`Facts::of`]:
     /// it then fails), so that a program that reads no such goal never
@@ -761,6 +827,8 @@ impl<'a> Facts<'a> {
             log: OnceCell::new(),
             lesson_two: None,
             replayer: None,
+            #[cfg(feature = "lesson3")]
+            start: OnceCell::new(),
             assertions: None,
         }
     }
@@ -810,6 +878,26 @@ impl<'a> Facts<'a> {
                 Some(replay) => replay(self.ws),
                 None => CacheReplay { config: None, reads: Vec::new(), purges: Vec::new() },
             }),
+        }
+    }
+
+    /// The ids of the cards `start` has (the same in either language): a
+    /// baseline measured on the start's cards counts only these.
+    #[cfg(feature = "lesson3")]
+    fn start_cards(&self, start: &Start) -> BTreeSet<String> {
+        let lesson_two = self.lesson_two;
+        let read = || {
+            let ws = start.workspace_with(Lang::En, |l| lesson_two.map_or_else(Workspace::default, |two| two(l)));
+            let mut ids = BTreeSet::new();
+            for card in &ws.cards {
+                ids.insert(card.id.clone());
+            }
+            ids
+        };
+        match self.start.get() {
+            Some((kept, ids)) if kept == start => ids.clone(),
+            Some(_) => read(),
+            None => self.start.get_or_init(|| (start.clone(), read())).1.clone(),
         }
     }
 
@@ -1017,14 +1105,60 @@ impl Check {
                 ws.prompt_config().and_then(|c| c.total()).is_some_and(|total| total <= *tokens)
             }
             #[cfg(feature = "lesson3")]
-            Check::StartupAtMost { cells, percent } => {
+            Check::StartupAtMost { cells, percent, baseline } => {
                 let cells = cells.resolve(ws);
                 !cells.is_empty()
                     && cells.iter().all(|c| {
-                        let (_, prompt) = prompt_of(ws, c);
-                        // The same rounding as the figure shown.
-                        prompt.startup_percent() <= *percent
+                        let (query, _) = task_for(ws, c.viewer(), None);
+                        let assembler = Assembler::new(ws, query);
+                        let prompt = assembler.prompt(c.viewer());
+                        // On the start's cards: a card added since (one no
+                        // task reads, say) never raises the baseline.
+                        let base = match baseline {
+                            None => prompt.baseline_tokens,
+                            Some(start) => {
+                                let ids = f.start_cards(start);
+                                prompt.view.iter().filter(|&&i| ids.contains(&ws.cards[i].id)).map(|&i| assembler.tokens(i)).fold(0u64, u64::saturating_add)
+                            }
+                        };
+                        // The same rounding as the figure shown (rounded up).
+                        mixua_policy::prompt::startup_percent(prompt.startup_tokens(), base) <= *percent
                     })
+            }
+            #[cfg(feature = "lesson3")]
+            Check::OnDemand { cells, source } => {
+                let cells = cells.resolve(ws);
+                !cells.is_empty()
+                    && cells.iter().all(|c| {
+                        let (query, _) = task_for(ws, c.viewer(), None);
+                        let assembler = Assembler::new(ws, query);
+                        let prompt = assembler.prompt(c.viewer());
+                        let mine: Vec<usize> = prompt.view.iter().copied().filter(|&i| assembler.source(i) == *source).collect();
+                        !mine.is_empty()
+                            && mine.iter().all(|&i| {
+                                matches!(assembler.layer(i), Layer::Retrieved | Layer::Tool)
+                                    && prompt.dropped(i).is_none_or(|d| !d.reason.is_budget())
+                            })
+                    })
+            }
+            #[cfg(feature = "lesson3")]
+            Check::WinsOnlyBy { cells, card, over, weight } => {
+                let (Some(a), Some(b)) = (ws.cards.iter().position(|c| c.id == *card), ws.cards.iter().position(|c| c.id == *over)) else {
+                    return false;
+                };
+                let cells = cells.resolve(ws);
+                !cells.is_empty()
+                    && cells.iter().all(|c| {
+                        let (query, _) = task_for(ws, c.viewer(), None);
+                        let assembler = Assembler::new(ws, query);
+                        let weights = assembler.config.weights.unwrap_or_default();
+                        total_without(assembler.score(a), &weights, weight) <= total_without(assembler.score(b), &weights, weight)
+                    })
+            }
+            #[cfg(feature = "lesson3")]
+            Check::Diagnosed { cells, card } => {
+                let cells = cells.resolve(ws);
+                !cells.is_empty() && cells.iter().all(|c| f.learner.seen.contains(&Milestone::diagnosed(c, card)))
             }
             #[cfg(feature = "lesson3")]
             Check::HitRate { cells, percent } => {
@@ -1102,6 +1236,23 @@ impl Check {
 fn prompt_of<'w>(ws: &'w Workspace, cell: &ViewerId) -> (&'w str, mixua_policy::prompt::Prompt) {
     let (query, _) = task_for(ws, cell.viewer(), None);
     (query, Assembler::new(ws, query).prompt(cell.viewer()))
+}
+
+/// The ranking weights a [`Check::WinsOnlyBy`] may name.
+#[cfg(feature = "lesson3")]
+pub const WEIGHTS: [&str; 4] = ["relevance", "recency", "review", "reliability"];
+
+/// A score's total with one weight's part taken out.
+#[cfg(feature = "lesson3")]
+fn total_without(score: Score, weights: &Weights, weight: &str) -> u64 {
+    let part = match weight {
+        "relevance" => weights.relevance.saturating_mul(score.relevance),
+        "recency" => weights.recency.saturating_mul(score.recency),
+        "review" => weights.review.saturating_mul(score.review),
+        "reliability" => weights.reliability.saturating_mul(score.reliability),
+        _ => 0,
+    };
+    score.total.saturating_sub(part)
 }
 
 /// One item of the goal as the panel shows it.

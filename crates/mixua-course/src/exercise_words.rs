@@ -44,6 +44,17 @@ pub fn items(exercise: &Exercise, f: &Facts<'_>, lang: Lang) -> Vec<Item> {
         .collect()
 }
 
+/// A ranking weight's name ([`crate::exercise::WEIGHTS`]).
+#[cfg(feature = "lesson3")]
+fn weight_words(weight: &str, lang: Lang) -> &'static str {
+    match weight {
+        "relevance" => pick!(lang, "相關度", "relevance"),
+        "recency" => pick!(lang, "新近度", "recency"),
+        "review" => pick!(lang, "審查", "review"),
+        _ => pick!(lang, "可信度", "reliability"),
+    }
+}
+
 /// A check in words: what the lesson panel shows for a goal item that
 /// brings no words of its own.
 pub fn check_words(check: &Check, lang: Lang) -> String {
@@ -158,9 +169,38 @@ pub fn check_words(check: &Check, lang: Lang) -> String {
             l!(format!("總預算不超過 {tokens} 個詞元"), format!("The total budget is at most {tokens} tokens"))
         }
         #[cfg(feature = "lesson3")]
-        Check::StartupAtMost { cells: c, percent } => l!(
+        Check::StartupAtMost { cells: c, percent, baseline: None } => l!(
             format!("{} 啟動時載入的詞元不超過全部倒進去的 {percent}%", cells(c, lang)),
             format!("{} loads at most {percent}% of the dump-everything baseline at the start", cells(c, lang)),
+        ),
+        #[cfg(feature = "lesson3")]
+        Check::StartupAtMost { cells: c, percent, baseline: Some(_) } => l!(
+            format!("{} 啟動時載入的詞元不超過全部倒進去的 {percent}%(以這個練習開始時的卡計算)", cells(c, lang)),
+            format!(
+                "{} loads at most {percent}% of the dump-everything baseline at the start (measured on the cards this exercise starts with)",
+                cells(c, lang)
+            ),
+        ),
+        #[cfg(feature = "lesson3")]
+        Check::OnDemand { cells: c, source } => {
+            let memory = mixua_words::prompt_words::source_words(*source, lang);
+            l!(
+                format!("{} 的{memory}按需讀取(依任務取回或由工具讀取),沒有一張被預算切掉", cells(c, lang)),
+                format!("{}'s {memory} memory is read on demand (retrieved or by tool), none of it cut by a budget", cells(c, lang)),
+            )
+        }
+        #[cfg(feature = "lesson3")]
+        Check::WinsOnlyBy { cells: c, card, over, weight } => {
+            let name = weight_words(weight, lang);
+            l!(
+                format!("在 {} 的排序裡,{card} 只靠「{name}」的權重勝過 {over}:不是改了卡的內容或可信度", cells(c, lang)),
+                format!("In {}'s ranking, {card} beats {over} only through the {name} weight, not by editing a card's text or reliability", cells(c, lang)),
+            )
+        }
+        #[cfg(feature = "lesson3")]
+        Check::Diagnosed { cells: c, card } => l!(
+            format!("替 {} 按了 {card} 的「診斷」", cells(c, lang)),
+            format!("Pressed Diagnose on {card} for {}", cells(c, lang)),
         ),
         #[cfg(feature = "lesson3")]
         Check::HitRate { cells: c, percent } => l!(

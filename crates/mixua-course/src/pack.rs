@@ -137,6 +137,29 @@ impl Pack {
         keys.into_iter().collect()
     }
 
+    /// The built-in lesson a pack's exercises are in, read from their
+    /// starts and solutions (what the pack carries, in its JSON and its
+    /// link): 3 when any is lesson 3's (its start, or a workspace with the
+    /// prompt assembly's settings or tasks, as a pack made on lesson 3
+    /// writes), else 2 when any is lesson 2's start, else 1. A pack opens
+    /// on that lesson's page, with that lesson's panels.
+    pub fn lesson(&self) -> usize {
+        let starts = || self.exercises.iter().flat_map(|e| std::iter::once(&e.start).chain(e.solution.as_ref()));
+        let third = |start: &Start| match start {
+            #[cfg(feature = "lesson3")]
+            Start::LessonThree => true,
+            Start::Workspace(ws) => ws.prompt.is_some() || ws.tasks.is_some(),
+            _ => false,
+        };
+        if starts().any(third) {
+            3
+        } else if starts().any(|s| matches!(s, Start::LessonTwo)) {
+            2
+        } else {
+            1
+        }
+    }
+
     /// Whether a check of this pack reads the cache replay
     /// ([`Check::reads_cache`]).
     pub fn reads_cache(&self) -> bool {

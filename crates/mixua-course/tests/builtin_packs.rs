@@ -424,6 +424,7 @@ impl Rust for Exercise {
             question,
             points_to,
             panels,
+            cell,
         } = self;
         let fields = vec![
             ("title", title.rust(uses)),
@@ -435,6 +436,7 @@ impl Rust for Exercise {
             ("question", question.rust(uses)),
             ("points_to", points_to.rust(uses)),
             ("panels", panels.rust(uses)),
+            ("cell", cell.rust(uses)),
         ];
         literal(uses, "Exercise", fields)
     }
@@ -592,6 +594,22 @@ impl Rust for Action {
 }
 
 #[cfg(feature = "lesson3")]
+impl Rust for mixua_policy::prompt::Source {
+    fn rust(&self, uses: &mut Uses) -> Node {
+        use mixua_policy::prompt::Source;
+        let name = match self {
+            Source::Working => "Working",
+            Source::Episodic => "Episodic",
+            Source::Semantic => "Semantic",
+            Source::Procedural => "Procedural",
+            Source::Meta => "Meta",
+            Source::Untyped => "Untyped",
+        };
+        variant(uses, "mixua_policy::prompt", "Source", name)
+    }
+}
+
+#[cfg(feature = "lesson3")]
 impl Rust for mixua_policy::diagnose::Question {
     fn rust(&self, uses: &mut Uses) -> Node {
         use mixua_policy::diagnose::Question as Asked;
@@ -732,9 +750,42 @@ impl Rust for Check {
                 ("TotalBudgetAtMost", vec![("tokens", tokens.rust(uses))])
             }
             #[cfg(feature = "lesson3")]
-            Check::StartupAtMost { cells, percent } => (
+            Check::StartupAtMost {
+                cells,
+                percent,
+                baseline,
+            } => (
                 "StartupAtMost",
-                vec![("cells", cells.rust(uses)), ("percent", percent.rust(uses))],
+                vec![
+                    ("cells", cells.rust(uses)),
+                    ("percent", percent.rust(uses)),
+                    ("baseline", baseline.rust(uses)),
+                ],
+            ),
+            #[cfg(feature = "lesson3")]
+            Check::OnDemand { cells, source } => (
+                "OnDemand",
+                vec![("cells", cells.rust(uses)), ("source", source.rust(uses))],
+            ),
+            #[cfg(feature = "lesson3")]
+            Check::WinsOnlyBy {
+                cells,
+                card,
+                over,
+                weight,
+            } => (
+                "WinsOnlyBy",
+                vec![
+                    ("cells", cells.rust(uses)),
+                    ("card", card.rust(uses)),
+                    ("over", over.rust(uses)),
+                    ("weight", weight.rust(uses)),
+                ],
+            ),
+            #[cfg(feature = "lesson3")]
+            Check::Diagnosed { cells, card } => (
+                "Diagnosed",
+                vec![("cells", cells.rust(uses)), ("card", card.rust(uses))],
             ),
             #[cfg(feature = "lesson3")]
             Check::HitRate { cells, percent } => (

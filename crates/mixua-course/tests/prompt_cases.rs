@@ -305,9 +305,16 @@ fn the_four_reports_each_stop_at_a_different_question() {
             assert_eq!((by.as_str(), act.at), ("G2", 2));
         }
     }
+    // The right option is the stops in the order the task lists the
+    // reports (G, M, C, A), which is not the order of the questions.
     let pack = builtin_pack("lesson3", Lang::En).unwrap();
     let q = pack.exercises[2].question.as_ref().unwrap();
-    assert!(q.options[q.answer].en.starts_with("(1) written (2) retrievable (3) in the prompt (4) forgotten"));
+    assert_eq!(q.options[q.answer].en, "(1) forgotten (2) in the prompt (3) written (4) retrievable");
+    let in_question_order = q.options.iter().position(|o| o.en == "(1) written (2) retrievable (3) in the prompt (4) forgotten");
+    assert!(in_question_order.is_some_and(|i| i != q.answer), "the listing order is a wrong option");
+    let task = &pack.exercises[2].task.en;
+    let at = |what: &str| task.find(what).unwrap_or_else(|| panic!("{what} in the task"));
+    assert!(at("forgot G") < at("forgot M") && at("forgot M") < at("forgot carol's C") && at("forgot carol's C") < at("forgot A"));
 }
 
 #[test]
@@ -378,8 +385,16 @@ fn lesson_three_s_pack_holds_nothing_on_its_start_and_each_exercise_on_its_solut
         let q = pack.exercises[2].question.as_ref().unwrap();
         let wrong = Learn { answers: BTreeMap::from([(2, (q.answer + 1) % q.options.len())]), ..Learn::default() };
         assert!(!holds(&pack, 2, &start, &wrong));
+        // The right answer alone is not enough: Diagnose is pressed on each
+        // report's card, for the report's cell.
         let right = Learn { answers: BTreeMap::from([(2, q.answer)]), ..Learn::default() };
-        assert!(holds(&pack, 2, &start, &right));
+        assert!(!holds(&pack, 2, &start, &right));
+        let seen = [("alice", "writer-v1", "G"), ("bob", "checker-v1", "M"), ("bob", "checker-v1", "C"), ("alice", "checker-v1", "A")]
+            .into_iter()
+            .map(|(u, a, card)| mixua_course::Milestone::diagnosed(&ViewerId::new(u, a), card))
+            .collect();
+        let diagnosed = Learn { seen, ..right };
+        assert!(holds(&pack, 2, &start, &diagnosed));
         // One wrong move each: raising the budget gets S back but breaks the
         // total; lowering F's uses changes nothing.
         let mut raised = start.clone();

@@ -161,6 +161,12 @@ impl<'w> Evaluation<'w> {
         Evaluation { workspace, policy, query, gates, decided, candidates, scanned, tokens, groups: groups_in }
     }
 
+    /// The declared groups this evaluation reads (the workspace's, or for
+    /// an earlier tick, the members the log replays them to), if any.
+    pub fn groups(&self) -> Option<&Groups> {
+        self.groups.as_deref()
+    }
+
     /// Why the card is not in effect, if it is not.
     pub fn not_in_effect(&self, index: usize) -> Option<&NotInEffect> {
         match &self.decided[index] {

@@ -30,6 +30,7 @@ pub mod audit;
 pub mod boundary;
 pub mod cache;
 pub mod card;
+pub mod cedar;
 pub mod change;
 #[cfg(feature = "lesson3")]
 pub mod diagnose;
@@ -68,6 +69,7 @@ pub use actor::{actor_named, actors, Actor};
 pub use audit::{audit, Audit, WorkspaceProblem};
 pub use cache::{replay_cache, replay_cache_on, replay_cache_with, CacheReplay, CachedRead};
 pub use change::{change_between, CellChange, Change, Presence, Seen};
+pub use cedar::{cedar_policy_id, cedar_rejection_id, export_cedar, CedarExport};
 pub use card::{Card, Field, JsonKind, Kind, Life, LifeField, Scope, Status, Stream, Tier};
 pub use eval::{carried_of, gate_alone, gates_at_clock, gates_at_clock_on, leaks_in_view, leaks_in_view_scanned, retrieves, Carried, Evaluation, Leak};
 pub use score::{forbidden_count_in_view, forbidden_count_in_view_scanned};

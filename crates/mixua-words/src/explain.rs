@@ -5,6 +5,7 @@
 use serde_json::Value;
 
 use mixua_policy::audit::WorkspaceProblem;
+use mixua_policy::boundary::Crossing;
 use mixua_policy::cache::{CacheConfig, CachedRead, Purge};
 use mixua_policy::card::{Card, JsonKind, Kind, LifeField, Status};
 use mixua_policy::flip::{Edit, Flips};
@@ -963,7 +964,7 @@ pub fn flips_text(card: &Card, viewer: Viewer<'_>, flips: &Flips, lang: Lang) ->
     // to be different, never a fix: said as such, after the rest.
     let crossing: Vec<String> = flips
         .sharing()
-        .filter_map(|o| o.crossing.as_ref().map(|c| format!("{} ({})", edit_text(&o.edit, lang), crate::prompt_words::crossing_words(c, lang))))
+        .filter_map(|o| o.crossing.as_ref().map(|c| format!("{} ({})", edit_text(&o.edit, lang), crossing_words(c, lang))))
         .collect();
     let reassigning: Vec<String> =
         flips.flips.iter().filter(|o| o.edit.reassigns()).map(|o| edit_text(&o.edit, lang)).collect();
@@ -1480,5 +1481,27 @@ mod article_tests {
         assert_eq!(super::article("AGENT"), "an");
         assert_eq!(super::article("GLOBAL"), "a");
         assert_eq!(super::article("USER"), "a");
+    }
+}
+
+/// Why an edit would cross the boundary, in a phrase.
+pub fn crossing_words(crossing: &Crossing, lang: Lang) -> String {
+    match crossing {
+        Crossing::OwnerChanged { card, from, to, .. } => pick!(lang, 
+            format!("它會把 {card} 從 {from} 交給 {to}:那是換手,不是分享"),
+            format!("it would hand {card} from {from} to {to}: that is a change of hands, not sharing"),
+        ),
+        Crossing::ProtectedMadeReusable { card } => pick!(lang, 
+            format!("它會把 {card} 的個人內容(protected)變成可重用(reusable)"),
+            format!("it would turn {card}'s personal (protected) content reusable"),
+        ),
+        Crossing::CanaryReaches { viewer, card, owner } => pick!(lang, 
+            format!("{owner} 的暗號會經由 {card} 到達 {viewer}"),
+            format!("{owner}'s canary would reach {viewer} through {card}"),
+        ),
+        Crossing::Reidentifies { viewer, card, user } => pick!(lang, 
+            format!("{card} 會讓 {viewer} 認出 {user}"),
+            format!("{card} would single out {user} to {viewer}"),
+        ),
     }
 }

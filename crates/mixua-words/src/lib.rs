@@ -40,6 +40,7 @@ macro_rules! pick {
 #[cfg(all(feature = "only-en", feature = "only-zh"))]
 compile_error!("a build has one language (`only-en`), the other (`only-zh`) or both (neither)");
 
+pub mod cedar_words;
 pub mod change_words;
 pub mod explain;
 pub mod input_words;

@@ -2,13 +2,13 @@
 //! didn't the agent use it?" diagnosis, built from their values as
 //! [`crate::explain`] does for every other decision.
 
-use mixua_policy::boundary::{Boundary, Crossing};
+use mixua_policy::boundary::Boundary;
 use mixua_policy::card::Scope;
 use mixua_policy::diagnose::{Diagnosis, Fix, Question, Why};
 use mixua_policy::effect::NotInEffect;
 use mixua_policy::policy::Access;
 use mixua_policy::viewer::ViewerId;
-use crate::explain::{access_text, not_in_effect_text, rejection_text, risk_note, stamp_text, unreadable_text, Lang};
+use crate::explain::{access_text, crossing_words, not_in_effect_text, rejection_text, risk_note, stamp_text, unreadable_text, Lang};
 use mixua_policy::prompt::{
     AnswerFrom, BudgetUse, DropReason, HitRate, Layer, Metrics, Note, Prompt, PromptChange, SettingChange, Source, StaleAnswer, SHARED,
 };
@@ -267,28 +267,6 @@ pub fn why_words(ws: &Workspace, viewer: Viewer<'_>, card: &str, why: &Why, lang
         Why::OutOfEffect => pick!(lang, 
             "它目前不生效,任何提示詞都不會有它(原因見「被遺忘了嗎?」)".into(),
             "it is not in effect, so no prompt holds it (“Was it forgotten?” says why)".into(),
-        ),
-    }
-}
-
-/// Why an edit would cross the boundary, in a phrase.
-pub fn crossing_words(crossing: &Crossing, lang: Lang) -> String {
-    match crossing {
-        Crossing::OwnerChanged { card, from, to, .. } => pick!(lang, 
-            format!("它會把 {card} 從 {from} 交給 {to}:那是換手,不是分享"),
-            format!("it would hand {card} from {from} to {to}: that is a change of hands, not sharing"),
-        ),
-        Crossing::ProtectedMadeReusable { card } => pick!(lang, 
-            format!("它會把 {card} 的個人內容(protected)變成可重用(reusable)"),
-            format!("it would turn {card}'s personal (protected) content reusable"),
-        ),
-        Crossing::CanaryReaches { viewer, card, owner } => pick!(lang, 
-            format!("{owner} 的暗號會經由 {card} 到達 {viewer}"),
-            format!("{owner}'s canary would reach {viewer} through {card}"),
-        ),
-        Crossing::Reidentifies { viewer, card, user } => pick!(lang, 
-            format!("{card} 會讓 {viewer} 認出 {user}"),
-            format!("{card} would single out {user} to {viewer}"),
         ),
     }
 }
