@@ -13,12 +13,14 @@
 use std::rc::Rc;
 
 use mixua_policy::diagnose::{diagnose, Question};
+use mixua_policy::log::bounded;
 use mixua_policy::prompt::{
-    prompt_changes, set_card_key, setting_changes, task_for, Assembler, Layer, Metrics, Prompt, PromptConfig, Source, Weights, SHARED,
+    prompt_changes, read_card_key, set_card_key, setting_changes, task_for, Assembler, Layer, Metrics, Prompt, PromptConfig, Source,
+    Weights, MAX_BUDGET, MAX_TOP_K, MAX_WEIGHT, SHARED,
 };
 use mixua_words::prompt_words::{
     budget_use_words, budget_words, drop_words, fix_line, layer_words, note_words, prompt_change_words, question_words,
-    setting_change_words, source_words, stop_words, why_words,
+    setting_change_words, source_words, stale_answer_words, stop_words, why_words,
 };
 use mixua_policy::{Kept, ViewerId, Workspace};
 use mixua_words::Lang;
@@ -65,13 +67,9 @@ pub fn refusal_words(r: PromptRefusal, lang: Lang) -> &'static str {
 /// Applies one prompt edit to the workspace, or refuses it unchanged.
 pub fn apply(ws: &mut Workspace, edit: &PromptEdit) -> Result<(), PromptRefusal> {
     if let PromptEdit::CardKey { card, key, value } = edit {
-        let valid = match (key.as_str(), value) {
-            (_, None) => true,
-            ("risk", Some(Value::String(v))) => v == "high" || v == "normal",
-            ("load", Some(Value::String(v))) => Layer::parse(v).is_some(),
-            ("reliability", Some(v)) => v.as_u64().is_some_and(|r| r <= 100),
-            _ => false,
-        };
+        // The crate's rule for the key's values (and its ranges), as the
+        // file is read: what it would set aside is refused here.
+        let valid = value.as_ref().is_none_or(|v| read_card_key(key, v).is_ok());
         let index = ws.cards.iter().position(|c| c.id == *card);
         let (true, Some(index)) = (valid && ["risk", "load", "reliability"].contains(&key.as_str()), index) else {
             return Err(PromptRefusal::OutOfRange);
@@ -85,26 +83,30 @@ pub fn apply(ws: &mut Workspace, edit: &PromptEdit) -> Result<(), PromptRefusal>
         Some(Kept::Good(config)) => config.clone(),
         None => PromptConfig::default(),
     };
+    // The crate's ranges, as the file is read.
+    let within = |n: u64, max: u64| bounded("", &Value::from(n), max).map_err(|_| PromptRefusal::OutOfRange);
     match edit {
         PromptEdit::Budget { name, tokens } => {
             if name != SHARED && Source::parse(name).is_none() {
                 return Err(PromptRefusal::OutOfRange);
             }
+            if let Some(t) = tokens {
+                within(*t, MAX_BUDGET)?;
+            }
             config.set_budget(name, *tokens);
         }
-        PromptEdit::TopK(k) => config.top_k = *k,
+        PromptEdit::TopK(k) => {
+            if let Some(k) = k {
+                within(*k, MAX_TOP_K)?;
+            }
+            config.set_top_k(*k);
+        }
         PromptEdit::Load { source, layer } => config.set_load(*source, *layer),
         PromptEdit::Weight { name, value } => {
-            let mut w = config.weights.unwrap_or_default();
-            let slot = match name.as_str() {
-                "relevance" => &mut w.relevance,
-                "recency" => &mut w.recency,
-                "review" => &mut w.review,
-                "reliability" => &mut w.reliability,
-                _ => return Err(PromptRefusal::OutOfRange),
-            };
-            *slot = *value;
-            config.weights = Some(w);
+            within(*value, MAX_WEIGHT)?;
+            if !config.set_weight(name, *value) {
+                return Err(PromptRefusal::OutOfRange);
+            }
         }
         PromptEdit::CardKey { .. } => {}
     }
@@ -191,7 +193,7 @@ impl Bar {
         let mut segments: Vec<(Source, u64)> = Vec::new();
         for l in &c.prompt.loaded {
             match segments.iter_mut().find(|(s, _)| *s == l.source) {
-                Some((_, t)) => *t += l.tokens,
+                Some((_, t)) => *t = t.saturating_add(l.tokens),
                 None => segments.push((l.source, l.tokens)),
             }
         }
@@ -241,8 +243,15 @@ pub struct PanelView {
     pub tokens: u64,
     pub startup: u64,
     pub baseline: u64,
-    /// Percent of the task's gold set loaded (`None`: no task).
-    pub hit: Option<(u64, String)>,
+    /// The startup as a percentage of the baseline, rounded as the check
+    /// that grades it rounds.
+    pub startup_percent: u64,
+    /// Percent of the task's gold set loaded (`None`: no task; a percent
+    /// of `None`: an empty gold set, no rate).
+    pub hit: Option<(Option<u64>, String)>,
+    /// Stale use: how many answers served to the task (prompt or cache)
+    /// rest on a stale card, and each in words.
+    pub stale_use: usize,
     pub stale: Vec<String>,
     /// The budgets' use, in words, with whether each is over its limit.
     pub budgets: Vec<(String, bool)>,
@@ -300,9 +309,11 @@ impl PanelView {
             tokens: m.prompt_tokens,
             startup: m.startup_tokens,
             baseline: m.baseline_tokens,
+            startup_percent: m.startup_percent(),
             hit,
-            stale: m.stale.iter().map(|&i| id(i)).collect(),
-            budgets: m.budgets.iter().map(|b| (budget_use_words(b, lang), b.limit.is_some_and(|l| b.used > l))).collect(),
+            stale_use: m.stale_use(),
+            stale: m.stale_answers.iter().map(|a| stale_answer_words(a, lang)).collect(),
+            budgets: m.budgets.iter().map(|b| (budget_use_words(b, lang), b.is_over())).collect(),
             leaks: m
                 .leaks
                 .iter()

@@ -115,6 +115,12 @@ fn a_refused_prompt_edit_changes_nothing_and_says_why() {
         PromptEdit::CardKey { card: "S".into(), key: "load".into(), value: Some(Value::from("sometimes")) },
         PromptEdit::Weight { name: "uses".into(), value: 9 },
         budget("gossip", Some(10)),
+        // The crate's ranges, the same as a file's.
+        budget("shared", Some(1_000_001)),
+        budget("shared", Some(u64::MAX)),
+        PromptEdit::TopK(Some(10_001)),
+        PromptEdit::Weight { name: "review".into(), value: 101 },
+        PromptEdit::CardKey { card: "S".into(), key: "risk".into(), value: Some(Value::from("HIGH")) },
     ] {
         let mut s = start();
         let before = s.doc.clone();
@@ -286,4 +292,28 @@ proptest! {
             }
         }
     }
+}
+
+#[test]
+fn the_panel_counts_stale_use_from_the_cache_and_an_edit_fixes_a_set_aside_value() {
+    use mixua_playground::lesson_three::PanelView;
+    let ws = lesson_three_workspace(Lang::En);
+    let prompts = Prompts::of(&ws);
+    let bob = prompts.cells.iter().find(|c| c.viewer.key() == "bob/checker-v1").unwrap();
+    let view = PanelView::of(&ws, bob, Lang::En);
+    assert_eq!(view.stale_use, 1, "the cache served bob's task the replaced G");
+    assert_eq!(view.stale, ["the read at tick 2 was answered from the cache (saved at tick 0) with G, no longer in effect"]);
+    assert_eq!(view.startup_percent, bob.metrics.startup_percent());
+    // A budget set aside in the file is replaced by the learner's edit, and
+    // its note goes with it.
+    let mut v: Value = serde_json::from_str(&ws.to_json_pretty()).unwrap();
+    v["prompt"]["budgets"]["episodic"] = Value::from(-1);
+    let mut ws = Workspace::from_json(&v.to_string()).unwrap();
+    assert_eq!(ws.prompt_config().unwrap().aside.len(), 1);
+    apply(&mut ws, &budget("episodic", Some(60))).unwrap();
+    let config = ws.prompt_config().unwrap();
+    assert_eq!((config.budget("episodic"), config.aside.len()), (Some(60), 0));
+    let back = Workspace::from_json(&ws.to_json_pretty()).unwrap();
+    let back = back.prompt_config().unwrap();
+    assert_eq!((back.budget("episodic"), back.budget("shared"), back.aside.len()), (Some(60), Some(200), 0));
 }

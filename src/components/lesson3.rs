@@ -10,6 +10,7 @@ use std::rc::Rc;
 
 use mixua_policy::prompt::{CardKeys, Risk, Source};
 use mixua_policy::{ViewerId, Workspace};
+use mixua_words::prompt_words::card_key_problem_words;
 use yew::prelude::*;
 
 use super::prompt_bar::ChartBars;
@@ -107,6 +108,7 @@ pub fn use_lesson_three(state: &AppState, onaction: &Callback<Action>) -> Third 
             load: keys.load,
             reliability: keys.reliability,
             uses: keys.uses,
+            problems: keys.problems.iter().map(|why| (why.key().to_string(), card_key_problem_words(why, lang))).collect(),
         }
     });
     let side = html! {

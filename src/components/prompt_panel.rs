@@ -100,8 +100,8 @@ pub fn prompt_panel(props: &PromptPanelProps) -> Html {
             }
         })
     };
-    let percent = (view.startup * 100).checked_div(view.baseline).unwrap_or(0);
-    let stale = view.stale.len();
+    let percent = view.startup_percent;
+    let stale = view.stale_use;
     html! {
         <section class="panel prompt-panel" data-panel="prompt" data-prompt={key.clone()} aria-labelledby="prompt-title" tabindex="-1">
             <h2 id="prompt-title">{ pick!(lang, format!("{key} 的提示詞"), format!("{key}'s prompt")) }</h2>
@@ -130,18 +130,22 @@ pub fn prompt_panel(props: &PromptPanelProps) -> Html {
                         { words }
                     </li>
                 }) }
-                if let Some((hit, words)) = &view.hit {
+                if let Some((Some(hit), words)) = &view.hit {
                     <li data-metric="hit" data-hit-rate={hit.to_string()} class={classes!((*hit < 100).then_some("off"))}>
                         <span aria-hidden="true">{ if *hit == 100 { "✓ " } else { "✗ " } }</span>
                         { pick!(lang, format!("命中率 {hit}%({words})"), format!("Hit rate {hit}% ({words})")) }
                     </li>
+                } else if let Some((None, _)) = &view.hit {
+                    <li data-metric="hit" data-hit-rate="none" class="off">
+                        { pick!(lang, "沒有標準答案集(gold):算不出命中率", "No gold set: no hit rate to measure") }
+                    </li>
                 }
                 <li data-metric="stale" data-stale-use={stale.to_string()} class={classes!((stale > 0).then_some("off"))}>
                     if stale == 0 {
-                        <span aria-hidden="true">{"✓ "}</span>{ pick!(lang, "沒有用到過時的卡(應為 0):0", "Stale cards used (must be 0): 0") }
+                        <span aria-hidden="true">{"✓ "}</span>{ pick!(lang, "過時的使用(提示詞與快取,應為 0):0", "Stale use, prompt and cache (must be 0): 0") }
                     } else {
                         <span aria-hidden="true">{"✗ "}</span>
-                        { pick!(lang, format!("用到過時的卡(應為 0):{}", view.stale.join("、")), format!("Stale cards used (must be 0): {}", view.stale.join(", "))) }
+                        { pick!(lang, format!("過時的使用(提示詞與快取,應為 0):{stale}:{}", view.stale.join(";")), format!("Stale use, prompt and cache (must be 0): {stale}: {}", view.stale.join("; "))) }
                     }
                 </li>
             </ul>

@@ -7,7 +7,7 @@
 
 use std::rc::Rc;
 
-use mixua_policy::prompt::{Layer, Source, Weights};
+use mixua_policy::prompt::{Layer, Source, Weights, MAX_BUDGET, MAX_RELIABILITY, MAX_TOP_K, MAX_WEIGHT};
 use mixua_words::prompt_words::{layer_words, source_words};
 use mixua_words::Lang;
 use serde_json::Value;
@@ -26,6 +26,9 @@ pub struct CardKeysView {
     pub load: Option<Layer>,
     pub reliability: Option<u64>,
     pub uses: Option<u64>,
+    /// The keys set aside, each with why, in the crate's words (an
+    /// unreadable `risk` counts as not high).
+    pub problems: Vec<(String, String)>,
 }
 
 #[derive(Properties, PartialEq)]
@@ -136,7 +139,7 @@ pub fn prompt_settings(props: &PromptSettingsProps) -> Html {
     let onaction = &props.onaction;
     let budgets = props.budgets.iter().map(|&(name, value)| {
         html! {
-            <NumberField name={format!("budget-{name}")} label={budget_label(name, lang)} {value} max={1_000_000} empty_ok={true}
+            <NumberField name={format!("budget-{name}")} label={budget_label(name, lang)} {value} max={MAX_BUDGET} empty_ok={true}
                 disabled={off} {lang} onset={edit(onaction, move |tokens| PromptEdit::Budget { name: name.to_string(), tokens })} />
         }
     });
@@ -154,7 +157,7 @@ pub fn prompt_settings(props: &PromptSettingsProps) -> Html {
         ("review", w.review, pick!(lang, "審查", "review")), ("reliability", w.reliability, pick!(lang, "可信度", "reliability"))]
     .into_iter()
     .map(|(name, value, label)| html! {
-        <NumberField name={format!("weight-{name}")} label={label.to_string()} value={Some(value)} max={100} empty_ok={false}
+        <NumberField name={format!("weight-{name}")} label={label.to_string()} value={Some(value)} max={MAX_WEIGHT} empty_ok={false}
             disabled={off} {lang} onset={edit(onaction, move |v| PromptEdit::Weight { name: name.to_string(), value: v.unwrap_or(0) })} />
     });
     let on_card = {
@@ -190,7 +193,10 @@ pub fn prompt_settings(props: &PromptSettingsProps) -> Html {
                 </label>
                 { layer_select("load".into(), pick!(lang, "載入方式", "Load").into(), c.load, pick!(lang, "依種類預設", "by its kind").into(), off, on_load) }
                 <NumberField name="reliability" label={pick!(lang, "可信度(0–100,預設 50)", "Reliability (0–100, default 50)").to_string()}
-                    value={c.reliability} max={100} empty_ok={true} disabled={off} {lang} onset={on_reliability} />
+                    value={c.reliability} max={MAX_RELIABILITY} empty_ok={true} disabled={off} {lang} onset={on_reliability} />
+                { for c.problems.iter().map(|(key, words)| html! {
+                    <p class="field-problem" role="note" data-key-problem={key.clone()}>{ words }</p>
+                }) }
                 if let Some(uses) = c.uses {
                     <p class="uses" data-uses={uses.to_string()}>{ pick!(lang, 
                         format!("用過 {uses} 次:只顯示,從不拿來排序"),
@@ -215,7 +221,7 @@ pub fn prompt_settings(props: &PromptSettingsProps) -> Html {
                 <legend>{ pick!(lang, "預算(詞元)", "Budgets (tokens)") }</legend>
                 { for budgets }
             </fieldset>
-            <NumberField name="top_k" label={pick!(lang, "取回前幾名(top_k)", "Retrieve the best (top_k)").to_string()} value={props.top_k} max={1000}
+            <NumberField name="top_k" label={pick!(lang, "取回前幾名(top_k)", "Retrieve the best (top_k)").to_string()} value={props.top_k} max={MAX_TOP_K}
                 empty_ok={true} disabled={off} {lang} onset={edit(onaction, PromptEdit::TopK)} />
             <fieldset class="loads">
                 <legend>{ pick!(lang, "每種記憶的載入方式", "How each kind of memory loads") }</legend>

@@ -43,6 +43,7 @@ async function cliPrompt(file, viewer) {
     tokens: p.metrics.prompt_tokens,
     startup: p.metrics.startup_tokens,
     baseline: p.metrics.baseline_tokens,
+    stale: p.metrics.stale_use,
   };
 }
 
@@ -51,7 +52,7 @@ async function panelPrompt(page, viewer) {
   await page.selectOption('[data-panel="prompt"] select[name="prompt-viewer"]', viewer);
   await page.waitForSelector(`[data-panel="prompt"][data-prompt="${viewer}"]`);
   const p = await promptOf(page);
-  return { viewer, always: p.always, retrieved: p.retrieved, tool: p.tool, dropped: p.dropped, tokens: p.tokens, startup: p.startup, baseline: p.baseline };
+  return { viewer, always: p.always, retrieved: p.retrieved, tool: p.tool, dropped: p.dropped, tokens: p.tokens, startup: p.startup, baseline: p.baseline, stale: p.stale };
 }
 
 const VIEWERS = ['alice/writer-v1', 'alice/checker-v1', 'bob/writer-v1', 'bob/checker-v1', 'carol/writer-v1', 'carol/checker-v1'];

@@ -24,7 +24,7 @@ test('lesson 3: the five exercises, each solved after a wrong move and its hint'
     assert.equal(p.dropped.S, 'behind', 'S waits behind the budget that stopped at H6');
     assert.equal(p.dropped.H6, 'crowded_out');
     assert.ok(p.always.includes('H1'), 'the history is injected at the start');
-    assert.equal(p.stale, 0);
+    assert.equal(p.stale, 1, 'the cache served bob\'s task the replaced G');
     // An item that already holds shows as done: the total budget is 200
     // and the history is bob's; S is the item left.
     const checklist = () => page.$$eval('[data-panel="lesson"] .checklist li', (lis) => lis.map((li) => [li.textContent, li.getAttribute('data-done')]));
@@ -96,16 +96,18 @@ test('lesson 3: the five exercises, each solved after a wrong move and its hint'
     assert.deepEqual(stops, ['forgotten', 'in_prompt', 'written', 'retrievable']);
     await waitDone(page);
 
-    // 4. No stale memory: G is in no prompt, but the cache still serves it.
+    // 4. No stale memory: G is in no prompt, but the cache still serves it
+    // to bob's task: stale use is 1 at the start.
     await goToStep(page, 4);
     await page.waitForSelector('.side > .tool[data-tool="cache"] [data-panel="cache"]');
-    for (const viewer of ['alice/writer-v1', 'bob/checker-v1']) {
+    for (const [viewer, stale] of [['alice/writer-v1', 0], ['bob/checker-v1', 1]]) {
       await page.selectOption('[data-panel="prompt"] select[name="prompt-viewer"]', viewer);
       await page.waitForSelector(`[data-panel="prompt"][data-prompt="${viewer}"]`);
       p = await promptOf(page);
       assert.ok(!p.loaded.includes('G'), `G is in no prompt (${viewer})`);
-      assert.equal(p.stale, 0, 'stale use is 0, as a check');
+      assert.equal(p.stale, stale, `stale use of ${viewer}'s task`);
     }
+    assert.match(await page.locator('[data-panel="prompt"] [data-metric="stale"]').innerText(), /Stale use.*: 1: the read at tick 2 was answered from the cache \(saved at tick 0\) with G/);
     await page.waitForSelector('[data-panel="cache"] [data-served="true"][data-stale="true"]');
     // The wrong move: purging, as someone who may not change the cache.
     await actIn(page, 'cache', { actor: 'bob/checker-v1', reason: 'stale answers' });
@@ -118,6 +120,8 @@ test('lesson 3: the five exercises, each solved after a wrong move and its hint'
     await actIn(page, 'cache', { actor: 'dana', reason: 'stale answers still held G' });
     await tick(page, '[data-panel="cache"] input[name="purge"]', true);
     await page.waitForSelector('[data-panel="cache"] .cache-summary[data-cache-stale="0"]');
+    // The fix brings bob's stale use to 0.
+    await page.waitForSelector('[data-panel="prompt"][data-prompt="bob/checker-v1"] [data-metric="stale"][data-stale-use="0"]');
     await waitDone(page);
 
     // 5. Popular is not right: F outranks the reviewed R.

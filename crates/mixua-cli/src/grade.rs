@@ -33,7 +33,7 @@ Example:
 #[derive(clap::Args)]
 pub struct GradeArgs {
     /// The pack the codes are for: a pack JSON file, or a built-in pack
-    /// (lesson1, lesson2)
+    /// (lesson1, lesson2, lesson3)
     #[arg(long, value_name = "P")]
     pack: String,
     /// A text file with one result code per line (`-`: standard input);

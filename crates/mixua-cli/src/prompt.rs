@@ -8,8 +8,8 @@ use clap::Args;
 use serde_json::{json, Value};
 
 use mixua_policy::diagnose::{diagnose, Diagnosis, Why};
-use mixua_policy::prompt::{task_for, Assembler, Prompt};
-use mixua_words::prompt_words::{diagnosis_words, fix_line, metrics_words, prompt_words, why_words};
+use mixua_policy::prompt::{task_for, Assembler, CardKeys, Note, Prompt};
+use mixua_words::prompt_words::{diagnosis_words, fix_line, metrics_words, note_words, prompt_words, why_words};
 use mixua_policy::{Viewer, ViewerId, Workspace};
 use mixua_words::Lang;
 
@@ -24,8 +24,11 @@ goals), retrieved (the cards the query finds, ranked, the best top_k) and by
 tool (referenced, never loaded). Each source (a card's kind) draws on its
 budget, or on the shared one. Prints what is loaded in order with its tokens,
 what is left out and why, and the metrics: startup tokens against the
-dump-everything baseline, each budget's use, the task's hit rate, stale use
-and the leak alarm. Tokens are an estimate (one per CJK character, one per
+dump-everything baseline, each budget's use, the task's hit rate (none for
+an empty gold set), stale use (answers served to the task, by the prompt or
+the response cache, that rest on a card no longer in effect) and the leak
+alarm. A prompt setting that can't be read is set aside on its own key, and
+said; the others hold. Tokens are an estimate (one per CJK character, one per
 four other characters), not a model's tokenizer.
 
 Without --query, the viewer's first task in the workspace's `tasks` gives
@@ -103,8 +106,13 @@ fn viewer_arg(arg: &str) -> Result<ViewerId, Failure> {
     Ok(id)
 }
 
+/// Is the viewer among the workspace's users × agents?
+fn in_chart(ws: &Workspace, v: Viewer<'_>) -> bool {
+    ws.users.iter().any(|u| u == v.user) && ws.agents.iter().any(|a| a == v.agent)
+}
+
 fn not_in_chart(ws: &Workspace, v: Viewer<'_>, lang: Lang, out: &mut Out) -> Result<(), Failure> {
-    if !ws.users.iter().any(|u| u == v.user) || !ws.agents.iter().any(|a| a == v.agent) {
+    if !in_chart(ws, v) {
         let key = v.key();
         say!(
             out,
@@ -142,6 +150,11 @@ fn with_ids(ws: &Workspace, mut value: Value) -> Value {
 pub fn prompt_json(ws: &Workspace, a: &Assembler<'_>, p: &Prompt, gold: Option<&[String]>) -> Value {
     let m = a.metrics(p, gold);
     let ids = |cards: &[usize]| -> Vec<&str> { cards.iter().map(|&i| ws.cards[i].id.as_str()).collect() };
+    let mut notes: Vec<Value> = p.notes.iter().map(|n| with_ids(ws, serde_json::to_value(n).expect("a note serializes"))).collect();
+    if !in_chart(ws, p.viewer.viewer()) {
+        // As the text output says it.
+        notes.insert(0, json!({"note": "viewer_not_in_chart", "viewer": p.viewer.key()}));
+    }
     json!({
         "viewer": p.viewer.key(),
         "query": p.query,
@@ -153,14 +166,18 @@ pub fn prompt_json(ws: &Workspace, a: &Assembler<'_>, p: &Prompt, gold: Option<&
             "id": ws.cards[d.card].id, "layer": d.layer, "source": d.source, "tokens": d.tokens,
             "reason": with_ids(ws, serde_json::to_value(&d.reason).expect("a reason serializes")),
         })).collect::<Vec<_>>(),
-        "notes": p.notes.iter().map(|n| with_ids(ws, serde_json::to_value(n).expect("a note serializes"))).collect::<Vec<_>>(),
+        "notes": notes,
         "metrics": {
             "startup_tokens": m.startup_tokens,
             "prompt_tokens": m.prompt_tokens,
             "baseline_tokens": m.baseline_tokens,
             "budgets": m.budgets,
+            "startup_percent": m.startup_percent(),
+            // `percent` is null for an empty gold set: no gold set, no rate.
             "hit_rate": m.hit.as_ref().map(|h| json!({"percent": h.percent(), "gold": h.gold, "reached": h.reached, "missing": h.missing})),
             "stale": ids(&m.stale),
+            "stale_use": m.stale_use(),
+            "stale_answers": m.stale_answers,
             "leaks": m.leaks,
         },
     })
@@ -222,7 +239,21 @@ pub fn diagnosis_json(ws: &Workspace, d: &Diagnosis, lang: Lang) -> Value {
         "viewer": d.viewer.key(), "card": d.card, "query": d.query, "answers": answers, "stop": d.stop,
         "fix": d.fix, "then": d.then,
         "words": fix_line(ws, d, lang),
+        "notes": setting_notes(ws, &d.card).iter().map(|n| with_ids(ws, serde_json::to_value(n).expect("a note serializes"))).collect::<Vec<_>>(),
     })
+}
+
+/// What the diagnosis says besides its answers, as the prompt says it:
+/// the prompt settings set aside, and the card's own keys set aside.
+fn setting_notes(ws: &Workspace, card: &str) -> Vec<Note> {
+    let mut notes: Vec<Note> = ws
+        .prompt_config()
+        .map(|c| c.aside.iter().map(|a| Note::SetAside { key: a.path(), why: a.why.clone() }).collect())
+        .unwrap_or_default();
+    if let Some(i) = ws.cards.iter().position(|c| c.id == card) {
+        notes.extend(CardKeys::of(&ws.cards[i]).problems.into_iter().map(|why| Note::CardKey { card: i, why }));
+    }
+    notes
 }
 
 pub fn cmd_diagnose(opts: DiagnoseArgs, out: &mut Out) -> Result<(), Failure> {
@@ -248,6 +279,9 @@ pub fn cmd_diagnose(opts: DiagnoseArgs, out: &mut Out) -> Result<(), Failure> {
     say!(out, "{} · {} · {}", id.key(), d.card, pick!(lang, format!("查詢「{query}」"), format!("query “{query}”")))?;
     for line in diagnosis_words(&ws, &d, lang) {
         say!(out, "{line}")?;
+    }
+    for note in setting_notes(&ws, &opts.card) {
+        writeln!(out, "  ! {}", note_words(&ws, &note, lang))?;
     }
     Ok(())
 }

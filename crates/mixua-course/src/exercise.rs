@@ -1121,7 +1121,8 @@ impl Check {
                                 prompt.view.iter().filter(|&&i| ids.contains(&ws.cards[i].id)).map(|&i| assembler.tokens(i)).fold(0u64, u64::saturating_add)
                             }
                         };
-                        prompt.startup_tokens().saturating_mul(100) <= base.saturating_mul(*percent)
+                        // The same rounding as the figure shown (rounded up).
+                        mixua_policy::prompt::startup_percent(prompt.startup_tokens(), base) <= *percent
                     })
             }
             #[cfg(feature = "lesson3")]
@@ -1167,14 +1168,18 @@ impl Check {
                         let (query, gold) = task_for(ws, c.viewer(), None);
                         let assembler = Assembler::new(ws, query);
                         let prompt = assembler.prompt(c.viewer());
-                        gold.is_some_and(|g| assembler.metrics(&prompt, Some(g)).hit.is_some_and(|h| h.percent() >= *percent))
+                        gold.is_some_and(|g| {
+                            assembler.metrics(&prompt, Some(g)).hit.and_then(|h| h.percent()).is_some_and(|p| p >= *percent)
+                        })
                     })
             }
             #[cfg(feature = "lesson3")]
             Check::NoStaleUse => f.views.viewers.iter().all(|c| {
                 let (query, _) = task_for(ws, c.viewer(), None);
                 let assembler = Assembler::new(ws, query);
-                assembler.metrics(&assembler.prompt(c.viewer()), None).stale.is_empty()
+                // The prompt and the response cache alike: every answer
+                // served to the task.
+                assembler.metrics(&assembler.prompt(c.viewer()), None).stale_use() == 0
             }),
             #[cfg(feature = "lesson3")]
             Check::RanksAbove { cells, card, over } => {

@@ -208,7 +208,7 @@ pub fn check_words(check: &Check, lang: Lang) -> String {
             format!("At least {percent}% of {}'s task's needed cards reach the prompt", cells(c, lang)),
         ),
         #[cfg(feature = "lesson3")]
-        Check::NoStaleUse => l!("沒有任何提示詞用到過時的卡".into(), "No prompt uses a stale card".into()),
+        Check::NoStaleUse => l!("任務拿到的答案(提示詞或快取)都沒有用到過時的卡".into(), "No answer served to a task, from the prompt or the cache, uses a stale card".into()),
         #[cfg(feature = "lesson3")]
         Check::RanksAbove { cells: c, card, over } => l!(
             format!("在 {} 的排序裡,{card} 排在 {over} 前面,而且載入了", cells(c, lang)),

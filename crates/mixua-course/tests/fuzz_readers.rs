@@ -245,6 +245,7 @@ fn read_workspace(text: &str) -> Result<(), TestCaseError> {
             let _ = eval.views();
             let _ = report(&ws, &ws.query, true);
             let _ = audit(&ws);
+            assemble_and_diagnose(&ws, 2);
             // What was read writes back into a file that reads again.
             let again = Workspace::from_json(&ws.to_json_pretty());
             prop_assert!(again.is_ok(), "{:?}", again.err());
@@ -252,6 +253,99 @@ fn read_workspace(text: &str) -> Result<(), TestCaseError> {
         Err(error) => prop_assert!(!error.message.trim().is_empty()),
     }
     Ok(())
+}
+
+/// Lesson 3's assembly and diagnosis over what was read: every viewer's
+/// prompt for its task, its metrics and words, and the diagnosis of the
+/// first `cards` cards (and one that does not exist). None panics in a
+/// debug build, where an overflow would.
+#[cfg(feature = "lesson3")]
+fn assemble_and_diagnose(ws: &Workspace, cards: usize) {
+    use mixua_policy::diagnose::diagnose;
+    use mixua_policy::prompt::{task_for, Assembler};
+    use mixua_words::prompt_words::{diagnosis_words, metrics_words, prompt_words};
+    for user in ws.users.iter().take(3) {
+        for agent in ws.agents.iter().take(3) {
+            let viewer = mixua_policy::Viewer::new(user, agent);
+            let (query, gold) = task_for(ws, viewer, None);
+            let a = Assembler::new(ws, query);
+            let p = a.prompt(viewer);
+            let m = a.metrics(&p, gold);
+            let _ = (prompt_words(ws, &p, Lang::En), metrics_words(ws, &m, Lang::ZhTw), m.startup_percent());
+            for id in ws.cards.iter().take(cards).map(|c| c.id.as_str()).chain(["NOPE"]) {
+                let d = diagnose(ws, viewer, id, query);
+                let _ = diagnosis_words(ws, &d, Lang::En);
+            }
+        }
+    }
+}
+
+#[cfg(not(feature = "lesson3"))]
+fn assemble_and_diagnose(_: &Workspace, _: usize) {}
+
+/// Arbitrary values for lesson 3's prompt keys: the workspace's `prompt`
+/// (and its `tasks`) and a card's `load`, `risk`, `tokens`, `reliability`
+/// and `uses`. The keys are mostly the ones each object knows, so that the
+/// values reach the assembly; the values are mostly the extremes (the
+/// largest numbers, a negative, a fraction, text) and any JSON.
+#[cfg(feature = "lesson3")]
+fn prompt_keys() -> impl Strategy<Value = (Value, Vec<(usize, &'static str, Value)>, Option<Value>)> {
+    let number = || {
+        prop_oneof![
+            3 => Just(serde_json::json!(u64::MAX)),
+            1 => Just(serde_json::json!(u64::MAX - 1)),
+            1 => Just(serde_json::json!(-1)),
+            1 => Just(serde_json::json!(200.0)),
+            1 => Just(serde_json::json!(1e300)),
+            1 => Just(serde_json::json!("200")),
+            2 => Just(serde_json::json!(100_000)),
+            1 => Just(serde_json::json!(1_000_000)),
+            2 => Just(serde_json::json!(0)),
+            2 => any::<u64>().prop_map(Value::from),
+            1 => json_value(),
+        ]
+    };
+    let object = |names: &'static [&'static str], value: BoxedStrategy<Value>| {
+        prop::collection::vec((prop::sample::select(names), value), 0..6)
+            .prop_map(|kv| Value::Object(kv.into_iter().map(|(k, v)| (k.to_string(), v)).collect()))
+    };
+    // Whole numbers only, half the time: a `prompt` every key of which a
+    // reader without ranges would take.
+    let whole = || prop_oneof![Just(serde_json::json!(u64::MAX)), Just(serde_json::json!(0)), any::<u64>().prop_map(Value::from)];
+    let layer = prop_oneof![Just(Value::from("always")), Just(Value::from("tool")), Just(Value::from("retrieved")), json_value()].boxed();
+    let budgets = prop_oneof![
+        object(&["shared", "episodic", "procedural", "semantic", "working", "meta", "untyped", "dreams"], number().boxed()),
+        object(&["shared", "episodic", "procedural", "semantic"], whole().boxed()),
+    ];
+    let weights = prop_oneof![
+        object(&["relevance", "recency", "review", "reliability", "usage"], number().boxed()),
+        object(&["relevance", "recency", "review", "reliability"], whole().boxed()),
+    ];
+    let load = object(&["episodic", "procedural", "semantic", "working", "meta", "untyped", "dreams"], layer);
+    let prompt = (budgets, weights, load, prop_oneof![number(), whole()], json_value(), any::<u8>().prop_map(|m| m & !(m >> 3 & 16))).prop_map(|(budgets, weights, load, top_k, other, mask)| {
+        let mut p = serde_json::Map::new();
+        for (bit, key, value) in [(1, "budgets", budgets), (2, "weights", weights), (4, "load", load), (8, "top_k", top_k), (16, "other", other)] {
+            if mask & bit != 0 {
+                p.insert(key.into(), value);
+            }
+        }
+        Value::Object(p)
+    });
+    let keys = prop::collection::vec(
+        (
+            0usize..64,
+            prop::sample::select(vec!["load", "risk", "tokens", "tokens", "reliability", "uses"]),
+            prop_oneof![
+                4 => number(),
+                2 => Just(Value::from("high")),
+                1 => Just(Value::from("HIGH")),
+                1 => Just(Value::from("always")),
+            ],
+        ),
+        0..16,
+    );
+    let tasks = prop::option::of(json_value());
+    (prompt, keys, tasks)
 }
 
 /// A pack's JSON: read (and written back the same), or refused in words.
@@ -291,6 +385,11 @@ fn seed_text() -> String {
 
 fn story_text() -> String {
     story_workspace().to_json_pretty()
+}
+
+#[cfg(feature = "lesson3")]
+fn lesson_three_text() -> String {
+    mixua_course::lesson_three::lesson_three_workspace(Lang::En).to_json_pretty()
 }
 
 fn lesson_text(name: &str) -> String {
@@ -464,6 +563,33 @@ proptest! {
             }
         }
         read_code(&code_of_payload(&valid))?;
+    }
+}
+
+proptest! {
+    // Each case assembles and diagnoses for up to nine viewers: fewer cases.
+    #![proptest_config(config(32))]
+
+    #[cfg(feature = "lesson3")]
+    #[test]
+    fn lesson_three_s_assembly_and_diagnosis_take_any_prompt_keys((prompt, keys, tasks) in prompt_keys()) {
+        let mut doc: Value = serde_json::from_str(&lesson_three_text()).unwrap();
+        doc["prompt"] = prompt;
+        if let Some(tasks) = tasks {
+            doc["tasks"] = tasks;
+        }
+        let cards = doc["cards"].as_array_mut().unwrap();
+        let n = cards.len();
+        for (at, key, value) in keys {
+            cards[at % n][key] = value;
+        }
+        let text = doc.to_string();
+        let ws = Workspace::from_json(&text).map_err(|e| TestCaseError::fail(e.message))?;
+        assemble_and_diagnose(&ws, 3);
+        let _ = audit(&ws);
+        // What was read writes back into a file that reads again, the same.
+        let again = Workspace::from_json(&ws.to_json_pretty()).map_err(|e| TestCaseError::fail(e.message))?;
+        prop_assert_eq!(again.prompt_config(), ws.prompt_config());
     }
 }
 

@@ -117,23 +117,26 @@ fn history_crowds_a_retrieved_rule_out_of_a_shared_budget() {
 }
 
 #[test]
-fn a_high_risk_or_held_card_is_never_dropped_for_budget() {
+fn a_high_risk_card_is_never_dropped_for_budget_and_a_hold_changes_nothing() {
+    // A legal hold is about retention (never swept), not about what the
+    // prompt needs: t is an ordinary rule, and crowded out like one.
     check(
         r#"{"budgets":{"shared":10},"load":{"episodic":"always"}}"#,
         r#"[{"id":"s","kind":"procedural","load":"retrieved","risk":"high","tokens":4,"lesson":"q"},
-            {"id":"t","kind":"procedural","hold":true,"tokens":3,"lesson":"q"},
-            {"id":"h1","kind":"episodic","tokens":3,"lesson":"x"},{"id":"h2","kind":"episodic","tokens":3,"lesson":"x"}]"#,
-        &["s", "t", "h1"],
-        &[("h2", "crowded_out")],
+            {"id":"h1","kind":"episodic","tokens":3,"lesson":"x"},
+            {"id":"t","kind":"procedural","hold":true,"tokens":7,"lesson":"q"},
+            {"id":"h2","kind":"episodic","tokens":3,"lesson":"x"}]"#,
+        &["s"],
+        &[("t", "too_large"), ("h1", "behind"), ("h2", "behind")],
     );
 }
 
 #[test]
-fn held_cards_over_their_budget_are_loaded_and_named_in_a_note() {
+fn high_risk_cards_over_their_budget_are_loaded_and_named_in_a_note() {
     let w = one_viewer(
         r#"{"budgets":{"procedural":5}}"#,
-        r#"[{"id":"s","kind":"procedural","risk":"high","tokens":4},{"id":"t","kind":"procedural","hold":true,"tokens":3},
-            {"id":"u","kind":"procedural","tokens":0}]"#,
+        r#"[{"id":"s","kind":"procedural","risk":"high","tokens":4},{"id":"t","kind":"procedural","risk":"high","tokens":3},
+            {"id":"u","kind":"procedural","tokens":0},{"id":"v","kind":"procedural","hold":true,"tokens":1}]"#,
     );
     let p = ann(&w);
     assert_eq!(loaded(&w, &p), ["s", "t", "u"]);
@@ -198,8 +201,9 @@ fn unreadable_card_keys_fail_closed_and_are_noted() {
         r#"[{"id":"r","risk":"sometimes","tokens":5,"lesson":"q"},{"id":"t","tokens":"many","reliability":400,"lesson":"q"}]"#,
     );
     let p = ann(&w);
-    // An unreadable risk counts as high: kept over the budget.
-    assert_eq!(loaded(&w, &p), ["r"]);
+    // An unreadable risk counts as not high: a typo never pushes other
+    // cards out. Only a readable `high` is the hard rule.
+    assert_eq!(loaded(&w, &p), Vec::<String>::new());
     assert_eq!(p.notes.iter().filter(|n| matches!(n, Note::CardKey { .. })).count(), 3);
     assert_eq!(Assembler::new(&w, "q").score(1).reliability, 0, "an unreadable reliability earns no trust");
 }
@@ -214,7 +218,7 @@ fn prompt_and_tasks_keys_round_trip_and_unreadable_ones_are_kept_and_reported() 
     assert_eq!(w.tasks().unwrap().0[0].gold, ["S"]);
     let back = ws(&w.to_json_pretty());
     assert_eq!(back, w);
-    let bad = ws(r#"{"users":["ann"],"agents":["bot"],"cards":[],"prompt":{"budgets":{"dreams":3}},"tasks":[{"viewer":"ann"}]}"#);
+    let bad = ws(r#"{"users":["ann"],"agents":["bot"],"cards":[],"prompt":"small","tasks":[{"viewer":"ann"}]}"#);
     assert!(bad.prompt_config().is_none() && bad.tasks().is_none());
     let keys: Vec<&str> = audit(&bad)
         .problems
@@ -226,7 +230,12 @@ fn prompt_and_tasks_keys_round_trip_and_unreadable_ones_are_kept_and_reported() 
         .collect();
     assert_eq!(keys, ["prompt", "tasks"]);
     // Kept as written.
-    assert!(bad.to_json_pretty().contains("dreams"));
+    assert!(bad.to_json_pretty().contains("small"));
+    // An unknown source is set aside on its own: the rest of `prompt` holds.
+    let one = ws(r#"{"users":["ann"],"agents":["bot"],"cards":[],"prompt":{"budgets":{"dreams":3,"shared":9}}}"#);
+    assert_eq!(one.prompt_config().unwrap().budget("shared"), Some(9));
+    assert!(audit(&one).problems.iter().any(|p| matches!(p, WorkspaceProblem::PromptEntry { key, .. } if key == "prompt.budgets.dreams")));
+    assert!(one.to_json_pretty().contains("dreams"));
 }
 
 #[test]

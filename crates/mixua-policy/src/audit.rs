@@ -22,6 +22,12 @@ pub enum WorkspaceProblem {
     RetentionEntry { why: Unreadable },
     /// One profile fact is set aside (it is not text); the others count.
     ProfileFact { user: String, why: Unreadable },
+    /// One value of `prompt` is set aside on its own key (`key`: where, as
+    /// `prompt.budgets.shared`); the other settings hold.
+    PromptEntry { key: String, why: Unreadable },
+    /// One of a card's prompt keys (`risk`, `tokens`, …) is set aside, kept
+    /// as written; an unreadable `risk` counts as not high.
+    CardKey { card: String, why: Unreadable },
     /// A top-level key no workspace has: ignored, and not written back.
     /// `near` is the workspace key it differs from only in case (`Cards`).
     UnknownKey {
@@ -104,6 +110,14 @@ pub fn audit(workspace: &Workspace) -> Audit<'_> {
     unreadable("tasks", workspace.tasks.as_ref().and_then(|k| k.unreadable("tasks")));
     if let Some(profiles) = workspace.profiles() {
         problems.extend(profiles.problems().into_iter().map(|(user, why)| WorkspaceProblem::ProfileFact { user, why }));
+    }
+    if let Some(config) = workspace.prompt_config() {
+        problems.extend(config.aside.iter().map(|a| WorkspaceProblem::PromptEntry { key: a.path(), why: a.why.clone() }));
+    }
+    for card in &workspace.cards {
+        for why in crate::prompt_keys::CardKeys::of(card).problems {
+            problems.push(WorkspaceProblem::CardKey { card: card.id.clone(), why });
+        }
     }
     if let Some(Kept::Good(retention)) = &workspace.retention {
         problems.extend(retention.problems().into_iter().map(|why| WorkspaceProblem::RetentionEntry { why }));

@@ -285,6 +285,31 @@ pub enum Unreadable {
     UnknownWord { key: String, word: String },
     /// A name that cannot be a user's, an agent's or a group's.
     BadName { key: String, name: String, error: NameError },
+    /// A number outside the range the key takes (0 to `max`); `written`
+    /// is the value as the file writes it.
+    OutOfRange { key: String, max: u64, written: String },
+    /// A key written more than once in one object: which one counts is
+    /// ambiguous, so none does (every value is kept as written).
+    Duplicated { key: String },
+    /// An item listed more than once where each must be listed once (an
+    /// id in a task's gold set).
+    Repeated { key: String, item: String },
+}
+
+impl Unreadable {
+    /// The key the value was read for.
+    pub fn key(&self) -> &str {
+        match self {
+            Unreadable::WrongType { key, .. }
+            | Unreadable::Missing { key }
+            | Unreadable::UnknownKey { key }
+            | Unreadable::UnknownWord { key, .. }
+            | Unreadable::BadName { key, .. }
+            | Unreadable::OutOfRange { key, .. }
+            | Unreadable::Duplicated { key }
+            | Unreadable::Repeated { key, .. } => key,
+        }
+    }
 }
 
 /// What a key needs, for [`Unreadable::WrongType`].
@@ -370,6 +395,23 @@ impl<'de, T: Lenient> Deserialize<'de> for Kept<T> {
 impl Lenient for u64 {
     fn read(key: &str, value: &Value) -> Result<u64, Unreadable> {
         value.as_u64().ok_or_else(|| wrong(key, Expect::Tick, value))
+    }
+}
+
+/// A whole number from 0 to `max`: a number above it (or a whole number
+/// too large for 64 bits) is out of range; anything else (a fraction, a
+/// negative number, text) is the wrong type.
+pub fn bounded(key: &str, value: &Value, max: u64) -> Result<u64, Unreadable> {
+    let out_of_range = || Unreadable::OutOfRange { key: key.to_string(), max, written: value.to_string() };
+    match value {
+        Value::Number(n) => match n.as_u64() {
+            Some(v) if v <= max => Ok(v),
+            Some(_) => Err(out_of_range()),
+            // Larger than 64 bits, written as a float (1e20): too large.
+            None if n.as_f64().is_some_and(|f| f >= 18_446_744_073_709_551_616.0) => Err(out_of_range()),
+            None => Err(wrong(key, Expect::Tick, value)),
+        },
+        _ => Err(wrong(key, Expect::Tick, value)),
     }
 }
 

@@ -15,8 +15,8 @@
 //!
 //! Each source (a card's [`Kind`], or `untyped`) draws on its own token
 //! budget, or on the `shared` one when it has none, or is unlimited. A
-//! budget is filled in one documented order ([`Class`]): held and
-//! high-risk cards first (they are never dropped for budget), then the
+//! budget is filled in one documented order ([`Class`]): high-risk
+//! cards first (they are never dropped for budget), then the
 //! always layer before the retrieved one, and within a layer goals, then
 //! constraints, then current evidence, then history, then the system's own
 //! notes; ties by score, then by card order. A budget stops at the first
@@ -41,8 +41,8 @@ use crate::lifecycle::took_effect;
 use crate::log::Unreadable;
 use crate::policy::{matches_query, Policy};
 pub use crate::prompt_keys::{
-    card_tokens, estimate_tokens, set_card_key, CardKeys, Class, Layer, PromptConfig, Risk, Source, Task, Tasks, Weights,
-    CARD_KEYS, SHARED,
+    card_tokens, estimate_tokens, read_card_key, set_card_key, Aside, CardKey, CardKeys, Class, Layer, PromptConfig, Risk, Source, Task,
+    Tasks, Weights, Within, CARD_KEYS, MAX_BUDGET, MAX_RELIABILITY, MAX_TOKENS, MAX_TOP_K, MAX_WEIGHT, SHARED,
 };
 use crate::viewer::{Viewer, ViewerId};
 use crate::workspace::Workspace;
@@ -77,7 +77,7 @@ impl Score {
             0
         };
         let age = clock.saturating_sub(took_effect(card));
-        let recency = 100 / (1 + age);
+        let recency = 100 / age.saturating_add(1);
         let review = match card.life().and_then(|l| l.approved_by.as_deref()) {
             None | Some("") => 0,
             Some(approver) => {
@@ -91,7 +91,11 @@ impl Score {
             }
         };
         let reliability = keys.reliability.unwrap_or(50);
-        let total = w.relevance * relevance + w.recency * recency + w.review * review + w.reliability * reliability;
+        // Each part is at most 100 and each weight at most
+        // `MAX_WEIGHT`; saturating all the same, never wrapping.
+        let total = [(w.relevance, relevance), (w.recency, recency), (w.review, review), (w.reliability, reliability)]
+            .into_iter()
+            .fold(0u64, |sum, (w, part)| sum.saturating_add(w.saturating_mul(part)));
         Score { relevance, recency, review, reliability, total }
     }
 }
@@ -106,7 +110,7 @@ pub enum DropReason {
     BelowTopK { k: u64, rank: usize },
     /// Loaded only by a tool, on demand.
     ToolOnly,
-    /// It alone is larger than what its budget leaves after the held and
+    /// It alone is larger than what its budget leaves after the
     /// high-risk cards: the budget stops here.
     TooLarge { budget: String, tokens: u64, room: u64 },
     /// It would fit the budget alone, but these cards, ahead of it, took
@@ -168,15 +172,25 @@ pub struct BudgetUse {
     pub sources: Vec<(Source, u64)>,
 }
 
+impl BudgetUse {
+    /// Uses more than its limit (only high-risk cards can make it so).
+    pub fn is_over(&self) -> bool {
+        self.limit.is_some_and(|l| self.used > l)
+    }
+}
+
 /// Something the assembly wants said besides the drops.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "note", rename_all = "snake_case")]
 pub enum Note {
-    /// The held and high-risk cards alone exceed this budget; they are
+    /// The high-risk cards alone exceed this budget; they are
     /// loaded all the same and nothing else of it is.
     HardOverBudget { budget: String, limit: u64, used: u64, cards: Vec<usize> },
     /// A card key that can't be read, set aside (see [`CardKeys`]).
     CardKey { card: usize, why: Unreadable },
+    /// A value of the workspace's `prompt` set aside on its own key (see
+    /// [`PromptConfig::aside`]); the other settings hold.
+    SetAside { key: String, why: Unreadable },
 }
 
 /// One viewer's prompt for one query.
@@ -208,12 +222,18 @@ impl Prompt {
 
     /// Tokens loaded at the start: the always layer.
     pub fn startup_tokens(&self) -> u64 {
-        self.loaded.iter().filter(|l| l.layer == Layer::Always).map(|l| l.tokens).sum()
+        self.loaded.iter().filter(|l| l.layer == Layer::Always).fold(0, |sum, l| sum.saturating_add(l.tokens))
     }
 
     /// Tokens of the whole prompt: always and retrieved.
     pub fn tokens(&self) -> u64 {
-        self.loaded.iter().map(|l| l.tokens).sum()
+        self.loaded.iter().fold(0, |sum, l| sum.saturating_add(l.tokens))
+    }
+
+    /// The startup tokens as a percentage of the baseline, as shown and as
+    /// graded ([`startup_percent`]).
+    pub fn startup_percent(&self) -> u64 {
+        startup_percent(self.startup_tokens(), self.baseline_tokens)
     }
 
     /// The cards of one layer, in order: loaded ones, then (for the tool
@@ -255,6 +275,8 @@ pub struct Assembler<'w> {
     /// Budget names, with their limits.
     budgets: Vec<(String, Option<u64>)>,
     keys: Vec<CardKeys>,
+    /// The cache's stale answers, worked out on the first metrics asked.
+    stale_served: std::cell::OnceCell<Vec<(String, String, StaleAnswer)>>,
 }
 
 impl<'w> Assembler<'w> {
@@ -288,7 +310,10 @@ impl<'w> Assembler<'w> {
             .zip(&keys)
             .map(|(card, k)| {
                 let source = Source::of(card);
-                let hard = card.life().is_some_and(|l| l.held()) || k.risk == Some(Risk::High);
+                // Only a readable `risk: high` is the hard rule. A legal
+                // hold is about retention (never swept), not about what
+                // a task's prompt needs: it changes nothing here.
+                let hard = k.risk == Some(Risk::High);
                 let layer = match (hard, k.load, config.load(source)) {
                     (true, _, _) => Layer::Always,
                     (false, Some(layer), _) | (false, None, Some(layer)) => layer,
@@ -320,7 +345,17 @@ impl<'w> Assembler<'w> {
         let mut ranked: Vec<usize> =
             (0..prepared.len()).filter(|&i| prepared[i].layer == Layer::Retrieved && prepared[i].matches).collect();
         ranked.sort_unstable_by_key(|&i| (std::cmp::Reverse(prepared[i].score.total), i));
-        Assembler { eval, query: query.to_string(), config, prepared, order, ranked, budgets, keys }
+        Assembler {
+            eval,
+            query: query.to_string(),
+            config,
+            prepared,
+            order,
+            ranked,
+            budgets,
+            keys,
+            stale_served: std::cell::OnceCell::new(),
+        }
     }
 
     /// The score of a card for this query.
@@ -417,7 +452,7 @@ impl<'w> Assembler<'w> {
             let (name, limit) = &self.budgets[p.budget];
             let fill = &mut fills[p.budget];
             if p.class == Class::Hard {
-                fill.hard_used += p.tokens;
+                fill.hard_used = fill.hard_used.saturating_add(p.tokens);
                 fill.hard.push(i);
             } else if let Some(at) = fill.stopped {
                 dropped.push(drop(DropReason::Behind { budget: name.clone(), at }));
@@ -429,20 +464,20 @@ impl<'w> Assembler<'w> {
                     dropped.push(drop(DropReason::TooLarge { budget: name.clone(), tokens: p.tokens, room }));
                     continue;
                 }
-                if fill.used + p.tokens > room {
+                if fill.used.saturating_add(p.tokens) > room {
                     fill.stopped = Some(i);
                     let by = fill.hard.iter().chain(&fill.loaded).copied().collect();
                     dropped.push(drop(DropReason::CrowdedOut { budget: name.clone(), limit, by }));
                     continue;
                 }
-                fill.used += p.tokens;
+                fill.used = fill.used.saturating_add(p.tokens);
                 fill.loaded.push(i);
             } else {
-                fill.used += p.tokens;
+                fill.used = fill.used.saturating_add(p.tokens);
                 fill.loaded.push(i);
             }
             match fill.sources.iter_mut().find(|(s, _)| *s == p.source) {
-                Some((_, t)) => *t += p.tokens,
+                Some((_, t)) => *t = t.saturating_add(p.tokens),
                 None => fill.sources.push((p.source, p.tokens)),
             }
             loaded.push(Loaded { card: i, layer: p.layer, source: p.source, class: p.class, tokens: p.tokens, score: p.score.total });
@@ -450,7 +485,7 @@ impl<'w> Assembler<'w> {
         let mut notes = Vec::new();
         let mut budgets = Vec::new();
         for ((name, limit), fill) in self.budgets.iter().zip(fills) {
-            let used = fill.hard_used + fill.used;
+            let used = fill.hard_used.saturating_add(fill.used);
             if let Some(limit) = *limit {
                 if fill.hard_used > limit {
                     notes.push(Note::HardOverBudget { budget: name.clone(), limit, used: fill.hard_used, cards: fill.hard.clone() });
@@ -460,12 +495,15 @@ impl<'w> Assembler<'w> {
                 budgets.push(BudgetUse { budget: name.clone(), limit: *limit, used, sources: fill.sources });
             }
         }
+        for aside in &self.config.aside {
+            notes.push(Note::SetAside { key: aside.path(), why: aside.why.clone() });
+        }
         for &i in &view {
             for why in &self.keys[i].problems {
                 notes.push(Note::CardKey { card: i, why: why.clone() });
             }
         }
-        let baseline_tokens = view.iter().map(|&i| self.prepared[i].tokens).sum();
+        let baseline_tokens = view.iter().fold(0u64, |sum, &i| sum.saturating_add(self.prepared[i].tokens));
         Prompt {
             viewer: ViewerId::new(viewer.user, viewer.agent),
             query: self.query.clone(),
@@ -490,14 +528,29 @@ impl<'w> Assembler<'w> {
             HitRate { gold: gold.len(), reached, missing }
         });
         // Stale: a loaded card the in-effect gate says is not in effect, or
-        // that is not accepted. The assembly starts from the view, so this
-        // is a check that must find nothing.
-        let stale = prompt
+        // that is not accepted. The assembly starts from the view, so the
+        // prompt itself must never give one; the cache can.
+        let stale: Vec<usize> = prompt
             .loaded
             .iter()
             .map(|l| l.card)
             .filter(|&i| self.eval.not_in_effect(i).is_some() || ws.cards[i].status() != crate::card::Status::Accepted)
             .collect();
+        let mut stale_answers = Vec::new();
+        if !stale.is_empty() {
+            stale_answers.push(StaleAnswer {
+                from: AnswerFrom::Prompt,
+                tick: ws.clock(),
+                cards: stale.iter().map(|&i| ws.cards[i].id.clone()).collect(),
+            });
+        }
+        let key = prompt.viewer.key();
+        stale_answers.extend(
+            self.stale_served()
+                .iter()
+                .filter(|(viewer, query, _)| *viewer == key && *query == prompt.query)
+                .map(|(_, _, answer)| answer.clone()),
+        );
         let loaded: Vec<usize> = prompt.loaded.iter().map(|l| l.card).collect();
         let leaks = self.eval.leaks_in(prompt.viewer.viewer(), &loaded);
         Metrics {
@@ -507,9 +560,41 @@ impl<'w> Assembler<'w> {
             budgets: prompt.budgets.clone(),
             hit,
             stale,
+            stale_answers,
             leaks,
         }
     }
+
+    /// The logged reads the response cache answered with a card the reader
+    /// may no longer read at that tick (lesson 2's cache, replayed once per
+    /// assembler): (viewer key, query, the answer).
+    fn stale_served(&self) -> &[(String, String, StaleAnswer)] {
+        self.stale_served.get_or_init(|| {
+            crate::cache::replay_cache(self.eval.workspace)
+                .served()
+                .filter(|r| !r.stale.is_empty())
+                .map(|r| {
+                    let answer = StaleAnswer {
+                        from: AnswerFrom::Cache { index: r.index, cached_at: r.cached.map_or(r.tick, |(t, _)| t) },
+                        tick: r.tick,
+                        cards: r.stale.iter().map(|id| id.to_string()).collect(),
+                    };
+                    (r.viewer.to_string(), r.query.to_string(), answer)
+                })
+                .collect()
+        })
+    }
+}
+
+/// The startup tokens as a percentage of the baseline, rounded up: the one
+/// rounding for the figure shown and for the check that grades it (shown
+/// 40% passes "at most 40%"; 40.5% is shown 41%). 0 for an empty baseline.
+pub fn startup_percent(startup: u64, baseline: u64) -> u64 {
+    if baseline == 0 {
+        return 0;
+    }
+    let p = (u128::from(startup) * 100).div_ceil(u128::from(baseline));
+    u64::try_from(p).unwrap_or(u64::MAX)
 }
 
 /// How much of a task's gold set reached the prompt.
@@ -521,10 +606,33 @@ pub struct HitRate {
 }
 
 impl HitRate {
-    /// Percent, rounded down; 100 for an empty gold set.
-    pub fn percent(&self) -> u64 {
-        (self.reached.len() * 100).checked_div(self.gold).map_or(100, |p| p as u64)
+    /// Percent, rounded down (shown and graded alike: shown 66% passes "at
+    /// least 66%"); `None` for an empty gold set, which has no hit rate.
+    pub fn percent(&self) -> Option<u64> {
+        (self.reached.len().saturating_mul(100)).checked_div(self.gold).map(|p| p as u64)
     }
+}
+
+/// Where an answer served to a task came from.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "from", rename_all = "snake_case")]
+pub enum AnswerFrom {
+    /// The prompt assembled now.
+    Prompt,
+    /// The response cache, for the logged read at `index` of the log
+    /// (the answer was cached at tick `cached_at`).
+    Cache { index: usize, cached_at: u64 },
+}
+
+/// An answer served to the task from memory that rests on cards not in
+/// effect at its tick (or that the reader may no longer read then).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct StaleAnswer {
+    #[serde(flatten)]
+    pub from: AnswerFrom,
+    pub tick: u64,
+    /// The card ids it rests on that are stale.
+    pub cards: Vec<String>,
 }
 
 /// Seed 003's metrics for one prompt.
@@ -539,8 +647,24 @@ pub struct Metrics {
     pub hit: Option<HitRate>,
     /// Loaded cards that are superseded, expired or retired: must be none.
     pub stale: Vec<usize>,
+    /// Stale use: every answer served to the task (its viewer and query)
+    /// from memory that rests on a card not in effect at that tick, the
+    /// prompt and the response cache alike. Must be none.
+    pub stale_answers: Vec<StaleAnswer>,
     /// Canaries of others in the prompt: the leak alarm.
     pub leaks: Vec<Leak>,
+}
+
+impl Metrics {
+    /// Stale use: how many answers served to the task rest on a stale card.
+    pub fn stale_use(&self) -> usize {
+        self.stale_answers.len()
+    }
+
+    /// The startup tokens as a percentage of the baseline ([`startup_percent`]).
+    pub fn startup_percent(&self) -> u64 {
+        startup_percent(self.startup_tokens, self.baseline_tokens)
+    }
 }
 
 /// The query and gold set of a viewer's prompt: the `query` given, else the

@@ -424,7 +424,7 @@ impl<'de> Deserialize<'de> for RawWorkspace {
                         "cache" => raw.cache = map.next_value()?,
                         "events" => raw.events = map.next_value()?,
                         "profiles" => raw.profiles = map.next_value()?,
-                        "prompt" => raw.prompt = map.next_value()?,
+                        "prompt" => raw.prompt = map.next_value::<Option<crate::prompt_keys::WrittenPrompt>>()?.map(|w| w.0),
                         "tasks" => raw.tasks = map.next_value()?,
                         // Kept as written, whatever it holds (`null` too,
                         // which reads as no key at all).

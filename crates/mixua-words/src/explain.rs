@@ -673,6 +673,15 @@ fn expect_text(expect: Expect, lang: Lang) -> &'static str {
     }
 }
 
+/// What an unreadable card key counts as, when it is `risk` (not high).
+pub fn risk_note(why: &Unreadable, lang: Lang) -> &'static str {
+    if why.key() == "risk" {
+        pick!(lang, ",當作不是高風險", "; it counts as not high")
+    } else {
+        ""
+    }
+}
+
 /// Why a value could not be read.
 pub fn unreadable_text(why: &Unreadable, lang: Lang) -> String {
     match why {
@@ -691,6 +700,18 @@ pub fn unreadable_text(why: &Unreadable, lang: Lang) -> String {
         Unreadable::BadName { key, name, error } => pick!(lang, 
             format!("{key} 裡的名稱 {name:?} 不能用:{}", name_error_text(error, lang)),
             format!("the name {name:?} in `{key}` can't be used: {}", name_error_text(error, lang)),
+        ),
+        Unreadable::OutOfRange { key, max, written } => pick!(lang, 
+            format!("{key} 寫的是 {written},超出範圍:應該是 0 到 {max} 的整數"),
+            format!("`{key}` is {written}, out of range: it must be a whole number from 0 to {max}"),
+        ),
+        Unreadable::Duplicated { key } => pick!(lang, 
+            format!("{key} 寫了不只一次,不知道該算哪一個,所以都不算"),
+            format!("`{key}` is written more than once: which one counts is ambiguous, so none does"),
+        ),
+        Unreadable::Repeated { key, item } => pick!(lang, 
+            format!("{key} 裡的 {item} 列了不只一次;每一項只能列一次"),
+            format!("`{item}` is listed more than once in `{key}`; each may be listed only once"),
         ),
     }
 }
@@ -767,6 +788,14 @@ pub fn workspace_problem_text(problem: &WorkspaceProblem, lang: Lang) -> String 
         WorkspaceProblem::ProfileFact { user, why } => pick!(lang, 
             format!("{user} 的個人資料有一項被擱置,其他照常:{}", unreadable_text(why, lang)),
             format!("one of {user}'s profile facts is set aside, the others count: {}", unreadable_text(why, lang)),
+        ),
+        WorkspaceProblem::PromptEntry { key, why } => pick!(lang, 
+            format!("提示詞設定 {key} 被擱置(照原樣保留),其他設定照常:{}", unreadable_text(why, lang)),
+            format!("the prompt setting `{key}` is set aside (kept as written), the other settings hold: {}", unreadable_text(why, lang)),
+        ),
+        WorkspaceProblem::CardKey { card, why } => pick!(lang, 
+            format!("{card} 的提示詞欄位被擱置(照原樣保留){}:{}", risk_note(why, lang), unreadable_text(why, lang)),
+            format!("{card}'s prompt key is set aside (kept as written){}: {}", risk_note(why, lang), unreadable_text(why, lang)),
         ),
         WorkspaceProblem::StatusDisagrees { card, written, replayed } => pick!(lang, 
             format!(
@@ -1283,6 +1312,9 @@ mod tests {
             Unreadable::UnknownKey { key: "colour".into() },
             Unreadable::UnknownWord { key: "action".into(), word: "forget".into() },
             Unreadable::BadName { key: "reviewers".into(), name: "a/b".into(), error: NameError::Slash },
+            Unreadable::OutOfRange { key: "tokens".into(), max: 100_000, written: "18446744073709551615".into() },
+            Unreadable::Duplicated { key: "prompt.budgets.shared".into() },
+            Unreadable::Repeated { key: "gold".into(), item: "S".into() },
         ];
         for why in &all {
             match why {
@@ -1290,7 +1322,10 @@ mod tests {
                 | Unreadable::Missing { .. }
                 | Unreadable::UnknownKey { .. }
                 | Unreadable::UnknownWord { .. }
-                | Unreadable::BadName { .. } => {}
+                | Unreadable::BadName { .. }
+                | Unreadable::OutOfRange { .. }
+                | Unreadable::Duplicated { .. }
+                | Unreadable::Repeated { .. } => {}
             }
         }
         all
@@ -1346,6 +1381,8 @@ mod tests {
             WorkspaceProblem::CycleOfVersions { cards: vec!["A".into(), "G".into()] },
             WorkspaceProblem::UnknownKey { key: "Cards".into(), near: Some("cards") },
             WorkspaceProblem::UnknownKey { key: "notes".into(), near: None },
+            WorkspaceProblem::PromptEntry { key: "prompt.budgets.episodic".into(), why: every_unreadable().remove(0) },
+            WorkspaceProblem::CardKey { card: "S".into(), why: Unreadable::UnknownWord { key: "risk".into(), word: "HIGH".into() } },
         ];
         for problem in &workspace_problems {
             match problem {
@@ -1354,7 +1391,9 @@ mod tests {
                 | WorkspaceProblem::RetentionEntry { .. }
                 | WorkspaceProblem::ProfileFact { .. }
                 | WorkspaceProblem::StatusDisagrees { .. }
-                | WorkspaceProblem::CycleOfVersions { .. } => {}
+                | WorkspaceProblem::CycleOfVersions { .. }
+                | WorkspaceProblem::PromptEntry { .. }
+                | WorkspaceProblem::CardKey { .. } => {}
             }
             both(workspace_problem_text(problem, Lang::ZhTw), workspace_problem_text(problem, Lang::En), "workspace problem");
         }

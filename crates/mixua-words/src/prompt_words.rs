@@ -8,8 +8,10 @@ use mixua_policy::diagnose::{Diagnosis, Fix, Question, Why};
 use mixua_policy::effect::NotInEffect;
 use mixua_policy::policy::Access;
 use mixua_policy::viewer::ViewerId;
-use crate::explain::{access_text, crossing_words, not_in_effect_text, rejection_text, stamp_text, unreadable_text, Lang};
-use mixua_policy::prompt::{BudgetUse, DropReason, Layer, Metrics, Note, Prompt, PromptChange, SettingChange, Source, SHARED};
+use crate::explain::{access_text, crossing_words, not_in_effect_text, rejection_text, risk_note, stamp_text, unreadable_text, Lang};
+use mixua_policy::prompt::{
+    AnswerFrom, BudgetUse, DropReason, HitRate, Layer, Metrics, Note, Prompt, PromptChange, SettingChange, Source, StaleAnswer, SHARED,
+};
 use mixua_policy::viewer::Viewer;
 use mixua_policy::workspace::Workspace;
 
@@ -77,14 +79,27 @@ pub fn drop_words(ws: &Workspace, reason: &DropReason, lang: Lang) -> String {
 pub fn note_words(ws: &Workspace, note: &Note, lang: Lang) -> String {
     match note {
         Note::HardOverBudget { budget, limit, used, cards } => pick!(lang, 
-            format!("必留的卡({})就用了 {used} 個詞元,超過{}預算 {limit};它們照樣載入", ids(ws, cards, lang), budget_words(budget, lang)),
-            format!("the held and high-risk cards ({}) alone take {used} tokens, over the {} budget of {limit}; they are loaded all the same", ids(ws, cards, lang), budget_words(budget, lang)),
+            format!("高風險的卡({})就用了 {used} 個詞元,超過{}預算 {limit};它們照樣載入", ids(ws, cards, lang), budget_words(budget, lang)),
+            format!("the high-risk cards ({}) alone take {used} tokens, over the {} budget of {limit}; they are loaded all the same", ids(ws, cards, lang), budget_words(budget, lang)),
         ),
         Note::CardKey { card, why } => pick!(lang, 
-            format!("{} 的提示詞欄位讀不了,先放一邊:{}", ws.cards[*card].id, unreadable_text(why, lang)),
-            format!("{}'s prompt key is set aside: {}", ws.cards[*card].id, unreadable_text(why, lang)),
+            format!("{} 的提示詞欄位讀不了,先放一邊{}:{}", ws.cards[*card].id, risk_note(why, lang), unreadable_text(why, lang)),
+            format!("{}'s prompt key is set aside{}: {}", ws.cards[*card].id, risk_note(why, lang), unreadable_text(why, lang)),
+        ),
+        Note::SetAside { key, why } => pick!(lang, 
+            format!("提示詞設定 {key} 讀不了,只擱置這一項,其他預算、top_k 與權重照常:{}", unreadable_text(why, lang)),
+            format!("the prompt setting `{key}` is set aside on its own; the other budgets, top_k and weights hold: {}", unreadable_text(why, lang)),
         ),
     }
+}
+
+/// One of a card's prompt keys set aside, as its field says it.
+pub fn card_key_problem_words(why: &mixua_policy::log::Unreadable, lang: Lang) -> String {
+    let key = why.key();
+    pick!(lang, 
+        format!("{key} 先放一邊(照原樣保留){}:{}", risk_note(why, lang), unreadable_text(why, lang)),
+        format!("`{key}` is set aside (kept as written){}: {}", risk_note(why, lang), unreadable_text(why, lang)),
+    )
 }
 
 /// One budget's use: "shared: 186 / 200 tokens (working 12, …)".
@@ -95,31 +110,66 @@ pub fn budget_use_words(b: &BudgetUse, lang: Lang) -> String {
         None => pick!(lang, format!("{}(不設限)", b.used), format!("{} (unlimited)", b.used)),
     };
     let detail = if parts.is_empty() { String::new() } else { format!(" ({})", parts.join(", ")) };
-    pick!(lang, format!("{}:{limit} 詞元{detail}", budget_words(&b.budget, lang)), format!("{}: {limit} tokens{detail}", budget_words(&b.budget, lang)))
+    let over = if b.is_over() { pick!(lang, ",超過預算", ", over budget") } else { "" };
+    pick!(lang, format!("{}:{limit} 詞元{detail}{over}", budget_words(&b.budget, lang)), format!("{}: {limit} tokens{detail}{over}", budget_words(&b.budget, lang)))
+}
+
+/// The hit rate, in words: "hit rate 66% (2/3); missing S", or "no gold set".
+pub fn hit_words(hit: &HitRate, lang: Lang) -> String {
+    let Some(percent) = hit.percent() else {
+        return pick!(lang, "沒有標準答案集(gold),算不出命中率".into(), "no gold set: no hit rate to measure".into());
+    };
+    let missing = if hit.missing.is_empty() { String::new() } else { pick!(lang, format!(",缺 {}", hit.missing.join("、")), format!("; missing {}", hit.missing.join(", "))) };
+    pick!(lang, 
+        format!("命中率 {percent}%({}/{}){missing}", hit.reached.len(), hit.gold),
+        format!("hit rate {percent}% ({}/{}){missing}", hit.reached.len(), hit.gold),
+    )
+}
+
+/// One stale answer, in words.
+pub fn stale_answer_words(answer: &StaleAnswer, lang: Lang) -> String {
+    let cards = answer.cards.join(pick!(lang, "、", ", "));
+    let t = answer.tick;
+    match answer.from {
+        AnswerFrom::Prompt => pick!(lang, 
+            format!("時刻 {t} 的提示詞用到不再生效的 {cards}"),
+            format!("the prompt at tick {t} holds {cards}, no longer in effect"),
+        ),
+        AnswerFrom::Cache { cached_at, .. } => pick!(lang, 
+            format!("時刻 {t} 的查詢由快取回答(時刻 {cached_at} 存的),裡面還有不再生效的 {cards}"),
+            format!("the read at tick {t} was answered from the cache (saved at tick {cached_at}) with {cards}, no longer in effect"),
+        ),
+    }
+}
+
+/// Stale use, in a sentence: how many answers served to the task rest on a
+/// stale card (must be 0), and which.
+pub fn stale_use_words(m: &Metrics, lang: Lang) -> String {
+    let n = m.stale_use();
+    if n == 0 {
+        return pick!(lang, "過時的使用(應為 0):0 ✓".into(), "stale use (must be 0): 0 ✓".into());
+    }
+    let each: Vec<String> = m.stale_answers.iter().map(|a| stale_answer_words(a, lang)).collect();
+    pick!(lang, 
+        format!("過時的使用(應為 0):{n} ✗:{}", each.join(";")),
+        format!("stale use (must be 0): {n} ✗: {}", each.join("; ")),
+    )
 }
 
 /// The metrics, one line each.
-pub fn metrics_words(ws: &Workspace, m: &Metrics, lang: Lang) -> Vec<String> {
+pub fn metrics_words(_ws: &Workspace, m: &Metrics, lang: Lang) -> Vec<String> {
     let mut lines = vec![
         pick!(lang, 
-            format!("啟動時 {} 個詞元,全部倒進去是 {}", m.startup_tokens, m.baseline_tokens),
-            format!("startup {} tokens; dumping everything in: {}", m.startup_tokens, m.baseline_tokens),
+            format!("啟動時 {} 個詞元,全部倒進去是 {}({}%)", m.startup_tokens, m.baseline_tokens, m.startup_percent()),
+            format!("startup {} tokens; dumping everything in: {} ({}%)", m.startup_tokens, m.baseline_tokens, m.startup_percent()),
         ),
         pick!(lang, format!("整個提示詞 {} 個詞元", m.prompt_tokens), format!("whole prompt {} tokens", m.prompt_tokens)),
     ];
     lines.extend(m.budgets.iter().map(|b| budget_use_words(b, lang)));
     if let Some(hit) = &m.hit {
-        let missing = if hit.missing.is_empty() { String::new() } else { pick!(lang, format!(",缺 {}", hit.missing.join("、")), format!("; missing {}", hit.missing.join(", "))) };
-        lines.push(pick!(lang, 
-            format!("命中率 {}%({}/{}){missing}", hit.percent(), hit.reached.len(), hit.gold),
-            format!("hit rate {}% ({}/{}){missing}", hit.percent(), hit.reached.len(), hit.gold),
-        ));
+        lines.push(hit_words(hit, lang));
     }
-    lines.push(if m.stale.is_empty() {
-        pick!(lang, "沒有用到過時的卡 ✓".into(), "no stale card used ✓".into())
-    } else {
-        pick!(lang, format!("用到過時的卡:{} ✗", ids(ws, &m.stale, lang)), format!("stale cards used: {} ✗", ids(ws, &m.stale, lang)))
-    });
+    lines.push(stale_use_words(m, lang));
     for leak in &m.leaks {
         lines.push(pick!(lang, 
             format!("外洩警報:{} 的暗號經由 {} 進了提示詞", leak.owner, leak.card),
