@@ -7,7 +7,8 @@
 # reports every failure (the size check and the browser journeys need the
 # build, so they are skipped when it fails):
 #   1. Rust tests, natively: the policy crate, the CLI and the app's reducer
-#      (cargo test --workspace)
+#      (cargo test --workspace, less the Cedar proof), then the Cedar proof
+#      in a cargo invocation of its own (cargo test -p mixua-cedar-proof)
 #   2. the Criterion benches compile (cargo build --benches -p mixua-policy -p
 #      mixua-words -p mixua-course: the dev profile, so it reuses step 1's
 #      build; `cargo bench` runs them, optimised, by hand)
@@ -55,7 +56,10 @@ skip_step() {
   printf '\n==> %s\n    skipped: %s\n' "$1" "$2"
 }
 
-run "Rust tests (policy, CLI, app reducer)" cargo test --workspace
+run "Rust tests (policy, CLI, app reducer)" cargo test --workspace --exclude mixua-cedar-proof
+# Alone: cedar-policy would switch serde_json's preserve_order on for every
+# crate tested in the same invocation (crates/mixua-cedar-proof/Cargo.toml).
+run "Cedar decides as the playground (crates/mixua-cedar-proof)" cargo test -p mixua-cedar-proof
 run "Criterion benches compile" cargo build --benches -p mixua-policy -p mixua-words -p mixua-course
 
 run "Release build of the playground (dist/)" trunk build --release --offline
