@@ -130,7 +130,7 @@ impl Command {
             Command::Prompt(args) => !args.json,
             Command::Diagnose(args) => !args.json,
             Command::Check(args) => args.prints_text(),
-            Command::Explain(_) | Command::Grade(_) => true,
+            Command::Explain(_) | Command::Grade(_) | Command::Export(_) => true,
         }
     }
 
