@@ -443,7 +443,7 @@ fn all_eight_exercises_solved_in_order_in_one_work() {
     // kept in the key, alice/checker-v1 is served bob/checker-v1's answer.
     go(&mut s, 4);
     let task = &s.ui.pack().exercises[4].task;
-    assert!(task.en.contains("If U is already deleted (exercise 4)") && task.zh.contains("練習 4 已刪掉 U"), "{task:?}");
+    assert!(task.en.contains("U deleted in exercise 4?") && task.zh.contains("練習 4 刪掉了 U"), "{task:?}");
     act(&mut s, Cache { key: vec![KeyField::Query], purge: false, actor: who("dana"), reason: "cheaper".into() });
     record(&mut s);
     assert!(!s.ui.progress.seen.contains("cache-leak"), "with U deleted, alice's first answer holds no canary");

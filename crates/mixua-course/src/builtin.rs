@@ -679,8 +679,8 @@ pub(crate) fn lesson2() -> Pack {
             Exercise {
                 title: t("快取鍵", "The cache key"),
                 task: t(
-                    "在「回應快取」以審查者 dana 的身分、寫下原因,取消勾選使用者、Agent 與政策版本,只留下查詢:bob/checker-v1 的查詢拿到 alice 的快取答案,FAKE-ALICE-731 的警報響起。練習 4 已刪掉 U 的話,alice 的答案裡不再有暗號:保留 Agent(只取消勾選使用者與政策版本),再以 alice/checker-v1「查詢一次」:她拿到 bob/checker-v1 的快取答案,FAKE-BOB-852 的警報響起。再把鍵改好,直到每一次重播的查詢都乾淨。",
-                    "Under “Response cache”, acting as the reviewer dana with a reason, untick user, agent and policy version so that only the query makes the key: bob/checker-v1's read is served alice's cached answer and the FAKE-ALICE-731 alarm fires. If U is already deleted (exercise 4), alice's answer holds no canary any more: keep the agent in the key (untick only user and policy version) and press “Ask the query” as alice/checker-v1: she is served bob/checker-v1's cached answer, and the FAKE-BOB-852 alarm fires. Then fix the key until every replayed read is clean.",
+                    "在「回應快取」以審查者 dana 的身分、寫下原因,取消勾選使用者、Agent 與政策版本:bob/checker-v1 拿到 alice 的快取答案,FAKE-ALICE-731 外洩。(練習 4 刪掉了 U?保留 Agent,以 alice/checker-v1「查詢一次」:FAKE-BOB-852 外洩。)再把鍵改好,直到每一次重播的查詢都乾淨。",
+                    "Under “Response cache”, as the reviewer dana with a reason, untick user, agent and policy version: bob/checker-v1 is served alice's cached answer and FAKE-ALICE-731 leaks. (U deleted in exercise 4? Keep the agent and press “Ask the query” as alice/checker-v1: FAKE-BOB-852 leaks.) Then fix the key until every replayed read is clean.",
                 ),
                 start: Start::LessonTwo,
                 goal: vec![
