@@ -99,6 +99,10 @@ test('lesson 3 → Lesson 1 → Reset lesson 1 → Lesson 3: both works intact, 
     await clickWork(page, '[data-action="reset"]');
     await page.click('[data-action="confirm-reset"]');
     await waitForSavedWork(page, (work) => work.cards.every((c) => c.id !== 'Y' || c.share_approved !== true));
+    // The works' index is written after the new work's slot: wait for it
+    // to list the new work too.
+    const count = Object.keys(before).length + 1;
+    await page.waitForFunction((n) => JSON.parse(localStorage.getItem('mixua-playground/v2/works') ?? '{"works":[]}').works.length >= n, count);
     const after = await works(page);
     // The reset work is a new one; lesson 1's work stays in its slot, and
     // lesson 3's as it was.
