@@ -375,8 +375,10 @@ export async function importFile(page, name, content) {
 export async function waitForNotice(page, kind, text = '', { timeout = 5_000 } = {}) {
   const handle = await page.waitForFunction(
     ([k, t]) => {
-      const el = document.querySelector(`[data-notice="${k}"]`);
-      return el && el.textContent.includes(t) ? el.textContent : null;
+      // Every notice of that kind (the top bar's and a menu's answer may
+      // both be showing): the first that says `t`.
+      const el = [...document.querySelectorAll(`[data-notice="${k}"]`)].find((e) => e.textContent.includes(t));
+      return el ? el.textContent : null;
     },
     [kind, text],
     { timeout },
