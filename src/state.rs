@@ -82,6 +82,10 @@ pub enum Notice {
     DroppedOldest { names: Vec<String> },
     /// A work from Recent work was opened in this tab.
     OpenedWork { name: String },
+    /// After a reload, this tab's work is another page's lesson (`lesson`):
+    /// it stays in its slot (Recent work) and opens on that page; this page
+    /// opened its own latest work instead.
+    TabWorkElsewhere { name: String, lesson: usize },
     /// `?lesson=2` (or `?lesson=1`) opened that lesson's own work;
     /// `kept`: the other lesson's work stays in Recent work.
     OpenedLesson { course: crate::course::Course, kept: bool },
@@ -708,6 +712,8 @@ impl AppState {
             _ => None,
         };
         let mut doc = (*self.doc).clone();
+        let said_before = self.ui.notice.clone();
+        let load = matches!(edit, Edit::Load { .. });
         if let Err(notice) = self.edit(&mut doc, edit) {
             match notice {
                 Notice::Refused(refusal) => self.ui.refusal = Some(refusal),
@@ -716,7 +722,10 @@ impl AppState {
             return true;
         }
         if doc == *self.doc {
-            return false;
+            // Nothing in the work changed, but what the edit said is new (a
+            // file loaded that equals the work shown: "Loaded …" still
+            // answers the import).
+            return load || self.ui.notice != said_before;
         }
         let merge = coalesce_key.is_some() && coalesce_key == self.coalesce;
         if !merge || self.last.is_none() {

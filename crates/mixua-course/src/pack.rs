@@ -146,7 +146,6 @@ impl Pack {
     pub fn lesson(&self) -> usize {
         let starts = || self.exercises.iter().flat_map(|e| std::iter::once(&e.start).chain(e.solution.as_ref()));
         let third = |start: &Start| match start {
-            #[cfg(feature = "lesson3")]
             Start::LessonThree => true,
             Start::Workspace(ws) => ws.prompt.is_some() || ws.tasks.is_some(),
             _ => false,
