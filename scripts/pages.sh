@@ -94,7 +94,9 @@ if [[ -n "${MIXUA_SERVE:-}" ]]; then
   exit 0
 fi
 
-cargo run --quiet --locked -p mixua-prerender
+# A native build: in the native target folder when the caller names one
+# (scripts/test.sh builds the site in a folder of its own beside it).
+CARGO_TARGET_DIR="${MIXUA_NATIVE_TARGET:-$target_dir}" cargo run --quiet --locked -p mixua-prerender
 
 parts "$TRUNK_STAGING_DIR" index.html
 
