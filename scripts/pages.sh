@@ -88,6 +88,14 @@ if [[ -n "${MIXUA_SERVE:-}" ]]; then
   if [[ -d "$target_dir/pages/site" ]]; then
     # The page just built wins over its last whole build (no clobbering).
     cp -Rn "$target_dir/pages/site"/. "$TRUNK_STAGING_DIR"/
+    # The students' page in 繁體中文 names its English build, so that the
+    # language switch still opens it.
+    if [[ "$MIXUA_SERVE" == index ]]; then
+      en="$(grep -o '<script type="application/json" id="mixua-build-en">[^<]*</script>' "$target_dir/pages/site/index.html" | head -n 1 || true)"
+      if [[ -n "$en" ]]; then
+        sed -i "s#</head>#${en//#/\\#}</head>#" "$TRUNK_STAGING_DIR/index.html"
+      fi
+    fi
   else
     echo "pages.sh: no whole build of the site yet (bash scripts/serve.sh --release, or scripts/test.sh, makes one): only $html is served" >&2
   fi

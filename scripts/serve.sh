@@ -40,6 +40,13 @@ if [[ "$page" == --release ]]; then
   exec trunk serve --release "${serve[@]}"
 fi
 
+# The other pages are served from the last whole build: a fresh clone makes
+# one first (every page, development profile, a few minutes once).
+if [[ ! -d "${CARGO_TARGET_DIR:-$PWD/target}/pages/site" ]]; then
+  echo "==> No whole build of the site yet: building every page once (development profile)"
+  trunk build --offline
+fi
+
 export MIXUA_SERVE="$page"
 case "$page" in
   index) args=(index.html); open="" ;;
