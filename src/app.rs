@@ -187,7 +187,7 @@ pub fn app(props: &AppProps) -> Html {
     let english_seed = !workspace.cards.iter().any(|c| c.situation.contains(mixua_course::SEED_QUERY));
     html! {
         <ContextProvider<crate::lazy::Later> context={crate::lazy::Later { part: later, retry: retry_later }}>
-        <div class={classes!("app", classroom.then_some("classroom"), ui.embed.then_some("embed"), selecting)} data-ready={(step == Step::Ready && acting_in && later == crate::lazy::Part::In).then_some("")} data-settled={settled.then_some("")} {ondragover} {ondrop}>
+        <div class={classes!("app", classroom.then_some("classroom"), ui.embed.then_some("embed"), third.on.then_some("lesson3"), selecting)} data-ready={(step == Step::Ready && acting_in && later == crate::lazy::Part::In).then_some("")} data-settled={settled.then_some("")} {ondragover} {ondrop}>
             <a class="skip" href="#chart">{ pick!(lang, "跳到座位表", "Skip to the seating chart") }</a>
             if !ui.embed && top {
             { top_bar::view(TopBar {

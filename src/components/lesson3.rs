@@ -114,7 +114,7 @@ pub fn use_lesson_three(state: &AppState, onaction: &Callback<Action>) -> Third 
     let side = html! {
         <>
             <PromptPanel view={(*panel).clone()} viewers={(*viewers).clone()} cards={(*cards).clone()}
-                diagnosis={(*diagnosis).clone()} {lang} onaction={onaction.clone()} />
+                diagnosis={(*diagnosis).clone()} sheet={state.ui.prompt_sheet} {lang} onaction={onaction.clone()} />
             <PromptSettings
                 budgets={budget_names().map(|n| (n, config.budget(n))).collect::<Vec<_>>()}
                 top_k={config.top_k}
@@ -123,6 +123,9 @@ pub fn use_lesson_three(state: &AppState, onaction: &Callback<Action>) -> Third 
                 unreadable={matches!(ws.prompt, Some(mixua_policy::Kept::Bad(_)))}
                 {card}
                 cards={(*cards).clone()}
+                said={more_parts.clone()}
+                now={Rc::as_ptr(&ws) as usize}
+                before={state.last.as_ref().map(|l| Rc::as_ptr(&l.before.workspace) as usize)}
                 {lang}
                 onaction={onaction.clone()} />
         </>
