@@ -95,6 +95,14 @@ pub fn use_lesson_three(state: &AppState, onaction: &Callback<Action>) -> Third 
     let viewers = use_memo(Shared(ws.clone()), |ws| {
         Rc::new(ws.0.users.iter().flat_map(|u| ws.0.agents.iter().map(move |a| ViewerId::new(u, a))).collect::<Vec<_>>())
     });
+    // When a step opens, the control it names (the pack's `points_to`) is
+    // brought into its column, which scrolls inside itself (issue 50).
+    let points_to = if on { state.ui.exercise().and_then(|e| e.points_to.clone()) } else { None };
+    use_effect_with((state.ui.lesson_step, points_to), |(_, points_to)| {
+        if let Some(selector) = points_to.clone() {
+            column_to(selector, 20);
+        }
+    });
     if !on {
         return Third::default();
     }
@@ -131,4 +139,71 @@ pub fn use_lesson_three(state: &AppState, onaction: &Callback<Action>) -> Third 
         </>
     };
     Third { on, bars: (*bars).clone(), prompt_of: viewer, more_parts, side }
+}
+
+/// Scrolls the side column the element `selector` names is in (it scrolls
+/// inside itself on a wide screen) so that the element's group (its
+/// fieldset, else its panel) starts at the column's top, unless the element
+/// is already whole in view, or is a whole panel taller than the column
+/// (already on screen in part). Tries again while the element is not there
+/// yet (a panel of a part still loading). Never scrolls the page.
+fn column_to(selector: String, tries: u32) {
+    gloo_timers::callback::Timeout::new(50, move || {
+        let Ok(Some(el)) = gloo_utils::document().query_selector(&selector) else {
+            if tries > 0 {
+                column_to(selector, tries - 1);
+            }
+            return;
+        };
+        let Ok(Some(column)) = el.closest(".side, .lesson-col") else { return };
+        // Only a column that scrolls inside itself (not on a phone).
+        if column.scroll_height() <= column.client_height() {
+            return;
+        }
+        let (at, box_) = (column.get_bounding_client_rect(), el.get_bounding_client_rect());
+        let whole = box_.top() >= at.top() && box_.bottom() <= at.top() + f64::from(column.client_height());
+        if whole || box_.height() > f64::from(column.client_height()) {
+            return;
+        }
+        let group = el.closest("fieldset").ok().flatten().or_else(|| el.closest("section").ok().flatten()).unwrap_or(el);
+        let delta = group.get_bounding_client_rect().top() - at.top() - 4.0;
+        column.set_scroll_top(column.scroll_top() + delta as i32);
+    })
+    .forget();
+}
+
+/// Once the element `selector` names is there (an answer just rendered:
+/// a settings change's words, a diagnosis), scrolls the inspector column
+/// it is in (on a wide screen it scrolls inside itself) just enough for
+/// the element to be whole in view, its top first when it is taller than
+/// the room. Never scrolls the page.
+pub fn reveal_in_column(selector: String) {
+    reveal_retry(selector, 12);
+}
+
+fn reveal_retry(selector: String, tries: u32) {
+    gloo_timers::callback::Timeout::new(40, move || {
+        let Ok(Some(el)) = gloo_utils::document().query_selector(&selector) else {
+            if tries > 0 {
+                reveal_retry(selector, tries - 1);
+            }
+            return;
+        };
+        let Ok(Some(column)) = el.closest(".side") else { return };
+        if column.scroll_height() <= column.client_height() {
+            return;
+        }
+        let inner = gloo_utils::window().inner_height().ok().and_then(|h| h.as_f64()).unwrap_or(f64::MAX);
+        let (at, r) = (column.get_bounding_client_rect(), el.get_bounding_client_rect());
+        let (top, bottom) = (at.top().max(0.0), (at.top() + f64::from(column.client_height())).min(inner));
+        let delta = if r.top() < top {
+            r.top() - top - 4.0
+        } else if r.bottom() > bottom {
+            (r.bottom() - bottom + 4.0).min(r.top() - top - 4.0)
+        } else {
+            return;
+        };
+        column.set_scroll_top(column.scroll_top() + delta as i32);
+    })
+    .forget();
 }

@@ -39,6 +39,8 @@ pub struct PromptPanelProps {
 fn diagnose(onaction: &Callback<Action>, card: String) {
     onaction.emit(UiAction::Diagnose(Some(card)).into());
     focus_soon(vec!["[data-diagnosis] h3".into()]);
+    // The whole answer in view in the inspector's column, not only its title.
+    super::lesson3::reveal_in_column("[data-diagnosis]".into());
 }
 
 #[function_component(PromptPanel)]

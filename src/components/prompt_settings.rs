@@ -145,9 +145,16 @@ fn edit(onaction: &Callback<Action>, at: (&SaidAt, &'static str, usize), make: i
     let onaction = onaction.clone();
     let (said_at, group, now) = (at.0.clone(), at.1, at.2);
     Callback::from(move |v: Option<u64>| {
-        said_at.set(Some((group, now)));
+        said(&said_at, group, now);
         onaction.emit(Edit::Prompt(make(v)).into())
     })
+}
+
+/// Remembers the group an edit is made in (its words are said there), and
+/// brings them into view once they are.
+fn said(at: &SaidAt, group: &'static str, now: usize) {
+    at.set(Some((group, now)));
+    super::lesson3::reveal_in_column(format!("[data-panel=\"prompt-settings\"] [data-said=\"{group}\"]"));
 }
 
 fn layer_select(name: String, label: String, current: Option<Layer>, default: String, disabled: bool, onset: Callback<Option<Layer>>) -> Html {
@@ -181,7 +188,7 @@ pub fn prompt_settings(props: &PromptSettingsProps) -> Html {
     let loads = props.loads.iter().map(|&(source, layer)| {
         let (onaction, said_at) = (onaction.clone(), said_at.clone());
         let onset = Callback::from(move |layer: Option<Layer>| {
-            said_at.set(Some(("loads", now)));
+            said(&said_at, "loads", now);
             onaction.emit(Edit::Prompt(PromptEdit::Load { source, layer }).into())
         });
         let default = pick!(lang, 
@@ -209,7 +216,7 @@ pub fn prompt_settings(props: &PromptSettingsProps) -> Html {
         let key_edit = |key: &'static str| {
             let (onaction, card, said_at) = (onaction.clone(), c.id.clone(), said_at.clone());
             move |value: Option<Value>| {
-                said_at.set(Some(("card", now)));
+                said(&said_at, "card", now);
                 onaction.emit(Edit::Prompt(PromptEdit::CardKey { card: card.clone(), key: key.into(), value }).into())
             }
         };
@@ -254,10 +261,23 @@ pub fn prompt_settings(props: &PromptSettingsProps) -> Html {
             if off {
                 <p class="field-problem" role="note">{ crate::lesson_three::refusal_words(crate::lesson_three::PromptRefusal::Unreadable, lang) }</p>
             }
-            <p class="hint">{ pick!(lang, 
-                "每種記憶有自己的預算(詞元,估計值:中文一字一個,英文約四個字母一個);沒有自己預算的共用「共用」預算。留空表示不設限。",
-                "Each kind of memory has its own budget (tokens, an estimate: one per CJK character, about four Latin letters each); kinds without one share the shared budget. Empty means none.",
-            ) }</p>
+            // How a budget counts, one click away (the fields come first).
+            <details class="hint">
+                <summary>{ pick!(lang, "預算怎麼算?", "How do budgets count?") }</summary>
+                <p>{ pick!(lang, 
+                    "每種記憶有自己的預算(詞元,估計值:中文一字一個,英文約四個字母一個);沒有自己預算的共用「共用」預算。留空表示不設限。",
+                    "Each kind of memory has its own budget (tokens, an estimate: one per CJK character, about four Latin letters each); kinds without one share the shared budget. Empty means none.",
+                ) }</p>
+            </details>
+            <label class="card-pick">
+                { pick!(lang, "看這張卡的提示詞欄位:", "Prompt keys of card: ") }
+                <select name="prompt-card" onchange={on_card} disabled={props.cards.is_empty()}>
+                    <option value="" selected={chosen.is_none()}>{ pick!(lang, "(選一張卡)", "(choose a card)") }</option>
+                    { for props.cards.iter().map(|id| html! { <option value={id.clone()} selected={chosen.as_deref() == Some(id.as_str())}>{ id }</option> }) }
+                </select>
+            </label>
+            { for card }
+            { said_beside(props, &said_at, "card") }
             <fieldset class="budgets">
                 <legend>{ pick!(lang, "預算(詞元)", "Budgets (tokens)") }</legend>
                 { for budgets }
@@ -275,15 +295,6 @@ pub fn prompt_settings(props: &PromptSettingsProps) -> Html {
                 { for weights }
             </fieldset>
             { said_beside(props, &said_at, "weights") }
-            <label class="card-pick">
-                { pick!(lang, "看這張卡的提示詞欄位:", "Prompt keys of card: ") }
-                <select name="prompt-card" onchange={on_card} disabled={props.cards.is_empty()}>
-                    <option value="" selected={chosen.is_none()}>{ pick!(lang, "(選一張卡)", "(choose a card)") }</option>
-                    { for props.cards.iter().map(|id| html! { <option value={id.clone()} selected={chosen.as_deref() == Some(id.as_str())}>{ id }</option> }) }
-                </select>
-            </label>
-            { for card }
-            { said_beside(props, &said_at, "card") }
         </section>
     }
 }

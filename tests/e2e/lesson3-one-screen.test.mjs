@@ -79,8 +79,10 @@ const EXERCISES = [
     const before = await page.getAttribute('[data-metric="startup"]', 'data-startup-tokens');
     await page.selectOption('[data-panel="prompt-settings"] select[name="load-episodic"]', 'retrieved');
     await waitUntil(page, (b) => document.querySelector('[data-metric="startup"]').getAttribute('data-startup-tokens') !== b, before);
-    await onScreen(page, 'the answer beside the layers, and the startup tokens', '[data-panel="prompt-settings"] [data-said="loads"]',
-      '[data-panel="prompt"] [data-metric="startup"]');
+    // Said beside the layers, and shown by bob's bar in the chart.
+    await onScreen(page, 'the answer beside the layers, and bob\'s bar', '[data-panel="prompt-settings"] [data-said="loads"]',
+      '[data-view="bob/checker-v1"] [data-prompt-bar]');
+    assert.match(await page.locator('[data-said="loads"]').innerText(), /episodic memory loads always in → retrieved/);
   }],
   [3, 'a report diagnosed from its cell', async (page) => {
     await onScreen(page, 'alice/writer-v1\'s bar', '[data-view="alice/writer-v1"] [data-prompt-bar]');
