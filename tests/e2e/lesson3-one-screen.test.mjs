@@ -12,7 +12,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { nextFrames, openApp, pageErrors, screenshot, useBrowser, waitUntil } from './harness.mjs';
+import { axeScan, formatViolations, nextFrames, openApp, pageErrors, screenshot, useBrowser, waitUntil } from './harness.mjs';
 import { waitLessonThree } from './lesson3-helpers.mjs';
 
 const env = useBrowser();
@@ -69,7 +69,9 @@ const EXERCISES = [
       '[data-panel="prompt-settings"] input[name="budget-shared"]', '[data-panel="prompt-settings"] select[name="prompt-card"]');
     await page.selectOption('[data-panel="prompt-settings"] select[name="prompt-card"]', 'S');
     await onScreen(page, 'S\'s prompt keys', '[data-card-keys="S"] input[name="risk"]');
-    await page.check('[data-card-keys="S"] input[name="risk"]');
+    // The box shows the work's value (re-rendered after the edit): clicked, then awaited.
+    await page.click('[data-card-keys="S"] input[name="risk"]');
+    await page.waitForSelector('[data-card-keys="S"] input[name="risk"]:checked');
     await page.waitForSelector('[data-panel="prompt"][data-prompt="bob/checker-v1"] [data-loaded="S"]');
     await onScreen(page, 'the answer beside the card\'s keys', '[data-panel="prompt-settings"] [data-said="card"]');
     assert.match(await page.locator('[data-said="card"]').innerText(), /bob\/checker-v1/);
@@ -131,6 +133,11 @@ for (const viewport of DESKTOPS) {
           await body(page);
           // The page never scrolled: it all happened on the first screen.
           assert.equal(await page.evaluate(() => scrollY), 0, 'the page did not scroll');
+          // Axe, with the exercise's answer shown (at one size: the same page).
+          if (viewport.width === 1280) {
+            const violations = await axeScan(page);
+            assert.equal(violations.length, 0, formatViolations(violations));
+          }
           assert.deepEqual(pageErrors(page), []);
         } catch (error) {
           failed.push(`exercise ${step} (${what}): ${error.message.split('\n')[0]}`);
@@ -177,6 +184,12 @@ test('classroom, lesson 3 in 繁體中文 at 1366×768: bob/checker-v1\'s cell a
     await page.waitForSelector('.app.classroom');
     await onScreen(page, 'bob/checker-v1 in classroom mode', '[data-view="bob/checker-v1"] h3', '[data-view="bob/checker-v1"] [data-prompt-bar]',
       '[data-view="bob/writer-v1"] [data-prompt-bar]');
+    await screenshot(page, 'lesson3-classroom-zh-1366');
+    // Axe in 繁體中文, with the cache's exercise open (Purge's own group) and the panels below unfolded.
+    await page.click('[data-panel="lesson"] .steps button:nth-child(4)');
+    await page.waitForSelector('[data-panel="lesson"][data-lesson-step="4"]');
+    const violations = await axeScan(page);
+    assert.equal(violations.length, 0, formatViolations(violations));
     assert.deepEqual(pageErrors(page), []);
   } finally {
     await page.context().close();
@@ -212,6 +225,8 @@ test('lesson 3 on a 390 px phone: the chart first; a cell\'s prompt is a sheet t
       return h.top >= 0 && h.bottom <= innerHeight && !!hit?.closest('[data-diagnosis="M"]');
     });
     await screenshot(page, 'lesson3-phone-sheet');
+    const violations = await axeScan(page);
+    assert.equal(violations.length, 0, `the sheet open: ${formatViolations(violations)}`);
     assert.ok((await page.evaluate(() => document.scrollingElement.scrollWidth)) <= 390, 'nothing scrolls sideways');
     // Close: the sheet goes, the focus is back on the cell.
     await page.click('[data-panel="prompt"] [data-action="close-prompt"]');
