@@ -220,9 +220,12 @@ test('lesson 3 on a 390 px phone: the chart first; a cell\'s prompt is a sheet t
     await page.click('[data-panel="prompt"] .diagnose-form [data-action="diagnose"]');
     await page.waitForSelector('[data-diagnosis="M"][data-viewer="bob/checker-v1"]');
     await waitUntil(page, () => {
+      // Its title and where it stops, both in view, and nothing lying over them.
       const h = document.querySelector('[data-diagnosis="M"] h3').getBoundingClientRect();
+      const stop = document.querySelector('[data-diagnosis="M"] .stop').getBoundingClientRect();
       const hit = document.elementFromPoint(h.left + 5, h.top + h.height / 2);
-      return h.top >= 0 && h.bottom <= innerHeight && !!hit?.closest('[data-diagnosis="M"]');
+      const hitStop = document.elementFromPoint(stop.left + 5, stop.top + stop.height / 2);
+      return h.top >= 0 && stop.bottom <= innerHeight && !!hit?.closest('[data-diagnosis="M"]') && !!hitStop?.closest('[data-diagnosis="M"]');
     });
     await screenshot(page, 'lesson3-phone-sheet');
     const violations = await axeScan(page);
