@@ -59,12 +59,14 @@ pub struct PromptSettingsProps {
     pub onaction: Callback<Action>,
 }
 
-/// The group of fields an edit was made in, and the work it was made on.
-type SaidAt = UseStateHandle<Option<(&'static str, usize)>>;
+/// The group of fields an edit was made in, and the work it was made on:
+/// kept without a render of its own (the edit renders; a render before it,
+/// with the old values, would put a just-ticked box back for a moment).
+type SaidAt = Rc<std::cell::RefCell<Option<(&'static str, usize)>>>;
 
 /// The last step's words, beside the group of fields it was made in.
 fn said_beside(props: &PromptSettingsProps, at: &SaidAt, group: &'static str) -> Html {
-    let here = matches!(**at, Some((g, work)) if g == group && props.before == Some(work));
+    let here = matches!(*at.borrow(), Some((g, work)) if g == group && props.before == Some(work));
     if !here || props.said.is_empty() {
         return Html::default();
     }
@@ -153,7 +155,7 @@ fn edit(onaction: &Callback<Action>, at: (&SaidAt, &'static str, usize), make: i
 /// Remembers the group an edit is made in (its words are said there), and
 /// brings them into view once they are.
 fn said(at: &SaidAt, group: &'static str, now: usize) {
-    at.set(Some((group, now)));
+    *at.borrow_mut() = Some((group, now));
     super::lesson3::reveal_in_column(format!("[data-panel=\"prompt-settings\"] [data-said=\"{group}\"]"));
 }
 
@@ -177,7 +179,7 @@ pub fn prompt_settings(props: &PromptSettingsProps) -> Html {
     let lang = props.lang;
     let off = props.unreadable;
     let onaction = &props.onaction;
-    let said_at: SaidAt = use_state(|| None);
+    let said_at: SaidAt = use_mut_ref(|| None);
     let now = props.now;
     let budgets = props.budgets.iter().map(|&(name, value)| {
         html! {
