@@ -328,13 +328,20 @@ pub fn app(props: &AppProps) -> Html {
                     // as page height under the one screen (issue 50).
                     <details class="more-panels" data-panel="more">
                         <summary>{ pick!(lang, "更多:所有卡片、使用者與 Agent、三種做法", "More: every card, the people and agents, the three policies") }</summary>
-                        { for editor }{ for people }{ for compare }
+                        { for editor.clone() }{ for people.clone() }{ for compare.clone() }
                     </details>
-                } else {
-                    { for editor }{ for people }
-                    if classroom && lesson_two && shows(Panel::Memory) {
-                        <div class="memory-tab">{ memory }</div>
-                    }
+                }
+                // Elsewhere, each in its own place, as the start adds it.
+                if !folds_below && below(Step::Editor) && shows(Panel::Editor) {
+                    { for editor }
+                }
+                if !folds_below && below(Step::People) && shows(Panel::People) && !tools.tools.contains(&Panel::People) {
+                    { for people }
+                }
+                if classroom && lesson_two && shows(Panel::Memory) {
+                    <div class="memory-tab">{ memory }</div>
+                }
+                if !folds_below && below(Step::Compare) && shows(Panel::Compare) {
                     { for compare }
                 }
             </main>
