@@ -240,6 +240,11 @@ pub struct Ui {
     /// use it?").
     #[cfg(feature = "lesson3")]
     pub diagnose: Option<String>,
+    /// Lesson 3: the learner opened a cell's prompt from its bar in the
+    /// chart: on a phone it is a sheet over the lower part of the screen
+    /// (as a selected card's editor is) until closed.
+    #[cfg(feature = "lesson3")]
+    pub prompt_sheet: bool,
 }
 
 impl Ui {
@@ -466,6 +471,10 @@ pub enum UiAction {
     /// Lesson 3: diagnose this card for the prompt's viewer (`None`: close).
     #[cfg(feature = "lesson3")]
     Diagnose(Option<String>),
+    /// Lesson 3: open (a cell's bar was chosen) or close the prompt's sheet
+    /// (a phone's way of showing it).
+    #[cfg(feature = "lesson3")]
+    PromptSheet(bool),
 }
 
 /// Lesson 3: the diagnosis shown now (the prompt's viewer, the card
@@ -686,6 +695,13 @@ impl AppState {
                 ui.prompt = Some(viewer);
                 // An open diagnosis now answers for this viewer.
                 diagnosed(ui, &self.doc.workspace);
+            }
+            #[cfg(feature = "lesson3")]
+            UiAction::PromptSheet(open) => {
+                if ui.prompt_sheet == open {
+                    return false;
+                }
+                ui.prompt_sheet = open;
             }
             #[cfg(feature = "lesson3")]
             UiAction::Diagnose(card) => {
