@@ -146,6 +146,12 @@ fn why_card(props: &WhyPanelProps) -> Html {
         let viewer = v.viewer();
         let decision = props.computed.access(ws, index, viewer);
         let findings = props.computed.viewer_index(viewer.user, viewer.agent).map(|v| props.computed.reid_of(v, index)).unwrap_or_default();
+        // "Keep as an assertion" (issue 53): this viewer reads, or doesn't
+        // read, this card, as the cell is now (in its view, not only let in
+        // by the rule: the query must find it too).
+        let reads = props.computed.viewer_index(viewer.user, viewer.agent).is_some_and(|v| props.computed.four.views[v].contains(&index));
+        let kept = mixua_course::Assertion::reads(v, &card.id, reads);
+        let keep = super::assertions_panel::keep_button(kept.clone(), mixua_course::assertion_words(&kept, lang), lang, &props.onaction);
         html! {
             <div class="focus" data-focus={viewer.key()}>
                 <h3>{ pick!(lang, format!("{} 與卡片 {}", viewer.key(), card.id), format!("{} and card {}", viewer.key(), card.id)) }</h3>
@@ -167,6 +173,7 @@ fn why_card(props: &WhyPanelProps) -> Html {
                 if let Some(flips) = &props.flips {
                     <p data-flips="">{ flips_text(card, viewer, flips, lang) }</p>
                 }
+                { keep }
             </div>
         }
     });
