@@ -16,7 +16,7 @@ use mixua_words::Lang;
 use yew::prelude::*;
 
 use super::event_value;
-use super::focus::focus_soon;
+use super::focus::{cell_selector, focus_soon};
 use crate::assertions::{AssertionEdit, Judgement, PanelWords};
 use crate::computed::Computed;
 use crate::shared::Shared;
@@ -193,6 +193,20 @@ pub fn assertions_panel(props: &AssertionsPanelProps) -> Html {
                 focus_soon(to);
             })
         };
+        // A failing one's cells: the first one shown in the chart, with
+        // the focus on it (beside a drawer the chart may be below).
+        let show = r.verdict.cells().first().filter(|_| !pass && !props.hidden).map(|cell| {
+            let key = cell.key();
+            let onclick = {
+                let key = key.clone();
+                Callback::from(move |_: MouseEvent| focus_soon(vec![cell_selector(&key)]))
+            };
+            html! {
+                <button type="button" class="link" data-action="show-assertion-cell" data-cell={key.clone()} {onclick}>
+                    { pick!(lang, format!("看 {key} 這一格"), format!("Show {key} in the chart")) }
+                </button>
+            }
+        });
         let note_id = format!("assertion-note-{number}");
         html! {
             <li data-assertion={number.to_string()} data-pass={(!props.hidden).then(|| pass.to_string())}
@@ -220,6 +234,7 @@ pub fn assertions_panel(props: &AssertionsPanelProps) -> Html {
                     <label for={note_id.clone()}>{ pick!(lang, "註記", "Note") }<span class="sr-only">{ pick!(lang, format!("(第 {number} 條)"), format!(" (assertion {number})")) }</span></label>
                     <input id={note_id} name="assertion_note" value={note_now.clone()} onchange={on_note}
                         placeholder={pick!(lang, "為什麼一定要成立?", "Why must it hold?")} />
+                    <>{ for show }</>
                     <>{ for negate }</>
                     <button type="button" class="link" data-action="remove-assertion" onclick={remove}
                         aria-label={pick!(lang, format!("移除第 {number} 條斷言"), format!("Remove assertion {number}"))}>
