@@ -12,7 +12,7 @@ use yew::prelude::*;
 use crate::changed;
 use crate::components::announcer::Announcer;
 use crate::components::{
-    about_me::LazyAboutMe, assertions_panel::LazyAssertionsPanel, card_editor::LazyCardEditor, card_inspector::LazyCardInspector, compare::LazyCompare,
+    about_me::LazyAboutMe, assertions_panel::AssertionsPanelProps, card_editor::LazyCardEditor, card_inspector::LazyCardInspector, compare::LazyCompare,
     lesson_panel::LessonPanel, lesson_tools::{self, LessonTools, ToolsAt}, notice_bar::NoticeBar, panel_tabs::{self, PanelTabs},
     people::LazyPeople, query_bar::QueryBar, rejected_list::RejectedList, seating_chart::SeatingChart, top_bar::{self, TopBar},
     why_panel::WhyPanel, worksheet::Worksheet,
@@ -87,18 +87,10 @@ pub fn app(props: &AppProps) -> Html {
     use_start_advance(step_now, step >= Step::Side && later == crate::lazy::Part::Out);
     // The work's assertions (issue 53), judged once per revision on the
     // views now by the part above (a work without any asks nothing of it);
-    // what the last step broke, in words.
-    let asserted = crate::memos::use_assertions(&state, &computed_now, logged.clone(), later == crate::lazy::Part::In);
-    // What else the last step changed, after the views' change: lesson 3's
-    // prompts and settings, then the assertions it broke.
-    let more_parts = (*use_memo((third.more_parts.clone(), asserted.broke.clone()), |(more, broke)| {
-        if broke.is_empty() {
-            more.clone()
-        } else {
-            Rc::new(more.iter().chain(broke.iter()).cloned().collect())
-        }
-    }))
-    .clone();
+    // what the last step broke, in words, after what else it changed
+    // (lesson 3's prompts and settings).
+    let asserted = crate::memos::use_assertions(&state, &computed_now, logged.clone(), later == crate::lazy::Part::In, &third.more_parts);
+    let more_parts = asserted.more.clone();
     // The live region: each step's summary once (held while typing in a
     // field, said on leaving it), each new notice with it; the page's
     // language.
@@ -164,7 +156,7 @@ pub fn app(props: &AppProps) -> Html {
             bars={third.bars}
             prompt_of={third.prompt_of.clone()}
             more_parts={more_parts.clone()}
-            assertions={asserted.judged.clone().filter(|_| !ui.mode.hides_answers()).map(Shared)}
+            failing={if ui.mode.hides_answers() { Rc::default() } else { asserted.failing.clone() }}
             {lang}
             onaction={onaction.clone()}
         />
@@ -201,7 +193,7 @@ pub fn app(props: &AppProps) -> Html {
     // seed's query keeps its Chinese presets in an English UI.
     let english_seed = !workspace.cards.iter().any(|c| c.situation.contains(mixua_course::SEED_QUERY));
     html! {
-        <ContextProvider<crate::lazy::Later> context={crate::lazy::Later { part: later, retry: retry_later }}>
+        <ContextProvider<crate::lazy::Later> context={crate::lazy::Later { part: later, retry: retry_later.clone() }}>
         <div class={classes!("app", classroom.then_some("classroom"), ui.embed.then_some("embed"), selecting)} data-ready={(step == Step::Ready && acting_in && later == crate::lazy::Part::In).then_some("")} data-settled={settled.then_some("")} {ondragover} {ondrop}>
             <a class="skip" href="#chart">{ pick!(lang, "跳到座位表", "Skip to the seating chart") }</a>
             if !ui.embed && top {
@@ -210,7 +202,7 @@ pub fn app(props: &AppProps) -> Html {
                 said: ui.notice.clone().filter(|_| ui.notice_at == NoticeAt::Work),
                 doc: doc.clone(), computed: computed_now.clone(), saved_pack: saved_pack.clone(), onkeep: onkeep.clone(),
                 can_undo: !state.past.is_empty(), can_redo: !state.future.is_empty(),
-                assertions: ui.assertions, asserted: asserted.judged.as_ref().filter(|_| !ui.mode.hides_answers()).map(|j| j.counts()),
+                assertions: ui.assertions, asserted: asserted.counts.filter(|_| !ui.mode.hides_answers()),
                 lang, onaction: onaction.clone(), onwork: onwork.clone(),
                 tabs: if classroom { panel_tabs::view(&PanelTabs { panel: ui.panel, hidden: ui.hidden, lesson_two, lang, onaction: onaction.clone() }) } else { Html::default() },
             }) }
@@ -219,15 +211,15 @@ pub fn app(props: &AppProps) -> Html {
             // The Assertions panel: a drawer beside the page, opened from the
             // top bar (issue 53).
             if ui.assertions && !ui.embed && top {
-                <LazyAssertionsPanel
-                    workspace={workspace.clone()}
-                    computed={computed_now.clone()}
-                    judged={asserted.judged.clone().map(Shared)}
-                    words={asserted.words.clone().map(Shared)}
-                    hidden={ui.mode.hides_answers()}
-                    {lang}
-                    onaction={onaction.clone()}
-                />
+                { crate::lazy::now(crate::components::assertions_panel::assertions_panel_part(&AssertionsPanelProps {
+                    workspace: workspace.clone(),
+                    computed: computed_now.clone(),
+                    judged: asserted.judged.clone(),
+                    words: asserted.words.clone().map(Shared),
+                    hidden: ui.mode.hides_answers(),
+                    lang,
+                    onaction: onaction.clone(),
+                })).unwrap_or_else(|| crate::lazy::missing(later, &retry_later, lang, "assertions")) }
             }
             if top {
                 <NoticeBar notice={ui.notice.clone().filter(|_| ui.notice_at == NoticeAt::Bar)} {lang} onaction={onaction.clone()} onwork={onwork.clone()} />
@@ -323,6 +315,7 @@ pub fn app(props: &AppProps) -> Html {
                                 viewer={ui.viewer.clone()}
                                 flips={flips}
                                 hidden={ui.mode.hides_answers()}
+                                {tick}
                                 {lang}
                                 onaction={onaction.clone()}
                             />

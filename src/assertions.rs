@@ -19,32 +19,52 @@ use mixua_words::Lang;
 
 use crate::computed::Computed;
 
-/// A change to the work's assertions: one undoable edit each.
+/// A change to the work's assertions: one undoable edit each. An entry is
+/// carried as the file writes it (its JSON), so that the reducer, in every
+/// page's first load, carries none of the vocabulary's code.
 #[derive(Clone, Debug, PartialEq)]
 pub enum AssertionEdit {
     /// Adds one at the end of the list (nothing, when the same one is
     /// there already).
-    Add(Assertion),
+    Add(serde_json::Value),
     /// Replaces the entry at `index` (a note edited, the opposite
     /// expected; a wrong entry mended).
-    Replace { index: usize, assertion: Assertion },
+    Replace { index: usize, entry: serde_json::Value },
     /// Removes the entry at `index`.
     Remove(usize),
+}
+
+impl AssertionEdit {
+    /// Keeps `assertion`.
+    pub fn add(assertion: &Assertion) -> AssertionEdit {
+        AssertionEdit::Add(assertion.to_value())
+    }
+
+    /// Puts `assertion` at `index`.
+    pub fn replace(index: usize, assertion: &Assertion) -> AssertionEdit {
+        AssertionEdit::Replace { index, entry: assertion.to_value() }
+    }
 }
 
 /// Applies an edit: whether the work changed. A value of the key that is
 /// no list is never written over (the panel says why it is set aside).
 pub fn apply(ws: &mut Workspace, edit: &AssertionEdit) -> bool {
+    use serde_json::Value;
     match edit {
-        AssertionEdit::Add(a) => {
-            let value = a.to_value();
-            let already = matches!(&ws.assertions, Some(serde_json::Value::Array(items)) if items.contains(&value));
-            !already && assertion::add(ws, a).is_ok()
-        }
-        AssertionEdit::Replace { index, assertion: a } => {
-            let same = matches!(&ws.assertions, Some(serde_json::Value::Array(items)) if items.get(*index) == Some(&a.to_value()));
-            !same && assertion::replace(ws, *index, a)
-        }
+        AssertionEdit::Add(entry) => match ws.assertions.get_or_insert_with(|| Value::Array(Vec::new())) {
+            Value::Array(items) if !items.contains(entry) => {
+                items.push(entry.clone());
+                true
+            }
+            _ => false,
+        },
+        AssertionEdit::Replace { index, entry } => match ws.assertions.as_mut() {
+            Some(Value::Array(items)) if items.get(*index).is_some_and(|e| e != entry) => {
+                items[*index] = entry.clone();
+                true
+            }
+            _ => false,
+        },
         AssertionEdit::Remove(index) => assertion::remove(ws, *index),
     }
 }
@@ -135,20 +155,6 @@ pub fn judge(ws: &Workspace, computed: &Computed, cache: Option<&CacheReplay<'_>
     Judgement { rows, problems: read.problems, failing_cells }
 }
 
-/// [`judge`], in the part that reads assertions (`None` while it is not in).
-#[wasm_split_helpers::wasm_split(later, fallible, preload(preload_judge))]
-pub fn judge_part(ws: &Workspace, computed: &Computed, cache: Option<&CacheReplay<'_>>) -> Result<Judgement, crate::lazy::SplitLoaderError> {
-    Ok(judge(ws, computed, cache))
-}
-
-/// The same for a work whose views the app no longer keeps (the work
-/// before a step, when it was not the one shown): evaluated from scratch,
-/// once (`memos::use_assertions` keeps it).
-#[wasm_split_helpers::wasm_split(later, fallible, preload(preload_judge_afresh))]
-pub fn judge_afresh(ws: &Workspace) -> Result<Judgement, crate::lazy::SplitLoaderError> {
-    Ok(judge(ws, &Computed::new(ws), None))
-}
-
 /// The places (from 0) of the assertions that an edit broke: each held on
 /// the work before the step and fails now, and is the same assertion at
 /// the same place (an assertion edited or moved is not "broken by the
@@ -164,21 +170,10 @@ pub fn broken(before: &Judgement, now: &Judgement) -> Vec<usize> {
     assertion::newly_failing(&same, &now)
 }
 
-/// What the change strip and the live region say of the assertions an
-/// edit broke ("assertion 2 now fails: …"), in the crate's words.
-#[wasm_split_helpers::wasm_split(later, fallible, preload(preload_broken_words))]
-pub fn broken_words(ws: &Workspace, now: &Judgement, places: &[usize], lang: Lang) -> Result<Vec<String>, crate::lazy::SplitLoaderError> {
-    Ok(places
-        .iter()
-        .filter_map(|p| now.rows.iter().find(|r| r.place == *p))
-        .map(|r| mixua_course::now_fails_words(ws, r.place, &r.verdict, lang))
-        .collect())
-}
-
 /// One row of the panel in words.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RowWords {
-    /// What it asserts ("bob/writer-v1 reads A"), at its tick if any.
+    /// What it asserts ("bob · writer-v1 retrieves A"), at its tick if any.
     pub what: String,
     /// "holds", or every reason it fails.
     pub verdict: String,
@@ -191,11 +186,81 @@ pub struct PanelWords {
     pub problems: Vec<String>,
 }
 
-/// The panel's words for a judgement, made once per (judgement,
-/// language) while the panel is open.
-#[wasm_split_helpers::wasm_split(later, fallible, preload(preload_panel_words))]
-pub fn panel_words(ws: &Workspace, judged: &Judgement, lang: Lang) -> Result<PanelWords, crate::lazy::SplitLoaderError> {
-    Ok(PanelWords {
+/// A judgement as the root keeps it: opaque, so that the students' first
+/// load carries none of a verdict's code (only the part that reads
+/// assertions looks inside, [`Opaque::judgement`]); compared by identity.
+#[derive(Clone)]
+pub struct Opaque(pub Rc<dyn std::any::Any>);
+
+impl Opaque {
+    pub fn judgement(&self) -> Option<&Judgement> {
+        self.0.downcast_ref()
+    }
+}
+
+impl PartialEq for Opaque {
+    fn eq(&self, other: &Opaque) -> bool {
+        std::ptr::eq(Rc::as_ptr(&self.0) as *const (), Rc::as_ptr(&other.0) as *const ())
+    }
+}
+
+/// The cells a failing assertion is about, each with the numbers (from 1)
+/// of those assertions.
+pub type Failing = Vec<(ViewerId, Vec<usize>)>;
+
+/// What the root derives of the work's assertions (issue 53), once per
+/// work revision (and language, and whether the panel is open).
+#[derive(Clone, Default)]
+pub struct Asserted {
+    /// The work's assertions judged now (`None`: the part that reads them
+    /// is not in yet), for the panel.
+    pub judged: Option<Opaque>,
+    /// How many pass and fail, and how many are set aside (`None`: not
+    /// judged yet).
+    pub counts: Option<(usize, usize, usize)>,
+    /// The cells the chart marks.
+    pub failing: Rc<Failing>,
+    /// The panel's words, while it is open.
+    pub words: Option<Rc<PanelWords>>,
+    /// What else the last step changed, in words, after the views' change:
+    /// lesson 3's prompts and settings, then what it broke.
+    pub more: Rc<Vec<String>>,
+}
+
+/// The judgement of the work before a step, when the root still has it.
+pub enum Before<'a> {
+    /// No step, or a work that keeps no assertion.
+    None,
+    /// Kept from when that work was shown.
+    Kept(&'a Judgement),
+    /// Not kept: judged afresh (its views evaluated from scratch).
+    Afresh(&'a Workspace),
+}
+
+/// Everything the root derives of the assertions for one work revision:
+/// the judgement now, what the step from the work before broke (in
+/// words; nothing while predicting), the panel's words while it is open;
+/// and the judgement of the work before, when it was judged afresh (for
+/// the root to keep).
+pub fn derive(ws: &Workspace, now: &Computed, cache: Option<&CacheReplay<'_>>, before: Before<'_>, lang: Lang, hides: bool, open: bool) -> (Judgement, Vec<String>, Option<PanelWords>, Option<Judgement>) {
+    let judged = judge(ws, now, cache);
+    let afresh = match before {
+        Before::Afresh(b) if b.assertions.is_some() => Some(judge(b, &Computed::new(b), None)),
+        _ => None,
+    };
+    let before = match before {
+        Before::Kept(j) => Some(j),
+        _ => afresh.as_ref(),
+    };
+    let broke = match before.filter(|_| !hides) {
+        Some(before) => broken(before, &judged)
+            .into_iter()
+            .filter_map(|p| judged.rows.iter().find(|r| r.place == p))
+            .map(|r| mixua_course::now_fails_words(ws, r.place, &r.verdict, lang))
+            .collect(),
+        None => Vec::new(),
+    };
+    let words = open.then(|| PanelWords {
         rows: judged
             .rows
             .iter()
@@ -205,43 +270,129 @@ pub fn panel_words(ws: &Workspace, judged: &Judgement, lang: Lang) -> Result<Pan
             })
             .collect(),
         problems: judged.problems.iter().map(|p| mixua_course::problem_words(p, lang)).collect(),
-    })
+    });
+    (judged, broke, words, afresh)
+}
+
+/// What [`derive_part`] hands the root.
+pub struct Derived {
+    pub judged: Opaque,
+    pub counts: (usize, usize, usize),
+    pub failing: Failing,
+    pub broke: Vec<String>,
+    pub words: Option<PanelWords>,
+    /// The work before, judged afresh (for the root to keep).
+    pub afresh: Option<Opaque>,
+}
+
+/// [`derive`], in the part that reads assertions (`None` from
+/// `lazy::now` while it is not in). `before`: the judgement of the work
+/// before the step, as the root keeps it, else that work.
+#[allow(clippy::too_many_arguments)]
+#[wasm_split_helpers::wasm_split(later, fallible, preload(preload_derive))]
+pub fn derive_part(
+    ws: &Workspace,
+    now: &Computed,
+    cache: Option<&CacheReplay<'_>>,
+    kept: Option<&Opaque>,
+    before: Option<&Workspace>,
+    lang: Lang,
+    hides: bool,
+    open: bool,
+) -> Result<Derived, crate::lazy::SplitLoaderError> {
+    let before = match (kept.and_then(Opaque::judgement), before) {
+        (Some(j), _) => Before::Kept(j),
+        (None, Some(b)) => Before::Afresh(b),
+        (None, None) => Before::None,
+    };
+    let (judged, broke, words, afresh) = derive(ws, now, cache, before, lang, hides, open);
+    let opaque = |j: Judgement| Opaque(Rc::new(j));
+    Ok(Derived { counts: judged.counts(), failing: judged.failing_cells.clone(), judged: opaque(judged), broke, words, afresh: afresh.map(opaque) })
 }
 
 /// Every function of this part, loaded (`components::below::preload`).
 pub async fn preload() -> Result<(), crate::lazy::SplitLoaderError> {
     preload_apply().await?;
-    preload_judge().await?;
-    preload_judge_afresh().await?;
-    preload_broken_words().await?;
-    preload_panel_words().await
+    preload_derive().await
 }
 
-/// The work's assertions as the root keeps them between renders: the
-/// judgement shown last and the one of the work before the last step, by
-/// the identity of their workspace (as `changed::Kept` keeps the views).
-#[derive(Default)]
-pub struct Kept {
-    before: Option<(Rc<Workspace>, Rc<Judgement>)>,
-    shown: Option<(Rc<Workspace>, Rc<Judgement>)>,
+/// What the root's derivation of the assertions reads: the work, its
+/// views now and its log (by identity), and what the words depend on.
+pub struct Key {
+    pub ws: Rc<Workspace>,
+    pub now: Rc<Computed>,
+    pub logged: Option<Rc<crate::derive::Logged>>,
+    /// The part that reads assertions is in.
+    pub part: bool,
+    pub lang: Lang,
+    /// Predicting: what a step broke is not said.
+    pub hides: bool,
+    /// The panel is open: its words are made.
+    pub open: bool,
+    /// Lesson 3's "what else changed" (by value).
+    pub more: Rc<Vec<String>>,
 }
 
-impl Kept {
-    /// The judgement of `ws`, the work before the last step: the one kept,
-    /// else judged afresh (once: it is kept). `None` while the part is not in.
-    pub fn before(&mut self, ws: &Rc<Workspace>) -> Option<Rc<Judgement>> {
-        let found = [&self.before, &self.shown].into_iter().flatten().find(|(w, _)| Rc::ptr_eq(w, ws)).map(|(_, j)| j.clone());
-        let judged = match found {
-            Some(judged) => judged,
-            None if ws.assertions.is_none() => Rc::new(Judgement::default()),
-            None => Rc::new(crate::lazy::now(judge_afresh(ws))?),
+impl Key {
+    fn same(&self, other: &Key) -> bool {
+        let logged = match (&self.logged, &other.logged) {
+            (Some(a), Some(b)) => Rc::ptr_eq(a, b),
+            (a, b) => a.is_none() && b.is_none(),
         };
-        self.before = Some((ws.clone(), judged.clone()));
-        Some(judged)
+        Rc::ptr_eq(&self.ws, &other.ws)
+            && Rc::ptr_eq(&self.now, &other.now)
+            && logged
+            && (self.part, self.lang, self.hides, self.open) == (other.part, other.lang, other.hides, other.open)
+            && self.more == other.more
+    }
+}
+
+/// The root's memo of the assertions: what it derived for the last key,
+/// and the judgements it keeps for the next step (the one shown last and
+/// the one of the work before the last step, by the identity of their
+/// workspace, as `changed::Kept` keeps the views).
+#[derive(Default)]
+pub struct Memo {
+    last: Option<(Key, Asserted)>,
+    before: Option<(Rc<Workspace>, Opaque)>,
+    shown: Option<(Rc<Workspace>, Opaque)>,
+}
+
+impl Memo {
+    /// What the root shows for `key`: derived again only when the key
+    /// changed. `before`: the work before the last step, if any.
+    pub fn get(&mut self, key: Key, before: Option<&Rc<Workspace>>) -> Asserted {
+        if let Some((last, asserted)) = &self.last {
+            if last.same(&key) {
+                return asserted.clone();
+            }
+        }
+        let asserted = self.derive(&key, before);
+        self.last = Some((key, asserted.clone()));
+        asserted
     }
 
-    /// Remembers the judgement shown now.
-    pub fn shown(&mut self, ws: Rc<Workspace>, judged: Rc<Judgement>) {
-        self.shown = Some((ws, judged));
+    fn derive(&mut self, key: &Key, before_ws: Option<&Rc<Workspace>>) -> Asserted {
+        let ws = &key.ws;
+        let plain = Asserted { more: key.more.clone(), ..Asserted::default() };
+        if ws.assertions.is_none() {
+            // Judged: nothing to judge (no judgement inside).
+            return Asserted { judged: Some(Opaque(Rc::new(()))), counts: Some((0, 0, 0)), ..plain };
+        }
+        if !key.part {
+            return plain;
+        }
+        // The work before the last step, judged: kept from the render that
+        // showed it, else afresh (and kept).
+        let kept = before_ws.and_then(|b| [&self.before, &self.shown].into_iter().flatten().find(|(w, _)| Rc::ptr_eq(w, b))).map(|(_, j)| j.clone());
+        let cache = key.logged.as_ref().and_then(|l| l.replay_of(ws));
+        let before = before_ws.filter(|_| kept.is_none()).map(|b| &**b);
+        let Some(d) = crate::lazy::now(derive_part(ws, &key.now, cache, kept.as_ref(), before, key.lang, key.hides, key.open)) else {
+            return plain;
+        };
+        self.before = before_ws.cloned().zip(kept.or(d.afresh));
+        self.shown = Some((ws.clone(), d.judged.clone()));
+        let more = if d.broke.is_empty() { key.more.clone() } else { Rc::new(key.more.iter().cloned().chain(d.broke).collect()) };
+        Asserted { judged: Some(d.judged), counts: Some(d.counts), failing: Rc::new(d.failing), words: d.words.map(Rc::new), more }
     }
 }

@@ -17,6 +17,7 @@ use crate::course::Course;
 use crate::derive::{CacheLines, Checks, Logged, Rejected, Roster};
 use crate::lessons::Lesson;
 use crate::shared::Shared;
+use crate::assertions::Asserted;
 use crate::state::{AppState, Mode, StepKind};
 
 /// What an update of the views touched: the views it started from, the
@@ -191,59 +192,32 @@ pub fn use_checks(state: &AppState, now: &Shared<Computed>, logged: Option<Rc<Lo
     }))
 }
 
-/// What the root derives of the work's assertions (issue 53).
-pub struct Asserted {
-    /// The work's assertions judged now (`None`: the work has none, or
-    /// the part that reads them is not in yet).
-    pub judged: Option<Rc<crate::assertions::Judgement>>,
-    /// What the last step broke, in words ("assertion 2 now fails: …"),
-    /// for the change strip and the live region.
-    pub broke: Rc<Vec<String>>,
-    /// The panel's words, while it is open.
-    pub words: Option<Rc<crate::assertions::PanelWords>>,
-}
-
-/// The work's assertions, judged once per work revision on the views now
-/// (`now`, kept up to date per edit) and the work's one cache replay: the
-/// crate's own check of each, nothing evaluated again but what a check
-/// reads. A work without assertions costs one comparison. `part`: the
-/// part that reads them is in (judged again once it comes).
+/// The work's assertions (issue 53), derived once per work revision (and
+/// language, whether answers are hidden, whether their panel is open):
+/// judged on the views now (`now`, kept up to date per edit) and the
+/// work's one cache replay, the crate's own check of each; what the step
+/// from the work before broke, against the judgement kept from that work;
+/// the panel's words; and the change strip's "what else changed" (`more`,
+/// lesson 3's) with what the step broke after it. All of it by the part
+/// that reads assertions (`part`: it is in; derived again once it comes);
+/// a work without assertions costs one comparison. One memo of its own
+/// (`assertions::Memo`, a hook's state), not Yew's `use_memo`: the
+/// students' first load carries no more than it needs.
 #[hook]
-pub fn use_assertions(state: &AppState, now: &Shared<Computed>, logged: Option<Rc<Logged>>, part: bool) -> Asserted {
-    let ws = Shared(state.doc.workspace.clone());
-    let kept = use_mut_ref(crate::assertions::Kept::default);
-    let judged = use_memo((ws.clone(), now.clone(), logged.map(Shared), part), |(ws, now, logged, part)| {
-        if ws.0.assertions.is_none() {
-            return Some(Rc::new(crate::assertions::Judgement::default()));
-        }
-        if !*part {
-            return None;
-        }
-        let cache = logged.as_ref().and_then(|l| l.0.replay_of(&ws.0));
-        crate::lazy::now(crate::assertions::judge_part(&ws.0, &now.0, cache)).map(Rc::new)
-    });
-    let judged = (*judged).clone();
-    // The work before the last step, judged (kept from the render before,
-    // as the change summary keeps its views), then this one remembered.
-    let before_ws = state.last.as_ref().map(|l| l.before.workspace.clone()).filter(|b| !Rc::ptr_eq(b, &state.doc.workspace));
-    let before = before_ws.as_ref().filter(|_| part).and_then(|b| kept.borrow_mut().before(b));
-    if let Some(judged) = &judged {
-        kept.borrow_mut().shown(state.doc.workspace.clone(), judged.clone());
-    }
-    let hides = state.ui.mode.hides_answers();
-    let lang = state.ui.lang;
-    let broke = use_memo((before.map(Shared), judged.clone().map(Shared), lang, hides), |(before, judged, lang, hides)| {
-        let (Some(before), Some(now)) = (before, judged) else { return Rc::new(Vec::new()) };
-        let places = crate::assertions::broken(&before.0, &now.0);
-        if *hides || places.is_empty() {
-            return Rc::new(Vec::new());
-        }
-        Rc::new(crate::lazy::now(crate::assertions::broken_words(&state.doc.workspace, &now.0, &places, *lang)).unwrap_or_default())
-    });
-    let open = state.ui.assertions;
-    let words = use_memo((judged.clone().map(Shared), lang, open), |(judged, lang, open)| {
-        let judged = judged.as_ref().filter(|_| *open)?;
-        crate::lazy::now(crate::assertions::panel_words(&state.doc.workspace, &judged.0, *lang)).map(Rc::new)
-    });
-    Asserted { judged, broke: (*broke).clone(), words: (*words).clone() }
+pub fn use_assertions(state: &AppState, now: &Shared<Computed>, logged: Option<Rc<Logged>>, part: bool, more: &Rc<Vec<String>>) -> Asserted {
+    let memo = use_mut_ref(crate::assertions::Memo::default);
+    let before = state.last.as_ref().map(|l| &l.before.workspace).filter(|b| !Rc::ptr_eq(b, &state.doc.workspace));
+    let ui = &state.ui;
+    let key = crate::assertions::Key {
+        ws: state.doc.workspace.clone(),
+        now: now.0.clone(),
+        logged,
+        part,
+        lang: ui.lang,
+        hides: ui.mode.hides_answers(),
+        open: ui.assertions,
+        more: more.clone(),
+    };
+    let asserted = memo.borrow_mut().get(key, before);
+    asserted
 }

@@ -26,7 +26,7 @@ fn index_of(state: &AppState, id: &str) -> usize {
 }
 
 fn keep(state: &mut AppState, assertion: Assertion) -> bool {
-    state.apply(Action::Edit(Edit::Assertion(AssertionEdit::Add(assertion))))
+    state.apply(Action::Edit(Edit::Assertion(AssertionEdit::add(&assertion))))
 }
 
 fn judged(state: &AppState) -> Judgement {
@@ -83,7 +83,7 @@ fn an_assertion_edited_is_not_one_an_edit_broke() {
     let before = judged(&s);
     // Expect the opposite: the assertion fails, but it is a new one.
     let opposite = Assertion::reads(&vid("bob/writer-v1"), "A", false);
-    assert!(s.apply(Action::Edit(Edit::Assertion(AssertionEdit::Replace { index: 0, assertion: opposite }))));
+    assert!(s.apply(Action::Edit(Edit::Assertion(AssertionEdit::replace(0, &opposite)))));
     let now = judged(&s);
     assert_eq!(passes(&s), [false]);
     assert!(broken(&before, &now).is_empty());
@@ -95,9 +95,9 @@ fn a_note_is_edited_and_an_assertion_removed_each_as_one_step() {
     keep(&mut s, Assertion::reads(&vid("bob/writer-v1"), "A", true));
     keep(&mut s, Assertion::new(Check::NoLeakAnywhere));
     let noted = Assertion { note: Some("writer rules are shared".into()), ..Assertion::reads(&vid("bob/writer-v1"), "A", true) };
-    assert!(s.apply(Action::Edit(Edit::Assertion(AssertionEdit::Replace { index: 0, assertion: noted.clone() }))));
+    assert!(s.apply(Action::Edit(Edit::Assertion(AssertionEdit::replace(0, &noted)))));
     // The same note again: nothing.
-    assert!(!s.apply(Action::Edit(Edit::Assertion(AssertionEdit::Replace { index: 0, assertion: noted.clone() }))));
+    assert!(!s.apply(Action::Edit(Edit::Assertion(AssertionEdit::replace(0, &noted)))));
     assert_eq!(judged(&s).rows[0].assertion, noted);
     assert!(s.apply(Action::Edit(Edit::Assertion(AssertionEdit::Remove(0)))));
     let left = judged(&s);
@@ -172,4 +172,25 @@ fn assertions_survive_a_save_a_share_link_and_an_import() {
     assert_eq!(passes(&t), [true]);
     assert!(t.apply(Action::Undo));
     assert_eq!(t.workspace().assertions, None);
+}
+
+#[test]
+fn a_teachers_goal_all_assertions_pass_reads_the_works_own_assertions() {
+    use mixua_playground::course::{with_facts, Course};
+    use mixua_playground::lessons::{Lesson, Progress};
+    let holds = |s: &AppState| {
+        let computed = Computed::new(s.workspace());
+        let pack = Course::One.builtin(mixua_words::Lang::En).expect("lesson 1's pack");
+        let progress = Progress::default();
+        let lesson = Lesson { pack: &pack, doc: &s.doc, computed: &computed, revealed: false, progress: &progress, tick: None, cache: None };
+        with_facts(lesson, |f| Check::AssertionsHold.holds(f))
+    };
+    let mut s = seed();
+    // None kept: nothing to pass.
+    assert!(!holds(&s));
+    keep(&mut s, Assertion::reads(&vid("bob/writer-v1"), "A", true));
+    assert!(holds(&s));
+    let a = index_of(&s, "A");
+    s.apply(Action::Edit(Edit::SetApproved { index: a, approved: false }));
+    assert!(!holds(&s));
 }

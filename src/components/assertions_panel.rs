@@ -17,7 +17,7 @@ use yew::prelude::*;
 
 use super::event_value;
 use super::focus::{cell_selector, focus_soon};
-use crate::assertions::{AssertionEdit, Judgement, PanelWords};
+use crate::assertions::{AssertionEdit, Opaque, PanelWords};
 use crate::computed::Computed;
 use crate::shared::Shared;
 use crate::state::{Action, Edit, UiAction};
@@ -28,7 +28,7 @@ pub struct AssertionsPanelProps {
     /// The views now: the chart's cells, which the form offers.
     pub computed: Shared<Computed>,
     /// The assertions judged now (`None`: not yet, the part is coming).
-    pub judged: Option<Shared<Judgement>>,
+    pub judged: Option<Opaque>,
     /// Their words, in the page's language.
     pub words: Option<Shared<PanelWords>>,
     /// Predicting, before the reveal: a verdict would give answers away.
@@ -37,12 +37,15 @@ pub struct AssertionsPanelProps {
     pub onaction: Callback<Action>,
 }
 
-crate::lazy::lazy_later!(
-    /// [`AssertionsPanel`], in the part of the panels the first screen does
-    /// not show (`crate::components::below`): a work with assertions wants
-    /// it anyway, to judge them.
-    pub LazyAssertionsPanel(lazy_assertions_panel, AssertionsPanelProps, "assertions") = AssertionsPanel, assertions_panel_part, preload_assertions_panel
-);
+/// [`AssertionsPanel`], drawn by the part of the panels the first screen
+/// does not show (`crate::components::below`), which a work with
+/// assertions wants anyway, to judge them. The root draws it with
+/// `lazy::now` (no component of its own stands in its place: a student's
+/// first load carries none of the panel).
+#[wasm_split_helpers::wasm_split(later, fallible, preload(preload_assertions_panel))]
+pub fn assertions_panel_part(props: &AssertionsPanelProps) -> Result<Html, crate::lazy::SplitLoaderError> {
+    Ok(html! { <AssertionsPanel ..props.clone() /> })
+}
 
 /// The kinds of assertion the panel's form adds: about one cell and one
 /// card, one card, or the whole work.
@@ -146,7 +149,8 @@ pub fn assertions_panel(props: &AssertionsPanelProps) -> Html {
     };
     let edit = |edit: AssertionEdit| Action::Edit(Edit::Assertion(edit));
 
-    let judged = props.judged.as_ref();
+    let pending = props.judged.is_none();
+    let judged = props.judged.as_ref().and_then(Opaque::judgement);
     let words = props.words.as_ref();
     let rows = judged.map(|j| j.rows.clone()).unwrap_or_default();
     let row = |(n, r): (usize, &crate::assertions::Judged)| {
@@ -161,14 +165,14 @@ pub fn assertions_panel(props: &AssertionsPanelProps) -> Html {
                 let text = event_value(&e);
                 let text = text.trim();
                 let assertion = Assertion { note: (!text.is_empty()).then(|| text.to_string()), ..a.clone() };
-                onaction.emit(edit(AssertionEdit::Replace { index: place, assertion }));
+                onaction.emit(edit(AssertionEdit::replace(place, &assertion)));
             })
         };
         let negate = opposite(&r.assertion.check).map(|check| {
             let (onaction, a, place) = (props.onaction.clone(), r.assertion.clone(), r.place);
             let onclick = Callback::from(move |_: MouseEvent| {
                 let assertion = Assertion { check: check.clone(), ..a.clone() };
-                onaction.emit(edit(AssertionEdit::Replace { index: place, assertion }));
+                onaction.emit(edit(AssertionEdit::replace(place, &assertion)));
             });
             html! {
                 <button type="button" class="link" data-action="negate-assertion" {onclick}>
@@ -255,7 +259,7 @@ pub fn assertions_panel(props: &AssertionsPanelProps) -> Html {
             let Some(check) = check_of(&kind, chosen_cell.as_ref(), &chosen_card) else { return };
             let text = note.trim();
             let assertion = Assertion { note: (!text.is_empty()).then(|| text.to_string()), ..Assertion::new(check) };
-            onaction.emit(edit(AssertionEdit::Add(assertion)));
+            onaction.emit(edit(AssertionEdit::add(&assertion)));
             note.set(String::new());
         })
     };
@@ -277,7 +281,7 @@ pub fn assertions_panel(props: &AssertionsPanelProps) -> Html {
                 "寫下這份作品一定要成立的事:每次修改都會重新檢查。不成立的會說明原因,並在座位表上標出那一格。",
                 "What must hold of this work, checked again on every edit. A failing one says why and marks its cell in the chart.",
             ) }</p>
-            if judged.is_none() {
+            if pending {
                 <p class="part-loading" aria-busy="true">{ pick!(lang, "檢查中…", "Checking…") }</p>
             } else if rows.is_empty() && aside == 0 {
                 <p class="empty">{ pick!(lang,
@@ -351,7 +355,7 @@ pub fn keep_button(assertion: Assertion, words: String, lang: Lang, onaction: &C
         let onaction = onaction.clone();
         let assertion = Rc::new(assertion);
         Callback::from(move |_: MouseEvent| {
-            onaction.emit(Edit::Assertion(AssertionEdit::Add((*assertion).clone())).into());
+            onaction.emit(Edit::Assertion(AssertionEdit::add(&assertion)).into());
             onaction.emit(UiAction::ShowAssertions(true).into());
         })
     };

@@ -57,10 +57,10 @@ pub struct SeatingChartProps {
     /// change (lesson 3: the prompt settings and the prompts).
     #[prop_or_default]
     pub more_parts: std::rc::Rc<Vec<String>>,
-    /// The work's assertions judged now (issue 53): a failing one marks
-    /// the cells it is about (`None`: none, or hidden while predicting).
+    /// The cells the work's failing assertions are about (issue 53), each
+    /// with their numbers: marked (none while predicting).
     #[prop_or_default]
-    pub assertions: Option<Shared<crate::assertions::Judgement>>,
+    pub failing: std::rc::Rc<crate::assertions::Failing>,
     pub lang: Lang,
     pub onaction: Callback<Action>,
 }
@@ -241,7 +241,7 @@ pub fn seating_chart(props: &SeatingChartProps) -> Html {
                 {mode}
                 {delta}
                 active={position == active_cell}
-                failing={props.assertions.as_ref().map(|j| j.failing_at(viewer)).unwrap_or_default()}
+                failing={props.failing.iter().find(|(c, _)| c == viewer).map(|(_, n)| n.clone()).unwrap_or_default()}
                 bar={super::prompt_bar::cell_bar(&props.bars, viewer)}
                 bar_chosen={props.prompt_of.as_ref() == Some(viewer)}
                 {lang}
