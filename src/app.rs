@@ -12,7 +12,7 @@ use yew::prelude::*;
 use crate::changed;
 use crate::components::announcer::Announcer;
 use crate::components::{
-    about_me::LazyAboutMe, card_editor::LazyCardEditor, card_inspector::LazyCardInspector, compare::LazyCompare,
+    about_me::LazyAboutMe, assertions_panel::AssertionsPanelProps, card_editor::LazyCardEditor, card_inspector::LazyCardInspector, compare::LazyCompare,
     lesson_panel::LessonPanel, lesson_tools::{self, LessonTools, ToolsAt}, notice_bar::NoticeBar, panel_tabs::{self, PanelTabs},
     people::LazyPeople, query_bar::QueryBar, rejected_list::RejectedList, seating_chart::SeatingChart, top_bar::{self, TopBar},
     why_panel::WhyPanel, worksheet::Worksheet,
@@ -64,11 +64,6 @@ pub fn app(props: &AppProps) -> Html {
     let Views { now: computed_now, shown: computed, tick, logged, cache_lines, event_problems, flips, roster, rejected, change } =
         use_views(&state, &root.derived, cached);
 
-    // The live region: each step's summary once (held while typing in a
-    // field, said on leaving it), each new notice with it; the page's
-    // language.
-    let words = changed::step_words(change.as_ref(), &third.more_parts, state.ui.mode.hides_answers(), lang);
-    let voice = wiring::use_speech(Shared(state.doc.clone()), words, state.ui.notice.clone(), store.typing.get(), lang);
     wiring::use_document_lang(lang, store);
     // The start's writes after the first render, the prerendered screen
     // replaced, the first save (`start.rs`).
@@ -90,6 +85,17 @@ pub fn app(props: &AppProps) -> Html {
     // The panels below the first screen come once it is in (or failed:
     // then each says so in its place).
     use_start_advance(step_now, step >= Step::Side && later == crate::lazy::Part::Out);
+    // The work's assertions (issue 53), judged once per revision on the
+    // views now by the part above (a work without any asks nothing of it);
+    // what the last step broke, in words, after what else it changed
+    // (lesson 3's prompts and settings).
+    let asserted = crate::memos::use_assertions(&state, &computed_now, logged.clone(), later == crate::lazy::Part::In, &third.more_parts);
+    let more_parts = asserted.more.clone();
+    // The live region: each step's summary once (held while typing in a
+    // field, said on leaving it), each new notice with it; the page's
+    // language.
+    let words = changed::step_words(change.as_ref(), &more_parts, state.ui.mode.hides_answers(), lang);
+    let voice = wiring::use_speech(Shared(state.doc.clone()), words, state.ui.notice.clone(), store.typing.get(), lang);
     // Save at once when the page is hidden or closed; another tab's saves;
     // undo, redo and the classroom keys; a link pasted into this tab.
     wiring::use_page_listeners(store);
@@ -149,7 +155,8 @@ pub fn app(props: &AppProps) -> Html {
             past={tick}
             bars={third.bars}
             prompt_of={third.prompt_of.clone()}
-            more_parts={third.more_parts.clone()}
+            more_parts={more_parts.clone()}
+            failing={if ui.mode.hides_answers() { Rc::default() } else { asserted.failing.clone() }}
             {lang}
             onaction={onaction.clone()}
         />
@@ -203,7 +210,7 @@ pub fn app(props: &AppProps) -> Html {
         .then(|| html! { <LazyCompare doc={doc.clone()} computed={computed.clone()} hidden={ui.mode.hides_answers()} {lang} /> });
     let folds_below = third.on && !classroom && (editor.is_some() || people.is_some() || compare.is_some());
     html! {
-        <ContextProvider<crate::lazy::Later> context={crate::lazy::Later { part: later, retry: retry_later }}>
+        <ContextProvider<crate::lazy::Later> context={crate::lazy::Later { part: later, retry: retry_later.clone() }}>
         <div class={classes!("app", classroom.then_some("classroom"), ui.embed.then_some("embed"), third.on.then_some("lesson3"), selecting)} data-ready={(step == Step::Ready && acting_in && later == crate::lazy::Part::In).then_some("")} data-settled={settled.then_some("")} {ondragover} {ondrop}>
             <a class="skip" href="#chart">{ pick!(lang, "跳到座位表", "Skip to the seating chart") }</a>
             if !ui.embed && top {
@@ -212,11 +219,25 @@ pub fn app(props: &AppProps) -> Html {
                 said: ui.notice.clone().filter(|_| ui.notice_at == NoticeAt::Work),
                 doc: doc.clone(), computed: computed_now.clone(), saved_pack: saved_pack.clone(), onkeep: onkeep.clone(),
                 can_undo: !state.past.is_empty(), can_redo: !state.future.is_empty(),
+                assertions: ui.assertions, asserted: asserted.counts.filter(|_| !ui.mode.hides_answers()),
                 lang, onaction: onaction.clone(), onwork: onwork.clone(),
                 tabs: if classroom { panel_tabs::view(&PanelTabs { panel: ui.panel, hidden: ui.hidden, lesson_two, lang, onaction: onaction.clone() }) } else { Html::default() },
             }) }
             }
 
+            // The Assertions panel: a drawer beside the page, opened from the
+            // top bar (issue 53).
+            if ui.assertions && !ui.embed && top {
+                { crate::lazy::now(crate::components::assertions_panel::assertions_panel_part(&AssertionsPanelProps {
+                    workspace: workspace.clone(),
+                    computed: computed_now.clone(),
+                    judged: asserted.judged.clone(),
+                    words: asserted.words.clone().map(Shared),
+                    hidden: ui.mode.hides_answers(),
+                    lang,
+                    onaction: onaction.clone(),
+                })).unwrap_or_else(|| crate::lazy::missing(later, &retry_later, lang, "assertions")) }
+            }
             if top {
                 <NoticeBar notice={ui.notice.clone().filter(|_| ui.notice_at == NoticeAt::Bar)} {lang} onaction={onaction.clone()} onwork={onwork.clone()} />
             }
@@ -311,6 +332,7 @@ pub fn app(props: &AppProps) -> Html {
                                 viewer={ui.viewer.clone()}
                                 flips={flips}
                                 hidden={ui.mode.hides_answers()}
+                                {tick}
                                 {lang}
                                 onaction={onaction.clone()}
                             />

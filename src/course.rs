@@ -376,6 +376,19 @@ fn lesson_two_or_empty(lang: Lang) -> Workspace {
     lesson_two_start(lang).unwrap_or_default()
 }
 
+/// A teacher's goal "make all assertions pass" (`Check::AssertionsHold`):
+/// the crate runs the work's assertions on these facts, in the part that
+/// reads them (`crate::assertions`; not yet in: it does not hold yet, and
+/// the next edit checks again). Only a pack that asks reaches it.
+fn assertions_hold(f: &Facts<'_>) -> bool {
+    crate::lazy::now(all_hold_part(f)).unwrap_or(false)
+}
+
+#[wasm_split_helpers::wasm_split(later, fallible, preload(preload_all_hold))]
+pub fn all_hold_part(f: &Facts<'_>) -> Result<bool, crate::lazy::SplitLoaderError> {
+    Ok(mixua_course::assertion::all_hold(f))
+}
+
 /// Runs `f` with the facts the crate's checks read.
 pub fn with_facts<T>(lesson: Lesson<'_>, f: impl FnOnce(&Facts<'_>) -> T) -> T {
     let c = lesson.computed;
@@ -393,7 +406,7 @@ pub fn with_facts<T>(lesson: Lesson<'_>, f: impl FnOnce(&Facts<'_>) -> T) -> T {
     };
     // The cache replay is the one the views made (`memos::use_views`, for a
     // lesson that reads it), never made here.
-    let facts = Facts::of(&lesson.doc.workspace, views, learner).with_lesson_two(lesson_two_or_empty);
+    let facts = Facts::of(&lesson.doc.workspace, views, learner).with_lesson_two(lesson_two_or_empty).with_assertions(assertions_hold);
     f(&match lesson.cache {
         Some(replayed) => facts.with_cache(replayed),
         None => facts,

@@ -11,6 +11,8 @@ extern crate mixua_words;
 
 pub mod changed;
 pub mod acts;
+// The work's assertions (issue 53): judged once per revision, edited as one step.
+pub mod assertions;
 pub mod autosave;
 pub mod computed;
 pub mod course;

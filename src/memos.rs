@@ -17,6 +17,7 @@ use crate::course::Course;
 use crate::derive::{CacheLines, Checks, Logged, Rejected, Roster};
 use crate::lessons::Lesson;
 use crate::shared::Shared;
+use crate::assertions::Asserted;
 use crate::state::{AppState, Mode, StepKind};
 
 /// What an update of the views touched: the views it started from, the
@@ -189,4 +190,34 @@ pub fn use_checks(state: &AppState, now: &Shared<Computed>, logged: Option<Rc<Lo
         let lesson = Lesson { pack, doc, computed, revealed: *revealed, progress, tick: *tick, cache };
         Checks::of(*course, *lesson_step, lesson, *lang)
     }))
+}
+
+/// The work's assertions (issue 53), derived once per work revision (and
+/// language, whether answers are hidden, whether their panel is open):
+/// judged on the views now (`now`, kept up to date per edit) and the
+/// work's one cache replay, the crate's own check of each; what the step
+/// from the work before broke, against the judgement kept from that work;
+/// the panel's words; and the change strip's "what else changed" (`more`,
+/// lesson 3's) with what the step broke after it. All of it by the part
+/// that reads assertions (`part`: it is in; derived again once it comes);
+/// a work without assertions costs one comparison. One memo of its own
+/// (`assertions::Memo`, a hook's state), not Yew's `use_memo`: the
+/// students' first load carries no more than it needs.
+#[hook]
+pub fn use_assertions(state: &AppState, now: &Shared<Computed>, logged: Option<Rc<Logged>>, part: bool, more: &Rc<Vec<String>>) -> Asserted {
+    let memo = use_mut_ref(crate::assertions::Memo::default);
+    let before = state.last.as_ref().map(|l| &l.before.workspace).filter(|b| !Rc::ptr_eq(b, &state.doc.workspace));
+    let ui = &state.ui;
+    let key = crate::assertions::Key {
+        ws: state.doc.workspace.clone(),
+        now: now.0.clone(),
+        logged,
+        part,
+        lang: ui.lang,
+        hides: ui.mode.hides_answers(),
+        open: ui.assertions,
+        more: more.clone(),
+    };
+    let asserted = memo.borrow_mut().get(key, before);
+    asserted
 }

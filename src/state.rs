@@ -245,6 +245,8 @@ pub struct Ui {
     /// (as a selected card's editor is) until closed.
     #[cfg(feature = "lesson3")]
     pub prompt_sheet: bool,
+    /// The Assertions panel is open (issue 53).
+    pub assertions: bool,
 }
 
 impl Ui {
@@ -409,6 +411,9 @@ pub enum Edit {
     /// prompt key. A refused value changes nothing and is said.
     #[cfg(feature = "lesson3")]
     Prompt(crate::lesson_three::PromptEdit),
+    /// The work's assertions (issue 53): one kept, edited or removed, each
+    /// one undoable step.
+    Assertion(crate::assertions::AssertionEdit),
 }
 
 /// A change to what the learner looks at.
@@ -475,6 +480,8 @@ pub enum UiAction {
     /// (a phone's way of showing it).
     #[cfg(feature = "lesson3")]
     PromptSheet(bool),
+    /// Opens or closes the Assertions panel.
+    ShowAssertions(bool),
 }
 
 /// Lesson 3: the diagnosis shown now (the prompt's viewer, the card
@@ -711,6 +718,12 @@ impl AppState {
                 ui.diagnose = card;
                 diagnosed(ui, &self.doc.workspace);
             }
+            UiAction::ShowAssertions(open) => {
+                if ui.assertions == open {
+                    return false;
+                }
+                ui.assertions = open;
+            }
             UiAction::SetRecent(recent) => {
                 if ui.recent.shows_same(&recent) {
                     return false;
@@ -858,6 +871,22 @@ impl AppState {
                     Err(refusal) => Err(Notice::Prompt(refusal)),
                 };
             }
+            Edit::Assertion(edit) => {
+                // Assertions are read and written by a part (`crate::lazy`),
+                // in whenever a control that edits them is drawn; were it
+                // not, nothing is done. An edit that changes nothing (the
+                // same assertion kept twice) copies nothing.
+                let mut ws = (*doc.workspace).clone();
+                return match crate::lazy::now(crate::assertions::apply_part(&mut ws, &edit)) {
+                    None => Err(Notice::PartMissing),
+                    Some(changed) => {
+                        if changed {
+                            doc.workspace = Rc::new(ws);
+                        }
+                        Ok(())
+                    }
+                };
+            }
             Edit::RenameUser { from, to } => return rename(doc, Axis::User, &from, &to),
             Edit::RenameAgent { from, to } => return rename(doc, Axis::Agent, &from, &to),
             Edit::AddCanary { token, .. } if token.trim().is_empty() => return Err(Notice::TokenEmpty),
@@ -957,7 +986,8 @@ impl AppState {
             | Edit::Load { .. }
             | Edit::RenameUser { .. }
             | Edit::RenameAgent { .. }
-            | Edit::Act(_) => {}
+            | Edit::Act(_)
+            | Edit::Assertion(_) => {}
             #[cfg(feature = "lesson3")]
             Edit::Prompt(_) => {}
         }

@@ -22,5 +22,8 @@ pub async fn preload() -> Result<(), crate::lazy::SplitLoaderError> {
     super::seating_chart::preload_explained().await?;
     crate::changed::preload_change_words().await?;
     super::lesson_panel::preload_result_code().await?;
+    super::assertions_panel::preload_assertions_panel().await?;
+    crate::assertions::preload().await?;
+    crate::course::preload_all_hold().await?;
     super::score_step::preload_score_step().await
 }

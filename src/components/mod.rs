@@ -9,6 +9,7 @@
 pub mod about_me;
 pub mod acting;
 pub mod announcer;
+pub mod assertions_panel;
 pub mod act_as;
 pub mod audit_log;
 pub mod cache_panel;

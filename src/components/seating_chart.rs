@@ -57,6 +57,10 @@ pub struct SeatingChartProps {
     /// change (lesson 3: the prompt settings and the prompts).
     #[prop_or_default]
     pub more_parts: std::rc::Rc<Vec<String>>,
+    /// The cells the work's failing assertions are about (issue 53), each
+    /// with their numbers: marked (none while predicting).
+    #[prop_or_default]
+    pub failing: std::rc::Rc<crate::assertions::Failing>,
     pub lang: Lang,
     pub onaction: Callback<Action>,
 }
@@ -237,6 +241,7 @@ pub fn seating_chart(props: &SeatingChartProps) -> Html {
                 {mode}
                 {delta}
                 active={position == active_cell}
+                failing={props.failing.iter().find(|(c, _)| c == viewer).map(|(_, n)| n.clone()).unwrap_or_default()}
                 bar={super::prompt_bar::cell_bar(&props.bars, viewer)}
                 bar_chosen={props.prompt_of.as_ref() == Some(viewer)}
                 {lang}

@@ -270,6 +270,9 @@ pub fn teacher(props: &TeacherProps) -> Html {
                         <button type="button" data-action="card-rejected" onclick={add_check(|_, card| Check::Rejected { card, reason: None })}>{ pick!(lang, "這張卡被拒絕", "Card is rejected") }</button>
                         <button type="button" data-action="no-leak" onclick={add_check(|_, _| Check::NoLeak)}>{ pick!(lang, "沒有外洩警報", "No leak alarm") }</button>
                         <button type="button" data-action="scorecards-perfect" onclick={add_check(|_, _| Check::ScorecardsPerfect)}>{ pick!(lang, "兩張成績單全對", "Both scorecards perfect") }</button>
+                        // The work's own assertions as the goal (issue 53):
+                        // the start carries them, the learner makes them pass.
+                        <button type="button" data-action="assertions-hold" onclick={add_check(|_, _| Check::AssertionsHold)}>{ pick!(lang, "斷言全部成立", "All assertions pass") }</button>
                     </div>
                 </fieldset>
                 <h3>{ pick!(lang, "預覽:現在的座位表", "Preview: the chart now") }</h3>

@@ -31,6 +31,11 @@ pub struct TopBar {
     pub onkeep: Callback<Pack>,
     pub can_undo: bool,
     pub can_redo: bool,
+    /// The Assertions panel is open.
+    pub assertions: bool,
+    /// The work's assertions now: how many pass, fail and are set aside
+    /// (`None`: none judged yet, or hidden while predicting).
+    pub asserted: Option<(usize, usize, usize)>,
     pub lang: Lang,
     pub onaction: Callback<Action>,
     pub onwork: Callback<WorkAction>,
@@ -60,11 +65,46 @@ pub fn view(props: TopBar) -> Html {
                 <LazyFiles doc={props.latest_doc.clone()} course={props.course} carried={props.carried} recent={props.recent.clone()}
                     said={props.said.clone()} {lang} onaction={props.onaction.clone()} onwork={props.onwork.clone()} />
             </details>
+            { assertions_button(props.assertions, props.asserted, lang, &props.onaction) }
             if !props.classroom {
                 <Teacher doc={props.doc.clone()} computed={props.computed.clone()} saved_pack={props.saved_pack.clone()}
                     onkeep={props.onkeep.clone()} {lang} onaction={props.onaction.clone()} />
             }
             <Toolbar {lang} classroom={props.classroom} can_undo={props.can_undo} can_redo={props.can_redo} onaction={props.onaction.clone()} />
         </header>
+    }
+}
+
+/// The top bar's Assertions button (issue 53): it opens and closes the
+/// panel, and says how the work's assertions stand, in words as well as
+/// marks.
+fn assertions_button(open: bool, asserted: Option<(usize, usize, usize)>, lang: Lang, onaction: &Callback<Action>) -> Html {
+    let onclick = {
+        let onaction = onaction.clone();
+        Callback::from(move |_: MouseEvent| onaction.emit(crate::state::UiAction::ShowAssertions(!open).into()))
+    };
+    let tally = match asserted {
+        Some((pass, fail, aside)) if pass + fail + aside > 0 => {
+            let mut marks = format!("{pass} ✓");
+            if fail > 0 {
+                marks.push_str(&format!(" {fail} ✗"));
+            }
+            if aside > 0 {
+                marks.push_str(&format!(" {aside} ⚠"));
+            }
+            let said = pick!(lang,
+                format!("{pass} 條成立,{fail} 條不成立,{aside} 條略過"),
+                format!("{pass} pass, {fail} fail, {aside} set aside"),
+            );
+            html! { <> <span class="tally" aria-hidden="true">{ marks }</span><span class="sr-only">{ said }</span> </> }
+        }
+        _ => Html::default(),
+    };
+    let failing = asserted.is_some_and(|(_, fail, aside)| fail + aside > 0);
+    html! {
+        <button type="button" class={classes!("assertions-button", failing.then_some("failing"))} data-action="assertions"
+            aria-expanded={open.to_string()} {onclick}>
+            { pick!(lang, "斷言", "Assertions") }{ " " }{ tally }
+        </button>
     }
 }

@@ -78,6 +78,10 @@ pub struct ViewCellProps {
     pub delta: Option<Delta>,
     /// This cell is the chart's one tab stop (roving tabindex).
     pub active: bool,
+    /// The numbers (from 1) of the work's failing assertions about this
+    /// cell (issue 53): marked, in words.
+    #[prop_or_default]
+    pub failing: Vec<usize>,
     /// Lesson 3: the cell's prompt bar (nothing in a build without it).
     #[prop_or_default]
     pub bar: super::prompt_bar::CellBar,
@@ -273,11 +277,13 @@ pub fn view_cell(props: &ViewCellProps) -> Html {
     html! {
         <td data-view={key.clone()}
             data-changed={props.delta.is_some().then_some("")}
+            data-assertion-fails={(!props.failing.is_empty()).then(|| failing_list(&props.failing))}
             class={classes!("cell", (!props.leaks.is_empty()).then_some("leaking"),
                 props.reids.iter().any(Finding::singles_out).then_some("identifying"),
                 props.reach.as_ref().map(|r| if r.allowed { "reach-yes" } else { "reach-no" }),
                 props.inspected.then_some("inspected"),
-                props.delta.is_some().then_some("changed"))}>
+                props.delta.is_some().then_some("changed"),
+                (!props.failing.is_empty()).then_some("assertion-fails"))}>
             // The grid's keyboard stop: one group per cell, named by who and
             // how many (a group, not the cell itself, so its name can be
             // short while the cell shows every lesson).
@@ -287,6 +293,9 @@ pub fn view_cell(props: &ViewCellProps) -> Html {
                     <span class="who">{ &props.viewer.user }{" · "}{ &props.viewer.agent }</span>
                     if props.delta.is_some() {
                         <span class="changed-mark">{ pick!(lang, " · 有變動", " · changed") }<>{ for left }</></span>
+                    }
+                    if !props.failing.is_empty() {
+                        <span class="assert-mark">{ failing_mark(&props.failing, lang) }</span>
                     }
                     if !hidden {
                         <span class="count">{ pick!(lang, format!("{count} 張"), if count == 1 { "1 card".to_string() } else { format!("{count} cards") }) }</span>
@@ -325,6 +334,9 @@ fn cell_name(props: &ViewCellProps, hidden: bool) -> String {
     if !props.leaks.is_empty() {
         name.push_str(&pick!(lang, format!(";{} 個外洩警報", props.leaks.len()), format!("; {}", super::count(props.leaks.len(), "leak alarm", "leak alarms"))));
     }
+    if !props.failing.is_empty() {
+        name.push_str(&pick!(lang, format!(";{}", failing_mark(&props.failing, lang)), format!("; {}", failing_mark(&props.failing, lang))));
+    }
     if let Some(delta) = &props.delta {
         let mut parts = Vec::new();
         if !delta.gained.is_empty() {
@@ -337,4 +349,19 @@ fn cell_name(props: &ViewCellProps, hidden: bool) -> String {
         name.push_str(&pick!(lang, format!(";剛剛有變動{changes}"), format!("; changed{changes}")));
     }
     name
+}
+
+/// The failing assertions' numbers, `1,3`.
+fn failing_list(numbers: &[usize]) -> String {
+    numbers.iter().map(usize::to_string).collect::<Vec<_>>().join(",")
+}
+
+/// A cell's mark for the failing assertions about it, in words: "✗
+/// assertion 2 fails".
+fn failing_mark(numbers: &[usize], lang: Lang) -> String {
+    let list = failing_list(numbers);
+    match numbers.len() {
+        1 => pick!(lang, format!(" ✗ 斷言 {list} 不成立"), format!(" ✗ assertion {list} fails")),
+        _ => pick!(lang, format!(" ✗ 斷言 {list} 不成立"), format!(" ✗ assertions {list} fail")),
+    }
 }

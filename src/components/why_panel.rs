@@ -28,6 +28,10 @@ pub struct WhyPanelProps {
     pub flips: Option<Rc<Flips>>,
     /// Predicting, before the reveal: reasons would give the answers away.
     pub hidden: bool,
+    /// Lesson 2: the earlier tick the chart shows (`None`: now); an
+    /// assertion kept then is about that tick.
+    #[prop_or_default]
+    pub tick: Option<u64>,
     pub lang: Lang,
     pub onaction: Callback<Action>,
 }
@@ -146,6 +150,12 @@ fn why_card(props: &WhyPanelProps) -> Html {
         let viewer = v.viewer();
         let decision = props.computed.access(ws, index, viewer);
         let findings = props.computed.viewer_index(viewer.user, viewer.agent).map(|v| props.computed.reid_of(v, index)).unwrap_or_default();
+        // "Keep as an assertion" (issue 53): this viewer reads, or doesn't
+        // read, this card, as the cell is now (in its view, not only let in
+        // by the rule: the query must find it too).
+        let reads = props.computed.viewer_index(viewer.user, viewer.agent).is_some_and(|v| props.computed.four.views[v].contains(&index));
+        let kept = mixua_course::Assertion { at: props.tick, ..mixua_course::Assertion::reads(v, &card.id, reads) };
+        let keep = super::assertions_panel::keep_button(kept.clone(), mixua_course::assertion_words(&kept, lang), lang, &props.onaction);
         html! {
             <div class="focus" data-focus={viewer.key()}>
                 <h3>{ pick!(lang, format!("{} 與卡片 {}", viewer.key(), card.id), format!("{} and card {}", viewer.key(), card.id)) }</h3>
@@ -167,6 +177,7 @@ fn why_card(props: &WhyPanelProps) -> Html {
                 if let Some(flips) = &props.flips {
                     <p data-flips="">{ flips_text(card, viewer, flips, lang) }</p>
                 }
+                { keep }
             </div>
         }
     });
