@@ -41,7 +41,7 @@ pub fn card_editor(props: &CardEditorProps) -> Html {
         let shown = shown.clone();
         let rows = end - start;
         use_effect_with(*shown, move |&now| {
-            let next = now + rows.div_ceil(4).max(2);
+            let next = now.saturating_add(rows.div_ceil(4).max(2));
             let timer = (now < rows).then(|| Timeout::new(0, move || shown.set(if next >= rows { usize::MAX } else { next })));
             move || drop(timer)
         });
