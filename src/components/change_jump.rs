@@ -198,5 +198,23 @@ pub fn change_jump(props: &ChangeJumpProps) -> Html {
             }
         })
     };
-    create_portal(html! { <span class="jump-wrap" {onkeydown}>{ button }</span> }, now.host.clone())
+    // A new place is a new portal (its events are listened to at its host).
+    let place = matches!(now.phase, Phase::Back { .. }) as u8;
+    html! {
+        <Portal key={place} host={now.host.clone()}>
+            <span class="jump-wrap" {onkeydown}>{ button }</span>
+        </Portal>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct PortalProps {
+    host: web_sys::Element,
+    children: Html,
+}
+
+/// Its children drawn into `host`, elsewhere in the page.
+#[function_component(Portal)]
+fn portal(props: &PortalProps) -> Html {
+    create_portal(props.children.clone(), props.host.clone())
 }
