@@ -14,7 +14,7 @@
 use std::cell::RefCell;
 
 use gloo_events::EventListener;
-use mixua_words::{back_to_control, cells_changed_jump, cells_changed_jump_label, Lang};
+use mixua_words::{back_to_control, cells_changed_jump, cells_changed_jump_more, Lang};
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
@@ -162,9 +162,9 @@ pub fn change_jump(props: &ChangeJumpProps) -> Html {
                 })
             };
             html! {
-                <button type="button" class="jump" data-jump="go" data-cells={now.count.to_string()}
-                    aria-label={cells_changed_jump_label(now.count, lang)} {onclick}>
+                <button type="button" class="jump" data-jump="go" data-cells={now.count.to_string()} {onclick}>
                     { cells_changed_jump(now.count, up, lang) }
+                    <span class="sr-only">{ cells_changed_jump_more(lang) }</span>
                 </button>
             }
         }

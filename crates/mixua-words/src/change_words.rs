@@ -324,12 +324,10 @@ pub fn cells_changed_jump(n: usize, up: bool, lang: Lang) -> String {
     )
 }
 
-/// Its name for assistive technology: where it goes.
-pub fn cells_changed_jump_label(n: usize, lang: Lang) -> String {
-    pick!(lang,
-        format!("這次修改改變了 {n} 個格子:到座位表上第一個改變的格子"),
-        if n == 1 { "This edit changed 1 cell: go to it in the chart".to_string() } else { format!("This edit changed {n} cells: go to the first in the chart") },
-    )
+/// What it does, said after its visible words to assistive technology
+/// (its name begins with what it shows).
+pub fn cells_changed_jump_more(lang: Lang) -> &'static str {
+    pick!(lang, ":到座位表上第一個改變的格子", ": go to the first in the chart")
 }
 
 /// The way back from the chart to the control the edit was made with
