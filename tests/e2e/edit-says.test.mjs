@@ -7,7 +7,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cardRow, pageErrors, useBrowser, waitUntil, withApp } from './harness.mjs';
+import { axeScan, cardRow, formatViolations, pageErrors, useBrowser, waitUntil, withApp } from './harness.mjs';
 import { act, actIn, tick, waitCell } from './lesson2-helpers.mjs';
 import { setField, waitLessonThree } from './lesson3-helpers.mjs';
 
@@ -91,6 +91,8 @@ test('an edit whose changed cells are off screen: "4 cells changed ↑" after it
     // The button is the next Tab stop after the control.
     await page.waitForSelector('[data-jump="go"]');
     assert.match(await page.locator('[data-jump="go"]').innerText(), /4 cells changed ↑/);
+    let violations = await axeScan(page);
+    assert.deepEqual(violations, [], formatViolations(violations));
     await page.keyboard.press('Tab');
     assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-jump')), 'go');
     await page.keyboard.press('Enter');
@@ -103,6 +105,8 @@ test('an edit whose changed cells are off screen: "4 cells changed ↑" after it
     assert.ok(cell.top < cell.height && cell.bottom > 0, `the cell is on screen: ${JSON.stringify(cell)}`);
     // The way back is in the change strip, reached from the cell with Shift+Tab.
     await page.waitForSelector('#chart .change-strip [data-jump="back"]');
+    violations = await axeScan(page);
+    assert.deepEqual(violations, [], formatViolations(violations));
     await page.keyboard.press('Shift+Tab');
     assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-jump')), 'back');
     await page.keyboard.press('Enter');
