@@ -12,7 +12,7 @@ const env = useBrowser();
 
 /** Next, and wait for step `n` (its title has the focus: next-task.test.mjs). */
 async function next(page, n) {
-  await page.click('[data-action="next-step"]');
+  await page.getByRole('button', { name: 'Next →', exact: true }).click();
   await page.waitForSelector(`[data-panel="lesson"][data-lesson-step="${n}"]`);
 }
 

@@ -12,7 +12,7 @@ import { act, actIn, tick, waitCell, waitDone } from './lesson2-helpers.mjs';
 const env = useBrowser();
 
 async function next(page, n) {
-  await page.click('[data-action="next-step"]');
+  await page.getByRole('button', { name: 'Next →', exact: true }).click();
   await page.waitForSelector(`[data-panel="lesson"][data-lesson-step="${n}"]`);
 }
 

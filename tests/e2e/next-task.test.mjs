@@ -9,6 +9,11 @@ import { waitLessonThree } from './lesson3-helpers.mjs';
 
 const env = useBrowser();
 
+// Named as the learner sees them (the build before this change had no
+// hooks on them).
+const nextButton = (page) => page.getByRole('button', { name: 'Next →', exact: true });
+const previousButton = (page) => page.getByRole('button', { name: '← Previous', exact: true });
+
 /** Waits until the lesson shows step `n` and the focus is on its title; returns where the title is. */
 async function taskFocused(page, n) {
   await page.waitForSelector(`[data-panel="lesson"][data-lesson-step="${n}"]`);
@@ -40,7 +45,7 @@ test('lesson 3: answer exercise 3, Check, Next: the new task is on screen and ha
     // Next button is, below the fold.
     await page.locator('[data-panel="lesson"] .question input[type="radio"]').first().check();
     await page.click('[data-action="check-step"]');
-    const next = page.locator('[data-action="next-step"]');
+    const next = nextButton(page);
     await next.scrollIntoViewIfNeeded();
     await page.evaluate(() => window.scrollBy(0, 300));
     await next.click();
@@ -49,13 +54,13 @@ test('lesson 3: answer exercise 3, Check, Next: the new task is on screen and ha
     assert.match(four.text, /No stale memory/);
 
     // Keyboard: Previous, from the keyboard, after scrolling away.
-    await page.locator('[data-action="previous-step"]').focus();
+    await previousButton(page).focus();
     await page.evaluate(() => window.scrollBy(0, 400));
     await page.keyboard.press('Enter');
     const three = await taskFocused(page, 3);
     inView(three, 'Previous (keyboard)');
     // And Next with the keyboard: Tab reaches the task's text after the title.
-    await page.locator('[data-action="next-step"]').focus();
+    await nextButton(page).focus();
     await page.keyboard.press('Enter');
     inView(await taskFocused(page, 4), 'Next (keyboard)');
     assert.deepEqual(pageErrors(page), []);
@@ -66,14 +71,14 @@ for (const [lesson, step] of [[1, 1], [2, 1]]) {
   test(`lesson ${lesson}: Next and Previous, by mouse and keyboard, put the new task in view with the focus`, async () => {
     await withApp(env, `lesson=${lesson}&step=${step}&lang=en`, async (page) => {
       await page.waitForSelector(`[data-panel="lesson"][data-lesson="${lesson}"]`);
-      await page.locator('[data-action="next-step"]').scrollIntoViewIfNeeded();
+      await nextButton(page).scrollIntoViewIfNeeded();
       await page.evaluate(() => window.scrollBy(0, 600));
-      await page.click('[data-action="next-step"]');
+      await nextButton(page).click();
       inView(await taskFocused(page, step + 1), 'Next (mouse)');
-      await page.locator('[data-action="next-step"]').focus();
+      await nextButton(page).focus();
       await page.keyboard.press('Enter');
       inView(await taskFocused(page, step + 2), 'Next (keyboard)');
-      await page.locator('[data-action="previous-step"]').focus();
+      await previousButton(page).focus();
       await page.keyboard.press('Space');
       inView(await taskFocused(page, step + 1), 'Previous (keyboard)');
       // The steps' toolbar keeps its arrow keys: the focus stays on the
