@@ -11,7 +11,7 @@ use yew::prelude::*;
 
 use crate::changed;
 use crate::components::announcer::Announcer;
-use crate::components::change_jump::ChangeJump;
+use crate::components::change_jump::LazyChangeJump;
 use crate::components::{
     about_me::LazyAboutMe, card_editor::LazyCardEditor, card_inspector::LazyCardInspector, compare::LazyCompare,
     lesson_panel::LessonPanel, lesson_tools::{self, LessonTools, ToolsAt}, notice_bar::NoticeBar, panel_tabs::{self, PanelTabs},
@@ -207,7 +207,7 @@ pub fn app(props: &AppProps) -> Html {
             <Announcer voice={voice.clone()} />
             // "N cells changed ↑" beside a control whose edit changed cells
             // off screen (not while predicting: it would give answers away).
-            <ChangeJump step={changed_cells.filter(|_| !ui.mode.hides_answers())} {lang} />
+            <LazyChangeJump step={changed_cells.filter(|_| !ui.mode.hides_answers())} {lang} />
             <main>
                 if !hidden(Panel::Query) && top {
                     <QueryBar query={workspace.query.clone()} {english_seed} {lang} onaction={onaction.clone()} />

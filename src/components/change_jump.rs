@@ -22,7 +22,7 @@ use super::focus::{bring_and_focus, cell_selector, focus_element};
 use crate::shared::Shared;
 use crate::state::StepKind;
 
-#[derive(Properties, PartialEq)]
+#[derive(Properties, PartialEq, Clone)]
 pub struct ChangeJumpProps {
     /// The last step (edit, undo, redo) and the cells it changed, as
     /// `user/agent` keys in the chart's order (`None`: no step, or its
@@ -85,6 +85,25 @@ fn host_at(el: &web_sys::Element, inside: bool) -> Option<web_sys::Element> {
     host.set_class_name("jump-host");
     let placed = if inside { el.append_child(&host).map(|_| ()) } else { el.after_with_node_1(&host) };
     placed.ok().map(|_| host)
+}
+
+/// [`ChangeJump`], in the part the first screen does not carry (`later`,
+/// `crate::lazy`, issue 28): only a step shows it, and the part is in long
+/// before the first step (`components::below::preload`).
+#[wasm_split_helpers::wasm_split(later, fallible, preload(preload_change_jump))]
+pub fn change_jump_part(props: &ChangeJumpProps) -> Result<Html, crate::lazy::SplitLoaderError> {
+    Ok(html! { <ChangeJump ..props.clone() /> })
+}
+
+/// The root's place for [`ChangeJump`]: nothing until the part is in (a step
+/// made before it is shown without the jump).
+#[function_component(LazyChangeJump)]
+pub fn lazy_change_jump(props: &ChangeJumpProps) -> Html {
+    let later = use_context::<crate::lazy::Later>();
+    if !later.is_some_and(|l| l.part == crate::lazy::Part::In) {
+        return Html::default();
+    }
+    crate::lazy::now(change_jump_part(props)).unwrap_or_default()
 }
 
 #[function_component(ChangeJump)]
