@@ -124,7 +124,18 @@ pub fn change_jump(props: &ChangeJumpProps) -> Html {
                     *last_focus.borrow_mut() = Some(el);
                 }
             });
-            move || drop(listener)
+            move || {
+                drop(listener);
+                // Gone (predicting hides the step's change): so are the
+                // places it put in the page.
+                if let Ok(hosts) = gloo_utils::document().query_selector_all(".jump-host") {
+                    for n in 0..hosts.length() {
+                        if let Some(host) = hosts.item(n).and_then(|h| h.dyn_into::<web_sys::Element>().ok()) {
+                            host.remove();
+                        }
+                    }
+                }
+            }
         });
     }
     // Each new step: the button goes, and comes back beside the control
