@@ -35,8 +35,6 @@ if [[ -n "${MIXUA_PAGE:-}" ]]; then
 fi
 : "${TRUNK_STAGING_DIR:?run by Trunk as its post-build hook (see Trunk.toml)}"
 
-cargo run --quiet --locked -p mixua-prerender
-
 # parts DIR HTML: the parts of the page DIR/HTML (issue 28): the chunks
 # its wasm fetches when a part is first wanted (src/lazy.rs) and the
 # JavaScript that fetches them, which the split step
@@ -77,6 +75,37 @@ parts() {
   # start will want beside the main wasm.
   sed -i "s#</head>#<script type=\"application/json\" id=\"mixua-part-files\">$(cat "$from/parts.json")</script></head>#" "$dir/$html"
 }
+# Serve mode (scripts/serve.sh PAGE, issue 52): Trunk builds only the page
+# being worked on ($MIXUA_SERVE, one of index, index-en, lesson3, teach),
+# in the development profile and without the prerendered first screen (the
+# app draws it; the release build has it), so a saved file is on the page
+# in seconds. The site's other pages come from the last whole build
+# (target/pages/site, kept below), so links between the pages still work.
+if [[ -n "${MIXUA_SERVE:-}" ]]; then
+  html=index.html
+  case "$MIXUA_SERVE" in lesson3 | teach) html="$MIXUA_SERVE.html" ;; esac
+  parts "$TRUNK_STAGING_DIR" "$html"
+  if [[ -d "$target_dir/pages/site" ]]; then
+    # The page just built wins over its last whole build (no clobbering).
+    cp -Rn "$target_dir/pages/site"/. "$TRUNK_STAGING_DIR"/
+    # The students' page in 繁體中文 names its English build, so that the
+    # language switch still opens it.
+    if [[ "$MIXUA_SERVE" == index ]]; then
+      en="$(grep -o '<script type="application/json" id="mixua-build-en">[^<]*</script>' "$target_dir/pages/site/index.html" | head -n 1 || true)"
+      if [[ -n "$en" ]]; then
+        sed -i "s#</head>#${en//#/\\#}</head>#" "$TRUNK_STAGING_DIR/index.html"
+      fi
+    fi
+  else
+    echo "pages.sh: no whole build of the site yet (bash scripts/serve.sh --release, or scripts/test.sh, makes one): only $html is served" >&2
+  fi
+  exit 0
+fi
+
+# A native build: in the native target folder when the caller names one
+# (scripts/test.sh builds the site in a folder of its own beside it).
+CARGO_TARGET_DIR="${MIXUA_NATIVE_TARGET:-$target_dir}" cargo run --quiet --locked -p mixua-prerender
+
 parts "$TRUNK_STAGING_DIR" index.html
 
 profile=()
@@ -120,3 +149,9 @@ done
 for html in "$TRUNK_STAGING_DIR"/*.html; do
   perl -0pi -e 's/<!--.*?-->//gs; s{(<script\b[^>]*>)(.*?)(</script>)}{ my ($open, $code, $close) = ($1, $2, $3); $code =~ s/^[ \t]*\/\/[^\n]*\n//gm; "$open$code$close" }gse' "$html"
 done
+
+# 4. The whole site, kept for scripts/serve.sh PAGE: it builds one page and
+#    serves the others from here.
+rm -rf "$target_dir/pages/site"
+mkdir -p "$target_dir/pages"
+cp -R "$TRUNK_STAGING_DIR"/. "$target_dir/pages/site"/

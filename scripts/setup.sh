@@ -125,41 +125,54 @@ else
   timed rustup target add "${WASM_TARGET}"
 fi
 
+# The steps below are independent of each other: Trunk's and the
+# wasm-bindgen CLI's compiles, the crates' download, Debian's packages and
+# the npm packages run at the same time (on 2 cores, a compile leaves time
+# idle in its single-threaded phases, and the downloads wait on the
+# network), each into a log of its own, printed in order when all are done.
+# The first that failed stops setup, with its log.
+
 # --- Trunk --------------------------------------------------------------------
-say "Trunk ${TRUNK_VERSION}"
-wait_for_other_install trunk
-if ((FROM_SCRATCH == 0)) && [[ "$(trunk --version 2>/dev/null || true)" == "trunk ${TRUNK_VERSION}" ]]; then
-  skip "$(trunk --version) ($(command -v trunk))"
-else
-  say "cargo install --locked trunk --version ${TRUNK_VERSION} (compiles from source; about 7 minutes on 2 cores)"
-  install_crate trunk "${TRUNK_VERSION}" trunk
-fi
+step_trunk() {
+  say "Trunk ${TRUNK_VERSION}"
+  wait_for_other_install trunk
+  if ((FROM_SCRATCH == 0)) && [[ "$(trunk --version 2>/dev/null || true)" == "trunk ${TRUNK_VERSION}" ]]; then
+    skip "$(trunk --version) ($(command -v trunk))"
+  else
+    say "cargo install --locked trunk --version ${TRUNK_VERSION} (compiles from source; about 7 minutes on 2 cores)"
+    install_crate trunk "${TRUNK_VERSION}" trunk
+  fi
+}
 
 # --- Crates -----------------------------------------------------------------
 # Writes Cargo.lock if it is missing and downloads every crate for every
 # target, so that `trunk build --offline` (which passes --offline to cargo)
 # and `cargo test` find them all.
-say "Crates in Cargo.lock (cargo fetch)"
-timed cargo fetch
+step_crates() {
+  say "Crates in Cargo.lock (cargo fetch)"
+  timed cargo fetch
+}
 
 # --- wasm-bindgen CLI, at the version Cargo.lock pins ------------------------
 # Trunk refuses (in --offline mode) a wasm-bindgen CLI whose version differs
 # from the wasm-bindgen crate in Cargo.lock.
-wasm_bindgen_versions=$(awk '
-  /^\[\[package\]\]/ { name = "" }
-  /^name = /         { name = $3 }
-  /^version = / && name == "\"wasm-bindgen\"" { gsub(/"/, "", $3); print $3 }
-' Cargo.lock)
-wasm_bindgen_version=$(printf '%s\n' "${wasm_bindgen_versions}" | head -n 1)
-say "wasm-bindgen CLI ${wasm_bindgen_version:-(none needed)}"
-if [[ -z "${wasm_bindgen_version}" ]]; then
-  skip "Cargo.lock has no wasm-bindgen crate yet, so there is nothing to match"
-else
+step_bindgen() {
+  local wasm_bindgen_versions wasm_bindgen_version installed=""
+  wasm_bindgen_versions=$(awk '
+    /^\[\[package\]\]/ { name = "" }
+    /^name = /         { name = $3 }
+    /^version = / && name == "\"wasm-bindgen\"" { gsub(/"/, "", $3); print $3 }
+  ' Cargo.lock)
+  wasm_bindgen_version=$(printf '%s\n' "${wasm_bindgen_versions}" | head -n 1)
+  say "wasm-bindgen CLI ${wasm_bindgen_version:-(none needed)}"
+  if [[ -z "${wasm_bindgen_version}" ]]; then
+    skip "Cargo.lock has no wasm-bindgen crate yet, so there is nothing to match"
+    return 0
+  fi
   if [[ $(printf '%s\n' "${wasm_bindgen_versions}" | wc -l) -gt 1 ]]; then
     die "Cargo.lock holds several wasm-bindgen versions (${wasm_bindgen_versions//$'\n'/, }): keep one"
   fi
   wait_for_other_install wasm-bindgen-cli
-  installed=""
   ((FROM_SCRATCH == 1)) || installed=$(wasm-bindgen --version 2>/dev/null || true)
   if [[ "${installed}" == "wasm-bindgen ${wasm_bindgen_version}" ]]; then
     skip "${installed} ($(command -v wasm-bindgen))"
@@ -170,39 +183,62 @@ else
     say "cargo install wasm-bindgen-cli --version ${wasm_bindgen_version} (about 2 minutes on 2 cores)"
     install_crate wasm-bindgen-cli "${wasm_bindgen_version}" wasm-bindgen
   fi
-fi
+}
 
 # --- Chromium, ChromeDriver and a CJK font, from Debian -----------------------
-say "Chromium, ChromeDriver and a Traditional Chinese font (Debian packages)"
-apt_packages=()
-((FROM_SCRATCH == 0)) && [[ -x /usr/bin/chromium ]] || apt_packages+=(chromium)
-((FROM_SCRATCH == 0)) && [[ -x /usr/bin/chromedriver ]] || apt_packages+=(chromium-driver)
-if ((FROM_SCRATCH == 1)) || ! { command -v fc-list >/dev/null && fc-list ':lang=zh-tw' family | grep -q .; }; then
-  apt_packages+=(fonts-noto-cjk)
-fi
-if ((${#apt_packages[@]} == 0)); then
-  skip "$(/usr/bin/chromium --version 2>/dev/null | head -n 1), $(/usr/bin/chromedriver --version 2>/dev/null | cut -d' ' -f1-2)"
-else
-  say "apt-get install ${apt_packages[*]} (about 1 to 2 minutes)"
-  export DEBIAN_FRONTEND=noninteractive
-  timed as_root apt-get update -q
-  timed as_root apt-get install -y -q "${apt_packages[@]}"
-fi
+step_debian() {
+  local apt_packages=()
+  say "Chromium, ChromeDriver and a Traditional Chinese font (Debian packages)"
+  ((FROM_SCRATCH == 0)) && [[ -x /usr/bin/chromium ]] || apt_packages+=(chromium)
+  ((FROM_SCRATCH == 0)) && [[ -x /usr/bin/chromedriver ]] || apt_packages+=(chromium-driver)
+  if ((FROM_SCRATCH == 1)) || ! { command -v fc-list >/dev/null && fc-list ':lang=zh-tw' family | grep -q .; }; then
+    apt_packages+=(fonts-noto-cjk)
+  fi
+  if ((${#apt_packages[@]} == 0)); then
+    skip "$(/usr/bin/chromium --version 2>/dev/null | head -n 1), $(/usr/bin/chromedriver --version 2>/dev/null | cut -d' ' -f1-2)"
+  else
+    say "apt-get install ${apt_packages[*]} (about 1 to 2 minutes)"
+    export DEBIAN_FRONTEND=noninteractive
+    timed as_root apt-get update -q
+    timed as_root apt-get install -y -q "${apt_packages[@]}"
+  fi
+}
 
 # --- npm packages --------------------------------------------------------------
 # playwright-core and axe-core for the browser tests; binaryen for wasm-opt,
 # which Trunk runs on the release build (scripts/serve.sh and scripts/test.sh
 # put node_modules/.bin on PATH). playwright-core brings no browser of its own:
 # it drives /usr/bin/chromium, so never run `npx playwright install`.
-say "npm packages ($(node -p 'Object.keys(require("./package.json").devDependencies ?? {}).join(", ")'))"
-if ((FROM_SCRATCH == 0)) && [[ -f node_modules/.package-lock.json && ! package-lock.json -nt node_modules/.package-lock.json ]]; then
-  skip "node_modules matches package-lock.json"
-else
-  timed env PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund
-fi
-if [[ -x node_modules/.bin/wasm-opt ]]; then
-  skip "$(node_modules/.bin/wasm-opt --version) (node_modules/.bin)"
-fi
+step_npm() {
+  say "npm packages ($(node -p 'Object.keys(require("./package.json").devDependencies ?? {}).join(", ")'))"
+  if ((FROM_SCRATCH == 0)) && [[ -f node_modules/.package-lock.json && ! package-lock.json -nt node_modules/.package-lock.json ]]; then
+    skip "node_modules matches package-lock.json"
+  else
+    timed env PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund
+  fi
+  if [[ -x node_modules/.bin/wasm-opt ]]; then
+    skip "$(node_modules/.bin/wasm-opt --version) (node_modules/.bin)"
+  fi
+}
+
+# Runs the steps at once, each into its own log; prints the logs in order,
+# and stops at the first step that failed.
+STEP_LOGS=$(mktemp -d -t mixua-setup-steps-XXXXXX)
+names=(trunk bindgen crates debian npm)
+pids=()
+for name in "${names[@]}"; do
+  ( "step_${name}" ) >"${STEP_LOGS}/${name}.log" 2>&1 </dev/null &
+  pids+=($!)
+done
+failed=""
+for i in "${!names[@]}"; do
+  status=0
+  wait "${pids[$i]}" || status=$?
+  cat "${STEP_LOGS}/${names[$i]}.log"
+  if ((status != 0)) && [[ -z "${failed}" ]]; then failed="${names[$i]} (exit ${status})"; fi
+done
+rm -rf "${STEP_LOGS}"
+[[ -z "${failed}" ]] || die "the ${failed} step failed; its lines are above"
 
 if ((FROM_SCRATCH == 1)); then
   say "from scratch: tools in ${TOOL_ROOT}/bin ($("${TOOL_ROOT}/bin/trunk" --version), $("${TOOL_ROOT}/bin/wasm-bindgen" --version)); delete the folder when done"

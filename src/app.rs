@@ -186,9 +186,26 @@ pub fn app(props: &AppProps) -> Html {
     // The query's presets follow the seed the cards come from: the Chinese
     // seed's query keeps its Chinese presets in an English UI.
     let english_seed = !workspace.cards.iter().any(|c| c.situation.contains(mixua_course::SEED_QUERY));
+    // The panels below the first screen.
+    let editor = (below(Step::Editor) && shows(Panel::Editor)).then(|| html! {
+        <LazyCardEditor
+            workspace={workspace.clone()}
+            computed={computed.clone()}
+            selected={ui.selected}
+            start={ui.editor_start}
+            arriving={step < Step::Ready}
+            {lang}
+            onaction={onaction.clone()}
+        />
+    });
+    let people = (below(Step::People) && shows(Panel::People) && !tools.tools.contains(&Panel::People))
+        .then(|| html! { <LazyPeople roster={roster.clone()} {lang} onaction={onaction.clone()} /> });
+    let compare = (below(Step::Compare) && shows(Panel::Compare))
+        .then(|| html! { <LazyCompare doc={doc.clone()} computed={computed.clone()} hidden={ui.mode.hides_answers()} {lang} /> });
+    let folds_below = third.on && !classroom && (editor.is_some() || people.is_some() || compare.is_some());
     html! {
         <ContextProvider<crate::lazy::Later> context={crate::lazy::Later { part: later, retry: retry_later }}>
-        <div class={classes!("app", classroom.then_some("classroom"), ui.embed.then_some("embed"), selecting)} data-ready={(step == Step::Ready && acting_in && later == crate::lazy::Part::In).then_some("")} data-settled={settled.then_some("")} {ondragover} {ondrop}>
+        <div class={classes!("app", classroom.then_some("classroom"), ui.embed.then_some("embed"), third.on.then_some("lesson3"), selecting)} data-ready={(step == Step::Ready && acting_in && later == crate::lazy::Part::In).then_some("")} data-settled={settled.then_some("")} {ondragover} {ondrop}>
             <a class="skip" href="#chart">{ pick!(lang, "跳到座位表", "Skip to the seating chart") }</a>
             if !ui.embed && top {
             { top_bar::view(TopBar {
@@ -309,25 +326,27 @@ pub fn app(props: &AppProps) -> Html {
                     }
                 </div>
                 }
-                if below(Step::Editor) && shows(Panel::Editor) {
-                    <LazyCardEditor
-                        workspace={workspace.clone()}
-                        computed={computed.clone()}
-                        selected={ui.selected}
-                        start={ui.editor_start}
-                        arriving={step < Step::Ready}
-                        {lang}
-                        onaction={onaction.clone()}
-                    />
+                if folds_below {
+                    // Lesson 3 (not in classroom mode): the card table, the
+                    // people and the three policies open on demand, never
+                    // as page height under the one screen (issue 50).
+                    <details class="more-panels" data-panel="more">
+                        <summary>{ pick!(lang, "更多:所有卡片、使用者與 Agent、三種做法", "More: every card, the people and agents, the three policies") }</summary>
+                        { for editor.clone() }{ for people.clone() }{ for compare.clone() }
+                    </details>
                 }
-                if below(Step::People) && shows(Panel::People) && !tools.tools.contains(&Panel::People) {
-                    <LazyPeople roster={roster.clone()} {lang} onaction={onaction.clone()} />
+                // Elsewhere, each in its own place, as the start adds it.
+                if !folds_below && below(Step::Editor) && shows(Panel::Editor) {
+                    { for editor }
+                }
+                if !folds_below && below(Step::People) && shows(Panel::People) && !tools.tools.contains(&Panel::People) {
+                    { for people }
                 }
                 if classroom && lesson_two && shows(Panel::Memory) {
                     <div class="memory-tab">{ memory }</div>
                 }
-                if below(Step::Compare) && shows(Panel::Compare) {
-                    <LazyCompare doc={doc.clone()} computed={computed.clone()} hidden={ui.mode.hides_answers()} {lang} />
+                if !folds_below && below(Step::Compare) && shows(Panel::Compare) {
+                    { for compare }
                 }
             </main>
             if below(Step::Rest) && !ui.embed {

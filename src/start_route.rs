@@ -337,6 +337,8 @@ fn route_by<R: Reader>(address: &Address, session: &Session, reader: &R) -> Rout
     // latest saved.
     let handed = address.param("work").filter(|id| !id.is_empty());
     // A pack's work has its pack's lesson (the pack a link started).
+    // This tab's work, when it is another page's (said at the start).
+    let mut elsewhere = None;
     let pack_lesson = |lesson: WorkLesson| (lesson == WorkLesson::Pack).then(|| reader.started_pack().map(|p| p.lesson())).flatten();
     let shown_here = |saved: &Saved| {
         let lesson = saved.lesson();
@@ -360,6 +362,12 @@ fn route_by<R: Reader>(address: &Address, session: &Session, reader: &R) -> Rout
                 let query = address.query_for(&["lesson"], &[("work", &work.id), ("lang", ui.lang.tag())]);
                 let to = format!("{}{query}", Page::of_lesson(home).file());
                 return Route::go(ui, to);
+            }
+            // This tab's work (a reload) is another page's: said, with
+            // where it is, so that it is never silently swapped.
+            // (A switch of lesson, `?lesson=N`, says its own notice.)
+            if handed.is_none() && address.param("lesson").is_none() && session.tab_work.as_deref() == Some(work.id.as_str()) {
+                elsewhere = Some(Notice::TabWorkElsewhere { name: work.name.clone(), lesson: home });
             }
             forks.clear();
             saved = None;
@@ -456,6 +464,10 @@ fn route_by<R: Reader>(address: &Address, session: &Session, reader: &R) -> Rout
         state.ui.notice = Some(Notice::ForkedElsewhere { names: forks });
     }
     if let Some(notice) = opened_lesson {
+        state.ui.notice = Some(notice);
+    }
+    // Where this tab's work went is what a reload most needs to hear.
+    if let Some(notice) = elsewhere {
         state.ui.notice = Some(notice);
     }
     let mut set_aside = None;

@@ -82,6 +82,10 @@ pub enum Notice {
     DroppedOldest { names: Vec<String> },
     /// A work from Recent work was opened in this tab.
     OpenedWork { name: String },
+    /// After a reload, this tab's work is another page's lesson (`lesson`):
+    /// it stays in its slot (Recent work) and opens on that page; this page
+    /// opened its own latest work instead.
+    TabWorkElsewhere { name: String, lesson: usize },
     /// `?lesson=2` (or `?lesson=1`) opened that lesson's own work;
     /// `kept`: the other lesson's work stays in Recent work.
     OpenedLesson { course: crate::course::Course, kept: bool },
@@ -236,6 +240,11 @@ pub struct Ui {
     /// use it?").
     #[cfg(feature = "lesson3")]
     pub diagnose: Option<String>,
+    /// Lesson 3: the learner opened a cell's prompt from its bar in the
+    /// chart: on a phone it is a sheet over the lower part of the screen
+    /// (as a selected card's editor is) until closed.
+    #[cfg(feature = "lesson3")]
+    pub prompt_sheet: bool,
 }
 
 impl Ui {
@@ -462,6 +471,10 @@ pub enum UiAction {
     /// Lesson 3: diagnose this card for the prompt's viewer (`None`: close).
     #[cfg(feature = "lesson3")]
     Diagnose(Option<String>),
+    /// Lesson 3: open (a cell's bar was chosen) or close the prompt's sheet
+    /// (a phone's way of showing it).
+    #[cfg(feature = "lesson3")]
+    PromptSheet(bool),
 }
 
 /// Lesson 3: the diagnosis shown now (the prompt's viewer, the card
@@ -684,6 +697,13 @@ impl AppState {
                 diagnosed(ui, &self.doc.workspace);
             }
             #[cfg(feature = "lesson3")]
+            UiAction::PromptSheet(open) => {
+                if ui.prompt_sheet == open {
+                    return false;
+                }
+                ui.prompt_sheet = open;
+            }
+            #[cfg(feature = "lesson3")]
             UiAction::Diagnose(card) => {
                 if ui.diagnose == card {
                     return diagnosed(ui, &self.doc.workspace);
@@ -708,6 +728,8 @@ impl AppState {
             _ => None,
         };
         let mut doc = (*self.doc).clone();
+        let said_before = self.ui.notice.clone();
+        let load = matches!(edit, Edit::Load { .. });
         if let Err(notice) = self.edit(&mut doc, edit) {
             match notice {
                 Notice::Refused(refusal) => self.ui.refusal = Some(refusal),
@@ -716,7 +738,10 @@ impl AppState {
             return true;
         }
         if doc == *self.doc {
-            return false;
+            // Nothing in the work changed, but what the edit said is new (a
+            // file loaded that equals the work shown: "Loaded …" still
+            // answers the import).
+            return load || self.ui.notice != said_before;
         }
         let merge = coalesce_key.is_some() && coalesce_key == self.coalesce;
         if !merge || self.last.is_none() {

@@ -7,7 +7,6 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use gloo_events::EventListener;
-use gloo_timers::callback::Timeout;
 use mixua_words::Lang;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
@@ -113,9 +112,11 @@ pub fn use_speech(doc: Shared<Doc>, words: Option<String>, notice: Option<Notice
             let notice = notice.as_ref().map(|n| (n, notice_text(n, lang).1));
             if let Some(say) = speech.borrow_mut().rendered(&doc.0, words, notice, typed) {
                 if first {
-                    // The region has only just been added to the page: a
-                    // moment later, so that screen readers hear it.
-                    Timeout::new(800, move || said.say(say)).forget();
+                    // The region has only just been added to the page: said
+                    // once it has been drawn (in the accessibility tree), so
+                    // that screen readers hear the change, not a region
+                    // that arrived already holding it.
+                    after_two_frames(move || said.say(say));
                 } else {
                     said.say(say);
                 }

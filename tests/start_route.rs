@@ -1086,3 +1086,29 @@ fn a_start_sent_to_another_page_keeps_its_flags() {
     let route = start_on(Page::LessonThree, &[("lesson", "1"), ("lang", "en")], "", &Kind::L1.stored(), None);
     assert_eq!(route.go.as_deref(), Some("./?lesson=1&lang=en"));
 }
+
+/// A reload of a tab whose work is another page's lesson (a lesson-3 work,
+/// reloaded on the students' page after the address was changed by hand):
+/// the page opens its own latest work and says where the tab's work is;
+/// the work itself stays in its slot, untouched. A new tab says nothing:
+/// it never showed that work.
+#[test]
+fn a_reload_of_another_pages_work_says_where_it_is_and_leaves_it() {
+    let storage = Kind::L3.stored();
+    let before = storage.map.clone();
+    let route = start_on(Page::Students, &[], "", &storage, Some("w"));
+    assert_eq!(routed(&route), here(WorkLesson::One, true));
+    match &route.state.ui.notice {
+        Some(Notice::TabWorkElsewhere { lesson: 3, name }) => assert!(!name.is_empty()),
+        other => panic!("the reload should say where the tab's work is, got {other:?}"),
+    }
+    assert!(route.set_aside.is_none() && route.started.is_none(), "nothing is written over it");
+    assert_eq!(storage.map, before);
+    let new_tab = start_on(Page::Students, &[], "", &storage, None);
+    assert!(!matches!(new_tab.state.ui.notice, Some(Notice::TabWorkElsewhere { .. })));
+    // A switch of lesson (`?lesson=1`) is a move the learner made, not a
+    // reload: it opens lesson 1's own latest work, as the table says.
+    let switched = start_on(Page::Students, &[("lesson", "1")], "", &storage, Some("w"));
+    assert_eq!(routed(&switched), here(WorkLesson::One, true));
+    assert!(!matches!(switched.state.ui.notice, Some(Notice::TabWorkElsewhere { .. })), "{:?}", switched.state.ui.notice);
+}

@@ -138,6 +138,22 @@ fn load_replaces_the_work_and_one_undo_brings_it_back() {
     assert_eq!(s.doc, mine);
 }
 
+/// A file equal to the work shown (a lesson's start exported at once, then
+/// imported on a fresh page) still answers: "Loaded …", with no undo step,
+/// since nothing changed. Before, the answer was dropped with the no-op.
+#[test]
+fn loading_a_file_equal_to_the_work_still_says_it_was_loaded() {
+    let mut s = seed();
+    let same = (*s.doc).clone();
+    assert!(s.apply(Action::Edit(Edit::Load { doc: same.clone(), source: "same.json".into() })), "the state changed: the answer");
+    assert_eq!(*s.doc, same);
+    assert!(s.past.is_empty(), "no undo step for a load that changed nothing");
+    assert!(matches!(&s.ui.notice, Some(Notice::Loaded { source, .. }) if source == "same.json"), "{:?}", s.ui.notice);
+    // Twice in a row: said again.
+    s.ui.notice = Some(Notice::Loaded { source: "same.json".into(), cards: 0, rejected: 0 });
+    assert!(s.apply(Action::Edit(Edit::Load { doc: same, source: "same.json".into() })));
+}
+
 #[test]
 fn predictions_toggle_and_follow_renames() {
     let mut s = seed();

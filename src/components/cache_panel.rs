@@ -110,14 +110,22 @@ pub fn cache_panel(props: &CachePanelProps) -> Html {
             <fieldset class="cache-config">
                 <legend>{ pick!(lang, "快取鍵由哪些欄位組成", "Which fields make the cache key") }</legend>
                 { for KeyField::ALL.into_iter().map(key_box) }
+            </fieldset>
+            // Purging is a setting of its own, not a part of the key: its
+            // own group and legend, so it never reads as a second "policy
+            // version" box at the end of the key's line.
+            <fieldset class="cache-purge-group">
+                <legend>{ pick!(lang, "清除(不是快取鍵的一部分)", "Purging (not a part of the key)") }</legend>
                 <label class="cache-purge">
                     <input type="checkbox" name="purge" checked={purge} onchange={on_purge} />
                     { pick!(lang, "卡片撤回、還原、到期或被取代時,清除含它的快取答案", "Purge the cached answers holding a card when it is revoked, rolled back, expired or superseded") }
                 </label>
+            </fieldset>
+            <p class="cache-policy">
                 <button type="button" data-action="policy" onclick={on_policy}>
                     { pick!(lang, format!("政策版本升一版(現在是 {})", ws.policy_version()), format!("New policy version (now {})", ws.policy_version())) }
                 </button>
-            </fieldset>
+            </p>
             { refusal_beside(props.refusal.as_ref(), lang) }
             <p class="cache-now">{ cache_text(config.as_ref(), lang) }</p>
             <p class={classes!("cache-summary", (leaks > 0).then_some("alarm"))} data-cache-leaks={leaks.to_string()} data-cache-stale={stale.to_string()}>

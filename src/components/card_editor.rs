@@ -41,6 +41,8 @@ pub fn card_editor(props: &CardEditorProps) -> Html {
         let shown = shown.clone();
         let rows = end - start;
         use_effect_with(*shown, move |&now| {
+            // `now` is usize::MAX once every row is built: no overflow (a
+            // debug build's panic) in a sum that is then unused.
             let next = now.saturating_add(rows.div_ceil(4).max(2));
             let timer = (now < rows).then(|| Timeout::new(0, move || shown.set(if next >= rows { usize::MAX } else { next })));
             move || drop(timer)

@@ -95,6 +95,14 @@ pub fn use_lesson_three(state: &AppState, onaction: &Callback<Action>) -> Third 
     let viewers = use_memo(Shared(ws.clone()), |ws| {
         Rc::new(ws.0.users.iter().flat_map(|u| ws.0.agents.iter().map(move |a| ViewerId::new(u, a))).collect::<Vec<_>>())
     });
+    // When a step opens, the control it names (the pack's `points_to`) is
+    // brought into its column, which scrolls inside itself (issue 50).
+    let points_to = if on { state.ui.exercise().and_then(|e| e.points_to.clone()) } else { None };
+    use_effect_with((state.ui.lesson_step, points_to), |(_, points_to)| {
+        if let Some(selector) = points_to.clone() {
+            column_to(selector, 20);
+        }
+    });
     if !on {
         return Third::default();
     }
@@ -114,7 +122,7 @@ pub fn use_lesson_three(state: &AppState, onaction: &Callback<Action>) -> Third 
     let side = html! {
         <>
             <PromptPanel view={(*panel).clone()} viewers={(*viewers).clone()} cards={(*cards).clone()}
-                diagnosis={(*diagnosis).clone()} {lang} onaction={onaction.clone()} />
+                diagnosis={(*diagnosis).clone()} sheet={state.ui.prompt_sheet} {lang} onaction={onaction.clone()} />
             <PromptSettings
                 budgets={budget_names().map(|n| (n, config.budget(n))).collect::<Vec<_>>()}
                 top_k={config.top_k}
@@ -123,9 +131,85 @@ pub fn use_lesson_three(state: &AppState, onaction: &Callback<Action>) -> Third 
                 unreadable={matches!(ws.prompt, Some(mixua_policy::Kept::Bad(_)))}
                 {card}
                 cards={(*cards).clone()}
+                said={more_parts.clone()}
+                now={Rc::as_ptr(&ws) as usize}
+                before={state.last.as_ref().map(|l| Rc::as_ptr(&l.before.workspace) as usize)}
                 {lang}
                 onaction={onaction.clone()} />
         </>
     };
     Third { on, bars: (*bars).clone(), prompt_of: viewer, more_parts, side }
+}
+
+/// Scrolls the side column the element `selector` names is in (it scrolls
+/// inside itself on a wide screen) so that the element's group (its
+/// fieldset, else its panel) starts at the column's top, unless the element
+/// is already whole in view, or is a whole panel taller than the column
+/// (already on screen in part). Tries again while the element is not there
+/// yet (a panel of a part still loading). Never scrolls the page.
+fn column_to(selector: String, tries: u32) {
+    gloo_timers::callback::Timeout::new(50, move || {
+        let Ok(Some(el)) = gloo_utils::document().query_selector(&selector) else {
+            if tries > 0 {
+                column_to(selector, tries - 1);
+            }
+            return;
+        };
+        let Ok(Some(column)) = el.closest(".side, .lesson-col") else { return };
+        // Only a column that scrolls inside itself (not on a phone).
+        if column.scroll_height() <= column.client_height() {
+            return;
+        }
+        let (at, box_) = (column.get_bounding_client_rect(), el.get_bounding_client_rect());
+        let whole = box_.top() >= at.top() && box_.bottom() <= at.top() + f64::from(column.client_height());
+        if whole || box_.height() > f64::from(column.client_height()) {
+            return;
+        }
+        let group = el.closest("fieldset").ok().flatten().or_else(|| el.closest("section").ok().flatten()).unwrap_or(el);
+        let delta = group.get_bounding_client_rect().top() - at.top() - 4.0;
+        column.set_scroll_top(column.scroll_top() + delta as i32);
+    })
+    .forget();
+}
+
+/// Once the element `selector` names is there (an answer just rendered:
+/// a settings change's words, a diagnosis), scrolls the inspector column
+/// it is in (on a wide screen it scrolls inside itself), or the phone's
+/// sheet, just enough for
+/// the element to be whole in view, its top first when it is taller than
+/// the room. Never scrolls the page.
+pub fn reveal_in_column(selector: String) {
+    reveal_retry(selector, 12);
+}
+
+fn reveal_retry(selector: String, tries: u32) {
+    gloo_timers::callback::Timeout::new(40, move || {
+        let Ok(Some(el)) = gloo_utils::document().query_selector(&selector) else {
+            if tries > 0 {
+                reveal_retry(selector, tries - 1);
+            }
+            return;
+        };
+        // The phone's sheet, else the inspector's column: the first of them
+        // that scrolls inside itself.
+        let scrolls = |c: &web_sys::Element| c.scroll_height() > c.client_height();
+        let column = [".prompt-panel.sheet", ".side"].into_iter().find_map(|s| el.closest(s).ok().flatten().filter(scrolls));
+        let Some(column) = column else { return };
+        let inner = gloo_utils::window().inner_height().ok().and_then(|h| h.as_f64()).unwrap_or(f64::MAX);
+        let (at, r) = (column.get_bounding_client_rect(), el.get_bounding_client_rect());
+        let (mut top, bottom) = (at.top().max(0.0), (at.top() + f64::from(column.client_height())).min(inner));
+        // The sheet's heading (its Close button) stays at its top.
+        if let Ok(Some(head)) = column.query_selector(":scope > .panel-head") {
+            top = top.max(head.get_bounding_client_rect().bottom());
+        }
+        let delta = if r.top() < top {
+            r.top() - top - 4.0
+        } else if r.bottom() > bottom {
+            (r.bottom() - bottom + 4.0).min(r.top() - top - 4.0)
+        } else {
+            return;
+        };
+        column.set_scroll_top(column.scroll_top() + delta as i32);
+    })
+    .forget();
 }

@@ -93,6 +93,10 @@ pub fn notice_text(notice: &Notice, lang: Lang) -> (bool, String) {
             format!("已打開「{name}」。剛才的作品還在「最近的作品」裡。"),
             format!("Opened “{name}”. The work that was here is still in Recent work."),
         )),
+        Notice::TabWorkElsewhere { name, lesson } => (false, pick!(lang,
+            format!("這個分頁剛才的作品「{name}」是第 {lesson} 課的,只在第 {lesson} 課的頁面打開;它原樣留在「最近的作品」裡。按上方的「第 {lesson} 課」就回到它。"),
+            format!("This tab's last work, “{name}”, is lesson {lesson}'s and opens on lesson {lesson}'s page; it is kept as it was in Recent work. Press “Lesson {lesson}” at the top to go back to it."),
+        )),
         Notice::OpenedLesson { course, kept } => {
             let n = course.number();
             (false, match kept {

@@ -34,10 +34,20 @@ pub fn view(bar: &CellBar, chosen: bool, lang: Lang, onaction: &Callback<Action>
         let (onaction, viewer) = (onaction.clone(), bar.viewer.clone());
         Callback::from(move |e: MouseEvent| {
             onaction.emit(UiAction::ShowPrompt(viewer.clone()).into());
-            // From the keyboard (no pointer detail), or on a phone, where the
-            // panel is below the chart: the panel takes the focus (and so
-            // comes into view).
+            // On a phone the prompt opens as a sheet over the lower part of
+            // the screen (as lesson 1's card editor does), and the tapped
+            // cell comes to the top, above it, where its bar shows the
+            // effect of an edit made in the sheet.
+            onaction.emit(UiAction::PromptSheet(true).into());
             let narrow = gloo_utils::window().inner_width().ok().and_then(|w| w.as_f64()).is_some_and(|w| w <= 700.0);
+            if narrow {
+                let cell = e.target_dyn_into::<web_sys::Element>().and_then(|t| t.closest("td[data-view]").ok().flatten());
+                if let Some(cell) = cell {
+                    cell.scroll_into_view_with_bool(true);
+                }
+            }
+            // From the keyboard (no pointer detail), or on a phone: the
+            // panel takes the focus.
             if e.detail() == 0 || narrow {
                 focus_soon(vec!["[data-panel=\"prompt\"]".into()]);
             }

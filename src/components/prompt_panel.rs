@@ -26,6 +26,10 @@ pub struct PromptPanelProps {
     pub cards: Rc<Vec<String>>,
     /// The diagnosis asked for, if any.
     pub diagnosis: Option<Rc<DiagnosisView>>,
+    /// Opened from a cell's bar: on a phone, a sheet over the lower part of
+    /// the screen, with a Close button (and Escape).
+    #[prop_or_default]
+    pub sheet: bool,
     pub lang: Lang,
     pub onaction: Callback<Action>,
 }
@@ -35,6 +39,8 @@ pub struct PromptPanelProps {
 fn diagnose(onaction: &Callback<Action>, card: String) {
     onaction.emit(UiAction::Diagnose(Some(card)).into());
     focus_soon(vec!["[data-diagnosis] h3".into()]);
+    // The whole answer in view in the inspector's column, not only its title.
+    super::lesson3::reveal_in_column("[data-diagnosis]".into());
 }
 
 #[function_component(PromptPanel)]
@@ -100,11 +106,41 @@ pub fn prompt_panel(props: &PromptPanelProps) -> Html {
             }
         })
     };
+    // The sheet closes with its button or Escape; the focus goes back to
+    // the cell whose bar opened it.
+    let close_sheet = {
+        let (onaction, cell) = (props.onaction.clone(), super::focus::cell_selector(&key));
+        move || {
+            onaction.emit(UiAction::PromptSheet(false).into());
+            focus_soon(vec![cell.clone()]);
+        }
+    };
+    let on_close = {
+        let close = close_sheet.clone();
+        Callback::from(move |_: MouseEvent| close())
+    };
+    let on_key = {
+        let (close, sheet) = (close_sheet.clone(), props.sheet);
+        Callback::from(move |e: KeyboardEvent| {
+            if sheet && e.key() == "Escape" {
+                e.stop_propagation();
+                close();
+            }
+        })
+    };
     let percent = view.startup_percent;
     let stale = view.stale_use;
     html! {
-        <section class="panel prompt-panel" data-panel="prompt" data-prompt={key.clone()} aria-labelledby="prompt-title" tabindex="-1">
-            <h2 id="prompt-title">{ pick!(lang, format!("{key} 的提示詞"), format!("{key}'s prompt")) }</h2>
+        <section class={classes!("panel", "prompt-panel", props.sheet.then_some("sheet"))} data-panel="prompt" data-prompt={key.clone()}
+            aria-labelledby="prompt-title" tabindex="-1" onkeydown={on_key}>
+            <div class="panel-head">
+                <h2 id="prompt-title">{ pick!(lang, format!("{key} 的提示詞"), format!("{key}'s prompt")) }</h2>
+                if props.sheet {
+                    <button type="button" class="sheet-close" data-action="close-prompt" onclick={on_close}>
+                        { pick!(lang, "關閉", "Close") }<span class="sr-only">{ pick!(lang, format!(" {key} 的提示詞"), format!(" {key}'s prompt")) }</span>
+                    </button>
+                }
+            </div>
             <label class="prompt-viewer">
                 { pick!(lang, "看誰的提示詞:", "Whose prompt: ") }
                 <select name="prompt-viewer" onchange={on_viewer}>
@@ -152,32 +188,18 @@ pub fn prompt_panel(props: &PromptPanelProps) -> Html {
             { for view.leaks.iter().map(|(token, words)| html! {
                 <p class="leak" data-leak={token.clone()}><span class="icon" aria-hidden="true">{"⚠ "}</span>{ words }</p>
             }) }
-            { for view.layers.iter().map(|(layer, name, lines)| html! {
-                <section class="prompt-layer" data-layer={layer.as_str()} aria-label={name.clone()}>
-                    <h3>{ name }{ pick!(lang, format!("({} 張)", lines.len()), format!(" ({})", lines.len())) }</h3>
-                    if lines.is_empty() {
-                        <p class="empty">{ pick!(lang, "(沒有)", "(none)") }</p>
-                    } else {
-                        <ol>{ for lines.iter().map(line) }</ol>
-                    }
-                </section>
-            }) }
-            if !view.dropped.is_empty() {
-                <section class="prompt-layer dropped" aria-label={pick!(lang, "沒載入", "Left out")}>
-                    <h3>{ pick!(lang, format!("沒載入({} 張)", view.dropped.len()), format!("Left out ({})", view.dropped.len())) }</h3>
-                    <ul>{ for view.dropped.iter().map(line) }</ul>
-                </section>
-            }
-            { for view.notes.iter().map(|n| html! { <p class="note"><span aria-hidden="true">{"! "}</span>{ n }</p> }) }
-            <div class="diagnose-form">
+            // "Card:", as exercise 3 names it: the card picked here is the
+            // one Diagnose asks about (the settings' picker is named for
+            // the prompt keys it shows).
+            <div class="diagnose-form" role="group" aria-labelledby="diagnose-title">
+                <h3 id="diagnose-title">{ pick!(lang, "為什麼沒用到這張卡?", "Why didn't the agent use a card?") }</h3>
                 <label>
-                    { pick!(lang, "為什麼沒用到這張卡?", "Why didn't the agent use card ") }
+                    { pick!(lang, "卡片:", "Card: ") }
                     <select name="diagnose-card" ref={picker} onchange={on_pick}>
                         { for props.cards.iter().map(|id| html! {
                             <option value={id.clone()} selected={chosen_card.as_deref() == Some(id.as_str())}>{ id }</option>
                         }) }
                     </select>
-                    { pick!(lang, "", "?") }
                 </label>
                 <button type="button" data-action="diagnose" onclick={on_diagnose}>{ pick!(lang, "診斷", "Diagnose") }</button>
             </div>
@@ -217,6 +239,23 @@ pub fn prompt_panel(props: &PromptPanelProps) -> Html {
                     }}>{ pick!(lang, "關閉診斷", "Close the diagnosis") }</button>
                 </section>
             }
+            { for view.layers.iter().map(|(layer, name, lines)| html! {
+                <section class="prompt-layer" data-layer={layer.as_str()} aria-label={name.clone()}>
+                    <h3>{ name }{ pick!(lang, format!("({} 張)", lines.len()), format!(" ({})", lines.len())) }</h3>
+                    if lines.is_empty() {
+                        <p class="empty">{ pick!(lang, "(沒有)", "(none)") }</p>
+                    } else {
+                        <ol>{ for lines.iter().map(line) }</ol>
+                    }
+                </section>
+            }) }
+            if !view.dropped.is_empty() {
+                <section class="prompt-layer dropped" aria-label={pick!(lang, "沒載入", "Left out")}>
+                    <h3>{ pick!(lang, format!("沒載入({} 張)", view.dropped.len()), format!("Left out ({})", view.dropped.len())) }</h3>
+                    <ul>{ for view.dropped.iter().map(line) }</ul>
+                </section>
+            }
+            { for view.notes.iter().map(|n| html! { <p class="note"><span aria-hidden="true">{"! "}</span>{ n }</p> }) }
         </section>
     }
 }

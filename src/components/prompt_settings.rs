@@ -43,8 +43,39 @@ pub struct PromptSettingsProps {
     pub unreadable: bool,
     pub card: Option<CardKeysView>,
     pub cards: Rc<Vec<String>>,
+    /// What the last step changed in the prompts and their settings, in
+    /// words (the change strip's), said again beside the group of fields
+    /// that made it.
+    #[prop_or_default]
+    pub said: Rc<Vec<String>>,
+    /// The work now, and the work the last step started from, by identity:
+    /// the words are said beside a group only when that step was the edit
+    /// made there.
+    #[prop_or_default]
+    pub now: usize,
+    #[prop_or_default]
+    pub before: Option<usize>,
     pub lang: Lang,
     pub onaction: Callback<Action>,
+}
+
+/// The group of fields an edit was made in, and the work it was made on:
+/// kept without a render of its own (the edit renders; a render before it,
+/// with the old values, would put a just-ticked box back for a moment).
+type SaidAt = Rc<std::cell::RefCell<Option<(&'static str, usize)>>>;
+
+/// The last step's words, beside the group of fields it was made in.
+fn said_beside(props: &PromptSettingsProps, at: &SaidAt, group: &'static str) -> Html {
+    let here = matches!(*at.borrow(), Some((g, work)) if g == group && props.before == Some(work));
+    if !here || props.said.is_empty() {
+        return Html::default();
+    }
+    let lang = props.lang;
+    html! {
+        <p class="settings-said" data-said={group} role="status">
+            <span aria-hidden="true">{ "↳ " }</span>{ pick!(lang, "改了:", "Changed: ") }{ props.said.join(pick!(lang, ";", "; ")) }
+        </p>
+    }
 }
 
 #[derive(Properties, PartialEq)]
@@ -112,9 +143,20 @@ fn number_field(props: &NumberProps) -> Html {
     }
 }
 
-fn edit(onaction: &Callback<Action>, make: impl Fn(Option<u64>) -> PromptEdit + 'static) -> Callback<Option<u64>> {
+fn edit(onaction: &Callback<Action>, at: (&SaidAt, &'static str, usize), make: impl Fn(Option<u64>) -> PromptEdit + 'static) -> Callback<Option<u64>> {
     let onaction = onaction.clone();
-    Callback::from(move |v: Option<u64>| onaction.emit(Edit::Prompt(make(v)).into()))
+    let (said_at, group, now) = (at.0.clone(), at.1, at.2);
+    Callback::from(move |v: Option<u64>| {
+        said(&said_at, group, now);
+        onaction.emit(Edit::Prompt(make(v)).into())
+    })
+}
+
+/// Remembers the group an edit is made in (its words are said there), and
+/// brings them into view once they are.
+fn said(at: &SaidAt, group: &'static str, now: usize) {
+    *at.borrow_mut() = Some((group, now));
+    super::lesson3::reveal_in_column(format!("[data-panel=\"prompt-settings\"] [data-said=\"{group}\"]"));
 }
 
 fn layer_select(name: String, label: String, current: Option<Layer>, default: String, disabled: bool, onset: Callback<Option<Layer>>) -> Html {
@@ -137,15 +179,20 @@ pub fn prompt_settings(props: &PromptSettingsProps) -> Html {
     let lang = props.lang;
     let off = props.unreadable;
     let onaction = &props.onaction;
+    let said_at: SaidAt = use_mut_ref(|| None);
+    let now = props.now;
     let budgets = props.budgets.iter().map(|&(name, value)| {
         html! {
             <NumberField name={format!("budget-{name}")} label={budget_label(name, lang)} {value} max={MAX_BUDGET} empty_ok={true}
-                disabled={off} {lang} onset={edit(onaction, move |tokens| PromptEdit::Budget { name: name.to_string(), tokens })} />
+                disabled={off} {lang} onset={edit(onaction, (&said_at, "budgets", now), move |tokens| PromptEdit::Budget { name: name.to_string(), tokens })} />
         }
     });
     let loads = props.loads.iter().map(|&(source, layer)| {
-        let onaction = onaction.clone();
-        let onset = Callback::from(move |layer: Option<Layer>| onaction.emit(Edit::Prompt(PromptEdit::Load { source, layer }).into()));
+        let (onaction, said_at) = (onaction.clone(), said_at.clone());
+        let onset = Callback::from(move |layer: Option<Layer>| {
+            said(&said_at, "loads", now);
+            onaction.emit(Edit::Prompt(PromptEdit::Load { source, layer }).into())
+        });
         let default = pick!(lang, 
             format!("預設({})", layer_words(Layer::default_for(source), lang)),
             format!("default ({})", layer_words(Layer::default_for(source), lang)),
@@ -158,7 +205,7 @@ pub fn prompt_settings(props: &PromptSettingsProps) -> Html {
     .into_iter()
     .map(|(name, value, label)| html! {
         <NumberField name={format!("weight-{name}")} label={label.to_string()} value={Some(value)} max={MAX_WEIGHT} empty_ok={false}
-            disabled={off} {lang} onset={edit(onaction, move |v| PromptEdit::Weight { name: name.to_string(), value: v.unwrap_or(0) })} />
+            disabled={off} {lang} onset={edit(onaction, (&said_at, "weights", now), move |v| PromptEdit::Weight { name: name.to_string(), value: v.unwrap_or(0) })} />
     });
     let on_card = {
         let (onaction, cards) = (onaction.clone(), props.cards.clone());
@@ -169,8 +216,11 @@ pub fn prompt_settings(props: &PromptSettingsProps) -> Html {
     };
     let card = props.card.as_ref().map(|c| {
         let key_edit = |key: &'static str| {
-            let (onaction, card) = (onaction.clone(), c.id.clone());
-            move |value: Option<Value>| onaction.emit(Edit::Prompt(PromptEdit::CardKey { card: card.clone(), key: key.into(), value }).into())
+            let (onaction, card, said_at) = (onaction.clone(), c.id.clone(), said_at.clone());
+            move |value: Option<Value>| {
+                said(&said_at, "card", now);
+                onaction.emit(Edit::Prompt(PromptEdit::CardKey { card: card.clone(), key: key.into(), value }).into())
+            }
         };
         let on_risk = {
             let set = key_edit("risk");
@@ -213,32 +263,40 @@ pub fn prompt_settings(props: &PromptSettingsProps) -> Html {
             if off {
                 <p class="field-problem" role="note">{ crate::lesson_three::refusal_words(crate::lesson_three::PromptRefusal::Unreadable, lang) }</p>
             }
-            <p class="hint">{ pick!(lang, 
-                "每種記憶有自己的預算(詞元,估計值:中文一字一個,英文約四個字母一個);沒有自己預算的共用「共用」預算。留空表示不設限。",
-                "Each kind of memory has its own budget (tokens, an estimate: one per CJK character, about four Latin letters each); kinds without one share the shared budget. Empty means none.",
-            ) }</p>
-            <fieldset class="budgets">
-                <legend>{ pick!(lang, "預算(詞元)", "Budgets (tokens)") }</legend>
-                { for budgets }
-            </fieldset>
-            <NumberField name="top_k" label={pick!(lang, "取回前幾名(top_k)", "Retrieve the best (top_k)").to_string()} value={props.top_k} max={MAX_TOP_K}
-                empty_ok={true} disabled={off} {lang} onset={edit(onaction, PromptEdit::TopK)} />
-            <fieldset class="loads">
-                <legend>{ pick!(lang, "每種記憶的載入方式", "How each kind of memory loads") }</legend>
-                { for loads }
-            </fieldset>
-            <fieldset class="weights">
-                <legend>{ pick!(lang, "排序權重(使用次數不算)", "Ranking weights (usage is not one)") }</legend>
-                { for weights }
-            </fieldset>
+            // How a budget counts, one click away (the fields come first).
+            <details class="hint">
+                <summary>{ pick!(lang, "預算怎麼算?", "How do budgets count?") }</summary>
+                <p>{ pick!(lang, 
+                    "每種記憶有自己的預算(詞元,估計值:中文一字一個,英文約四個字母一個);沒有自己預算的共用「共用」預算。留空表示不設限。",
+                    "Each kind of memory has its own budget (tokens, an estimate: one per CJK character, about four Latin letters each); kinds without one share the shared budget. Empty means none.",
+                ) }</p>
+            </details>
             <label class="card-pick">
-                { pick!(lang, "卡片:", "Card: ") }
+                { pick!(lang, "看這張卡的提示詞欄位:", "Prompt keys of card: ") }
                 <select name="prompt-card" onchange={on_card} disabled={props.cards.is_empty()}>
                     <option value="" selected={chosen.is_none()}>{ pick!(lang, "(選一張卡)", "(choose a card)") }</option>
                     { for props.cards.iter().map(|id| html! { <option value={id.clone()} selected={chosen.as_deref() == Some(id.as_str())}>{ id }</option> }) }
                 </select>
             </label>
             { for card }
+            { said_beside(props, &said_at, "card") }
+            <fieldset class="budgets">
+                <legend>{ pick!(lang, "預算(詞元)", "Budgets (tokens)") }</legend>
+                { for budgets }
+                <NumberField name="top_k" label={pick!(lang, "取回前幾名(top_k)", "Retrieve the best (top_k)").to_string()} value={props.top_k} max={MAX_TOP_K}
+                    empty_ok={true} disabled={off} {lang} onset={edit(onaction, (&said_at, "budgets", now), PromptEdit::TopK)} />
+            </fieldset>
+            { said_beside(props, &said_at, "budgets") }
+            <fieldset class="loads">
+                <legend>{ pick!(lang, "每種記憶的載入方式", "How each kind of memory loads") }</legend>
+                { for loads }
+            </fieldset>
+            { said_beside(props, &said_at, "loads") }
+            <fieldset class="weights">
+                <legend>{ pick!(lang, "排序權重(使用次數不算)", "Ranking weights (usage is not one)") }</legend>
+                { for weights }
+            </fieldset>
+            { said_beside(props, &said_at, "weights") }
         </section>
     }
 }

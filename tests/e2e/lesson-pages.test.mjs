@@ -232,3 +232,31 @@ test('a lesson-3 file, share link and pack, opened on each page: lesson 3 on its
     }
   }
 });
+
+test('a tab whose lesson-3 work is reloaded as the students\' page says where that work is, and leaves it as it was', async () => {
+  const context = await env.browser.newContext();
+  try {
+    const page = await openPage(context, env.server, 'lang=en');
+    await page.goto(`${env.server.url}lesson3.html?lang=en`);
+    await readyAt(page, /\/lesson3\.html\?/);
+    await waitLessonThree(page);
+    await budget(page, 272);
+    const before = await works(page);
+    const third = Object.keys(before).find((id) => before[id].course === '3');
+    // The same tab, its address changed by hand to the students' page: the
+    // tab's work is lesson 3's, which this page does not show.
+    await page.goto(`${env.server.url}?lang=en`);
+    await readyAt(page, (url) => url.pathname === '/');
+    const said = await waitForNotice(page, 'info', 'lesson 3');
+    assert.match(said, /This tab's last work, “[^”]+”, is lesson 3's and opens on lesson 3's page/);
+    assert.match(said, /Press “Lesson 3” at the top/);
+    assert.deepEqual((await works(page))[third], before[third], 'lesson 3\'s work untouched');
+    // Pressing Lesson 3 brings it back.
+    await switchTo(page, 3, /\/lesson3\.html\?/);
+    await waitLessonThree(page);
+    assert.equal(await page.inputValue('input[name="budget-shared"]'), '272');
+    assert.deepEqual(pageErrors(page), []);
+  } finally {
+    await context.close();
+  }
+});

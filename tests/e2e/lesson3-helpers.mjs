@@ -6,7 +6,8 @@ import { waitUntil } from './harness.mjs';
 /** Waits until lesson 3's panel is there (whatever page serves it). */
 export async function waitLessonThree(page) {
   await page.waitForSelector('[data-panel="lesson"][data-lesson="3"]');
-  await page.waitForSelector('[data-panel="prompt"][data-prompt]');
+  // Attached: on a phone the prompt is a sheet, shown once a cell is chosen.
+  await page.waitForSelector('[data-panel="prompt"][data-prompt]', { state: 'attached' });
 }
 
 /** Opens a cell's prompt by its bar in the chart and waits for the panel. */

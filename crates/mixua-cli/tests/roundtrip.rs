@@ -1,5 +1,5 @@
-//! The playground's files through the CLI, natively (issue 51: what the
-//! browser journey `cli-roundtrip` checked that needs no browser). A work
+//! The playground's files through the CLI, natively (issue 51: round trips
+//! with the CLI are native tests, not browser journeys). A work
 //! file as the playground exports it (the workspace and its `playground`
 //! key) is valid input for `mixua report`; the CLI's views are the views
 //! the playground shows for it; and the report file the CLI writes is byte

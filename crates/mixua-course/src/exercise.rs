@@ -69,8 +69,9 @@ pub enum Start {
     Seed,
     /// Lesson 2's start (`lesson_two_workspace`).
     LessonTwo,
-    /// Lesson 3's start (`lesson_three_workspace`).
-    #[cfg(feature = "lesson3")]
+    /// Lesson 3's start (`lesson_three_workspace`). Read in every build,
+    /// so that a pack of lesson 3 is recognised as lesson 3's (and sent on
+    /// to its page) where lesson 3 is not built in.
     LessonThree,
     /// A workspace as written.
     Workspace(Box<Workspace>),
@@ -95,6 +96,11 @@ impl Start {
             Start::LessonTwo => lesson_two(lang),
             #[cfg(feature = "lesson3")]
             Start::LessonThree => lesson_three_workspace(lang),
+            // A build without lesson 3 never opens its start: a pack of
+            // lesson 3 goes on to lesson 3's page (`Pack::lesson`). Were it
+            // asked, the answer is an empty workspace, which reads nothing.
+            #[cfg(not(feature = "lesson3"))]
+            Start::LessonThree => Workspace::default(),
             Start::Workspace(ws) => (**ws).clone(),
         }
     }

@@ -1,0 +1,242 @@
+// Issue 50, item 1 (and lesson 3's parts of item 5): lesson 3 on one
+// screen. At 1280×800 and 1366×768, for each of lesson 3's five exercises,
+// the controls the exercise names are inside the window when it opens, and
+// using them gives an answer inside the window too (beside the control:
+// the settings' "Changed: …" line, the diagnosis, the cache's summary or
+// refusal), with bob/checker-v1's cell and bar on screen. The page is no
+// taller than lesson 1's; in classroom mode at 1366×768 bob/checker-v1's
+// cell is on the first screen; on a 390 px phone the chart comes first and
+// a cell's prompt opens as a sheet that covers neither the cell it is
+// about nor the diagnosis it gives. The cache's Purge box is a group of
+// its own, not the end of the key's line.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { axeScan, formatViolations, nextFrames, openApp, pageErrors, screenshot, useBrowser, waitUntil } from './harness.mjs';
+import { waitLessonThree } from './lesson3-helpers.mjs';
+
+const env = useBrowser();
+
+const DESKTOPS = [{ width: 1280, height: 800 }, { width: 1366, height: 768 }];
+
+/** Where the element `selector` names is, if it is not whole inside the window (else null). */
+const offScreen = (page, selector) =>
+  page.$eval(selector, (el) => {
+    const r = el.getBoundingClientRect();
+    const whole = r.width > 0 && r.height > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
+    return whole ? null : `${Math.round(r.left)},${Math.round(r.top)} ${Math.round(r.width)}×${Math.round(r.height)} in ${innerWidth}×${innerHeight}`;
+  });
+
+/** Asserts that each selector's element is whole inside the window, after waiting for it. */
+async function onScreen(page, what, ...selectors) {
+  for (const selector of selectors) {
+    await page.waitForSelector(selector);
+    // An answer may scroll into view (its column's, as the focus moves there).
+    try {
+      await waitUntil(page, (s) => {
+        const r = document.querySelector(s).getBoundingClientRect();
+        return r.width > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
+      }, selector, { timeout: 2_000 });
+    } catch {
+      // Said below, with where it is.
+    }
+    const off = await offScreen(page, selector);
+    assert.equal(off, null, `${what}: ${selector} is not on the first screen (${off})`);
+  }
+}
+
+/** Opens a fresh lesson 3 at an exercise, in a page of `context`. */
+async function openStep(context, step, lang = 'en') {
+  const page = await context.newPage();
+  await page.goto(`${env.server.url}lesson3.html?fresh&lesson=3&step=${step}&lang=${lang}`);
+  await page.waitForSelector('#app [data-ready]', { state: 'attached', timeout: 15_000 });
+  await waitLessonThree(page);
+  await page.waitForSelector(`[data-panel="lesson"][data-lesson-step="${step}"]`);
+  return page;
+}
+
+/** Types a value into a prompt setting and leaves the field (it commits on change). */
+async function setSetting(page, name, value) {
+  const field = page.locator(`[data-panel="prompt-settings"] input[name="${name}"]`);
+  await field.fill(String(value));
+  await field.press('Tab');
+}
+
+/** Each exercise: the controls it names, used, and the answer they give, all on the first screen. */
+const EXERCISES = [
+  [1, 'S back in bob\'s prompt without raising the total', async (page) => {
+    await onScreen(page, 'the budgets and the card picker', '[data-panel="prompt-settings"] input[name="budget-episodic"]',
+      '[data-panel="prompt-settings"] input[name="budget-shared"]', '[data-panel="prompt-settings"] select[name="prompt-card"]');
+    await page.selectOption('[data-panel="prompt-settings"] select[name="prompt-card"]', 'S');
+    await onScreen(page, 'S\'s prompt keys', '[data-card-keys="S"] input[name="risk"]');
+    // The box shows the work's value (re-rendered after the edit): clicked, then awaited.
+    await page.click('[data-card-keys="S"] input[name="risk"]');
+    await page.waitForSelector('[data-card-keys="S"] input[name="risk"]:checked');
+    await page.waitForSelector('[data-panel="prompt"][data-prompt="bob/checker-v1"] [data-loaded="S"]');
+    await onScreen(page, 'the answer beside the card\'s keys', '[data-panel="prompt-settings"] [data-said="card"]');
+    assert.match(await page.locator('[data-said="card"]').innerText(), /bob\/checker-v1/);
+  }],
+  [2, 'layering: episodic memory retrieved', async (page) => {
+    await onScreen(page, 'the layers', '[data-panel="prompt-settings"] select[name="load-episodic"]');
+    const before = await page.getAttribute('[data-metric="startup"]', 'data-startup-tokens');
+    await page.selectOption('[data-panel="prompt-settings"] select[name="load-episodic"]', 'retrieved');
+    await waitUntil(page, (b) => document.querySelector('[data-metric="startup"]').getAttribute('data-startup-tokens') !== b, before);
+    // Said beside the layers, and shown by bob's bar in the chart.
+    await onScreen(page, 'the answer beside the layers, and bob\'s bar', '[data-panel="prompt-settings"] [data-said="loads"]',
+      '[data-view="bob/checker-v1"] [data-prompt-bar]');
+    assert.match(await page.locator('[data-said="loads"]').innerText(), /episodic memory loads always in → retrieved/);
+  }],
+  [3, 'a report diagnosed from its cell', async (page) => {
+    await onScreen(page, 'alice/writer-v1\'s bar', '[data-view="alice/writer-v1"] [data-prompt-bar]');
+    await page.click('[data-view="alice/writer-v1"] [data-prompt-bar]');
+    await page.waitForSelector('[data-panel="prompt"][data-prompt="alice/writer-v1"]');
+    await onScreen(page, 'the diagnosis\'s card and button', '[data-panel="prompt"] select[name="diagnose-card"]',
+      '[data-panel="prompt"] .diagnose-form [data-action="diagnose"]');
+    await page.selectOption('[data-panel="prompt"] select[name="diagnose-card"]', 'G');
+    await page.click('[data-panel="prompt"] .diagnose-form [data-action="diagnose"]');
+    await page.waitForSelector('[data-diagnosis="G"][data-viewer="alice/writer-v1"]');
+    await onScreen(page, 'the diagnosis', '[data-diagnosis="G"] h3', '[data-diagnosis="G"] .stop');
+  }],
+  [4, 'the cache purges, set by a reviewer', async (page) => {
+    await onScreen(page, 'the cache\'s who, why and Purge', '[data-panel="cache"] select[name="panel-actor"]',
+      '[data-panel="cache"] input[name="panel-reason"]', '[data-panel="cache"] input[name="purge"]');
+    // Purge is a group of its own, named for what it is.
+    assert.equal(await page.$eval('[data-panel="cache"] input[name="purge"]', (el) => el.closest('fieldset')?.querySelector('legend')?.textContent ?? ''),
+      'Purging (not a part of the key)');
+    // Not a reviewer: refused, beside the box.
+    await page.selectOption('[data-panel="cache"] select[name="panel-actor"]', 'alice/writer-v1');
+    await page.click('[data-panel="cache"] input[name="purge"]');
+    await onScreen(page, 'the refusal', '[data-panel="cache"] [data-refusal]');
+    await page.selectOption('[data-panel="cache"] select[name="panel-actor"]', 'dana');
+    await page.fill('[data-panel="cache"] input[name="panel-reason"]', 'G was replaced by G2');
+    await page.click('[data-panel="cache"] input[name="purge"]');
+    await waitUntil(page, () => document.querySelector('[data-panel="cache"] .cache-summary')?.getAttribute('data-cache-stale') === '0');
+    await onScreen(page, 'the cache\'s answer', '[data-panel="cache"] .cache-summary');
+  }],
+  [5, 'review weighs in the ranking', async (page) => {
+    await onScreen(page, 'the ranking weights', '[data-panel="prompt-settings"] input[name="weight-review"]');
+    await setSetting(page, 'weight-review', 2);
+    await onScreen(page, 'the answer beside the weights', '[data-panel="prompt-settings"] [data-said="weights"]');
+  }],
+];
+
+for (const viewport of DESKTOPS) {
+  test(`lesson 3 at ${viewport.width}×${viewport.height}: each exercise's controls and their answers on the first screen, bob/checker-v1's cell too`, async () => {
+    const context = await env.browser.newContext({ viewport, locale: 'en-US' });
+    try {
+      const failed = [];
+      for (const [step, what, body] of EXERCISES) {
+        const page = await openStep(context, step);
+        try {
+          await onScreen(page, `exercise ${step}: the task`, '[data-panel="lesson"] .task');
+          await onScreen(page, `exercise ${step}: bob/checker-v1`, '[data-view="bob/checker-v1"] [data-prompt-bar]', '[data-view="bob/checker-v1"] h3');
+          await body(page);
+          // The page never scrolled: it all happened on the first screen.
+          assert.equal(await page.evaluate(() => scrollY), 0, 'the page did not scroll');
+          // Axe, with the exercise's answer shown (at one size: the same page).
+          if (viewport.width === 1280) {
+            const violations = await axeScan(page);
+            assert.equal(violations.length, 0, formatViolations(violations));
+          }
+          assert.deepEqual(pageErrors(page), []);
+        } catch (error) {
+          failed.push(`exercise ${step} (${what}): ${error.message.split('\n')[0]}`);
+          await screenshot(page, `lesson3-one-screen-${viewport.width}-step${step}-failed`);
+        } finally {
+          await page.close();
+        }
+      }
+      assert.deepEqual(failed, []);
+    } finally {
+      await context.close();
+    }
+  });
+}
+
+/** The page's height once the start has settled. */
+async function settledHeight(page) {
+  await page.waitForSelector('#app [data-settled]', { state: 'attached' });
+  await nextFrames(page);
+  return page.evaluate(() => document.documentElement.scrollHeight);
+}
+
+for (const viewport of DESKTOPS) {
+  test(`lesson 3 at ${viewport.width}×${viewport.height} is no taller than lesson 1`, async () => {
+    const one = await openApp(env.browser, env.server, 'lang=zh-TW', { viewport });
+    const three = await openApp(env.browser, env.server, 'lesson3.html?lesson=3&lang=zh-TW', { viewport });
+    try {
+      await waitLessonThree(three);
+      const [h1, h3] = [await settledHeight(one), await settledHeight(three)];
+      console.log(`# ${viewport.width}×${viewport.height}: lesson 1 ${h1} px, lesson 3 ${h3} px`);
+      assert.ok(h3 <= h1, `lesson 3 is ${h3} px tall, lesson 1 ${h1} px`);
+      assert.deepEqual(pageErrors(three), []);
+    } finally {
+      await one.context().close();
+      await three.context().close();
+    }
+  });
+}
+
+test('classroom, lesson 3 in 繁體中文 at 1366×768: bob/checker-v1\'s cell and bar on the first screen', async () => {
+  const page = await openApp(env.browser, env.server, 'lesson3.html?lesson=3&lang=zh-TW&classroom', { viewport: { width: 1366, height: 768 } });
+  try {
+    await waitLessonThree(page);
+    await page.waitForSelector('.app.classroom');
+    await onScreen(page, 'bob/checker-v1 in classroom mode', '[data-view="bob/checker-v1"] h3', '[data-view="bob/checker-v1"] [data-prompt-bar]',
+      '[data-view="bob/writer-v1"] [data-prompt-bar]');
+    await screenshot(page, 'lesson3-classroom-zh-1366');
+    // Axe in 繁體中文, with the cache's exercise open (Purge's own group) and the panels below unfolded.
+    await page.click('[data-panel="lesson"] .steps button:nth-child(4)');
+    await page.waitForSelector('[data-panel="lesson"][data-lesson-step="4"]');
+    const violations = await axeScan(page);
+    assert.equal(violations.length, 0, formatViolations(violations));
+    assert.deepEqual(pageErrors(page), []);
+  } finally {
+    await page.context().close();
+  }
+});
+
+test('lesson 3 on a 390 px phone: the chart first; a cell\'s prompt is a sheet that covers neither the cell nor its diagnosis', async () => {
+  const page = await openApp(env.browser, env.server, 'lesson3.html?lesson=3&lang=en', { viewport: { width: 390, height: 844 } });
+  try {
+    await waitLessonThree(page);
+    const top = (sel) => page.$eval(sel, (el) => el.getBoundingClientRect().top + scrollY);
+    assert.ok((await top('#chart')) < (await top('[data-panel="prompt-settings"]')), 'the chart before the settings');
+    assert.ok((await top('#chart')) < (await top('[data-panel="lesson"]')), 'the chart before the exercise');
+    await onScreen(page, 'the chart starts on the first screen', '[data-view="alice/writer-v1"] [data-prompt-bar]');
+    assert.equal(await page.locator('[data-panel="prompt"]').isVisible(), false, 'the prompt waits for a cell to be chosen');
+    // Tap bob/checker-v1's bar: its prompt opens as a sheet, the cell above it.
+    await page.click('[data-view="bob/checker-v1"] [data-prompt-bar]');
+    await page.waitForSelector('[data-panel="prompt"].sheet[data-prompt="bob/checker-v1"]');
+    const sheet = () => page.$eval('[data-panel="prompt"]', (el) => ({ position: getComputedStyle(el).position, top: el.getBoundingClientRect().top }));
+    assert.equal((await sheet()).position, 'fixed');
+    await waitUntil(page, () => {
+      const bar = document.querySelector('[data-view="bob/checker-v1"] [data-prompt-bar]').getBoundingClientRect();
+      const sheet = document.querySelector('[data-panel="prompt"]').getBoundingClientRect();
+      return bar.top >= 0 && bar.bottom <= sheet.top;
+    });
+    // Diagnose M in the sheet: the answer shows there, and nothing lies over it.
+    await page.selectOption('[data-panel="prompt"] select[name="diagnose-card"]', 'M');
+    await page.click('[data-panel="prompt"] .diagnose-form [data-action="diagnose"]');
+    await page.waitForSelector('[data-diagnosis="M"][data-viewer="bob/checker-v1"]');
+    await waitUntil(page, () => {
+      // Its title and where it stops, both in view, and nothing lying over them.
+      const h = document.querySelector('[data-diagnosis="M"] h3').getBoundingClientRect();
+      const stop = document.querySelector('[data-diagnosis="M"] .stop').getBoundingClientRect();
+      const hit = document.elementFromPoint(h.left + 5, h.top + h.height / 2);
+      const hitStop = document.elementFromPoint(stop.left + 5, stop.top + stop.height / 2);
+      return h.top >= 0 && stop.bottom <= innerHeight && !!hit?.closest('[data-diagnosis="M"]') && !!hitStop?.closest('[data-diagnosis="M"]');
+    });
+    await screenshot(page, 'lesson3-phone-sheet');
+    const violations = await axeScan(page);
+    assert.equal(violations.length, 0, `the sheet open: ${formatViolations(violations)}`);
+    assert.ok((await page.evaluate(() => document.scrollingElement.scrollWidth)) <= 390, 'nothing scrolls sideways');
+    // Close: the sheet goes, the focus is back on the cell.
+    await page.click('[data-panel="prompt"] [data-action="close-prompt"]');
+    await waitUntil(page, () => !document.querySelector('[data-panel="prompt"].sheet'));
+    await waitUntil(page, () => document.activeElement?.closest('td[data-view]')?.getAttribute('data-view') === 'bob/checker-v1');
+    assert.deepEqual(pageErrors(page), []);
+  } finally {
+    await page.context().close();
+  }
+});
