@@ -11,6 +11,7 @@ use yew::prelude::*;
 
 use crate::changed;
 use crate::components::announcer::Announcer;
+use crate::components::change_jump::LazyChangeJump;
 use crate::components::{
     about_me::LazyAboutMe, assertions_panel::AssertionsPanelProps, card_editor::LazyCardEditor, card_inspector::LazyCardInspector, compare::LazyCompare,
     lesson_panel::LessonPanel, lesson_tools::{self, LessonTools, ToolsAt}, notice_bar::NoticeBar, panel_tabs::{self, PanelTabs},
@@ -61,7 +62,7 @@ pub fn app(props: &AppProps) -> Html {
     // The cache is replayed when the lesson shows it or checks it (by that
     // part: derived again once it is in).
     let cached = state.ui.reads_cache().then_some(acting == crate::lazy::Part::In);
-    let Views { now: computed_now, shown: computed, tick, logged, cache_lines, event_problems, flips, roster, rejected, change } =
+    let Views { now: computed_now, shown: computed, tick, logged, cache_lines, event_problems, flips, roster, rejected, change, changed_cells } =
         use_views(&state, &root.derived, cached);
 
     wiring::use_document_lang(lang, store);
@@ -242,6 +243,9 @@ pub fn app(props: &AppProps) -> Html {
                 <NoticeBar notice={ui.notice.clone().filter(|_| ui.notice_at == NoticeAt::Bar)} {lang} onaction={onaction.clone()} onwork={onwork.clone()} />
             }
             <Announcer voice={voice.clone()} />
+            // "N cells changed ↑" beside a control whose edit changed cells
+            // off screen (not while predicting: it would give answers away).
+            <LazyChangeJump step={changed_cells.filter(|_| !ui.mode.hides_answers())} {lang} />
             <main>
                 if !hidden(Panel::Query) && top {
                     <QueryBar query={workspace.query.clone()} {english_seed} {lang} onaction={onaction.clone()} />

@@ -10,22 +10,29 @@ use mixua_policy::{Change, Seen, ViewerId, Workspace};
 use mixua_words::Lang;
 
 use crate::computed::{Computed, Touched};
+use crate::derive::Logged;
 use crate::state::{Doc, Notice, StepKind};
 
-/// The four-scope answers of one evaluation, as the crate compares them.
+/// The four-scope answers of one evaluation, as the crate compares them,
+/// with the probe's marks in each cell.
 fn seen<'a>(ws: &'a Workspace, computed: &'a Computed) -> Seen<'a> {
-    Seen::new(&ws.cards, computed.viewers.iter().map(ViewerId::viewer), &computed.four.views, &computed.four.leaks, &computed.decided)
+    let viewers = || computed.viewers.iter().map(ViewerId::viewer);
+    Seen::new(&ws.cards, viewers(), &computed.four.views, &computed.four.leaks, &computed.decided).with_findings(viewers(), &computed.reid, None)
 }
 
 /// The cells and cards an update touched, on one side.
 fn part<'a>(ws: &'a Workspace, computed: &'a Computed, cells: &[usize], ids: &[&str]) -> Seen<'a> {
-    Seen::part(&ws.cards, computed.viewers.iter().map(ViewerId::viewer), &computed.four.views, &computed.four.leaks, &computed.decided, cells, ids)
+    let viewers = || computed.viewers.iter().map(ViewerId::viewer);
+    Seen::part(&ws.cards, viewers(), &computed.four.views, &computed.four.leaks, &computed.decided, cells, ids)
+        .with_findings(viewers(), &computed.reid, Some(cells))
 }
 
 /// The change from the work before a step to the work now: when the views
 /// now were kept up to date from the views before (`touched`, what that
 /// update touched), only the cells and cards it touched are compared;
-/// otherwise every view.
+/// otherwise every view. The marks of the re-identification probe are
+/// compared in the same cells (a card's findings change only in the cells
+/// it is in or was in, which the update touched).
 pub fn change_of(before_ws: &Workspace, before: &Computed, now_ws: &Workspace, now: &Computed, touched: Option<&Touched>) -> Change {
     let Some(touched) = touched else {
         return Change::between(&seen(before_ws, before), &seen(now_ws, now));
@@ -37,14 +44,27 @@ pub fn change_of(before_ws: &Workspace, before: &Computed, now_ws: &Workspace, n
     Change::between_parts(&part(before_ws, before), &part(now_ws, now), now.four.leak_count())
 }
 
+/// The change of the views (`change`) with what the response cache's
+/// replay serves differently (the crate's `CacheChange`), when both works'
+/// logs were replayed (lesson 2, lesson 3's cache exercise); else the
+/// change of the views alone.
+pub fn with_cache(change: Change, before: Option<&Logged>, before_ws: &Rc<Workspace>, now: Option<&Logged>, now_ws: &Rc<Workspace>) -> Change {
+    match (before.and_then(|l| l.replay_of(before_ws)), now.and_then(|l| l.replay_of(now_ws))) {
+        (Some(before), Some(now)) => change.with_cache(Some(before), Some(now)),
+        _ => change,
+    }
+}
+
 /// The evaluations of the last work shown and of the work before the last
 /// step, by the identity of their workspace. The work before a step is
 /// almost always the one shown just before it, so it is found here rather
-/// than evaluated again.
+/// than evaluated again. The same for the works' logs (their cache
+/// replays), the last two read.
 #[derive(Default)]
 pub struct Kept {
     before: Option<(Rc<Workspace>, Rc<Computed>)>,
     shown: Option<(Rc<Workspace>, Rc<Computed>)>,
+    logs: Vec<Rc<Logged>>,
 }
 
 impl Kept {
@@ -60,6 +80,29 @@ impl Kept {
     pub fn shown(&mut self, ws: Rc<Workspace>, computed: Rc<Computed>) {
         self.shown = Some((ws, computed));
     }
+
+    /// Remembers the log read now (the last two are kept).
+    pub fn logged(&mut self, logged: Option<&Rc<Logged>>) {
+        let Some(logged) = logged else { return };
+        if !self.logs.iter().any(|l| Rc::ptr_eq(l, logged)) {
+            self.logs.push(logged.clone());
+            if self.logs.len() > 2 {
+                self.logs.remove(0);
+            }
+        }
+    }
+
+    /// The log kept of the work `ws`, if any.
+    pub fn log_of(&self, ws: &Rc<Workspace>) -> Option<Rc<Logged>> {
+        self.logs.iter().find(|l| l.of_work(ws).is_some()).cloned()
+    }
+}
+
+/// The cells a step changed (their views, alarms or re-identification
+/// marks: the crate's `Change::touches`), in the chart's order, as
+/// `user/agent` keys: what "N cells changed ↑" counts and goes to.
+pub fn changed_cells(change: &Change, viewers: &[ViewerId]) -> Vec<String> {
+    viewers.iter().filter(|v| change.touches(v)).map(ViewerId::key).collect()
 }
 
 /// What kind of step it was, as the strip and the live region begin.

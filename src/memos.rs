@@ -48,6 +48,8 @@ pub struct Views {
     pub rejected: Rc<Rejected>,
     /// What the last edit, undo or redo changed.
     pub change: Option<(StepKind, Shared<Change>)>,
+    /// The cells it changed, in the chart's order (`changed::changed_cells`).
+    pub changed_cells: Option<(StepKind, Shared<Vec<String>>)>,
 }
 
 /// The views, kept from the start's own derivation (`derived`, taken on
@@ -123,7 +125,13 @@ pub fn use_views(state: &AppState, derived: &RefCell<Option<(Rc<Workspace>, Comp
     let roster = use_memo(ws.clone(), |ws| Rc::new(Roster::of(&ws.0)));
     // Once per views shown.
     let rejected = use_memo(shown.clone(), |shown| Rc::new(Rejected::of(&state.doc.workspace, shown)));
-    let change = use_change(state, &shown, touched.borrow().clone());
+    let change = use_change(state, &shown, touched.borrow().clone(), (*logged).clone());
+    let changed_cells = {
+        let cells = use_memo((change.as_ref().map(|(_, c)| c.clone()), shown.clone()), |(change, shown)| {
+            change.as_ref().map(|c| Shared::new(changed::changed_cells(c, &shown.viewers)))
+        });
+        change.as_ref().map(|(kind, _)| *kind).zip((*cells).clone())
+    };
     Views {
         now,
         shown,
@@ -135,17 +143,21 @@ pub fn use_views(state: &AppState, derived: &RefCell<Option<(Rc<Workspace>, Comp
         roster: (*roster).clone(),
         rejected: (*rejected).clone(),
         change,
+        changed_cells,
     }
 }
 
 /// What the last edit, undo or redo changed: the crate's diff of the
-/// evaluation before it (kept from the render before) and this one.
+/// evaluation before it (kept from the render before) and this one, and of
+/// the two works' cache replays when both were made (`logged`: this work's).
 #[hook]
-fn use_change(state: &AppState, shown: &Shared<Computed>, touched: Option<Touched>) -> Option<(StepKind, Shared<Change>)> {
+fn use_change(state: &AppState, shown: &Shared<Computed>, touched: Option<Touched>, logged: Option<Rc<Logged>>) -> Option<(StepKind, Shared<Change>)> {
     let kept = use_mut_ref(changed::Kept::default);
     let before_ws = state.last.as_ref().map(|l| l.before.workspace.clone()).filter(|b| !Rc::ptr_eq(b, &state.doc.workspace));
     let before_computed = before_ws.as_ref().map(|ws| kept.borrow_mut().before(ws));
+    let before_log = before_ws.as_ref().and_then(|ws| kept.borrow().log_of(ws));
     kept.borrow_mut().shown(state.doc.workspace.clone(), shown.0.clone());
+    kept.borrow_mut().logged(logged.as_ref());
     let change = {
         let (now_ws, now) = (state.doc.workspace.clone(), shown.0.clone());
         let before = before_ws.clone().zip(before_computed);
@@ -153,7 +165,8 @@ fn use_change(state: &AppState, shown: &Shared<Computed>, touched: Option<Touche
             before.map(|(ws, c)| {
                 // What the update touched, if it went from these views to these.
                 let touched = touched.filter(|(from, to, _)| Rc::ptr_eq(from, &c) && Rc::ptr_eq(to, &now));
-                Shared::new(changed::change_of(&ws, &c, &now_ws, &now, touched.as_ref().map(|(_, _, t)| &**t)))
+                let change = changed::change_of(&ws, &c, &now_ws, &now, touched.as_ref().map(|(_, _, t)| &**t));
+                Shared::new(changed::with_cache(change, before_log.as_deref(), &ws, logged.as_deref(), &now_ws))
             })
         })
     };

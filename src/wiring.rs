@@ -273,10 +273,20 @@ pub fn use_page_listeners(store: &Store) {
                 gloo_events::EventListenerOptions::enable_prevent_default(),
                 move |event| {
                     let Some(e) = event.dyn_ref::<web_sys::KeyboardEvent>() else { return };
+                    let from = store.get().ui.lesson_step;
                     if let Some(actions) = key_action(e, &store.get().ui) {
                         e.prevent_default();
+                        // A step changed by the classroom's arrow keys: the
+                        // new task takes the focus, as Next gives it.
+                        let to = actions.iter().find_map(|a| match a {
+                            Action::Ui(UiAction::LessonStep(to)) => Some(*to),
+                            _ => None,
+                        });
                         for action in actions {
                             store.dispatch(action);
+                        }
+                        if let Some(to) = to.filter(|&to| to != from) {
+                            crate::components::focus::focus_task(to);
                         }
                     }
                 },

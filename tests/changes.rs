@@ -40,7 +40,7 @@ fn approving_y_then_undo_then_redo() {
     assert_eq!(s.last.as_ref().unwrap().kind, StepKind::Edit);
     assert_eq!(
         summary(&s),
-        "This edit: alice/writer-v1, alice/checker-v1, bob/writer-v1 and bob/checker-v1 now read Y · Y is accepted now · no alarm"
+        "This edit: alice/writer-v1, alice/checker-v1, bob/writer-v1 and bob/checker-v1 now read Y · Y is accepted now · ◎ card Y now singles out alice in bob/writer-v1 and bob/checker-v1 · no alarm"
     );
     s.apply(Action::Undo);
     assert_eq!(s.last.as_ref().unwrap().kind, StepKind::Undo);

@@ -21,6 +21,7 @@ pub async fn preload() -> Result<(), crate::lazy::SplitLoaderError> {
     super::files::preload_files().await?;
     super::seating_chart::preload_explained().await?;
     crate::changed::preload_change_words().await?;
+    super::change_jump::preload_change_jump().await?;
     super::lesson_panel::preload_result_code().await?;
     super::assertions_panel::preload_assertions_panel().await?;
     crate::assertions::preload().await?;

@@ -32,6 +32,48 @@ fn focus_retry(selectors: Vec<String>, tries: u32) {
     .forget();
 }
 
+/// Whether `el` is wholly inside the window (vertically).
+pub fn in_view(el: &web_sys::Element) -> bool {
+    let rect = el.get_bounding_client_rect();
+    let height = gloo_utils::window().inner_height().ok().and_then(|h| h.as_f64()).unwrap_or(0.0);
+    rect.height() > 0.0 && rect.top() >= 0.0 && rect.bottom() <= height
+}
+
+/// Brings `el` into view (its top at the top of the window, under its
+/// scroll margin) unless it is wholly in view already, then focuses it.
+pub fn bring_and_focus(el: &web_sys::Element) -> bool {
+    if !in_view(el) {
+        el.scroll_into_view_with_bool(true);
+    }
+    focus_element(el)
+}
+
+/// The current exercise's title in the lesson panel, once the panel shows
+/// step `step` (from 0), as a selector.
+pub fn task_selector(step: usize) -> String {
+    format!("[data-panel=\"lesson\"][data-lesson-step=\"{}\"] .exercise-title", step + 1)
+}
+
+/// After a step change to `step` (from 0): once the lesson panel shows the
+/// new exercise, its title is brought into view and takes the focus, so
+/// its task is read next (Next and Previous, the classroom's arrow keys).
+/// An effect of the key press or click that changed the step, never of the
+/// reducer.
+pub fn focus_task(step: usize) {
+    focus_task_retry(task_selector(step), 10);
+}
+
+fn focus_task_retry(selector: String, tries: u32) {
+    gloo_timers::callback::Timeout::new(30, move || match gloo_utils::document().query_selector(&selector).ok().flatten() {
+        Some(el) => {
+            bring_and_focus(&el);
+        }
+        None if tries > 0 => focus_task_retry(selector, tries - 1),
+        None => {}
+    })
+    .forget();
+}
+
 /// The keyboard stop of a viewer's chart cell, as a selector.
 pub fn cell_selector(key: &str) -> String {
     format!("td[data-view=\"{}\"] > [data-pos]", key.replace('\\', "\\\\").replace('"', "\\\""))

@@ -117,14 +117,22 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
         let p = &props;
         crate::lazy::now(result_code_part(pack, &p.doc, &p.computed, p.revealed, &p.progress, p.tick, &name, lang))
     });
-    let go = |to: usize| {
+    // `task`: the new exercise's title then takes the focus (Next and
+    // Previous); a step's own button keeps it, so the arrow keys go on
+    // moving along the steps.
+    let go_to = |to: usize, task: bool| {
         let (onaction, pack) = (props.onaction.clone(), props.pack.clone());
         Callback::from(move |_: MouseEvent| {
+            let to = to.min(pack.exercises.len().saturating_sub(1));
             for action in crate::state::go_to_step(course, &pack, step_index, to, lang) {
                 onaction.emit(action);
             }
+            if task && to != step_index {
+                super::focus::focus_task(to);
+            }
         })
     };
+    let go = |to: usize| go_to(to, false);
     // The steps' toolbar: the arrow keys go from step to step (the focus
     // with them).
     let step_keys = Callback::from(|e: KeyboardEvent| super::focus::toolbar_keys(&e, true));
@@ -228,7 +236,9 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
                     }) }
                 </div>
             </div>
-            <h3>{ step.title.get(lang) }</h3>
+            // Next and Previous bring the new task here, with the focus
+            // (`focus::focus_task`).
+            <h3 class="exercise-title" id="exercise-title" tabindex="-1">{ step.title.get(lang) }</h3>
             <p class="task">{ step.task.get(lang) }</p>
             // A question comes right after the task (an exercise may begin
             // with it), before the checklist.
@@ -277,9 +287,9 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
             <div class="lesson-nav">
                 // The first step has no step before it: no Previous there
                 // (its place kept, so Next stays where it is).
-                <button type="button" onclick={go(step_index.saturating_sub(1))} disabled={step_index == 0}
+                <button type="button" data-action="previous-step" onclick={go_to(step_index.saturating_sub(1), true)} disabled={step_index == 0}
                     class={classes!((step_index == 0).then_some("none"))}>{ pick!(lang, "← 上一步", "← Previous") }</button>
-                <button type="button" onclick={go(step_index + 1)} disabled={step_index + 1 >= steps.len()}>{ pick!(lang, "下一步 →", "Next →") }</button>
+                <button type="button" data-action="next-step" onclick={go_to(step_index + 1, true)} disabled={step_index + 1 >= steps.len()}>{ pick!(lang, "下一步 →", "Next →") }</button>
             </div>
             <div class="lesson-nav lesson-help">
                 <button type="button" class="primary" onclick={check} data-action="check-step">{ pick!(lang, "檢查我的進度", "Check my work") }</button>

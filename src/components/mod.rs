@@ -17,6 +17,7 @@ pub mod below;
 pub mod card_editor;
 pub mod card_inspector;
 pub mod card_row;
+pub mod change_jump;
 pub mod change_strip;
 #[cfg(feature = "teacher")]
 pub mod class_view;

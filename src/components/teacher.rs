@@ -32,6 +32,9 @@ pub struct TeacherProps {
     /// Keeps the pack in progress (the root's store writes it).
     #[prop_or_default]
     pub onkeep: Callback<Pack>,
+    /// The lesson the learner is on: the Teacher link opens it (`teach.html?lesson=N`).
+    #[prop_or_default]
+    pub course: crate::course::Course,
     pub lang: Lang,
     pub onaction: Callback<Action>,
 }

@@ -22,6 +22,9 @@ pub struct TeacherProps {
     pub saved_pack: Option<Shared<mixua_course::Pack>>,
     #[prop_or_default]
     pub onkeep: Callback<mixua_course::Pack>,
+    /// The lesson the learner is on: the Teacher link opens it (`teach.html?lesson=N`).
+    #[prop_or_default]
+    pub course: crate::course::Course,
     pub lang: Lang,
     pub onaction: Callback<Action>,
 }
@@ -29,7 +32,13 @@ pub struct TeacherProps {
 #[function_component(Teacher)]
 pub fn teacher(props: &TeacherProps) -> Html {
     let lang = props.lang;
-    let href = format!("{}?lang={}", crate::start_route::TEACHER_PAGE, lang.tag());
+    // The lesson the learner is on opens there (its own work, as the lesson
+    // switcher's `?lesson=N` does); a teacher's pack is the tab's work.
+    let lesson = match props.course.number() {
+        0 => String::new(),
+        n => format!("&lesson={n}"),
+    };
+    let href = format!("{}?lang={}{lesson}", crate::start_route::TEACHER_PAGE, lang.tag());
     html! {
         <div class="teacher">
             <a class="files-menu teacher-menu" data-action="teacher-page" {href}>{ pick!(lang, "老師", "Teacher") }</a>

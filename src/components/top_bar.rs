@@ -68,7 +68,7 @@ pub fn view(props: TopBar) -> Html {
             { assertions_button(props.assertions, props.asserted, lang, &props.onaction) }
             if !props.classroom {
                 <Teacher doc={props.doc.clone()} computed={props.computed.clone()} saved_pack={props.saved_pack.clone()}
-                    onkeep={props.onkeep.clone()} {lang} onaction={props.onaction.clone()} />
+                    onkeep={props.onkeep.clone()} course={props.course} {lang} onaction={props.onaction.clone()} />
             }
             <Toolbar {lang} classroom={props.classroom} can_undo={props.can_undo} can_redo={props.can_redo} onaction={props.onaction.clone()} />
         </header>

@@ -52,7 +52,8 @@ test('approving Y: the strip and the live region say the cells now read Y; exact
     const expected = Object.fromEntries(Object.entries(SEED_VIEWS).map(([v, ids]) => [v, [...ids, 'Y']]));
     assert.deepEqual(await waitForViews(page, expected), expected);
 
-    const words = 'alice/writer-v1, alice/checker-v1, bob/writer-v1 and bob/checker-v1 now read Y · Y is accepted now · no alarm';
+    // Y singles alice out in bob's cells: the ◎ marks it raises are said too (issue 50).
+    const words = 'alice/writer-v1, alice/checker-v1, bob/writer-v1 and bob/checker-v1 now read Y · Y is accepted now · ◎ card Y now singles out alice in bob/writer-v1 and bob/checker-v1 · no alarm';
     await page.waitForSelector('.change-strip[data-change="edit"]');
     assert.equal(await strip(page), `↻ This edit: ${words}`);
     assert.equal(await waitForSpoken(page, 1), `This edit: ${words}`);
@@ -107,7 +108,7 @@ test('undo: the summary says what came back (and what left)', async () => {
     await page.keyboard.press('Control+z');
     assert.equal(
       await waitForSpoken(page, 4),
-      'Undone: alice/writer-v1, alice/checker-v1, bob/writer-v1 and bob/checker-v1 no longer read Y · Y is rejected now (sharing not approved) · no alarm',
+      'Undone: alice/writer-v1, alice/checker-v1, bob/writer-v1 and bob/checker-v1 no longer read Y · Y is rejected now (sharing not approved) · ◎ mark cleared: card Y no longer singles out alice in bob/writer-v1 and bob/checker-v1 · no alarm',
     );
     assert.deepEqual(await changedCells(page), ALL_FOUR);
     await assertClean(page, 'after an undo');

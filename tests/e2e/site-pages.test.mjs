@@ -29,7 +29,8 @@ test('the students\' Teacher menu opens teach.html on the same work, with the te
   try {
     // The students' page has no teacher's tools: its Teacher menu is a link.
     const menu = page.locator('a.teacher-menu[data-action="teacher-page"]');
-    assert.equal(await menu.getAttribute('href'), 'teach.html?lang=en');
+    // It opens the lesson the learner is on (issue 50).
+    assert.equal(await menu.getAttribute('href'), 'teach.html?lang=en&lesson=1');
     assert.equal(await page.locator('[data-action="build-exercise"]').count(), 0);
     const studentsWasm = [...wasmFetched(page)];
 
@@ -38,7 +39,7 @@ test('the students\' Teacher menu opens teach.html on the same work, with the te
     const fetched = wasmFetched(page);
     // Chosen at once after the edit: the edit is saved as the page goes
     // (pagehide), so the teacher's page opens it.
-    await Promise.all([page.waitForURL(/\/teach\.html\?lang=en$/), menu.click()]);
+    await Promise.all([page.waitForURL(/\/teach\.html\?lang=en&lesson=1$/), menu.click()]);
     await page.waitForSelector('#app [data-ready]', { state: 'attached', timeout: 15_000 });
     assert.deepEqual(await waitForViews(page, SEED_VIEWS_WITHOUT_G), SEED_VIEWS_WITHOUT_G, 'the same work, G deleted');
     assert.equal(fetched.size, 1, 'the teacher\'s page fetches its own wasm');

@@ -35,7 +35,7 @@ fn check_undo(edit: impl FnOnce(&mut Workspace), expected: &str) {
 fn approving_y_puts_it_in_all_four_cells() {
     let change = check(
         |ws| card(ws, "Y").set_share_approved(true),
-        "alice/writer-v1, alice/checker-v1, bob/writer-v1 and bob/checker-v1 now read Y · Y is accepted now · no alarm",
+        "alice/writer-v1, alice/checker-v1, bob/writer-v1 and bob/checker-v1 now read Y · Y is accepted now · ◎ card Y now singles out alice in bob/writer-v1 and bob/checker-v1 · no alarm",
     );
     assert_eq!(change.cells.len(), 4);
     assert!(change.cells.iter().all(|c| c.presence == Presence::Kept && c.gained == ["Y"] && c.lost.is_empty()));
@@ -46,7 +46,7 @@ fn approving_y_puts_it_in_all_four_cells() {
 fn undoing_y_says_it_left_and_is_rejected_again() {
     check_undo(
         |ws| card(ws, "Y").set_share_approved(true),
-        "alice/writer-v1, alice/checker-v1, bob/writer-v1 and bob/checker-v1 no longer read Y · Y is rejected now (sharing not approved) · no alarm",
+        "alice/writer-v1, alice/checker-v1, bob/writer-v1 and bob/checker-v1 no longer read Y · Y is rejected now (sharing not approved) · ◎ mark cleared: card Y no longer singles out alice in bob/writer-v1 and bob/checker-v1 · no alarm",
     );
 }
 
@@ -150,7 +150,7 @@ fn the_summary_speaks_chinese_too() {
     let after = edited(|ws| card(ws, "Y").set_share_approved(true));
     assert_eq!(
         change_text(&change_between(&seed_workspace(), &after), Lang::ZhTw),
-        "alice/writer-v1、alice/checker-v1、bob/writer-v1 和 bob/checker-v1 現在讀得到 Y · Y 現在通過檢查 · 沒有警報"
+        "alice/writer-v1、alice/checker-v1、bob/writer-v1 和 bob/checker-v1 現在讀得到 Y · Y 現在通過檢查 · ◎ 卡片 Y 現在在 bob/writer-v1 和 bob/checker-v1 認出了 alice · 沒有警報"
     );
 }
 

@@ -292,3 +292,83 @@ fn replay_through<'w>(workspace: &'w Workspace, config: Option<&CacheConfig>, ti
     }
     CacheReplay { config: config.cloned(), reads, purges }
 }
+
+/// A stale copy the cache served: one replayed read (its place in the log,
+/// who asked, at which tick) handed over cards the reader may not read
+/// then.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct StaleCopy {
+    pub index: usize,
+    pub tick: u64,
+    /// The `user/agent` who asked.
+    pub viewer: String,
+    /// The cards served that the reader may not read, by id.
+    pub cards: Vec<String>,
+}
+
+/// A canary the cache handed to the wrong reader, at one replayed read.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CacheLeak {
+    /// The read's place in the log.
+    pub index: usize,
+    pub leak: Leak,
+}
+
+/// What a step changed in the cache's replay: the stale copies and the
+/// canaries handed over that it serves now and did not, and those it no
+/// longer serves (a purge, a key that tells readers apart, an undo).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct CacheChange {
+    pub stale_served: Vec<StaleCopy>,
+    pub stale_cleared: Vec<StaleCopy>,
+    pub leaks_raised: Vec<CacheLeak>,
+    pub leaks_cleared: Vec<CacheLeak>,
+    /// How many canaries the replay hands over after the step.
+    pub leaks_now: usize,
+}
+
+impl CacheChange {
+    /// The change from the replay `before` to the replay `after` (`None`:
+    /// no replay on that side, which serves nothing). A read is the same
+    /// read on both sides when it is at the same place in the log (the log
+    /// only grows; an undo takes back its last events).
+    pub fn between(before: Option<&CacheReplay<'_>>, after: Option<&CacheReplay<'_>>) -> CacheChange {
+        let (was, is) = (before.map_or(&[][..], |r| &r.reads[..]), after.map_or(&[][..], |r| &r.reads[..]));
+        // The reads are in log order: the same read is found by its place.
+        let find = |reads: &'_ [CachedRead<'_>], at: &CachedRead<'_>| -> Option<usize> {
+            reads.binary_search_by_key(&at.index, |r| r.index).ok().filter(|&n| reads[n].viewer == at.viewer)
+        };
+        let stale_in = |from: &[CachedRead<'_>], other: &[CachedRead<'_>]| -> Vec<StaleCopy> {
+            from.iter()
+                .filter(|r| !r.stale.is_empty() && find(other, r).is_none_or(|n| other[n].stale != r.stale))
+                .map(|r| StaleCopy {
+                    index: r.index,
+                    tick: r.tick,
+                    viewer: r.viewer.to_string(),
+                    cards: r.stale.iter().map(|s| s.to_string()).collect(),
+                })
+                .collect()
+        };
+        let leaks_in = |from: &[CachedRead<'_>], other: &[CachedRead<'_>]| -> Vec<CacheLeak> {
+            from.iter()
+                .filter(|r| !r.leaks.is_empty())
+                .flat_map(|r| {
+                    let there = find(other, r).map_or(&[][..], |n| &other[n].leaks[..]);
+                    r.leaks.iter().filter(move |l| !there.contains(l)).map(move |l| CacheLeak { index: r.index, leak: l.clone() })
+                })
+                .collect()
+        };
+        CacheChange {
+            stale_served: stale_in(is, was),
+            stale_cleared: stale_in(was, is),
+            leaks_raised: leaks_in(is, was),
+            leaks_cleared: leaks_in(was, is),
+            leaks_now: is.iter().map(|r| r.leaks.len()).sum(),
+        }
+    }
+
+    /// Nothing the cache serves changed.
+    pub fn is_empty(&self) -> bool {
+        self.stale_served.is_empty() && self.stale_cleared.is_empty() && self.leaks_raised.is_empty() && self.leaks_cleared.is_empty()
+    }
+}

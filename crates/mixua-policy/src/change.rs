@@ -1,7 +1,10 @@
 //! What one edit changed: two evaluations of a workspace's viewers (before
 //! and after an edit, an undo or a redo) compared, as a value: which
 //! viewers gained or lost which cards, which leak alarms appeared or
-//! cleared, which cards became rejected or accepted. The one-line summary
+//! cleared, which re-identification marks appeared or cleared, which
+//! cards became rejected or accepted, and (when the caller replays the
+//! response cache on both sides) which stale copies and cache leaks the
+//! cache's replay serves or no longer serves. The one-line summary
 //! in words (`mixua_words::change_words`) is built from that value.
 //!
 //! Not to be confused with [`crate::eval::diff`], which compares one
@@ -11,9 +14,11 @@ use std::collections::{HashMap, HashSet};
 
 use serde::Serialize;
 
+use crate::cache::{CacheChange, CacheReplay};
 use crate::card::Card;
 use crate::eval::{Evaluation, Leak};
 use crate::policy::{Gate, Policy, Rejection};
+use crate::probe::{Finding, Identification, Probe};
 use crate::viewer::{Viewer, ViewerId};
 use crate::workspace::Workspace;
 
@@ -28,6 +33,10 @@ pub struct Seen<'a> {
     pub leaks: Vec<&'a Leak>,
     /// Every card's id with the policy's gate for it.
     pub gates: Vec<(&'a str, &'a Gate)>,
+    /// The re-identification probe's findings in each viewer's view (the
+    /// marks ◎ and ◌ in the cells), when the caller gives them
+    /// ([`Seen::with_findings`]); none otherwise.
+    pub marks: Vec<(Viewer<'a>, &'a Finding)>,
 }
 
 impl<'a> Seen<'a> {
@@ -49,7 +58,25 @@ impl<'a> Seen<'a> {
                 .collect(),
             leaks: leaks.iter().flatten().collect(),
             gates: cards.iter().map(|c| c.id.as_str()).zip(gates).collect(),
+            marks: Vec::new(),
         }
+    }
+
+    /// With the probe's findings per viewer (`findings`, in the order of
+    /// `viewers`, the same order as the views), of every viewer or, for a
+    /// part ([`Seen::part`]), of the viewers at `cells` alone.
+    pub fn with_findings(
+        mut self,
+        viewers: impl IntoIterator<Item = Viewer<'a>>,
+        findings: &'a [Vec<Finding>],
+        cells: Option<&[usize]>,
+    ) -> Seen<'a> {
+        for (n, (viewer, found)) in viewers.into_iter().zip(findings).enumerate() {
+            if cells.is_none_or(|cells| cells.binary_search(&n).is_ok()) {
+                self.marks.extend(found.iter().map(|f| (viewer, f)));
+            }
+        }
+        self
     }
 }
 
@@ -82,6 +109,7 @@ impl<'a> Seen<'a> {
             views: views_in,
             leaks: cells.iter().filter_map(|&n| leaks.get(n)).flatten().collect(),
             gates: cards.iter().map(|c| c.id.as_str()).zip(gates).filter(|(id, _)| ids.contains(id)).collect(),
+            marks: Vec::new(),
         }
     }
 }
@@ -110,6 +138,19 @@ pub struct CellChange {
     pub lost: Vec<String>,
 }
 
+/// A re-identification mark in one viewer's cell: the probe found that a
+/// card names facts of `user` (◎ when it singles them out, ◌ when it
+/// narrows the guess to a few people).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct Mark {
+    /// The `user/agent` whose cell shows the mark.
+    pub viewer: String,
+    pub card: String,
+    /// The user whose facts the card names.
+    pub user: String,
+    pub kind: Identification,
+}
+
 /// What an edit changed, as a value.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Change {
@@ -126,6 +167,18 @@ pub struct Change {
     pub now_rejected: Vec<(String, Rejection)>,
     /// Cards rejected before that pass every gate now.
     pub now_accepted: Vec<String>,
+    /// Re-identification marks there now and not before, in the new
+    /// viewer order.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub marks_raised: Vec<Mark>,
+    /// Re-identification marks there before and not now.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub marks_cleared: Vec<Mark>,
+    /// What the response cache's replay serves differently (stale copies,
+    /// canaries handed over), when the caller replayed it on both sides
+    /// ([`Change::with_cache`]).
+    #[serde(skip_serializing_if = "CacheChange::is_empty")]
+    pub cache: CacheChange,
 }
 
 /// Counts of each item, for multiset differences.
@@ -170,7 +223,7 @@ fn rejected_ids<'a>(seen: &Seen<'a>) -> HashSet<&'a str> {
 
 impl Change {
     /// The change from `before` to `after`.
-    pub fn between(before: &Seen<'_>, after: &Seen<'_>) -> Change {
+    pub fn between<'a>(before: &Seen<'a>, after: &Seen<'a>) -> Change {
         let owned = |ids: &[&str]| ids.iter().map(|s| s.to_string()).collect::<Vec<String>>();
         let old: HashMap<Viewer<'_>, &Vec<&str>> = before.views.iter().map(|(v, ids)| (*v, ids)).collect();
         let mut cells = Vec::new();
@@ -237,6 +290,15 @@ impl Change {
             }
         }
 
+        // Marks are told apart by cell, card id, the user named and kind.
+        type MarkKey<'a> = (Viewer<'a>, &'a str, &'a str, Identification);
+        let mark_key = |(viewer, f): &(Viewer<'a>, &'a Finding)| -> MarkKey<'a> { (*viewer, f.card.as_str(), f.user.as_str(), f.kind) };
+        let mark = |(viewer, card, user, kind): MarkKey<'_>| Mark { viewer: viewer.key(), card: card.into(), user: user.into(), kind };
+        let (old_marks, new_marks): (Vec<MarkKey<'_>>, Vec<MarkKey<'_>>) =
+            (before.marks.iter().map(mark_key).collect(), after.marks.iter().map(mark_key).collect());
+        let marks_raised = minus(&new_marks, &old_marks).into_iter().map(mark).collect();
+        let marks_cleared = minus(&old_marks, &new_marks).into_iter().map(mark).collect();
+
         Change {
             cells,
             alarms_raised,
@@ -244,7 +306,16 @@ impl Change {
             alarms_now: after.leaks.len(),
             now_rejected,
             now_accepted,
+            marks_raised,
+            marks_cleared,
+            cache: CacheChange::default(),
         }
+    }
+
+    /// With what the response cache serves differently: its replay on the
+    /// work before and on the work now (`None`: no replay on that side).
+    pub fn with_cache(self, before: Option<&CacheReplay<'_>>, after: Option<&CacheReplay<'_>>) -> Change {
+        Change { cache: CacheChange::between(before, after), ..self }
     }
 }
 
@@ -252,7 +323,7 @@ impl Change {
     /// The change between two parts ([`Seen::part`]) that hold everything
     /// that differs, with the number of leak alarms on after it (the parts
     /// hold only some of them).
-    pub fn between_parts(before: &Seen<'_>, after: &Seen<'_>, alarms_now: usize) -> Change {
+    pub fn between_parts<'a>(before: &Seen<'a>, after: &Seen<'a>, alarms_now: usize) -> Change {
         Change { alarms_now, ..Change::between(before, after) }
     }
 }
@@ -275,21 +346,31 @@ pub fn change_between(before: &Workspace, after: &Workspace) -> Change {
         (views, leaks, gates)
     };
     let (bp, ap) = (parts(&b), parts(&a));
+    // The probe's marks in each view, as the chart shows them.
+    let findings = |ws: &Workspace, eval: &Evaluation<'_>, views: &[Vec<usize>]| -> Vec<Vec<Finding>> {
+        let probe = Probe::new(&ws.cards, ws.profiles());
+        eval.viewers().zip(views).map(|(v, view)| probe.in_view(&ws.cards, view, v.user)).collect()
+    };
+    let (bf, af) = (findings(before, &b, &bp.0), findings(after, &a, &ap.0));
     Change::between(
-        &Seen::new(&before.cards, b.viewers(), &bp.0, &bp.1, &bp.2),
-        &Seen::new(&after.cards, a.viewers(), &ap.0, &ap.1, &ap.2),
+        &Seen::new(&before.cards, b.viewers(), &bp.0, &bp.1, &bp.2).with_findings(b.viewers(), &bf, None),
+        &Seen::new(&after.cards, a.viewers(), &ap.0, &ap.1, &ap.2).with_findings(a.viewers(), &af, None),
     )
 }
 
 impl Change {
-    /// Did this viewer's cell change: its view, its presence or its alarms?
+    /// Did this viewer's cell change: its view, its presence, its alarms
+    /// or its re-identification marks?
     pub fn touches(&self, viewer: &ViewerId) -> bool {
+        let key = viewer.key();
         self.cell(viewer).is_some()
-            || self
-                .alarms_raised
-                .iter()
-                .chain(&self.alarms_cleared)
-                .any(|l| l.viewer == viewer.key())
+            || self.alarms_raised.iter().chain(&self.alarms_cleared).any(|l| l.viewer == key)
+            || self.marks_raised.iter().chain(&self.marks_cleared).any(|m| m.viewer == key)
+    }
+
+    /// Did any re-identification mark appear or clear?
+    pub fn any_mark(&self) -> bool {
+        !self.marks_raised.is_empty() || !self.marks_cleared.is_empty()
     }
 
     /// The change of one viewer's view, if it changed.

@@ -678,12 +678,18 @@ pub fn task_for<'w>(ws: &'w Workspace, viewer: Viewer<'_>, query: Option<&'w str
 }
 
 /// What a step changed in one viewer's prompt: the cards (by id) that
-/// entered it and those that left it.
+/// entered it and those that left it, and the cards that stayed but
+/// changed places (a new weight reorders the ranking).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct PromptChange {
     pub viewer: ViewerId,
     pub gained: Vec<String>,
     pub lost: Vec<String>,
+    /// Pairs of cards in the prompt before and after whose order turned
+    /// round: (a, b) means a now comes before b, and came after it. In the
+    /// new order of a.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub moved_up: Vec<(String, String)>,
 }
 
 /// The prompts that changed between two sets of prompts (each of its own
@@ -697,8 +703,20 @@ pub fn prompt_changes(before_ws: &Workspace, before: &[Prompt], now_ws: &Workspa
         let (was, is) = (ids(before_ws, b), ids(now_ws, p));
         let gained: Vec<String> = is.iter().filter(|id| !was.contains(id)).cloned().collect();
         let lost: Vec<String> = was.iter().filter(|id| !is.contains(id)).cloned().collect();
-        if !gained.is_empty() || !lost.is_empty() {
-            out.push(PromptChange { viewer: p.viewer.clone(), gained, lost });
+        // The cards in both, in each order: a pair turned round when a card
+        // is now before one it came after.
+        let place = |list: &[String], id: &str| list.iter().position(|x| x == id);
+        let kept: Vec<&String> = is.iter().filter(|id| was.contains(id)).collect();
+        let mut moved_up = Vec::new();
+        for (n, a) in kept.iter().enumerate() {
+            for b in &kept[n + 1..] {
+                if place(&was, a) > place(&was, b) {
+                    moved_up.push(((*a).clone(), (*b).clone()));
+                }
+            }
+        }
+        if !gained.is_empty() || !lost.is_empty() || !moved_up.is_empty() {
+            out.push(PromptChange { viewer: p.viewer.clone(), gained, lost, moved_up });
         }
     }
     out

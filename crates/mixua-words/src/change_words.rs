@@ -2,8 +2,10 @@
 //! [`Change`] (the policy's value, `mixua_policy::change`), in 繁體中文 and
 //! English.
 
-use mixua_policy::change::{CellChange, Change, Presence};
+use mixua_policy::cache::{CacheChange, CacheLeak, StaleCopy};
+use mixua_policy::change::{CellChange, Change, Mark, Presence};
 use mixua_policy::eval::Leak;
+use mixua_policy::probe::Identification;
 
 use crate::explain::{rejection_label, Lang};
 
@@ -40,8 +42,124 @@ fn alike(a: &CellChange, b: &CellChange) -> bool {
     a.presence == b.presence && (a.presence == Presence::Removed || (a.gained == b.gained && a.lost == b.lost))
 }
 
+/// The re-identification marks that appeared (`raised`) or cleared, said
+/// together when they differ only by cell: "◎ card Y now singles out alice
+/// in bob/writer-v1 and bob/checker-v1".
+fn mark_parts(marks: &[Mark], raised: bool, lang: Lang) -> Vec<String> {
+    let mut grouped: Vec<(&Mark, Vec<&str>)> = Vec::new();
+    for mark in marks {
+        match grouped.iter_mut().find(|(m, _)| m.card == mark.card && m.user == mark.user && m.kind == mark.kind) {
+            Some((_, cells)) => cells.push(&mark.viewer),
+            None => grouped.push((mark, vec![&mark.viewer])),
+        }
+    }
+    let mut parts = Vec::new();
+    for (mark, cells) in grouped.iter().take(NAMED) {
+        let (card, user, cells) = (&mark.card, &mark.user, list(cells, lang));
+        parts.push(match (mark.kind, raised) {
+            (Identification::Reidentification, true) => pick!(lang,
+                format!("◎ 卡片 {card} 現在在 {cells} 認出了 {user}"),
+                format!("◎ card {card} now singles out {user} in {cells}"),
+            ),
+            (Identification::Reidentification, false) => pick!(lang,
+                format!("◎ 標記解除:卡片 {card} 不再在 {cells} 認出 {user}"),
+                format!("◎ mark cleared: card {card} no longer singles out {user} in {cells}"),
+            ),
+            (Identification::Narrowed, true) => pick!(lang,
+                format!("◌ 卡片 {card} 現在在 {cells} 縮小了 {user} 的範圍"),
+                format!("◌ card {card} now narrows down who {user} is in {cells}"),
+            ),
+            (Identification::Narrowed, false) => pick!(lang,
+                format!("◌ 標記解除:卡片 {card} 不再在 {cells} 縮小 {user} 的範圍"),
+                format!("◌ mark cleared: card {card} no longer narrows down who {user} is in {cells}"),
+            ),
+        });
+    }
+    let more: usize = grouped.iter().skip(NAMED).map(|(_, cells)| cells.len()).sum();
+    if more > 0 {
+        parts.push(match raised {
+            true => pick!(lang,
+                format!("另有 {more} 個重新識別標記出現"),
+                if more == 1 { "1 more re-identification mark appeared".into() } else { format!("{more} more re-identification marks appeared") },
+            ),
+            false => pick!(lang,
+                format!("另有 {more} 個重新識別標記解除"),
+                if more == 1 { "1 more re-identification mark cleared".into() } else { format!("{more} more re-identification marks cleared") },
+            ),
+        });
+    }
+    parts
+}
+
+/// What the response cache serves differently, in parts: stale copies
+/// served or no longer served, canaries handed over or no longer.
+pub fn cache_change_parts(cache: &CacheChange, lang: Lang) -> Vec<String> {
+    let mut parts = Vec::new();
+    // Stale copies said together when the same reader got the same cards.
+    fn stale(copies: &[StaleCopy]) -> Vec<(&StaleCopy, Vec<String>)> {
+        let mut grouped: Vec<(&StaleCopy, Vec<String>)> = Vec::new();
+        for copy in copies {
+            match grouped.iter_mut().find(|(c, _)| c.viewer == copy.viewer && c.cards == copy.cards) {
+                Some((_, ticks)) => ticks.push(copy.tick.to_string()),
+                None => grouped.push((copy, vec![copy.tick.to_string()])),
+            }
+        }
+        grouped
+    }
+    let ticks = |t: &[String]| list(&t.iter().map(String::as_str).collect::<Vec<_>>(), lang);
+    for (copy, at) in stale(&cache.stale_served).iter().take(NAMED) {
+        let (cards, who, at) = (copy.cards.join(pick!(lang, "、", ", ")), &copy.viewer, ticks(at));
+        parts.push(pick!(lang,
+            format!("⚠ 過時的副本:回應快取在時刻 {at} 把 {cards} 交給 {who},它已經不能讀了"),
+            format!("⚠ stale copy: the response cache served {cards} to {who} at tick {at}, no longer theirs to read"),
+        ));
+    }
+    for (copy, at) in stale(&cache.stale_cleared).iter().take(NAMED) {
+        let (cards, who, at) = (copy.cards.join(pick!(lang, "、", ", ")), &copy.viewer, ticks(at));
+        parts.push(pick!(lang,
+            format!("✓ 過時的副本沒了:回應快取在時刻 {at} 不再把 {cards} 交給 {who}"),
+            format!("✓ stale copy gone: the response cache no longer serves {cards} to {who} at tick {at}"),
+        ));
+    }
+    let more = stale(&cache.stale_served).len().saturating_sub(NAMED) + stale(&cache.stale_cleared).len().saturating_sub(NAMED);
+    if more > 0 {
+        parts.push(pick!(lang,
+            format!("另有 {more} 個過時副本改變"),
+            if more == 1 { "1 more stale copy changed".into() } else { format!("{more} more stale copies changed") },
+        ));
+    }
+    // Canaries handed over, said together when only the reader differs.
+    fn leaks(leaks: &[CacheLeak]) -> Vec<(&Leak, Vec<&str>)> {
+        let mut grouped: Vec<(&Leak, Vec<&str>)> = Vec::new();
+        for CacheLeak { leak, .. } in leaks {
+            match grouped.iter_mut().find(|(l, _)| l.card == leak.card && l.token == leak.token && l.owner == leak.owner) {
+                Some((_, viewers)) if viewers.contains(&leak.viewer.as_str()) => {}
+                Some((_, viewers)) => viewers.push(&leak.viewer),
+                None => grouped.push((leak, vec![&leak.viewer])),
+            }
+        }
+        grouped
+    }
+    for (leak, viewers) in leaks(&cache.leaks_raised).iter().take(NAMED) {
+        let who = list(viewers, lang);
+        parts.push(pick!(lang,
+            format!("⚠ 快取外洩:回應快取把 {} 的暗號 {} 經由卡片 {} 交給了 {who}", leak.owner, leak.token, leak.card),
+            format!("⚠ cache leak: the response cache hands {}'s canary {} to {who} through card {}", leak.owner, leak.token, leak.card),
+        ));
+    }
+    for (leak, viewers) in leaks(&cache.leaks_cleared).iter().take(NAMED) {
+        let who = list(viewers, lang);
+        parts.push(pick!(lang,
+            format!("✓ 快取外洩解除:回應快取不再經由卡片 {} 把 {} 交給 {who}", leak.card, leak.token),
+            format!("✓ cache leak cleared: the response cache no longer hands {} to {who} through card {}", leak.token, leak.card),
+        ));
+    }
+    parts
+}
+
 /// The summary as short parts, in order: the views, the cards' verdicts,
-/// then the alarms (always last, and always said: "no alarm" too).
+/// the re-identification marks, the response cache, then the alarms
+/// (always last, and always said: "no alarm" too).
 pub fn change_parts(change: &Change, lang: Lang) -> Vec<String> {
     let mut parts = Vec::new();
     // Viewers that changed alike are said together.
@@ -93,7 +211,9 @@ pub fn change_parts(change: &Change, lang: Lang) -> Vec<String> {
             if more_cells == 1 { "1 more cell changed".into() } else { format!("{more_cells} more cells changed") },
         ));
     }
-    if change.cells.is_empty() {
+    // A cell whose marks changed did change: "no cell changed" is said
+    // only when no cell shows anything new.
+    if change.cells.is_empty() && !change.any_mark() {
         parts.push(pick!(lang, "沒有格子改變", "no cell changed").into());
     }
     for id in change.now_accepted.iter().take(NAMED) {
@@ -117,6 +237,9 @@ pub fn change_parts(change: &Change, lang: Lang) -> Vec<String> {
             if more == 1 { "1 more card is rejected now".into() } else { format!("{more} more cards are rejected now") },
         ));
     }
+    parts.extend(mark_parts(&change.marks_raised, true, lang));
+    parts.extend(mark_parts(&change.marks_cleared, false, lang));
+    parts.extend(cache_change_parts(&change.cache, lang));
     // Alarms that differ only by viewer are said together.
     fn alarms(leaks: &[Leak]) -> Vec<(&Leak, Vec<&str>)> {
         let mut grouped: Vec<(&Leak, Vec<&str>)> = Vec::new();
@@ -169,8 +292,11 @@ pub fn change_parts(change: &Change, lang: Lang) -> Vec<String> {
             if more == 1 { "✓ 1 more alarm cleared".into() } else { format!("✓ {more} more alarms cleared") },
         ));
     }
-    if change.alarms_raised.is_empty() && change.alarms_cleared.is_empty() {
-        parts.push(match change.alarms_now {
+    // The response cache's canaries are alarms too (the chart raises them).
+    let (cache, alarms_now) = (&change.cache, change.alarms_now + change.cache.leaks_now);
+    let cache_alarm = !cache.leaks_raised.is_empty() || !cache.leaks_cleared.is_empty();
+    if change.alarms_raised.is_empty() && change.alarms_cleared.is_empty() && !cache_alarm {
+        parts.push(match alarms_now {
             0 => pick!(lang, "沒有警報", "no alarm").into(),
             n => pick!(lang, 
                 format!("仍有 {n} 個外洩警報"),
@@ -181,10 +307,34 @@ pub fn change_parts(change: &Change, lang: Lang) -> Vec<String> {
                 },
             ),
         });
-    } else if change.alarms_now == 0 {
+    } else if alarms_now == 0 {
         parts.push(pick!(lang, "現在沒有警報", "no alarm now").into());
     }
     parts
+}
+
+/// The small button beside a control whose edit changed cells that are off
+/// screen: "4 cells changed ↑" (↓ when the cells are below), which takes
+/// the learner to the chart.
+pub fn cells_changed_jump(n: usize, up: bool, lang: Lang) -> String {
+    let arrow = if up { "↑" } else { "↓" };
+    pick!(lang,
+        format!("{n} 個格子改變了 {arrow}"),
+        if n == 1 { format!("1 cell changed {arrow}") } else { format!("{n} cells changed {arrow}") },
+    )
+}
+
+/// What it does, said after its visible words to assistive technology
+/// (its name begins with what it shows).
+pub fn cells_changed_jump_more(lang: Lang) -> &'static str {
+    pick!(lang, ":到座位表上第一個改變的格子", ": go to the first in the chart")
+}
+
+/// The way back from the chart to the control the edit was made with
+/// (↓ when it is below the chart).
+pub fn back_to_control(down: bool, lang: Lang) -> String {
+    let arrow = if down { "↓" } else { "↑" };
+    pick!(lang, format!("{arrow} 回到剛才修改的地方"), format!("{arrow} Back to where you made the edit"))
 }
 
 /// The summary on one line: its parts joined with " · ".

@@ -70,4 +70,4 @@ pub use escape::{escape_controls, escape_controls_in_lines};
 pub use explain::Lang;
 pub use input_words::{load_error_words, overwrite_words, text_problem_words};
 pub use report::{report, report_with, Format, Report, ReportOptions};
-pub use change_words::{change_parts, change_text};
+pub use change_words::{back_to_control, cache_change_parts, cells_changed_jump, cells_changed_jump_more, change_parts, change_text};

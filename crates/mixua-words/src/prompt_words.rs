@@ -415,17 +415,37 @@ pub fn diagnosis_words(ws: &Workspace, d: &Diagnosis, lang: Lang) -> Vec<String>
     lines
 }
 
-/// A prompt's change in a step: "bob/checker-v1's prompt: now holds S; no longer H6".
+/// A prompt's change in a step: "bob/checker-v1's prompt: now holds S; no
+/// longer H6", and the cards that changed places: "R now ranks above F".
 pub fn prompt_change_words(c: &PromptChange, lang: Lang) -> String {
     let who = c.viewer.key();
-    let (gained, lost) = (c.gained.join(pick!(lang, "、", ", ")), c.lost.join(pick!(lang, "、", ", ")));
-    match (c.gained.is_empty(), c.lost.is_empty()) {
-        (false, true) => pick!(lang, format!("{who} 的提示詞多了 {gained}"), format!("{who}'s prompt now holds {gained}")),
-        (true, false) => pick!(lang, format!("{who} 的提示詞少了 {lost}"), format!("{who}'s prompt no longer holds {lost}")),
-        _ => pick!(lang, 
+    let sep = pick!(lang, "、", ", ");
+    let (gained, lost) = (c.gained.join(sep), c.lost.join(sep));
+    let held = match (c.gained.is_empty(), c.lost.is_empty()) {
+        (true, true) => None,
+        (false, true) => Some(pick!(lang, format!("{who} 的提示詞多了 {gained}"), format!("{who}'s prompt now holds {gained}"))),
+        (true, false) => Some(pick!(lang, format!("{who} 的提示詞少了 {lost}"), format!("{who}'s prompt no longer holds {lost}"))),
+        _ => Some(pick!(lang,
             format!("{who} 的提示詞多了 {gained},少了 {lost}"),
             format!("{who}'s prompt now holds {gained} and no longer {lost}"),
-        ),
+        )),
+    };
+    // At most three pairs by name; more is said as a count.
+    let pairs: Vec<String> = c
+        .moved_up
+        .iter()
+        .take(3)
+        .map(|(a, b)| pick!(lang, format!("{a} 排到了 {b} 前面"), format!("{a} now ranks above {b}")))
+        .collect();
+    let more = c.moved_up.len().saturating_sub(3);
+    let mut order = pairs.join(sep);
+    if more > 0 {
+        order = pick!(lang, format!("{order} 等 {} 組換了位置", c.moved_up.len()), format!("{order} and {more} more pairs swapped"));
+    }
+    match (held, order.is_empty()) {
+        (Some(held), true) => held,
+        (Some(held), false) => pick!(lang, format!("{held};順序改變:{order}"), format!("{held}; order changed: {order}")),
+        (None, _) => pick!(lang, format!("{who} 的提示詞順序改變:{order}"), format!("{who}'s prompt order changed: {order}")),
     }
 }
 
