@@ -60,16 +60,27 @@ pub fn task_selector(step: usize) -> String {
 /// An effect of the key press or click that changed the step, never of the
 /// reducer.
 pub fn focus_task(step: usize) {
-    focus_task_retry(task_selector(step), 10);
+    let from = gloo_utils::document().active_element();
+    focus_task_retry(task_selector(step), 10, from);
 }
 
-fn focus_task_retry(selector: String, tries: u32) {
-    gloo_timers::callback::Timeout::new(30, move || match gloo_utils::document().query_selector(&selector).ok().flatten() {
-        Some(el) => {
-            bring_and_focus(&el);
+fn focus_task_retry(selector: String, tries: u32, from: Option<web_sys::Element>) {
+    gloo_timers::callback::Timeout::new(30, move || {
+        // The learner moved the focus on meanwhile (into a field, say): it
+        // stays where they put it. (A focus dropped to the page's body, as
+        // when the pressed button is redrawn, is not a move.)
+        let now = gloo_utils::document().active_element();
+        let body = gloo_utils::document().body().map(web_sys::Element::from);
+        if now.is_some() && now != from && now != body {
+            return;
         }
-        None if tries > 0 => focus_task_retry(selector, tries - 1),
-        None => {}
+        match gloo_utils::document().query_selector(&selector).ok().flatten() {
+            Some(el) => {
+                bring_and_focus(&el);
+            }
+            None if tries > 0 => focus_task_retry(selector, tries - 1, from),
+            None => {}
+        }
     })
     .forget();
 }
