@@ -251,6 +251,17 @@ pub fn files(props: &FilesProps) -> Html {
             ),
         ),
     };
+    // The Assertions panel (issue 53), for a work that holds none yet: the
+    // top bar shows its button once it holds one.
+    let open_assertions = {
+        let onaction = props.onaction.clone();
+        Callback::from(move |_: MouseEvent| {
+            if let Some(menu) = gloo_utils::document().query_selector("details[data-menu=\"work\"]").ok().flatten() {
+                let _ = menu.remove_attribute("open");
+            }
+            onaction.emit(crate::state::UiAction::ShowAssertions(true).into());
+        })
+    };
     html! {
         <section class="files" aria-label={pick!(lang, "儲存與分享", "Save and share")}>
             <button type="button" onclick={share} data-action="share">
@@ -261,6 +272,7 @@ pub fn files(props: &FilesProps) -> Html {
             <button type="button" onclick={export_cedar} data-action="export-cedar" title={mixua_words::cedar_words::export_cedar_title(lang)}>
                 { mixua_words::cedar_words::export_cedar_label(lang) }
             </button>
+            <button type="button" onclick={open_assertions} data-action="open-assertions">{ pick!(lang, "斷言…", "Assertions…") }</button>
             <label class="file-pick">
                 <span>{ pick!(lang, "匯入…", "Import…") }</span>
                 <input type="file" name="import" accept=".json,application/json" onchange={pick} />

@@ -216,3 +216,18 @@ for (const lang of ['en', 'zh-TW']) {
     });
   });
 }
+
+test('a work without assertions keeps the top bar as it was; the Work menu opens the panel, and the first assertion brings the button', async () => {
+  await withApp(env, 'lang=en', async (page) => {
+    assert.equal(await page.locator('[data-action="assertions"]').count(), 0, 'no Assertions button while the work holds none');
+    await clickWork(page, '[data-action="open-assertions"]');
+    await page.waitForSelector('[data-assertions]');
+    await page.selectOption('[data-assertions] select[name="assertion_cell"]', 'bob/writer-v1');
+    await page.selectOption('[data-assertions] select[name="assertion_card"]', 'A');
+    await page.selectOption('[data-assertions] select[name="assertion_kind"]', 'retrieves');
+    await page.click('[data-assertions] [data-action="add-assertion"]');
+    await waitForPasses(page, ['true']);
+    await page.waitForSelector('[data-action="assertions"][aria-expanded="true"]');
+    assert.deepEqual(pageErrors(page), []);
+  });
+});
