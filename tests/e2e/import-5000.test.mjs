@@ -94,7 +94,10 @@ test('5,000 cards import and the page stays usable', { timeout: 120_000 }, async
     await waitUntil(page, () => {
       const r = document.querySelector('[data-view="erin/coder-v2"] [data-card-id="C29"]').getBoundingClientRect();
       return r.height > 0 && r.top < window.innerHeight && r.bottom > 0;
-    });
+      // Laying out a far cell of 5,000 cards takes seconds on a loaded
+      // machine (two journey files at a time on 2 cores): a condition,
+      // awaited longer than the default.
+    }, undefined, { timeout: 30_000 });
     assert.ok(await far.isVisible());
 
     // Predict mode stays usable too: each cell offers its first 40 choices
