@@ -1,9 +1,9 @@
 //! The playground's first screen as static HTML: the same Yew components
-//! as the app (`mixua_playground::prerender::FirstScreen`), rendered
+//! as the app (`mixua_playground::start::prerender::FirstScreen`), rendered
 //! natively with Yew's server-side rendering, then put into the built
 //! `index.html` in place of its `<div id="prerender"></div>`.
 
-use mixua_playground::prerender::{FirstScreen, FirstScreenProps, Screen, SCREENS};
+use mixua_playground::start::prerender::{FirstScreen, FirstScreenProps, Screen, SCREENS};
 
 /// Where the first screens go in `index.html`.
 pub const MARKER: &str = r#"<div id="prerender"></div>"#;
@@ -32,8 +32,8 @@ pub fn render_all() -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use mixua_playground::computed::Computed;
-    use mixua_playground::course::Course;
+    use mixua_playground::derive::views::Computed;
+    use mixua_playground::derive::course::Course;
     use mixua_words::Lang;
 
     /// The card ids listed in the cell `data-view="key"` of `html`, in order.

@@ -1,0 +1,635 @@
+//! The state and its keeping: [`Store`] holds the state and runs the
+//! reducer (the latest state readable outside render, for the save at
+//! `pagehide`), holds a field's edit (a keystroke, a tick, a choice) until
+//! the frame that shows it ([`Typed`]), and [`Saver`] autosaves the work
+//! into this tab's slot, never over a revision another tab saved. The root component (`root/app.rs`)
+//! creates one and wires the page's events to it.
+
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+
+use gloo_timers::callback::Timeout;
+use mixua_words::Lang;
+use wasm_bindgen::JsCast;
+use wasm_split_helpers::wasm_split;
+
+use crate::derive::course::{Page, WorkLesson};
+use crate::parts::SplitLoaderError;
+use crate::store::persist::{self, Saved};
+use crate::start::route::{Route, WorkRef};
+use crate::store::state::{Action, AppState, Edit, Notice, Recent, UiAction};
+use crate::store::browser::{self, Stored as _};
+use crate::store::recent::{self, Entry, Save, Slot};
+
+
+/// A work not saved yet, named by the browser's clock now.
+pub fn new_work(lang: Lang) -> WorkRef {
+    WorkRef::new(lang, recent::new_id(js_sys::Date::now(), js_sys::Math::random()), &stamp())
+}
+
+/// The browser's clock as a new work's name shows it: "11-30 14:05".
+pub fn stamp() -> String {
+    let now = js_sys::Date::new_0();
+    format!("{:02}-{:02} {:02}:{:02}", now.get_month() + 1, now.get_date(), now.get_hours(), now.get_minutes())
+}
+
+/// The state and its reducer. Unlike `use_reducer`, the latest state is
+/// readable outside render, so the save at `pagehide` writes the latest
+/// work even while a big re-render is still pending.
+#[derive(Clone)]
+pub struct Store {
+    current: Rc<RefCell<Rc<AppState>>>,
+    rerender: Rc<dyn Fn()>,
+    pub saver: Rc<Saver>,
+    typed: Rc<Typed>,
+    /// The last change to the work was a keystroke in a text field: its
+    /// summary waits until the learner leaves the field.
+    pub typing: Rc<Cell<bool>>,
+}
+
+/// Is the focus in a field the learner types into?
+fn typing_in_field() -> bool {
+    let Some(el) = gloo_utils::document().active_element() else { return false };
+    match el.dyn_ref::<web_sys::HtmlInputElement>() {
+        Some(input) => matches!(input.type_().as_str(), "text" | "search" | ""),
+        None => el.tag_name() == "TEXTAREA",
+    }
+}
+
+/// A card field's edit, held until the frame that shows it in the field
+/// is painted: a typed character, a ticked box or a chosen option shows at
+/// once (the browser draws it), and the views follow one frame later (the
+/// evaluation never delays the field's answer to the learner's input, what
+/// the browser's Event Timing and INP measure; issue 25). Edits made in the
+/// meantime to the same field replace it; anything else applies it first,
+/// so the order of edits never changes.
+#[derive(Default)]
+pub struct Typed {
+    pending: RefCell<Option<(HeldField, Action)>>,
+    frame: RefCell<Option<gloo_render::AnimationFrame>>,
+    /// Actions that came while a held edit was not drawn yet: the held
+    /// edit is applied and drawn first, and these follow, in order, right
+    /// after that render.
+    waiting: RefCell<Vec<Action>>,
+}
+
+/// The field an edit was made in, when the field shows the learner's input
+/// itself, before the app renders: a card's text (a keystroke), its
+/// approval box, its scope, stream or owner; lesson 3's budgets, `top_k`,
+/// layers, weights and a card's prompt keys.
+#[derive(Clone, PartialEq)]
+enum HeldField {
+    Card(usize, mixua_policy::Field),
+    #[cfg(feature = "lesson3")]
+    Prompt(String),
+}
+
+fn typed(action: &Action) -> Option<HeldField> {
+    match action {
+        Action::Edit(Edit::EditText { index, field, .. }) => Some(HeldField::Card(*index, *field)),
+        Action::Edit(Edit::SetApproved { index, .. }) => Some(HeldField::Card(*index, mixua_policy::Field::ShareApproved)),
+        #[cfg(feature = "lesson3")]
+        Action::Edit(Edit::Prompt(edit)) => {
+            use crate::derive::prompts::PromptEdit;
+            Some(HeldField::Prompt(match edit {
+                PromptEdit::Budget { name, .. } => format!("budget-{name}"),
+                PromptEdit::TopK(_) => "top_k".to_string(),
+                PromptEdit::Load { source, .. } => format!("load-{}", source.as_str()),
+                PromptEdit::Weight { name, .. } => format!("weight-{name}"),
+                PromptEdit::CardKey { card, key, .. } => format!("card-{card}-{key}"),
+            }))
+        }
+        _ => None,
+    }
+}
+
+impl Store {
+    /// The store of a start's state; `autosave`: whether the tab saves, into
+    /// `work`; `rerender`: how the root is asked to render again.
+    pub fn new(state: AppState, autosave: bool, work: WorkRef, rerender: Rc<dyn Fn()>) -> Store {
+        let current = Rc::new(RefCell::new(Rc::new(state)));
+        let saver = Rc::new(Saver {
+            enabled: autosave,
+            current: current.clone(),
+            work: RefCell::new(work),
+            timer: RefCell::new(None),
+            dirty: Cell::new(false),
+            failed: Cell::new(false),
+            notify: RefCell::new(None),
+        });
+        Store { current, rerender, saver, typed: Rc::default(), typing: Rc::new(Cell::new(false)) }
+    }
+
+    /// This open tab starts again on `route` (a link pasted into its
+    /// address): as a load would, with the writes the start asks for, a new
+    /// work saved a moment later.
+    pub fn restart(&self, route: Route) {
+        let Route { state, set_aside, work, unsaved, started, .. } = route;
+        let embed = state.ui.embed;
+        crate::store::json_io::run(async move {
+            let _ = crate::store::json_io::carry_out(&set_aside, &started, embed).await;
+        });
+        *self.saver.work.borrow_mut() = work;
+        *self.current.borrow_mut() = Rc::new(state);
+        self.typing.set(false);
+        if unsaved {
+            self.saver.changed();
+        }
+        (self.rerender)();
+    }
+
+    pub fn get(&self) -> Rc<AppState> {
+        self.current.borrow().clone()
+    }
+
+    pub fn dispatch(&self, action: Action) {
+        if !self.typed.waiting.borrow().is_empty() {
+            return self.typed.waiting.borrow_mut().push(action);
+        }
+        let Some(key) = typed(&action) else {
+            if self.typed.pending.borrow().is_none() {
+                return self.apply(action);
+            }
+            // A held edit the field shows but the app has not drawn yet (a
+            // tick and Ctrl+Z in the same moment): it is applied and drawn
+            // first, and this action after that render, so that every field
+            // is drawn from the work again. Applied together, an undo would
+            // bring back the very card the last render drew, no row would
+            // render, and the box would stay ticked while the work says it
+            // is not. Yew renders in a microtask queued by the held edit's
+            // `rerender`; this one is queued after it.
+            self.flush_typed();
+            self.typed.waiting.borrow_mut().push(action);
+            let store = self.clone();
+            wasm_bindgen_futures::spawn_local(async move { store.apply_waiting() });
+            return;
+        };
+        let earlier = self.typed.pending.replace(Some((key.clone(), action)));
+        if let Some((earlier_key, earlier)) = earlier {
+            if earlier_key != key {
+                // Another field's keystroke goes first, in order.
+                self.apply(earlier);
+            }
+        }
+        if self.typed.frame.borrow().is_none() {
+            let store = self.clone();
+            let frame = gloo_render::request_animation_frame(move |_| {
+                // Runs before this frame's paint; the edit runs right after it.
+                Timeout::new(0, move || store.flush_typed()).forget();
+            });
+            *self.typed.frame.borrow_mut() = Some(frame);
+        }
+    }
+
+    fn apply_waiting(&self) {
+        let waiting = self.typed.waiting.take();
+        for action in waiting {
+            self.dispatch(action);
+        }
+    }
+
+    /// Applies every held and waiting edit now, in order (before the save
+    /// when the page is hidden, before a pasted link's start).
+    pub fn settle(&self) {
+        self.flush_typed();
+        while !self.typed.waiting.borrow().is_empty() {
+            self.apply_waiting();
+            self.flush_typed();
+        }
+    }
+
+    /// Applies a held edit now (before any other action).
+    fn flush_typed(&self) {
+        let frame = self.typed.frame.borrow_mut().take();
+        drop(frame);
+        let pending = self.typed.pending.borrow_mut().take();
+        if let Some((_, action)) = pending {
+            self.apply(action);
+        }
+    }
+
+    fn apply(&self, action: Action) {
+        let typed = matches!(action, Action::Edit(Edit::EditText { .. } | Edit::SetQuery(_))) && typing_in_field();
+        let now = self.get();
+        let next = yew::Reducible::reduce(now.clone(), action);
+        if Rc::ptr_eq(&now, &next) {
+            return;
+        }
+        let saves = !Rc::ptr_eq(&now.doc, &next.doc)
+            || now.ui.lang != next.ui.lang
+            || now.ui.lesson_step != next.ui.lesson_step
+            || now.ui.progress != next.ui.progress;
+        if !Rc::ptr_eq(&now.doc, &next.doc) {
+            self.typing.set(typed);
+        }
+        *self.current.borrow_mut() = next;
+        if saves {
+            self.saver.changed();
+        }
+        (self.rerender)();
+    }
+}
+
+/// How the saver tells the learner (a full or disabled storage, another
+/// tab's save).
+pub type Notify = Rc<dyn Fn(Action)>;
+
+/// Saves the work a moment after the last change (typing a lesson is one
+/// save, not one per key), and at once when the page is hidden or closed,
+/// into this tab's work slot, never over a revision another tab saved.
+/// A full or disabled storage is said once; the work goes on in memory.
+pub struct Saver {
+    pub enabled: bool,
+    /// The state to save from: always the latest.
+    current: Rc<RefCell<Rc<AppState>>>,
+    pub work: RefCell<WorkRef>,
+    timer: RefCell<Option<Timeout>>,
+    pub dirty: Cell<bool>,
+    pub failed: Cell<bool>,
+    pub notify: RefCell<Option<Notify>>,
+}
+
+impl Saver {
+    pub fn changed(self: &Rc<Self>) {
+        if !self.enabled {
+            return;
+        }
+        self.dirty.set(true);
+        let me = self.clone();
+        // Replacing the timer cancels the one before: the save waits for a pause.
+        *self.timer.borrow_mut() = Some(Timeout::new(300, move || me.flush()));
+    }
+
+    fn tell(&self, action: impl Into<Action>) {
+        if let Some(notify) = self.notify.borrow().clone() {
+            notify(action.into());
+        }
+    }
+
+    /// Saves now, if anything changed since the last save: at once when
+    /// the part that writes the work is in (`crate::store::json_io`), else as soon
+    /// as it has come (the changes stay marked until then).
+    pub fn flush(self: &Rc<Self>) {
+        self.timer.borrow_mut().take();
+        if !self.dirty.get() {
+            return;
+        }
+        let me = self.clone();
+        crate::store::json_io::run(async move {
+            if flush(&me).await.is_err() {
+                me.part_missing();
+            }
+        });
+    }
+
+    /// The part that writes the work could not be fetched: said once, and
+    /// the work goes on in memory, still marked as changed.
+    pub fn part_missing(&self) {
+        if !self.failed.replace(true) {
+            self.tell(UiAction::Notify(Notice::PartMissing));
+        }
+    }
+
+    /// The save itself (`crate::store::json_io`'s): the latest work into this tab's
+    /// slot, never over a revision another tab saved.
+    pub fn save(&self) {
+        self.timer.borrow_mut().take();
+        if !self.dirty.replace(false) {
+            return;
+        }
+        let state = self.current.borrow().clone();
+        let saved = Saved {
+            doc: (*state.doc).clone(),
+            lang: Some(state.ui.lang),
+            lesson_step: Some(state.ui.lesson_step),
+            progress: Some(state.ui.progress.clone()),
+            course: Some(state.ui.work_lesson()),
+        };
+        let now = js_sys::Date::now();
+        let mut work = self.work.borrow().clone();
+        let mut index = browser::index();
+        // A slot that can't be read is never written over: the changes go
+        // to a copy, as when another tab saved first.
+        let stored = match browser::slot_text(&browser::Browser, &work.id) {
+            browser::SlotText::Missing => None,
+            browser::SlotText::Read(slot) => Some(slot.rev),
+            browser::SlotText::Unreadable(_) => Some(u64::MAX),
+        };
+        let rev = match recent::decide(stored, work.base) {
+            Save::Over { next } => next,
+            Save::Fork { .. } => {
+                // Another tab saved this work first: this tab's changes go
+                // to a copy, and this tab goes on with the copy.
+                let original = work.name.clone();
+                let mut copy = new_work(state.ui.lang);
+                copy.name = format!("{original} {}", pick!(state.ui.lang, "(另一分頁)", "(other tab)"));
+                copy.forked_from = Some(work.id.clone());
+                work = copy;
+                self.tell(UiAction::Notify(Notice::ForkedHere { name: work.name.clone(), original }));
+                1
+            }
+        };
+        let slot = Slot {
+            rev,
+            saved_at: now,
+            work: persist::to_stored(&saved),
+            name: Some(work.name.clone()),
+            forked_from: work.forked_from.clone(),
+        };
+        let mut ok = browser::write_slot(&work.id, &slot);
+        if ok {
+            work.base = rev;
+            index.touch(Entry {
+                id: work.id.clone(),
+                name: work.name.clone(),
+                saved_at: now,
+                cards: saved.doc.workspace.cards.len(),
+                rev,
+                forked_from: work.forked_from.clone(),
+            });
+            let dropped = index.bound(recent::KEEP, &work.id);
+            for gone in &dropped {
+                browser::remove(&browser::slot_key(&gone.id));
+            }
+            ok = browser::write_index(&index);
+            browser::set_tab_work(&work.id);
+            if !dropped.is_empty() {
+                self.tell(UiAction::Notify(Notice::DroppedOldest { names: dropped.into_iter().map(|e| e.name).collect() }));
+            }
+            self.tell(UiAction::SetRecent(Recent { works: index.works.clone(), current: work.id.clone(), read_at: js_sys::Date::now() }));
+        }
+        *self.work.borrow_mut() = work;
+        if !ok && !self.failed.get() {
+            self.tell(UiAction::Notify(Notice::StorageUnavailable));
+        }
+        self.failed.set(!ok);
+        // Work set aside by a share link is forgotten once it is back.
+        if let Some(previous) = browser::Browser.text(browser::PREVIOUS_KEY).and_then(|text| persist::from_json(&text).ok()) {
+            if previous.doc == *state.doc {
+                browser::remove(browser::PREVIOUS_KEY);
+            }
+        }
+    }
+
+    /// Another tab wrote storage: a newer save of this tab's work is said
+    /// at once (the next change here will go to a copy), and Recent work
+    /// follows the index.
+    pub fn storage_event(&self, key: &str) {
+        let work = self.work.borrow().clone();
+        if browser::slot_id(key) == Some(work.id.as_str()) {
+            if browser::slot(&work.id).is_some_and(|s| s.rev > work.base) {
+                self.tell(UiAction::Notify(Notice::ChangedElsewhere { name: work.name.clone() }));
+            }
+        } else if browser::is_index_key(key) {
+            self.tell(UiAction::SetRecent(Recent { works: browser::index().works, current: work.id, read_at: js_sys::Date::now() }));
+        }
+    }
+
+    /// Opens a saved work in this tab (from Recent work, or the other tab's
+    /// version of this one), and this tab goes on with that work.
+    pub fn open(&self, id: &str, store_: &Store) {
+        // What this tab has not saved yet is saved first, where it belongs.
+        self.save();
+        let index = browser::index();
+        let Some(entry) = index.get(id).cloned() else { return };
+        // A work that can't be read is said, kept as it was and offered as
+        // a file; this tab stays on its work.
+        let slot = match browser::slot_text(&browser::Browser, id) {
+            browser::SlotText::Read(slot) => slot,
+            browser::SlotText::Unreadable(text) => return self.tell(UiAction::Notify(crate::start::route::unreadable_work(&entry, text))),
+            browser::SlotText::Missing => return,
+        };
+        let Ok(saved) = persist::from_stored(&slot.work) else {
+            let text = browser::Browser.text(&browser::slot_key(id)).unwrap_or_default();
+            return self.tell(UiAction::Notify(crate::start::route::unreadable_work(&entry, text)));
+        };
+        // A teacher's pack's work runs the pack its link started.
+        let lesson = saved.lesson();
+        let teachers_pack = (lesson == WorkLesson::Pack).then(crate::store::pack_link::started_pack).flatten().map(Rc::new);
+        // Another page's work opens on its page, handed over by its id
+        // (this tab's work is saved above); never here as another lesson.
+        let course = match crate::start::route::open_saved(lesson, teachers_pack.as_ref().map(|p| p.lesson()), Page::THIS) {
+            Ok(course) => course,
+            Err(page) => {
+                let lang = self.current.borrow().ui.lang;
+                let to = format!("{}?work={id}&lang={}", page.file(), lang.tag());
+                let _ = gloo_utils::window().location().assign(&to);
+                return;
+            }
+        };
+        *self.work.borrow_mut() = WorkRef { id: entry.id.clone(), name: entry.name.clone(), base: slot.rev, forked_from: entry.forked_from };
+        browser::set_tab_work(id);
+        store_.dispatch(Action::Open {
+            doc: saved.doc,
+            name: entry.name,
+            course,
+            teachers_pack,
+            lesson_step: saved.lesson_step.unwrap_or(0),
+            progress: Box::new(saved.progress.unwrap_or_default()),
+        });
+        // Opening is not a change of that work: nothing to save.
+        self.dirty.set(false);
+        self.timer.borrow_mut().take();
+        store_.dispatch(UiAction::SetRecent(Recent { works: index.works, current: id.to_string(), read_at: js_sys::Date::now() }).into());
+    }
+
+    /// A file of this lesson: as a share link does, it becomes a work of
+    /// its own, and this tab's work, saved where it belongs first (Recent
+    /// work), is set aside so that it stays one Undo away even after a
+    /// reload.
+    pub fn import(self: &Rc<Self>, doc: crate::store::work::Doc, source: String, store_: &Store) {
+        if self.enabled {
+            self.save();
+            let state = store_.get();
+            let own = Saved { doc: (*state.doc).clone(), course: Some(state.ui.work_lesson()), ..Saved::default() };
+            browser::write_text(browser::PREVIOUS_KEY, &persist::to_json(&own));
+            let mut work = new_work(state.ui.lang);
+            work.name = format!("{source} · {}", work.name);
+            *self.work.borrow_mut() = work;
+        }
+        store_.dispatch(Edit::Load { doc, source }.into());
+    }
+
+    /// A file of another lesson: this tab's work is saved where it belongs
+    /// and stays in Recent work; the file becomes a new work of its own in
+    /// its lesson, saved at once.
+    pub fn open_new(self: &Rc<Self>, saved: Saved, source: String, store_: &Store) {
+        self.save();
+        let lang = store_.get().ui.lang;
+        // The caller checked that this page shows it (`persist::on_page`).
+        let Ok(course) = persist::on_page(saved.lesson(), None, Page::THIS) else { return };
+        let mut work = new_work(lang);
+        work.name = format!("{source} · {}", work.name);
+        let name = work.name.clone();
+        *self.work.borrow_mut() = work;
+        store_.dispatch(Action::Open { doc: saved.doc, name, course, teachers_pack: None, lesson_step: 0, progress: Box::default() });
+        self.changed();
+    }
+}
+
+// The saver's writing and reading, in the part that keeps the work
+// (`crate::store::json_io`): each called through [`crate::store::json_io::run`].
+
+/// The part that keeps the work (`later`), every function of it loaded:
+/// the saver's and `crate::store::json_io`'s.
+pub async fn preload_keep() -> Result<(), SplitLoaderError> {
+    crate::store::json_io::preload_own().await?;
+    preload_flush().await?;
+    preload_first_save().await?;
+    preload_storage_event().await?;
+    preload_open().await?;
+    preload_import().await?;
+    #[cfg(any(feature = "only-en", feature = "only-zh"))]
+    preload_open_in().await?;
+    preload_open_new().await
+}
+
+/// Opens the page in `to` (a page built in one language, issue 28: the
+/// other language's words come as that language's build), nothing lost:
+/// the held edits applied, the work saved into this tab's slot (the start
+/// opens it again), the language kept for the next start, then the same
+/// address with `?lang=`. Where the work can't be saved (`?fresh`,
+/// `?embed`, storage refused) it goes with the address, as a share link.
+/// If the part that does this can't be fetched, the language stays.
+/// Only in such a build: elsewhere the language switches in place.
+#[cfg(any(feature = "only-en", feature = "only-zh"))]
+pub fn switch_lang(store_: &Store, to: Lang) {
+    let store_ = store_.clone();
+    crate::store::json_io::run(async move {
+        if open_in(&store_, to).await.is_err() {
+            store_.saver.part_missing();
+            if let Some(built) = Lang::BUILT {
+                store_.dispatch(Action::Ui(UiAction::SetLang(built)));
+            }
+        }
+    });
+}
+
+/// [`switch_lang`]'s saving and leaving, in the part that keeps the work.
+#[cfg(any(feature = "only-en", feature = "only-zh"))]
+#[wasm_split(later, fallible, preload(preload_open_in))]
+pub fn open_in(store_: &Store, to: Lang) -> Result<(), SplitLoaderError> {
+    store_.settle();
+    let saver = &store_.saver;
+    let mut saved = false;
+    if saver.enabled {
+        saver.save();
+        saved = !saver.failed.get();
+    }
+    browser::write_text(browser::LANG_KEY, to.tag());
+    let location = gloo_utils::window().location();
+    let Ok(url) = location.href().and_then(|href| web_sys::Url::new(&href)) else {
+        return Ok(());
+    };
+    url.search_params().set("lang", to.tag());
+    if !saved {
+        let state = store_.get();
+        url.set_hash(&persist::encode_link(&state.doc, state.ui.carried_lesson()));
+    }
+    let _ = location.replace(&url.href());
+    Ok(())
+}
+
+/// Autosave: the work into this tab's slot ([`Saver::save`]).
+#[wasm_split(later, fallible, preload(preload_flush))]
+pub fn flush(saver: &Saver) -> Result<(), SplitLoaderError> {
+    saver.save();
+    Ok(())
+}
+
+/// The first save of a work that has no slot yet; old work from before
+/// works had slots is then in one, and its old key goes.
+#[wasm_split(later, fallible, preload(preload_first_save))]
+pub fn first_save(saver: &Saver) -> Result<(), SplitLoaderError> {
+    saver.save();
+    if !saver.failed.get() {
+        browser::remove(browser::LEGACY_KEY);
+    }
+    Ok(())
+}
+
+/// Another tab wrote storage ([`Saver::storage_event`]).
+#[wasm_split(later, fallible, preload(preload_storage_event))]
+pub fn storage_event(saver: &Saver, key: &str) -> Result<(), SplitLoaderError> {
+    saver.storage_event(key);
+    Ok(())
+}
+
+/// Opens a saved work in this tab ([`Saver::open`]).
+#[wasm_split(later, fallible, preload(preload_open))]
+pub fn open(saver: &Saver, id: &str, store_: &Store) -> Result<(), SplitLoaderError> {
+    saver.open(id, store_);
+    Ok(())
+}
+
+/// A file of this lesson, as a work of its own ([`Saver::import`]).
+#[wasm_split(later, fallible, preload(preload_import))]
+pub fn import(saver: &Rc<Saver>, doc: &crate::store::work::Doc, source: &str, store_: &Store) -> Result<(), SplitLoaderError> {
+    saver.import(doc.clone(), source.to_string(), store_);
+    Ok(())
+}
+
+/// A file of another lesson, as a new work in its lesson ([`Saver::open_new`]).
+#[wasm_split(later, fallible, preload(preload_open_new))]
+pub fn open_new(saver: &Rc<Saver>, saved: &Saved, source: &str, store_: &Store) -> Result<(), SplitLoaderError> {
+    saver.open_new(saved.clone(), source.to_string(), store_);
+    Ok(())
+}
+
+/// The name the learner last wrote in a result code, as the browser keeps
+/// it (read once `ready`, after the first render: the build-time prerender
+/// has no storage), and the callback that keeps a new one. The lesson
+/// panel takes both as props and never touches storage itself.
+#[yew::hook]
+pub fn use_student_name(ready: bool) -> (String, yew::Callback<String>) {
+    let name = yew::use_state_eq(String::new);
+    {
+        let name = name.clone();
+        yew::use_effect_with(ready, move |&ready| {
+            if ready {
+                crate::store::json_io::run(async move {
+                    if let Ok(stored) = crate::store::json_io::student_name().await {
+                        name.set(stored);
+                    }
+                })
+            }
+        });
+    }
+    let keep = {
+        let name = name.clone();
+        yew::Callback::from(move |typed: String| {
+            let kept = typed.clone();
+            crate::store::json_io::run(async move {
+                let _ = crate::store::json_io::set_student_name(&kept).await;
+            });
+            name.set(typed)
+        })
+    };
+    ((*name).clone(), keep)
+}
+
+/// The teacher's pack in progress as the browser keeps it (read once, after
+/// the first render), and the callback that keeps a new one, telling the
+/// learner when storage is unavailable. The teacher's tools take both as
+/// props and never touch storage themselves.
+#[yew::hook]
+pub fn use_pack_in_progress(onaction: yew::Callback<Action>) -> (Option<crate::store::shared::Shared<mixua_course::Pack>>, yew::Callback<mixua_course::Pack>) {
+    let saved = yew::use_state(|| None::<crate::store::shared::Shared<mixua_course::Pack>>);
+    {
+        let saved = saved.clone();
+        // Only the build with the teacher's tools shows it.
+        yew::use_effect_with((), move |_| {
+            if cfg!(feature = "teacher") {
+                saved.set(crate::store::pack_link::saved_pack().map(|p| crate::store::shared::Shared(Rc::new(p))));
+            }
+        });
+    }
+    let keep = yew::Callback::from(move |next: mixua_course::Pack| {
+        // Only the teacher's tools keep a pack in progress: without them,
+        // none of this is in the build.
+        if cfg!(feature = "teacher") && !crate::store::pack_link::save_pack(&next) {
+            onaction.emit(UiAction::Notify(Notice::StorageUnavailable).into());
+        }
+    });
+    ((*saved).clone(), keep)
+}

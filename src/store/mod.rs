@@ -1,0 +1,18 @@
+//! The learner's work and everything that keeps it: the model ([`work`],
+//! [`progress`]), the one reducer ([`state`]) with lesson 2's acts through
+//! the policy's write path ([`acts`]), the store that runs it and saves
+//! ([`autosave`]), and the work as text, links and browser storage.
+
+pub mod acts;
+pub mod autosave;
+pub mod browser;
+// The keeping of the work as JSON: in the `later` part (issue 28).
+pub mod json_io;
+pub mod link;
+pub mod pack_link;
+pub mod persist;
+pub mod progress;
+pub mod recent;
+pub mod shared;
+pub mod state;
+pub mod work;
