@@ -15,8 +15,11 @@ pub mod lesson;
 pub mod menus;
 pub mod teacher;
 pub mod time;
-// Used by every region: the live region and where focus goes.
+// Used by every region: the live region, where focus goes, drawers and downloads.
 pub mod announcer;
+pub mod download;
+#[cfg(feature = "teacher")]
+pub mod drawer;
 pub mod focus;
 
 use mixua_policy::Field;

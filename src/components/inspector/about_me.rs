@@ -81,7 +81,7 @@ pub fn about_me(props: &AboutMeProps) -> Html {
     let export = {
         let json = serde_json::to_string_pretty(&about).expect("the list serializes");
         let name = format!("about-{user}.json");
-        Callback::from(move |_: MouseEvent| crate::components::menus::files::download(&name, &json))
+        Callback::from(move |_: MouseEvent| crate::components::download::download(&name, &json))
     };
     let delete = |index: usize, id: &str| {
         let onaction = props.onaction.clone();

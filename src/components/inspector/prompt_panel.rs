@@ -40,7 +40,7 @@ fn diagnose(onaction: &Callback<Action>, card: String) {
     onaction.emit(UiAction::Diagnose(Some(card)).into());
     focus_soon(vec!["[data-diagnosis] h3".into()]);
     // The whole answer in view in the inspector's column, not only its title.
-    crate::components::lesson::lesson3::reveal_in_column("[data-diagnosis]".into());
+    crate::components::focus::reveal_in_column("[data-diagnosis]".into());
 }
 
 #[function_component(PromptPanel)]

@@ -156,7 +156,7 @@ fn edit(onaction: &Callback<Action>, at: (&SaidAt, &'static str, usize), make: i
 /// brings them into view once they are.
 fn said(at: &SaidAt, group: &'static str, now: usize) {
     *at.borrow_mut() = Some((group, now));
-    crate::components::lesson::lesson3::reveal_in_column(format!("[data-panel=\"prompt-settings\"] [data-said=\"{group}\"]"));
+    crate::components::focus::reveal_in_column(format!("[data-panel=\"prompt-settings\"] [data-said=\"{group}\"]"));
 }
 
 fn layer_select(name: String, label: String, current: Option<Layer>, default: String, disabled: bool, onset: Callback<Option<Layer>>) -> Html {

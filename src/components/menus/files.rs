@@ -1,30 +1,13 @@
 use mixua_words::Lang;
-use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::derive::course::{Course, WorkLesson};
 use crate::store::persist::{self, Saved};
 use crate::store::shared::Latest;
 use std::rc::Rc;
+use crate::components::download::{download, download_as};
 use crate::store::state::{WorkAction, Action, Doc, Notice, NoticeAt, Recent, UiAction};
 
-/// Starts a download of `text` as a file (an effect of a click, not of render).
-pub fn download(name: &str, text: &str) {
-    download_as(name, text, "application/json");
-}
-
-/// Starts a download of `text` as a file of the given type.
-fn download_as(name: &str, text: &str, mime: &str) {
-    let blob = gloo_file::Blob::new_with_options(text, Some(mime));
-    // The object URL is revoked when `url` is dropped, after the click.
-    let url = gloo_file::ObjectUrl::from(blob);
-    if let Ok(a) = gloo_utils::document().create_element("a") {
-        let a: web_sys::HtmlAnchorElement = a.unchecked_into();
-        a.set_href(&url);
-        a.set_download(name);
-        a.click();
-    }
-}
 
 /// Reads a picked or dropped file and loads it, or says what is wrong,
 /// `at` the control that asked (the Work menu's Import; the top bar for a

@@ -164,7 +164,7 @@ pub fn notice_bar(props: &NoticeBarProps) -> Html {
                     {" "}
                     <button type="button" data-action="download-unreadable" onclick={{
                         let (file, text) = (file.clone(), text.clone());
-                        Callback::from(move |_: MouseEvent| crate::components::menus::files::download(&file, &text))
+                        Callback::from(move |_: MouseEvent| crate::components::download::download(&file, &text))
                     }}>{ pick!(lang, "下載原本的內容", "Download it as it was") }</button>
                 }
                 <button type="button" class="link" onclick={dismiss}>{ pick!(lang, "關閉", "Dismiss") }</button>

@@ -99,8 +99,8 @@ pub fn class_view(props: &ClassViewProps) -> Html {
     let most = class.wrong.iter().map(|(_, n)| *n).max().unwrap_or(0);
     html! {
         <section class="panel drawer class-view" data-panel="class-view" aria-labelledby="class-title" {ondrop} {ondragover}
-            onkeydown={crate::components::teacher::teacher::on_escape(&props.onclose)}>
-            { crate::components::teacher::teacher::close_button(lang, &props.onclose) }
+            onkeydown={crate::components::drawer::on_escape(&props.onclose)}>
+            { crate::components::drawer::close_button(lang, &props.onclose) }
             // The pack's title, as its students see it (its id when it has none).
             <h2 id="class-title" data-pack={pack.id.clone()}>{ {
                 let name = if pack.title.is_empty() { pack.id.as_str() } else { pack.title.get(lang) };

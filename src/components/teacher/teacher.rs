@@ -14,6 +14,8 @@ use mixua_course::{
 };
 use yew::prelude::*;
 
+use crate::components::drawer::{close_button, on_escape};
+
 use crate::components::teacher::class_view::ClassView;
 use crate::components::event_value;
 use crate::derive::views::Computed;
@@ -372,7 +374,7 @@ pub fn teacher(props: &TeacherProps) -> Html {
         };
         let download = {
             let pack = pack.clone();
-            Callback::from(move |_: MouseEvent| crate::components::menus::files::download(&format!("mixua-pack-{}.json", pack.id), &pack.to_json()))
+            Callback::from(move |_: MouseEvent| crate::components::download::download(&format!("mixua-pack-{}.json", pack.id), &pack.to_json()))
         };
         let problem = (!mixua_course::pack::check_pack_id(&p.id)).then(|| mixua_course::PackProblem::BadId { id: p.id.clone() });
         html! {
@@ -474,25 +476,6 @@ pub fn teacher(props: &TeacherProps) -> Html {
             }
         </div>
     }
-}
-
-/// A drawer's close button, in words (Escape closes it too).
-pub fn close_button(lang: Lang, onclose: &Callback<()>) -> Html {
-    html! {
-        <button type="button" class="drawer-close" data-action="close-drawer" onclick={onclose.reform(|_: MouseEvent| ())}>
-            { pick!(lang, "× 關閉", "× Close") }
-        </button>
-    }
-}
-
-/// Escape in a drawer closes it.
-pub fn on_escape(onclose: &Callback<()>) -> Callback<KeyboardEvent> {
-    let onclose = onclose.clone();
-    Callback::from(move |e: KeyboardEvent| {
-        if e.key() == "Escape" {
-            onclose.emit(())
-        }
-    })
 }
 
 /// A component's state that its handlers read as it is now: `get` is the
