@@ -11,7 +11,8 @@ use std::rc::Rc;
 
 use mixua_playground::derive::views::Computed;
 use mixua_playground::derive::course::{holds_now_in, Course};
-use mixua_playground::derive::prompts::{apply, change_parts, PromptEdit, PromptRefusal, Prompts};
+use mixua_playground::derive::prompts::{change_parts, Prompts};
+use mixua_playground::store::prompt_settings::{apply, prompt_viewer, PromptEdit, PromptRefusal};
 use mixua_playground::store::progress::Lesson;
 use mixua_playground::store::state::{go_to_step, Action, AppState, Doc, Edit, Notice, Ui, UiAction};
 use mixua_policy::ViewerId;
@@ -197,9 +198,9 @@ fn each_exercise_holds_once_solved_through_the_app_and_not_before() {
     assert_eq!(s.ui.prompt, Some(ViewerId::new("alice", "writer-v1")));
     // Opened at that step directly (`&step=5`), the panel shows it too.
     let fresh = Ui { lesson_step: 4, ..start().ui };
-    assert_eq!(mixua_playground::derive::prompts::prompt_viewer(&fresh, s.workspace()), Some(ViewerId::new("alice", "writer-v1")));
+    assert_eq!(prompt_viewer(fresh.prompt.as_ref(), fresh.exercise().and_then(|e| e.cell.as_deref()), s.workspace()), Some(ViewerId::new("alice", "writer-v1")));
     let first = Ui { lesson_step: 2, ..start().ui };
-    assert_eq!(mixua_playground::derive::prompts::prompt_viewer(&first, s.workspace()), Some(ViewerId::new("bob", "checker-v1")), "exercise 3 names no cell: the first task's");
+    assert_eq!(prompt_viewer(first.prompt.as_ref(), first.exercise().and_then(|e| e.cell.as_deref()), s.workspace()), Some(ViewerId::new("bob", "checker-v1")), "exercise 3 names no cell: the first task's");
     // Usage is no ranking input; review is.
     assert!(!holds(&s, 4));
     prompt(&mut s, PromptEdit::Weight { name: "relevance".into(), value: 5 });

@@ -192,7 +192,7 @@ impl Default for Page {
 /// shared by every state the reducer makes from it), never a global. Any
 /// two hold the same packs, so they compare equal.
 ///
-/// Lesson 2's pack is in a part of the app (`crate::store::acts::lesson_two_pack`):
+/// Lesson 2's pack is in a part of the app (`lesson_two_pack`):
 /// until that part is in, the lesson has a pack with no exercises, which is
 /// not kept (the pack is read again when asked next), and the lesson panel
 /// shows its part's place instead (the root).
@@ -279,10 +279,10 @@ impl Course {
     /// the curriculum crate (a state keeps the ones it reads: [`Packs`]); a
     /// teacher's pack is not built in, it is the state's ([`pack_of`]), so here
     /// [`Course::Pack`] has lesson 1's. `None`: lesson 2's, while the part
-    /// it is in is not in (`crate::store::acts::lesson_two_pack`).
+    /// it is in is not in (`lesson_two_pack`).
     pub fn builtin(self, lang: Lang) -> Option<Pack> {
         match self {
-            Course::Two => crate::parts::now(crate::store::acts::lesson_two_pack()),
+            Course::Two => crate::parts::now(lesson_two_pack()),
             #[cfg(feature = "lesson3")]
             Course::Three => Some(mixua_course::lesson_three_pack(lang)),
             Course::One | Course::Pack => Some(mixua_course::lesson_one_pack(lang)),
@@ -346,11 +346,11 @@ impl Course {
 }
 
 /// Lesson 2's starting workspace, from the part it is in
-/// (`crate::store::acts::lesson_two_start`, fetched with the acting panels):
+/// (`lesson_two_start_part`, fetched with the acting panels):
 /// `None` while that part is not in. A lesson-1 student's first load
 /// doesn't carry it (issue 28).
 pub fn lesson_two_start(lang: Lang) -> Option<Workspace> {
-    crate::parts::now(crate::store::acts::lesson_two_start(lang))
+    crate::parts::now(lesson_two_start_part(lang))
 }
 
 /// The workspace an exercise's start (or solution) stands for, lesson 2's
@@ -501,4 +501,23 @@ pub fn record(lesson: Lesson<'_>) -> Record {
         four: lesson.computed.score(ws, &reference, mixua_policy::Policy::FourScope).into(),
         global: lesson.computed.score(ws, &reference, mixua_policy::Policy::GlobalOnly).into(),
     }
+}
+
+/// Lesson 2's built-in pack, in the part with the write path (`acting`, `crate::store::acts::apply_part`): a
+/// lesson-1 student's first load doesn't carry it (issue 28). The start of
+/// a lesson-2 work has this part in before the pack is read (`main.rs`);
+/// a work opened or imported later wants it from the root
+/// (`crate::parts::use_part`), and until it is in the lesson shows its
+/// part's place ([`Packs`]).
+#[wasm_split_helpers::wasm_split(acting, fallible, preload(preload_lesson_two_pack))]
+pub fn lesson_two_pack() -> Result<mixua_course::Pack, crate::parts::SplitLoaderError> {
+    Ok(mixua_course::lesson_two_pack())
+}
+
+/// Lesson 2's starting workspace (written through the write path), in the
+/// part with the write path: lesson 2's start and Reset, and a teacher's exercise that
+/// starts from it, read it through [`lesson_two_start`].
+#[wasm_split_helpers::wasm_split(acting, fallible, preload(preload_lesson_two_start))]
+pub fn lesson_two_start_part(lang: mixua_words::Lang) -> Result<Workspace, crate::parts::SplitLoaderError> {
+    Ok(mixua_course::lesson_two_workspace(lang))
 }

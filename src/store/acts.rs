@@ -215,33 +215,6 @@ pub fn apply_part(ws: &mut Workspace, act: &Act) -> Result<Result<(), Refusal>, 
     Ok(apply(ws, act))
 }
 
-/// Lesson 2's built-in pack, in the same part as the write path: a
-/// lesson-1 student's first load doesn't carry it (issue 28). The start of
-/// a lesson-2 work has this part in before the pack is read (`main.rs`);
-/// a work opened or imported later wants it from the root
-/// (`crate::parts::use_part`), and until it is in the lesson shows its
-/// part's place ([`crate::derive::course::Packs`]).
-#[wasm_split_helpers::wasm_split(acting, fallible, preload(preload_lesson_two_pack))]
-pub fn lesson_two_pack() -> Result<mixua_course::Pack, crate::parts::SplitLoaderError> {
-    Ok(mixua_course::lesson_two_pack())
-}
-
-/// Lesson 2's starting workspace (written through the write path), in the
-/// same part: lesson 2's start and Reset, and a teacher's exercise that
-/// starts from it, read it through [`crate::derive::course::lesson_two_start`].
-#[wasm_split_helpers::wasm_split(acting, fallible, preload(preload_lesson_two_start))]
-pub fn lesson_two_start(lang: mixua_words::Lang) -> Result<Workspace, crate::parts::SplitLoaderError> {
-    Ok(mixua_course::lesson_two_workspace(lang))
-}
-
-/// A work's log read and its cache replayed (`crate::derive::checks::Logged`), in
-/// the same part: the cache panel and the checks that read the cache
-/// (lessons 2 and 3, a teacher's pack that reads it) have it in.
-#[wasm_split_helpers::wasm_split(acting, fallible, preload(preload_replayed_log))]
-pub fn replayed_log(ws: std::rc::Rc<Workspace>) -> Result<crate::derive::checks::Logged, crate::parts::SplitLoaderError> {
-    Ok(crate::derive::checks::Logged::replayed(ws))
-}
-
 /// A refusal in words, in the same part as the write path that refuses
 /// (a refusal's notice is only ever made with this part in).
 #[wasm_split_helpers::wasm_split(acting, fallible, preload(preload_refusal_words))]

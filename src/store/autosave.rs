@@ -90,7 +90,7 @@ fn typed(action: &Action) -> Option<HeldField> {
         Action::Edit(Edit::SetApproved { index, .. }) => Some(HeldField::Card(*index, mixua_policy::Field::ShareApproved)),
         #[cfg(feature = "lesson3")]
         Action::Edit(Edit::Prompt(edit)) => {
-            use crate::derive::prompts::PromptEdit;
+            use crate::store::prompt_settings::PromptEdit;
             Some(HeldField::Prompt(match edit {
                 PromptEdit::Budget { name, .. } => format!("budget-{name}"),
                 PromptEdit::TopK(_) => "top_k".to_string(),

@@ -12,6 +12,9 @@ pub mod link;
 pub mod pack_link;
 pub mod persist;
 pub mod progress;
+// Lesson 3's settings as edits: only in a build with it.
+#[cfg(feature = "lesson3")]
+pub mod prompt_settings;
 pub mod recent;
 pub mod shared;
 pub mod state;

@@ -93,7 +93,7 @@ pub enum Notice {
     Refused(mixua_policy::Refusal),
     /// Lesson 3: a prompt setting was refused, and nothing changed.
     #[cfg(feature = "lesson3")]
-    Prompt(crate::derive::prompts::PromptRefusal),
+    Prompt(crate::store::prompt_settings::PromptRefusal),
     /// A teacher's pack: opened, refused, or its link copied.
     Pack(crate::store::pack_link::PackNotice),
     /// Something stored could not be read. It is kept as it was (never
@@ -410,7 +410,7 @@ pub enum Edit {
     /// Lesson 3: a budget, `top_k`, a layer, a ranking weight or a card's
     /// prompt key. A refused value changes nothing and is said.
     #[cfg(feature = "lesson3")]
-    Prompt(crate::derive::prompts::PromptEdit),
+    Prompt(crate::store::prompt_settings::PromptEdit),
     /// The work's assertions (issue 53): one kept, edited or removed, each
     /// one undoable step.
     Assertion(crate::derive::assertions::AssertionEdit),
@@ -489,7 +489,7 @@ pub enum UiAction {
 /// (`Check::Diagnosed`). Whether that was new.
 #[cfg(feature = "lesson3")]
 fn diagnosed(ui: &mut Ui, ws: &Workspace) -> bool {
-    let viewer = crate::derive::prompts::prompt_viewer(ui, ws);
+    let viewer = crate::store::prompt_settings::prompt_viewer(ui.prompt.as_ref(), ui.exercise().and_then(|e| e.cell.as_deref()), ws);
     match (viewer, ui.diagnose.as_ref()) {
         (Some(viewer), Some(card)) => ui.progress.seen.insert(mixua_course::Milestone::diagnosed(&viewer, card)),
         _ => false,
@@ -863,7 +863,7 @@ impl AppState {
             Edit::Prompt(edit) => {
                 // A refusal copies nothing: the work is left as it was.
                 let mut ws = (*doc.workspace).clone();
-                return match crate::derive::prompts::apply(&mut ws, &edit) {
+                return match crate::store::prompt_settings::apply(&mut ws, &edit) {
                     Ok(()) => {
                         doc.workspace = Rc::new(ws);
                         Ok(())

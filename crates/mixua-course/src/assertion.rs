@@ -43,7 +43,6 @@ use mixua_policy::workspace::Workspace;
 
 use crate::exercise::{CardRef, Cells, Check, Evaluated, Facts, Learner};
 pub use crate::leaks::Place;
-use crate::leaks::leaks_anywhere;
 
 /// A cell pattern (`bob/*`) or the object form (`{"users": ["bob"]}`).
 impl<'de> Deserialize<'de> for Cells {
@@ -516,7 +515,7 @@ fn because(check: &Check, f: &Facts<'_>) -> Vec<Because> {
             }
         }
         Check::NoLeak => out.extend(f.views.leaks.iter().flatten().map(|l| Because::Leak { place: Place::View, leak: l.clone() })),
-        Check::NoLeakAnywhere => out.extend(leaks_anywhere(f).into_iter().map(|(place, leak)| Because::Leak { place, leak })),
+        Check::NoLeakAnywhere => out.extend(f.leaks_anywhere().into_iter().map(|(place, leak)| Because::Leak { place, leak })),
         Check::Rejected { card, reason } => match card.indices(ws).first() {
             None => out.push(Because::NoCard { card: String::from(card.clone()) }),
             Some(&i) => match check_card(ws, i) {

@@ -813,6 +813,13 @@ pub struct Facts<'a> {
 }
 
 impl<'a> Facts<'a> {
+    /// Every canary that reaches another user, in a view, the cache or a
+    /// prompt ([`crate::leaks::leaks_anywhere`]), from these facts' views
+    /// and their one cache replay.
+    pub fn leaks_anywhere(&self) -> Vec<(crate::leaks::Place, Leak)> {
+        crate::leaks::leaks_anywhere(self.ws, self.views.viewers, self.views.leaks, self.cache().leaks())
+    }
+
     /// These facts replaying the cache themselves when a check asks
     /// (`replay_cache`) and none was given ([`Facts::with_cache`]).
     pub fn replaying(self) -> Facts<'a> {
@@ -1009,7 +1016,7 @@ impl Check {
                 reached.len() == members.len() && reached.iter().all(|u| members.contains(u))
             }
             Check::NoLeak => f.views.leaks.iter().all(Vec::is_empty),
-            Check::NoLeakAnywhere => crate::leaks::leaks_anywhere(f).is_empty(),
+            Check::NoLeakAnywhere => f.leaks_anywhere().is_empty(),
             Check::LeakBy { card } => f.views.leaks.iter().flatten().any(|l| l.card == *card),
             Check::SinglesOut { card } => {
                 let cards = card.indices(ws);

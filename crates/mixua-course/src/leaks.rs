@@ -13,8 +13,6 @@ use mixua_policy::prompt::{task_for, Assembler};
 use mixua_policy::viewer::ViewerId;
 use mixua_policy::workspace::Workspace;
 
-use crate::exercise::Facts;
-
 /// Where a canary reached another user.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -32,10 +30,17 @@ pub enum Place {
 /// prompt for its task. A build without lesson 3 has no prompts: there,
 /// every card a viewer may read is scanned, whatever the query (a prompt
 /// only ever holds such cards), so the check fails closed.
-pub fn leaks_anywhere(f: &Facts<'_>) -> Vec<(Place, Leak)> {
-    let mut out: Vec<(Place, Leak)> = f.views.leaks.iter().flatten().map(|l| (Place::View, l.clone())).collect();
-    out.extend(f.cache().leaks().map(|l| (Place::Cache, l.clone())));
-    out.extend(prompt_leaks(f.ws, f.views.viewers).into_iter().map(|l| (Place::Prompt, l)));
+/// The views' leaks (one list per viewer, in `viewers`' order) and the
+/// cache's are the caller's, made once; the prompts are assembled here.
+pub fn leaks_anywhere<'l>(
+    ws: &Workspace,
+    viewers: &[ViewerId],
+    view_leaks: &[Vec<Leak>],
+    cache_leaks: impl Iterator<Item = &'l Leak>,
+) -> Vec<(Place, Leak)> {
+    let mut out: Vec<(Place, Leak)> = view_leaks.iter().flatten().map(|l| (Place::View, l.clone())).collect();
+    out.extend(cache_leaks.map(|l| (Place::Cache, l.clone())));
+    out.extend(prompt_leaks(ws, viewers).into_iter().map(|l| (Place::Prompt, l)));
     out
 }
 

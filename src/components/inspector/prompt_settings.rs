@@ -14,7 +14,8 @@ use serde_json::Value;
 use yew::prelude::*;
 
 use crate::components::{event_checked, event_value};
-use crate::derive::prompts::{budget_label, PromptEdit};
+use crate::derive::prompts::budget_label;
+use crate::store::prompt_settings::PromptEdit;
 use crate::store::state::{Action, Edit, UiAction};
 
 /// The chosen card's prompt keys, as the fields show them.
@@ -261,7 +262,7 @@ pub fn prompt_settings(props: &PromptSettingsProps) -> Html {
         <section class="panel prompt-settings" data-panel="prompt-settings" aria-labelledby="prompt-settings-title">
             <h2 id="prompt-settings-title">{ pick!(lang, "提示詞的預算與排序", "Prompt budgets and ranking") }</h2>
             if off {
-                <p class="field-problem" role="note">{ crate::derive::prompts::refusal_words(crate::derive::prompts::PromptRefusal::Unreadable, lang) }</p>
+                <p class="field-problem" role="note">{ crate::store::prompt_settings::refusal_words(crate::store::prompt_settings::PromptRefusal::Unreadable, lang) }</p>
             }
             // How a budget counts, one click away (the fields come first).
             <details class="hint">

@@ -16,7 +16,8 @@ use yew::prelude::*;
 use crate::components::chart::prompt_bar::ChartBars;
 use crate::components::inspector::prompt_panel::PromptPanel;
 use crate::components::inspector::prompt_settings::{CardKeysView, PromptSettings};
-use crate::derive::prompts::{budget_names, change_parts, default_viewer, weights_of, DiagnosisView, PanelView, Prompts};
+use crate::derive::prompts::{budget_names, change_parts, weights_of, DiagnosisView, PanelView, Prompts};
+use crate::store::prompt_settings::prompt_viewer;
 use crate::store::shared::Shared;
 use crate::store::state::{Action, AppState};
 
@@ -75,9 +76,9 @@ pub fn use_lesson_three(state: &AppState, onaction: &Callback<Action>) -> Third 
     };
     let bars = use_memo(((*prompts).clone(), lang), |(prompts, lang)| prompts.as_ref().map(|p| Rc::new(p.bars(*lang))));
     // The viewer chosen, else the exercise's cell, else the first task's
-    // (`crate::derive::prompts::prompt_viewer`, written out here).
+    // (`crate::store::prompt_settings::prompt_viewer`).
     let viewer = if on {
-        state.ui.prompt.clone().or_else(|| crate::derive::prompts::exercise_cell(&state.ui, &ws)).or_else(|| default_viewer(&ws))
+        prompt_viewer(state.ui.prompt.as_ref(), state.ui.exercise().and_then(|e| e.cell.as_deref()), &ws)
     } else {
         None
     };

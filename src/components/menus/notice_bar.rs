@@ -24,7 +24,7 @@ pub fn notice_text(notice: &Notice, lang: Lang) -> (bool, String) {
         Notice::TokenEmpty => (true, pick!(lang, "暗號不能是空的。", "A canary token can't be empty.").into()),
         Notice::FactEmpty => (true, pick!(lang, "個人資料要有項目名稱和內容。", "A profile fact needs both a key and a value.").into()),
         #[cfg(feature = "lesson3")]
-        Notice::Prompt(refusal) => (true, crate::derive::prompts::refusal_words(*refusal, lang).to_string()),
+        Notice::Prompt(refusal) => (true, crate::store::prompt_settings::refusal_words(*refusal, lang).to_string()),
         Notice::ProfilesUnreadable => (
             true,
             pick!(lang, 
