@@ -19,6 +19,7 @@ use crate::store::persist::{self, Saved};
 use crate::store::state::{AppState, Edit, Notice, Ui, Unreadable};
 use crate::store::browser::{self, Stored};
 use crate::store::recent::{Entry, Slot};
+pub use crate::store::recent::WorkRef;
 
 /// The page's address: the query's parameters (decoded) and the fragment
 /// (without `#`).
@@ -89,28 +90,6 @@ pub struct Session {
     pub new_id: String,
     /// The clock as a new work's name shows it ("11-30 14:05").
     pub stamp: String,
-}
-
-/// Which saved work this tab shows, and the revision it is based on.
-#[derive(Clone, Debug, PartialEq)]
-pub struct WorkRef {
-    pub id: String,
-    pub name: String,
-    /// The slot's revision this tab loaded or last saved.
-    pub base: u64,
-    /// Copied from another work (set when this tab forked it).
-    pub forked_from: Option<String>,
-}
-
-impl WorkRef {
-    /// A work not saved yet, named by the clock: "Work · 11-30 14:05".
-    pub fn new(lang: Lang, id: String, stamp: &str) -> WorkRef {
-        WorkRef { id, name: format!("{} · {stamp}", pick!(lang, "作品", "Work")), base: 0, forked_from: None }
-    }
-
-    fn saved(entry: Entry, slot: &Slot) -> WorkRef {
-        WorkRef { id: entry.id, name: entry.name, base: slot.rev, forked_from: entry.forked_from }
-    }
 }
 
 /// Where the start goes: the state, and what the start asks to be written

@@ -16,10 +16,11 @@ use wasm_split_helpers::wasm_split;
 use crate::derive::course::{Page, WorkLesson};
 use crate::parts::SplitLoaderError;
 use crate::store::persist::{self, Saved};
-use crate::start::route::{Route, WorkRef};
+use crate::start::route::Route;
+use crate::store::recent::WorkRef;
 use crate::store::state::{Action, AppState, Edit, Notice, Recent, UiAction};
 use crate::store::browser::{self, Stored as _};
-use crate::store::recent::{self, Entry, Save, Slot};
+use crate::store::recent;
 
 
 /// A work not saved yet, named by the browser's clock now.
@@ -305,58 +306,25 @@ impl Saver {
             progress: Some(state.ui.progress.clone()),
             course: Some(state.ui.work_lesson()),
         };
-        let now = js_sys::Date::now();
-        let mut work = self.work.borrow().clone();
-        let mut index = browser::index();
-        // A slot that can't be read is never written over: the changes go
-        // to a copy, as when another tab saved first.
-        let stored = match browser::slot_text(&browser::Browser, &work.id) {
-            browser::SlotText::Missing => None,
-            browser::SlotText::Read(slot) => Some(slot.rev),
-            browser::SlotText::Unreadable(_) => Some(u64::MAX),
-        };
-        let rev = match recent::decide(stored, work.base) {
-            Save::Over { next } => next,
-            Save::Fork { .. } => {
-                // Another tab saved this work first: this tab's changes go
-                // to a copy, and this tab goes on with the copy.
-                let original = work.name.clone();
-                let mut copy = new_work(state.ui.lang);
-                copy.name = format!("{original} {}", pick!(state.ui.lang, "(另一分頁)", "(other tab)"));
-                copy.forked_from = Some(work.id.clone());
-                work = copy;
-                self.tell(UiAction::Notify(Notice::ForkedHere { name: work.name.clone(), original }));
-                1
-            }
-        };
-        let slot = Slot {
-            rev,
-            saved_at: now,
-            work: persist::to_stored(&saved),
-            name: Some(work.name.clone()),
-            forked_from: work.forked_from.clone(),
-        };
-        let mut ok = browser::write_slot(&work.id, &slot);
+        let work = self.work.borrow().clone();
+        let lang = state.ui.lang;
+        let plan = crate::store::save_plan::plan_save(&browser::Browser, &work, &saved, js_sys::Date::now(), lang, &|| new_work(lang));
+        if let Some(forked) = plan.forked {
+            self.tell(UiAction::Notify(forked));
+        }
+        let mut work = plan.work;
+        let mut ok = browser::write_slot(&work.id, &plan.slot);
         if ok {
-            work.base = rev;
-            index.touch(Entry {
-                id: work.id.clone(),
-                name: work.name.clone(),
-                saved_at: now,
-                cards: saved.doc.workspace.cards.len(),
-                rev,
-                forked_from: work.forked_from.clone(),
-            });
-            let dropped = index.bound(recent::KEEP, &work.id);
-            for gone in &dropped {
+            work.base = plan.slot.rev;
+            for gone in &plan.dropped {
                 browser::remove(&browser::slot_key(&gone.id));
             }
-            ok = browser::write_index(&index);
+            ok = browser::write_index(&plan.index);
             browser::set_tab_work(&work.id);
-            if !dropped.is_empty() {
-                self.tell(UiAction::Notify(Notice::DroppedOldest { names: dropped.into_iter().map(|e| e.name).collect() }));
+            if let Some(dropped) = plan.dropped_notice {
+                self.tell(UiAction::Notify(dropped));
             }
-            self.tell(UiAction::SetRecent(Recent { works: index.works.clone(), current: work.id.clone(), read_at: js_sys::Date::now() }));
+            self.tell(UiAction::SetRecent(Recent { works: plan.index.works, current: work.id.clone(), read_at: js_sys::Date::now() }));
         }
         *self.work.borrow_mut() = work;
         if !ok && !self.failed.get() {
@@ -364,10 +332,8 @@ impl Saver {
         }
         self.failed.set(!ok);
         // Work set aside by a share link is forgotten once it is back.
-        if let Some(previous) = browser::Browser.text(browser::PREVIOUS_KEY).and_then(|text| persist::from_json(&text).ok()) {
-            if previous.doc == *state.doc {
-                browser::remove(browser::PREVIOUS_KEY);
-            }
+        if plan.forget_set_aside {
+            browser::remove(browser::PREVIOUS_KEY);
         }
     }
 

@@ -16,6 +16,7 @@ pub mod progress;
 #[cfg(feature = "lesson3")]
 pub mod prompt_settings;
 pub mod recent;
+pub mod save_plan;
 pub mod shared;
 pub mod state;
 pub mod work;

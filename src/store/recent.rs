@@ -10,6 +10,7 @@
 
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
+use mixua_words::Lang;
 
 /// How many works the index keeps. The oldest beyond it is dropped (with a
 /// notice), never the one this tab shows.
@@ -253,5 +254,27 @@ mod tests {
         assert_ne!(new_id(1.0, 0.25), new_id(1.0, 0.5));
         let index: Index = serde_json::from_str(r#"{"works":[{"id":"x","name":"n","saved_at":1,"cards":2,"rev":3}]}"#).unwrap();
         assert_eq!(index.works[0].forked_from, None);
+    }
+}
+
+/// Which saved work this tab shows, and the revision it is based on.
+#[derive(Clone, Debug, PartialEq)]
+pub struct WorkRef {
+    pub id: String,
+    pub name: String,
+    /// The slot's revision this tab loaded or last saved.
+    pub base: u64,
+    /// Copied from another work (set when this tab forked it).
+    pub forked_from: Option<String>,
+}
+
+impl WorkRef {
+    /// A work not saved yet, named by the clock: "Work · 11-30 14:05".
+    pub fn new(lang: Lang, id: String, stamp: &str) -> WorkRef {
+        WorkRef { id, name: format!("{} · {stamp}", pick!(lang, "作品", "Work")), base: 0, forked_from: None }
+    }
+
+    pub fn saved(entry: Entry, slot: &Slot) -> WorkRef {
+        WorkRef { id: entry.id, name: entry.name, base: slot.rev, forked_from: entry.forked_from }
     }
 }
