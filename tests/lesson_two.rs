@@ -479,3 +479,56 @@ fn all_eight_exercises_solved_in_order_in_one_work() {
     solved(&mut s, 7);
     assert_eq!(s.ui.progress.done.len(), 8);
 }
+
+/// In a work with memory over time, every plain edit that can change who
+/// reads (a field that decides readers, an approval, a card deleted or
+/// copied, a user or agent removed or renamed) is refused in words and
+/// changes nothing: only an act of the write path does it, logged. The
+/// same edits in lesson 1 (no memory over time) apply.
+#[test]
+fn a_plain_edit_never_changes_who_reads_in_a_work_with_a_log() {
+    use mixua_playground::store::state::Notice;
+    use mixua_policy::Field;
+    let edits = || {
+        let mut all: Vec<Edit> = Field::ALL
+            .into_iter()
+            .filter(|f| f.decides_readers())
+            .map(|field| Edit::EditText { index: 0, field, value: "GLOBAL".into() })
+            .collect();
+        all.extend([
+            Edit::SetApproved { index: 0, approved: true },
+            Edit::SetApproved { index: 1, approved: false },
+            Edit::DeleteCard(0),
+            Edit::DuplicateCard(0),
+            Edit::RemoveUser("bob".into()),
+            Edit::RemoveAgent("checker-v1".into()),
+            Edit::RenameUser { from: "bob".into(), to: "bobby".into() },
+            Edit::RenameAgent { from: "checker-v1".into(), to: "checker-v9".into() },
+        ]);
+        all
+    };
+    assert_eq!(edits().len(), 13);
+    for edit in edits() {
+        let mut state = start();
+        let before = state.doc.clone();
+        let events = format!("{:?}", state.workspace().events);
+        state.apply(Action::Edit(edit.clone()));
+        assert_eq!(state.doc, before, "{edit:?} changed the work");
+        assert_eq!(state.ui.notice, Some(Notice::ReadersThroughActs), "{edit:?} is said");
+        assert_eq!(format!("{:?}", state.workspace().events), events, "{edit:?}: no event");
+        // And it is no step of the undo history.
+        assert!(state.past.is_empty(), "{edit:?}");
+    }
+    // The text of a card is no decision of who reads: it is edited as ever.
+    let mut state = start();
+    assert!(state.apply(Action::Edit(Edit::EditText { index: 0, field: Field::Lesson, value: "rewritten".into() })));
+    assert_eq!(state.workspace().cards[0].lesson, "rewritten");
+    // Lesson 1 has no log: the same edits apply.
+    for edit in edits() {
+        let mut seed = AppState::default();
+        let before = seed.doc.clone();
+        seed.apply(Action::Edit(edit.clone()));
+        assert_ne!(seed.ui.notice, Some(Notice::ReadersThroughActs), "{edit:?} in lesson 1");
+        assert!(seed.doc != before || matches!(edit, Edit::SetApproved { .. } | Edit::EditText { .. }), "{edit:?} applied in lesson 1");
+    }
+}

@@ -265,11 +265,14 @@ pub struct Roster {
     pub agents: Vec<String>,
     pub canaries: mixua_policy::workspace::Canaries,
     pub profiles: Option<mixua_policy::Kept<mixua_policy::Profiles>>,
+    /// The work has memory over time: users and agents are not removed or
+    /// renamed by a plain edit (`Notice::ReadersThroughActs`).
+    pub locked: bool,
 }
 
 impl Roster {
     pub fn of(ws: &mixua_policy::Workspace) -> Roster {
-        Roster { users: ws.users.clone(), agents: ws.agents.clone(), canaries: ws.canaries.clone(), profiles: ws.profiles.clone() }
+        Roster { users: ws.users.clone(), agents: ws.agents.clone(), canaries: ws.canaries.clone(), profiles: ws.profiles.clone(), locked: ws.uses_time() }
     }
 
     /// The profiles, when they could be read.

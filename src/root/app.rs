@@ -319,6 +319,7 @@ pub fn app(props: &AppProps) -> Html {
                                 agents={Rc::new(workspace.agents.clone())}
                                 rejection={computed.gates.get(index).and_then(|g| g.as_ref().err().cloned())}
                                 leaks={computed.leaks_of(&card.id)}
+                                locked={roster.locked}
                                 {lang}
                                 onaction={onaction.clone()}
                             />

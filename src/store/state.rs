@@ -45,6 +45,10 @@ pub enum Notice {
     TokenEmpty,
     /// A profile fact needs both a key and a value.
     FactEmpty,
+    /// A plain edit that would change who reads, in a work with memory over
+    /// time: there only the write path (Act as) changes it, with an actor,
+    /// a reason and an event (`Field::decides_readers`).
+    ReadersThroughActs,
     /// The workspace's `profiles` can't be read; it is kept as written, and
     /// not edited over.
     ProfilesUnreadable,
@@ -887,6 +891,10 @@ impl AppState {
                     }
                 };
             }
+            // In a work with memory over time, who reads a card changes only
+            // through the write path (an act, logged); a plain edit of it is
+            // refused and changes nothing.
+            ref e if doc.workspace.uses_time() && changes_readers(e) => return Err(Notice::ReadersThroughActs),
             Edit::RenameUser { from, to } => return rename(doc, Axis::User, &from, &to),
             Edit::RenameAgent { from, to } => return rename(doc, Axis::Agent, &from, &to),
             Edit::AddCanary { token, .. } if token.trim().is_empty() => return Err(Notice::TokenEmpty),
@@ -992,6 +1000,23 @@ impl AppState {
             Edit::Prompt(_) => {}
         }
         Ok(())
+    }
+}
+
+/// Whether a plain edit can change who reads a card: a field that decides
+/// readers (the crate's `Field::decides_readers`), an approval, a card
+/// deleted or copied, a user or an agent removed or renamed.
+pub fn changes_readers(edit: &Edit) -> bool {
+    match edit {
+        Edit::EditText { field, .. } => field.decides_readers(),
+        Edit::SetApproved { .. }
+        | Edit::DeleteCard(_)
+        | Edit::DuplicateCard(_)
+        | Edit::RemoveUser(_)
+        | Edit::RemoveAgent(_)
+        | Edit::RenameUser { .. }
+        | Edit::RenameAgent { .. } => true,
+        _ => false,
     }
 }
 

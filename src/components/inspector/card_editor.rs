@@ -31,6 +31,9 @@ pub fn card_editor(props: &CardEditorProps) -> Html {
     let users = use_memo(ws.users.clone(), |u| u.clone());
     let agents = use_memo(ws.agents.clone(), |a| a.clone());
     let total = ws.cards.len();
+    // Memory over time: who reads changes only through Act as (a memo per
+    // work revision, not a scan per render).
+    let locked = *use_memo(props.workspace.clone(), |ws| ws.uses_time());
     let start = props.start.min(total.saturating_sub(1) / EDITOR_PAGE * EDITOR_PAGE);
     let end = (start + EDITOR_PAGE).min(total);
     // At the start the page's rows come in four parts, a task each, so that
@@ -82,6 +85,9 @@ pub fn card_editor(props: &CardEditorProps) -> Html {
                 "每個欄位都能改,所有格子會立刻重算。protected 是個人內容,只能放 USER 或 PAIR;AGENT 和 GLOBAL 要 reusable 而且核准分享。",
                 "Change any field and every view updates at once. Protected is personal content and may live only in USER or PAIR; AGENT and GLOBAL need reusable content and approved sharing.",
             ) }</p>
+            if locked {
+                <p class="note" id="editor-locked" data-readers-locked="editor">{ crate::components::menus::notice_bar::readers_through_acts(lang) }</p>
+            }
             { pager.clone() }
             <div class="table-wrap">
                 <table class="cards">
@@ -111,6 +117,7 @@ pub fn card_editor(props: &CardEditorProps) -> Html {
                                 rejection={props.computed.gates.get(i).and_then(|g| g.as_ref().err().cloned())}
                                 leaks={props.computed.leaks_of(&ws.cards[i].id)}
                                 selected={props.selected == Some(i)}
+                                {locked}
                                 {lang}
                                 onaction={props.onaction.clone()}
                             />

@@ -17,6 +17,9 @@ pub struct CardInspectorProps {
     pub rejection: Option<Rejection>,
     /// Canaries this card hands to other users.
     pub leaks: Vec<Leak>,
+    /// The work has memory over time: scope, owners, stream and approval
+    /// change only through Act as.
+    pub locked: bool,
     pub lang: Lang,
     pub onaction: Callback<Action>,
 }
@@ -45,6 +48,8 @@ pub fn card_inspector(props: &CardInspectorProps) -> Html {
     let users: Vec<&str> = props.users.iter().map(String::as_str).collect();
     let agents: Vec<&str> = props.agents.iter().map(String::as_str).collect();
     let id = |name: &str| format!("inspect-{name}");
+    let locked = props.locked;
+    let described = locked.then_some("inspector-locked");
     html! {
         <section class="panel inspector" aria-labelledby="inspector-title" data-inspector={card.id.clone()}>
             <div class="panel-head">
@@ -54,17 +59,20 @@ pub fn card_inspector(props: &CardInspectorProps) -> Html {
                 <button type="button" class="link" onclick={close}>{ pick!(lang, "關閉", "Close") }</button>
             </div>
             <p class="inspector-verdict">{ verdict(props.rejection.as_ref(), &props.leaks, lang) }</p>
+            if locked {
+                <p class="note" id="inspector-locked" data-readers-locked="inspector">{ crate::components::menus::notice_bar::readers_through_acts(lang) }</p>
+            }
             <div class="fields">
                 <label for={id("scope")}>{ pick!(lang, "範圍", "Scope") }</label>
-                <select id={id("scope")} name="scope" onchange={choose(Field::Scope)}>{ options(&scopes, &card.scope, lang) }</select>
+                <select id={id("scope")} name="scope" onchange={choose(Field::Scope)} disabled={locked} aria-describedby={described}>{ options(&scopes, &card.scope, lang) }</select>
                 <label for={id("stream")}>{ pick!(lang, "內容流", "Stream") }</label>
-                <select id={id("stream")} name="stream" onchange={choose(Field::Stream)}>{ options(&streams, &card.stream, lang) }</select>
+                <select id={id("stream")} name="stream" onchange={choose(Field::Stream)} disabled={locked} aria-describedby={described}>{ options(&streams, &card.stream, lang) }</select>
                 <label for={id("owner_user")}>{ pick!(lang, "擁有者", "Owner user") }</label>
-                <select id={id("owner_user")} name="owner_user" onchange={choose(Field::OwnerUser)}>{ options(&users, &card.owner_user, lang) }</select>
+                <select id={id("owner_user")} name="owner_user" onchange={choose(Field::OwnerUser)} disabled={locked} aria-describedby={described}>{ options(&users, &card.owner_user, lang) }</select>
                 <label for={id("owner_agent")}>{ pick!(lang, "擁有 Agent", "Owner agent") }</label>
-                <select id={id("owner_agent")} name="owner_agent" onchange={choose(Field::OwnerAgent)}>{ options(&agents, &card.owner_agent, lang) }</select>
+                <select id={id("owner_agent")} name="owner_agent" onchange={choose(Field::OwnerAgent)} disabled={locked} aria-describedby={described}>{ options(&agents, &card.owner_agent, lang) }</select>
                 <span class="check">
-                    <input type="checkbox" id={id("share_approved")} name="share_approved" checked={card.share_approved} onchange={approve} />
+                    <input type="checkbox" id={id("share_approved")} name="share_approved" checked={card.share_approved} onchange={approve} disabled={locked} aria-describedby={described} />
                     <label for={id("share_approved")}>{ pick!(lang, "核准分享", "Sharing approved") }</label>
                 </span>
                 <label for={id("situation")}>{ pick!(lang, "情境", "Situation") }</label>

@@ -17,6 +17,9 @@ pub struct CardRowProps {
     /// Canaries this card hands to other users (the four-scope evaluation's leaks).
     pub leaks: Vec<Leak>,
     pub selected: bool,
+    /// The work has memory over time: who reads the card changes only
+    /// through Act as, so those controls are read-only here.
+    pub locked: bool,
     pub lang: Lang,
     pub onaction: Callback<Action>,
 }
@@ -96,6 +99,8 @@ pub fn card_row(props: &CardRowProps) -> Html {
         })
     };
 
+    let locked = props.locked;
+    let described = locked.then_some("editor-locked");
     html! {
         <tr data-card={card.id.clone()} data-index={index.to_string()}
             class={classes!(props.rejection.is_some().then_some("rejected"), props.selected.then_some("selected"))}>
@@ -104,27 +109,27 @@ pub fn card_row(props: &CardRowProps) -> Html {
                     aria-label={pick!(lang, format!("卡片 #{} 的 id", index + 1), format!("Id of card #{}", index + 1))} />
             </th>
             <td data-label={th!("範圍", "Scope")}>
-                <select name="scope" onchange={choose(Field::Scope)} aria-label={label(pick!(lang, "範圍", "Scope"))}>
+                <select name="scope" onchange={choose(Field::Scope)} disabled={locked} aria-describedby={described} aria-label={label(pick!(lang, "範圍", "Scope"))}>
                     { options(&scopes, &card.scope, lang) }
                 </select>
             </td>
             <td data-label={th!("擁有者", "Owner user")}>
-                <select name="owner_user" onchange={choose(Field::OwnerUser)} aria-label={label(pick!(lang, "擁有者使用者", "Owner user"))}>
+                <select name="owner_user" onchange={choose(Field::OwnerUser)} disabled={locked} aria-describedby={described} aria-label={label(pick!(lang, "擁有者使用者", "Owner user"))}>
                     { options(&users, &card.owner_user, lang) }
                 </select>
             </td>
             <td data-label={th!("擁有 Agent", "Owner agent")}>
-                <select name="owner_agent" onchange={choose(Field::OwnerAgent)} aria-label={label(pick!(lang, "擁有 Agent", "Owner agent"))}>
+                <select name="owner_agent" onchange={choose(Field::OwnerAgent)} disabled={locked} aria-describedby={described} aria-label={label(pick!(lang, "擁有 Agent", "Owner agent"))}>
                     { options(&agents, &card.owner_agent, lang) }
                 </select>
             </td>
             <td data-label={th!("內容流", "Stream")}>
-                <select name="stream" onchange={choose(Field::Stream)} aria-label={label(pick!(lang, "內容流", "Stream"))}>
+                <select name="stream" onchange={choose(Field::Stream)} disabled={locked} aria-describedby={described} aria-label={label(pick!(lang, "內容流", "Stream"))}>
                     { options(&streams, &card.stream, lang) }
                 </select>
             </td>
             <td class="center" data-label={th!("核准分享", "Sharing approved")}>
-                <input type="checkbox" name="share_approved" checked={card.share_approved} onchange={approve}
+                <input type="checkbox" name="share_approved" checked={card.share_approved} onchange={approve} disabled={locked} aria-describedby={described}
                     aria-label={label(pick!(lang, "已核准分享", "Sharing approved"))} />
             </td>
             <td data-label={th!("情境", "Situation")}>
@@ -141,10 +146,10 @@ pub fn card_row(props: &CardRowProps) -> Html {
                     aria-pressed={props.selected.to_string()} aria-label={label(pick!(lang, "看範圍", "Show reach"))}>
                     { pick!(lang, "看範圍", "Show reach") }
                 </button>
-                <button type="button" onclick={act(Action::Edit(Edit::DuplicateCard(index)))} aria-label={label(pick!(lang, "複製", "Duplicate"))}>
+                <button type="button" onclick={act(Action::Edit(Edit::DuplicateCard(index)))} disabled={locked} aria-describedby={described} aria-label={label(pick!(lang, "複製", "Duplicate"))}>
                     { pick!(lang, "複製", "Duplicate") }
                 </button>
-                <button type="button" class="danger" onclick={delete} aria-label={label(pick!(lang, "刪除", "Delete"))}>
+                <button type="button" class="danger" onclick={delete} disabled={locked} aria-describedby={described} aria-label={label(pick!(lang, "刪除", "Delete"))}>
                     { pick!(lang, "刪除", "Delete") }
                 </button>
             </div></td>

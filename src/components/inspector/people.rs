@@ -146,11 +146,12 @@ fn fact_form(props: &FactFormProps) -> Html {
 /// button. One function, not generic, for both lists: each `html!` written
 /// out is its own code in the wasm (issue 28).
 #[inline(never)]
-fn name_row(input_name: &'static str, name: &str, label: String, remove: String, remove_text: &'static str, onchange: Callback<Event>, onremove: Callback<MouseEvent>) -> Html {
+fn name_row(input_name: &'static str, name: &str, label: String, remove: String, remove_text: &'static str, onchange: Callback<Event>, onremove: Callback<MouseEvent>, locked: bool) -> Html {
+    let described = locked.then_some("people-locked");
     html! {
         <div class="name-row">
-            <input name={input_name} value={name.to_string()} {onchange} aria-label={label} />
-            <button type="button" class="danger" onclick={onremove} aria-label={remove}>{ remove_text }</button>
+            <input name={input_name} value={name.to_string()} {onchange} aria-label={label} disabled={locked} aria-describedby={described} />
+            <button type="button" class="danger" onclick={onremove} aria-label={remove} disabled={locked} aria-describedby={described}>{ remove_text }</button>
         </div>
     }
 }
@@ -246,6 +247,7 @@ pub fn people(props: &PeopleProps) -> Html {
                     pick!(lang, "移除", "Remove"),
                     rename(user.clone(), true),
                     click(Action::Edit(Edit::RemoveUser(user.clone()))),
+                    ws.locked,
                 ) }
                 <div class="canaries">
                     <span class="label">{ pick!(lang, "暗號:", "Canaries: ") }</span>
@@ -279,6 +281,7 @@ pub fn people(props: &PeopleProps) -> Html {
                 pick!(lang, "移除", "Remove"),
                 rename(agent.clone(), false),
                 click(Action::Edit(Edit::RemoveAgent(agent.clone()))),
+                ws.locked,
             ) }
         </li>
     });
@@ -286,6 +289,9 @@ pub fn people(props: &PeopleProps) -> Html {
     html! {
         <section class="people" aria-labelledby="people-title" data-panel="people">
             <h2 id="people-title">{ pick!(lang, "使用者、Agent 與暗號", "Users, agents and canaries") }</h2>
+            if ws.locked {
+                <p class="note" id="people-locked" data-readers-locked="people">{ crate::components::menus::notice_bar::readers_through_acts(lang) }</p>
+            }
             <p class="lede">{ pick!(lang, 
                 "暗號是假的祕密(例如 FAKE-ALICE-731):只要有人看到別人的暗號,就是外洩。",
                 "A canary is a fake secret (like FAKE-ALICE-731): anyone who sees another user's canary is looking at a leak.",

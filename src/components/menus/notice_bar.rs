@@ -13,6 +13,14 @@ pub struct NoticeBarProps {
     pub onwork: Callback<WorkAction>,
 }
 
+/// Why the card editor can't change who reads in a work with memory over
+/// time: the note beside its locked controls, and the refusal's words.
+pub fn readers_through_acts(lang: Lang) -> &'static str {
+    pick!(lang,
+        "這份作品有記錄:誰能讀一張卡片(範圍、擁有者、內容流、核准、刪除、複製、移除或改名使用者)只能在「以誰的身分操作」中改:由操作的人寫下原因,並記入記錄。",
+        "This work keeps a log: who may read a card (its scope, owners, stream, approval; deleting or copying it; removing or renaming a user or agent) changes only through Act as, by an actor with a reason, and is logged.")
+}
+
 /// The words for a notice, in the learner's language.
 pub fn notice_text(notice: &Notice, lang: Lang) -> (bool, String) {
     match notice {
@@ -23,6 +31,7 @@ pub fn notice_text(notice: &Notice, lang: Lang) -> (bool, String) {
         Notice::NameTaken(n) => (true, pick!(lang, format!("「{n}」已經存在。"), format!("“{n}” already exists."))),
         Notice::TokenEmpty => (true, pick!(lang, "暗號不能是空的。", "A canary token can't be empty.").into()),
         Notice::FactEmpty => (true, pick!(lang, "個人資料要有項目名稱和內容。", "A profile fact needs both a key and a value.").into()),
+        Notice::ReadersThroughActs => (true, readers_through_acts(lang).into()),
         #[cfg(feature = "lesson3")]
         Notice::Prompt(refusal) => (true, crate::store::prompt_settings::refusal_words(*refusal, lang).to_string()),
         Notice::ProfilesUnreadable => (
