@@ -4,11 +4,14 @@
 //! ([`autosave`]), and the work as text, links and browser storage.
 
 pub mod acts;
+pub mod action;
 pub mod autosave;
 pub mod browser;
+pub mod edit;
 // The keeping of the work as JSON: in the `later` part (issue 28).
 pub mod json_io;
 pub mod link;
+pub mod notice;
 pub mod pack_link;
 pub mod persist;
 pub mod progress;
@@ -18,5 +21,6 @@ pub mod prompt_settings;
 pub mod recent;
 pub mod save_plan;
 pub mod shared;
+pub mod ui;
 pub mod state;
 pub mod work;

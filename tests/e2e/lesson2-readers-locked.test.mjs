@@ -52,11 +52,11 @@ for (const [lang, words] of [['en', /changes only through Act as/], ['zh-TW', /å
 
       // The people panel: no user or agent removed or renamed here.
       const people = page.locator('[data-panel="people"]');
-      if (await people.count()) {
-        assert.equal(await people.locator('[data-user="bob"] button.danger').isDisabled(), true);
-        assert.equal(await people.locator('[data-user="bob"] input[name="user_name"]').isDisabled(), true);
-        assert.match(await people.locator('#people-locked').textContent(), words);
-      }
+      await people.waitFor({ state: 'attached' });
+      assert.equal(await people.locator('[data-user="bob"] button.danger').first().isDisabled(), true);
+      assert.equal(await people.locator('[data-user="bob"] input[name="user_name"]').isDisabled(), true);
+      assert.equal(await people.locator('[data-agent="checker-v1"] button.danger').isDisabled(), true);
+      assert.match(await people.locator('#people-locked').textContent(), words);
 
       // Through Act as the reviewer publishes A: the log keeps who and why.
       const before = (await logLines(page)).length;
