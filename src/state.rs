@@ -86,9 +86,9 @@ pub enum Notice {
     /// it stays in its slot (Recent work) and opens on that page; this page
     /// opened its own latest work instead.
     TabWorkElsewhere { name: String, lesson: usize },
-    /// `?lesson=2` (or `?lesson=1`) opened that lesson's own work;
-    /// `kept`: the other lesson's work stays in Recent work.
-    OpenedLesson { course: crate::course::Course, kept: bool },
+    /// `?lesson=N` opened that lesson's own work, and the other lesson's
+    /// work stays in Recent work (a first visit says nothing).
+    OpenedLesson { course: crate::course::Course },
     /// The write path refused an act (shown beside the act buttons).
     Refused(mixua_policy::Refusal),
     /// Lesson 3: a prompt setting was refused, and nothing changed.
@@ -240,6 +240,13 @@ pub struct Ui {
     /// use it?").
     #[cfg(feature = "lesson3")]
     pub diagnose: Option<String>,
+    /// Lesson 3: the card whose prompt keys the settings show, chosen in
+    /// their "Card:" picker (`None`: the card selected in the chart). It
+    /// opens no card editor: on a phone that is a sheet, which would cover
+    /// the keys and their answer (issue 50).
+    /// By id: a card deleted or moved is never shown in its place.
+    #[cfg(feature = "lesson3")]
+    pub prompt_keys: Option<String>,
     /// Lesson 3: the learner opened a cell's prompt from its bar in the
     /// chart: on a phone it is a sheet over the lower part of the screen
     /// (as a selected card's editor is) until closed.
@@ -476,6 +483,9 @@ pub enum UiAction {
     /// Lesson 3: diagnose this card for the prompt's viewer (`None`: close).
     #[cfg(feature = "lesson3")]
     Diagnose(Option<String>),
+    /// Lesson 3: the card whose prompt keys the settings show.
+    #[cfg(feature = "lesson3")]
+    PromptKeys(Option<String>),
     /// Lesson 3: open (a cell's bar was chosen) or close the prompt's sheet
     /// (a phone's way of showing it).
     #[cfg(feature = "lesson3")]
@@ -611,6 +621,11 @@ impl AppState {
         match action {
             UiAction::Select(selected) => {
                 ui.selected = selected.filter(|&i| i < self.doc.workspace.cards.len());
+                // A card chosen in the chart: its keys show in the settings.
+                #[cfg(feature = "lesson3")]
+                {
+                    ui.prompt_keys = None;
+                }
                 if ui.selected.is_none() {
                     ui.viewer = None;
                 }
@@ -702,6 +717,13 @@ impl AppState {
                 ui.prompt = Some(viewer);
                 // An open diagnosis now answers for this viewer.
                 diagnosed(ui, &self.doc.workspace);
+            }
+            #[cfg(feature = "lesson3")]
+            UiAction::PromptKeys(card) => {
+                if ui.prompt_keys == card {
+                    return false;
+                }
+                ui.prompt_keys = card;
             }
             #[cfg(feature = "lesson3")]
             UiAction::PromptSheet(open) => {
