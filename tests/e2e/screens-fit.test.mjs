@@ -79,6 +79,8 @@ for (const lang of ['zh-TW']) {
       assert.ok(sizes.length >= 6 && sizes.every((s) => s >= 24), `bob's card text sizes ${sizes}`);
       await screenshot(page, `classroom-lesson2-1366-${lang}`);
       assert.deepEqual(await bobsRowUncovered(page), [], 'bob\'s row is whole, nothing over it');
+      // The users' names fit their column (the corner above it is smaller, not narrower).
+      assert.deepEqual(await overflowing(page, '.grid thead .corner, .grid tbody th'), []);
       // The strip is on screen, pinned; the scrubber and Now are in it.
       const strip = await page.locator('[data-panel="timeline"]').boundingBox();
       assert.ok(strip.y + strip.height <= 768 + 1 && strip.height <= 60, `the strip ${JSON.stringify(strip)}`);
