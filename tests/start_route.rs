@@ -233,18 +233,18 @@ fn lesson_two_opens_its_own_work_and_lesson_one_comes_back() {
     assert_eq!(outcome(&route), Outcome {
         work: "new".into(), shows: mixua_course::lesson_two_workspace(Lang::En).query, course: Course::Two,
         unsaved: true, autosave: true, undo_to: None, set_aside: None,
-        notice: Some(Notice::OpenedLesson { course: Course::Two, kept: true }),
+        notice: Some(Notice::OpenedLesson { course: Course::Two }),
     });
     // With lesson-2 work saved (and the tab now on it), `?lesson=1` goes
     // back to the latest lesson-1 work, and `?lesson=2` to lesson 2's.
     let storage = two_works().with("l2", lesson_two("second"), Course::Two);
     check(&[("lesson", "1")], "", &storage, Some("l2"), Outcome {
         work: "w2".into(), shows: "latest".into(), course: Course::One, unsaved: false, autosave: true,
-        undo_to: None, set_aside: None, notice: Some(Notice::OpenedLesson { course: Course::One, kept: true }),
+        undo_to: None, set_aside: None, notice: Some(Notice::OpenedLesson { course: Course::One }),
     });
     check(&[("lesson", "2")], "", &storage, Some("w1"), Outcome {
         work: "l2".into(), shows: "second".into(), course: Course::Two, unsaved: false, autosave: true,
-        undo_to: None, set_aside: None, notice: Some(Notice::OpenedLesson { course: Course::Two, kept: true }),
+        undo_to: None, set_aside: None, notice: Some(Notice::OpenedLesson { course: Course::Two }),
     });
     // Already in that lesson: nothing to say.
     let got = outcome(&start(&[("lesson", "2")], "", &storage, Some("l2")));
@@ -1145,4 +1145,69 @@ fn a_reload_of_another_pages_work_says_where_it_is_and_leaves_it() {
     let switched = start_on(Page::Students, &[("lesson", "1")], "", &storage, Some("w"));
     assert_eq!(routed(&switched), here(WorkLesson::One, true));
     assert!(!matches!(switched.state.ui.notice, Some(Notice::TabWorkElsewhere { .. })), "{:?}", switched.state.ui.notice);
+}
+
+/// "Opened lesson N" is said when a work of another lesson stays behind in
+/// Recent work (the switcher's link from another lesson's work, or lesson
+/// 3's page opened over a work of lessons 1–2), never on a start that keeps
+/// nothing behind (issue 50: lesson 3's page named its lesson on every
+/// first visit, in a notice over its first screen).
+fn expected_opened(page: Page, kind: Kind, way: Way) -> Option<Notice> {
+    use Kind::*;
+    use Page::*;
+    use Way::*;
+    let opened = |course| Some(Notice::OpenedLesson { course });
+    match (page, kind, way) {
+        // The switcher, from a work of another lesson, to this work's lesson.
+        (Teacher | Students, L1, Switcher) => opened(Course::One),
+        (Teacher | Students, L2, Switcher) => opened(Course::Two),
+        (Teacher | LessonThree, L3, Switcher) => opened(Course::Three),
+        // Lesson 3's page over a work of lessons 1–2 (a new tab, a reload):
+        // that work stays in its slot, lesson 3 opens as a work of its own.
+        (LessonThree, L1 | L2 | Pack1, Start | Tab) => opened(Course::Three),
+        _ => None,
+    }
+}
+
+#[test]
+fn opened_lesson_is_said_only_when_another_lessons_work_stays_behind() {
+    let mut wrong = Vec::new();
+    for page in Page::ALL {
+        for kind in Kind::ALL {
+            for way in [Way::Start, Way::Tab, Way::Handed, Way::Switcher] {
+                if way == Way::Switcher && kind.lesson() == WorkLesson::Pack {
+                    continue;
+                }
+                let storage = kind.stored();
+                let n = kind.lesson().number().to_string();
+                let route = match way {
+                    Way::Start => start_on(page, &[], "", &storage, None),
+                    Way::Tab => start_on(page, &[], "", &storage, Some("w")),
+                    Way::Handed => start_on(page, &[("work", "w")], "", &storage, Some("other")),
+                    _ => start_on(page, &[("lesson", &n)], "", &storage, Some("other")),
+                };
+                if route.go.is_some() {
+                    continue;
+                }
+                let said = route.state.ui.notice.clone().filter(|n| matches!(n, Notice::OpenedLesson { .. }));
+                if said != expected_opened(page, kind, way) {
+                    wrong.push(format!("{page:?} × {kind:?} × {way:?}: said {said:?}"));
+                }
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    // A first visit keeps nothing behind: no notice, on every page and
+    // lesson (lesson 3's page always names its lesson in its address).
+    for page in Page::ALL {
+        for lesson in ["1", "2", "3"] {
+            let route = start_on(page, &[("lesson", lesson)], "", &Storage::default(), None);
+            if route.go.is_none() {
+                assert_eq!(route.state.ui.notice, None, "{page:?}, ?lesson={lesson}, a first visit");
+            }
+        }
+    }
+    // `?fresh` says it is a fresh start, not which lesson opened.
+    let route = start_on(Page::LessonThree, &[("fresh", "")], "", &Kind::L1.stored(), Some("w"));
+    assert_eq!(route.state.ui.notice, Some(Notice::FreshStart));
 }

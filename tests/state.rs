@@ -473,3 +473,17 @@ fn a_save_that_shows_nothing_new_in_recent_work_changes_nothing() {
     let later = Recent { works: vec![entry("a", 124_000.0, 8, 4), entry("b", 0.0, 7, 1)], current: "a".into(), read_at: 124_000.0 };
     assert!(state.apply(UiAction::SetRecent(later)));
 }
+
+/// Lesson 3's settings show a card's prompt keys without selecting it: no
+/// card editor opens (on a phone a sheet, which would cover the keys and
+/// their answer: issue 50); a card chosen in the chart shows its keys again.
+#[test]
+fn the_settings_card_picker_shows_keys_and_selects_nothing() {
+    let mut s = seed();
+    let g = index_of(&s, "G");
+    assert!(s.apply(UiAction::PromptKeys(Some("U".into()))));
+    assert_eq!((s.ui.prompt_keys.as_deref(), s.ui.selected), (Some("U"), None));
+    assert!(!s.apply(UiAction::PromptKeys(Some("U".into()))), "the same card again changes nothing");
+    s.apply(UiAction::Select(Some(g)));
+    assert_eq!((s.ui.prompt_keys.as_deref(), s.ui.selected), (None, Some(g)));
+}

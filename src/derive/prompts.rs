@@ -133,6 +133,9 @@ pub struct Line {
     pub tokens: u64,
     /// The crate's drop reason's code (`None`: loaded).
     pub reason: Option<&'static str>,
+    /// A loaded card's place in its layer, from 1 (the order the prompt
+    /// holds it in: ranked, for the retrieved layer).
+    pub rank: Option<usize>,
     /// The words: the source and tokens, or why it was left out.
     pub words: String,
 }
@@ -176,6 +179,7 @@ impl PanelView {
             source: l.source,
             tokens: l.tokens,
             reason: None,
+            rank: None,
             words: pick!(lang, 
                 format!("{},{} 詞元", source_words(l.source, lang), l.tokens),
                 format!("{}, {} tokens", source_words(l.source, lang), l.tokens),
@@ -186,6 +190,7 @@ impl PanelView {
             source: d.source,
             tokens: d.tokens,
             reason: Some(d.reason.code()),
+            rank: None,
             words: drop_words(ws, &d.reason, lang),
         };
         let layers = Layer::ALL
@@ -194,7 +199,12 @@ impl PanelView {
                 let lines = if layer == Layer::Tool {
                     p.dropped.iter().filter(|d| d.reason.code() == "tool_only").map(dropped_line).collect()
                 } else {
-                    p.loaded.iter().filter(|l| l.layer == layer).map(loaded_line).collect()
+                    p.loaded
+                        .iter()
+                        .filter(|l| l.layer == layer)
+                        .enumerate()
+                        .map(|(n, l)| Line { rank: Some(n + 1), ..loaded_line(l) })
+                        .collect()
                 };
                 (layer, layer_words(layer, lang).to_string(), lines)
             })

@@ -174,7 +174,7 @@ pub fn app(props: &AppProps) -> Html {
         _ => Vec::new(),
     };
     let tools = LessonTools {
-        tools: Rc::new(tools), hidden: ui.hidden, lesson_two, lesson_three: third.on, people: shows(Panel::People),
+        tools: Rc::new(tools), hidden: ui.hidden, lesson_two, lesson_three: third.on, people: shows(Panel::People), classroom,
         workspace: workspace.clone(), computed: computed.clone(), cache_lines, roster: roster.clone(), event_problems,
         chosen: ui.actor.clone(), actor, selected: ui.selected, refusal: ui.refusal.clone(), refused_at: ui.refused_at,
         history: ui.history.clone(), change: change.as_ref().map(|(_, c)| c.clone()), tick, lang, onaction: onaction.clone(),

@@ -57,12 +57,12 @@ impl Boot {
     /// A build-time first screen: the start of its lesson in its language,
     /// as a fresh load without saved work starts (no browser is asked
     /// anything): lesson 1's seed, or lesson 2's start as `?lesson=2`
-    /// opens it, with the notice that says so.
+    /// opens it (a first visit: no notice, nothing of another lesson is
+    /// kept).
     pub fn prerender(screen: Screen) -> Boot {
         let Screen { lang, course } = screen;
         let doc = course.start_doc(lang).unwrap_or_else(|| Doc::seed_in(lang));
-        let notice = (course != crate::derive::course::Course::One).then_some(crate::store::state::Notice::OpenedLesson { course, kept: false });
-        let state = AppState::new(doc, Ui { lang, course, notice, ..Ui::default() });
+        let state = AppState::new(doc, Ui { lang, course, ..Ui::default() });
         let work = WorkRef { id: String::new(), name: String::new(), base: 0, forked_from: None };
         let route = Route { state, set_aside: None, autosave: false, work, unsaved: false, started: None, opened_link: false, authored: None, go: None };
         Boot { route, derived: None }

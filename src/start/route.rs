@@ -318,6 +318,10 @@ fn route_by<R: Reader>(address: &Address, session: &Session, reader: &R) -> Rout
     // A pack's work has its pack's lesson (the pack a link started).
     // This tab's work, when it is another page's (said at the start).
     let mut elsewhere = None;
+    // A work of another lesson was this tab's (or handed over, or the
+    // latest) and stays in its slot: opening this lesson is a switch,
+    // said as one.
+    let mut other_kept = false;
     let pack_lesson = |lesson: WorkLesson| (lesson == WorkLesson::Pack).then(|| reader.started_pack().map(|p| p.lesson())).flatten();
     let shown_here = |saved: &Saved| {
         let lesson = saved.lesson();
@@ -350,6 +354,7 @@ fn route_by<R: Reader>(address: &Address, session: &Session, reader: &R) -> Rout
             }
             forks.clear();
             saved = None;
+            other_kept = true;
             work = WorkRef::new(ui.lang, session.new_id.clone(), &session.stamp);
             unsaved = true;
             if let Some((entry, slot, found)) = reader.latest(&shown_here) {
@@ -387,9 +392,15 @@ fn route_by<R: Reader>(address: &Address, session: &Session, reader: &R) -> Rout
             work = WorkRef::saved(entry, &slot);
             saved = Some(found);
             unsaved = false;
-            opened_lesson = Some(Notice::OpenedLesson { course: want.course().unwrap_or_default(), kept: true });
+            opened_lesson = Some(Notice::OpenedLesson { course: want.course().unwrap_or_default() });
         } else if want != WorkLesson::One || saved.is_some() {
-            opened_lesson = Some(Notice::OpenedLesson { course: want.course().unwrap_or_default(), kept: saved.is_some() });
+            // Said only when a work of another lesson stays behind in
+            // Recent work: a first visit (nothing kept, or `?fresh`) has
+            // nothing to add to what the lesson's own panel names, and
+            // lesson 3's page names its lesson on every start.
+            if saved.is_some() || other_kept {
+                opened_lesson = Some(Notice::OpenedLesson { course: want.course().unwrap_or_default() });
+            }
             saved = None;
             work = new_work(ui.lang, want.course().unwrap_or_default(), session);
             unsaved = true;
@@ -397,6 +408,12 @@ fn route_by<R: Reader>(address: &Address, session: &Session, reader: &R) -> Rout
         lesson = want;
     } else if saved.is_none() && lesson != WorkLesson::One {
         work = new_work(ui.lang, lesson.course().unwrap_or_default(), session);
+    }
+    // The switcher to this page's lesson from a work of another (lesson 3's
+    // page from lesson 1's work): that work stays in its slot, and this
+    // lesson's own latest work opens; said as a switch.
+    if other_kept && opened_lesson.is_none() && wanted.is_some() {
+        opened_lesson = lesson.course().map(|course| Notice::OpenedLesson { course });
     }
     // Every work here is one this page shows (checked above).
     let course = lesson.course().unwrap_or_default();

@@ -154,6 +154,9 @@ pub enum UiAction {
     /// Lesson 3: diagnose this card for the prompt's viewer (`None`: close).
     #[cfg(feature = "lesson3")]
     Diagnose(Option<String>),
+    /// Lesson 3: the card whose prompt keys the settings show.
+    #[cfg(feature = "lesson3")]
+    PromptKeys(Option<String>),
     /// Lesson 3: open (a cell's bar was chosen) or close the prompt's sheet
     /// (a phone's way of showing it).
     #[cfg(feature = "lesson3")]

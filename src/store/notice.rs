@@ -60,9 +60,9 @@ pub enum Notice {
     /// it stays in its slot (Recent work) and opens on that page; this page
     /// opened its own latest work instead.
     TabWorkElsewhere { name: String, lesson: usize },
-    /// `?lesson=2` (or `?lesson=1`) opened that lesson's own work;
-    /// `kept`: the other lesson's work stays in Recent work.
-    OpenedLesson { course: crate::derive::course::Course, kept: bool },
+    /// `?lesson=N` opened that lesson's own work, and the other lesson's
+    /// work stays in Recent work (a first visit says nothing).
+    OpenedLesson { course: crate::derive::course::Course },
     /// The write path refused an act (shown beside the act buttons).
     Refused(mixua_policy::Refusal),
     /// Lesson 3: a prompt setting was refused, and nothing changed.

@@ -129,6 +129,11 @@ impl AppState {
         match action {
             UiAction::Select(selected) => {
                 ui.selected = selected.filter(|&i| i < self.doc.workspace.cards.len());
+                // A card chosen in the chart: its keys show in the settings.
+                #[cfg(feature = "lesson3")]
+                {
+                    ui.prompt_keys = None;
+                }
                 if ui.selected.is_none() {
                     ui.viewer = None;
                 }
@@ -220,6 +225,13 @@ impl AppState {
                 ui.prompt = Some(viewer);
                 // An open diagnosis now answers for this viewer.
                 diagnosed(ui, &self.doc.workspace);
+            }
+            #[cfg(feature = "lesson3")]
+            UiAction::PromptKeys(card) => {
+                if ui.prompt_keys == card {
+                    return false;
+                }
+                ui.prompt_keys = card;
             }
             #[cfg(feature = "lesson3")]
             UiAction::PromptSheet(open) => {

@@ -121,6 +121,13 @@ pub struct Ui {
     /// use it?").
     #[cfg(feature = "lesson3")]
     pub diagnose: Option<String>,
+    /// Lesson 3: the card whose prompt keys the settings show, chosen in
+    /// their "Card:" picker (`None`: the card selected in the chart). It
+    /// opens no card editor: on a phone that is a sheet, which would cover
+    /// the keys and their answer (issue 50).
+    /// By id: a card deleted or moved is never shown in its place.
+    #[cfg(feature = "lesson3")]
+    pub prompt_keys: Option<String>,
     /// Lesson 3: the learner opened a cell's prompt from its bar in the
     /// chart: on a phone it is a sheet over the lower part of the screen
     /// (as a selected card's editor is) until closed.

@@ -158,8 +158,8 @@ test('a new lesson-2 work whose part can\'t be fetched: the start says so, and s
     await context.route(/split_acting\.wasm$/, refuse);
     const page = await context.newPage();
     await page.goto(`${env.server.url}?lesson=2&lang=en`);
-    // The app's notice (#app), not the prerendered lesson-2 screen's
-    // "Opened lesson 2", which stays until the app's screen replaces it.
+    // The app's notice (#app), not anything of the prerendered lesson-2
+    // screen, which stays until the app's screen replaces it.
     const said = page.locator('#app .app > .notice-slot [data-notice]');
     await said.waitFor({ timeout: 15_000 });
     assert.match((await said.textContent()).replace(/\s+/g, ' '), /could not be downloaded.*nothing was done.*Your work is all still here/);

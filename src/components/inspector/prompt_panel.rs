@@ -8,6 +8,7 @@
 use std::rc::Rc;
 
 use mixua_policy::ViewerId;
+use mixua_words::prompt_words::rank_words;
 use mixua_words::Lang;
 use yew::prelude::*;
 
@@ -71,7 +72,14 @@ pub fn prompt_panel(props: &PromptPanelProps) -> Html {
         let kind = html! { <span class={classes!("src", format!("src-{}", l.source.as_str()))} aria-hidden="true"></span> };
         match l.reason {
             None => html! {
-                <li data-loaded={l.id.clone()} data-tokens={l.tokens.to_string()}>
+                <li data-loaded={l.id.clone()} data-tokens={l.tokens.to_string()} data-rank={l.rank.map(|r| r.to_string())}>
+                    // Its rank in the layer: a number, and in words for a
+                    // screen reader (issue 50: an edit that swaps two cards
+                    // shows where the learner looks).
+                    if let Some(rank) = l.rank {
+                        <span class="rank" aria-hidden="true">{ format!("#{rank}") }</span>
+                        <span class="sr-only">{ rank_words(rank, lang) }{ " " }</span>
+                    }
                     { kind }<strong class="badge">{ &l.id }</strong>{" "}{ &l.words }{" "}{ diagnose_button(&l.id) }
                 </li>
             },

@@ -212,7 +212,9 @@ pub fn prompt_settings(props: &PromptSettingsProps) -> Html {
         let (onaction, cards) = (onaction.clone(), props.cards.clone());
         Callback::from(move |e: Event| {
             let id = event_value(&e);
-            onaction.emit(UiAction::Select(cards.iter().position(|c| *c == id)).into());
+            // The keys show here; no card editor opens (on a phone it
+            // would be a sheet over them).
+            onaction.emit(UiAction::PromptKeys(cards.iter().any(|c| *c == id).then_some(id)).into());
         })
     };
     let card = props.card.as_ref().map(|c| {

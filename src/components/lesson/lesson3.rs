@@ -108,7 +108,12 @@ pub fn use_lesson_three(state: &AppState, onaction: &Callback<Action>) -> Third 
         return Third::default();
     }
     let config = ws.prompt_config().cloned().unwrap_or_default();
-    let card = state.ui.selected.and_then(|i| ws.cards.get(i).map(|c| (i, c))).map(|(index, c)| {
+    // The card chosen in the settings' picker, else the one selected in the chart.
+    let chosen = match state.ui.prompt_keys.as_deref() {
+        Some(id) => ws.cards.iter().position(|c| c.id == id),
+        None => state.ui.selected,
+    };
+    let card = chosen.and_then(|i| ws.cards.get(i).map(|c| (i, c))).map(|(index, c)| {
         let keys = CardKeys::of(c);
         CardKeysView {
             index,

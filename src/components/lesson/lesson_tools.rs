@@ -41,6 +41,8 @@ pub struct LessonTools {
     pub lesson_three: bool,
     /// The people panel shows (not hidden; its tab, in classroom mode).
     pub people: bool,
+    /// Classroom mode (the timeline is a thin strip).
+    pub classroom: bool,
     pub workspace: Shared<Workspace>,
     /// The views as of the tick shown (the timeline's).
     pub computed: Shared<Computed>,
@@ -168,7 +170,7 @@ fn panels(props: &LessonTools, at: ToolsAt) -> Html {
             }
         </> },
         ToolsAt::Time if lesson_two => html! {
-            <Timeline workspace={ws.clone()} computed={props.computed.clone()} tick={props.tick} {lang} onaction={onaction.clone()} />
+            <Timeline workspace={ws.clone()} computed={props.computed.clone()} tick={props.tick} classroom={props.classroom} {lang} onaction={onaction.clone()} />
         },
         ToolsAt::Memory | ToolsAt::Time => Html::default(),
     }

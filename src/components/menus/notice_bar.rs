@@ -106,15 +106,12 @@ pub fn notice_text(notice: &Notice, lang: Lang) -> (bool, String) {
             format!("這個分頁剛才的作品「{name}」是第 {lesson} 課的,只在第 {lesson} 課的頁面打開;它原樣留在「最近的作品」裡。按上方的「第 {lesson} 課」就回到它。"),
             format!("This tab's last work, “{name}”, is lesson {lesson}'s and opens on lesson {lesson}'s page; it is kept as it was in Recent work. Press “Lesson {lesson}” at the top to go back to it."),
         )),
-        Notice::OpenedLesson { course, kept } => {
+        Notice::OpenedLesson { course } => {
             let n = course.number();
-            (false, match kept {
-                true => pick!(lang, 
-                    format!("已打開第 {n} 課,它有自己的作品;另一課的作品還在「最近的作品」裡,用 ?lesson= 或從那裡打開就回來。"),
-                    format!("Opened lesson {n} as a work of its own; your other lesson's work is kept in Recent work (open it there, or with ?lesson=)."),
-                ),
-                false => pick!(lang, format!("已打開第 {n} 課。"), format!("Opened lesson {n}.")),
-            })
+            (false, pick!(lang, 
+                format!("已打開第 {n} 課,它有自己的作品;另一課的作品還在「最近的作品」裡,用 ?lesson= 或從那裡打開就回來。"),
+                format!("Opened lesson {n} as a work of its own; your other lesson's work is kept in Recent work (open it there, or with ?lesson=)."),
+            ))
         }
         // Said by the write path's part, which made the refusal.
         Notice::Refused(refusal) => (

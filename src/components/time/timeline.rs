@@ -3,7 +3,7 @@
 //! its alarms and the scorecards show the state as of the chosen tick; the
 //! cards not in effect then are listed with the crate's reason.
 
-use mixua_words::explain::{not_in_effect_label, not_in_effect_text};
+use mixua_words::explain::{not_in_effect_label, not_in_effect_text, time_details_label};
 use mixua_policy::{Action as LogAction, Gate, Workspace};
 use mixua_words::Lang;
 use yew::prelude::*;
@@ -27,6 +27,12 @@ pub struct TimelineProps {
     pub computed: Shared<Computed>,
     /// The chosen tick (`None`: now).
     pub tick: Option<u64>,
+    /// Classroom mode: a thin strip (its title, the scrubber, Now) pinned
+    /// under the chart; the ticks' events and the cards not in effect open
+    /// on demand, above it (issue 50: three users' cards at 24 px and the
+    /// lesson's key row, bob's, stay on the projector's first screen).
+    #[prop_or_default]
+    pub classroom: bool,
     pub lang: Lang,
     pub onaction: Callback<Action>,
 }
@@ -119,7 +125,29 @@ pub fn timeline(props: &TimelineProps) -> Html {
             _ => None,
         })
         .collect();
-    let more = not_in_effect.len().saturating_sub(NOT_IN_EFFECT_SHOWN);
+    let more_count = not_in_effect.len().saturating_sub(NOT_IN_EFFECT_SHOWN);
+    let more = html! {
+        <>
+            <ol class="ticks" tabindex="0" aria-label={pick!(lang, "時刻與事件", "Ticks and their events")}>{ for ticks }</ol>
+            if !not_in_effect.is_empty() {
+                // Pinned under the chart it scrolls on one line: reachable
+                // from the keyboard too.
+                <div class="not-in-effect" tabindex="0" role="group" aria-label={pick!(lang, "不生效的卡片", "Cards not in effect")}>
+                    <h3>{ pick!(lang, format!("時刻 {shown} 不生效的卡片"), format!("Not in effect at tick {shown}")) }</h3>
+                    <ul>
+                        { for not_in_effect.iter().take(NOT_IN_EFFECT_SHOWN).map(|(id, label, text)| html! {
+                            <li data-not-in-effect={id.clone()}>
+                                <s class="card-id">{ id }</s>{ " — " }<strong>{ label }</strong>{ pick!(lang, ":", ": ") }{ text }
+                            </li>
+                        }) }
+                        if more_count > 0 {
+                            <li>{ pick!(lang, format!("還有 {more_count} 張"), format!("and {more_count} more")) }</li>
+                        }
+                    </ul>
+                </div>
+            }
+        </>
+    };
 
     html! {
         <section class="panel timeline" aria-labelledby="timeline-title" data-panel="timeline" data-shown-tick={shown.to_string()}>
@@ -143,6 +171,12 @@ pub fn timeline(props: &TimelineProps) -> Html {
                         { pick!(lang, "現在", "Now") }
                     </button>
                 </div>
+                if props.classroom {
+                    <details class="time-more" data-action="time-more">
+                        <summary>{ time_details_label(not_in_effect.len(), lang) }</summary>
+                        { more.clone() }
+                    </details>
+                }
             </div>
             if !now {
                 <p class="past-note" role="status">
@@ -153,23 +187,8 @@ pub fn timeline(props: &TimelineProps) -> Html {
                     ) }
                 </p>
             }
-            <ol class="ticks" tabindex="0" aria-label={pick!(lang, "時刻與事件", "Ticks and their events")}>{ for ticks }</ol>
-            if !not_in_effect.is_empty() {
-                // Pinned under the chart it scrolls on one line: reachable
-                // from the keyboard too.
-                <div class="not-in-effect" tabindex="0" role="group" aria-label={pick!(lang, "不生效的卡片", "Cards not in effect")}>
-                    <h3>{ pick!(lang, format!("時刻 {shown} 不生效的卡片"), format!("Not in effect at tick {shown}")) }</h3>
-                    <ul>
-                        { for not_in_effect.iter().take(NOT_IN_EFFECT_SHOWN).map(|(id, label, text)| html! {
-                            <li data-not-in-effect={id.clone()}>
-                                <s class="card-id">{ id }</s>{ " — " }<strong>{ label }</strong>{ pick!(lang, ":", ": ") }{ text }
-                            </li>
-                        }) }
-                        if more > 0 {
-                            <li>{ pick!(lang, format!("還有 {more} 張"), format!("and {more} more")) }</li>
-                        }
-                    </ul>
-                </div>
+            if !props.classroom {
+                { more }
             }
         </section>
     }
