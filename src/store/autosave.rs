@@ -1,26 +1,22 @@
-//! The state and its keeping: [`Store`] holds the state and runs the
-//! reducer (the latest state readable outside render, for the save at
-//! `pagehide`), holds a field's edit (a keystroke, a tick, a choice) until
-//! the frame that shows it ([`Typed`]), and [`Saver`] autosaves the work
-//! into this tab's slot, never over a revision another tab saved. The root component (`root/app.rs`)
-//! creates one and wires the page's events to it.
+//! The store: [`Store`] holds the state and runs the reducer (the latest
+//! state readable outside render, for the save at `pagehide`), applying a
+//! field's edit by the typing hold's rule (`crate::store::typing`) and
+//! telling the saver (`crate::store::saver`) after each change. The root
+//! component (`root/app.rs`) creates one and wires the page's events to it.
 
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 use gloo_timers::callback::Timeout;
 use mixua_words::Lang;
-use wasm_bindgen::JsCast;
-use wasm_split_helpers::wasm_split;
 
-use crate::derive::course::{Page, WorkLesson};
 use crate::parts::SplitLoaderError;
-use crate::store::persist::{self, Saved};
 use crate::start::route::Route;
 use crate::store::recent::WorkRef;
-use crate::store::state::{Action, AppState, Edit, Notice, Recent, UiAction};
-use crate::store::browser::{self, Stored as _};
+use crate::store::state::{Action, AppState, Edit, Notice, UiAction};
 use crate::store::recent;
+use crate::store::saver::{preload_first_save, preload_flush, preload_import, preload_open, preload_open_new, preload_storage_event, Saver};
+use crate::store::typing::{typed, typing_in_field, Typed};
 
 
 /// A work not saved yet, named by the browser's clock now.
@@ -46,62 +42,6 @@ pub struct Store {
     /// The last change to the work was a keystroke in a text field: its
     /// summary waits until the learner leaves the field.
     pub typing: Rc<Cell<bool>>,
-}
-
-/// Is the focus in a field the learner types into?
-fn typing_in_field() -> bool {
-    let Some(el) = gloo_utils::document().active_element() else { return false };
-    match el.dyn_ref::<web_sys::HtmlInputElement>() {
-        Some(input) => matches!(input.type_().as_str(), "text" | "search" | ""),
-        None => el.tag_name() == "TEXTAREA",
-    }
-}
-
-/// A card field's edit, held until the frame that shows it in the field
-/// is painted: a typed character, a ticked box or a chosen option shows at
-/// once (the browser draws it), and the views follow one frame later (the
-/// evaluation never delays the field's answer to the learner's input, what
-/// the browser's Event Timing and INP measure; issue 25). Edits made in the
-/// meantime to the same field replace it; anything else applies it first,
-/// so the order of edits never changes.
-#[derive(Default)]
-pub struct Typed {
-    pending: RefCell<Option<(HeldField, Action)>>,
-    frame: RefCell<Option<gloo_render::AnimationFrame>>,
-    /// Actions that came while a held edit was not drawn yet: the held
-    /// edit is applied and drawn first, and these follow, in order, right
-    /// after that render.
-    waiting: RefCell<Vec<Action>>,
-}
-
-/// The field an edit was made in, when the field shows the learner's input
-/// itself, before the app renders: a card's text (a keystroke), its
-/// approval box, its scope, stream or owner; lesson 3's budgets, `top_k`,
-/// layers, weights and a card's prompt keys.
-#[derive(Clone, PartialEq)]
-enum HeldField {
-    Card(usize, mixua_policy::Field),
-    #[cfg(feature = "lesson3")]
-    Prompt(String),
-}
-
-fn typed(action: &Action) -> Option<HeldField> {
-    match action {
-        Action::Edit(Edit::EditText { index, field, .. }) => Some(HeldField::Card(*index, *field)),
-        Action::Edit(Edit::SetApproved { index, .. }) => Some(HeldField::Card(*index, mixua_policy::Field::ShareApproved)),
-        #[cfg(feature = "lesson3")]
-        Action::Edit(Edit::Prompt(edit)) => {
-            use crate::store::prompt_settings::PromptEdit;
-            Some(HeldField::Prompt(match edit {
-                PromptEdit::Budget { name, .. } => format!("budget-{name}"),
-                PromptEdit::TopK(_) => "top_k".to_string(),
-                PromptEdit::Load { source, .. } => format!("load-{}", source.as_str()),
-                PromptEdit::Weight { name, .. } => format!("weight-{name}"),
-                PromptEdit::CardKey { card, key, .. } => format!("card-{card}-{key}"),
-            }))
-        }
-        _ => None,
-    }
 }
 
 impl Store {
@@ -231,211 +171,6 @@ impl Store {
     }
 }
 
-/// How the saver tells the learner (a full or disabled storage, another
-/// tab's save).
-pub type Notify = Rc<dyn Fn(Action)>;
-
-/// Saves the work a moment after the last change (typing a lesson is one
-/// save, not one per key), and at once when the page is hidden or closed,
-/// into this tab's work slot, never over a revision another tab saved.
-/// A full or disabled storage is said once; the work goes on in memory.
-pub struct Saver {
-    pub enabled: bool,
-    /// The state to save from: always the latest.
-    current: Rc<RefCell<Rc<AppState>>>,
-    pub work: RefCell<WorkRef>,
-    timer: RefCell<Option<Timeout>>,
-    pub dirty: Cell<bool>,
-    pub failed: Cell<bool>,
-    pub notify: RefCell<Option<Notify>>,
-}
-
-impl Saver {
-    pub fn changed(self: &Rc<Self>) {
-        if !self.enabled {
-            return;
-        }
-        self.dirty.set(true);
-        let me = self.clone();
-        // Replacing the timer cancels the one before: the save waits for a pause.
-        *self.timer.borrow_mut() = Some(Timeout::new(300, move || me.flush()));
-    }
-
-    fn tell(&self, action: impl Into<Action>) {
-        if let Some(notify) = self.notify.borrow().clone() {
-            notify(action.into());
-        }
-    }
-
-    /// Saves now, if anything changed since the last save: at once when
-    /// the part that writes the work is in (`crate::store::json_io`), else as soon
-    /// as it has come (the changes stay marked until then).
-    pub fn flush(self: &Rc<Self>) {
-        self.timer.borrow_mut().take();
-        if !self.dirty.get() {
-            return;
-        }
-        let me = self.clone();
-        crate::store::json_io::run(async move {
-            if flush(&me).await.is_err() {
-                me.part_missing();
-            }
-        });
-    }
-
-    /// The part that writes the work could not be fetched: said once, and
-    /// the work goes on in memory, still marked as changed.
-    pub fn part_missing(&self) {
-        if !self.failed.replace(true) {
-            self.tell(UiAction::Notify(Notice::PartMissing));
-        }
-    }
-
-    /// The save itself (`crate::store::json_io`'s): the latest work into this tab's
-    /// slot, never over a revision another tab saved.
-    pub fn save(&self) {
-        self.timer.borrow_mut().take();
-        if !self.dirty.replace(false) {
-            return;
-        }
-        let state = self.current.borrow().clone();
-        let saved = Saved {
-            doc: (*state.doc).clone(),
-            lang: Some(state.ui.lang),
-            lesson_step: Some(state.ui.lesson_step),
-            progress: Some(state.ui.progress.clone()),
-            course: Some(state.ui.work_lesson()),
-        };
-        let work = self.work.borrow().clone();
-        let lang = state.ui.lang;
-        let plan = crate::store::save_plan::plan_save(&browser::Browser, &work, &saved, js_sys::Date::now(), lang, &|| new_work(lang));
-        if let Some(forked) = plan.forked {
-            self.tell(UiAction::Notify(forked));
-        }
-        let mut work = plan.work;
-        let mut ok = browser::write_slot(&work.id, &plan.slot);
-        if ok {
-            work.base = plan.slot.rev;
-            for gone in &plan.dropped {
-                browser::remove(&browser::slot_key(&gone.id));
-            }
-            ok = browser::write_index(&plan.index);
-            browser::set_tab_work(&work.id);
-            if let Some(dropped) = plan.dropped_notice {
-                self.tell(UiAction::Notify(dropped));
-            }
-            self.tell(UiAction::SetRecent(Recent { works: plan.index.works, current: work.id.clone(), read_at: js_sys::Date::now() }));
-        }
-        *self.work.borrow_mut() = work;
-        if !ok && !self.failed.get() {
-            self.tell(UiAction::Notify(Notice::StorageUnavailable));
-        }
-        self.failed.set(!ok);
-        // Work set aside by a share link is forgotten once it is back.
-        if plan.forget_set_aside {
-            browser::remove(browser::PREVIOUS_KEY);
-        }
-    }
-
-    /// Another tab wrote storage: a newer save of this tab's work is said
-    /// at once (the next change here will go to a copy), and Recent work
-    /// follows the index.
-    pub fn storage_event(&self, key: &str) {
-        let work = self.work.borrow().clone();
-        if browser::slot_id(key) == Some(work.id.as_str()) {
-            if browser::slot(&work.id).is_some_and(|s| s.rev > work.base) {
-                self.tell(UiAction::Notify(Notice::ChangedElsewhere { name: work.name.clone() }));
-            }
-        } else if browser::is_index_key(key) {
-            self.tell(UiAction::SetRecent(Recent { works: browser::index().works, current: work.id, read_at: js_sys::Date::now() }));
-        }
-    }
-
-    /// Opens a saved work in this tab (from Recent work, or the other tab's
-    /// version of this one), and this tab goes on with that work.
-    pub fn open(&self, id: &str, store_: &Store) {
-        // What this tab has not saved yet is saved first, where it belongs.
-        self.save();
-        let index = browser::index();
-        let Some(entry) = index.get(id).cloned() else { return };
-        // A work that can't be read is said, kept as it was and offered as
-        // a file; this tab stays on its work.
-        let slot = match browser::slot_text(&browser::Browser, id) {
-            browser::SlotText::Read(slot) => slot,
-            browser::SlotText::Unreadable(text) => return self.tell(UiAction::Notify(crate::start::route::unreadable_work(&entry, text))),
-            browser::SlotText::Missing => return,
-        };
-        let Ok(saved) = persist::from_stored(&slot.work) else {
-            let text = browser::Browser.text(&browser::slot_key(id)).unwrap_or_default();
-            return self.tell(UiAction::Notify(crate::start::route::unreadable_work(&entry, text)));
-        };
-        // A teacher's pack's work runs the pack its link started.
-        let lesson = saved.lesson();
-        let teachers_pack = (lesson == WorkLesson::Pack).then(crate::store::pack_link::started_pack).flatten().map(Rc::new);
-        // Another page's work opens on its page, handed over by its id
-        // (this tab's work is saved above); never here as another lesson.
-        let course = match crate::start::route::open_saved(lesson, teachers_pack.as_ref().map(|p| p.lesson()), Page::THIS) {
-            Ok(course) => course,
-            Err(page) => {
-                let lang = self.current.borrow().ui.lang;
-                let to = format!("{}?work={id}&lang={}", page.file(), lang.tag());
-                let _ = gloo_utils::window().location().assign(&to);
-                return;
-            }
-        };
-        *self.work.borrow_mut() = WorkRef { id: entry.id.clone(), name: entry.name.clone(), base: slot.rev, forked_from: entry.forked_from };
-        browser::set_tab_work(id);
-        store_.dispatch(Action::Open {
-            doc: saved.doc,
-            name: entry.name,
-            course,
-            teachers_pack,
-            lesson_step: saved.lesson_step.unwrap_or(0),
-            progress: Box::new(saved.progress.unwrap_or_default()),
-        });
-        // Opening is not a change of that work: nothing to save.
-        self.dirty.set(false);
-        self.timer.borrow_mut().take();
-        store_.dispatch(UiAction::SetRecent(Recent { works: index.works, current: id.to_string(), read_at: js_sys::Date::now() }).into());
-    }
-
-    /// A file of this lesson: as a share link does, it becomes a work of
-    /// its own, and this tab's work, saved where it belongs first (Recent
-    /// work), is set aside so that it stays one Undo away even after a
-    /// reload.
-    pub fn import(self: &Rc<Self>, doc: crate::store::work::Doc, source: String, store_: &Store) {
-        if self.enabled {
-            self.save();
-            let state = store_.get();
-            let own = Saved { doc: (*state.doc).clone(), course: Some(state.ui.work_lesson()), ..Saved::default() };
-            browser::write_text(browser::PREVIOUS_KEY, &persist::to_json(&own));
-            let mut work = new_work(state.ui.lang);
-            work.name = format!("{source} · {}", work.name);
-            *self.work.borrow_mut() = work;
-        }
-        store_.dispatch(Edit::Load { doc, source }.into());
-    }
-
-    /// A file of another lesson: this tab's work is saved where it belongs
-    /// and stays in Recent work; the file becomes a new work of its own in
-    /// its lesson, saved at once.
-    pub fn open_new(self: &Rc<Self>, saved: Saved, source: String, store_: &Store) {
-        self.save();
-        let lang = store_.get().ui.lang;
-        // The caller checked that this page shows it (`persist::on_page`).
-        let Ok(course) = persist::on_page(saved.lesson(), None, Page::THIS) else { return };
-        let mut work = new_work(lang);
-        work.name = format!("{source} · {}", work.name);
-        let name = work.name.clone();
-        *self.work.borrow_mut() = work;
-        store_.dispatch(Action::Open { doc: saved.doc, name, course, teachers_pack: None, lesson_step: 0, progress: Box::default() });
-        self.changed();
-    }
-}
-
-// The saver's writing and reading, in the part that keeps the work
-// (`crate::store::json_io`): each called through [`crate::store::json_io::run`].
-
 /// The part that keeps the work (`later`), every function of it loaded:
 /// the saver's and `crate::store::json_io`'s.
 pub async fn preload_keep() -> Result<(), SplitLoaderError> {
@@ -493,52 +228,6 @@ pub fn open_in(store_: &Store, to: Lang) -> Result<(), SplitLoaderError> {
         url.set_hash(&persist::encode_link(&state.doc, state.ui.carried_lesson()));
     }
     let _ = location.replace(&url.href());
-    Ok(())
-}
-
-/// Autosave: the work into this tab's slot ([`Saver::save`]).
-#[wasm_split(later, fallible, preload(preload_flush))]
-pub fn flush(saver: &Saver) -> Result<(), SplitLoaderError> {
-    saver.save();
-    Ok(())
-}
-
-/// The first save of a work that has no slot yet; old work from before
-/// works had slots is then in one, and its old key goes.
-#[wasm_split(later, fallible, preload(preload_first_save))]
-pub fn first_save(saver: &Saver) -> Result<(), SplitLoaderError> {
-    saver.save();
-    if !saver.failed.get() {
-        browser::remove(browser::LEGACY_KEY);
-    }
-    Ok(())
-}
-
-/// Another tab wrote storage ([`Saver::storage_event`]).
-#[wasm_split(later, fallible, preload(preload_storage_event))]
-pub fn storage_event(saver: &Saver, key: &str) -> Result<(), SplitLoaderError> {
-    saver.storage_event(key);
-    Ok(())
-}
-
-/// Opens a saved work in this tab ([`Saver::open`]).
-#[wasm_split(later, fallible, preload(preload_open))]
-pub fn open(saver: &Saver, id: &str, store_: &Store) -> Result<(), SplitLoaderError> {
-    saver.open(id, store_);
-    Ok(())
-}
-
-/// A file of this lesson, as a work of its own ([`Saver::import`]).
-#[wasm_split(later, fallible, preload(preload_import))]
-pub fn import(saver: &Rc<Saver>, doc: &crate::store::work::Doc, source: &str, store_: &Store) -> Result<(), SplitLoaderError> {
-    saver.import(doc.clone(), source.to_string(), store_);
-    Ok(())
-}
-
-/// A file of another lesson, as a new work in its lesson ([`Saver::open_new`]).
-#[wasm_split(later, fallible, preload(preload_open_new))]
-pub fn open_new(saver: &Rc<Saver>, saved: &Saved, source: &str, store_: &Store) -> Result<(), SplitLoaderError> {
-    saver.open_new(saved.clone(), source.to_string(), store_);
     Ok(())
 }
 

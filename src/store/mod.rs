@@ -21,6 +21,8 @@ pub mod prompt_settings;
 pub mod recent;
 pub mod save_plan;
 pub mod shared;
+pub mod typing;
 pub mod ui;
+pub mod saver;
 pub mod state;
 pub mod work;

@@ -1,5 +1,5 @@
 //! What one autosave writes, decided without touching storage: the pure
-//! half of [`Saver::save`](crate::store::autosave::Saver::save), tested
+//! half of [`Saver::save`](crate::store::saver::Saver::save), tested
 //! natively (`tests/save_plan.rs`) over a map of stored texts, the way
 //! `start::route` is. The browser's writes are the caller's.
 //!
