@@ -14,7 +14,7 @@ use std::rc::Rc;
 use criterion::{criterion_group, criterion_main, Criterion};
 use mixua_course::lesson_three::lesson_three_workspace;
 use mixua_playground::derive::views::Computed;
-use mixua_playground::derive::course::Course;
+use mixua_playground::store::lesson::Course;
 use mixua_playground::derive::checks::Checks;
 use mixua_playground::derive::prompts::{change_parts, DiagnosisView, Prompts};
 use mixua_playground::store::prompt_settings::{apply, PromptEdit};

@@ -7,7 +7,8 @@
 //! `fair_hints` test grades: the two ends of the loop read the same bytes.
 
 use mixua_playground::derive::views::Computed;
-use mixua_playground::derive::course::{self, Course};
+use mixua_playground::derive::course;
+use mixua_playground::store::lesson::Course;
 use mixua_playground::store::progress::Lesson;
 use mixua_playground::store::state::{AppState, Doc, Ui, UiAction};
 use mixua_words::Lang;

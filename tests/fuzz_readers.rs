@@ -10,7 +10,7 @@
 //! The crate's readers are fuzzed in `crates/mixua-policy/tests/fuzz_readers.rs`.
 
 use base64::Engine;
-use mixua_playground::derive::course::Course;
+use mixua_playground::store::lesson::Course;
 use mixua_playground::store::progress::Progress;
 use mixua_playground::store::pack_link;
 use mixua_playground::store::persist::{self, decode_link, encode_link, from_json, to_json, Saved};

@@ -10,7 +10,8 @@
 use std::rc::Rc;
 
 use mixua_playground::derive::views::Computed;
-use mixua_playground::derive::course::{holds_now_in, Course};
+use mixua_playground::derive::course::holds_now_in;
+use mixua_playground::store::lesson::Course;
 use mixua_playground::derive::prompts::{change_parts, Prompts};
 use mixua_playground::store::prompt_settings::{apply, prompt_viewer, PromptEdit, PromptRefusal};
 use mixua_playground::store::progress::Lesson;

@@ -7,7 +7,8 @@ use std::rc::Rc;
 
 use mixua_playground::store::acts::{Act, Draft};
 use mixua_playground::derive::views::Computed;
-use mixua_playground::derive::course::{holds_now_in, newly_done_in, Course};
+use mixua_playground::derive::course::{holds_now_in, newly_done_in};
+use mixua_playground::store::lesson::Course;
 use mixua_playground::store::progress::Lesson;
 use mixua_playground::store::persist::{self, Saved};
 use mixua_playground::store::state::{Action, AppState, Doc, Edit, Ui, UiAction};

@@ -2,7 +2,7 @@
 //! anything damaged is refused with a reason instead of half-loading.
 
 use mixua_playground::store::persist::{decode_link, encode_link, from_json, to_json, Problem, Saved, MAX_FILE_BYTES};
-use mixua_playground::derive::course::Course;
+use mixua_playground::store::lesson::Course;
 use mixua_playground::store::progress::Progress;
 use mixua_playground::store::state::Doc;
 use mixua_policy::{ViewerId, Workspace};

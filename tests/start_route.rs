@@ -9,7 +9,7 @@
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
-use mixua_playground::derive::course::{Course, Page, WorkLesson};
+use mixua_playground::store::lesson::{Course, Page, WorkLesson};
 use mixua_playground::store::pack_link;
 use mixua_playground::store::persist::{self, Saved};
 use mixua_playground::start::route::{route, Address, Route, Session};

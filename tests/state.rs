@@ -393,7 +393,7 @@ fn renaming_a_user_follows_their_profile() {
 /// exercises, and one work's progress never lands in another's slot.
 #[test]
 fn opening_a_work_brings_its_lesson_step_and_progress() {
-    use mixua_playground::derive::course::Course;
+    use mixua_playground::store::lesson::Course;
     use mixua_playground::store::progress::Progress;
     let mut s = seed();
     s.apply(Action::Ui(UiAction::StepsDone(vec![0, 1])));
@@ -414,7 +414,7 @@ fn opening_a_work_brings_its_lesson_step_and_progress() {
 /// step already shown. Buttons and classroom arrow keys share this.
 #[test]
 fn a_packs_step_begins_from_its_own_start() {
-    use mixua_playground::derive::course::Course;
+    use mixua_playground::store::lesson::Course;
     use mixua_playground::store::state::go_to_step;
     use mixua_words::Lang;
     assert_eq!(go_to_step(Course::One, &Course::One.builtin(Lang::En).expect("a built-in pack"), 0, 2, Lang::En), vec![Action::Ui(UiAction::LessonStep(2))]);

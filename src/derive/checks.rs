@@ -11,7 +11,9 @@ use mixua_policy::CacheReplay;
 use mixua_words::Lang;
 use mixua_course::{solving, CellMark, Item};
 
-use crate::derive::course::{with_facts, Course};
+use crate::derive::course::with_facts;
+
+use crate::store::lesson::Course;
 use crate::store::progress::{Lesson, RECORD_STEP};
 
 /// The lesson's checks, evaluated once.

@@ -13,7 +13,7 @@ use yew::prelude::*;
 
 use crate::derive::change;
 use crate::derive::views::Computed;
-use crate::derive::course::Course;
+use crate::store::lesson::Course;
 use crate::derive::checks::{CacheLines, Checks, Logged, Rejected, Roster};
 use crate::store::progress::Lesson;
 use crate::store::shared::Shared;

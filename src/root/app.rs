@@ -18,7 +18,7 @@ use crate::components::{
     inspector::people::LazyPeople, chart::query_bar::QueryBar, chart::rejected_list::RejectedList, chart::seating_chart::SeatingChart, menus::top_bar::{self, TopBar},
     inspector::why_panel::WhyPanel, lesson::worksheet::Worksheet,
 };
-use crate::derive::course::Course;
+use crate::store::lesson::Course;
 use crate::derive::per_revision::{use_checks, use_views, Views};
 use crate::store::shared::Shared;
 use crate::start::{use_start_advance, use_start_step, Started, Step};
@@ -278,7 +278,7 @@ pub fn app(props: &AppProps) -> Html {
                     if step >= Step::Side && !hidden(Panel::Lesson) {
                         <div class="lesson-col">
                         // Lesson 2's pack is in its acting part: until it
-                        // is in, its place (`crate::derive::course::Packs`).
+                        // is in, its place (`crate::store::lesson::Packs`).
                         if ui.pack().exercises.is_empty() {
                             { crate::parts::missing(acting, &refetch, lang, "lesson") }
                         } else {

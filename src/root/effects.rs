@@ -387,7 +387,7 @@ pub fn use_work_actions(store: &Store, onaction: Callback<Action>) -> (Callback<
                         // leaves as one of them): another page's lesson is
                         // refused with where to open it, never opened here
                         // as another lesson.
-                        let arrival = persist::file_arrival(&saved, crate::derive::course::Page::THIS);
+                        let arrival = persist::file_arrival(&saved, crate::store::lesson::Page::THIS);
                         saved.course = saved.course.and_then(persist::portable);
                         let done = match arrival {
                             Err(problem) => {

@@ -4,7 +4,7 @@
 
 
 
-use crate::derive::course::Page;
+use crate::store::lesson::Page;
 
 /// The page's address: the query's parameters (decoded) and the fragment
 /// (without `#`).

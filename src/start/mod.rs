@@ -46,7 +46,7 @@ use crate::store::state::{AppState, Doc, Ui};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Screen {
     pub lang: Lang,
-    pub course: crate::derive::course::Course,
+    pub course: crate::store::lesson::Course,
 }
 
 /// The start as read, and its views once derived.
@@ -86,7 +86,7 @@ impl Boot {
         let address = Address {
             params: Address::NAMES.iter().filter_map(|&name| Some((name.to_string(), search.get(name)?))).collect(),
             fragment: location.hash().unwrap_or_default().trim_start_matches('#').to_string(),
-            page: crate::derive::course::Page::THIS,
+            page: crate::store::lesson::Page::THIS,
         };
         let new = crate::store::saver::new_work(Lang::En);
         let session = Session {
@@ -117,7 +117,7 @@ impl Boot {
     /// last step (this reads the lesson's exercises).
     pub fn keep_step_in_lesson(&mut self) {
         let ui = &mut self.route.state.ui;
-        // No exercises: lesson 2's part is not in (`crate::derive::course::Packs`),
+        // No exercises: lesson 2's part is not in (`crate::store::lesson::Packs`),
         // and the step stays as saved.
         if let Some(last) = ui.pack().exercises.len().checked_sub(1) {
             ui.lesson_step = ui.lesson_step.min(last);
@@ -193,9 +193,9 @@ impl Started {
 pub fn acting_at_start() -> bool {
     let location = gloo_utils::window().location();
     let search = web_sys::UrlSearchParams::new_with_str(&location.search().unwrap_or_default()).ok();
-    let lesson = search.and_then(|s| s.get("lesson")).and_then(|l| crate::derive::course::Course::parse(&l));
+    let lesson = search.and_then(|s| s.get("lesson")).and_then(|l| crate::store::lesson::Course::parse(&l));
     let fragment = location.hash().unwrap_or_default();
-    lesson.is_some_and(crate::derive::course::Course::acts) || crate::store::pack_link::is_pack_link(fragment.trim_start_matches('#'))
+    lesson.is_some_and(crate::store::lesson::Course::acts) || crate::store::pack_link::is_pack_link(fragment.trim_start_matches('#'))
 }
 
 /// Fetches lesson 2's part ([`Started::acts`], [`acting_at_start`]); a

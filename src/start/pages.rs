@@ -3,7 +3,7 @@
 
 
 
-use crate::derive::course::{Course, Page, WorkLesson};
+use crate::store::lesson::{Course, Page, WorkLesson};
 use crate::store::persist::{self};
 
 /// A saved work opened from Recent work on `page`: the lesson it opens in

@@ -15,7 +15,7 @@ use mixua_words::Lang;
 use yew::prelude::*;
 
 use crate::root::app::App;
-use crate::derive::course::Course;
+use crate::store::lesson::Course;
 pub use crate::start::Screen;
 
 /// The screens prerendered, the one `index.html` shows without JavaScript

@@ -13,7 +13,7 @@ use std::rc::Rc;
 use mixua_words::Lang;
 use mixua_course::Pack;
 
-use crate::derive::course::{Course, Page, WorkLesson};
+use crate::store::lesson::{Course, Page, WorkLesson};
 use crate::store::work::Doc;
 use crate::store::persist::Saved;
 use crate::store::state::{AppState, Edit, Notice, Ui};
@@ -297,7 +297,7 @@ fn route_by<R: Reader>(address: &Address, session: &Session, reader: &R) -> Rout
                 // Its first exercise starts in lesson 2's part, which could
                 // not be fetched: the pack is not opened, the work stays as
                 // it is, and the notice says why.
-                let Some(start) = crate::derive::course::start_workspace(&pack.exercises[0].start, lang) else {
+                let Some(start) = crate::store::lesson::start_workspace(&pack.exercises[0].start, lang) else {
                     state.ui.notice = Some(Notice::PartMissing);
                     break 'open;
                 };

@@ -50,7 +50,7 @@ pub enum Action {
     Open {
         doc: Doc,
         name: String,
-        course: crate::derive::course::Course,
+        course: crate::store::lesson::Course,
         /// The teacher's pack, for a teacher's pack's work.
         teachers_pack: Option<Rc<mixua_course::Pack>>,
         lesson_step: usize,
@@ -171,15 +171,15 @@ pub enum UiAction {
 /// begins from its own start (an undoable load) before the step changes;
 /// the built-in lessons run on one continuing work. The lesson panel's
 /// buttons and the classroom's arrow keys both go this way.
-pub fn go_to_step(course: crate::derive::course::Course, pack: &mixua_course::Pack, from: usize, to: usize, lang: Lang) -> Vec<Action> {
+pub fn go_to_step(course: crate::store::lesson::Course, pack: &mixua_course::Pack, from: usize, to: usize, lang: Lang) -> Vec<Action> {
     let Some(last) = pack.exercises.len().checked_sub(1) else { return Vec::new() };
     let to = to.min(last);
     let mut actions = Vec::new();
-    if course == crate::derive::course::Course::Pack && to != from {
+    if course == crate::store::lesson::Course::Pack && to != from {
         let exercise = &pack.exercises[to];
         // A start in lesson 2's part, which is not in: the step stays, and
         // the notice says why.
-        let Some(workspace) = crate::derive::course::start_workspace(&exercise.start, lang) else {
+        let Some(workspace) = crate::store::lesson::start_workspace(&exercise.start, lang) else {
             return vec![UiAction::Notify(Notice::PartMissing).into()];
         };
         let workspace = Rc::new(workspace);

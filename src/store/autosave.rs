@@ -14,7 +14,7 @@ use crate::start::route::Route;
 use crate::store::recent::WorkRef;
 use crate::store::state::{Action, AppState, Edit, Notice, UiAction};
 use wasm_split_helpers::wasm_split;
-use crate::derive::course::{Page, WorkLesson};
+use crate::store::lesson::{Page, WorkLesson};
 use crate::store::browser::{self, Stored as _};
 use crate::store::persist::{self, Saved};
 use crate::store::state::Recent;

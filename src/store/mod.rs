@@ -10,6 +10,7 @@ pub mod browser;
 pub mod edit;
 // The keeping of the work as JSON: in the `later` part (issue 28).
 pub mod json_io;
+pub mod lesson;
 pub mod link;
 pub mod notice;
 pub mod pack_link;

@@ -36,7 +36,7 @@ pub enum Notice {
     PreviousKept,
     /// A share link of the other lesson opened as a work of its own in that
     /// lesson; the learner's own work is in Recent work.
-    OpenedLinkOtherLesson { course: crate::derive::course::Course },
+    OpenedLinkOtherLesson { course: crate::store::lesson::Course },
     LinkCopied,
     /// The browser refused the clipboard: the link is shown to copy.
     LinkNotCopied,
@@ -62,7 +62,7 @@ pub enum Notice {
     TabWorkElsewhere { name: String, lesson: usize },
     /// `?lesson=N` opened that lesson's own work, and the other lesson's
     /// work stays in Recent work (a first visit says nothing).
-    OpenedLesson { course: crate::derive::course::Course },
+    OpenedLesson { course: crate::store::lesson::Course },
     /// The write path refused an act (shown beside the act buttons).
     Refused(mixua_policy::Refusal),
     /// Lesson 3: a prompt setting was refused, and nothing changed.

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use crate::store::work::{Doc, Predictions};
 use crate::store::link::{self, Head, Kind, Unpacked};
 use crate::store::progress::Progress;
-use crate::derive::course::{Page, WorkLesson};
+use crate::store::lesson::{Page, WorkLesson};
 
 /// The link format this build writes and reads.
 pub const LINK_VERSION: u32 = 1;
@@ -199,7 +199,7 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Saved, Problem> {
 /// A work of `lesson` arriving on `page` (a file, a link, a saved work):
 /// `Ok` when the page shows it, else the refusal that says where it opens
 /// (`pack_lesson`: a pack work's own lesson, [`WorkLesson::home`]).
-pub fn on_page(lesson: WorkLesson, pack_lesson: Option<usize>, page: Page) -> Result<crate::derive::course::Course, Problem> {
+pub fn on_page(lesson: WorkLesson, pack_lesson: Option<usize>, page: Page) -> Result<crate::store::lesson::Course, Problem> {
     let home = lesson.home(pack_lesson);
     match lesson.course() {
         Some(course) if page.shows(home) => Ok(course),
@@ -210,7 +210,7 @@ pub fn on_page(lesson: WorkLesson, pack_lesson: Option<usize>, page: Page) -> Re
 /// A file picked or dropped on `page`: the lesson it opens in here (a
 /// pack's exercise left as lesson 1's or 3's, [`portable`]), or the
 /// refusal that says where it opens.
-pub fn file_arrival(saved: &Saved, page: Page) -> Result<crate::derive::course::Course, Problem> {
+pub fn file_arrival(saved: &Saved, page: Page) -> Result<crate::store::lesson::Course, Problem> {
     on_page(saved.course.and_then(portable).unwrap_or_default(), None, page)
 }
 

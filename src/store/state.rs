@@ -106,7 +106,7 @@ impl AppState {
                 self.ui.course = course;
                 self.ui.teachers_pack = teachers_pack;
                 // No exercises: lesson 2's part is not in, and the step
-                // stays as saved (`crate::derive::course::Packs`).
+                // stays as saved (`crate::store::lesson::Packs`).
                 let last = self.ui.pack().exercises.len().checked_sub(1);
                 self.ui.lesson_step = last.map_or(lesson_step, |last| lesson_step.min(last));
                 self.ui.progress = *progress;

@@ -90,14 +90,14 @@ pub struct Ui {
     pub expanded: BTreeSet<ViewerId>,
     pub recent: Recent,
     /// Which lesson this work is: the seating chart (1) or memory over time (2).
-    pub course: crate::derive::course::Course,
-    /// The teacher's pack a [`Course::Pack`](crate::derive::course::Course::Pack)
+    pub course: crate::store::lesson::Course,
+    /// The teacher's pack a [`Course::Pack`](crate::store::lesson::Course::Pack)
     /// work runs (from its link, kept in the browser): handed in by the
     /// start and by opening a work, read through [`Ui::pack`].
     pub teachers_pack: Option<Rc<mixua_course::Pack>>,
     /// The built-in packs this state has read (each once), read through
     /// [`Ui::pack`].
-    pub packs: Rc<crate::derive::course::Packs>,
+    pub packs: Rc<crate::store::lesson::Packs>,
     /// Lesson 2: the tick the chart shows (`None`: now, the clock).
     pub tick: Option<u64>,
     /// Lesson 2: who acts (a `user/agent`, a user, an agent or a reviewer).
@@ -146,7 +146,7 @@ impl Ui {
     }
 
     /// The work's lesson as it is saved in this browser.
-    pub fn work_lesson(&self) -> crate::derive::course::WorkLesson {
+    pub fn work_lesson(&self) -> crate::store::lesson::WorkLesson {
         self.course.into()
     }
 
@@ -154,10 +154,10 @@ impl Ui {
     /// teacher's pack's exercise leaves as its pack's lesson when that is
     /// lesson 3 (its workspace has lesson 3's settings), else as lesson 1's
     /// (whoever opens it may not have the pack).
-    pub fn carried_lesson(&self) -> crate::derive::course::WorkLesson {
-        use crate::derive::course::WorkLesson;
+    pub fn carried_lesson(&self) -> crate::store::lesson::WorkLesson {
+        use crate::store::lesson::WorkLesson;
         match self.course {
-            crate::derive::course::Course::Pack if self.pack().lesson() == 3 => WorkLesson::Three,
+            crate::store::lesson::Course::Pack if self.pack().lesson() == 3 => WorkLesson::Three,
             course => crate::store::persist::portable(course).unwrap_or_default(),
         }
     }
@@ -165,13 +165,13 @@ impl Ui {
     /// Whether lesson 3's panels show: its work, or a pack of lesson 3
     /// ([`mixua_course::Pack::lesson`]).
     pub fn lesson_three_panels(&self) -> bool {
-        self.carried_lesson() == crate::derive::course::WorkLesson::Three
+        self.carried_lesson() == crate::store::lesson::WorkLesson::Three
     }
 
     /// The same pack, as the `Rc` the state keeps (a prop compared by
     /// identity).
     pub fn shared_pack(&self) -> &Rc<mixua_course::Pack> {
-        crate::derive::course::pack_of(self.course, self.teachers_pack.as_ref(), &self.packs, self.lang)
+        crate::store::lesson::pack_of(self.course, self.teachers_pack.as_ref(), &self.packs, self.lang)
     }
 
     /// Whether this state wants lesson 2's part (`crate::parts`: the acting
@@ -179,7 +179,7 @@ impl Ui {
     /// replay): a lesson acted on over time, a pack that checks the cache,
     /// or a teacher's pack with an exercise in lesson 2's start.
     pub fn wants_acting(&self) -> bool {
-        self.reads_cache() || (self.course == crate::derive::course::Course::Pack && crate::derive::course::uses_lesson_two(self.pack()))
+        self.reads_cache() || (self.course == crate::store::lesson::Course::Pack && crate::store::lesson::uses_lesson_two(self.pack()))
     }
 
     /// Whether this state replays the cache (in lesson 2's part): a lesson

@@ -33,7 +33,7 @@ pub fn render_all() -> Vec<String> {
 mod tests {
     use super::*;
     use mixua_playground::derive::views::Computed;
-    use mixua_playground::derive::course::Course;
+    use mixua_playground::store::lesson::Course;
     use mixua_words::Lang;
 
     /// The card ids listed in the cell `data-view="key"` of `html`, in order.

@@ -6,7 +6,7 @@ use mixua_words::Lang;
 use mixua_course::{hints_words, solved_words, Solved};
 
 use crate::store::work::Doc;
-use crate::derive::course::Course;
+use crate::store::lesson::Course;
 use crate::derive::checks::Checks;
 use crate::store::progress::{Lesson, Progress, RECORD_STEP};
 use crate::store::shared::Shared;
@@ -162,7 +162,7 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
             confirming.set(false);
             // A solution in lesson 2's start needs its part: without it,
             // the solution is not shown, and the notice says why.
-            let Some(workspace) = crate::derive::course::start_workspace(&solution, lang) else {
+            let Some(workspace) = crate::store::lesson::start_workspace(&solution, lang) else {
                 onaction.emit(UiAction::Notify(crate::store::state::Notice::PartMissing).into());
                 return;
             };

@@ -1,7 +1,7 @@
 use mixua_words::Lang;
 use yew::prelude::*;
 
-use crate::derive::course::Course;
+use crate::store::lesson::Course;
 
 #[derive(Properties, PartialEq)]
 pub struct LessonSwitchProps {

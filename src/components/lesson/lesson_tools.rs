@@ -102,8 +102,8 @@ pub async fn preload() -> Result<(), crate::parts::SplitLoaderError> {
         preload_acting(),
         crate::store::acts::preload_acts(),
         futures_util::future::join3(
-            crate::derive::course::preload_lesson_two_pack(),
-            crate::derive::course::preload_lesson_two_start(),
+            crate::store::lesson::preload_lesson_two_pack(),
+            crate::store::lesson::preload_lesson_two_start(),
             crate::derive::checks::preload_replayed_log(),
         ),
         crate::store::acts::preload_refusal_words(),

@@ -9,7 +9,8 @@ use yew::prelude::*;
 
 use crate::components::lesson::scorecards::Scorecards;
 use crate::derive::views::{Computed, Reference};
-use crate::derive::course::{record, reference, Course};
+use crate::derive::course::{record, reference};
+use crate::store::lesson::Course;
 use crate::derive::checks::Checks;
 use crate::store::work::Doc;
 use crate::store::progress::{Lesson, Progress};

@@ -1,7 +1,7 @@
 use mixua_words::Lang;
 use yew::prelude::*;
 
-use crate::derive::course::{Course, WorkLesson};
+use crate::store::lesson::{Course, WorkLesson};
 use crate::store::persist::{self, Saved};
 use crate::store::shared::Latest;
 use std::rc::Rc;

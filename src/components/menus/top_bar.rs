@@ -6,7 +6,7 @@ use yew::prelude::*;
 
 use crate::components::{menus::files::{self, LazyFiles}, lesson::lesson_switch::LessonSwitch, teacher::teacher::Teacher, menus::toolbar::Toolbar};
 use crate::derive::views::Computed;
-use crate::derive::course::{Course, WorkLesson};
+use crate::store::lesson::{Course, WorkLesson};
 use crate::store::shared::{Latest, Shared};
 use crate::store::state::{Action, Doc, Notice, Recent, WorkAction};
 

@@ -36,7 +36,7 @@ pub struct TeacherProps {
     pub onkeep: Callback<Pack>,
     /// The lesson the learner is on: the Teacher link opens it (`teach.html?lesson=N`).
     #[prop_or_default]
-    pub course: crate::derive::course::Course,
+    pub course: crate::store::lesson::Course,
     pub lang: Lang,
     pub onaction: Callback<Action>,
 }
@@ -357,7 +357,7 @@ pub fn teacher(props: &TeacherProps) -> Html {
                     // of lesson 3, else the students' page.
                     crate::start::route::link_page(
                         &location.pathname().unwrap_or_default(),
-                        if pack.lesson() == 3 { crate::derive::course::WorkLesson::Three } else { crate::derive::course::WorkLesson::One },
+                        if pack.lesson() == 3 { crate::store::lesson::WorkLesson::Three } else { crate::store::lesson::WorkLesson::One },
                     ),
                     pack_link::encode(&pack)
                 );

@@ -24,7 +24,7 @@ pub struct TeacherProps {
     pub onkeep: Callback<mixua_course::Pack>,
     /// The lesson the learner is on: the Teacher link opens it (`teach.html?lesson=N`).
     #[prop_or_default]
-    pub course: crate::derive::course::Course,
+    pub course: crate::store::lesson::Course,
     pub lang: Lang,
     pub onaction: Callback<Action>,
 }
