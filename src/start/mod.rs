@@ -24,7 +24,6 @@
 
 pub mod address;
 pub mod pages;
-pub mod panels;
 pub mod prerender;
 pub mod route;
 pub mod stored;

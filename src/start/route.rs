@@ -256,11 +256,11 @@ fn route_by<R: Reader>(address: &Address, session: &Session, reader: &R) -> Rout
         ui.lesson_step = step.saturating_sub(1);
     }
     if let Some(hide) = address.param("hide") {
-        ui.hidden = crate::start::panels::Panels::parse(&hide);
+        ui.hidden = crate::store::panels::Panels::parse(&hide);
     }
     if embed {
         ui.embed = true;
-        ui.hidden = ui.hidden.union(crate::start::panels::hidden(address.param("panel").as_deref().unwrap_or("")));
+        ui.hidden = ui.hidden.union(crate::store::panels::hidden(address.param("panel").as_deref().unwrap_or("")));
     }
     ui.classroom = address.flag("classroom");
     let mut state = AppState::new(doc, ui);

@@ -9,7 +9,7 @@ use mixua_words::Lang;
 
 use crate::store::notice::{Notice, NoticeAt};
 use crate::store::ui::{Mode, Recent};
-use crate::start::panels::Panel;
+use crate::store::panels::Panel;
 use crate::store::progress::Progress;
 use crate::store::work::Doc;
 

@@ -8,6 +8,8 @@ use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 use gloo_timers::callback::Timeout;
+#[cfg(any(feature = "only-en", feature = "only-zh"))]
+use mixua_words::Lang;
 
 use crate::parts::SplitLoaderError;
 use crate::start::route::Route;

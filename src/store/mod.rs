@@ -14,6 +14,7 @@ pub mod lesson;
 pub mod link;
 pub mod notice;
 pub mod pack_link;
+pub mod panels;
 pub mod persist;
 pub mod progress;
 // Lesson 3's settings as edits: only in a build with it.

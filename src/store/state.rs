@@ -17,7 +17,7 @@ use crate::store::progress::Progress;
 
 /// The page's panels and sets of them (`?hide=`, `&panel=`, classroom
 /// mode's tabs): one typed list, in `start/panels.rs`.
-pub use crate::start::panels::{Panel, Panels};
+pub use crate::store::panels::{Panel, Panels};
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct AppState {

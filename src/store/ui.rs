@@ -8,7 +8,7 @@ use mixua_policy::ViewerId;
 use mixua_words::Lang;
 
 use crate::store::notice::{Notice, NoticeAt};
-use crate::start::panels::{Panel, Panels};
+use crate::store::panels::{Panel, Panels};
 use crate::store::progress::Progress;
 use crate::store::work::Doc;
 
