@@ -141,6 +141,17 @@ pub fn use_lesson_three(state: &AppState, onaction: &Callback<Action>) -> Third 
     Third { on, bars: (*bars).clone(), prompt_of: viewer, more_parts, side }
 }
 
+/// The app's element `selector` names: in `#app`, never in the
+/// prerendered first screen still on the page while the app builds its
+/// own (lesson3.html's, `crate::prerender`), which has the same panels.
+fn in_app(selector: &str) -> Option<web_sys::Element> {
+    let document = gloo_utils::document();
+    match document.get_element_by_id("app") {
+        Some(app) => app.query_selector(selector).ok().flatten(),
+        None => document.query_selector(selector).ok().flatten(),
+    }
+}
+
 /// Scrolls the side column the element `selector` names is in (it scrolls
 /// inside itself on a wide screen) so that the element's group (its
 /// fieldset, else its panel) starts at the column's top, unless the element
@@ -149,7 +160,7 @@ pub fn use_lesson_three(state: &AppState, onaction: &Callback<Action>) -> Third 
 /// yet (a panel of a part still loading). Never scrolls the page.
 fn column_to(selector: String, tries: u32) {
     gloo_timers::callback::Timeout::new(50, move || {
-        let Ok(Some(el)) = gloo_utils::document().query_selector(&selector) else {
+        let Some(el) = in_app(&selector) else {
             if tries > 0 {
                 column_to(selector, tries - 1);
             }
@@ -184,7 +195,7 @@ pub fn reveal_in_column(selector: String) {
 
 fn reveal_retry(selector: String, tries: u32) {
     gloo_timers::callback::Timeout::new(40, move || {
-        let Ok(Some(el)) = gloo_utils::document().query_selector(&selector) else {
+        let Some(el) = in_app(&selector) else {
             if tries > 0 {
                 reveal_retry(selector, tries - 1);
             }
