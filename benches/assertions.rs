@@ -17,8 +17,8 @@ use std::rc::Rc;
 use std::time::{Duration, Instant};
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use mixua_playground::assertions::{broken, judge, Judgement};
-use mixua_playground::computed::Computed;
+use mixua_playground::derive::assertions::{broken, judge, Judgement};
+use mixua_playground::derive::views::Computed;
 use mixua_policy::Workspace;
 #[cfg(feature = "lesson3")]
 use mixua_words::Lang;

@@ -13,12 +13,13 @@ use std::rc::Rc;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use mixua_course::lesson_three::lesson_three_workspace;
-use mixua_playground::computed::Computed;
-use mixua_playground::course::Course;
-use mixua_playground::derive::Checks;
-use mixua_playground::lesson_three::{apply, change_parts, DiagnosisView, PromptEdit, Prompts};
-use mixua_playground::lessons::{Lesson, Progress};
-use mixua_playground::state::Doc;
+use mixua_playground::derive::views::Computed;
+use mixua_playground::derive::course::Course;
+use mixua_playground::derive::checks::Checks;
+use mixua_playground::derive::prompts::{change_parts, DiagnosisView, Prompts};
+use mixua_playground::store::prompt_settings::{apply, PromptEdit};
+use mixua_playground::store::progress::{Lesson, Progress};
+use mixua_playground::store::state::Doc;
 use mixua_policy::ViewerId;
 use mixua_words::Lang;
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // How long after the chart is interactive the panels below the first screen
-// are there (issue 28, src/lazy.rs): loads the built dist/ (served locally,
+// are there (issue 28, src/parts/mod.rs): loads the built dist/ (served locally,
 // no network throttling, no service worker, a fresh context each time) in
 // Debian's Chromium, at 1× and 4× CPU (CDP's Emulation.setCPUThrottlingRate),
 // and prints the medians, from the navigation, of the moment the app marks

@@ -3,7 +3,7 @@
 # Rust toolchain's own wasm linker (rust-lld), then the split step
 # (crates/mixua-split) on what it linked. Each function marked
 # `#[wasm_split(part)]` goes into a chunk of its own, fetched when first
-# wanted (src/lazy.rs); the main module is left where cargo asked for it,
+# wanted (src/parts/mod.rs); the main module is left where cargo asked for it,
 # and the chunks in <target>/wasm-parts/<id>/, which scripts/pages.sh copies
 # into the site. The link keeps its relocations (`--emit-relocs`, set with
 # this linker), which the split step reads.

@@ -38,7 +38,7 @@ fi
 : "${TRUNK_STAGING_DIR:?run by Trunk as its post-build hook (see Trunk.toml)}"
 
 # parts DIR HTML: the parts of the page DIR/HTML (issue 28): the chunks
-# its wasm fetches when a part is first wanted (src/lazy.rs) and the
+# its wasm fetches when a part is first wanted (src/parts/mod.rs) and the
 # JavaScript that fetches them, which the split step
 # (scripts/link-wasm.sh) left in <target>/wasm-parts/<id>/, where the
 # page's wasm-bindgen glue names <id>. They are copied beside the page,

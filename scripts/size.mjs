@@ -2,7 +2,7 @@
 // loading the built site (dist/) in Debian's headless Chromium and recording
 // every request until the chart is interactive: the app marks that moment
 // (`performance.mark('mixua-interactive')`, when its first screen replaces
-// the prerendered one, src/start.rs), and a request the page started after
+// the prerendered one, src/start/mod.rs), and a request the page started after
 // the mark (its Resource Timing entry) is not in the first load. What the
 // start fetches after the mark and before it is ready (`#app [data-ready]`,
 // the sign the browser journeys wait for: the part of the panels below the
@@ -202,7 +202,7 @@ export async function measure() {
 }
 
 /**
- * The parts of each page (src/lazy.rs): the chunks its wasm fetches when a
+ * The parts of each page (src/parts/mod.rs): the chunks its wasm fetches when a
  * part is first wanted, as the page lists them for the service worker
  * (`<script id="mixua-parts">`, scripts/pages.sh). Not in any first load
  * above unless that audience's start wants them (lesson 2's panels).
@@ -258,7 +258,7 @@ async function main() {
     for (const p of split) console.log(`| ${p.page} | ${p.part} | ${kB(p.raw)} | ${kB(p.gz)} |`);
   } else {
     printText(rows);
-    console.log('\nParts, each fetched when first wanted (src/lazy.rs):');
+    console.log('\nParts, each fetched when first wanted (src/parts/mod.rs):');
     for (const p of split) console.log(`  ${p.page.padEnd(13)} ${p.part.padEnd(20)} ${String(p.raw).padStart(9)} B raw ${String(p.gz).padStart(9)} B gzip -9`);
   }
   // The check counts wasm + data fetched before the chart is interactive,

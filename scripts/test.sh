@@ -69,7 +69,7 @@ native_lane() {
   # The students' page is built without lesson 3: what its crates read
   # there (a pack of lesson 3, sent on to lesson3.html) is tested in that
   # build too.
-  run 3 "Course crate without lesson 3 (the students' page's build)" cargo test -p mixua-course --no-default-features --lib
+  run 3 "Course crate and app without lesson 3 or the teacher's tools (the students' page's build)" cargo test -p mixua-course -p mixua-playground --no-default-features
   run 4 "Criterion benches compile" cargo build --benches -p mixua-policy -p mixua-words -p mixua-course
 }
 

@@ -1,7 +1,7 @@
 fn main() {
     // The app builds its first screen into `#app`, hidden, while the
     // prerendered first screen stays; `start::show` swaps them in one frame
-    // once the app's first screen is whole (see `src/start.rs`).
+    // once the app's first screen is whole (see `src/start/mod.rs`).
     // The start is in tasks of their own, none of them the one that finished
     // compiling the wasm: the work read, its lesson's exercises, its views, then
     // the first render.
@@ -12,13 +12,13 @@ fn main() {
     // link): a lesson-1 student's first visit fetches neither.
     let start = mixua_playground::start::Started::default();
     gloo_timers::callback::Timeout::new(0, move || {
-        let keep = mixua_playground::keep::needed_at_start();
+        let keep = mixua_playground::store::json_io::needed_at_start();
         let acting = mixua_playground::start::acting_at_start();
         if keep || acting {
             wasm_bindgen_futures::spawn_local(async move {
                 let keep = async {
                     if keep {
-                        let _ = mixua_playground::autosave::preload_keep().await;
+                        let _ = mixua_playground::store::autosave::preload_keep().await;
                     }
                 };
                 let acting = async {
@@ -45,7 +45,7 @@ fn tasks(start: mixua_playground::start::Started) {
     }
     // A lesson acted on over time has its part in before its exercises are
     // read (lesson 2's pack is in it); if it can't be fetched, the lesson's
-    // place says so and fetches it again (`crate::lazy::missing`).
+    // place says so and fetches it again (`crate::parts::missing`).
     if start.acts() {
         wasm_bindgen_futures::spawn_local(async move {
             mixua_playground::start::fetch_acting().await;

@@ -7,10 +7,10 @@
 use std::rc::Rc;
 
 use mixua_course::{Assertion, Check};
-use mixua_playground::assertions::{broken, judge, AssertionEdit, Judgement};
-use mixua_playground::computed::Computed;
-use mixua_playground::persist::{decode_link, encode_link, from_json, to_json, Saved};
-use mixua_playground::state::{Action, AppState, Doc, Edit, Ui, UiAction};
+use mixua_playground::derive::assertions::{broken, judge, AssertionEdit, Judgement};
+use mixua_playground::derive::views::Computed;
+use mixua_playground::store::persist::{decode_link, encode_link, from_json, to_json, Saved};
+use mixua_playground::store::state::{Action, AppState, Doc, Edit, Ui, UiAction};
 use mixua_policy::ViewerId;
 
 fn seed() -> AppState {
@@ -163,7 +163,7 @@ fn assertions_survive_a_save_a_share_link_and_an_import() {
     let file = to_json(&saved);
     let back = from_json(&file).expect("the file reads back");
     assert_eq!(back.doc.workspace.assertions, s.workspace().assertions);
-    let link = encode_link(&s.doc, mixua_playground::course::Course::One);
+    let link = encode_link(&s.doc, mixua_playground::derive::course::Course::One);
     let opened = decode_link(&link).expect("the link reads back");
     assert_eq!(opened.doc.workspace.assertions, s.workspace().assertions);
     // Imported (a load): judged as before, and one Undo away from the work it replaced.
@@ -176,8 +176,8 @@ fn assertions_survive_a_save_a_share_link_and_an_import() {
 
 #[test]
 fn a_teachers_goal_all_assertions_pass_reads_the_works_own_assertions() {
-    use mixua_playground::course::{with_facts, Course};
-    use mixua_playground::lessons::{Lesson, Progress};
+    use mixua_playground::derive::course::{with_facts, Course};
+    use mixua_playground::store::progress::{Lesson, Progress};
     let holds = |s: &AppState| {
         let computed = Computed::new(s.workspace());
         let pack = Course::One.builtin(mixua_words::Lang::En).expect("lesson 1's pack");

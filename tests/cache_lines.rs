@@ -4,7 +4,7 @@
 //! number among all the reads, and the gaps say how many are not listed.
 
 use mixua_course::lesson_two_workspace;
-use mixua_playground::derive::{CacheLines, Listed, READS_LISTED};
+use mixua_playground::derive::checks::{CacheLines, Listed, READS_LISTED};
 use mixua_policy::{log_read, Viewer};
 use mixua_words::Lang;
 

@@ -5,9 +5,9 @@
 
 use std::rc::Rc;
 
-use mixua_playground::changed::{change_of, spoken, Speech};
-use mixua_playground::computed::Computed;
-use mixua_playground::state::{Action, AppState, Doc, Edit, Notice, StepKind, Ui};
+use mixua_playground::derive::change::{change_of, spoken, Speech};
+use mixua_playground::derive::views::Computed;
+use mixua_playground::store::state::{Action, AppState, Doc, Edit, Notice, StepKind, Ui};
 use mixua_policy::Field;
 use mixua_words::Lang;
 

@@ -6,10 +6,10 @@
 //! `crates/mixua-cli/tests/codes/fair-hints.txt`, which the CLI's
 //! `fair_hints` test grades: the two ends of the loop read the same bytes.
 
-use mixua_playground::computed::Computed;
-use mixua_playground::course::{self, Course};
-use mixua_playground::lessons::Lesson;
-use mixua_playground::state::{AppState, Doc, Ui, UiAction};
+use mixua_playground::derive::views::Computed;
+use mixua_playground::derive::course::{self, Course};
+use mixua_playground::store::progress::Lesson;
+use mixua_playground::store::state::{AppState, Doc, Ui, UiAction};
 use mixua_words::Lang;
 
 /// The code a student makes who pressed Check on exercise 1 with nothing

@@ -10,12 +10,12 @@
 //! The crate's readers are fuzzed in `crates/mixua-policy/tests/fuzz_readers.rs`.
 
 use base64::Engine;
-use mixua_playground::course::Course;
-use mixua_playground::lessons::Progress;
-use mixua_playground::pack_link;
-use mixua_playground::persist::{self, decode_link, encode_link, from_json, to_json, Saved};
-use mixua_playground::state::Doc;
-use mixua_playground::works::{decide, Index, Slot};
+use mixua_playground::derive::course::Course;
+use mixua_playground::store::progress::Progress;
+use mixua_playground::store::pack_link;
+use mixua_playground::store::persist::{self, decode_link, encode_link, from_json, to_json, Saved};
+use mixua_playground::store::state::Doc;
+use mixua_playground::store::recent::{decide, Index, Slot};
 use mixua_policy::ViewerId;
 use mixua_words::Lang;
 use mixua_course::{builtin_pack, story_workspace};
@@ -263,6 +263,6 @@ fn the_valid_inputs_read_whole() {
 /// next revision (the save goes over it), instead of overflowing.
 #[test]
 fn a_damaged_slot_revision_does_not_overflow_the_next_save() {
-    assert_eq!(decide(Some(u64::MAX), u64::MAX), mixua_playground::works::Save::Over { next: u64::MAX });
-    assert_eq!(decide(None, u64::MAX), mixua_playground::works::Save::Over { next: u64::MAX });
+    assert_eq!(decide(Some(u64::MAX), u64::MAX), mixua_playground::store::recent::Save::Over { next: u64::MAX });
+    assert_eq!(decide(None, u64::MAX), mixua_playground::store::recent::Save::Over { next: u64::MAX });
 }

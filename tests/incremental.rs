@@ -10,14 +10,14 @@
 
 use std::rc::Rc;
 
-use mixua_playground::acts::{Act, Draft};
+use mixua_playground::store::acts::{Act, Draft};
 use mixua_policy::actors;
-use mixua_playground::changed::change_of;
-use mixua_playground::computed::{Computed, Reference};
-use mixua_playground::course::{self, Course};
-use mixua_playground::derive::{Checks, Logged, Rejected, REJECTED_LISTED};
-use mixua_playground::lessons::Lesson;
-use mixua_playground::state::{Action, AppState, Doc, Edit, Ui};
+use mixua_playground::derive::change::change_of;
+use mixua_playground::derive::views::{Computed, Reference};
+use mixua_playground::derive::course::{self, Course};
+use mixua_playground::derive::checks::{Checks, Logged, Rejected, REJECTED_LISTED};
+use mixua_playground::store::progress::Lesson;
+use mixua_playground::store::state::{Action, AppState, Doc, Edit, Ui};
 use mixua_policy::{Card, Field, Policy, Workspace};
 use mixua_words::Lang;
 use mixua_course::{lesson_two_workspace, seed_workspace_en};

@@ -9,11 +9,12 @@
 
 use std::rc::Rc;
 
-use mixua_playground::computed::Computed;
-use mixua_playground::course::{holds_now_in, Course};
-use mixua_playground::lesson_three::{apply, change_parts, PromptEdit, PromptRefusal, Prompts};
-use mixua_playground::lessons::Lesson;
-use mixua_playground::state::{go_to_step, Action, AppState, Doc, Edit, Notice, Ui, UiAction};
+use mixua_playground::derive::views::Computed;
+use mixua_playground::derive::course::{holds_now_in, Course};
+use mixua_playground::derive::prompts::{change_parts, Prompts};
+use mixua_playground::store::prompt_settings::{apply, prompt_viewer, PromptEdit, PromptRefusal};
+use mixua_playground::store::progress::Lesson;
+use mixua_playground::store::state::{go_to_step, Action, AppState, Doc, Edit, Notice, Ui, UiAction};
 use mixua_policy::ViewerId;
 use mixua_course::lesson_three::lesson_three_workspace;
 use mixua_policy::prompt::{task_for, Assembler, Layer, Source};
@@ -58,7 +59,7 @@ fn lesson_three_is_a_built_in_lesson_of_its_own() {
 
 #[test]
 fn a_share_link_of_lesson_three_opens_on_its_own_page() {
-    use mixua_playground::start_route::link_page;
+    use mixua_playground::start::route::link_page;
     assert_eq!(link_page("/teach.html", Course::Three), "/lesson3.html");
     assert_eq!(link_page("/site/", Course::Three), "/site/lesson3.html");
     assert_eq!(link_page("/site/lesson3.html", Course::Three), "/site/lesson3.html");
@@ -181,7 +182,7 @@ fn each_exercise_holds_once_solved_through_the_app_and_not_before() {
     assert!(holds(&s, 2));
     // 4: the cache purges (the reviewer's act).
     assert!(!holds(&s, 3));
-    s.apply(Edit::Act(mixua_playground::acts::Act::Cache {
+    s.apply(Edit::Act(mixua_playground::store::acts::Act::Cache {
         key: s.workspace().cache.as_ref().and_then(|c| c.good()).map(|c| c.key.clone()).unwrap_or_default(),
         purge: true,
         actor: mixua_policy::Actor::Reviewer("dana".into()),
@@ -197,9 +198,9 @@ fn each_exercise_holds_once_solved_through_the_app_and_not_before() {
     assert_eq!(s.ui.prompt, Some(ViewerId::new("alice", "writer-v1")));
     // Opened at that step directly (`&step=5`), the panel shows it too.
     let fresh = Ui { lesson_step: 4, ..start().ui };
-    assert_eq!(mixua_playground::lesson_three::prompt_viewer(&fresh, s.workspace()), Some(ViewerId::new("alice", "writer-v1")));
+    assert_eq!(prompt_viewer(fresh.prompt.as_ref(), fresh.exercise().and_then(|e| e.cell.as_deref()), s.workspace()), Some(ViewerId::new("alice", "writer-v1")));
     let first = Ui { lesson_step: 2, ..start().ui };
-    assert_eq!(mixua_playground::lesson_three::prompt_viewer(&first, s.workspace()), Some(ViewerId::new("bob", "checker-v1")), "exercise 3 names no cell: the first task's");
+    assert_eq!(prompt_viewer(first.prompt.as_ref(), first.exercise().and_then(|e| e.cell.as_deref()), s.workspace()), Some(ViewerId::new("bob", "checker-v1")), "exercise 3 names no cell: the first task's");
     // Usage is no ranking input; review is.
     assert!(!holds(&s, 4));
     prompt(&mut s, PromptEdit::Weight { name: "relevance".into(), value: 5 });
@@ -303,7 +304,7 @@ proptest! {
 
 #[test]
 fn the_panel_counts_stale_use_from_the_cache_and_an_edit_fixes_a_set_aside_value() {
-    use mixua_playground::lesson_three::PanelView;
+    use mixua_playground::derive::prompts::PanelView;
     let ws = lesson_three_workspace(Lang::En);
     let prompts = Prompts::of(&ws);
     let bob = prompts.cells.iter().find(|c| c.viewer.key() == "bob/checker-v1").unwrap();

@@ -5,12 +5,12 @@
 
 use std::rc::Rc;
 
-use mixua_playground::acts::{Act, Draft};
-use mixua_playground::computed::Computed;
-use mixua_playground::course::{holds_now_in, newly_done_in, Course};
-use mixua_playground::lessons::Lesson;
-use mixua_playground::persist::{self, Saved};
-use mixua_playground::state::{Action, AppState, Doc, Edit, Ui, UiAction};
+use mixua_playground::store::acts::{Act, Draft};
+use mixua_playground::derive::views::Computed;
+use mixua_playground::derive::course::{holds_now_in, newly_done_in, Course};
+use mixua_playground::store::progress::Lesson;
+use mixua_playground::store::persist::{self, Saved};
+use mixua_playground::store::state::{Action, AppState, Doc, Edit, Ui, UiAction};
 use mixua_policy::{actors, Actor, Refusal, Status, ViewerId};
 use mixua_words::Lang;
 use mixua_course::{lesson_two_workspace, RefusalSeen};
@@ -54,7 +54,7 @@ fn ids(state: &AppState, user: &str, agent: &str) -> Vec<String> {
 /// part; its checks never replay the cache themselves).
 fn holds(state: &AppState, step: usize) -> bool {
     let computed = Computed::new(state.workspace());
-    let logged = mixua_playground::derive::Logged::of(state.doc.workspace.clone(), true);
+    let logged = mixua_playground::derive::checks::Logged::of(state.doc.workspace.clone(), true);
     holds_now_in(step, Lesson { cache: logged.replay_of(&state.doc.workspace), ..lesson(state, &computed) })
 }
 
@@ -105,7 +105,7 @@ fn a_work_saved_with_refusals_as_strings_opens_the_same() {
     let mut again = start();
     again.ui.progress = opened.progress.unwrap();
     let computed = Computed::new(again.workspace());
-    let items = |state: &AppState| mixua_playground::course::items_in(0, lesson(state, &computed), Lang::En);
+    let items = |state: &AppState| mixua_playground::derive::course::items_in(0, lesson(state, &computed), Lang::En);
     assert_eq!(items(&again), items(&s), "the exercise reads the old refusal the same");
     assert!(items(&again)[0].done, "exercise 1's first item: publishing A as its writer was refused");
 }
@@ -252,7 +252,7 @@ fn exercise_5_a_query_only_key_leaks_and_a_fixed_key_is_clean() {
     let before = s.workspace().clone();
     act(&mut s, by("alice/writer-v1"));
     assert!(matches!(s.ui.refusal, Some(Refusal::ReviewersOnly { .. })), "{:?}", s.ui.refusal);
-    assert_eq!(s.ui.refused_at, Some(mixua_playground::acts::Place::Cache));
+    assert_eq!(s.ui.refused_at, Some(mixua_playground::store::acts::Place::Cache));
     assert_eq!(*s.workspace(), before);
     act(&mut s, by("dana"));
     assert_eq!(s.ui.refusal, None);
@@ -306,7 +306,7 @@ fn exercise_7_advance_past_the_ttls_and_move_a_tier() {
     let let_go = |actor: &str| Act::Hold { card: "S".into(), hold: false, actor: who(actor), reason: "rule retired".into() };
     act(&mut s, let_go("bob"));
     assert!(matches!(s.ui.refusal, Some(Refusal::NotAllowed { .. })), "{:?}", s.ui.refusal);
-    assert_eq!(s.ui.refused_at, Some(mixua_playground::acts::Place::Hold));
+    assert_eq!(s.ui.refused_at, Some(mixua_playground::store::acts::Place::Hold));
     act(&mut s, let_go("carol"));
     act(&mut s, Act::Advance);
     assert!(!ids(&s, "carol", "writer-v1").contains(&"S".to_string()));
@@ -330,7 +330,7 @@ fn exercise_8_a_declared_group_of_three_reaches_exactly_three_of_five() {
     // Someone not in the chart can't be a member: refused, nothing changes.
     act(&mut s, group(&["dave", "alice", "carol", "nobody"]));
     assert_eq!(s.ui.refusal, Some(Refusal::NotAUser { name: "nobody".into() }));
-    assert_eq!(s.ui.refused_at, Some(mixua_playground::acts::Place::Groups));
+    assert_eq!(s.ui.refused_at, Some(mixua_playground::store::acts::Place::Groups));
     act(&mut s, group(&["dave", "alice", "carol"]));
     let members = s.workspace().groups().and_then(|g| g.members("report-team")).unwrap().to_vec();
     assert_eq!(members, ["alice", "carol", "dave"], "chart order");
@@ -367,7 +367,7 @@ fn a_members_change_is_logged_and_the_timeline_shows_the_old_members() {
 /// settings are the same at every tick.
 #[test]
 fn a_work_saved_before_access_acts_opens_with_its_settings_as_they_were() {
-    use mixua_playground::persist::{from_json, to_json, Saved};
+    use mixua_playground::store::persist::{from_json, to_json, Saved};
     let ws = lesson_two_workspace(Lang::En);
     assert!(ws.events().all(|(_, e)| !e.action.sets()), "the lesson's start logs no setting");
     let text = to_json(&Saved { doc: Doc { workspace: Rc::new(ws.clone()), ..Doc::default() }, course: Some(Course::Two.into()), ..Saved::default() });
@@ -388,9 +388,9 @@ fn a_work_saved_before_access_acts_opens_with_its_settings_as_they_were() {
 /// and records the steps that hold, with the work's one cache replay.
 fn record(state: &mut AppState) {
     let computed = Computed::new(state.workspace());
-    let logged = mixua_playground::derive::Logged::of(state.doc.workspace.clone(), true);
+    let logged = mixua_playground::derive::checks::Logged::of(state.doc.workspace.clone(), true);
     let l = Lesson { cache: logged.replay_of(&state.doc.workspace), tick: state.ui.tick, ..lesson(state, &computed) };
-    let seen = mixua_playground::course::milestones_in(l);
+    let seen = mixua_playground::derive::course::milestones_in(l);
     let newly = newly_done_in(Course::Two, state.ui.lesson_step, l);
     for key in seen {
         state.apply(UiAction::Seen(key));
@@ -403,7 +403,7 @@ fn record(state: &mut AppState) {
 /// ended (issue 50: exercise 5 once needed a reset after exercise 4).
 #[test]
 fn all_eight_exercises_solved_in_order_in_one_work() {
-    use mixua_playground::acts::Act::*;
+    use mixua_playground::store::acts::Act::*;
     use mixua_policy::KeyField;
     let mut s = start();
     let solved = |s: &mut AppState, step: usize| {
@@ -478,4 +478,57 @@ fn all_eight_exercises_solved_in_order_in_one_work() {
     act(&mut s, Group { group: "report-team".into(), members: ["alice", "carol", "dave"].map(String::from).to_vec(), actor: who("dana"), reason: "dave joined".into() });
     solved(&mut s, 7);
     assert_eq!(s.ui.progress.done.len(), 8);
+}
+
+/// In a work with memory over time, every plain edit that can change who
+/// reads (a field that decides readers, an approval, a card deleted or
+/// copied, a user or agent removed or renamed) is refused in words and
+/// changes nothing: only an act of the write path does it, logged. The
+/// same edits in lesson 1 (no memory over time) apply.
+#[test]
+fn a_plain_edit_never_changes_who_reads_in_a_work_with_a_log() {
+    use mixua_playground::store::state::Notice;
+    use mixua_policy::Field;
+    let edits = || {
+        let mut all: Vec<Edit> = Field::ALL
+            .into_iter()
+            .filter(|f| f.decides_readers())
+            .map(|field| Edit::EditText { index: 0, field, value: "GLOBAL".into() })
+            .collect();
+        all.extend([
+            Edit::SetApproved { index: 0, approved: true },
+            Edit::SetApproved { index: 1, approved: false },
+            Edit::DeleteCard(0),
+            Edit::DuplicateCard(0),
+            Edit::RemoveUser("bob".into()),
+            Edit::RemoveAgent("checker-v1".into()),
+            Edit::RenameUser { from: "bob".into(), to: "bobby".into() },
+            Edit::RenameAgent { from: "checker-v1".into(), to: "checker-v9".into() },
+        ]);
+        all
+    };
+    assert_eq!(edits().len(), 13);
+    for edit in edits() {
+        let mut state = start();
+        let before = state.doc.clone();
+        let events = format!("{:?}", state.workspace().events);
+        state.apply(Action::Edit(edit.clone()));
+        assert_eq!(state.doc, before, "{edit:?} changed the work");
+        assert_eq!(state.ui.notice, Some(Notice::ReadersThroughActs), "{edit:?} is said");
+        assert_eq!(format!("{:?}", state.workspace().events), events, "{edit:?}: no event");
+        // And it is no step of the undo history.
+        assert!(state.past.is_empty(), "{edit:?}");
+    }
+    // The text of a card is no decision of who reads: it is edited as ever.
+    let mut state = start();
+    assert!(state.apply(Action::Edit(Edit::EditText { index: 0, field: Field::Lesson, value: "rewritten".into() })));
+    assert_eq!(state.workspace().cards[0].lesson, "rewritten");
+    // Lesson 1 has no log: the same edits apply.
+    for edit in edits() {
+        let mut seed = AppState::default();
+        let before = seed.doc.clone();
+        seed.apply(Action::Edit(edit.clone()));
+        assert_ne!(seed.ui.notice, Some(Notice::ReadersThroughActs), "{edit:?} in lesson 1");
+        assert!(seed.doc != before || matches!(edit, Edit::SetApproved { .. } | Edit::EditText { .. }), "{edit:?} applied in lesson 1");
+    }
 }

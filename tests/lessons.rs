@@ -1,9 +1,9 @@
 //! The guided exercises check themselves against the policy's results.
 
-use mixua_playground::computed::Computed;
-use mixua_playground::course::{self, graded_in, holds_now_in, items_in, milestones_in, newly_done_in, step_done_in, Course};
-use mixua_playground::lessons::{self, Lesson};
-use mixua_playground::state::{Action, AppState, Doc, Mode, Ui, Edit, UiAction};
+use mixua_playground::derive::views::Computed;
+use mixua_playground::derive::course::{self, graded_in, holds_now_in, items_in, milestones_in, newly_done_in, step_done_in, Course};
+use mixua_playground::store::progress::{self, Lesson};
+use mixua_playground::store::state::{Action, AppState, Doc, Mode, Ui, Edit, UiAction};
 use mixua_policy::{Field, ViewerId};
 use mixua_words::Lang;
 use mixua_course::{Item, Text};
@@ -124,7 +124,7 @@ fn step_5_needs_the_alarm_seen_then_undone() {
     let x = index_of(&s, "X");
     s.apply(Action::Edit(Edit::EditText { index: x, field: Field::Stream, value: "reusable".into() }));
     assert!(Computed::new(s.workspace()).four.leak_count() > 0);
-    s.apply(Action::Ui(UiAction::Seen(lessons::X_ALARM.into())));
+    s.apply(Action::Ui(UiAction::Seen(progress::X_ALARM.into())));
     assert!(!done(&s, 4), "the alarm is still ringing");
     s.apply(Action::Undo);
     assert!(done(&s, 4));
@@ -299,15 +299,15 @@ fn notice_reid(state: &mut AppState) {
 fn step_7_needs_the_probe_seen_then_y_rewritten_until_clean_and_still_shared() {
     for doc in [Doc::seed(), Doc::seed_in(Lang::En)] {
         let mut s = AppState::new(doc, Ui::default());
-        let step = lessons::REID_STEP;
+        let step = progress::REID_STEP;
         let y = index_of(&s, "Y");
         // Clean and rejected: nothing seen yet, so nothing ticks.
         notice_reid(&mut s);
-        assert!(!s.ui.progress.seen.contains(lessons::Y_REID));
+        assert!(!s.ui.progress.seen.contains(progress::Y_REID));
         assert!(!done(&s, step));
         s.apply(Action::Edit(Edit::SetApproved { index: y, approved: true }));
         notice_reid(&mut s);
-        assert!(s.ui.progress.seen.contains(lessons::Y_REID), "no alarm, yet alice is singled out");
+        assert!(s.ui.progress.seen.contains(progress::Y_REID), "no alarm, yet alice is singled out");
         assert!(!done(&s, step), "Y still identifies her");
         // A rewrite that keeps one clue still names a fact of alice's.
         let one_clue = if s.workspace().query == "報告" { "報告:週二的人偏好藍色。" } else { "Report: someone on Tuesday likes blue." };
@@ -331,13 +331,13 @@ fn step_7_can_also_be_done_by_narrowing_y_to_alice_alone() {
     s.apply(Action::Edit(Edit::EditText { index: y, field: Field::Scope, value: "PAIR".into() }));
     s.apply(Action::Edit(Edit::EditText { index: y, field: Field::Stream, value: "protected".into() }));
     // Only alice reads it now, and she is never flagged for her own facts.
-    assert!(done(&s, lessons::REID_STEP));
+    assert!(done(&s, progress::REID_STEP));
     // Deleting Y instead reaches nobody.
     let mut s = seed();
     s.apply(Action::Edit(Edit::SetApproved { index: y, approved: true }));
     notice_reid(&mut s);
     s.apply(Action::Edit(Edit::DeleteCard(y)));
-    assert!(!done(&s, lessons::REID_STEP));
+    assert!(!done(&s, progress::REID_STEP));
 }
 
 #[test]
@@ -413,9 +413,9 @@ fn the_result_code_the_app_writes_reads_back_in_the_crate() {
 
 #[test]
 fn progress_saved_with_the_old_flags_opens_with_the_milestones_as_keys() {
-    let old: lessons::Progress = serde_json::from_str(r#"{"done":[4],"x_alarm_seen":true,"y_reid_seen":true}"#).unwrap();
+    let old: progress::Progress = serde_json::from_str(r#"{"done":[4],"x_alarm_seen":true,"y_reid_seen":true}"#).unwrap();
     let new = old.migrated();
-    assert!(new.seen.contains(lessons::X_ALARM) && new.seen.contains(lessons::Y_REID));
+    assert!(new.seen.contains(progress::X_ALARM) && new.seen.contains(progress::Y_REID));
     assert!(!new.x_alarm_seen && !new.y_reid_seen);
     let text = serde_json::to_string(&new).unwrap();
     assert!(!text.contains("x_alarm_seen"), "{text}");
@@ -509,7 +509,7 @@ fn a_steps_cells_are_kept_as_first_revealed() {
 /// lessons and as the work changes.
 #[test]
 fn checks_evaluated_once_agree_with_each_check() {
-    use mixua_playground::derive::Checks;
+    use mixua_playground::derive::checks::Checks;
     let agree = |state: &AppState, course: Course| {
         let computed = Computed::new(state.workspace());
         let l = lesson(state, &computed);
@@ -611,8 +611,8 @@ fn all_seven_exercises_solved_in_order_in_one_work() {
         solved(&mut s, 5);
         // 7: Y has been approved since exercise 4, as the task now says: the
         // probe's mark was seen then; rewrite Y's lesson as the hint says.
-        assert!(s.ui.progress.seen.contains(lessons::Y_REID), "{lang:?}: the probe singled alice out once Y was approved");
-        let task = steps()[lessons::REID_STEP].task.en.clone();
+        assert!(s.ui.progress.seen.contains(progress::Y_REID), "{lang:?}: the probe singled alice out once Y was approved");
+        let task = steps()[progress::REID_STEP].task.en.clone();
         assert!(task.starts_with("Y has had sharing approved since exercise 4"), "{task}");
         let y = index_of(&s, "Y");
         let clean = if s.workspace().query == "報告" { "報告:偏好藍色。" } else { "Report: prefer blue." };

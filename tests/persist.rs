@@ -1,10 +1,10 @@
 //! Files and share links, natively: what goes out comes back identical, and
 //! anything damaged is refused with a reason instead of half-loading.
 
-use mixua_playground::persist::{decode_link, encode_link, from_json, to_json, Problem, Saved, MAX_FILE_BYTES};
-use mixua_playground::course::Course;
-use mixua_playground::lessons::Progress;
-use mixua_playground::state::Doc;
+use mixua_playground::store::persist::{decode_link, encode_link, from_json, to_json, Problem, Saved, MAX_FILE_BYTES};
+use mixua_playground::derive::course::Course;
+use mixua_playground::store::progress::Progress;
+use mixua_playground::store::state::Doc;
 use mixua_policy::{ViewerId, Workspace};
 use mixua_words::Lang;
 use mixua_course::seed_workspace;
@@ -127,7 +127,7 @@ fn links_from_a_newer_version_say_so() {
 /// hold. It is refused as too large (not as cut off), before it is read.
 #[test]
 fn a_link_that_unpacks_past_the_file_limit_is_too_large_not_damaged() {
-    use mixua_playground::link::{pack_text, unpack_text, Unpacked};
+    use mixua_playground::store::link::{pack_text, unpack_text, Unpacked};
     for size in [MAX_FILE_BYTES + 1, 4 * MAX_FILE_BYTES] {
         let json = format!("{{\"query\":\"{}\"}}", " ".repeat(size));
         let link = format!("v1.{}", pack_text(&json));
@@ -147,7 +147,7 @@ fn a_link_that_unpacks_past_the_file_limit_is_too_large_not_damaged() {
 /// words that name the encoding, in both languages.
 #[test]
 fn a_utf8_bom_is_read_and_other_encodings_are_named() {
-    use mixua_playground::persist::from_bytes;
+    use mixua_playground::store::persist::from_bytes;
     let text = to_json(&Saved { doc: doc_with_prediction(), ..Saved::default() });
     let with_bom = [&[0xEF, 0xBB, 0xBF][..], text.as_bytes()].concat();
     assert_eq!(from_bytes(&with_bom), from_json(&text));
@@ -168,9 +168,9 @@ fn a_utf8_bom_is_read_and_other_encodings_are_named() {
 /// card would come back accepted, shared with everyone.
 #[test]
 fn a_field_written_twice_stays_rejected_through_save_export_link_and_reload() {
-    use mixua_playground::start_route::{route, Address, Session};
-    use mixua_playground::store;
-    use mixua_playground::works::{Entry, Index, Slot};
+    use mixua_playground::start::route::{route, Address, Session};
+    use mixua_playground::store::browser;
+    use mixua_playground::store::recent::{Entry, Index, Slot};
     use mixua_policy::{check, Rejection};
     use std::collections::BTreeMap;
 
@@ -191,22 +191,22 @@ fn a_field_written_twice_stays_rejected_through_save_export_link_and_reload() {
 
     // The autosave's slot, stored as the browser's storage stores it, then a
     // reload of the tab that showed it.
-    let slot = Slot { rev: 1, saved_at: 1.0, work: mixua_playground::persist::to_stored(&imported), name: Some("w".into()), forked_from: None };
+    let slot = Slot { rev: 1, saved_at: 1.0, work: mixua_playground::store::persist::to_stored(&imported), name: Some("w".into()), forked_from: None };
     let mut index = Index::default();
     index.touch(Entry { id: "w".into(), name: "w".into(), saved_at: 1.0, cards: 1, rev: 1, forked_from: None });
     let mut stored = BTreeMap::new();
-    stored.insert(store::slot_key("w"), store::slot_json(&slot));
-    stored.insert(store::INDEX_KEY.to_string(), serde_json::to_string(&index).unwrap());
+    stored.insert(browser::slot_key("w"), browser::slot_json(&slot));
+    stored.insert(browser::INDEX_KEY.to_string(), serde_json::to_string(&index).unwrap());
     let session = Session { browser_lang: "en".into(), tab_work: Some("w".into()), new_id: "new".into(), stamp: "12-01 14:05".into() };
     let reloaded = route(&Address::new(&[], ""), &stored, &session);
     assert_eq!(reloaded.work.id, "w", "the reload opens the saved work");
-    let from_slot = mixua_playground::persist::from_stored(&store::slot_in(&stored, "w").unwrap().work).unwrap();
+    let from_slot = mixua_playground::store::persist::from_stored(&browser::slot_in(&stored, "w").unwrap().work).unwrap();
 
     // A share link opened over it sets the work aside (as a file's text).
     let set_aside = route(&Address::new(&[], &encode_link(&Doc::seed(), Course::One)), &stored, &session).set_aside.unwrap();
     let aside_text = to_json(&set_aside);
     let mut with_aside = BTreeMap::new();
-    with_aside.insert(store::PREVIOUS_KEY.to_string(), aside_text.clone());
+    with_aside.insert(browser::PREVIOUS_KEY.to_string(), aside_text.clone());
     let undo_to = route(&Address::new(&[], ""), &with_aside, &session).state.past.first().cloned().unwrap();
 
     for (way, workspace) in [
@@ -220,7 +220,7 @@ fn a_field_written_twice_stays_rejected_through_save_export_link_and_reload() {
         assert_eq!(**workspace, *imported.doc.workspace, "{way}");
     }
     // The text written keeps both keys, the first one first.
-    for text in [to_json(&imported), store::slot_json(&slot), aside_text] {
+    for text in [to_json(&imported), browser::slot_json(&slot), aside_text] {
         let first = text.find(r#""USER""#).expect("the first scope is written");
         assert!(text[first..].contains(r#""AGENT""#), "{text}");
     }
@@ -230,7 +230,7 @@ fn a_field_written_twice_stays_rejected_through_save_export_link_and_reload() {
 /// page) is told by its `playground.course`; anything else is not.
 #[test]
 fn a_file_of_a_lesson_on_another_page_is_told_apart() {
-    use mixua_playground::persist::lesson_elsewhere;
+    use mixua_playground::store::persist::lesson_elsewhere;
     let third = r#"{"cards":[],"playground":{"course":"3","lesson_step":2}}"#;
     assert_eq!(lesson_elsewhere(third, &[3]), Some(3));
     assert_eq!(lesson_elsewhere(&format!("\u{feff}{third}"), &[3]), Some(3), "a byte-order mark first");
@@ -246,7 +246,7 @@ fn a_file_of_a_lesson_on_another_page_is_told_apart() {
 /// one included (it is set aside where it is read, never dropped).
 #[test]
 fn assertions_travel_with_the_work_through_export_link_and_storage() {
-    use mixua_playground::persist::{from_stored, to_stored};
+    use mixua_playground::store::persist::{from_stored, to_stored};
     let mut ws = seed_workspace();
     let assertions = serde_json::json!([
         {"check": {"retrieves": {"cells": "bob/writer-v1", "card": "A"}}, "note": "kept"},

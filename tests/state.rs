@@ -1,8 +1,8 @@
 //! The reducer, natively: every edit goes through `Action`, undo restores
 //! the work, and refused edits change nothing but the notice.
 
-use mixua_playground::computed::Computed;
-use mixua_playground::state::{Action, AppState, Doc, Edit, Mode, Notice, Panel, Ui, UiAction, HISTORY};
+use mixua_playground::derive::views::Computed;
+use mixua_playground::store::state::{Action, AppState, Doc, Edit, Mode, Notice, Panel, Ui, UiAction, HISTORY};
 use mixua_policy::policy::NameError;
 use mixua_policy::{Field, ViewerId};
 
@@ -393,8 +393,8 @@ fn renaming_a_user_follows_their_profile() {
 /// exercises, and one work's progress never lands in another's slot.
 #[test]
 fn opening_a_work_brings_its_lesson_step_and_progress() {
-    use mixua_playground::course::Course;
-    use mixua_playground::lessons::Progress;
+    use mixua_playground::derive::course::Course;
+    use mixua_playground::store::progress::Progress;
     let mut s = seed();
     s.apply(Action::Ui(UiAction::StepsDone(vec![0, 1])));
     assert_ne!(s.ui.progress, Progress::default());
@@ -414,8 +414,8 @@ fn opening_a_work_brings_its_lesson_step_and_progress() {
 /// step already shown. Buttons and classroom arrow keys share this.
 #[test]
 fn a_packs_step_begins_from_its_own_start() {
-    use mixua_playground::course::Course;
-    use mixua_playground::state::go_to_step;
+    use mixua_playground::derive::course::Course;
+    use mixua_playground::store::state::go_to_step;
     use mixua_words::Lang;
     assert_eq!(go_to_step(Course::One, &Course::One.builtin(Lang::En).expect("a built-in pack"), 0, 2, Lang::En), vec![Action::Ui(UiAction::LessonStep(2))]);
     let pack = Course::Two.builtin(Lang::En).expect("a built-in pack");
@@ -435,7 +435,7 @@ fn a_packs_step_begins_from_its_own_start() {
 /// changes nothing.
 #[test]
 fn a_notice_is_placed_beside_its_control_until_the_next_one() {
-    use mixua_playground::state::NoticeAt;
+    use mixua_playground::store::state::NoticeAt;
     let mut s = seed();
     assert!(!s.apply(UiAction::PlaceNotice(NoticeAt::Work)), "no notice: nothing to place");
     s.apply(UiAction::Notify(Notice::LinkCopied));
@@ -457,8 +457,8 @@ fn a_notice_is_placed_beside_its_control_until_the_next_one() {
 /// changes nothing, so the root does not render again for it.
 #[test]
 fn a_save_that_shows_nothing_new_in_recent_work_changes_nothing() {
-    use mixua_playground::state::Recent;
-    use mixua_playground::works::Entry;
+    use mixua_playground::store::state::Recent;
+    use mixua_playground::store::recent::Entry;
     let entry = |id: &str, saved_at: f64, cards: usize, rev: u64| Entry { id: id.into(), name: format!("Work {id}"), saved_at, cards, rev, forked_from: None };
     let mut state = seed();
     let first = Recent { works: vec![entry("a", 1_000.0, 7, 1), entry("b", 0.0, 7, 1)], current: "a".into(), read_at: 2_000.0 };
@@ -472,4 +472,18 @@ fn a_save_that_shows_nothing_new_in_recent_work_changes_nothing() {
     // Two minutes later, the other work's "ago" moved on.
     let later = Recent { works: vec![entry("a", 124_000.0, 8, 4), entry("b", 0.0, 7, 1)], current: "a".into(), read_at: 124_000.0 };
     assert!(state.apply(UiAction::SetRecent(later)));
+}
+
+/// Lesson 3's settings show a card's prompt keys without selecting it: no
+/// card editor opens (on a phone a sheet, which would cover the keys and
+/// their answer: issue 50); a card chosen in the chart shows its keys again.
+#[test]
+fn the_settings_card_picker_shows_keys_and_selects_nothing() {
+    let mut s = seed();
+    let g = index_of(&s, "G");
+    assert!(s.apply(UiAction::PromptKeys(Some("U".into()))));
+    assert_eq!((s.ui.prompt_keys.as_deref(), s.ui.selected), (Some("U"), None));
+    assert!(!s.apply(UiAction::PromptKeys(Some("U".into()))), "the same card again changes nothing");
+    s.apply(UiAction::Select(Some(g)));
+    assert_eq!((s.ui.prompt_keys.as_deref(), s.ui.selected), (None, Some(g)));
 }

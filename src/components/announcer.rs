@@ -3,7 +3,7 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use crate::changed::Said;
+use crate::derive::change::Said;
 
 /// How the root speaks through the live region without rendering itself
 /// again: the region keeps what it says as its own state, and the root

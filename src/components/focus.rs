@@ -121,3 +121,60 @@ pub fn toolbar_keys(e: &web_sys::KeyboardEvent, press: bool) {
         }
     }
 }
+
+/// The app's element `selector` names: in `#app`, never in the
+/// prerendered first screen still on the page while the app builds its
+/// own (lesson3.html's, `crate::start::prerender`), which has the same
+/// panels.
+#[cfg(feature = "lesson3")]
+pub fn in_app(selector: &str) -> Option<web_sys::Element> {
+    let document = gloo_utils::document();
+    match document.get_element_by_id("app") {
+        Some(app) => app.query_selector(selector).ok().flatten(),
+        None => document.query_selector(selector).ok().flatten(),
+    }
+}
+
+/// Once the element `selector` names is there (an answer just rendered:
+/// a settings change's words, a diagnosis), scrolls the inspector column
+/// it is in (on a wide screen it scrolls inside itself), or the phone's
+/// sheet, just enough for
+/// the element to be whole in view, its top first when it is taller than
+/// the room. Never scrolls the page.
+#[cfg(feature = "lesson3")]
+pub fn reveal_in_column(selector: String) {
+    reveal_retry(selector, 12);
+}
+
+#[cfg(feature = "lesson3")]
+fn reveal_retry(selector: String, tries: u32) {
+    gloo_timers::callback::Timeout::new(40, move || {
+        let Some(el) = in_app(&selector) else {
+            if tries > 0 {
+                reveal_retry(selector, tries - 1);
+            }
+            return;
+        };
+        // The phone's sheet, else the inspector's column: the first of them
+        // that scrolls inside itself.
+        let scrolls = |c: &web_sys::Element| c.scroll_height() > c.client_height();
+        let column = [".prompt-panel.sheet", ".side"].into_iter().find_map(|s| el.closest(s).ok().flatten().filter(scrolls));
+        let Some(column) = column else { return };
+        let inner = gloo_utils::window().inner_height().ok().and_then(|h| h.as_f64()).unwrap_or(f64::MAX);
+        let (at, r) = (column.get_bounding_client_rect(), el.get_bounding_client_rect());
+        let (mut top, bottom) = (at.top().max(0.0), (at.top() + f64::from(column.client_height())).min(inner));
+        // The sheet's heading (its Close button) stays at its top.
+        if let Ok(Some(head)) = column.query_selector(":scope > .panel-head") {
+            top = top.max(head.get_bounding_client_rect().bottom());
+        }
+        let delta = if r.top() < top {
+            r.top() - top - 4.0
+        } else if r.bottom() > bottom {
+            (r.bottom() - bottom + 4.0).min(r.top() - top - 4.0)
+        } else {
+            return;
+        };
+        column.set_scroll_top(column.scroll_top() + delta as i32);
+    })
+    .forget();
+}

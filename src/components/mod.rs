@@ -3,80 +3,30 @@
 //! of its own (the top bar, classroom mode's tabs, the acting panels'
 //! placement, the footer) is a view function instead, `view`, given a
 //! struct of only what it shows: as components, those four cost the
-//! students' wasm 4.2 kB gzip -9 (measured when `app.rs` was split) and
+//! students' wasm 4.2 kB gzip -9 (measured when `root/app.rs` was split) and
 //! would skip no render.
 
-pub mod about_me;
-pub mod acting;
+// Grouped by where they sit on the screen (../shared/DESIGN.md): the
+// chart at the centre, the inspector on the right, the lesson on the left,
+// time (lesson 2's timeline and log), the menus, and the teacher's tools.
+pub mod chart;
+pub mod inspector;
+pub mod lesson;
+pub mod menus;
+pub mod teacher;
+pub mod time;
+// Used by every region: the live region, where focus goes, drawers and downloads.
 pub mod announcer;
-pub mod assertions_panel;
-pub mod act_as;
-pub mod audit_log;
-pub mod cache_panel;
-pub mod below;
-pub mod card_editor;
-pub mod card_inspector;
-pub mod card_row;
-pub mod change_jump;
-pub mod change_strip;
+pub mod download;
 #[cfg(feature = "teacher")]
-pub mod class_view;
-pub mod compare;
-pub mod files;
-pub mod hit;
+pub mod drawer;
 pub mod focus;
-pub mod footer;
-pub mod notice_bar;
-pub mod people;
-// Lesson 3's bar in each chart cell, its prompt panel and its settings:
-// only in a build with the `lesson3` feature (without it, the bar is
-// `prompt_bar_none.rs`, which shows nothing).
-#[cfg(feature = "lesson3")]
-pub mod prompt_bar;
-#[cfg(not(feature = "lesson3"))]
-#[path = "prompt_bar_none.rs"]
-pub mod prompt_bar;
-#[cfg(feature = "lesson3")]
-pub mod lesson3;
-#[cfg(not(feature = "lesson3"))]
-#[path = "lesson3_none.rs"]
-pub mod lesson3;
-#[cfg(feature = "lesson3")]
-pub mod prompt_panel;
-#[cfg(feature = "lesson3")]
-pub mod prompt_settings;
-pub mod query_bar;
-pub mod rejected_list;
-pub mod retention;
-pub mod scope_legend;
-pub mod scorecards;
-pub mod score_step;
-// The teacher's tools (builder, pack share, class view) are the `teacher`
-// feature; without it the Teacher menu is a link to the page that has them
-// (issue 28: a student's first load carries only what a student uses).
-#[cfg(feature = "teacher")]
-pub mod teacher;
-#[cfg(not(feature = "teacher"))]
-#[path = "teacher_page.rs"]
-pub mod teacher;
-pub mod groups;
-pub mod lesson_panel;
-pub mod lesson_switch;
-pub mod lesson_tools;
-pub mod panel_tabs;
-pub mod seating_chart;
-pub mod timeline;
-pub mod toolbar;
-pub mod top_bar;
-pub mod view_cell;
-pub mod why_panel;
-pub mod worksheet;
 
 use mixua_policy::Field;
 use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
-use crate::state::{Action, Edit};
+use crate::store::state::{Action, Edit};
 
 /// "1 card", "2 cards": the words crate's, for the components and the
 /// notices alike.

@@ -54,7 +54,7 @@ test('a fresh load: the wasm is requested after the prerendered screen\'s paint,
     try {
       // The wasm's requests, the page's and its worker's (not the service
       // worker's, which keeps the build's files for offline use, nor the
-      // parts the app fetches once its chart is interactive, src/lazy.rs).
+      // parts the app fetches once its chart is interactive, src/parts/mod.rs).
       const requests = [];
       const isPart = (r) => new URL(r.url()).pathname.startsWith('/mixua-parts-');
       context.on('request', (r) => r.url().endsWith('.wasm') && !r.serviceWorker() && !isPart(r) && requests.push(r));

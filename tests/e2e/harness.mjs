@@ -147,7 +147,7 @@ export function pageErrors(page) {
 /**
  * Opens the app in a new browser context (its own storage) and waits until
  * the app (not the prerendered first screen it replaces, see
- * prerender.test.mjs) has built every panel (`[data-ready]`, src/start.rs). `query` is the URL
+ * prerender.test.mjs) has built every panel (`[data-ready]`, src/start/mod.rs). `query` is the URL
  * query string, with or without its leading `?` (e.g. `lang=en`), after the
  * name of another page of the site where it opens there (`teach.html?lang=en`).
  * Close it with `await page.context().close()`.
@@ -190,7 +190,7 @@ export async function openPage(context, server, query = '', hash = '') {
   const fragment = hash === '' ? '' : hash.startsWith('#') ? hash : `#${hash}`;
   await page.goto(`${server.url}${path}${search}${fragment}`);
   try {
-    // The app builds into #app in steps (src/start.rs): its first screen
+    // The app builds into #app in steps (src/start/mod.rs): its first screen
     // replaces the prerendered one, then the panels below come one per
     // task; `data-ready` marks the last step (every panel is there).
     await page.waitForSelector('#app [data-ready]', { state: 'attached', timeout: 15_000 });

@@ -114,6 +114,8 @@ test('tick 1 at 1280 px and in classroom mode at 1366x768 (zh-TW): the past view
   ]) {
     const page = await openApp(env.browser, env.server, query, { viewport });
     try {
+      // In classroom mode the ticks wait behind "Ticks and events" (a thin strip).
+      if (classroom) await page.click('[data-panel="timeline"] .time-more > summary');
       await page.click('[data-tick="1"]');
       await page.waitForSelector('[data-panel="timeline"][data-shown-tick="1"]');
       // The chart shows tick 1: G, not yet its new version G2.

@@ -12,7 +12,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { axeScan, formatViolations, nextFrames, openApp, pageErrors, screenshot, useBrowser, waitUntil } from './harness.mjs';
+import { axeScan, flushSave, formatViolations, nextFrames, openApp, pageErrors, screenshot, useBrowser, waitUntil } from './harness.mjs';
 import { waitLessonThree } from './lesson3-helpers.mjs';
 
 const env = useBrowser();
@@ -238,5 +238,129 @@ test('lesson 3 on a 390 px phone: the chart first; a cell\'s prompt is a sheet t
     assert.deepEqual(pageErrors(page), []);
   } finally {
     await page.context().close();
+  }
+});
+
+// A sheet never covers the answer it produced (issue 50): on a phone,
+// choosing a card in the settings' "Card:" shows its prompt keys there and
+// opens no card editor over them; ticking "High risk" answers beside the
+// keys, and nothing lies over the box or the answer. Diagnose's "Card:"
+// opens none either.
+test('on a 390 px phone, choosing a card in "Card:" opens no sheet over its keys or their answer', async () => {
+  const page = await openApp(env.browser, env.server, 'lesson3.html?lesson=3&lang=en', { viewport: { width: 390, height: 844 } });
+  try {
+    await waitLessonThree(page);
+    const picker = page.locator('[data-panel="prompt-settings"] select[name="prompt-card"]');
+    await picker.scrollIntoViewIfNeeded();
+    await picker.selectOption('S');
+    await page.waitForSelector('[data-card-keys="S"] input[name="risk"]');
+    await nextFrames(page);
+    /** What lies over the element `selector` names, at its centre, once it is scrolled into view (null: nothing). */
+    const covered = (selector) => page.$eval(selector, (el) => {
+      el.scrollIntoView({ block: 'center' });
+      const r = el.getBoundingClientRect();
+      const hit = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+      return hit && (hit === el || el.contains(hit) || hit.contains(el)) ? null : `${hit?.closest('[data-panel], [data-inspector], section, aside')?.outerHTML.slice(0, 80)}`;
+    });
+    assert.equal(await page.locator('.side.selecting > .inspector, [data-inspector]').count(), 0, 'no card editor opened');
+    assert.equal(await covered('[data-card-keys="S"] input[name="risk"]'), null, 'the box is covered');
+    await page.click('[data-card-keys="S"] input[name="risk"]');
+    await page.waitForSelector('[data-card-keys="S"] input[name="risk"]:checked');
+    await page.waitForSelector('[data-panel="prompt-settings"] [data-said="card"]');
+    assert.equal(await covered('[data-panel="prompt-settings"] [data-said="card"]'), null, 'the answer is covered');
+    await screenshot(page, 'lesson3-phone-card-keys');
+    // Diagnose's "Card:", in the prompt's sheet: no card editor either.
+    await page.click('[data-view="bob/checker-v1"] [data-prompt-bar]');
+    await page.waitForSelector('[data-panel="prompt"].sheet[data-prompt="bob/checker-v1"]');
+    await page.selectOption('[data-panel="prompt"] select[name="diagnose-card"]', 'S');
+    await page.click('[data-panel="prompt"] .diagnose-form [data-action="diagnose"]');
+    await page.waitForSelector('[data-diagnosis="S"]');
+    assert.equal(await page.locator('[data-inspector]').count(), 0, 'no card editor opened from Diagnose');
+    assert.ok((await page.evaluate(() => document.scrollingElement.scrollWidth)) <= 390, 'nothing scrolls sideways');
+    assert.deepEqual(pageErrors(page), []);
+  } finally {
+    await page.context().close();
+  }
+});
+
+// Exercise 5 opens its task's viewer's prompt (alice/writer-v1, whichever
+// prompt was open before), and the prompt's loaded cards show their rank:
+// a number, and words for a screen reader, in both languages; raising the
+// review weight swaps F and R there, on screen.
+for (const [lang, words] of [['en', /^rank (\d+) in this layer $/], ['zh-TW', /^本層排第 (\d+) $/]]) {
+  test(`exercise 5 (${lang}): alice/writer-v1's prompt opens with its ranks; the review weight swaps F and R there`, async () => {
+    const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: lang === 'en' ? 'en-US' : 'zh-TW' });
+    try {
+      const page = await openStep(context, 3, lang);
+      await page.click('[data-view="bob/checker-v1"] [data-prompt-bar]');
+      await page.waitForSelector('[data-panel="prompt"][data-prompt="bob/checker-v1"]');
+      await page.click('[data-panel="lesson"] .steps [data-step="5"]');
+      await page.waitForSelector('[data-panel="lesson"][data-lesson-step="5"]');
+      await page.waitForSelector('[data-panel="prompt"][data-prompt="alice/writer-v1"]');
+      /** Each loaded card's rank: shown, said, and the hook. */
+      const ranks = () => page.$$eval('[data-panel="prompt"] li[data-loaded]', (lis) => Object.fromEntries(lis.map((li) => [li.getAttribute('data-loaded'), {
+        shown: li.querySelector('.rank')?.textContent ?? '',
+        said: li.querySelector('.rank + .sr-only')?.textContent ?? '',
+        hook: li.getAttribute('data-rank'),
+      }])));
+      const before = await ranks();
+      assert.ok(before.F && before.R, `F and R are loaded: ${JSON.stringify(before)}`);
+      for (const [id, r] of Object.entries(before)) {
+        assert.match(r.shown, /^#\d+$/, `${id}'s rank shown`);
+        assert.equal(r.said.match(words)?.[1], r.shown.slice(1), `${id}'s rank in words: ${r.said}`);
+      }
+      assert.ok(Number(before.F.hook) < Number(before.R.hook), 'F outranks R at the start');
+      await setSetting(page, 'weight-review', 2);
+      await waitUntil(page, () => {
+        const rank = (id) => Number(document.querySelector(`[data-panel="prompt"] li[data-loaded="${id}"]`)?.getAttribute('data-rank'));
+        return rank('R') < rank('F');
+      });
+      // Said beside the weights, in the crate's words; and in the prompt
+      // panel, in the inspector column (which scrolls inside itself, never
+      // the page), R's and F's ranks have swapped.
+      await onScreen(page, 'the weights\' answer', '[data-panel="prompt-settings"] [data-said="weights"]');
+      assert.match(await page.locator('[data-said="weights"]').innerText(), lang === 'en' ? /R now ranks above F/ : /R 排到了 F 前面/);
+      await page.$eval('[data-panel="prompt"] li[data-loaded="R"]', (el) => {
+        const column = el.closest('.side');
+        column.scrollTop += el.getBoundingClientRect().top - column.getBoundingClientRect().top - 60;
+      });
+      await onScreen(page, 'the swap', '[data-panel="prompt"] li[data-loaded="R"] .rank', '[data-panel="prompt"] li[data-loaded="F"] .rank');
+      assert.equal(await page.evaluate(() => scrollY), 0, 'the page did not scroll');
+      assert.deepEqual([await page.locator('li[data-loaded="R"] .rank').innerText(), await page.locator('li[data-loaded="F"] .rank').innerText()], ['#1', '#2']);
+      await screenshot(page, `lesson3-ex5-ranks-${lang}`);
+      const violations = await axeScan(page);
+      assert.equal(violations.length, 0, formatViolations(violations));
+      assert.deepEqual(pageErrors(page), []);
+    } finally {
+      await context.close();
+    }
+  });
+}
+
+// Lesson 3's page names its lesson in its address on every start: a first
+// visit opens lesson 3 with no notice over its first screen; the switcher
+// from lesson 1's work says the switch (that work stays in Recent work).
+test('lesson3.html: no "Opened lesson 3" on a first visit; the switch from lesson 1 is said', async () => {
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${env.server.url}lesson3.html?lang=en`);
+    await page.waitForSelector('#app [data-ready]', { state: 'attached', timeout: 15_000 });
+    await page.waitForSelector('#app [data-settled]', { state: 'attached' });
+    await nextFrames(page);
+    assert.equal(await page.locator('#app [data-notice]').count(), 0, `a notice: ${await page.locator('#app [data-notice]').allInnerTexts()}`);
+    // Lesson 1 in this tab, then the switcher to lesson 3.
+    await page.goto(`${env.server.url}?lesson=1&lang=en`);
+    await page.waitForSelector('#app [data-ready]', { state: 'attached', timeout: 15_000 });
+    await page.fill('input[name="query"]', 'my lesson 1 work');
+    await page.press('input[name="query"]', 'Enter');
+    await flushSave(page);
+    await page.click('[data-menu="lessons"] a[data-lesson-link="3"]');
+    await page.waitForURL(/lesson3\.html/);
+    await page.waitForSelector('#app [data-ready]', { state: 'attached', timeout: 15_000 });
+    assert.match(await page.locator('#app .notice-slot [data-notice]').innerText(), /Opened lesson 3 as a work of its own; your other lesson's work is kept in Recent work/);
+    assert.deepEqual(pageErrors(page), []);
+  } finally {
+    await context.close();
   }
 });

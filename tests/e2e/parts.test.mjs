@@ -1,4 +1,4 @@
-// The app's parts (issue 28, src/lazy.rs): code a student's first load
+// The app's parts (issue 28, src/parts/mod.rs): code a student's first load
 // does not carry, split out of the page's wasm at build time and fetched
 // when first wanted. A lesson-1 student fetches none of them before the
 // chart is interactive; the panels the first screen does not show come
@@ -30,7 +30,7 @@ function partsFetched(page) {
   return fetched;
 }
 
-/** The parts the page asked for before it marked the chart interactive (src/start.rs). */
+/** The parts the page asked for before it marked the chart interactive (src/start/mod.rs). */
 function partsBeforeInteractive(page) {
   return page.evaluate(() => {
     const mark = performance.getEntriesByName('mixua-interactive', 'mark')[0];
@@ -158,8 +158,8 @@ test('a new lesson-2 work whose part can\'t be fetched: the start says so, and s
     await context.route(/split_acting\.wasm$/, refuse);
     const page = await context.newPage();
     await page.goto(`${env.server.url}?lesson=2&lang=en`);
-    // The app's notice (#app), not the prerendered lesson-2 screen's
-    // "Opened lesson 2", which stays until the app's screen replaces it.
+    // The app's notice (#app), not anything of the prerendered lesson-2
+    // screen, which stays until the app's screen replaces it.
     const said = page.locator('#app .app > .notice-slot [data-notice]');
     await said.waitFor({ timeout: 15_000 });
     assert.match((await said.textContent()).replace(/\s+/g, ' '), /could not be downloaded.*nothing was done.*Your work is all still here/);
@@ -364,7 +364,7 @@ test('the chart is interactive while the panels below can\'t be fetched; each sa
   }
 });
 
-// The keeping of the work (src/keep.rs): everything that reads or writes
+// The keeping of the work (src/store/json_io.rs): everything that reads or writes
 // it as JSON is in the part after the first screen (`later`, with the
 // panels below it). A first visit needs none of it before
 // the chart is interactive (the first journey above); a page with stored
@@ -428,7 +428,7 @@ test('a first visit whose autosave can\'t be fetched says so once; online again,
     await said.waitFor();
     assert.match((await said.textContent()).replace(/\s+/g, ' '), /could not be downloaded.*Your work is all still here/);
     // Nothing of the work; the language shown is kept apart from it
-    // (src/store.rs, LANG_KEY), for the next start's build (issue 28).
+    // (src/store/browser.rs, LANG_KEY), for the next start's build (issue 28).
     assert.deepEqual(await allStorage(page), { 'mixua-playground-lang': 'en' }, 'nothing of the work stored');
     await context.unroute(/split_later\.wasm$/, refuse);
     await page.fill('#query', 'first and second');

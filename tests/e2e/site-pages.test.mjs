@@ -103,8 +103,8 @@ test('lesson 3\'s work imported on the students\' page is refused, saying where 
     await page.goto(`${env.server.url}lesson3.html?lang=en&fresh`);
     await page.waitForSelector('#app [data-ready]', { state: 'attached', timeout: 15_000 });
     await importFile(page, 'lesson3-work.json', work.text);
-    // The import's own notice (the start's "Opened lesson 3" is there
-    // before it): the file's work, in lesson 3, with its panels.
+    // The import's own notice: the file's work, in lesson 3, with its
+    // panels.
     await waitForNotice(page, 'info', 'Loaded lesson3-work.json');
     assert.equal(await page.locator('[data-notice="error"]').count(), 0);
     await page.waitForSelector('[data-lesson-link="3"][aria-current="page"]');

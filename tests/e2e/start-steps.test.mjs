@@ -1,4 +1,4 @@
-// The start in steps (src/start.rs): the app builds its first screen into
+// The start in steps (src/start/mod.rs): the app builds its first screen into
 // a hidden #app while the prerendered screen stays, swaps them in one frame
 // (never both shown, never neither), then the panels below arrive one per
 // task without any scrolling and without moving anything (no layout

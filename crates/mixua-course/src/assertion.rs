@@ -42,6 +42,7 @@ use mixua_policy::viewer::{check_name, ViewerId};
 use mixua_policy::workspace::Workspace;
 
 use crate::exercise::{CardRef, Cells, Check, Evaluated, Facts, Learner};
+pub use crate::leaks::Place;
 
 /// A cell pattern (`bob/*`) or the object form (`{"users": ["bob"]}`).
 impl<'de> Deserialize<'de> for Cells {
@@ -308,18 +309,6 @@ fn learner_check(check: &Check) -> Option<&'static str> {
     })
 }
 
-/// Where a canary reached another user.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Place {
-    /// A view: what the viewer retrieves for the workspace's query.
-    View,
-    /// A cached answer handed to the wrong user.
-    Cache,
-    /// A viewer's prompt for their task.
-    Prompt,
-}
-
 /// Why an assertion does not hold, in the policy's reasons.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "because", rename_all = "snake_case")]
@@ -412,42 +401,14 @@ impl Verdict {
     }
 }
 
-/// Every canary that reaches another user: in the views (for the
-/// workspace's query), in the cache's replayed answers, and in each cell's
-/// prompt for its task. A build without lesson 3 has no prompts: there,
-/// every card a viewer may read is scanned, whatever the query (a prompt
-/// only ever holds such cards), so the check fails closed.
-pub fn leaks_anywhere(f: &Facts<'_>) -> Vec<(Place, Leak)> {
-    let mut out: Vec<(Place, Leak)> = f.views.leaks.iter().flatten().map(|l| (Place::View, l.clone())).collect();
-    out.extend(f.cache().leaks().map(|l| (Place::Cache, l.clone())));
-    out.extend(prompt_leaks(f.ws, f.views.viewers).into_iter().map(|l| (Place::Prompt, l)));
-    out
-}
-
-/// The canaries in the cells' prompts that are not their own.
-#[cfg(feature = "lesson3")]
-fn prompt_leaks(ws: &Workspace, cells: &[ViewerId]) -> Vec<Leak> {
-    // One assembler per query: most cells share the workspace's.
-    let mut assemblers: Vec<(&str, Assembler<'_>)> = Vec::new();
-    let mut out = Vec::new();
-    for cell in cells {
-        let (query, _) = task_for(ws, cell.viewer(), None);
-        let at = match assemblers.iter().position(|(q, _)| *q == query) {
-            Some(at) => at,
-            None => {
-                assemblers.push((query, Assembler::new(ws, query)));
-                assemblers.len() - 1
-            }
-        };
-        let assembler = &assemblers[at].1;
-        out.extend(assembler.metrics(&assembler.prompt(cell.viewer()), None).leaks);
+impl<'a> Facts<'a> {
+    /// Facts that judge every check, a work's assertions included
+    /// ([`Check::AssertionsHold`], by [`all_hold`]), and replay the cache
+    /// themselves when a check asks. Made here, beside the assertions, so
+    /// that the exercises' module needs nothing of this one.
+    pub fn new(ws: &'a Workspace, views: crate::exercise::Views<'a>, learner: Learner<'a>) -> Facts<'a> {
+        Facts::of(ws, views, learner).replaying().with_assertions(all_hold)
     }
-    out
-}
-
-#[cfg(not(feature = "lesson3"))]
-fn prompt_leaks(ws: &Workspace, _cells: &[ViewerId]) -> Vec<Leak> {
-    Evaluation::new(ws, "", Policy::FourScope).leaks()
 }
 
 /// A learner who did nothing: assertions read the work alone.
@@ -554,7 +515,7 @@ fn because(check: &Check, f: &Facts<'_>) -> Vec<Because> {
             }
         }
         Check::NoLeak => out.extend(f.views.leaks.iter().flatten().map(|l| Because::Leak { place: Place::View, leak: l.clone() })),
-        Check::NoLeakAnywhere => out.extend(leaks_anywhere(f).into_iter().map(|(place, leak)| Because::Leak { place, leak })),
+        Check::NoLeakAnywhere => out.extend(f.leaks_anywhere().into_iter().map(|(place, leak)| Because::Leak { place, leak })),
         Check::Rejected { card, reason } => match card.indices(ws).first() {
             None => out.push(Because::NoCard { card: String::from(card.clone()) }),
             Some(&i) => match check_card(ws, i) {

@@ -1009,7 +1009,7 @@ pub(crate) fn lesson3() -> Pack {
                 ],
                 solution: None,
                 question: None,
-                points_to: Some(s("[data-panel=\"prompt\"]")),
+                points_to: Some(s("[data-panel=\"prompt-settings\"] input[name=\"budget-shared\"]")),
                 panels: Vec::new(),
                 cell: Some(s("bob/checker-v1")),
             },

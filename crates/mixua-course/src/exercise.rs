@@ -226,7 +226,7 @@ pub enum Check {
     /// No leak alarm in any view.
     NoLeak,
     /// No canary reaches another user anywhere: in a view, a cached
-    /// answer or a prompt (`crate::assertion::leaks_anywhere`).
+    /// answer or a prompt (`crate::leaks::leaks_anywhere`).
     NoLeakAnywhere,
     /// A leak alarm caused by the card.
     LeakBy { card: String },
@@ -806,15 +806,24 @@ pub struct Facts<'a> {
     #[cfg(feature = "lesson3")]
     start: OnceCell<(Start, BTreeSet<String>)>,
     /// How [`Check::AssertionsHold`] runs the work's assertions:
-    /// `crate::assertion::all_hold` ([`Facts::new`]), or none ([`Facts::of`]:
+    /// `all_hold` in `crate::assertion` ([`Facts::new`]), or none ([`Facts::of`]:
     /// it then fails), so that a program that reads no such goal never
     /// carries them ([`Facts::with_assertions`]).
     assertions: Option<fn(&Facts<'_>) -> bool>,
 }
 
 impl<'a> Facts<'a> {
-    pub fn new(ws: &'a Workspace, views: Views<'a>, learner: Learner<'a>) -> Facts<'a> {
-        Facts { replayer: Some(replay_cache), assertions: Some(crate::assertion::all_hold), ..Facts::of(ws, views, learner) }
+    /// Every canary that reaches another user, in a view, the cache or a
+    /// prompt ([`crate::leaks::leaks_anywhere`]), from these facts' views
+    /// and their one cache replay.
+    pub fn leaks_anywhere(&self) -> Vec<(crate::leaks::Place, Leak)> {
+        crate::leaks::leaks_anywhere(self.ws, self.views.viewers, self.views.leaks, self.cache().leaks())
+    }
+
+    /// These facts replaying the cache themselves when a check asks
+    /// (`replay_cache`) and none was given ([`Facts::with_cache`]).
+    pub fn replaying(self) -> Facts<'a> {
+        Facts { replayer: Some(replay_cache), ..self }
     }
 
     /// Facts that make no cache replay of their own: the caller gives one
@@ -856,7 +865,7 @@ impl<'a> Facts<'a> {
     }
 
     /// These facts with the work's assertions run by `judge`
-    /// (`crate::assertion::all_hold`, from wherever the program keeps it).
+    /// (`all_hold` in `crate::assertion`, from wherever the program keeps it).
     pub fn with_assertions(self, judge: fn(&Facts<'_>) -> bool) -> Facts<'a> {
         Facts { assertions: Some(judge), ..self }
     }
@@ -1007,7 +1016,7 @@ impl Check {
                 reached.len() == members.len() && reached.iter().all(|u| members.contains(u))
             }
             Check::NoLeak => f.views.leaks.iter().all(Vec::is_empty),
-            Check::NoLeakAnywhere => crate::assertion::leaks_anywhere(f).is_empty(),
+            Check::NoLeakAnywhere => f.leaks_anywhere().is_empty(),
             Check::LeakBy { card } => f.views.leaks.iter().flatten().any(|l| l.card == *card),
             Check::SinglesOut { card } => {
                 let cards = card.indices(ws);

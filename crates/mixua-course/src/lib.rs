@@ -14,11 +14,15 @@ extern crate mixua_words;
 pub mod assertion;
 pub mod assertion_words;
 mod builtin;
+// The built-in packs as any pack is, with their solutions.
+mod builtin_packs;
 pub mod exercise;
 pub mod exercise_words;
 #[cfg(feature = "lesson3")]
 pub mod lesson_three;
 pub mod lesson_two;
+// Where a canary reaches another user, in a view, a cache or a prompt.
+pub mod leaks;
 pub mod pack;
 pub mod result_code;
 pub mod seed;
@@ -31,9 +35,10 @@ pub use exercise::{
     CardRef, Cells, Check, Evaluated, Exercise, Facts, Goal, Item, Learner, Milestone, Question, RefusalSeen, Start, Text, Views,
 };
 pub use exercise_words::{check_words, items, code_problem_words, hints_words, pack_problem_words, solved_words};
-pub use pack::{builtin_pack, lesson_one_pack, lesson_two_pack, check_integrity, crc32, integrity, Pack, PackProblem, BUILTIN_PACKS, PACK_MAX_BYTES};
+pub use builtin_packs::{builtin_pack, lesson_one_pack, lesson_two_pack, BUILTIN_PACKS};
+pub use pack::{check_integrity, crc32, integrity, Pack, PackProblem, PACK_MAX_BYTES};
 #[cfg(feature = "lesson3")]
-pub use pack::lesson_three_pack;
+pub use builtin_packs::lesson_three_pack;
 pub use result_code::{
     cell_marks, decode, decode_for, encode, exercise_result, read_codes, CellMark, CodeLine, CodeProblem, ExerciseResult, Results,
     Solved,

@@ -10,8 +10,6 @@ use std::collections::BTreeSet;
 use serde::{Deserialize, Serialize};
 
 use crate::exercise::{Check, Exercise, Facts, Milestone, Start, Text};
-use mixua_words::explain::Lang;
-use crate::seed::{seed_workspace, seed_workspace_en};
 
 /// The largest pack (as JSON bytes) the playground reads: a link or a file
 /// over it is refused before it is parsed.
@@ -171,61 +169,6 @@ impl Pack {
         let holds: Vec<bool> = self.exercises.iter().enumerate().map(|(n, e)| e.holds(n, f)).collect();
         crate::solving::newly_solved(&holds, done, only)
     }
-}
-
-/// The built-in packs, by name (`lesson1`, `lesson2`, `lesson3`).
-#[cfg(feature = "lesson3")]
-pub const BUILTIN_PACKS: &[&str] = &["lesson1", "lesson2", "lesson3"];
-/// The built-in packs, by name (`lesson1`, `lesson2`).
-#[cfg(not(feature = "lesson3"))]
-pub const BUILTIN_PACKS: &[&str] = &["lesson1", "lesson2"];
-
-/// A built-in pack, in the form any pack has, built from the generated
-/// values (no JSON is read): [`lesson_one_pack`], [`lesson_two_pack`] or
-/// lesson 3's, by name.
-pub fn builtin_pack(name: &str, lang: Lang) -> Result<Pack, PackProblem> {
-    match name {
-        "lesson1" | "1" => Ok(lesson_one_pack(lang)),
-        "lesson2" | "2" => Ok(lesson_two_pack()),
-        #[cfg(feature = "lesson3")]
-        "lesson3" | "3" => Ok(lesson_three_pack(lang)),
-        _ => Err(PackProblem::UnknownBuiltin { name: name.to_string() }),
-    }
-}
-
-/// Lesson 1's pack: its exercise 4 has the seed (in `lang`) with Y
-/// approved as its solution. A pack of its own function, so that a program
-/// that reads only this one (a lesson-1 student's first load, issue 28)
-/// carries none of the others.
-pub fn lesson_one_pack(lang: Lang) -> Pack {
-    let mut pack = crate::builtin::lesson1();
-    let mut ws = match lang {
-        Lang::ZhTw => seed_workspace(),
-        Lang::En => seed_workspace_en(),
-    };
-    ws.cards.iter_mut().filter(|c| c.id == "Y").for_each(|c| std::rc::Rc::make_mut(c).share_approved = true);
-    if let Some(e) = pack.exercises.get_mut(3) {
-        e.solution = Some(Start::Workspace(Box::new(ws)));
-    }
-    pack
-}
-
-/// Lesson 2's pack (the same in both languages: its texts carry both).
-pub fn lesson_two_pack() -> Pack {
-    crate::builtin::lesson2()
-}
-
-/// Lesson 3's pack: each exercise's solution is its start with the fix
-/// made, in `lang`.
-#[cfg(feature = "lesson3")]
-pub fn lesson_three_pack(lang: Lang) -> Pack {
-    let mut pack = crate::builtin::lesson3();
-    for (n, solved) in crate::lesson_three::solutions(lang).into_iter().enumerate() {
-        if let (Some(e), Some(ws)) = (pack.exercises.get_mut(n), solved) {
-            e.solution = Some(Start::Workspace(Box::new(ws)));
-        }
-    }
-    pack
 }
 
 /// CRC-32 (IEEE 802.3, reflected, as zip and PNG use it), written out: a

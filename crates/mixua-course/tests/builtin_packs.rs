@@ -447,7 +447,6 @@ impl Rust for Start {
         let variant = match self {
             Start::Seed => "Seed",
             Start::LessonTwo => "LessonTwo",
-            #[cfg(feature = "lesson3")]
             Start::LessonThree => "LessonThree",
             Start::Workspace(_) => {
                 panic!("a built-in pack starts from a built-in start: a workspace written out is not generated")

@@ -140,6 +140,15 @@ pub enum Field {
 }
 
 impl Field {
+    /// Whether a change of this field can change who reads the card: its
+    /// scope, owners, stream or approval. In a workspace with memory over
+    /// time ([`Workspace::uses_time`](crate::Workspace::uses_time)) only
+    /// the write path changes these, each an act with an actor, a reason
+    /// and an event; a plain edit of them there is refused.
+    pub fn decides_readers(self) -> bool {
+        matches!(self, Field::Scope | Field::OwnerUser | Field::OwnerAgent | Field::Stream | Field::ShareApproved)
+    }
+
     pub const ALL: [Field; 9] = [
         Field::Id,
         Field::Scope,

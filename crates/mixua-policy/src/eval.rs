@@ -177,7 +177,7 @@ impl<'w> Evaluation<'w> {
 
     /// The card itself; the scope rule reads only its owners, which no
     /// policy changes.
-    fn card(&self, index: usize) -> &'w Card {
+    pub(crate) fn card(&self, index: usize) -> &'w Card {
         &self.workspace.cards[index]
     }
 
@@ -308,20 +308,6 @@ impl<'w> Evaluation<'w> {
             .filter(|(gate, _)| matches!(gate, Gate::Rejected { .. }))
             .map(|(_, card)| card.id.as_str())
             .collect()
-    }
-
-    /// Which one-field edits would flip one viewer's decision on one card:
-    /// [`crate::find_flips`], with the in-effect gate and the workspace's
-    /// groups. A card not in effect flips with no edit of its filing.
-    pub fn flips(&self, index: usize, viewer: Viewer<'_>) -> crate::flip::Flips {
-        if let Some(why) = self.not_in_effect(index) {
-            return crate::flip::Flips { not_in_effect: Some(why.clone()), ..crate::flip::Flips::default() };
-        }
-        let ws = self.workspace;
-        let groups = self.groups.as_deref();
-        crate::flip::flips_with(self.card(index), viewer, &ws.users, &ws.agents, groups, &|card| {
-            self.policy.gate_in(card, groups).access_in(card, viewer, groups)
-        })
     }
 }
 

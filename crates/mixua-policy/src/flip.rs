@@ -5,6 +5,7 @@
 use serde::Serialize;
 
 use crate::card::{Card, Field, Scope, Stream};
+use crate::eval::Evaluation;
 use crate::effect::NotInEffect;
 use crate::policy::{access, check_filed_in, scope_rule_in, Access, Filing, Viewer};
 use crate::workspace::Groups;
@@ -165,4 +166,22 @@ pub fn flips_with(
         }
     }
     out
+}
+
+// The flips of an evaluation's card, here beside the flips themselves, so
+// that evaluating needs nothing of this module.
+impl Evaluation<'_> {
+    /// Which one-field edits would flip one viewer's decision on one card:
+    /// [`crate::find_flips`], with the in-effect gate and the workspace's
+    /// groups. A card not in effect flips with no edit of its filing.
+    pub fn flips(&self, index: usize, viewer: Viewer<'_>) -> Flips {
+        if let Some(why) = self.not_in_effect(index) {
+            return Flips { not_in_effect: Some(why.clone()), ..Flips::default() };
+        }
+        let ws = self.workspace;
+        let groups = self.groups();
+        flips_with(self.card(index), viewer, &ws.users, &ws.agents, groups, &|card| {
+            self.policy.gate_in(card, groups).access_in(card, viewer, groups)
+        })
+    }
 }

@@ -3,7 +3,7 @@
 //!
 //!     mixua-split LINKED.wasm PARTS_ROOT
 //!
-//! Every function marked `#[wasm_split(part)]` (`src/lazy.rs`) goes, with
+//! Every function marked `#[wasm_split(part)]` (`src/parts/mod.rs`) goes, with
 //! all that only it reaches, into a chunk of its own; the rest is the main
 //! module, written back over LINKED.wasm for wasm-bindgen. The chunks and
 //! the JavaScript that fetches them go to PARTS_ROOT/<id>/, where <id> is

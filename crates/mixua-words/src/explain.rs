@@ -1522,3 +1522,13 @@ pub fn crossing_words(crossing: &Crossing, lang: Lang) -> String {
         ),
     }
 }
+
+/// The classroom's thin timeline folds its ticks' events and the cards
+/// not in effect behind one button: its name, with how many cards are
+/// not in effect at the tick shown.
+pub fn time_details_label(not_in_effect: usize, lang: Lang) -> String {
+    match not_in_effect {
+        0 => pick!(lang, "時刻與事件".to_string(), "Ticks and events".to_string()),
+        n => pick!(lang, format!("時刻與事件 · {n} 張不生效"), format!("Ticks and events · {n} not in effect")),
+    }
+}

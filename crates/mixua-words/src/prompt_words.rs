@@ -29,6 +29,12 @@ pub fn layer_words(layer: Layer, lang: Lang) -> &'static str {
     }
 }
 
+/// A loaded card's place in its layer of the prompt (from 1), for a
+/// screen reader beside the number shown: "rank 2 in this layer".
+pub fn rank_words(rank: usize, lang: Lang) -> String {
+    pick!(lang, format!("本層排第 {rank}"), format!("rank {rank} in this layer"))
+}
+
 /// A source's name (a kind of memory, or none).
 pub fn source_words(source: Source, lang: Lang) -> &'static str {
     match source {

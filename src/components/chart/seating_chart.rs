@@ -1,0 +1,498 @@
+use std::collections::BTreeSet;
+
+use mixua_words::explain::decision_text;
+use mixua_policy::{Change, Scope, ViewerId, Workspace};
+use mixua_words::Lang;
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+use crate::components::chart::change_strip::ChangeStrip;
+use crate::components::focus::focus_element;
+use crate::components::chart::scope_legend::ScopeLegend;
+use crate::components::chart::view_cell::{CellMode, Delta, Grade, Reach, Shown, ViewCell};
+use crate::derive::views::Computed;
+use crate::store::shared::Shared;
+use crate::store::state::{Action, Doc, Mode, StepKind, UiAction};
+use crate::CELL_LIMIT;
+
+/// Above this many cells, a cell's card list far off screen is neither laid
+/// out nor painted until it comes near (the seed's four cells never are).
+const MANY_CELLS: usize = 16;
+
+/// Mistakes explained per list after a reveal.
+const EXPLAINED: usize = 12;
+
+#[derive(Properties, PartialEq)]
+pub struct SeatingChartProps {
+    pub doc: Shared<Doc>,
+    pub computed: Shared<Computed>,
+    pub mode: Mode,
+    pub selected: Option<usize>,
+    /// The viewer whose decision is explained in the why panel.
+    pub inspected: Option<ViewerId>,
+    pub expanded: BTreeSet<ViewerId>,
+    /// The cells the current exercise asks about: only they are graded
+    /// on reveal (`None`: every cell).
+    pub graded: Option<BTreeSet<ViewerId>>,
+    /// The user whose "What do you keep about me?" panel is open.
+    pub about: Option<String>,
+    /// What the last edit, undo or redo changed, and which it was: the
+    /// strip under the alarm line, and the marks on the cells.
+    pub change: Option<(StepKind, Shared<Change>)>,
+    /// Lesson 2: canaries the response cache handed to the wrong user (the
+    /// crate's cache replay); they raise the chart's alarm too.
+    #[prop_or_default]
+    pub cache_leaks: usize,
+    /// Lesson 2: the earlier tick the chart shows while scrubbing (`None`:
+    /// now): the chart says so, with a way back.
+    #[prop_or_default]
+    pub past: Option<u64>,
+    /// Lesson 3: each cell's prompt bar (nothing in a build without it).
+    #[prop_or_default]
+    pub bars: crate::components::chart::prompt_bar::ChartBars,
+    /// Lesson 3: the cell whose prompt the inspector shows.
+    #[prop_or_default]
+    pub prompt_of: Option<ViewerId>,
+    /// What else the last step changed, in words, said after the views'
+    /// change (lesson 3: the prompt settings and the prompts).
+    #[prop_or_default]
+    pub more_parts: std::rc::Rc<Vec<String>>,
+    /// The cells the work's failing assertions are about (issue 53), each
+    /// with their numbers: marked (none while predicting).
+    #[prop_or_default]
+    pub failing: std::rc::Rc<crate::derive::assertions::Failing>,
+    pub lang: Lang,
+    pub onaction: Callback<Action>,
+}
+
+/// What the chart's height floor is kept for: users, agents, cards, mode,
+/// expanded cells, the past.
+type Shape = (usize, usize, usize, Mode, BTreeSet<ViewerId>, bool);
+
+/// The change strip's parts: the crate's change of the views, then what
+/// else changed. When the views did not change but something else did (a
+/// budget), the crate's "no cell changed" is left out: the rest says it.
+fn strip_parts(change: &Change, more: &[String], lang: Lang) -> Vec<String> {
+    let mut parts = crate::derive::change::change_parts(change, lang);
+    if !more.is_empty() && change.cells.is_empty() && !parts.is_empty() {
+        // `change_parts` begins with "no cell changed" exactly when no cell did.
+        parts.remove(0);
+    }
+    parts.extend(more.iter().cloned());
+    parts
+}
+
+/// The policy's reason why each listed card is or is not in one view, in
+/// words: only a reveal shows them, so they are in the part the first
+/// screen does not carry (`later`, `crate::parts`, issue 28), which is in
+/// long before a learner reveals (`components::below::preload`).
+#[wasm_split_helpers::wasm_split(later, fallible, preload(preload_explained))]
+pub fn explained(
+    ws: &Workspace,
+    computed: &Computed,
+    list: &[usize],
+    viewer: &ViewerId,
+    lang: Lang,
+) -> Result<Vec<String>, crate::parts::SplitLoaderError> {
+    let viewer = viewer.viewer();
+    Ok(list.iter().map(|&i| decision_text(&ws.cards[i], &computed.access(ws, i, viewer), viewer, &ws.query, lang)).collect())
+}
+
+/// Rows are users, columns are agents; every cell is that viewer's live
+/// view, its own component keyed by viewer, so an edit re-renders only the
+/// cells whose content changed.
+#[function_component(SeatingChart)]
+pub fn seating_chart(props: &SeatingChartProps) -> Html {
+    // The change strip's words and a reveal's explanations come from the
+    // later part: the chart is drawn again when it comes in.
+    let _later = use_context::<crate::parts::Later>();
+    let computed = &props.computed;
+    let lang = props.lang;
+    let ws = &*props.doc.workspace;
+    let selected = props.selected.and_then(|i| ws.cards.get(i).map(|c| (i, c)));
+    let leak_total = computed.four.leak_count();
+    let reid_total = computed.four.identifying_count();
+    // A big chart lists fewer cards per cell: it is read by its counts, and
+    // each cell expands on demand.
+    let cell_limit = if computed.viewers.len() > 16 { CELL_LIMIT / 5 } else { CELL_LIMIT };
+    // The one cell the Tab key lands on (roving tabindex); it follows the
+    // focus around the grid.
+    let active = use_state(|| 0usize);
+    // The chart keeps the tallest height it has had (issue 25): a card
+    // entering or leaving a cell would otherwise move everything below the
+    // chart, and the browser would lay out and paint the whole page again
+    // on an edit. The floor starts again when the chart's shape, its mode
+    // or its expanded cells change.
+    let wrap = use_node_ref();
+    // The first render measures nothing (the start lays the chart out in a
+    // task of its own; measuring here would force it into this one).
+    let shape = (ws.users.len(), ws.agents.len(), ws.cards.len(), props.mode, props.expanded.clone(), props.past.is_some());
+    let floor = use_mut_ref(|| None::<(Shape, f64)>);
+    let first = use_mut_ref(|| true);
+    {
+        let (wrap, floor) = (wrap.clone(), floor.clone());
+        use_effect(move || {
+            if first.replace(false) {
+                return;
+            }
+            let Some(el) = wrap.cast::<web_sys::Element>() else { return };
+            let mut floor = floor.borrow_mut();
+            let low = match &*floor {
+                Some((was, low)) if *was == shape => *low,
+                _ => {
+                    let _ = el.remove_attribute("style");
+                    0.0
+                }
+            };
+            let height = el.get_bounding_client_rect().height();
+            if height > low {
+                // In hundredths of a pixel, rounded up, written with integers:
+                // formatting an `f64` would link the float printing code
+                // (about 4 kB of a student's gzipped wasm) for this one line.
+                let hundredths = (height * 100.0).ceil() as u64;
+                let _ = el.set_attribute("style", &format!("min-height: {}.{:02}px; box-sizing: border-box", hundredths / 100, hundredths % 100));
+            }
+            *floor = Some((shape, height.max(low)));
+        });
+    }
+    let active_cell = (*active).min(computed.viewers.len().saturating_sub(1));
+    // The about-me toolbar's one Tab stop: the user whose panel is open, else the first.
+    let about_stop = ws.users.iter().take(12).position(|u| props.about.as_deref() == Some(u.as_str())).unwrap_or(0);
+    // The change is not shown while predicting: it would give answers away.
+    let change = props.change.as_ref().filter(|_| !props.mode.hides_answers());
+
+    // Predicting: every card to tick, with its text (the tick box's
+    // accessible name), built once and shared by every cell.
+    let choices: std::rc::Rc<Vec<(usize, String, String)>> = std::rc::Rc::new(if matches!(props.mode, Mode::Predict { revealed: false }) {
+        ws.cards.iter().enumerate().map(|(i, c)| (i, c.id.clone(), c.lesson.clone())).collect()
+    } else {
+        Vec::new()
+    });
+    let cell = |position: usize| -> Html {
+        let viewer = &computed.viewers[position];
+        let view = &computed.four.views[position];
+        let limit = if props.expanded.contains(viewer) { usize::MAX } else { cell_limit };
+        let shown: Vec<Shown> = view
+            .iter()
+            .take(limit)
+            .map(|&i| Shown { index: i, id: ws.cards[i].id.clone().into(), lesson: ws.cards[i].lesson.clone().into() })
+            .collect();
+        let ticked: Vec<String> =
+            props.doc.predictions.get(viewer).map(|s| s.iter().cloned().collect()).unwrap_or_default();
+        let mode = match props.mode {
+            Mode::Explore => CellMode::Explore,
+            Mode::Predict { revealed: false } => CellMode::Predict {
+                choices: choices.clone(),
+                ticked,
+            },
+            Mode::Predict { revealed: true } if props.graded.as_ref().is_some_and(|g| !g.contains(viewer)) => CellMode::NotAsked,
+            Mode::Predict { revealed: true } => {
+                // Each mistake is explained in words, by card index; a long
+                // list is cut, so revealing a huge workspace stays quick.
+                let missing: Vec<usize> = view.iter().copied().filter(|&i| !ticked.contains(&ws.cards[i].id)).collect();
+                let extra: Vec<usize> = (0..ws.cards.len())
+                    .filter(|i| ticked.contains(&ws.cards[*i].id) && !view.contains(i))
+                    .collect();
+                // The words come from the later part; without it (it could
+                // not be fetched), the cards are listed without them.
+                let explain = |list: &[usize]| -> Vec<(String, String)> {
+                    let list = &list[..list.len().min(EXPLAINED)];
+                    let mut why = crate::parts::now(explained(ws, computed, list, viewer, lang)).unwrap_or_default().into_iter();
+                    list.iter().map(|&i| (ws.cards[i].id.clone(), why.next().unwrap_or_default())).collect()
+                };
+                CellMode::Revealed {
+                    grade: Grade {
+                        correct: view.iter().map(|&i| ws.cards[i].id.clone()).filter(|id| ticked.contains(id)).collect(),
+                        missing: explain(&missing),
+                        extra: explain(&extra),
+                        more_missing: missing.len().saturating_sub(EXPLAINED),
+                        more_extra: extra.len().saturating_sub(EXPLAINED),
+                    },
+                }
+            }
+        };
+        let reach = match (props.mode, selected) {
+            (Mode::Predict { revealed: false }, _) | (_, None) => None,
+            (_, Some((index, card))) => Some(Reach {
+                index,
+                id: card.id.clone(),
+                allowed: computed.access(ws, index, viewer.viewer()).allowed(),
+            }),
+        };
+        let inspected = props.inspected.as_ref() == Some(viewer);
+        let delta = change.filter(|(_, c)| c.touches(viewer)).map(|(_, c)| {
+            let cell = c.cell(viewer);
+            Delta {
+                gained: cell.map(|d| d.gained.clone()).unwrap_or_default(),
+                lost: cell.map(|d| d.lost.clone()).unwrap_or_default(),
+            }
+        });
+        html! {
+            <ViewCell
+                key={viewer.key()}
+                viewer={viewer.clone()}
+                {position}
+                {shown}
+                total={view.len()}
+                leaks={computed.four.leaks[position].clone()}
+                reids={computed.reid[position].clone()}
+                {reach}
+                {inspected}
+                {mode}
+                {delta}
+                active={position == active_cell}
+                failing={props.failing.iter().find(|(c, _)| c == viewer).map(|(_, n)| n.clone()).unwrap_or_default()}
+                bar={crate::components::chart::prompt_bar::cell_bar(&props.bars, viewer)}
+                bar_chosen={props.prompt_of.as_ref() == Some(viewer)}
+                {lang}
+                onaction={props.onaction.clone()}
+            />
+        }
+    };
+
+    let agents = ws.agents.len();
+    let scope = selected.and_then(|(_, c)| Scope::parse(&c.scope));
+    let predict = matches!(props.mode, Mode::Predict { .. });
+    let mode_button = {
+        let onaction = props.onaction.clone();
+        let next = match props.mode {
+            Mode::Explore => Mode::Predict { revealed: false },
+            Mode::Predict { .. } => Mode::Explore,
+        };
+        Callback::from(move |_: MouseEvent| onaction.emit(Action::Ui(UiAction::SetMode(next))))
+    };
+    let reveal = {
+        let onaction = props.onaction.clone();
+        let revealed = matches!(props.mode, Mode::Predict { revealed: true });
+        Callback::from(move |_: MouseEvent| onaction.emit(Action::Ui(UiAction::SetMode(Mode::Predict { revealed: !revealed }))))
+    };
+
+    let (rows, columns) = (ws.users.len(), ws.agents.len());
+    let onfocusin = {
+        let active = active.clone();
+        Callback::from(move |e: FocusEvent| {
+            let Some(pos) = e.target_dyn_into::<web_sys::Element>().and_then(|t| cell_of(&t)).and_then(|c| position(&c)) else { return };
+            if *active != pos {
+                active.set(pos);
+            }
+        })
+    };
+    let onkeydown = Callback::from(move |e: KeyboardEvent| {
+        if grid_key(&e, rows, columns) {
+            e.prevent_default();
+            e.stop_propagation();
+        }
+    });
+
+    html! {
+        <section id="chart" class="chart" aria-labelledby="chart-title" tabindex="-1">
+            <div class="chart-head">
+                <h2 id="chart-title">{ pick!(lang, "座位表:誰取回了什麼", "Seating chart: who retrieves what") }</h2>
+                <div class="modes" role="group" aria-label={pick!(lang, "模式", "Mode")}>
+                    // Once revealed, predicting is over: the toggle is no
+                    // longer pressed and says where it leads (issue 26).
+                    if props.mode == (Mode::Predict { revealed: true }) {
+                        <button type="button" onclick={mode_button} data-action="predict-mode" data-revealed="true">
+                            { pick!(lang, "回到探索", "Back to exploring") }
+                        </button>
+                    } else {
+                        <button type="button" aria-pressed={predict.to_string()} onclick={mode_button} data-action="predict-mode">
+                            { pick!(lang, "先預測再揭曉", "Predict, then reveal") }
+                        </button>
+                    }
+                    if predict {
+                        <button type="button" onclick={reveal} data-action="reveal">
+                            { match props.mode {
+                                Mode::Predict { revealed: true } => pick!(lang, "再預測一次", "Hide and predict again"),
+                                _ => pick!(lang, "揭曉並評分", "Reveal and grade"),
+                            } }
+                        </button>
+                    }
+                </div>
+            </div>
+            if let Some(tick) = props.past {
+                <p class="past-marker" data-past={tick.to_string()} role="status">
+                    <span aria-hidden="true">{ "⏪ " }</span>
+                    <strong>{ pick!(lang, format!("時刻 {tick} 的樣子(過去)"), format!("As of tick {tick} (the past)")) }</strong>
+                    { pick!(lang, ":座位表顯示當時的卡片。", ": the chart shows the cards as they were then. ") }
+                    <button type="button" class="link" data-action="back-to-now" onclick={{
+                        let onaction = props.onaction.clone();
+                        Callback::from(move |_: MouseEvent| onaction.emit(UiAction::SetTick(None).into()))
+                    }}>{ pick!(lang, "回到現在", "Back to now") }</button>
+                </p>
+            }
+            <p class="lede">{ pick!(lang, 
+                "每一列是一位使用者,每一欄是一個 Agent;格子裡是那個身分用目前查詢取回的卡片。點一張卡片看為什麼。",
+                "Each row is a user, each column an agent; a cell lists what that identity retrieves for the current query. Click a card to see why.",
+            ) }</p>
+            <p class={classes!("alarm-summary", (leak_total > 0).then_some("alarm"))} data-leak-total={leak_total.to_string()}>
+                if props.mode.hides_answers() {
+                    { pick!(lang, "預測模式:答案先藏起來。", "Predict mode: the answers are hidden.") }
+                } else if leak_total == 0 {
+                    <span aria-hidden="true">{"✓ "}</span>
+                    { pick!(lang, "沒有外洩:沒有任何格子看到別人的暗號。", "No leaks: no cell shows another user's canary.") }
+                } else {
+                    <span aria-hidden="true">{"⚠ "}</span>
+                    { pick!(lang, format!("{leak_total} 個外洩警報:有人看到了別人的暗號!"), format!("{}: someone sees another user's canary!", crate::components::count(leak_total, "leak alarm", "leak alarms"))) }
+                }
+            </p>
+            if reid_total > 0 && !props.mode.hides_answers() {
+                <p class="reid-summary" data-reid-total={reid_total.to_string()}>
+                    <span aria-hidden="true">{"◎ "}</span>
+                    { pick!(lang, 
+                        format!("重新識別:卡片 {reid_total} 次認出了另一位使用者,裡面卻沒有任何暗號。"),
+                        format!("Re-identification: {reid_total} times a card singles out another user, with no canary in it."),
+                    ) }
+                </p>
+            }
+            if let Some((kind, change)) = change {
+                <ChangeStrip kind={*kind} parts={strip_parts(change, &props.more_parts, lang)} {lang} />
+            }
+            if props.cache_leaks > 0 && !props.mode.hides_answers() {
+                <p class="alarm-summary alarm" data-cache-leak-total={props.cache_leaks.to_string()}>
+                    <span aria-hidden="true">{"⚠ "}</span>
+                    { pick!(lang, 
+                        format!("回應快取 {} 次外洩:快取把別人的暗號交給了另一位使用者!(見「回應快取」)", props.cache_leaks),
+                        format!("{} from the response cache: a cached answer handed another user's canary over! (see “Response cache”)", crate::components::count(props.cache_leaks, "leak alarm", "leak alarms")),
+                    ) }
+                </p>
+            }
+            if ws.users.is_empty() || ws.agents.is_empty() {
+                <p class="empty">{ pick!(lang, "至少要有一位使用者和一個 Agent,座位表才有格子。", "Add at least one user and one agent to get a cell.") }</p>
+            } else {
+                <div class="grid-wrap" ref={wrap}>
+                    // A chart bigger than a screen renders only the cells
+                    // near it (`many`: see the stylesheet).
+                    <table class={classes!("grid", (ws.users.len() * ws.agents.len() > MANY_CELLS).then_some("many"))} role="grid" aria-labelledby="chart-title" aria-describedby="grid-keys" {onkeydown} {onfocusin}>
+                        <caption class="sr-only">{ pick!(lang, "列:使用者;欄:Agent;格子:取回的卡片", "Rows: users; columns: agents; cells: retrieved cards") }</caption>
+                        <thead>
+                            <tr>
+                                <th class="corner">{ pick!(lang, "使用者 ╲ Agent", "user ╲ agent") }</th>
+                                { for ws.agents.iter().map(|a| html! { <th scope="col">{ a }</th> }) }
+                            </tr>
+                        </thead>
+                        <tbody>
+                            { for ws.users.iter().enumerate().map(|(u, user)| html! {
+                                <tr key={user.clone()}>
+                                    <th scope="row">{ user }</th>
+                                    { for (0..agents).map(|a| cell(u * agents + a)) }
+                                </tr>
+                            }) }
+                        </tbody>
+                    </table>
+                </div>
+            }
+            if !ws.users.is_empty() {
+                // The viewing right, acting as a user of the chart (never a
+                // typed name); the panel's own picker lists every user.
+                // One Tab stop (a toolbar: the arrow keys move along the
+                // users), so the first screen stays a few controls.
+                <div class="about-pick" role="toolbar" aria-labelledby="about-pick-label"
+                    onkeydown={Callback::from(|e: KeyboardEvent| crate::components::focus::toolbar_keys(&e, false))}>
+                    <span id="about-pick-label">{ pick!(lang, "記了我什麼?以這位使用者查看:", "What do you keep about me? Acting as:") }</span>
+                    { for ws.users.iter().take(12).enumerate().map(|(n, user)| html! {
+                        <button type="button" class="link" data-action="about-me" data-user={user.clone()}
+                            tabindex={if n == about_stop { "0" } else { "-1" }}
+                            aria-pressed={(props.about.as_deref() == Some(user.as_str())).to_string()}
+                            onclick={{
+                                let onaction = props.onaction.clone();
+                                let user = user.clone();
+                                Callback::from(move |_: MouseEvent| {
+                                    onaction.emit(UiAction::AboutMe(Some(user.clone())).into());
+                                    // The panel opens beside the chart: bring it into view.
+                                    crate::components::focus_after_render("#about-user".into());
+                                })
+                            }}>
+                            { user }
+                        </button>
+                    }) }
+                </div>
+            }
+            <p id="grid-keys" class="sr-only">{ pick!(lang, 
+                "方向鍵在格子間移動,Home/End 到列的兩端,Enter 進入格子裡的卡片,Escape 回到格子。",
+                "Arrow keys move between cells, Home and End to the row's ends; Enter goes into a cell's cards, Escape back to the cell.",
+            ) }</p>
+            <ScopeLegend {scope} card={selected.map(|(_, c)| c.id.clone())} {lang} />
+        </section>
+    }
+}
+
+/// The chart cell an element is or is in.
+fn cell_of(el: &web_sys::Element) -> Option<web_sys::Element> {
+    el.closest("[data-pos]").ok().flatten()
+}
+
+fn position(cell: &web_sys::Element) -> Option<usize> {
+    cell.get_attribute("data-pos")?.parse().ok()
+}
+
+/// The controls inside a cell (its cards, the reach mark, the prediction
+/// boxes), in order.
+fn items(cell: &web_sys::Element) -> Vec<web_sys::Element> {
+    let Ok(list) = cell.query_selector_all("button, input") else { return Vec::new() };
+    (0..list.length()).filter_map(|i| list.item(i)?.dyn_into::<web_sys::Element>().ok()).collect()
+}
+
+/// The grid's keys (an effect of a key press, so it moves the focus
+/// itself). On a cell: arrows move to the next cell, Home and End to the
+/// row's ends (with Ctrl, the grid's), Enter into the cell's cards. On a
+/// card inside: up and down move between them, Escape back to the cell.
+/// Returns whether the key was the grid's.
+fn grid_key(e: &KeyboardEvent, rows: usize, columns: usize) -> bool {
+    let Some(target) = e.target_dyn_into::<web_sys::Element>() else { return false };
+    let Some(cell) = cell_of(&target) else { return false };
+    let Some(pos) = position(&cell) else { return false };
+    let grid = cell.closest("table").ok().flatten();
+    let go = |to: usize| {
+        let found = grid.as_ref().and_then(|g| g.query_selector(&format!("[data-pos=\"{to}\"]")).ok().flatten());
+        if let Some(next) = found {
+            focus_element(&next);
+        }
+    };
+    let key = e.key();
+    if target.is_same_node(Some(&cell)) {
+        let (row, column) = (pos / columns.max(1), pos % columns.max(1));
+        let ctrl = e.ctrl_key() || e.meta_key();
+        let to = match key.as_str() {
+            "ArrowRight" => (column + 1 < columns).then_some(pos + 1),
+            "ArrowLeft" => (column > 0).then(|| pos - 1),
+            "ArrowDown" => (row + 1 < rows).then_some(pos + columns),
+            "ArrowUp" => (row > 0).then(|| pos - columns),
+            "Home" if ctrl => Some(0),
+            "End" if ctrl => Some((rows * columns).saturating_sub(1)),
+            "Home" => Some(row * columns),
+            "End" => Some(row * columns + columns - 1),
+            "Enter" | "F2" => {
+                if let Some(first) = items(&cell).first() {
+                    focus_element(first);
+                }
+                return true;
+            }
+            _ => return false,
+        };
+        if let Some(to) = to {
+            go(to);
+        }
+        return true;
+    }
+    // Inside the cell.
+    let inside = items(&cell);
+    let at = inside.iter().position(|el| el.is_same_node(Some(&target)));
+    match (key.as_str(), at) {
+        ("Escape", _) => {
+            focus_element(&cell);
+        }
+        ("ArrowDown", Some(i)) => {
+            if let Some(next) = inside.get(i + 1) {
+                focus_element(next);
+            }
+        }
+        ("ArrowUp", Some(i)) => {
+            if let Some(previous) = i.checked_sub(1).and_then(|i| inside.get(i)) {
+                focus_element(previous);
+            }
+        }
+        _ => return false,
+    }
+    true
+}

@@ -1,0 +1,327 @@
+use mixua_words::Lang;
+use yew::prelude::*;
+
+use crate::derive::course::{Course, WorkLesson};
+use crate::store::persist::{self, Saved};
+use crate::store::shared::Latest;
+use std::rc::Rc;
+use crate::components::download::{download, download_as};
+use crate::store::state::{WorkAction, Action, Doc, Notice, NoticeAt, Recent, UiAction};
+
+
+/// Reads a picked or dropped file and loads it, or says what is wrong,
+/// `at` the control that asked (the Work menu's Import; the top bar for a
+/// file dropped on the page), with the part that keeps the work
+/// (`crate::store::json_io::import_file`). The current work changes only when the
+/// whole file loads.
+pub fn import_file(file: web_sys::File, at: NoticeAt, onaction: Callback<Action>, onwork: Callback<WorkAction>) {
+    crate::store::json_io::run(async move {
+        if crate::store::json_io::import_file(&file, at, &onaction, &onwork).await.is_err() {
+            part_missing_at(&onaction, at);
+        }
+    });
+}
+
+/// A share link of `doc` in `course` (its deflate and base64 writer), in
+/// the Work menu's part (`crate::parts`): fetched when the menu is first
+/// pointed at, opened or used.
+#[wasm_split_helpers::wasm_split(work_menu, fallible, preload(preload_work_menu))]
+fn share_part(doc: &Doc, course: WorkLesson) -> Result<String, crate::parts::SplitLoaderError> {
+    Ok(share_url(doc, course))
+}
+
+/// The report file of `doc`, byte for byte what `mixua report` writes by
+/// default (the report and its writer), in the Work menu's part.
+#[wasm_split_helpers::wasm_split(work_menu, fallible)]
+fn report_part(doc: &Doc) -> Result<String, crate::parts::SplitLoaderError> {
+    let ws = &doc.workspace;
+    let mut report = mixua_words::report(ws, &ws.query, false);
+    let mut bytes = mixua_words::report::to_json(&mut report, mixua_words::Format::Pretty);
+    bytes.push(b'\n');
+    Ok(String::from_utf8(bytes).expect("serde_json writes UTF-8"))
+}
+
+/// The work as a Cedar policy set (the crate's `cedar::export_cedar`, at
+/// the work's clock): the schema, the policies and the entities, in the
+/// Work menu's part.
+#[wasm_split_helpers::wasm_split(work_menu, fallible)]
+fn cedar_part(doc: &Doc) -> Result<mixua_policy::CedarExport, crate::parts::SplitLoaderError> {
+    Ok(mixua_policy::export_cedar(&doc.workspace, None))
+}
+
+/// Starts fetching the Work menu's part (when the menu is pointed at or
+/// focused), so that its actions answer at once.
+pub fn prefetch() {
+    wasm_bindgen_futures::spawn_local(async {
+        let _ = preload_work_menu().await;
+    });
+}
+
+/// Says that the part an action needed could not be downloaded, beside the
+/// Work menu's controls.
+fn part_missing(onaction: &Callback<Action>) {
+    part_missing_at(onaction, NoticeAt::Work);
+}
+
+/// Says that the part an action needed could not be downloaded, `at` the
+/// control that asked.
+fn part_missing_at(onaction: &Callback<Action>, at: NoticeAt) {
+    onaction.emit(Action::Ui(UiAction::Notify(Notice::PartMissing)));
+    onaction.emit(Action::Ui(UiAction::PlaceNotice(at)));
+}
+
+/// The address of this page (the students' page, when made on the
+/// teacher's; lesson 3's page for its work) with a share link for `doc` in
+/// `course`.
+pub fn share_url(doc: &Doc, course: WorkLesson) -> String {
+    let location = gloo_utils::window().location();
+    let base = format!(
+        "{}{}",
+        location.origin().unwrap_or_default(),
+        crate::start::route::link_page(&location.pathname().unwrap_or_default(), course)
+    );
+    format!("{base}#{}", persist::encode_link(doc, course))
+}
+
+#[derive(Properties, PartialEq, Clone)]
+pub struct FilesProps {
+    /// The work now, read when it is shared or exported (not a prop that
+    /// changes on every edit).
+    pub doc: Latest<Rc<Doc>>,
+    /// The work's lesson (the reset's).
+    pub course: Course,
+    /// The work's lesson as its link and file name it
+    /// (`crate::store::state::Ui::carried_lesson`).
+    pub carried: WorkLesson,
+    /// The saved works, for "Recent work".
+    pub recent: Recent,
+    /// The answer to the last action taken here (share, import, reset,
+    /// opening a saved work), shown beside the controls, not at the top
+    /// of the page.
+    #[prop_or_default]
+    pub said: Option<Notice>,
+    pub lang: Lang,
+    pub onaction: Callback<Action>,
+    pub onwork: Callback<WorkAction>,
+}
+
+/// "3 min ago", from the saved time and now (both ms since 1970).
+fn ago(minutes: u64, lang: Lang) -> String {
+    match minutes {
+        0 => pick!(lang, "剛剛".to_string(), "just now".to_string()),
+        m if m < 60 => pick!(lang, format!("{m} 分鐘前"), format!("{m} min ago")),
+        m if m < 60 * 24 => pick!(lang, format!("{} 小時前", m / 60), format!("{} h ago", m / 60)),
+        m => pick!(lang, format!("{} 天前", m / (60 * 24)), format!("{} days ago", m / (60 * 24))),
+    }
+}
+
+/// Share, export, import and reset: the work leaves and enters here.
+#[function_component(Files)]
+pub fn files(props: &FilesProps) -> Html {
+    let lang = props.lang;
+    let confirm_reset = use_state(|| false);
+    let link = use_state(|| None::<String>);
+
+    let share = {
+        let (doc, course) = (props.doc.clone(), props.carried);
+        let link = link.clone();
+        let onaction = props.onaction.clone();
+        Callback::from(move |_: MouseEvent| {
+            let doc = doc.get();
+            let (link, onaction) = (link.clone(), onaction.clone());
+            wasm_bindgen_futures::spawn_local(async move {
+                let Ok(url) = share_part(&doc, course).await else {
+                    return part_missing(&onaction);
+                };
+                // Said once the clipboard has answered: copied, or (refused,
+                // as a browser may) the link to copy by hand, right below.
+                let copied = gloo_utils::window().navigator().clipboard().write_text(&url);
+                link.set(Some(url));
+                let notice = match wasm_bindgen_futures::JsFuture::from(copied).await {
+                    Ok(_) => Notice::LinkCopied,
+                    Err(_) => Notice::LinkNotCopied,
+                };
+                onaction.emit(Action::Ui(UiAction::Notify(notice)));
+                onaction.emit(Action::Ui(UiAction::PlaceNotice(NoticeAt::Work)));
+            });
+        })
+    };
+    let export = {
+        let (doc, course) = (props.doc.clone(), persist::portable(props.carried));
+        Callback::from(move |_: MouseEvent| {
+            download("mixua-workspace.json", &persist::to_json(&Saved { doc: (*doc.get()).clone(), course, ..Saved::default() }));
+        })
+    };
+    let export_report = {
+        let (doc, onaction) = (props.doc.clone(), props.onaction.clone());
+        Callback::from(move |_: MouseEvent| {
+            let (doc, onaction) = (doc.get(), onaction.clone());
+            wasm_bindgen_futures::spawn_local(async move {
+                match report_part(&doc).await {
+                    Ok(text) => download("memory-result.json", &text),
+                    Err(_) => part_missing(&onaction),
+                }
+            });
+        })
+    };
+    let export_cedar = {
+        let (doc, onaction) = (props.doc.clone(), props.onaction.clone());
+        Callback::from(move |_: MouseEvent| {
+            let (doc, onaction) = (doc.get(), onaction.clone());
+            wasm_bindgen_futures::spawn_local(async move {
+                match cedar_part(&doc).await {
+                    // Three files, each its own download.
+                    Ok(export) => {
+                        for (name, text) in export.files() {
+                            let mime = if name.ends_with(".json") { "application/json" } else { "text/plain" };
+                            download_as(name, text, mime);
+                        }
+                    }
+                    Err(_) => part_missing(&onaction),
+                }
+            });
+        })
+    };
+    let pick = {
+        let (onaction, onwork) = (props.onaction.clone(), props.onwork.clone());
+        Callback::from(move |e: Event| {
+            let input: web_sys::HtmlInputElement = e.target_unchecked_into();
+            // Answered in the menu the file was picked from, when it is
+            // open (where the learner looks); else in the top bar.
+            let open = input.closest("details[open]").ok().flatten().is_some();
+            if let Some(file) = input.files().and_then(|f| f.get(0)) {
+                import_file(file, if open { NoticeAt::Work } else { NoticeAt::Bar }, onaction.clone(), onwork.clone());
+            }
+            input.set_value("");
+        })
+    };
+    let ask_reset = {
+        let confirm_reset = confirm_reset.clone();
+        Callback::from(move |_: MouseEvent| confirm_reset.set(true))
+    };
+    let do_reset = {
+        let confirm_reset = confirm_reset.clone();
+        let (onaction, onwork) = (props.onaction.clone(), props.onwork.clone());
+        let course = props.course;
+        Callback::from(move |_: MouseEvent| {
+            confirm_reset.set(false);
+            // Lesson 2's start is in its part: without it, Reset says so
+            // and changes nothing.
+            match course.start_doc(lang) {
+                Some(doc) => onwork.emit(WorkAction::Reset { doc: Box::new(doc), source: pick!(lang, "範例", "the seed").into() }),
+                None => onaction.emit(UiAction::Notify(Notice::PartMissing).into()),
+            }
+            onaction.emit(Action::Ui(UiAction::PlaceNotice(NoticeAt::Work)));
+        })
+    };
+    let cancel_reset = {
+        let confirm_reset = confirm_reset.clone();
+        Callback::from(move |_: MouseEvent| confirm_reset.set(false))
+    };
+
+    // Reset names the lesson it resets: each lesson keeps its own work.
+    let n = props.course.number();
+    let (reset_label, reset_question) = match props.course {
+        Course::Pack => (
+            pick!(lang, "重設為範例".to_string(), "Reset to the seed".to_string()),
+            pick!(lang, "換成範例卡片?(可以復原)".to_string(), "Replace your work with the seed? (Undo brings it back)".to_string()),
+        ),
+        _ => (
+            pick!(lang, format!("重設第 {n} 課"), format!("Reset lesson {n}")),
+            pick!(lang, 
+                format!("把第 {n} 課的作品換回它的起點?(可以復原;其他課的作品不受影響)"),
+                format!("Replace your lesson {n} work with its starting cards? (Undo brings it back; other lessons' work stays.)"),
+            ),
+        ),
+    };
+    // The Assertions panel (issue 53), for a work that holds none yet: the
+    // top bar shows its button once it holds one.
+    let open_assertions = {
+        let onaction = props.onaction.clone();
+        Callback::from(move |_: MouseEvent| {
+            if let Some(menu) = gloo_utils::document().query_selector("details[data-menu=\"work\"]").ok().flatten() {
+                let _ = menu.remove_attribute("open");
+            }
+            onaction.emit(crate::store::state::UiAction::ShowAssertions(true).into());
+        })
+    };
+    html! {
+        <section class="files" aria-label={pick!(lang, "儲存與分享", "Save and share")}>
+            <button type="button" onclick={share} data-action="share">
+                <span aria-hidden="true">{"⤴ "}</span>{ pick!(lang, "分享連結", "Share link") }
+            </button>
+            <button type="button" onclick={export} data-action="export">{ pick!(lang, "匯出工作區", "Export workspace") }</button>
+            <button type="button" onclick={export_report} data-action="export-report">{ pick!(lang, "匯出報告", "Export report") }</button>
+            <button type="button" onclick={export_cedar} data-action="export-cedar" title={mixua_words::cedar_words::export_cedar_title(lang)}>
+                { mixua_words::cedar_words::export_cedar_label(lang) }
+            </button>
+            <button type="button" onclick={open_assertions} data-action="open-assertions">{ pick!(lang, "斷言…", "Assertions…") }</button>
+            <label class="file-pick">
+                <span>{ pick!(lang, "匯入…", "Import…") }</span>
+                <input type="file" name="import" accept=".json,application/json" onchange={pick} />
+            </label>
+            if *confirm_reset {
+                <span class="confirm" role="group" aria-label={pick!(lang, "確認重設", "Confirm reset")}>
+                    { reset_question }
+                    <button type="button" class="danger" onclick={do_reset} data-action="confirm-reset">{ pick!(lang, "是,重設", "Yes, reset") }</button>
+                    <button type="button" onclick={cancel_reset}>{ pick!(lang, "取消", "Cancel") }</button>
+                </span>
+            } else {
+                <button type="button" onclick={ask_reset} data-action="reset" data-resets={props.course.number().to_string()}>{ reset_label }</button>
+            }
+            <a href="?fresh" target="_blank" rel="noopener">{ pick!(lang, "全新開始(新分頁)", "Fresh start (new tab)") }</a>
+            // What the last action here did, beside these controls (the
+            // live region says it too).
+            if props.said.is_some() {
+                <div class="work-said" data-said="work">
+                    <crate::components::menus::notice_bar::NoticeBar notice={props.said.clone()} {lang} onaction={props.onaction.clone()} onwork={props.onwork.clone()} />
+                </div>
+            }
+            if let Some(url) = &*link {
+                <label class="share-out">
+                    <span>{ pick!(lang, "分享連結:", "Share link: ") }</span>
+                    <input name="share_link" readonly=true value={url.clone()} />
+                </label>
+            }
+            // There before anything is saved (hidden, its place kept): the
+            // first save, right after the start, moves nothing below it.
+            // Shown once there is another work to go back to (this tab's
+            // own work alone is nothing to pick from).
+            <details class={classes!("recent", (props.recent.works.len() < 2).then_some("none"))} data-panel="recent">
+                <summary>{ pick!(lang, format!("最近的作品({})", props.recent.works.len()), format!("Recent work ({})", props.recent.works.len())) }</summary>
+                <ul>
+                    { for props.recent.works.iter().map(|entry| {
+                        let current = entry.id == props.recent.current;
+                        let open = {
+                            let onwork = props.onwork.clone();
+                            let id = entry.id.clone();
+                            Callback::from(move |_: MouseEvent| onwork.emit(WorkAction::Open(id.clone())))
+                        };
+                        html! {
+                            <li key={entry.id.clone()} data-work={entry.id.clone()} data-current={current.to_string()}>
+                                <strong>{ &entry.name }</strong>
+                                { " · " }{ ago(props.recent.minutes_ago(entry), lang) }
+                                { " · " }{ pick!(lang, format!("{} 張卡片", entry.cards), crate::components::count(entry.cards, "card", "cards")) }
+                                if current {
+                                    { " · " }<em>{ pick!(lang, "這個分頁", "this tab") }</em>
+                                } else {
+                                    { " " }
+                                    <button type="button" class="link" onclick={open} data-action="open-work"
+                                        aria-label={pick!(lang, format!("打開 {}", entry.name), format!("Open {}", entry.name))}>
+                                        { pick!(lang, "打開", "Open") }
+                                    </button>
+                                }
+                            </li>
+                        }
+                    }) }
+                </ul>
+            </details>
+        </section>
+    }
+}
+
+crate::parts::lazy_later!(
+    /// [`Files`], in the part of the panels the first screen does not
+    /// show (`crate::parts::below`), drawn once that part is in.
+    pub LazyFiles(lazy_files, FilesProps, "files-body") = Files, files_part, preload_files
+);

@@ -1,0 +1,10 @@
+//! The teacher's tools: the pack builder and the class view (the `teacher`
+//! feature); without it, a link to the page that has them.
+
+#[cfg(feature = "teacher")]
+pub mod class_view;
+#[cfg(feature = "teacher")]
+pub mod teacher;
+#[cfg(not(feature = "teacher"))]
+#[path = "teacher_page.rs"]
+pub mod teacher;

@@ -1,0 +1,523 @@
+//! Which lesson a work is, and the lesson functions for either: each lesson
+//! is one of the policy crate's built-in packs (`lesson1`, `lesson2`), and
+//! every check is the crate's (`Exercise::holds`, `items`, `milestones`).
+//! Here the app only hands the crate what it keeps: the work, the memoised
+//! views and the learner's progress.
+
+use std::collections::BTreeSet;
+use std::rc::Rc;
+
+use mixua_policy::{ViewerId, Workspace};
+use mixua_words::Lang;
+use mixua_course::{Exercise, Facts, Item, Learner, Pack, Views};
+use serde::{Deserialize, Serialize};
+
+use crate::store::work::Predictions;
+use crate::store::progress::{Lesson, Record, RECORD_STEP};
+
+/// Which lesson a work belongs to: the seating chart (lesson 1), or memory
+/// over time (lesson 2, on its own workspace with a clock and a log).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum Course {
+    #[default]
+    #[serde(rename = "1")]
+    One,
+    #[serde(rename = "2")]
+    Two,
+    /// What reaches the prompt (lesson 3, on its own workspace with
+    /// budgets and tasks): only in a build with the `lesson3` feature.
+    #[cfg(feature = "lesson3")]
+    #[serde(rename = "3")]
+    Three,
+    /// A teacher's pack, opened from a pack link (the pack is kept in the
+    /// browser; the start and opening a work put it in the state,
+    /// `Ui::teachers_pack`).
+    #[serde(rename = "pack")]
+    Pack,
+}
+
+/// A work's lesson as it is written and carried (a saved slot's, a file's
+/// and a share link's `playground.course`): every lesson of the site,
+/// whichever page reads it, so that a page without lesson 3 still knows a
+/// lesson-3 work for what it is. Exactly the text `"1"`, `"2"`, `"3"` or
+/// `"pack"`; anything else (the number `3`, another text) is refused
+/// ([`crate::store::persist::Problem::UnknownLesson`]), never read as lesson 1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize, PartialOrd, Ord, Hash)]
+pub enum WorkLesson {
+    #[default]
+    #[serde(rename = "1")]
+    One,
+    #[serde(rename = "2")]
+    Two,
+    #[serde(rename = "3")]
+    Three,
+    /// A teacher's pack's exercise (the pack is kept in the browser; its
+    /// own lesson is [`mixua_course::Pack::lesson`]).
+    #[serde(rename = "pack")]
+    Pack,
+}
+
+impl WorkLesson {
+    pub const ALL: [WorkLesson; 4] = [WorkLesson::One, WorkLesson::Two, WorkLesson::Three, WorkLesson::Pack];
+
+    /// `?lesson=N`: a built-in lesson of the site, whether this build has
+    /// it or not.
+    pub fn parse(text: &str) -> Option<WorkLesson> {
+        match text.trim() {
+            "1" => Some(WorkLesson::One),
+            "2" => Some(WorkLesson::Two),
+            "3" => Some(WorkLesson::Three),
+            _ => None,
+        }
+    }
+
+    /// The lesson's number (a pack: 0).
+    pub fn number(self) -> usize {
+        match self {
+            WorkLesson::One => 1,
+            WorkLesson::Two => 2,
+            WorkLesson::Three => 3,
+            WorkLesson::Pack => 0,
+        }
+    }
+
+    /// The lesson as this build runs it (`None`: lesson 3, in a build
+    /// without it).
+    pub fn course(self) -> Option<Course> {
+        match self {
+            WorkLesson::One => Some(Course::One),
+            WorkLesson::Two => Some(Course::Two),
+            #[cfg(feature = "lesson3")]
+            WorkLesson::Three => Some(Course::Three),
+            #[cfg(not(feature = "lesson3"))]
+            WorkLesson::Three => None,
+            WorkLesson::Pack => Some(Course::Pack),
+        }
+    }
+
+    /// The built-in lesson whose page and panels the work has: its own, or
+    /// for a pack's work, the pack's (`pack_lesson`, 1 when the pack is not
+    /// at hand).
+    pub fn home(self, pack_lesson: Option<usize>) -> usize {
+        match self {
+            WorkLesson::Pack => pack_lesson.unwrap_or(1),
+            other => other.number(),
+        }
+    }
+}
+
+impl From<Course> for WorkLesson {
+    fn from(course: Course) -> WorkLesson {
+        match course {
+            Course::One => WorkLesson::One,
+            Course::Two => WorkLesson::Two,
+            #[cfg(feature = "lesson3")]
+            Course::Three => WorkLesson::Three,
+            Course::Pack => WorkLesson::Pack,
+        }
+    }
+}
+
+/// The site's pages (scripts/pages.sh), each a build of its own: which
+/// lessons' work each shows, and where the others' goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Page {
+    /// `index.html`: a student's lessons 1 and 2 (and packs of theirs).
+    Students,
+    /// `lesson3.html`: lesson 3 (and packs of it).
+    LessonThree,
+    /// `teach.html`: every lesson, and the teacher's tools.
+    Teacher,
+}
+
+impl Page {
+    /// This build's page.
+    pub const THIS: Page = if cfg!(feature = "teacher") {
+        Page::Teacher
+    } else if cfg!(feature = "lesson3") {
+        Page::LessonThree
+    } else {
+        Page::Students
+    };
+
+    pub const ALL: [Page; 3] = [Page::Students, Page::LessonThree, Page::Teacher];
+
+    /// Whether this page shows the work of built-in lesson `lesson` (1, 2,
+    /// 3; a pack's work: its pack's, [`WorkLesson::home`]).
+    pub fn shows(self, lesson: usize) -> bool {
+        match self {
+            Page::Students => matches!(lesson, 1 | 2),
+            Page::LessonThree => lesson == 3,
+            Page::Teacher => matches!(lesson, 1..=3),
+        }
+    }
+
+    /// The lesson a start opens when nothing says which.
+    pub fn first_lesson(self) -> WorkLesson {
+        match self {
+            Page::LessonThree => WorkLesson::Three,
+            _ => WorkLesson::One,
+        }
+    }
+
+    /// The page a student opens lesson `lesson`'s work on.
+    pub fn of_lesson(lesson: usize) -> Page {
+        if lesson == 3 {
+            Page::LessonThree
+        } else {
+            Page::Students
+        }
+    }
+
+    /// The page's file, relative to the site's directory (the students'
+    /// page is the directory itself).
+    pub fn file(self) -> &'static str {
+        match self {
+            Page::Students => "./",
+            Page::LessonThree => "lesson3.html",
+            Page::Teacher => "teach.html",
+        }
+    }
+}
+
+impl Default for Page {
+    fn default() -> Page {
+        Page::THIS
+    }
+}
+
+/// The built-in packs a state reads, each read from the curriculum crate the
+/// first time it is asked for (per lesson and language) and kept: a memo of
+/// a pure function, held as data by the state that reads it (`Ui::packs`,
+/// shared by every state the reducer makes from it), never a global. Any
+/// two hold the same packs, so they compare equal.
+///
+/// Lesson 2's pack is in a part of the app (`lesson_two_pack`):
+/// until that part is in, the lesson has a pack with no exercises, which is
+/// not kept (the pack is read again when asked next), and the lesson panel
+/// shows its part's place instead (the root).
+#[derive(Default)]
+pub struct Packs {
+    /// By lesson (1, 2, 3) and language (繁體中文, English).
+    read: [[std::cell::OnceCell<Rc<Pack>>; 2]; 3],
+    /// The pack of a lesson whose part is not in yet: no exercises.
+    waiting: std::cell::OnceCell<Rc<Pack>>,
+}
+
+impl Packs {
+    /// The lesson's built-in pack in `lang` ([`Course::Pack`]: lesson 1's),
+    /// or one without exercises while its part is not in.
+    pub fn get(&self, course: Course, lang: Lang) -> &Rc<Pack> {
+        let at = match course {
+            Course::One | Course::Pack => 0,
+            Course::Two => 1,
+            #[cfg(feature = "lesson3")]
+            Course::Three => 2,
+        };
+        let lang_at = match lang {
+            Lang::ZhTw => 0,
+            Lang::En => 1,
+        };
+        let cell = &self.read[at][lang_at];
+        if let Some(pack) = cell.get() {
+            return pack;
+        }
+        match course.builtin(lang) {
+            Some(pack) => cell.get_or_init(|| Rc::new(pack)),
+            None => self.waiting.get_or_init(|| {
+                Rc::new(Pack { format: mixua_course::pack::PACK_FORMAT, id: String::new(), version: 0, title: Default::default(), exercises: Vec::new() })
+            }),
+        }
+    }
+}
+
+impl PartialEq for Packs {
+    fn eq(&self, _: &Packs) -> bool {
+        true
+    }
+}
+
+impl std::fmt::Debug for Packs {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Packs")
+    }
+}
+
+/// The pack a lesson runs: a built-in lesson's (from `packs`), or for
+/// [`Course::Pack`] the teacher's pack the state holds (without it, storage
+/// cleared, lesson 1's exercises: never a panel without exercises).
+pub fn pack_of<'a>(course: Course, teachers_pack: Option<&'a Rc<Pack>>, packs: &'a Packs, lang: Lang) -> &'a Rc<Pack> {
+    match (course, teachers_pack) {
+        (Course::Pack, Some(pack)) => pack,
+        _ => packs.get(course, lang),
+    }
+}
+
+impl Course {
+    /// `?lesson=N`.
+    pub fn parse(text: &str) -> Option<Course> {
+        match text.trim() {
+            "1" => Some(Course::One),
+            "2" => Some(Course::Two),
+            #[cfg(feature = "lesson3")]
+            "3" => Some(Course::Three),
+            _ => None,
+        }
+    }
+
+    pub fn number(self) -> usize {
+        match self {
+            Course::One => 1,
+            Course::Two => 2,
+            #[cfg(feature = "lesson3")]
+            Course::Three => 3,
+            Course::Pack => 0,
+        }
+    }
+
+    /// The lesson's built-in pack (its solutions in `lang`), read anew from
+    /// the curriculum crate (a state keeps the ones it reads: [`Packs`]); a
+    /// teacher's pack is not built in, it is the state's ([`pack_of`]), so here
+    /// [`Course::Pack`] has lesson 1's. `None`: lesson 2's, while the part
+    /// it is in is not in (`lesson_two_pack`).
+    pub fn builtin(self, lang: Lang) -> Option<Pack> {
+        match self {
+            Course::Two => crate::parts::now(lesson_two_pack()),
+            #[cfg(feature = "lesson3")]
+            Course::Three => Some(mixua_course::lesson_three_pack(lang)),
+            Course::One | Course::Pack => Some(mixua_course::lesson_one_pack(lang)),
+        }
+    }
+
+    /// The built-in lessons, in the order the lesson switcher lists them
+    /// (a new built-in lesson is one more entry here and in [`Course::parse`]).
+    #[cfg(feature = "lesson3")]
+    pub const LESSONS: &'static [Course] = &[Course::One, Course::Two, Course::Three];
+    #[cfg(not(feature = "lesson3"))]
+    pub const LESSONS: &'static [Course] = &[Course::One, Course::Two];
+
+    /// Lessons a build without them still links to, by number: the page
+    /// that has them opens (`?lesson=3` goes to `lesson3.html`).
+    #[cfg(feature = "lesson3")]
+    pub const ELSEWHERE: &'static [usize] = &[];
+    #[cfg(not(feature = "lesson3"))]
+    pub const ELSEWHERE: &'static [usize] = &[3];
+
+    /// The work a lesson starts from: the seed (in `lang`) for lesson 1 and
+    /// a teacher's pack, lesson 2's own workspace (written through the
+    /// write path) for lesson 2. The start and "Reset" both read it.
+    /// `None`: lesson 2's, while its part is not in ([`lesson_two_start`]).
+    pub fn start_doc(self, lang: Lang) -> Option<crate::store::work::Doc> {
+        Some(match self {
+            Course::One | Course::Pack => crate::store::work::Doc::seed_in(lang),
+            Course::Two => crate::store::work::Doc { workspace: Rc::new(lesson_two_start(lang)?), ..Default::default() },
+            #[cfg(feature = "lesson3")]
+            Course::Three => crate::store::work::Doc {
+                workspace: Rc::new(mixua_course::lesson_three::lesson_three_workspace(lang)),
+                ..Default::default()
+            },
+        })
+    }
+
+    /// Whether this lesson's work is acted on over time (lessons 2 and 3):
+    /// it shows the acting panels and the timeline, and acts through the
+    /// write path, which are parts fetched when wanted (`crate::parts`).
+    pub fn acts(self) -> bool {
+        match self {
+            Course::Two => true,
+            #[cfg(feature = "lesson3")]
+            Course::Three => true,
+            _ => false,
+        }
+    }
+
+    /// Which step alone may be recorded as solved while `shown` is worked
+    /// on: a teacher's exercises each start from their own state, so only
+    /// the one being worked on; the built-in lessons run on one continuing
+    /// work, so any (`None`).
+    pub fn only_step(self, shown: usize) -> Option<usize> {
+        (self == Course::Pack).then_some(shown)
+    }
+
+    /// How many exercises a built-in lesson has.
+    pub fn exercise_count(self) -> usize {
+        self.builtin(Lang::En).map_or(0, |pack| pack.exercises.len())
+    }
+}
+
+/// Lesson 2's starting workspace, from the part it is in
+/// (`lesson_two_start_part`, fetched with the acting panels):
+/// `None` while that part is not in. A lesson-1 student's first load
+/// doesn't carry it (issue 28).
+pub fn lesson_two_start(lang: Lang) -> Option<Workspace> {
+    crate::parts::now(lesson_two_start_part(lang))
+}
+
+/// The workspace an exercise's start (or solution) stands for, lesson 2's
+/// from its part: `None` while that part is not in.
+pub fn start_workspace(start: &mixua_course::Start, lang: Lang) -> Option<Workspace> {
+    match start {
+        mixua_course::Start::LessonTwo => lesson_two_start(lang),
+        // Any other start: the closure is never called.
+        other => Some(other.workspace_with(lang, |_| Workspace::default())),
+    }
+}
+
+/// Whether a pack has an exercise that starts from lesson 2 (or has its
+/// solution there): a teacher's pack that does wants lesson 2's part.
+pub fn uses_lesson_two(pack: &Pack) -> bool {
+    let two = |start: &mixua_course::Start| matches!(start, mixua_course::Start::LessonTwo);
+    pack.exercises.iter().any(|e| two(&e.start) || e.solution.as_ref().is_some_and(two))
+}
+
+/// Lesson 2's start for the checks' facts (a result code's cells): empty
+/// while its part is not in.
+fn lesson_two_or_empty(lang: Lang) -> Workspace {
+    lesson_two_start(lang).unwrap_or_default()
+}
+
+/// A teacher's goal "make all assertions pass" (`Check::AssertionsHold`):
+/// the crate runs the work's assertions on these facts, in the part that
+/// reads them (`crate::derive::assertions`; not yet in: it does not hold yet, and
+/// the next edit checks again). Only a pack that asks reaches it.
+fn assertions_hold(f: &Facts<'_>) -> bool {
+    crate::parts::now(all_hold_part(f)).unwrap_or(false)
+}
+
+#[wasm_split_helpers::wasm_split(later, fallible, preload(preload_all_hold))]
+pub fn all_hold_part(f: &Facts<'_>) -> Result<bool, crate::parts::SplitLoaderError> {
+    Ok(mixua_course::assertion::all_hold(f))
+}
+
+/// Runs `f` with the facts the crate's checks read.
+pub fn with_facts<T>(lesson: Lesson<'_>, f: impl FnOnce(&Facts<'_>) -> T) -> T {
+    let c = lesson.computed;
+    let records: Vec<Vec<bool>> = lesson.progress.records.iter().map(|r| r.changes.clone()).collect();
+    let views = Views { viewers: &c.viewers, views: &c.four.views, leaks: &c.four.leaks, forbidden: &c.four.forbidden, reid: &c.reid };
+    let p = lesson.progress;
+    let learner = Learner {
+        predictions: &lesson.doc.predictions,
+        revealed: lesson.revealed,
+        answers: &p.answers,
+        seen: &p.seen,
+        refused: &p.refused,
+        records: &records,
+        tick: lesson.tick,
+    };
+    // The cache replay is the one the views made (`memos::use_views`, for a
+    // lesson that reads it), never made here.
+    let facts = Facts::of(&lesson.doc.workspace, views, learner).with_lesson_two(lesson_two_or_empty).with_assertions(assertions_hold);
+    f(&match lesson.cache {
+        Some(replayed) => facts.with_cache(replayed),
+        None => facts,
+    })
+}
+
+fn exercise_of(pack: &Pack, step: usize) -> Option<&Exercise> {
+    pack.exercises.get(step)
+}
+
+/// The items of a step, checked now, in `lang`.
+pub fn items_in(step: usize, lesson: Lesson<'_>, lang: Lang) -> Vec<Item> {
+    match exercise_of(lesson.pack, step) {
+        Some(e) => with_facts(lesson, |f| mixua_course::items(e, f, lang)),
+        None => Vec::new(),
+    }
+}
+
+/// Whether all of a step's items hold now and its question, if any, is
+/// answered right.
+pub fn holds_now_in(step: usize, lesson: Lesson<'_>) -> bool {
+    exercise_of(lesson.pack, step).is_some_and(|e| with_facts(lesson, |f| e.holds(step, f)))
+}
+
+/// A step is done once it has held: done stays done, whatever later steps
+/// change (recorded in `Progress::done`).
+pub fn step_done_in(step: usize, lesson: Lesson<'_>) -> bool {
+    mixua_course::solving::is_done(&lesson.progress.done, step, holds_now_in(step, lesson))
+}
+
+/// Steps that hold now but are not recorded yet: the app records them.
+pub fn newly_done_in(course: Course, step: usize, lesson: Lesson<'_>) -> Vec<usize> {
+    with_facts(lesson, |f| lesson.pack.newly_done(&lesson.progress.done, course.only_step(step), f))
+}
+
+/// The milestones that hold now and are not remembered yet: the app
+/// remembers them.
+pub fn milestones_in(lesson: Lesson<'_>) -> Vec<mixua_course::Milestone> {
+    with_facts(lesson, |f| lesson.pack.milestones(f))
+}
+
+/// The step's predicted cells, marked, the first time they are revealed
+/// (`None` once recorded, when not revealed, or when the step grades no
+/// prediction): the app records them.
+pub fn first_reveal_in(step: usize, lesson: Lesson<'_>) -> Option<(usize, Vec<mixua_course::CellMark>)> {
+    if !lesson.revealed || lesson.progress.first_marks.contains_key(&step) {
+        return None;
+    }
+    let exercise = exercise_of(lesson.pack, step)?;
+    let marks = with_facts(lesson, |f| mixua_course::cell_marks(exercise, f));
+    (!marks.is_empty()).then_some((step, marks))
+}
+
+/// The cells a step asks the learner to predict: only they are graded on
+/// reveal (`None`: every cell, outside the prediction steps).
+pub fn graded_in(pack: &Pack, step: usize, ws: &Workspace) -> Option<BTreeSet<ViewerId>> {
+    pack.exercises.get(step)?.graded_cells(ws)
+}
+
+/// The learner's result code for the lesson's pack, with a name.
+pub fn result_code(lesson: Lesson<'_>, name: &str) -> String {
+    let pack = lesson.pack;
+    let p = lesson.progress;
+    let exercises = with_facts(lesson, |f| {
+        pack.exercises
+            .iter()
+            .enumerate()
+            .map(|(n, e)| {
+                let done = mixua_course::solving::is_done(&p.done, n, e.holds(n, f));
+                let first = p.first_marks.get(&n).map(Vec::as_slice);
+                mixua_course::exercise_result(e, done, p.assisted.contains(&n), p.hints_shown(n), p.solution.contains(&n), first, f)
+            })
+            .collect()
+    });
+    mixua_course::encode(&mixua_course::Results { pack: pack.id.clone(), version: pack.version, name: name.to_string(), exercises })
+}
+
+/// The reference exercise 6 measures against: the recorded one, else the
+/// four-scope answer now (recorded with the first row).
+pub fn reference(lesson: Lesson<'_>) -> Predictions {
+    lesson.progress.reference.clone().unwrap_or_else(|| lesson.computed.snapshot(&lesson.doc.workspace))
+}
+
+/// A new row of exercise 6's record, measured against [`reference`]: which
+/// of its four changes are made (its first four items), and both scorecards.
+pub fn record(lesson: Lesson<'_>) -> Record {
+    let reference = crate::derive::views::Reference::Snapshot(Rc::new(reference(lesson)));
+    let ws = &*lesson.doc.workspace;
+    let changes = items_in(RECORD_STEP, lesson, Lang::En).iter().take(4).map(|i| i.done).collect();
+    Record {
+        changes,
+        four: lesson.computed.score(ws, &reference, mixua_policy::Policy::FourScope).into(),
+        global: lesson.computed.score(ws, &reference, mixua_policy::Policy::GlobalOnly).into(),
+    }
+}
+
+/// Lesson 2's built-in pack, in the part with the write path (`acting`, `crate::store::acts::apply_part`): a
+/// lesson-1 student's first load doesn't carry it (issue 28). The start of
+/// a lesson-2 work has this part in before the pack is read (`main.rs`);
+/// a work opened or imported later wants it from the root
+/// (`crate::parts::use_part`), and until it is in the lesson shows its
+/// part's place ([`Packs`]).
+#[wasm_split_helpers::wasm_split(acting, fallible, preload(preload_lesson_two_pack))]
+pub fn lesson_two_pack() -> Result<mixua_course::Pack, crate::parts::SplitLoaderError> {
+    Ok(mixua_course::lesson_two_pack())
+}
+
+/// Lesson 2's starting workspace (written through the write path), in the
+/// part with the write path: lesson 2's start and Reset, and a teacher's exercise that
+/// starts from it, read it through [`lesson_two_start`].
+#[wasm_split_helpers::wasm_split(acting, fallible, preload(preload_lesson_two_start))]
+pub fn lesson_two_start_part(lang: mixua_words::Lang) -> Result<Workspace, crate::parts::SplitLoaderError> {
+    Ok(mixua_course::lesson_two_workspace(lang))
+}

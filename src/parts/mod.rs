@@ -1,0 +1,171 @@
+//! Parts of the app that a student's first load does not carry (issue 28).
+//!
+//! A function marked `#[wasm_split(part)]` is moved, with everything only it
+//! reaches, into a wasm chunk of its own (`part`) by the build's split step
+//! (`scripts/link-wasm.sh`, `crates/mixua-split`); calling it first fetches
+//! that chunk, so it is `async`. A view is drawn synchronously, so the app draws a part with
+//! [`now`]: its view once the chunk is in, else nothing, while
+//! [`use_part`] fetches the chunk when the part is first wanted and draws
+//! the root again when it is in. On a native build (tests, the prerender)
+//! there is no chunk: a part is always in.
+
+pub mod below;
+
+use std::future::Future;
+use std::pin::Pin;
+
+use futures_util::FutureExt;
+use mixua_words::Lang;
+use yew::prelude::*;
+
+pub use wasm_split_helpers::SplitLoaderError;
+
+/// A part's loader: `preload` of its `#[wasm_split]` function.
+pub type Preload = fn() -> Pin<Box<dyn Future<Output = Result<(), SplitLoaderError>>>>;
+
+/// Where a part's chunk is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Part {
+    /// Not wanted yet, or being fetched.
+    Out,
+    /// Fetched and instantiated: its functions answer at once.
+    In,
+    /// Its fetch failed (offline before the service worker kept it): the
+    /// part's place says so, and wanting it again fetches it again.
+    Failed,
+}
+
+/// The value of a part's function, if its chunk is in (else `None`: the
+/// chunk's fetch is under way, or failed).
+pub fn now<T>(call: impl Future<Output = Result<T, SplitLoaderError>>) -> Option<T> {
+    call.now_or_never().and_then(Result::ok)
+}
+
+/// Resolves two frames from now: after the next frame's paint (the first
+/// screen's, when it was just shown), so that a fetch started then is
+/// neither in the way of that paint nor counted before it (a page's largest
+/// paint waits for every request it saw start before it, in Lighthouse's
+/// simulation of a slow network). It resolves in a task of its own, after
+/// that frame's callbacks, so that what the caller starts then (a part's
+/// fetches) is not added to a frame's task. At once natively.
+pub async fn after_paint() {
+    #[cfg(target_family = "wasm")]
+    {
+        for _ in 0..2 {
+            let frame = js_sys::Promise::new(&mut |resolve, _| {
+                let _ = gloo_utils::window().request_animation_frame(&resolve);
+            });
+            let _ = wasm_bindgen_futures::JsFuture::from(frame).await;
+        }
+        let task = js_sys::Promise::new(&mut |resolve, _| {
+            let _ = gloo_utils::window().set_timeout_with_callback(&resolve);
+        });
+        let _ = wasm_bindgen_futures::JsFuture::from(task).await;
+    }
+}
+
+/// Where a part is: fetched when `wanted` first holds, the root drawn
+/// again once it is in (or failed); the callback fetches a failed part
+/// again.
+#[hook]
+pub fn use_part(wanted: bool, preload: Preload) -> (Part, Callback<()>) {
+    let part = use_state_eq(|| if cfg!(target_family = "wasm") { Part::Out } else { Part::In });
+    {
+        let part = part.clone();
+        use_effect_with((wanted, *part), move |&(wanted, now)| {
+            if wanted && now == Part::Out {
+                wasm_bindgen_futures::spawn_local(async move {
+                    part.set(if preload().await.is_ok() { Part::In } else { Part::Failed });
+                });
+            }
+        });
+    }
+    let retry = {
+        let part = part.clone();
+        Callback::from(move |()| part.set(Part::Out))
+    };
+    (*part, retry)
+}
+
+/// What a part's place shows while it is not in: nothing while it is
+/// fetched (a moment, from the service worker's copy after one visit), or
+/// why it is missing and a button to fetch it again, as a panel where the
+/// part's own would be (`place`: its panel's class, which places it).
+pub fn missing(part: Part, retry: &Callback<()>, lang: Lang, place: &'static str) -> Html {
+    if part != Part::Failed {
+        return html! { <div class={classes!("part-loading", place)} aria-busy="true"></div> };
+    }
+    let onclick = retry.reform(|_: MouseEvent| ());
+    html! {
+        <section class={classes!("panel", "part-failed", place)} role="alert">
+            <p><span aria-hidden="true">{ "⚠ " }</span>{ pick!(lang, 
+                "這部分的程式沒能下載(離線了嗎?)。你的作品都還在。",
+                "This part of the playground could not be downloaded (offline?). Your work is all still here.",
+            ) }</p>
+            <button type="button" {onclick}>{ pick!(lang, "再試一次", "Try again") }</button>
+        </section>
+    }
+}
+
+/// The part of the panels a first screen does not show
+/// (`crate::parts::below`), as the root has it: wanted once the first
+/// screen is shown and painted, so nothing the first screen draws waits
+/// for it, and handed to the components it draws as a context
+/// ([`lazy_later!`]). Compared by where the part is only: the retry of any
+/// render fetches it again.
+#[derive(Clone)]
+pub struct Later {
+    pub part: Part,
+    pub retry: Callback<()>,
+}
+
+impl PartialEq for Later {
+    fn eq(&self, other: &Later) -> bool {
+        self.part == other.part
+    }
+}
+
+/// A component drawn by a part: `lazy_component!(Name(fn_name, Props,
+/// "place") = split_fn, preload_fn)` makes `Name`, which takes the same
+/// props as the part's component (they must have `lang`) and draws it once
+/// `preload_fn` (its part's, and any other part it needs) is done; until
+/// then [`missing`] stands in its place (its panel's class). Mounting it
+/// is wanting the part.
+macro_rules! lazy_component {
+    ($(#[$doc:meta])* $vis:vis $name:ident($fn:ident, $props:ty, $place:literal) = $call:path, $preload:path) => {
+        $(#[$doc])*
+        #[::yew::function_component($name)]
+        $vis fn $fn(props: &$props) -> ::yew::Html {
+            let (part, retry) = $crate::parts::use_part(true, || ::std::boxed::Box::pin($preload()));
+            let drawn = if part == $crate::parts::Part::In { $crate::parts::now($call(props)) } else { None };
+            drawn.unwrap_or_else(|| $crate::parts::missing(part, &retry, props.lang, $place))
+        }
+    };
+}
+
+/// `lazy_later!(Name(fn_name, Props, "place") = Component, part_fn,
+/// preload_fn)`: `Component` moved into the part of the panels below the
+/// first screen (`part_fn`, marked `#[wasm_split(later)]`, with its
+/// `preload_fn`, which `components::below::preload` calls), and `Name`,
+/// which stands in its place and does not fetch the part itself: it draws
+/// `Component` once the root's [`Later`] says the part is in (without that
+/// context, it fetches the part when mounted).
+macro_rules! lazy_later {
+    ($(#[$doc:meta])* $vis:vis $name:ident($fn:ident, $props:ty, $place:literal) = $comp:ident, $part:ident, $preload:ident) => {
+        #[::wasm_split_helpers::wasm_split(later, fallible, preload($preload))]
+        pub fn $part(props: &$props) -> ::std::result::Result<::yew::Html, $crate::parts::SplitLoaderError> {
+            ::std::result::Result::Ok(::yew::html! { <$comp ..props.clone() /> })
+        }
+
+        $(#[$doc])*
+        #[::yew::function_component($name)]
+        $vis fn $fn(props: &$props) -> ::yew::Html {
+            let later = ::yew::use_context::<$crate::parts::Later>();
+            let own = $crate::parts::use_part(later.is_none(), || ::std::boxed::Box::pin($crate::parts::below::preload()));
+            let (part, retry) = later.map_or(own, |l| (l.part, l.retry));
+            let drawn = if part == $crate::parts::Part::In { $crate::parts::now($part(props)) } else { None };
+            drawn.unwrap_or_else(|| $crate::parts::missing(part, &retry, props.lang, $place))
+        }
+    };
+}
+pub(crate) use {lazy_component, lazy_later};

@@ -1,0 +1,384 @@
+//! The root component: the page's layout. It holds the store and calls the
+//! root's hooks in one order: the memos (`derive/per_revision.rs`, everything derived once
+//! per revision) and the wiring (`root/effects.rs`, every effect: document
+//! language, URL, storage, keys), never in the reducer or in render; then it
+//! lays out the components, each given only what it shows.
+
+use std::rc::Rc;
+
+use mixua_policy::Workspace;
+use yew::prelude::*;
+
+use crate::derive::change;
+use crate::components::announcer::Announcer;
+use crate::components::chart::change_jump::LazyChangeJump;
+use crate::components::{
+    inspector::about_me::LazyAboutMe, lesson::assertions_panel::AssertionsPanelProps, inspector::card_editor::LazyCardEditor, inspector::card_inspector::LazyCardInspector, inspector::compare::LazyCompare,
+    lesson::lesson_panel::LessonPanel, lesson::lesson_tools::{self, LessonTools, ToolsAt}, menus::notice_bar::NoticeBar, inspector::panel_tabs::{self, PanelTabs},
+    inspector::people::LazyPeople, chart::query_bar::QueryBar, chart::rejected_list::RejectedList, chart::seating_chart::SeatingChart, menus::top_bar::{self, TopBar},
+    inspector::why_panel::WhyPanel, lesson::worksheet::Worksheet,
+};
+use crate::derive::course::Course;
+use crate::derive::per_revision::{use_checks, use_views, Views};
+use crate::store::shared::Shared;
+use crate::start::{use_start_advance, use_start_step, Started, Step};
+use crate::store::state::{Mode, NoticeAt, Panel};
+use crate::root::effects;
+
+#[derive(Properties, PartialEq, Default)]
+pub struct AppProps {
+    /// Rendered at build time as a prerendered first screen (a lesson's
+    /// start in a language, nothing read or saved): see `start/prerender.rs`.
+    #[prop_or_default]
+    pub prerender: Option<crate::start::Screen>,
+    /// The start as `main.rs`'s tasks read it (else it is read at the
+    /// first render).
+    #[prop_or_default]
+    pub start: Option<Started>,
+}
+
+#[function_component(App)]
+pub fn app(props: &AppProps) -> Html {
+    let prerender = props.prerender;
+    let (root, onaction, latest_doc) = effects::use_root(prerender, props.start.clone());
+    let store = &root.store;
+    let state = store.get();
+    let step_now = use_start_step(prerender.is_some() || state.ui.classroom);
+    let step = *step_now;
+    let lang = state.ui.lang;
+    // Lesson 3 (the `lesson3` feature): its prompts, derived once per work
+    // revision, each cell's bar, the prompt settings' change, and the
+    // inspector column's panels; nothing in a build without it.
+    let third = crate::components::lesson::lesson3::use_lesson_three(&state, &onaction);
+    // Everything the screen shows of the work, derived once per revision
+    // (`derive/per_revision.rs`): the views now and shown, the cache's replay (lesson 2,
+    // and lesson 3's exercise 4), the audit log's problems, the why panel's
+    // flips, the people, the rejected list and the last step's change.
+    // Lessons 2 and 3's acting panels: a part fetched when first wanted
+    // (with the write path their acts go through, lesson 2's pack and
+    // start, and the cache replay; the start has it in before its first
+    // render, `main.rs`).
+    let (acting, refetch) = crate::parts::use_part(state.ui.wants_acting(), || Box::pin(lesson_tools::preload()));
+    // The cache is replayed when the lesson shows it or checks it (by that
+    // part: derived again once it is in).
+    let cached = state.ui.reads_cache().then_some(acting == crate::parts::Part::In);
+    let Views { now: computed_now, shown: computed, tick, logged, cache_lines, event_problems, flips, roster, rejected, change, changed_cells } =
+        use_views(&state, &root.derived, cached);
+
+    effects::use_document_lang(lang, store);
+    // The start's writes after the first render, the prerendered screen
+    // replaced, the first save (`start/mod.rs`).
+    effects::use_start_effects(&root, onaction.clone(), step, state.ui.embed);
+    // The panels the first screen does not show (the card inspector and a
+    // card's Why, the editor, the people, the comparison, the Work menu's
+    // contents): a part fetched once the first screen is shown (by the
+    // effect above) and painted (`lazy::after_paint`), so the chart is
+    // interactive before it; the start is ready with it.
+    // The part that keeps the work (autosave, Recent work, files) comes
+    // beside it (`crate::store::json_io`).
+    let (later, retry_later) = crate::parts::use_part(step >= Step::Side, || {
+        Box::pin(async {
+            crate::parts::after_paint().await;
+            let (below, _) = futures_util::future::join(crate::parts::below::preload(), crate::store::autosave::preload_keep()).await;
+            below
+        })
+    });
+    // The panels below the first screen come once it is in (or failed:
+    // then each says so in its place).
+    use_start_advance(step_now, step >= Step::Side && later == crate::parts::Part::Out);
+    // The work's assertions (issue 53), judged once per revision on the
+    // views now by the part above (a work without any asks nothing of it);
+    // what the last step broke, in words, after what else it changed
+    // (lesson 3's prompts and settings).
+    let asserted = crate::derive::per_revision::use_assertions(&state, &computed_now, logged.clone(), later == crate::parts::Part::In, &third.more_parts);
+    let more_parts = asserted.more.clone();
+    // The live region: each step's summary once (held while typing in a
+    // field, said on leaving it), each new notice with it; the page's
+    // language.
+    let words = change::step_words(change.as_ref(), &more_parts, state.ui.mode.hides_answers(), lang);
+    let voice = effects::use_speech(Shared(state.doc.clone()), words, state.ui.notice.clone(), store.typing.get(), lang);
+    // Save at once when the page is hidden or closed; another tab's saves;
+    // undo, redo and the classroom keys; a link pasted into this tab.
+    effects::use_page_listeners(store);
+    // Menus close on a press outside and on Escape.
+    effects::use_menus();
+    // The start has settled: panels far off screen may skip their rendering.
+    let settled = effects::use_settled(step == Step::Ready);
+    // The printed worksheet: built once printing is asked for.
+    let print_asked = effects::use_print_asked();
+    // The lesson's checks, once per (work, views, progress, reveal, tick,
+    // step, language): the lesson panel reads them, from the start's side
+    // step on (its own task, not the first render's: `start/mod.rs`).
+    let checks = use_checks(&state, &computed_now, logged, tick, step >= Step::Side);
+    effects::use_recording(&checks, onaction.clone());
+    // What the browser keeps beside the works, read and written by the
+    // store (`store/autosave.rs`): the components only show it. The name is read
+    // once the start is done (by the part that keeps the work, which comes
+    // after the chart is interactive).
+    let (student_name, onname) = crate::store::autosave::use_student_name(step == Step::Ready);
+    let (saved_pack, onkeep) = crate::store::autosave::use_pack_in_progress(onaction.clone());
+    let (onwork, ondragover, ondrop) = effects::use_work_actions(store, onaction.clone());
+    let workspace: Shared<Workspace> = Shared(state.doc.workspace.clone());
+    let doc = Shared(state.doc.clone());
+    let ui = &state.ui;
+    let hidden = |panel: Panel| ui.hidden.contains(panel);
+    let classroom = ui.classroom;
+    let lesson_two = ui.course == Course::Two;
+    // In classroom mode one panel shows at a time (the lesson stays).
+    let shows = |panel: Panel| !hidden(panel) && (!classroom || ui.panel == panel);
+    // The prerendered first screen ends with the chart and its side panel:
+    // the panels below the fold and the footer come with the app (below
+    // everything prerendered, so nothing moves), and the page's HTML stays
+    // small for the first paint.
+    // They come in steps after the first screen (`start/mod.rs`).
+    let below = |after: Step| prerender.is_none() && step >= after;
+    let top = step >= Step::Top;
+    // The selected card is edited beside the chart (not while predicting:
+    // its verdict would give answers away).
+    let inspected_card = ui
+        .selected
+        .filter(|_| !ui.mode.hides_answers() && !hidden(Panel::Editor))
+        .and_then(|i| workspace.cards.get(i).map(|c| (i, c)));
+    // A card is inspected: the page, the stage and the inspector column say so.
+    let selecting = inspected_card.is_some().then_some("selecting");
+    let chart = (shows(Panel::Chart) && step >= Step::Chart).then(|| html! {
+        <SeatingChart
+            doc={doc.clone()}
+            computed={computed.clone()}
+            mode={ui.mode}
+            selected={ui.selected}
+            inspected={ui.viewer.clone()}
+            expanded={ui.expanded.clone()}
+            about={ui.about.clone()}
+            graded={(!hidden(Panel::Lesson)).then(|| crate::derive::course::graded_in(ui.pack(), ui.lesson_step, &workspace)).flatten()}
+            cache_leaks={cache_lines.as_ref().map_or(0, |c| c.leaks)}
+            change={change.clone()}
+            past={tick}
+            bars={third.bars}
+            prompt_of={third.prompt_of.clone()}
+            more_parts={more_parts.clone()}
+            failing={if ui.mode.hides_answers() { Rc::default() } else { asserted.failing.clone() }}
+            {lang}
+            onaction={onaction.clone()}
+        />
+    });
+    // Who acts: lesson 2's panels, and lesson 3's cache panel (exercise 4)
+    // (finding the actors reads every card, so only there).
+    let actor = if ui.course.acts() { crate::store::acts::chosen_actor(&workspace, ui.actor.as_ref()) } else { Default::default() };
+    // The panels the current exercise works in (the pack's `panels`, read
+    // with the page's one list of panel names) are shown in the inspector
+    // column beside the chart, not below it, so the exercise's instructions
+    // name something on the first screen.
+    let tools: Vec<Panel> = match ui.exercise() {
+        Some(exercise) if !hidden(Panel::Lesson) && !classroom => exercise.panels.iter().filter_map(|p| Panel::parse(p)).collect(),
+        _ => Vec::new(),
+    };
+    let tools = LessonTools {
+        tools: Rc::new(tools), hidden: ui.hidden, lesson_two, lesson_three: third.on, people: shows(Panel::People), classroom,
+        workspace: workspace.clone(), computed: computed.clone(), cache_lines, roster: roster.clone(), event_problems,
+        chosen: ui.actor.clone(), actor, selected: ui.selected, refusal: ui.refusal.clone(), refused_at: ui.refused_at,
+        history: ui.history.clone(), change: change.as_ref().map(|(_, c)| c.clone()), tick, lang, onaction: onaction.clone(),
+    };
+    // The start is over once the parts this lesson shows are in (and the
+    // part of the panels below the first screen).
+    let acting_in = !ui.course.acts() || acting == crate::parts::Part::In;
+    // Until then the inspector column says so, once (or why it can't be).
+    let tools_at = |at| {
+        let drawn = if acting_in { lesson_tools::view(&tools, at) } else { None };
+        drawn.unwrap_or_else(|| if at == ToolsAt::Side { crate::parts::missing(acting, &refetch, lang, "tool") } else { Html::default() })
+    };
+    let memory = tools_at(ToolsAt::Memory);
+    // The printed worksheet's exercise: the current step's title and task.
+    let worksheet_exercise = ui.exercise().filter(|_| !hidden(Panel::Lesson)).map(|e| Rc::new((e.title.get(lang).to_string(), e.task.get(lang).to_string())));
+    // The query's presets follow the seed the cards come from: the Chinese
+    // seed's query keeps its Chinese presets in an English UI.
+    let english_seed = !workspace.cards.iter().any(|c| c.situation.contains(mixua_course::SEED_QUERY));
+    // The panels below the first screen.
+    let editor = (below(Step::Editor) && shows(Panel::Editor)).then(|| html! {
+        <LazyCardEditor
+            workspace={workspace.clone()}
+            computed={computed.clone()}
+            selected={ui.selected}
+            start={ui.editor_start}
+            arriving={step < Step::Ready}
+            {lang}
+            onaction={onaction.clone()}
+        />
+    });
+    let people = (below(Step::People) && shows(Panel::People) && !tools.tools.contains(&Panel::People))
+        .then(|| html! { <LazyPeople roster={roster.clone()} {lang} onaction={onaction.clone()} /> });
+    let compare = (below(Step::Compare) && shows(Panel::Compare))
+        .then(|| html! { <LazyCompare doc={doc.clone()} computed={computed.clone()} hidden={ui.mode.hides_answers()} {lang} /> });
+    let folds_below = third.on && !classroom && (editor.is_some() || people.is_some() || compare.is_some());
+    html! {
+        <ContextProvider<crate::parts::Later> context={crate::parts::Later { part: later, retry: retry_later.clone() }}>
+        <div class={classes!("app", classroom.then_some("classroom"), ui.embed.then_some("embed"), third.on.then_some("lesson3"), selecting)} data-ready={(step == Step::Ready && acting_in && later == crate::parts::Part::In).then_some("")} data-settled={settled.then_some("")} {ondragover} {ondrop}>
+            <a class="skip" href="#chart">{ pick!(lang, "跳到座位表", "Skip to the seating chart") }</a>
+            if !ui.embed && top {
+            { top_bar::view(TopBar {
+                course: ui.course, carried: ui.carried_lesson(), classroom, latest_doc: latest_doc.clone(), recent: ui.recent.clone(),
+                said: ui.notice.clone().filter(|_| ui.notice_at == NoticeAt::Work),
+                doc: doc.clone(), computed: computed_now.clone(), saved_pack: saved_pack.clone(), onkeep: onkeep.clone(),
+                can_undo: !state.past.is_empty(), can_redo: !state.future.is_empty(),
+                assertions: ui.assertions, asserted: asserted.counts.filter(|_| !ui.mode.hides_answers()),
+                lang, onaction: onaction.clone(), onwork: onwork.clone(),
+                tabs: if classroom { panel_tabs::view(&PanelTabs { panel: ui.panel, hidden: ui.hidden, lesson_two, lang, onaction: onaction.clone() }) } else { Html::default() },
+            }) }
+            }
+
+            // The Assertions panel: a drawer beside the page, opened from the
+            // top bar (issue 53).
+            if ui.assertions && !ui.embed && top {
+                { crate::parts::now(crate::components::lesson::assertions_panel::assertions_panel_part(&AssertionsPanelProps {
+                    workspace: workspace.clone(),
+                    computed: computed_now.clone(),
+                    judged: asserted.judged.clone(),
+                    words: asserted.words.clone().map(Shared),
+                    hidden: ui.mode.hides_answers(),
+                    lang,
+                    onaction: onaction.clone(),
+                })).unwrap_or_else(|| crate::parts::missing(later, &retry_later, lang, "assertions")) }
+            }
+            if top {
+                <NoticeBar notice={ui.notice.clone().filter(|_| ui.notice_at == NoticeAt::Bar)} {lang} onaction={onaction.clone()} onwork={onwork.clone()} />
+            }
+            <Announcer voice={voice.clone()} />
+            // "N cells changed ↑" beside a control whose edit changed cells
+            // off screen (not while predicting: it would give answers away).
+            <LazyChangeJump step={changed_cells.filter(|_| !ui.mode.hides_answers())} {lang} />
+            <main>
+                if !hidden(Panel::Query) && top {
+                    <QueryBar query={workspace.query.clone()} {english_seed} {lang} onaction={onaction.clone()} />
+                }
+                if step >= Step::Chart {
+                <div class={classes!("stage", selecting)}>
+                    if lesson_two {
+                        <div class="chart-col">
+                            <>{ for chart }</>
+                            // Time stays with the chart (in classroom mode
+                            // pinned to the bottom of the screen); the rest
+                            // of memory over time is a tab of its own there.
+                            if shows(Panel::Chart) {
+                                if !hidden(Panel::Timeline) {
+                                    { tools_at(ToolsAt::Time) }
+                                }
+                            }
+                            // Below the first screen: built with the panels
+                            // below it, not in the chart's own task.
+                            if !classroom && !hidden(Panel::Memory) && below(Step::Editor) {
+                                { memory.clone() }
+                            }
+                        </div>
+                    } else {
+                        <>{ for chart }</>
+                    }
+                    // The lesson: the left column on a wide screen, beside
+                    // the chart (issue 26: selecting or adding a card never
+                    // covers it); after the chart and the inspector on a phone.
+                    if step >= Step::Side && !hidden(Panel::Lesson) {
+                        <div class="lesson-col">
+                        // Lesson 2's pack is in its acting part: until it
+                        // is in, its place (`crate::derive::course::Packs`).
+                        if ui.pack().exercises.is_empty() {
+                            { crate::parts::missing(acting, &refetch, lang, "lesson") }
+                        } else {
+                            <LessonPanel
+                                doc={doc.clone()}
+                                computed={computed_now.clone()}
+                                checks={checks.clone()}
+                                pack={Shared(ui.shared_pack().clone())}
+                                student_name={student_name.clone()}
+                                onname={onname.clone()}
+                                course={ui.course}
+                                revealed={ui.mode == Mode::Predict { revealed: true }}
+                                progress={ui.progress.clone()}
+                                step={ui.lesson_step}
+                                {tick}
+                                {classroom}
+                                {lang}
+                                onaction={onaction.clone()}
+                            />
+                        }
+                        </div>
+                    }
+                    if step >= Step::Side {
+                    <aside class={classes!("side", selecting)}>
+                        if let Some(user) = ui.about.clone().filter(|_| !ui.mode.hides_answers()) {
+                            <LazyAboutMe workspace={workspace.clone()} {user} {lang} onaction={onaction.clone()} />
+                        }
+                        // Lesson 3's prompt panel and settings: first, beside
+                        // the chart, where choosing a cell opens its prompt.
+                        if !hidden(Panel::Prompt) {
+                            { third.side }
+                        }
+                        if let Some((index, card)) = inspected_card {
+                            <LazyCardInspector
+                                {index}
+                                card={card.clone()}
+                                users={Rc::new(workspace.users.clone())}
+                                agents={Rc::new(workspace.agents.clone())}
+                                rejection={computed.gates.get(index).and_then(|g| g.as_ref().err().cloned())}
+                                leaks={computed.leaks_of(&card.id)}
+                                locked={roster.locked}
+                                {lang}
+                                onaction={onaction.clone()}
+                            />
+                        }
+                        // Lesson 2's acting tools: the inspector column, first,
+                        // so the exercise's first instruction ("In Act as
+                        // pick…") names something on the first screen; a
+                        // card's history opens here, where it was asked for.
+                        { tools_at(ToolsAt::Side) }
+                        if !hidden(Panel::Why) {
+                            <WhyPanel
+                                workspace={workspace.clone()}
+                                computed={computed.clone()}
+                                selected={ui.selected}
+                                viewer={ui.viewer.clone()}
+                                flips={flips}
+                                hidden={ui.mode.hides_answers()}
+                                {tick}
+                                {lang}
+                                onaction={onaction.clone()}
+                            />
+                        }
+                        if !hidden(Panel::Rejected) && shows(Panel::Chart) {
+                            <RejectedList rejected={rejected} {lang} onaction={onaction.clone()} />
+                        }
+                    </aside>
+                    }
+                </div>
+                }
+                if folds_below {
+                    // Lesson 3 (not in classroom mode): the card table, the
+                    // people and the three policies open on demand, never
+                    // as page height under the one screen (issue 50).
+                    <details class="more-panels" data-panel="more">
+                        <summary>{ pick!(lang, "更多:所有卡片、使用者與 Agent、三種做法", "More: every card, the people and agents, the three policies") }</summary>
+                        { for editor.clone() }{ for people.clone() }{ for compare.clone() }
+                    </details>
+                }
+                // Elsewhere, each in its own place, as the start adds it.
+                if !folds_below && below(Step::Editor) && shows(Panel::Editor) {
+                    { for editor }
+                }
+                if !folds_below && below(Step::People) && shows(Panel::People) && !tools.tools.contains(&Panel::People) {
+                    { for people }
+                }
+                if classroom && lesson_two && shows(Panel::Memory) {
+                    <div class="memory-tab">{ memory }</div>
+                }
+                if !folds_below && below(Step::Compare) && shows(Panel::Compare) {
+                    { for compare }
+                }
+            </main>
+            if below(Step::Rest) && !ui.embed {
+                { crate::components::menus::footer::view(lang) }
+            }
+            if below(Step::Rest) && print_asked {
+                <Worksheet workspace={workspace.clone()} exercise={worksheet_exercise} {lang} />
+            }
+        </div>
+        </ContextProvider<crate::parts::Later>>
+    }
+}

@@ -1,0 +1,290 @@
+//! The store: [`Store`] holds the state and runs the reducer (the latest
+//! state readable outside render, for the save at `pagehide`), applying a
+//! field's edit by the typing hold's rule (`crate::store::typing`) and
+//! telling the saver (`crate::store::saver`) after each change. The root
+//! component (`root/app.rs`) creates one and wires the page's events to it.
+
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+
+use gloo_timers::callback::Timeout;
+use mixua_words::Lang;
+
+use crate::parts::SplitLoaderError;
+use crate::start::route::Route;
+use crate::store::recent::WorkRef;
+use crate::store::state::{Action, AppState, Edit, Notice, UiAction};
+use crate::store::recent;
+use crate::store::saver::{preload_first_save, preload_flush, preload_import, preload_open, preload_open_new, preload_storage_event, Saver};
+use crate::store::typing::{typed, typing_in_field, Typed};
+
+
+/// A work not saved yet, named by the browser's clock now.
+pub fn new_work(lang: Lang) -> WorkRef {
+    WorkRef::new(lang, recent::new_id(js_sys::Date::now(), js_sys::Math::random()), &stamp())
+}
+
+/// The browser's clock as a new work's name shows it: "11-30 14:05".
+pub fn stamp() -> String {
+    let now = js_sys::Date::new_0();
+    format!("{:02}-{:02} {:02}:{:02}", now.get_month() + 1, now.get_date(), now.get_hours(), now.get_minutes())
+}
+
+/// The state and its reducer. Unlike `use_reducer`, the latest state is
+/// readable outside render, so the save at `pagehide` writes the latest
+/// work even while a big re-render is still pending.
+#[derive(Clone)]
+pub struct Store {
+    current: Rc<RefCell<Rc<AppState>>>,
+    rerender: Rc<dyn Fn()>,
+    pub saver: Rc<Saver>,
+    typed: Rc<Typed>,
+    /// The last change to the work was a keystroke in a text field: its
+    /// summary waits until the learner leaves the field.
+    pub typing: Rc<Cell<bool>>,
+}
+
+impl Store {
+    /// The store of a start's state; `autosave`: whether the tab saves, into
+    /// `work`; `rerender`: how the root is asked to render again.
+    pub fn new(state: AppState, autosave: bool, work: WorkRef, rerender: Rc<dyn Fn()>) -> Store {
+        let current = Rc::new(RefCell::new(Rc::new(state)));
+        let saver = Rc::new(Saver {
+            enabled: autosave,
+            current: current.clone(),
+            work: RefCell::new(work),
+            timer: RefCell::new(None),
+            dirty: Cell::new(false),
+            failed: Cell::new(false),
+            notify: RefCell::new(None),
+        });
+        Store { current, rerender, saver, typed: Rc::default(), typing: Rc::new(Cell::new(false)) }
+    }
+
+    /// This open tab starts again on `route` (a link pasted into its
+    /// address): as a load would, with the writes the start asks for, a new
+    /// work saved a moment later.
+    pub fn restart(&self, route: Route) {
+        let Route { state, set_aside, work, unsaved, started, .. } = route;
+        let embed = state.ui.embed;
+        crate::store::json_io::run(async move {
+            let _ = crate::store::json_io::carry_out(&set_aside, &started, embed).await;
+        });
+        *self.saver.work.borrow_mut() = work;
+        *self.current.borrow_mut() = Rc::new(state);
+        self.typing.set(false);
+        if unsaved {
+            self.saver.changed();
+        }
+        (self.rerender)();
+    }
+
+    pub fn get(&self) -> Rc<AppState> {
+        self.current.borrow().clone()
+    }
+
+    pub fn dispatch(&self, action: Action) {
+        if !self.typed.waiting.borrow().is_empty() {
+            return self.typed.waiting.borrow_mut().push(action);
+        }
+        let Some(key) = typed(&action) else {
+            if self.typed.pending.borrow().is_none() {
+                return self.apply(action);
+            }
+            // A held edit the field shows but the app has not drawn yet (a
+            // tick and Ctrl+Z in the same moment): it is applied and drawn
+            // first, and this action after that render, so that every field
+            // is drawn from the work again. Applied together, an undo would
+            // bring back the very card the last render drew, no row would
+            // render, and the box would stay ticked while the work says it
+            // is not. Yew renders in a microtask queued by the held edit's
+            // `rerender`; this one is queued after it.
+            self.flush_typed();
+            self.typed.waiting.borrow_mut().push(action);
+            let store = self.clone();
+            wasm_bindgen_futures::spawn_local(async move { store.apply_waiting() });
+            return;
+        };
+        let earlier = self.typed.pending.replace(Some((key.clone(), action)));
+        if let Some((earlier_key, earlier)) = earlier {
+            if earlier_key != key {
+                // Another field's keystroke goes first, in order.
+                self.apply(earlier);
+            }
+        }
+        if self.typed.frame.borrow().is_none() {
+            let store = self.clone();
+            let frame = gloo_render::request_animation_frame(move |_| {
+                // Runs before this frame's paint; the edit runs right after it.
+                Timeout::new(0, move || store.flush_typed()).forget();
+            });
+            *self.typed.frame.borrow_mut() = Some(frame);
+        }
+    }
+
+    fn apply_waiting(&self) {
+        let waiting = self.typed.waiting.take();
+        for action in waiting {
+            self.dispatch(action);
+        }
+    }
+
+    /// Applies every held and waiting edit now, in order (before the save
+    /// when the page is hidden, before a pasted link's start).
+    pub fn settle(&self) {
+        self.flush_typed();
+        while !self.typed.waiting.borrow().is_empty() {
+            self.apply_waiting();
+            self.flush_typed();
+        }
+    }
+
+    /// Applies a held edit now (before any other action).
+    fn flush_typed(&self) {
+        let frame = self.typed.frame.borrow_mut().take();
+        drop(frame);
+        let pending = self.typed.pending.borrow_mut().take();
+        if let Some((_, action)) = pending {
+            self.apply(action);
+        }
+    }
+
+    fn apply(&self, action: Action) {
+        let typed = matches!(action, Action::Edit(Edit::EditText { .. } | Edit::SetQuery(_))) && typing_in_field();
+        let now = self.get();
+        let next = yew::Reducible::reduce(now.clone(), action);
+        if Rc::ptr_eq(&now, &next) {
+            return;
+        }
+        let saves = !Rc::ptr_eq(&now.doc, &next.doc)
+            || now.ui.lang != next.ui.lang
+            || now.ui.lesson_step != next.ui.lesson_step
+            || now.ui.progress != next.ui.progress;
+        if !Rc::ptr_eq(&now.doc, &next.doc) {
+            self.typing.set(typed);
+        }
+        *self.current.borrow_mut() = next;
+        if saves {
+            self.saver.changed();
+        }
+        (self.rerender)();
+    }
+}
+
+/// The part that keeps the work (`later`), every function of it loaded:
+/// the saver's and `crate::store::json_io`'s.
+pub async fn preload_keep() -> Result<(), SplitLoaderError> {
+    crate::store::json_io::preload_own().await?;
+    preload_flush().await?;
+    preload_first_save().await?;
+    preload_storage_event().await?;
+    preload_open().await?;
+    preload_import().await?;
+    #[cfg(any(feature = "only-en", feature = "only-zh"))]
+    preload_open_in().await?;
+    preload_open_new().await
+}
+
+/// Opens the page in `to` (a page built in one language, issue 28: the
+/// other language's words come as that language's build), nothing lost:
+/// the held edits applied, the work saved into this tab's slot (the start
+/// opens it again), the language kept for the next start, then the same
+/// address with `?lang=`. Where the work can't be saved (`?fresh`,
+/// `?embed`, storage refused) it goes with the address, as a share link.
+/// If the part that does this can't be fetched, the language stays.
+/// Only in such a build: elsewhere the language switches in place.
+#[cfg(any(feature = "only-en", feature = "only-zh"))]
+pub fn switch_lang(store_: &Store, to: Lang) {
+    let store_ = store_.clone();
+    crate::store::json_io::run(async move {
+        if open_in(&store_, to).await.is_err() {
+            store_.saver.part_missing();
+            if let Some(built) = Lang::BUILT {
+                store_.dispatch(Action::Ui(UiAction::SetLang(built)));
+            }
+        }
+    });
+}
+
+/// [`switch_lang`]'s saving and leaving, in the part that keeps the work.
+#[cfg(any(feature = "only-en", feature = "only-zh"))]
+#[wasm_split(later, fallible, preload(preload_open_in))]
+pub fn open_in(store_: &Store, to: Lang) -> Result<(), SplitLoaderError> {
+    store_.settle();
+    let saver = &store_.saver;
+    let mut saved = false;
+    if saver.enabled {
+        saver.save();
+        saved = !saver.failed.get();
+    }
+    browser::write_text(browser::LANG_KEY, to.tag());
+    let location = gloo_utils::window().location();
+    let Ok(url) = location.href().and_then(|href| web_sys::Url::new(&href)) else {
+        return Ok(());
+    };
+    url.search_params().set("lang", to.tag());
+    if !saved {
+        let state = store_.get();
+        url.set_hash(&persist::encode_link(&state.doc, state.ui.carried_lesson()));
+    }
+    let _ = location.replace(&url.href());
+    Ok(())
+}
+
+/// The name the learner last wrote in a result code, as the browser keeps
+/// it (read once `ready`, after the first render: the build-time prerender
+/// has no storage), and the callback that keeps a new one. The lesson
+/// panel takes both as props and never touches storage itself.
+#[yew::hook]
+pub fn use_student_name(ready: bool) -> (String, yew::Callback<String>) {
+    let name = yew::use_state_eq(String::new);
+    {
+        let name = name.clone();
+        yew::use_effect_with(ready, move |&ready| {
+            if ready {
+                crate::store::json_io::run(async move {
+                    if let Ok(stored) = crate::store::json_io::student_name().await {
+                        name.set(stored);
+                    }
+                })
+            }
+        });
+    }
+    let keep = {
+        let name = name.clone();
+        yew::Callback::from(move |typed: String| {
+            let kept = typed.clone();
+            crate::store::json_io::run(async move {
+                let _ = crate::store::json_io::set_student_name(&kept).await;
+            });
+            name.set(typed)
+        })
+    };
+    ((*name).clone(), keep)
+}
+
+/// The teacher's pack in progress as the browser keeps it (read once, after
+/// the first render), and the callback that keeps a new one, telling the
+/// learner when storage is unavailable. The teacher's tools take both as
+/// props and never touch storage themselves.
+#[yew::hook]
+pub fn use_pack_in_progress(onaction: yew::Callback<Action>) -> (Option<crate::store::shared::Shared<mixua_course::Pack>>, yew::Callback<mixua_course::Pack>) {
+    let saved = yew::use_state(|| None::<crate::store::shared::Shared<mixua_course::Pack>>);
+    {
+        let saved = saved.clone();
+        // Only the build with the teacher's tools shows it.
+        yew::use_effect_with((), move |_| {
+            if cfg!(feature = "teacher") {
+                saved.set(crate::store::pack_link::saved_pack().map(|p| crate::store::shared::Shared(Rc::new(p))));
+            }
+        });
+    }
+    let keep = yew::Callback::from(move |next: mixua_course::Pack| {
+        // Only the teacher's tools keep a pack in progress: without them,
+        // none of this is in the build.
+        if cfg!(feature = "teacher") && !crate::store::pack_link::save_pack(&next) {
+            onaction.emit(UiAction::Notify(Notice::StorageUnavailable).into());
+        }
+    });
+    ((*saved).clone(), keep)
+}
