@@ -376,12 +376,12 @@ pub fn use_work_actions(store: &Store, onaction: Callback<Action>) -> (Callback<
                 let said_before = store.get().ui.notice.clone();
                 let saver = store.saver.clone();
                 let (done, at) = match work {
-                    WorkAction::Open(id) => (crate::store::saver::open(&saver, &id, &store).await, NoticeAt::Work),
+                    WorkAction::Open(id) => (crate::store::autosave::open(&saver, &id, &store).await, NoticeAt::Work),
                     WorkAction::LoadTheirs => {
                         let id = saver.work.borrow().id.clone();
-                        (crate::store::saver::open(&saver, &id, &store).await, NoticeAt::Bar)
+                        (crate::store::autosave::open(&saver, &id, &store).await, NoticeAt::Bar)
                     }
-                    WorkAction::Reset { doc, source } => (crate::store::saver::import(&saver, &doc, &source, &store).await, NoticeAt::Work),
+                    WorkAction::Reset { doc, source } => (crate::store::autosave::import(&saver, &doc, &source, &store).await, NoticeAt::Work),
                     WorkAction::Import { mut saved, source, at } => {
                         // A file names lesson 1, 2 or 3 (a pack's exercise
                         // leaves as one of them): another page's lesson is
@@ -394,8 +394,8 @@ pub fn use_work_actions(store: &Store, onaction: Callback<Action>) -> (Callback<
                                 store.dispatch(UiAction::Notify(Notice::LoadFailed { source, problem }).into());
                                 Ok(())
                             }
-                            Ok(course) if course == store.get().ui.course => crate::store::saver::import(&saver, &saved.doc, &source, &store).await,
-                            Ok(_) => crate::store::saver::open_new(&saver, &saved, &source, &store).await,
+                            Ok(course) if course == store.get().ui.course => crate::store::autosave::import(&saver, &saved.doc, &source, &store).await,
+                            Ok(_) => crate::store::autosave::open_new(&saver, &saved, &source, &store).await,
                         };
                         (done, at)
                     }

@@ -22,9 +22,12 @@
 //! journeys wait for). Classroom mode, which shows one panel at a time,
 //! and the build-time first screen render everything at once.
 
+pub mod address;
+pub mod pages;
 pub mod panels;
 pub mod prerender;
 pub mod route;
+pub mod stored;
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -85,13 +88,13 @@ impl Boot {
             fragment: location.hash().unwrap_or_default().trim_start_matches('#').to_string(),
             page: crate::derive::course::Page::THIS,
         };
-        let new = crate::store::autosave::new_work(Lang::En);
+        let new = crate::store::saver::new_work(Lang::En);
         let session = Session {
             browser_lang: window.navigator().language().unwrap_or_default(),
             // Read with what is stored (`crate::store::json_io::route`).
             tab_work: None,
             new_id: new.id,
-            stamp: crate::store::autosave::stamp(),
+            stamp: crate::store::saver::stamp(),
         };
         if !crate::store::json_io::needed_at_start() {
             return Boot { route: route::route_plain(&address, &session), derived: None };

@@ -7,7 +7,9 @@ use std::rc::Rc;
 use mixua_policy::{Field, ViewerId};
 use mixua_words::Lang;
 
-use crate::store::state::*;
+use crate::store::notice::{Notice, NoticeAt};
+use crate::store::ui::{Mode, Recent};
+use crate::start::panels::Panel;
 use crate::store::progress::Progress;
 use crate::store::work::Doc;
 

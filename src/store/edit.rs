@@ -7,7 +7,9 @@ use std::rc::Rc;
 use mixua_policy::policy::check_name;
 use mixua_policy::{Card, Field, Workspace};
 
-use crate::store::state::*;
+use crate::store::action::Edit;
+use crate::store::notice::Notice;
+use crate::store::state::{AppState, LastStep, StepKind, HISTORY};
 use crate::store::work::Doc;
 
 impl AppState {

@@ -7,16 +7,15 @@ use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 use gloo_timers::callback::Timeout;
+use mixua_words::Lang;
 use wasm_split_helpers::wasm_split;
 
 
-use crate::derive::course::{Page, WorkLesson};
 use crate::parts::SplitLoaderError;
-use crate::store::autosave::{new_work, Store};
-use crate::store::browser::{self, Stored as _};
-use crate::store::persist::{self, Saved};
-use crate::store::recent::WorkRef;
-use crate::store::state::{Action, AppState, Edit, Notice, Recent, UiAction};
+use crate::store::browser;
+use crate::store::persist::Saved;
+use crate::store::recent::{self, WorkRef};
+use crate::store::state::{Action, AppState, Notice, Recent, UiAction};
 
 /// How the saver tells the learner (a full or disabled storage, another
 /// tab's save).
@@ -48,7 +47,7 @@ impl Saver {
         *self.timer.borrow_mut() = Some(Timeout::new(300, move || me.flush()));
     }
 
-    fn tell(&self, action: impl Into<Action>) {
+    pub(crate) fn tell(&self, action: impl Into<Action>) {
         if let Some(notify) = self.notify.borrow().clone() {
             notify(action.into());
         }
@@ -138,86 +137,6 @@ impl Saver {
         }
     }
 
-    /// Opens a saved work in this tab (from Recent work, or the other tab's
-    /// version of this one), and this tab goes on with that work.
-    pub fn open(&self, id: &str, store_: &Store) {
-        // What this tab has not saved yet is saved first, where it belongs.
-        self.save();
-        let index = browser::index();
-        let Some(entry) = index.get(id).cloned() else { return };
-        // A work that can't be read is said, kept as it was and offered as
-        // a file; this tab stays on its work.
-        let slot = match browser::slot_text(&browser::Browser, id) {
-            browser::SlotText::Read(slot) => slot,
-            browser::SlotText::Unreadable(text) => return self.tell(UiAction::Notify(crate::start::route::unreadable_work(&entry, text))),
-            browser::SlotText::Missing => return,
-        };
-        let Ok(saved) = persist::from_stored(&slot.work) else {
-            let text = browser::Browser.text(&browser::slot_key(id)).unwrap_or_default();
-            return self.tell(UiAction::Notify(crate::start::route::unreadable_work(&entry, text)));
-        };
-        // A teacher's pack's work runs the pack its link started.
-        let lesson = saved.lesson();
-        let teachers_pack = (lesson == WorkLesson::Pack).then(crate::store::pack_link::started_pack).flatten().map(Rc::new);
-        // Another page's work opens on its page, handed over by its id
-        // (this tab's work is saved above); never here as another lesson.
-        let course = match crate::start::route::open_saved(lesson, teachers_pack.as_ref().map(|p| p.lesson()), Page::THIS) {
-            Ok(course) => course,
-            Err(page) => {
-                let lang = self.current.borrow().ui.lang;
-                let to = format!("{}?work={id}&lang={}", page.file(), lang.tag());
-                let _ = gloo_utils::window().location().assign(&to);
-                return;
-            }
-        };
-        *self.work.borrow_mut() = WorkRef { id: entry.id.clone(), name: entry.name.clone(), base: slot.rev, forked_from: entry.forked_from };
-        browser::set_tab_work(id);
-        store_.dispatch(Action::Open {
-            doc: saved.doc,
-            name: entry.name,
-            course,
-            teachers_pack,
-            lesson_step: saved.lesson_step.unwrap_or(0),
-            progress: Box::new(saved.progress.unwrap_or_default()),
-        });
-        // Opening is not a change of that work: nothing to save.
-        self.dirty.set(false);
-        self.timer.borrow_mut().take();
-        store_.dispatch(UiAction::SetRecent(Recent { works: index.works, current: id.to_string(), read_at: js_sys::Date::now() }).into());
-    }
-
-    /// A file of this lesson: as a share link does, it becomes a work of
-    /// its own, and this tab's work, saved where it belongs first (Recent
-    /// work), is set aside so that it stays one Undo away even after a
-    /// reload.
-    pub fn import(self: &Rc<Self>, doc: crate::store::work::Doc, source: String, store_: &Store) {
-        if self.enabled {
-            self.save();
-            let state = store_.get();
-            let own = Saved { doc: (*state.doc).clone(), course: Some(state.ui.work_lesson()), ..Saved::default() };
-            browser::write_text(browser::PREVIOUS_KEY, &persist::to_json(&own));
-            let mut work = new_work(state.ui.lang);
-            work.name = format!("{source} · {}", work.name);
-            *self.work.borrow_mut() = work;
-        }
-        store_.dispatch(Edit::Load { doc, source }.into());
-    }
-
-    /// A file of another lesson: this tab's work is saved where it belongs
-    /// and stays in Recent work; the file becomes a new work of its own in
-    /// its lesson, saved at once.
-    pub fn open_new(self: &Rc<Self>, saved: Saved, source: String, store_: &Store) {
-        self.save();
-        let lang = store_.get().ui.lang;
-        // The caller checked that this page shows it (`persist::on_page`).
-        let Ok(course) = persist::on_page(saved.lesson(), None, Page::THIS) else { return };
-        let mut work = new_work(lang);
-        work.name = format!("{source} · {}", work.name);
-        let name = work.name.clone();
-        *self.work.borrow_mut() = work;
-        store_.dispatch(Action::Open { doc: saved.doc, name, course, teachers_pack: None, lesson_step: 0, progress: Box::default() });
-        self.changed();
-    }
 }
 
 // The saver's writing and reading, in the part that keeps the work
@@ -248,23 +167,13 @@ pub fn storage_event(saver: &Saver, key: &str) -> Result<(), SplitLoaderError> {
     Ok(())
 }
 
-/// Opens a saved work in this tab ([`Saver::open`]).
-#[wasm_split(later, fallible, preload(preload_open))]
-pub fn open(saver: &Saver, id: &str, store_: &Store) -> Result<(), SplitLoaderError> {
-    saver.open(id, store_);
-    Ok(())
+/// A work not saved yet, named by the browser's clock now.
+pub fn new_work(lang: Lang) -> WorkRef {
+    WorkRef::new(lang, recent::new_id(js_sys::Date::now(), js_sys::Math::random()), &stamp())
 }
 
-/// A file of this lesson, as a work of its own ([`Saver::import`]).
-#[wasm_split(later, fallible, preload(preload_import))]
-pub fn import(saver: &Rc<Saver>, doc: &crate::store::work::Doc, source: &str, store_: &Store) -> Result<(), SplitLoaderError> {
-    saver.import(doc.clone(), source.to_string(), store_);
-    Ok(())
-}
-
-/// A file of another lesson, as a new work in its lesson ([`Saver::open_new`]).
-#[wasm_split(later, fallible, preload(preload_open_new))]
-pub fn open_new(saver: &Rc<Saver>, saved: &Saved, source: &str, store_: &Store) -> Result<(), SplitLoaderError> {
-    saver.open_new(saved.clone(), source.to_string(), store_);
-    Ok(())
+/// The browser's clock as a new work's name shows it: "11-30 14:05".
+pub fn stamp() -> String {
+    let now = js_sys::Date::new_0();
+    format!("{:02}-{:02} {:02}:{:02}", now.get_month() + 1, now.get_date(), now.get_hours(), now.get_minutes())
 }

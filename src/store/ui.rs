@@ -7,7 +7,8 @@ use std::rc::Rc;
 use mixua_policy::ViewerId;
 use mixua_words::Lang;
 
-use crate::store::state::*;
+use crate::store::notice::{Notice, NoticeAt};
+use crate::start::panels::{Panel, Panels};
 use crate::store::progress::Progress;
 use crate::store::work::Doc;
 
