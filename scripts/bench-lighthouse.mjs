@@ -22,6 +22,9 @@
 //        RUNS=5 node scripts/bench-lighthouse.mjs   (each run printed, then the median and spread)
 //        FORMS=mobile node scripts/bench-lighthouse.mjs   (only one form factor)
 //        QUERY='lang=en' node scripts/bench-lighthouse.mjs
+//        PAGE=lesson3.html node scripts/bench-lighthouse.mjs   (another page of the site; QUERY='lesson=2' is lesson 2)
+//        GZIP=0 node scripts/bench-lighthouse.mjs   (a host that does not compress, as Python's
+//                                                    http.server: every file sent as it is)
 //        SAVE=/tmp node scripts/bench-lighthouse.mjs     (also keeps each JSON report there)
 //        MIXUA_DIST=/path/to/dist CHROME_PATH=/usr/bin/chromium node scripts/bench-lighthouse.mjs
 
@@ -42,6 +45,8 @@ const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const RUNS = Math.max(1, Number(process.env.RUNS ?? 3));
 const FORMS = (process.env.FORMS ?? 'mobile,desktop').split(',').map((f) => f.trim()).filter((f) => f === 'mobile' || f === 'desktop');
 const QUERY = process.env.QUERY ?? '';
+const PAGE = (process.env.PAGE ?? '').replace(/^\//, '');
+const GZIP = process.env.GZIP !== '0';
 
 /** Installs the pinned Lighthouse into .lighthouse/ unless it is there. */
 function lighthouseBin() {
@@ -89,7 +94,7 @@ async function serve(root) {
       cache.set(path, { bytes, gz: gzipSync(bytes, { level: 9 }) });
     }
     const { bytes, gz } = cache.get(path);
-    const gzip = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '') && extname(path) !== '.svg';
+    const gzip = GZIP && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '') && extname(path) !== '.svg';
     const hashed = /-[0-9a-f]{12,16}(_bg)?\.[a-z]+$/.test(path);
     res.writeHead(200, {
       'content-type': types[extname(path)] ?? 'application/octet-stream',
@@ -257,9 +262,10 @@ if (!existsSync(index)) {
 const bin = lighthouseBin();
 const server = await serve(distDir);
 try {
-  const url = `${server.url}${QUERY ? `?${QUERY.replace(/^\?/, '')}` : ''}`;
+  const url = `${server.url}${PAGE}${QUERY ? `?${QUERY.replace(/^\?/, '')}` : ''}`;
   const chromium = spawnSync(chromePath, ['--version'], { encoding: 'utf8' }).stdout.trim();
   console.log(`Lighthouse ${VERSION} against ${distDir} (${url}), ${chromium}`);
+  console.log(`host: ${GZIP ? 'gzip when asked for' : 'no compression (GZIP=0)'}`);
   console.log(`machine: ${availableParallelism()} CPUs, load average ${load()} (figures depend on it: other work on the machine slows every task)`);
   console.log('budgets: mobile performance ≥ 95, LCP ≤ 2.0 s, TBT ≤ 100 ms, CLS 0; desktop 100 on all four; accessibility 100 on both');
   for (const formFactor of FORMS) {

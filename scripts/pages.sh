@@ -8,7 +8,9 @@
 #    student's first load carries only what a student uses), and put beside
 #    index.html in Trunk's staging directory, so that `trunk build` and
 #    `trunk serve` make the whole site:
-#      lesson3.html  lesson 3 (the app's `lesson3` feature)
+#      lesson3.html  lesson 3 (the app's `lesson3` feature), with lesson
+#                    3's own prerendered first screens (mixua-prerender
+#                    built with that feature)
 #      teach.html    the teacher's tools and every lesson (default features)
 #    index.html itself is a student's lessons 1 and 2 (no default features),
 #    built once per language (issue 28: a student fetches one language's
@@ -133,6 +135,10 @@ for page in ${MIXUA_PAGES-index-en lesson3 teach}; do
   fi
   echo "==> The site's page $page.html (scripts/pages.sh)"
   MIXUA_PAGE="$page" trunk build "${profile[@]}" --offline --html-output "$page.html" --dist "$out" "$page.html"
+  if [[ "$page" == lesson3 ]]; then
+    # Lesson 3's first screens, from a native build of that page's app.
+    CARGO_TARGET_DIR="${MIXUA_NATIVE_TARGET:-$target_dir}" cargo run --quiet --locked -p mixua-prerender --features lesson3 -- "$out/lesson3.html"
+  fi
   parts "$out" "$page.html"
   cp -R "$out"/. "$TRUNK_STAGING_DIR"/
 done

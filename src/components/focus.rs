@@ -122,6 +122,19 @@ pub fn toolbar_keys(e: &web_sys::KeyboardEvent, press: bool) {
     }
 }
 
+/// The app's element `selector` names: in `#app`, never in the
+/// prerendered first screen still on the page while the app builds its
+/// own (lesson3.html's, `crate::start::prerender`), which has the same
+/// panels.
+#[cfg(feature = "lesson3")]
+pub fn in_app(selector: &str) -> Option<web_sys::Element> {
+    let document = gloo_utils::document();
+    match document.get_element_by_id("app") {
+        Some(app) => app.query_selector(selector).ok().flatten(),
+        None => document.query_selector(selector).ok().flatten(),
+    }
+}
+
 /// Once the element `selector` names is there (an answer just rendered:
 /// a settings change's words, a diagnosis), scrolls the inspector column
 /// it is in (on a wide screen it scrolls inside itself), or the phone's
@@ -136,7 +149,7 @@ pub fn reveal_in_column(selector: String) {
 #[cfg(feature = "lesson3")]
 fn reveal_retry(selector: String, tries: u32) {
     gloo_timers::callback::Timeout::new(40, move || {
-        let Ok(Some(el)) = gloo_utils::document().query_selector(&selector) else {
+        let Some(el) = in_app(&selector) else {
             if tries > 0 {
                 reveal_retry(selector, tries - 1);
             }

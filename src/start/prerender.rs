@@ -18,14 +18,31 @@ use crate::root::app::App;
 use crate::store::lesson::Course;
 pub use crate::start::Screen;
 
-/// The screens prerendered, the one `index.html` shows without JavaScript
-/// first: lesson 1 in 繁體中文.
+/// The screens prerendered into `index.html`, the one it shows without
+/// JavaScript first: lesson 1 in 繁體中文.
 pub const SCREENS: [Screen; 4] = [
     Screen { lang: Lang::ZhTw, course: Course::One },
     Screen { lang: Lang::En, course: Course::One },
     Screen { lang: Lang::ZhTw, course: Course::Two },
     Screen { lang: Lang::En, course: Course::Two },
 ];
+
+/// The screens prerendered into `lesson3.html` (by a build with the
+/// `lesson3` feature, whose app is that page's), the one it shows without
+/// JavaScript first: lesson 3 in 繁體中文.
+#[cfg(feature = "lesson3")]
+pub const LESSON3_SCREENS: [Screen; 2] = [Screen { lang: Lang::ZhTw, course: Course::Three }, Screen { lang: Lang::En, course: Course::Three }];
+
+/// The page this build is (`crate::derive::course::Page::THIS`) and the screens
+/// prerendered into it: `lesson3.html`'s in a build for that page, else
+/// `index.html`'s.
+pub fn screens() -> (&'static str, &'static [Screen]) {
+    #[cfg(feature = "lesson3")]
+    if crate::derive::course::Page::THIS == crate::derive::course::Page::LessonThree {
+        return ("lesson3.html", &LESSON3_SCREENS);
+    }
+    ("index.html", &SCREENS)
+}
 
 #[derive(Properties, PartialEq)]
 pub struct FirstScreenProps {
@@ -39,10 +56,11 @@ pub fn first_screen(props: &FirstScreenProps) -> Html {
     html! {
         <div class="prerender" data-prerender={lang.tag()} data-lesson={course.number().to_string()} lang={lang.tag()} aria-busy="true">
             <p class="loading" role="status">
-                <span class="for-seed">{ if course == Course::Two {
-                    pick!(lang, "載入中…(第 2 課的座位表,還不能操作)", "Loading… (lesson 2's chart, not usable yet)")
-                } else {
-                    pick!(lang, "載入中…(範例座位表,還不能操作)", "Loading… (the seed's chart, not usable yet)")
+                <span class="for-seed">{ match course {
+                    Course::Two => pick!(lang, "載入中…(第 2 課的座位表,還不能操作)", "Loading… (lesson 2's chart, not usable yet)"),
+                    #[cfg(feature = "lesson3")]
+                    Course::Three => pick!(lang, "載入中…(第 3 課的座位表,還不能操作)", "Loading… (lesson 3's chart, not usable yet)"),
+                    _ => pick!(lang, "載入中…(範例座位表,還不能操作)", "Loading… (the seed's chart, not usable yet)"),
                 } }</span>
                 <span class="for-own">{ pick!(lang, "載入中…正在打開你的作品", "Loading… opening your work") }</span>
             </p>

@@ -226,6 +226,57 @@ test('?lesson=2, a first visit: lesson 2\'s start prerendered in the page\'s lan
   }
 });
 
+test('lesson3.html, a first visit: lesson 3\'s start prerendered in the page\'s language and counted as the largest paint, then the app with nothing moved', async () => {
+  for (const { locale, width, lang, loading } of [
+    { locale: 'en-US', width: 1280, lang: 'en', loading: /Loading… \(lesson 3/ },
+    { locale: 'zh-TW', width: 390, lang: 'zh-TW', loading: /載入中…\(第 3 課/ },
+  ]) {
+    const context = await env.browser.newContext({ locale, viewport: { width, height: 844 } });
+    try {
+      const { page, errors, release } = await heldPage(context);
+      await page.addInitScript(() => {
+        window.__lcp = [];
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries()) window.__lcp.push({ prerendered: Boolean(e.element?.closest('.prerender')), sentinel: e.element?.id === 'lcp-sentinel' });
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+      });
+      await page.goto(`${env.server.url}lesson3.html`);
+      const pre = `.prerender[data-prerender="${lang}"][data-lesson="3"]`;
+      await page.waitForSelector(`${pre} [data-view]`);
+      // Only this language's screen, marked as loading, inert.
+      assert.equal(await page.locator(`.prerender:not([data-prerender="${lang}"])`).isVisible(), false);
+      assert.match(await page.locator(`${pre} [role="status"].loading`).innerText(), loading);
+      assert.equal(await page.evaluate((sel) => document.querySelector(`${sel} .prerender-page`).inert, pre), true);
+      const preViews = await viewsIn(page, pre);
+      const viewers = Object.keys(preViews);
+      assert.ok(viewers.length >= 4, `lesson 3's cells: ${viewers}`);
+      if (width === 390) await viewportShot(page, 'prerender-lesson3-loading-390');
+      const before = await boxes(page, pre, viewers);
+      release();
+      await takenOver(page);
+      assert.deepEqual(await boxes(page, '#app', viewers), before, 'every box stays where the prerendered one was');
+      assert.deepEqual(await viewsIn(page, '#app'), preViews, 'the app shows what was prerendered');
+      assert.deepEqual(await shifts(page), [], 'no layout shift at all');
+      // Every largest paint so far is the prerendered screen's: a cover
+      // over the whole window, added now, is the next one, so once its
+      // entry is in, an entry for the app's take-over would be too.
+      await page.evaluate(() => {
+        const cover = document.createElement('div');
+        cover.id = 'lcp-sentinel';
+        cover.style.cssText = 'position:fixed;inset:0;z-index:9;background:#fff;font:40px/1.2 sans-serif;overflow:hidden';
+        cover.textContent = 'sentinel '.repeat(300);
+        document.body.append(cover);
+      });
+      await page.waitForFunction(() => window.__lcp.some((p) => p.sentinel), null, { timeout: 10_000 });
+      const paints = await page.evaluate(() => window.__lcp.filter((p) => !p.sentinel));
+      assert.ok(paints.length > 0 && paints.every((p) => p.prerendered), `every largest paint is the prerendered screen's: ${JSON.stringify(paints)}`);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  }
+});
+
 test('keys and clicks before the app is ready change nothing, and the app starts clean', async () => {
   const context = await env.browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
   try {

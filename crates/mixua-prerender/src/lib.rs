@@ -3,7 +3,9 @@
 //! natively with Yew's server-side rendering, then put into the built
 //! `index.html` in place of its `<div id="prerender"></div>`.
 
-use mixua_playground::start::prerender::{FirstScreen, FirstScreenProps, Screen, SCREENS};
+use mixua_playground::start::prerender::{FirstScreen, FirstScreenProps, Screen};
+#[cfg(test)]
+use mixua_playground::start::prerender::SCREENS;
 
 /// Where the first screens go in `index.html`.
 pub const MARKER: &str = r#"<div id="prerender"></div>"#;
@@ -24,9 +26,12 @@ pub fn inject(index_html: &str, screens: &[String]) -> Option<String> {
     (index_html.matches(MARKER).count() == 1).then(|| index_html.replacen(MARKER, &screens.concat(), 1))
 }
 
-/// Every prerendered first screen ([`SCREENS`], in order).
-pub fn render_all() -> Vec<String> {
-    SCREENS.iter().map(|&screen| render(screen)).collect()
+/// The page this build prerenders (`index.html`, or `lesson3.html` with
+/// the `lesson3` feature) and its first screens, in order
+/// (`mixua_playground::start::prerender::screens`).
+pub fn render_all() -> (&'static str, Vec<String>) {
+    let (page, screens) = mixua_playground::start::prerender::screens();
+    (page, screens.iter().map(|&screen| render(screen)).collect())
 }
 
 #[cfg(test)]
@@ -56,6 +61,30 @@ mod tests {
             }
             assert!(html.contains(&format!(r#"value="{}""#, ws.query)), "the query");
             assert!(html.contains(screen.lang.pick("<h1>MixUA 記憶座位表</h1>", "<h1>MixUA Playground</h1>")));
+        }
+    }
+
+    /// lesson3.html's screens (a build with the `lesson3` feature): lesson
+    /// 3's start in each language, each cell what the policy gives its
+    /// viewer, marked as loading lesson 3's chart.
+    #[cfg(feature = "lesson3")]
+    #[test]
+    fn lesson_three_is_its_page_s_own_start() {
+        use mixua_playground::start::prerender::LESSON3_SCREENS;
+        assert_eq!(mixua_playground::start::prerender::screens().1, &LESSON3_SCREENS[..], "this build is lesson3.html's");
+        for screen in LESSON3_SCREENS {
+            let html = render(screen);
+            assert!(html.contains(r#"data-lesson="3""#), "{screen:?}");
+            assert!(html.contains(screen.lang.pick("載入中…(第 3 課的座位表", "Loading… (lesson 3's chart")), "{screen:?}");
+            let ws = screen.course.start_doc(screen.lang).expect("lesson 3's start").workspace;
+            let computed = Computed::new(&ws);
+            assert!(computed.viewers.len() >= 4, "{screen:?}");
+            for (viewer, view) in computed.viewers.iter().zip(&computed.four.views) {
+                let want: Vec<String> = view.iter().map(|&i| ws.cards[i].id.clone()).collect();
+                assert_eq!(cell_ids(&html, &viewer.key()), Some(want), "{} in {screen:?}", viewer.key());
+            }
+            assert!(html.contains(r#"id="chart""#) && !html.contains("<footer"), "the chart, not the panels below it");
+            assert!(!html.contains("<!--") && !html.contains("<script"));
         }
     }
 

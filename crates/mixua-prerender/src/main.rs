@@ -1,5 +1,6 @@
 //! `mixua-prerender [INDEX_HTML]`: writes the playground's first screen
-//! into the built `index.html` (by default Trunk's staging copy,
+//! into the built `index.html` (or, built with the `lesson3` feature,
+//! `lesson3.html`, named) (by default Trunk's staging copy,
 //! `$TRUNK_STAGING_DIR/index.html`: Trunk's post-build hook runs it, see
 //! `Trunk.toml`). Exits with status 1, saying why, when the file can't be
 //! read or written or has no `<div id="prerender"></div>`.
@@ -25,7 +26,13 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let screens = mixua_prerender::render_all();
+    let (page, screens) = mixua_prerender::render_all();
+    // A page's first screens are its own app's: lesson3.html's come from a
+    // build with the `lesson3` feature, index.html's from one without.
+    if path.file_name().and_then(|n| n.to_str()) != Some(page) {
+        eprintln!("mixua-prerender: this build prerenders {page}, not {} (lesson3.html: --features lesson3)", path.display());
+        return ExitCode::FAILURE;
+    }
     let Some(out) = mixua_prerender::inject(&html, &screens) else {
         eprintln!("mixua-prerender: {} needs exactly one {}", path.display(), mixua_prerender::MARKER);
         return ExitCode::FAILURE;

@@ -155,7 +155,7 @@ pub fn use_lesson_three(state: &AppState, onaction: &Callback<Action>) -> Third 
 /// yet (a panel of a part still loading). Never scrolls the page.
 fn column_to(selector: String, tries: u32) {
     gloo_timers::callback::Timeout::new(50, move || {
-        let Ok(Some(el)) = gloo_utils::document().query_selector(&selector) else {
+        let Some(el) = crate::components::focus::in_app(&selector) else {
             if tries > 0 {
                 column_to(selector, tries - 1);
             }
