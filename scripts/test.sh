@@ -64,7 +64,7 @@ skip_step() {
 }
 
 native_lane() {
-  run 1 "Rust tests (policy, CLI, app reducer)" cargo test --no-fail-fast --workspace --exclude mixua-cedar-proof
+  run 1 "Rust tests (policy, CLI, app reducer)" cargo test --no-fail-fast --workspace --exclude mixua-cedar-proof --features mixua-prerender/lesson3
   run 2 "Cedar decides as the playground (crates/mixua-cedar-proof)" cargo test -p mixua-cedar-proof
   # The students' page is built without lesson 3: what its crates read
   # there (a pack of lesson 3, sent on to lesson3.html) is tested in that

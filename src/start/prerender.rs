@@ -33,12 +33,12 @@ pub const SCREENS: [Screen; 4] = [
 #[cfg(feature = "lesson3")]
 pub const LESSON3_SCREENS: [Screen; 2] = [Screen { lang: Lang::ZhTw, course: Course::Three }, Screen { lang: Lang::En, course: Course::Three }];
 
-/// The page this build is (`crate::derive::course::Page::THIS`) and the screens
+/// The page this build is (`crate::store::lesson::Page::THIS`) and the screens
 /// prerendered into it: `lesson3.html`'s in a build for that page, else
 /// `index.html`'s.
 pub fn screens() -> (&'static str, &'static [Screen]) {
     #[cfg(feature = "lesson3")]
-    if crate::derive::course::Page::THIS == crate::derive::course::Page::LessonThree {
+    if crate::store::lesson::Page::THIS == crate::store::lesson::Page::LessonThree {
         return ("lesson3.html", &LESSON3_SCREENS);
     }
     ("index.html", &SCREENS)
