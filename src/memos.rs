@@ -12,6 +12,8 @@ use mixua_policy::{flip::Flips, Change, EventProblem, Workspace};
 use yew::prelude::*;
 
 use crate::changed;
+use crate::components::view_cell::{Delta, Reach};
+use crate::derive::CellList;
 use crate::computed::Computed;
 use crate::course::Course;
 use crate::derive::{CacheLines, Checks, Logged, Rejected, Roster};
@@ -82,6 +84,13 @@ pub fn use_views(state: &AppState, derived: &RefCell<Option<(Rc<Workspace>, Comp
             Some((before_ws, before)) => {
                 let timeline = logged.as_ref().as_ref().and_then(|l| l.of_work(&ws.0)).map(|l| &l.timeline);
                 let (computed, what) = Computed::update_touched(before_ws, before, &ws.0, timeline);
+                // No card gated again (an edit no view reads: lesson 3's
+                // prompt settings): the very same views, so nothing that
+                // shows them renders again (issue 52).
+                if let Some(what) = what.as_ref().filter(|w| w.cards.is_empty() && w.cells.is_empty()) {
+                    *touched.borrow_mut() = Some((before.clone(), before.clone(), Rc::new(what.clone())));
+                    return before.clone();
+                }
                 let computed = Rc::new(computed);
                 *touched.borrow_mut() = what.map(|what| (before.clone(), computed.clone(), Rc::new(what)));
                 computed
@@ -188,7 +197,10 @@ pub fn use_checks(state: &AppState, now: &Shared<Computed>, logged: Option<Rc<Lo
         Shared(state.ui.shared_pack().clone()),
         (logged.map(Shared), state.ui.reads_cache()),
     );
-    Shared(use_memo(key, |(doc, computed, progress, (revealed, tick, course, lesson_step, lang, on), pack, (logged, reads_cache))| {
+    // The checks made last: when the new ones say the same, the same value
+    // (compared by identity), so the lesson panel renders nothing new.
+    let last = use_mut_ref(|| None::<Rc<Checks>>);
+    let checks = use_memo(key, |(doc, computed, progress, (revealed, tick, course, lesson_step, lang, on), pack, (logged, reads_cache))| {
         if !*on {
             return Checks::default();
         }
@@ -202,7 +214,15 @@ pub fn use_checks(state: &AppState, now: &Shared<Computed>, logged: Option<Rc<Lo
         }
         let lesson = Lesson { pack, doc, computed, revealed: *revealed, progress, tick: *tick, cache };
         Checks::of(*course, *lesson_step, lesson, *lang)
-    }))
+    });
+    let mut last = last.borrow_mut();
+    match &*last {
+        Some(kept) if Rc::ptr_eq(kept, &checks) || **kept == *checks => Shared(kept.clone()),
+        _ => {
+            *last = Some(checks.clone());
+            Shared(checks)
+        }
+    }
 }
 
 /// The work's assertions (issue 53), derived once per work revision (and
@@ -233,4 +253,86 @@ pub fn use_assertions(state: &AppState, now: &Shared<Computed>, logged: Option<R
     };
     let asserted = memo.borrow_mut().get(key, before);
     asserted
+}
+
+/// What the chart's cells show of the work (issue 52), derived here once
+/// per revision, never in the chart's render: each cell's list (its first
+/// cards, count, leaks and findings: `derive::cell_lists`, which keeps the
+/// list of a cell that did not change), what the last step changed in each
+/// cell, where the selected card reaches each cell, and the cards to tick
+/// while predicting. Each part is made again only when what it reads
+/// changed, and compared by identity: the chart hands each cell the values
+/// made for it, so only the cells whose values are new render again.
+#[derive(Clone, Default)]
+pub struct ChartCells {
+    pub lists: Rc<Vec<Shared<CellList>>>,
+    /// What the last edit, undo or redo did to each cell (`None`: nothing,
+    /// or the answers are hidden).
+    pub deltas: Rc<Vec<Option<Delta>>>,
+    /// Where the selected card reaches each cell (empty: no card selected,
+    /// or predicting).
+    pub reach: Rc<Vec<Option<Reach>>>,
+    /// Predicting: every card to tick, with its text (the tick box's
+    /// accessible name), shared by every cell (empty otherwise).
+    pub choices: Rc<Vec<(usize, String, String)>>,
+}
+
+impl PartialEq for ChartCells {
+    fn eq(&self, other: &ChartCells) -> bool {
+        Rc::ptr_eq(&self.lists, &other.lists)
+            && Rc::ptr_eq(&self.deltas, &other.deltas)
+            && Rc::ptr_eq(&self.reach, &other.reach)
+            && Rc::ptr_eq(&self.choices, &other.choices)
+    }
+}
+
+#[hook]
+pub fn use_chart_cells(state: &AppState, shown: &Shared<Computed>, change: Option<&(StepKind, Shared<Change>)>) -> ChartCells {
+    let ws = Shared(state.doc.workspace.clone());
+    let ui = &state.ui;
+    // The lists made last, with the work and views they were made from.
+    let last = use_mut_ref(|| None::<(Rc<Workspace>, Rc<Computed>, Rc<Vec<Shared<CellList>>>)>);
+    let lists = use_memo((ws.clone(), shown.clone(), ui.expanded.clone()), |(ws, computed, expanded)| {
+        let lists = {
+            let last = last.borrow();
+            let before = last.as_ref().map(|(w, c, l)| (&**w, &**c, l.as_slice()));
+            Rc::new(crate::derive::cell_lists(&ws.0, computed, expanded, before))
+        };
+        *last.borrow_mut() = Some((ws.0.clone(), computed.0.clone(), lists.clone()));
+        lists
+    });
+    let hides = ui.mode.hides_answers();
+    let deltas = use_memo((change.map(|(_, c)| c.clone()), shown.clone(), hides), |(change, computed, hides)| {
+        let change = change.as_ref().filter(|_| !*hides);
+        Rc::new(
+            computed
+                .viewers
+                .iter()
+                .map(|viewer| {
+                    let change = change.filter(|c| c.touches(viewer))?;
+                    let cell = change.cell(viewer);
+                    Some(Delta {
+                        gained: cell.map(|d| d.gained.clone()).unwrap_or_default(),
+                        lost: cell.map(|d| d.lost.clone()).unwrap_or_default(),
+                    })
+                })
+                .collect::<Vec<_>>(),
+        )
+    });
+    let unrevealed = ui.mode == Mode::Predict { revealed: false };
+    let reach = use_memo((ws.clone(), shown.clone(), ui.selected, unrevealed), |(ws, computed, selected, unrevealed)| {
+        let card = selected.filter(|_| !*unrevealed).and_then(|i| ws.cards.get(i).map(|c| (i, c)));
+        Rc::new(match card {
+            Some((index, card)) => computed
+                .viewers
+                .iter()
+                .map(|viewer| Some(Reach { index, id: card.id.clone(), allowed: computed.access(&ws.0, index, viewer.viewer()).allowed() }))
+                .collect(),
+            None => Vec::new(),
+        })
+    });
+    let choices = use_memo((ws, unrevealed), |(ws, unrevealed)| {
+        Rc::new(if *unrevealed { ws.cards.iter().enumerate().map(|(i, c)| (i, c.id.clone(), c.lesson.clone())).collect() } else { Vec::new() })
+    });
+    ChartCells { lists: (*lists).clone(), deltas: (*deltas).clone(), reach: (*reach).clone(), choices: (*choices).clone() }
 }
