@@ -27,6 +27,7 @@
 // Usage: node scripts/bench-chart.mjs            (build first: trunk build --release --offline)
 //        EDITS=10 RATES=1 WHAT=chart node scripts/bench-chart.mjs   (WHAT: chart, key)
 //        MIXUA_DIST=/path/to/dist node scripts/bench-chart.mjs
+//        STYLE='…' WHAT=key node scripts/bench-chart.mjs   (a rule added to the page: what it would save)
 
 import { availableParallelism, loadavg } from 'node:os';
 import { distDir, launchBrowser, startServer } from '../tests/e2e/harness.mjs';
@@ -108,6 +109,8 @@ async function open(browser, server, rate, cards) {
     await page.waitForSelector(`[data-notice="info"]:has-text("bench-${cards}.json")`, { timeout: 300_000 });
     await page.waitForSelector('tr[data-card="C1"] select[name="scope"]', { state: 'attached', timeout: 120_000 });
   }
+  // A diagnosis: what a style rule would save (e.g. STYLE='.cards textarea:focus { will-change: transform }').
+  if (process.env.STYLE) await page.addStyleTag({ content: process.env.STYLE });
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate });
   return { context, page };
