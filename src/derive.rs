@@ -271,7 +271,7 @@ impl Roster {
 }
 
 /// One retrieved card, as a chart cell lists it: id and lesson only.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, PartialEq)]
 pub struct Shown {
     pub index: usize,
     pub id: yew::AttrValue,
@@ -284,7 +284,7 @@ pub struct Shown {
 /// [`cell_lists`], never in render; a cell whose list did not change keeps
 /// the very same value, so its component, compared by identity, renders
 /// nothing new.
-#[derive(Debug, PartialEq, Default)]
+#[derive(PartialEq, Default)]
 pub struct CellList {
     pub shown: Vec<Shown>,
     pub total: usize,

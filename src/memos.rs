@@ -197,9 +197,6 @@ pub fn use_checks(state: &AppState, now: &Shared<Computed>, logged: Option<Rc<Lo
         Shared(state.ui.shared_pack().clone()),
         (logged.map(Shared), state.ui.reads_cache()),
     );
-    // The checks made last: when the new ones say the same, the same value
-    // (compared by identity), so the lesson panel renders nothing new.
-    let last = use_mut_ref(|| None::<Rc<Checks>>);
     let checks = use_memo(key, |(doc, computed, progress, (revealed, tick, course, lesson_step, lang, on), pack, (logged, reads_cache))| {
         if !*on {
             return Checks::default();
@@ -215,14 +212,7 @@ pub fn use_checks(state: &AppState, now: &Shared<Computed>, logged: Option<Rc<Lo
         let lesson = Lesson { pack, doc, computed, revealed: *revealed, progress, tick: *tick, cache };
         Checks::of(*course, *lesson_step, lesson, *lang)
     });
-    let mut last = last.borrow_mut();
-    match &*last {
-        Some(kept) if Rc::ptr_eq(kept, &checks) || **kept == *checks => Shared(kept.clone()),
-        _ => {
-            *last = Some(checks.clone());
-            Shared(checks)
-        }
-    }
+    Shared(checks)
 }
 
 /// The work's assertions (issue 53), derived once per work revision (and
@@ -288,23 +278,20 @@ impl PartialEq for ChartCells {
 
 #[hook]
 pub fn use_chart_cells(state: &AppState, shown: &Shared<Computed>, change: Option<&(StepKind, Shared<Change>)>) -> ChartCells {
-    let ws = Shared(state.doc.workspace.clone());
     let ui = &state.ui;
     // The lists made last, with the work and views they were made from.
-    let last = use_mut_ref(|| None::<(Rc<Workspace>, Rc<Computed>, Rc<Vec<Shared<CellList>>>)>);
-    let lists = use_memo((ws.clone(), shown.clone(), ui.expanded.clone()), |(ws, computed, expanded)| {
-        let lists = {
-            let last = last.borrow();
-            let before = last.as_ref().map(|(w, c, l)| (&**w, &**c, l.as_slice()));
-            Rc::new(crate::derive::cell_lists(&ws.0, computed, expanded, before))
-        };
-        *last.borrow_mut() = Some((ws.0.clone(), computed.0.clone(), lists.clone()));
-        lists
-    });
+    let last = use_mut_ref(|| None::<(Rc<Workspace>, Rc<Computed>, ChartCells)>);
     let hides = ui.mode.hides_answers();
-    let deltas = use_memo((change.map(|(_, c)| c.clone()), shown.clone(), hides), |(change, computed, hides)| {
+    let unrevealed = ui.mode == Mode::Predict { revealed: false };
+    // One memo for the four parts (each kept from the last when what it
+    // reads is the same): one hook's code in the students' wasm, not four.
+    let key = (Shared(state.doc.workspace.clone()), shown.clone(), ui.expanded.clone(), change.map(|(_, c)| c.clone()), (hides, unrevealed, ui.selected));
+    (*use_memo(key, |(ws, computed, expanded, change, (hides, unrevealed, selected))| {
+        let mut last = last.borrow_mut();
+        let before = last.as_ref();
+        let lists = Rc::new(crate::derive::cell_lists(&ws.0, computed, expanded, before.map(|(w, c, cells)| (&**w, &**c, cells.lists.as_slice()))));
         let change = change.as_ref().filter(|_| !*hides);
-        Rc::new(
+        let deltas = Rc::new(
             computed
                 .viewers
                 .iter()
@@ -317,22 +304,33 @@ pub fn use_chart_cells(state: &AppState, shown: &Shared<Computed>, change: Optio
                     })
                 })
                 .collect::<Vec<_>>(),
-        )
-    });
-    let unrevealed = ui.mode == Mode::Predict { revealed: false };
-    let reach = use_memo((ws.clone(), shown.clone(), ui.selected, unrevealed), |(ws, computed, selected, unrevealed)| {
+        );
         let card = selected.filter(|_| !*unrevealed).and_then(|i| ws.cards.get(i).map(|c| (i, c)));
-        Rc::new(match card {
+        let reach = Rc::new(match card {
             Some((index, card)) => computed
                 .viewers
                 .iter()
                 .map(|viewer| Some(Reach { index, id: card.id.clone(), allowed: computed.access(&ws.0, index, viewer.viewer()).allowed() }))
                 .collect(),
             None => Vec::new(),
-        })
-    });
-    let choices = use_memo((ws, unrevealed), |(ws, unrevealed)| {
-        Rc::new(if *unrevealed { ws.cards.iter().enumerate().map(|(i, c)| (i, c.id.clone(), c.lesson.clone())).collect() } else { Vec::new() })
-    });
-    ChartCells { lists: (*lists).clone(), deltas: (*deltas).clone(), reach: (*reach).clone(), choices: (*choices).clone() }
+        });
+        let choices = match before {
+            Some((w, _, cells)) if Rc::ptr_eq(w, &ws.0) && cells.choices.is_empty() != *unrevealed => cells.choices.clone(),
+            _ => Rc::new(if *unrevealed { ws.cards.iter().enumerate().map(|(i, c)| (i, c.id.clone(), c.lesson.clone())).collect() } else { Vec::new() }),
+        };
+        // Parts that say the same keep their very values.
+        let deltas = match before {
+            Some((_, _, c)) if *c.deltas == *deltas => c.deltas.clone(),
+            _ => deltas,
+        };
+        let reach = match before {
+            Some((_, _, c)) if *c.reach == *reach => c.reach.clone(),
+            _ => reach,
+        };
+        let cells = ChartCells { lists, deltas, reach, choices };
+        *last = Some((ws.0.clone(), computed.0.clone(), cells.clone()));
+        cells
+    }))
+    .clone()
 }
+
