@@ -281,9 +281,8 @@ pub struct Shown {
 /// What one chart cell lists (issue 52): its first cards (all of them once
 /// the cell is expanded), how many it retrieves, its leaks and the probe's
 /// findings. Derived once per (work, views, expanded cells) by
-/// [`cell_lists`], never in render; a cell whose list did not change keeps
-/// the very same value, so its component, compared by identity, renders
-/// nothing new.
+/// [`cell_lists`], never in render; a cell component compares its list by
+/// value, so a cell whose list did not change renders nothing new.
 #[derive(PartialEq, Default)]
 pub struct CellList {
     pub shown: Vec<Shown>,
@@ -303,19 +302,12 @@ pub fn cell_limit(cells: usize) -> usize {
 }
 
 /// Every chart cell's list, in viewer order, from the views `computed` of
-/// `ws` (cells in `expanded` list all their cards). `before`: the lists
-/// made last, with the work and views they were made from; a cell whose
-/// view holds the same cards (the same `Rc`s), leaks and findings keeps its
-/// list, and one made again that comes out equal keeps it too. So a GLOBAL
-/// edit makes 100 new lists and a one-row edit ten, while the chart's
-/// other cells keep theirs.
+/// `ws` (cells in `expanded` list all their cards).
 pub fn cell_lists(
     ws: &mixua_policy::Workspace,
     computed: &crate::computed::Computed,
     expanded: &std::collections::BTreeSet<mixua_policy::ViewerId>,
-    before: Option<(&mixua_policy::Workspace, &crate::computed::Computed, &[crate::shared::Shared<CellList>])>,
-) -> Vec<crate::shared::Shared<CellList>> {
-    use crate::shared::Shared;
+) -> Vec<Rc<CellList>> {
     let limit = cell_limit(computed.viewers.len());
     computed
         .viewers
@@ -324,22 +316,7 @@ pub fn cell_lists(
         .map(|(v, viewer)| {
             let view = &computed.four.views[v];
             let limit = if expanded.contains(viewer) { usize::MAX } else { limit };
-            let old = before.and_then(|(bws, bc, lists)| {
-                let old = lists.get(v).filter(|_| bc.viewers.get(v) == Some(viewer))?;
-                Some((bws, bc, old))
-            });
-            // The same cards in the same view, and the same alarms: kept as is.
-            if let Some((bws, bc, old)) = old {
-                let same = bc.four.views.get(v) == Some(view)
-                    && old.shown.len() == view.len().min(limit)
-                    && view.iter().take(limit).all(|&i| bws.cards.get(i).is_some_and(|c| Rc::ptr_eq(c, &ws.cards[i])))
-                    && bc.four.leaks.get(v) == Some(&computed.four.leaks[v])
-                    && bc.reid.get(v) == Some(&computed.reid[v]);
-                if same {
-                    return old.clone();
-                }
-            }
-            let list = CellList {
+            Rc::new(CellList {
                 shown: view
                     .iter()
                     .take(limit)
@@ -348,11 +325,7 @@ pub fn cell_lists(
                 total: view.len(),
                 leaks: computed.four.leaks[v].clone(),
                 reids: computed.reid[v].clone(),
-            };
-            match old {
-                Some((_, _, old)) if **old == list => old.clone(),
-                _ => Shared::new(list),
-            }
+            })
         })
         .collect()
 }

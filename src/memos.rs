@@ -247,15 +247,14 @@ pub fn use_assertions(state: &AppState, now: &Shared<Computed>, logged: Option<R
 
 /// What the chart's cells show of the work (issue 52), derived here once
 /// per revision, never in the chart's render: each cell's list (its first
-/// cards, count, leaks and findings: `derive::cell_lists`, which keeps the
-/// list of a cell that did not change), what the last step changed in each
-/// cell, where the selected card reaches each cell, and the cards to tick
-/// while predicting. Each part is made again only when what it reads
-/// changed, and compared by identity: the chart hands each cell the values
-/// made for it, so only the cells whose values are new render again.
+/// cards, count, leaks and findings: `derive::cell_lists`), what the last
+/// step changed in each cell, where the selected card reaches each cell,
+/// and the cards to tick while predicting. Made again only when what they
+/// read changed; the chart hands each cell the values made for it, and a
+/// cell whose values are the same renders nothing new.
 #[derive(Clone, Default)]
 pub struct ChartCells {
-    pub lists: Rc<Vec<Shared<CellList>>>,
+    pub lists: Rc<Vec<Rc<CellList>>>,
     /// What the last edit, undo or redo did to each cell (`None`: nothing,
     /// or the answers are hidden).
     pub deltas: Rc<Vec<Option<Delta>>>,
@@ -279,58 +278,70 @@ impl PartialEq for ChartCells {
 #[hook]
 pub fn use_chart_cells(state: &AppState, shown: &Shared<Computed>, change: Option<&(StepKind, Shared<Change>)>) -> ChartCells {
     let ui = &state.ui;
-    // The lists made last, with the work and views they were made from.
-    let last = use_mut_ref(|| None::<(Rc<Workspace>, Rc<Computed>, ChartCells)>);
     let hides = ui.mode.hides_answers();
     let unrevealed = ui.mode == Mode::Predict { revealed: false };
-    // One memo for the four parts (each kept from the last when what it
-    // reads is the same): one hook's code in the students' wasm, not four.
-    let key = (Shared(state.doc.workspace.clone()), shown.clone(), ui.expanded.clone(), change.map(|(_, c)| c.clone()), (hides, unrevealed, ui.selected));
-    (*use_memo(key, |(ws, computed, expanded, change, (hides, unrevealed, selected))| {
-        let mut last = last.borrow_mut();
-        let before = last.as_ref();
-        let lists = Rc::new(crate::derive::cell_lists(&ws.0, computed, expanded, before.map(|(w, c, cells)| (&**w, &**c, cells.lists.as_slice()))));
-        let change = change.as_ref().filter(|_| !*hides);
-        let deltas = Rc::new(
-            computed
-                .viewers
-                .iter()
-                .map(|viewer| {
-                    let change = change.filter(|c| c.touches(viewer))?;
-                    let cell = change.cell(viewer);
-                    Some(Delta {
-                        gained: cell.map(|d| d.gained.clone()).unwrap_or_default(),
-                        lost: cell.map(|d| d.lost.clone()).unwrap_or_default(),
-                    })
-                })
-                .collect::<Vec<_>>(),
-        );
-        let card = selected.filter(|_| !*unrevealed).and_then(|i| ws.cards.get(i).map(|c| (i, c)));
-        let reach = Rc::new(match card {
-            Some((index, card)) => computed
-                .viewers
-                .iter()
-                .map(|viewer| Some(Reach { index, id: card.id.clone(), allowed: computed.access(&ws.0, index, viewer.viewer()).allowed() }))
-                .collect(),
-            None => Vec::new(),
-        });
-        let choices = match before {
-            Some((w, _, cells)) if Rc::ptr_eq(w, &ws.0) && cells.choices.is_empty() != *unrevealed => cells.choices.clone(),
-            _ => Rc::new(if *unrevealed { ws.cards.iter().enumerate().map(|(i, c)| (i, c.id.clone(), c.lesson.clone())).collect() } else { Vec::new() }),
-        };
-        // Parts that say the same keep their very values.
-        let deltas = match before {
-            Some((_, _, c)) if *c.deltas == *deltas => c.deltas.clone(),
-            _ => deltas,
-        };
-        let reach = match before {
-            Some((_, _, c)) if *c.reach == *reach => c.reach.clone(),
-            _ => reach,
-        };
-        let cells = ChartCells { lists, deltas, reach, choices };
-        *last = Some((ws.0.clone(), computed.0.clone(), cells.clone()));
-        cells
-    }))
-    .clone()
+    let ws = &state.doc.workspace;
+    let change = change.map(|(_, c)| c.0.clone()).filter(|_| !hides);
+    // The cells made last, with what they were made from (a memo of its
+    // own, not Yew's `use_memo`: the students' first load carries no more
+    // than it needs).
+    let last = use_mut_ref(|| None::<ChartKey>);
+    let mut last = last.borrow_mut();
+    let same = |a: &Option<Rc<Change>>, b: &Option<Rc<Change>>| match (a, b) {
+        (Some(a), Some(b)) => Rc::ptr_eq(a, b),
+        (None, None) => true,
+        _ => false,
+    };
+    if let Some(k) = last.as_ref() {
+        if Rc::ptr_eq(&k.ws, ws) && Rc::ptr_eq(&k.computed, &shown.0) && k.expanded == ui.expanded && same(&k.change, &change) && k.flags == (unrevealed, ui.selected) {
+            return k.cells.clone();
+        }
+    }
+    let before = last.as_ref();
+    let lists = Rc::new(crate::derive::cell_lists(ws, shown, &ui.expanded));
+    let deltas = Rc::new(
+        shown
+            .viewers
+            .iter()
+            .map(|viewer| {
+                let change = change.as_ref().filter(|c| c.touches(viewer))?;
+                let cell = change.cell(viewer);
+                Some(Delta { gained: cell.map(|d| d.gained.clone()).unwrap_or_default(), lost: cell.map(|d| d.lost.clone()).unwrap_or_default() })
+            })
+            .collect::<Vec<_>>(),
+    );
+    let card = ui.selected.filter(|_| !unrevealed).and_then(|i| ws.cards.get(i).map(|c| (i, c)));
+    let reach = Rc::new(match card {
+        Some((index, card)) => shown
+            .viewers
+            .iter()
+            .map(|viewer| Some(Reach { index, id: card.id.clone(), allowed: shown.access(ws, index, viewer.viewer()).allowed() }))
+            .collect(),
+        None => Vec::new(),
+    });
+    let choices = match before {
+        Some(k) if Rc::ptr_eq(&k.ws, ws) && k.flags.0 == unrevealed => k.cells.choices.clone(),
+        _ => Rc::new(if unrevealed { ws.cards.iter().enumerate().map(|(i, c)| (i, c.id.clone(), c.lesson.clone())).collect() } else { Vec::new() }),
+    };
+    let cells = ChartCells { lists, deltas, reach, choices };
+    *last = Some(ChartKey {
+        ws: ws.clone(),
+        computed: shown.0.clone(),
+        expanded: ui.expanded.clone(),
+        change,
+        flags: (unrevealed, ui.selected),
+        cells: cells.clone(),
+    });
+    cells
 }
 
+/// What [`use_chart_cells`] made last, and from what.
+struct ChartKey {
+    ws: Rc<Workspace>,
+    computed: Rc<Computed>,
+    expanded: std::collections::BTreeSet<mixua_policy::ViewerId>,
+    change: Option<Rc<Change>>,
+    /// Predicting before the reveal, and the selected card.
+    flags: (bool, Option<usize>),
+    cells: ChartCells,
+}

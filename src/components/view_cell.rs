@@ -4,7 +4,6 @@ use mixua_words::Lang;
 use yew::prelude::*;
 
 use super::hit::Hit;
-use crate::shared::Shared;
 use crate::state::{Action, Edit, UiAction};
 use crate::CELL_LIMIT;
 
@@ -61,9 +60,8 @@ pub struct ViewCellProps {
     /// The cell's list: its first retrieved cards (all of them once the
     /// cell is expanded), how many it retrieves in all, its leaks and what
     /// the re-identification probe finds in it. Derived once per revision
-    /// (`memos::use_chart_cells`) and kept while it is the same, so it is
-    /// compared by identity.
-    pub list: Shared<CellList>,
+    /// (`memos::use_chart_cells`), compared by value.
+    pub list: std::rc::Rc<CellList>,
     pub reach: Option<Reach>,
     pub inspected: bool,
     pub mode: CellMode,
