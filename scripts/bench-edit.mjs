@@ -23,7 +23,7 @@
 //
 // Usage: node scripts/bench-edit.mjs                    (build first: trunk build --release --offline)
 //        RATE=4 CLICKS=10 WHAT=seed,global,pair node scripts/bench-edit.mjs
-//        PROFILE=1 TOP=12 node scripts/bench-edit.mjs   (the sampling profiler: the functions with the
+//        PROFILE=1 [PROFILE_AFTER=1] TOP=12 node scripts/bench-edit.mjs   (the sampling profiler: the functions with the
 //                                                         most self time, and the app's components and
 //                                                         modules by inclusive time, per kind of click)
 //        MIXUA_DIST=/path/to/dist node scripts/bench-edit.mjs
@@ -41,6 +41,9 @@ const CLICKS = Number(process.env.CLICKS ?? 10);
 const WARMUP = 2;
 const TOP = Number(process.env.TOP ?? 10);
 const PROFILE = process.env.PROFILE === '1';
+// PROFILE_AFTER=1: the profile covers the click and the 600 ms after it
+// (a held edit's views come after the click's paint).
+const PROFILE_AFTER = process.env.PROFILE_AFTER === '1';
 const WHAT = (process.env.WHAT ?? 'seed,global,pair,key').split(',');
 const AFTER_MS = 600;
 // Kinds in thread time (CPU=0: wall time).
@@ -214,7 +217,7 @@ function analyse(events, names) {
       // Self time per function, and inclusive time of the app's parts.
       let prev = null;
       for (const s of timed) {
-        if (s.ts < input.ts || s.ts > end) { prev = s; continue; }
+        if (s.ts < input.ts || s.ts > (PROFILE_AFTER ? after : end)) { prev = s; continue; }
         const dt = prev ? (s.ts - prev.ts) / 1000 : 0;
         prev = s;
         r.samplesMs += dt;

@@ -124,8 +124,8 @@ async function longestEntry(page, names, act) {
   );
 }
 
-/** A trusted click on `locator` (a Playwright locator) by Event Timing. */
-export const trustedClick = (page, locator) => longestEntry(page, CLICK, () => locator.click());
+/** A trusted click on `locator` (a Playwright locator; `options`: Playwright's click options) by Event Timing. */
+export const trustedClick = (page, locator, options) => longestEntry(page, CLICK, () => locator.click(options));
 
 /**
  * A trusted keystroke (an x typed into the field `selector`, focused

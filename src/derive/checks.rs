@@ -282,3 +282,4 @@ impl Roster {
         self.profiles.as_ref().and_then(mixua_policy::Kept::good)
     }
 }
+

@@ -5,6 +5,7 @@
 
 // The work's assertions (issue 53): judged once per revision, edited as one step.
 pub mod assertions;
+pub mod cells;
 pub mod change;
 pub mod checks;
 pub mod course;

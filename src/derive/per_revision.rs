@@ -19,6 +19,7 @@ use crate::store::progress::Lesson;
 use crate::store::shared::Shared;
 use crate::derive::assertions::Asserted;
 use crate::store::state::{AppState, Mode, StepKind};
+use crate::derive::cells::{CellList, Delta, Reach};
 
 /// What an update of the views touched: the views it started from, the
 /// views it made, and the cells and cards it touched.
@@ -82,6 +83,13 @@ pub fn use_views(state: &AppState, derived: &RefCell<Option<(Rc<Workspace>, Comp
             Some((before_ws, before)) => {
                 let timeline = logged.as_ref().as_ref().and_then(|l| l.of_work(&ws.0)).map(|l| &l.timeline);
                 let (computed, what) = Computed::update_touched(before_ws, before, &ws.0, timeline);
+                // No card gated again (an edit no view reads: lesson 3's
+                // prompt settings): the very same views, so nothing that
+                // shows them renders again (issue 52).
+                if let Some(what) = what.as_ref().filter(|w| w.cards.is_empty() && w.cells.is_empty()) {
+                    *touched.borrow_mut() = Some((before.clone(), before.clone(), Rc::new(what.clone())));
+                    return before.clone();
+                }
                 let computed = Rc::new(computed);
                 *touched.borrow_mut() = what.map(|what| (before.clone(), computed.clone(), Rc::new(what)));
                 computed
@@ -188,7 +196,7 @@ pub fn use_checks(state: &AppState, now: &Shared<Computed>, logged: Option<Rc<Lo
         Shared(state.ui.shared_pack().clone()),
         (logged.map(Shared), state.ui.reads_cache()),
     );
-    Shared(use_memo(key, |(doc, computed, progress, (revealed, tick, course, lesson_step, lang, on), pack, (logged, reads_cache))| {
+    let checks = use_memo(key, |(doc, computed, progress, (revealed, tick, course, lesson_step, lang, on), pack, (logged, reads_cache))| {
         if !*on {
             return Checks::default();
         }
@@ -202,7 +210,8 @@ pub fn use_checks(state: &AppState, now: &Shared<Computed>, logged: Option<Rc<Lo
         }
         let lesson = Lesson { pack, doc, computed, revealed: *revealed, progress, tick: *tick, cache };
         Checks::of(*course, *lesson_step, lesson, *lang)
-    }))
+    });
+    Shared(checks)
 }
 
 /// The work's assertions (issue 53), derived once per work revision (and
@@ -233,4 +242,105 @@ pub fn use_assertions(state: &AppState, now: &Shared<Computed>, logged: Option<R
     };
     let asserted = memo.borrow_mut().get(key, before);
     asserted
+}
+
+/// What the chart's cells show of the work (issue 52), derived here once
+/// per revision, never in the chart's render: each cell's list (its first
+/// cards, count, leaks and findings: `derive::cells::cell_lists`), what the last
+/// step changed in each cell, where the selected card reaches each cell,
+/// and the cards to tick while predicting. Made again only when what they
+/// read changed; the chart hands each cell the values made for it, and a
+/// cell whose values are the same renders nothing new.
+#[derive(Clone, Default)]
+pub struct ChartCells {
+    pub lists: Rc<Vec<Rc<CellList>>>,
+    /// What the last edit, undo or redo did to each cell (`None`: nothing,
+    /// or the answers are hidden).
+    pub deltas: Rc<Vec<Option<Delta>>>,
+    /// Where the selected card reaches each cell (empty: no card selected,
+    /// or predicting).
+    pub reach: Rc<Vec<Option<Reach>>>,
+    /// Predicting: every card to tick, with its text (the tick box's
+    /// accessible name), shared by every cell (empty otherwise).
+    pub choices: Rc<Vec<(usize, String, String)>>,
+}
+
+impl PartialEq for ChartCells {
+    fn eq(&self, other: &ChartCells) -> bool {
+        Rc::ptr_eq(&self.lists, &other.lists)
+            && Rc::ptr_eq(&self.deltas, &other.deltas)
+            && Rc::ptr_eq(&self.reach, &other.reach)
+            && Rc::ptr_eq(&self.choices, &other.choices)
+    }
+}
+
+#[hook]
+pub fn use_chart_cells(state: &AppState, shown: &Shared<Computed>, change: Option<&(StepKind, Shared<Change>)>) -> ChartCells {
+    let ui = &state.ui;
+    let hides = ui.mode.hides_answers();
+    let unrevealed = ui.mode == Mode::Predict { revealed: false };
+    let ws = &state.doc.workspace;
+    let change = change.map(|(_, c)| c.0.clone()).filter(|_| !hides);
+    // The cells made last, with what they were made from (a memo of its
+    // own, not Yew's `use_memo`: the students' first load carries no more
+    // than it needs).
+    let last = use_mut_ref(|| None::<ChartKey>);
+    let mut last = last.borrow_mut();
+    let same = |a: &Option<Rc<Change>>, b: &Option<Rc<Change>>| match (a, b) {
+        (Some(a), Some(b)) => Rc::ptr_eq(a, b),
+        (None, None) => true,
+        _ => false,
+    };
+    if let Some(k) = last.as_ref() {
+        if Rc::ptr_eq(&k.ws, ws) && Rc::ptr_eq(&k.computed, &shown.0) && k.expanded == ui.expanded && same(&k.change, &change) && k.flags == (unrevealed, ui.selected) {
+            return k.cells.clone();
+        }
+    }
+    let before = last.as_ref();
+    let lists = Rc::new(crate::derive::cells::cell_lists(ws, shown, &ui.expanded));
+    let deltas = Rc::new(
+        shown
+            .viewers
+            .iter()
+            .map(|viewer| {
+                let change = change.as_ref().filter(|c| c.touches(viewer))?;
+                let cell = change.cell(viewer);
+                Some(Delta { gained: cell.map(|d| d.gained.clone()).unwrap_or_default(), lost: cell.map(|d| d.lost.clone()).unwrap_or_default() })
+            })
+            .collect::<Vec<_>>(),
+    );
+    let card = ui.selected.filter(|_| !unrevealed).and_then(|i| ws.cards.get(i).map(|c| (i, c)));
+    let reach = Rc::new(match card {
+        Some((index, card)) => shown
+            .viewers
+            .iter()
+            .map(|viewer| Some(Reach { index, id: card.id.clone(), allowed: shown.access(ws, index, viewer.viewer()).allowed() }))
+            .collect(),
+        None => Vec::new(),
+    });
+    let choices = match before {
+        Some(k) if Rc::ptr_eq(&k.ws, ws) && k.flags.0 == unrevealed => k.cells.choices.clone(),
+        _ => Rc::new(if unrevealed { ws.cards.iter().enumerate().map(|(i, c)| (i, c.id.clone(), c.lesson.clone())).collect() } else { Vec::new() }),
+    };
+    let cells = ChartCells { lists, deltas, reach, choices };
+    *last = Some(ChartKey {
+        ws: ws.clone(),
+        computed: shown.0.clone(),
+        expanded: ui.expanded.clone(),
+        change,
+        flags: (unrevealed, ui.selected),
+        cells: cells.clone(),
+    });
+    cells
+}
+
+/// What [`use_chart_cells`] made last, and from what.
+struct ChartKey {
+    ws: Rc<Workspace>,
+    computed: Rc<Computed>,
+    expanded: std::collections::BTreeSet<mixua_policy::ViewerId>,
+    change: Option<Rc<Change>>,
+    /// Predicting before the reveal, and the selected card.
+    flags: (bool, Option<usize>),
+    cells: ChartCells,
 }

@@ -64,6 +64,9 @@ pub fn app(props: &AppProps) -> Html {
     let cached = state.ui.reads_cache().then_some(acting == crate::parts::Part::In);
     let Views { now: computed_now, shown: computed, tick, logged, cache_lines, event_problems, flips, roster, rejected, change, changed_cells } =
         use_views(&state, &root.derived, cached);
+    // What the chart's cells show, once per revision: only the cells whose
+    // list, change or reach is new render again (issue 52).
+    let cells = crate::derive::per_revision::use_chart_cells(&state, &computed, change.as_ref());
 
     effects::use_document_lang(lang, store);
     // The start's writes after the first render, the prerendered screen
@@ -149,6 +152,7 @@ pub fn app(props: &AppProps) -> Html {
             selected={ui.selected}
             inspected={ui.viewer.clone()}
             expanded={ui.expanded.clone()}
+            cells={cells.clone()}
             about={ui.about.clone()}
             graded={(!hidden(Panel::Lesson)).then(|| crate::derive::course::graded_in(ui.pack(), ui.lesson_step, &workspace)).flatten()}
             cache_leaks={cache_lines.as_ref().map_or(0, |c| c.leaks)}

@@ -9,11 +9,10 @@ use yew::prelude::*;
 use crate::components::chart::change_strip::ChangeStrip;
 use crate::components::focus::focus_element;
 use crate::components::chart::scope_legend::ScopeLegend;
-use crate::components::chart::view_cell::{CellMode, Delta, Grade, Reach, Shown, ViewCell};
+use crate::components::chart::view_cell::{CellMode, Grade, ViewCell};
 use crate::derive::views::Computed;
 use crate::store::shared::Shared;
 use crate::store::state::{Action, Doc, Mode, StepKind, UiAction};
-use crate::CELL_LIMIT;
 
 /// Above this many cells, a cell's card list far off screen is neither laid
 /// out nor painted until it comes near (the seed's four cells never are).
@@ -31,6 +30,8 @@ pub struct SeatingChartProps {
     /// The viewer whose decision is explained in the why panel.
     pub inspected: Option<ViewerId>,
     pub expanded: BTreeSet<ViewerId>,
+    /// Each cell's list, change and reach (`memos::use_chart_cells`).
+    pub cells: crate::derive::per_revision::ChartCells,
     /// The cells the current exercise asks about: only they are graded
     /// on reveal (`None`: every cell).
     pub graded: Option<BTreeSet<ViewerId>>,
@@ -112,9 +113,6 @@ pub fn seating_chart(props: &SeatingChartProps) -> Html {
     let selected = props.selected.and_then(|i| ws.cards.get(i).map(|c| (i, c)));
     let leak_total = computed.four.leak_count();
     let reid_total = computed.four.identifying_count();
-    // A big chart lists fewer cards per cell: it is read by its counts, and
-    // each cell expands on demand.
-    let cell_limit = if computed.viewers.len() > 16 { CELL_LIMIT / 5 } else { CELL_LIMIT };
     // The one cell the Tab key lands on (roving tabindex); it follows the
     // focus around the grid.
     let active = use_state(|| 0usize);
@@ -161,32 +159,23 @@ pub fn seating_chart(props: &SeatingChartProps) -> Html {
     // The change is not shown while predicting: it would give answers away.
     let change = props.change.as_ref().filter(|_| !props.mode.hides_answers());
 
-    // Predicting: every card to tick, with its text (the tick box's
-    // accessible name), built once and shared by every cell.
-    let choices: std::rc::Rc<Vec<(usize, String, String)>> = std::rc::Rc::new(if matches!(props.mode, Mode::Predict { revealed: false }) {
-        ws.cards.iter().enumerate().map(|(i, c)| (i, c.id.clone(), c.lesson.clone())).collect()
-    } else {
-        Vec::new()
-    });
+    // Each cell's list, change and reach, derived once per revision
+    // (`memos::use_chart_cells`): a cell is handed the very values made
+    // for it, so only the cells whose values are new render again.
+    let cells = &props.cells;
     let cell = |position: usize| -> Html {
         let viewer = &computed.viewers[position];
         let view = &computed.four.views[position];
-        let limit = if props.expanded.contains(viewer) { usize::MAX } else { cell_limit };
-        let shown: Vec<Shown> = view
-            .iter()
-            .take(limit)
-            .map(|&i| Shown { index: i, id: ws.cards[i].id.clone().into(), lesson: ws.cards[i].lesson.clone().into() })
-            .collect();
-        let ticked: Vec<String> =
-            props.doc.predictions.get(viewer).map(|s| s.iter().cloned().collect()).unwrap_or_default();
+        let ticked = || -> Vec<String> { props.doc.predictions.get(viewer).map(|s| s.iter().cloned().collect()).unwrap_or_default() };
         let mode = match props.mode {
             Mode::Explore => CellMode::Explore,
             Mode::Predict { revealed: false } => CellMode::Predict {
-                choices: choices.clone(),
-                ticked,
+                choices: cells.choices.clone(),
+                ticked: ticked(),
             },
             Mode::Predict { revealed: true } if props.graded.as_ref().is_some_and(|g| !g.contains(viewer)) => CellMode::NotAsked,
             Mode::Predict { revealed: true } => {
+                let ticked = ticked();
                 // Each mistake is explained in words, by card index; a long
                 // list is cut, so revealing a huge workspace stays quick.
                 let missing: Vec<usize> = view.iter().copied().filter(|&i| !ticked.contains(&ws.cards[i].id)).collect();
@@ -211,31 +200,15 @@ pub fn seating_chart(props: &SeatingChartProps) -> Html {
                 }
             }
         };
-        let reach = match (props.mode, selected) {
-            (Mode::Predict { revealed: false }, _) | (_, None) => None,
-            (_, Some((index, card))) => Some(Reach {
-                index,
-                id: card.id.clone(),
-                allowed: computed.access(ws, index, viewer.viewer()).allowed(),
-            }),
-        };
+        let reach = cells.reach.get(position).cloned().flatten();
         let inspected = props.inspected.as_ref() == Some(viewer);
-        let delta = change.filter(|(_, c)| c.touches(viewer)).map(|(_, c)| {
-            let cell = c.cell(viewer);
-            Delta {
-                gained: cell.map(|d| d.gained.clone()).unwrap_or_default(),
-                lost: cell.map(|d| d.lost.clone()).unwrap_or_default(),
-            }
-        });
+        let delta = cells.deltas.get(position).cloned().flatten();
         html! {
             <ViewCell
                 key={viewer.key()}
                 viewer={viewer.clone()}
                 {position}
-                {shown}
-                total={view.len()}
-                leaks={computed.four.leaks[position].clone()}
-                reids={computed.reid[position].clone()}
+                list={cells.lists.get(position).cloned().unwrap_or_default()}
                 {reach}
                 {inspected}
                 {mode}

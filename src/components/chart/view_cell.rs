@@ -1,5 +1,5 @@
 use mixua_words::probe_words::finding_text;
-use mixua_policy::{Finding, Identification, Leak, ViewerId};
+use mixua_policy::{Finding, Identification, ViewerId};
 use mixua_words::Lang;
 use yew::prelude::*;
 
@@ -7,31 +7,7 @@ use crate::components::chart::hit::Hit;
 use crate::store::state::{Action, Edit, UiAction};
 use crate::CELL_LIMIT;
 
-/// What the last edit, undo or redo did to this cell (the crate's change,
-/// for one viewer): marked until the next step.
-#[derive(Clone, PartialEq, Default)]
-pub struct Delta {
-    /// Cards that entered the view.
-    pub gained: Vec<String>,
-    /// Cards that left it.
-    pub lost: Vec<String>,
-}
-
-/// One retrieved card, as the view shows it: id and lesson only.
-#[derive(Clone, PartialEq)]
-pub struct Shown {
-    pub index: usize,
-    pub id: AttrValue,
-    pub lesson: AttrValue,
-}
-
-/// Where the selected card reaches, for this cell.
-#[derive(Clone, PartialEq)]
-pub struct Reach {
-    pub index: usize,
-    pub id: String,
-    pub allowed: bool,
-}
+pub use crate::derive::cells::{CellList, Delta, Reach, Shown};
 
 /// The learner's prediction for this cell, once revealed: graded.
 #[derive(Clone, PartialEq)]
@@ -63,13 +39,11 @@ pub struct ViewCellProps {
     pub viewer: ViewerId,
     /// Position among all viewers, for element ids.
     pub position: usize,
-    /// The first retrieved cards (all of them once the cell is expanded).
-    pub shown: Vec<Shown>,
-    /// How many cards the view retrieves in all.
-    pub total: usize,
-    pub leaks: Vec<Leak>,
-    /// What the re-identification probe finds in this view.
-    pub reids: Vec<Finding>,
+    /// The cell's list: its first retrieved cards (all of them once the
+    /// cell is expanded), how many it retrieves in all, its leaks and what
+    /// the re-identification probe finds in it. Derived once per revision
+    /// (`memos::use_chart_cells`), compared by value.
+    pub list: std::rc::Rc<CellList>,
     pub reach: Option<Reach>,
     pub inspected: bool,
     pub mode: CellMode,
@@ -100,7 +74,7 @@ pub fn view_cell(props: &ViewCellProps) -> Html {
     let show_all_choices = use_state(|| false);
     let key = props.viewer.key();
     let heading_id = format!("view-{}", props.position);
-    let count = props.total;
+    let count = props.list.total;
 
     let inspect = |index: usize| crate::components::chart::hit::inspect(&props.onaction, &props.viewer, index);
     let gained = |id: &str| props.delta.as_ref().is_some_and(|d| d.gained.iter().any(|g| g == id));
@@ -129,7 +103,7 @@ pub fn view_cell(props: &ViewCellProps) -> Html {
         }
     });
 
-    let leaks = props.leaks.iter().map(|leak| html! {
+    let leaks = props.list.leaks.iter().map(|leak| html! {
         <p class="leak" data-leak={leak.token.clone()}>
             <span class="icon" aria-hidden="true">{"⚠"}</span>
             <strong>{ pick!(lang, "外洩警報:", "Leak alarm: ") }</strong>
@@ -142,7 +116,7 @@ pub fn view_cell(props: &ViewCellProps) -> Html {
 
     // A guess of an identity is not a leak of a secret: its own mark (◎, in
     // amber), in words.
-    let reids = props.reids.iter().map(|f| {
+    let reids = props.list.reids.iter().map(|f| {
         let text = finding_text(f, lang);
         match f.kind {
             Identification::Reidentification => html! {
@@ -169,13 +143,13 @@ pub fn view_cell(props: &ViewCellProps) -> Html {
                             viewer={props.viewer.clone()} {lang} onaction={props.onaction.clone()} />
                     }) }
                 </ul>
-                if props.total > items.len() {
+                if props.list.total > items.len() {
                     <button type="button" class="link" tabindex="-1" data-action="expand" onclick={{
                         let onaction = props.onaction.clone();
                         let viewer = props.viewer.clone();
                         Callback::from(move |_: MouseEvent| onaction.emit(UiAction::ExpandCell(viewer.clone()).into()))
                     }}>
-                        { pick!(lang, format!("顯示全部 {} 張", props.total), format!("Show all {}", props.total)) }
+                        { pick!(lang, format!("顯示全部 {} 張", props.list.total), format!("Show all {}", props.list.total)) }
                     </button>
                 }
             </>
@@ -184,10 +158,10 @@ pub fn view_cell(props: &ViewCellProps) -> Html {
 
     let body = match &props.mode {
         CellMode::Explore => {
-            if props.total == 0 {
+            if props.list.total == 0 {
                 html! { <p class="empty">{ pick!(lang, "(什麼都沒取回)", "(nothing retrieved)") }</p> }
             } else {
-                list(&props.shown)
+                list(&props.list.shown)
             }
         }
         CellMode::Predict { choices, ticked } => {
@@ -228,9 +202,9 @@ pub fn view_cell(props: &ViewCellProps) -> Html {
         CellMode::NotAsked => html! {
             <>
                 <p class="grade skip" data-grade="not-asked">{ pick!(lang, "(這一步不評這一格)", "(not graded in this step)") }</p>
-                { if props.total == 0 {
+                { if props.list.total == 0 {
                     html! { <p class="empty">{ pick!(lang, "(什麼都沒取回)", "(nothing retrieved)") }</p> }
-                } else { list(&props.shown) } }
+                } else { list(&props.list.shown) } }
             </>
         },
         CellMode::Revealed { grade } => {
@@ -255,9 +229,9 @@ pub fn view_cell(props: &ViewCellProps) -> Html {
                             if grade.more_extra > 0 { <p>{ pick!(lang, format!("……還有 {} 張", grade.more_extra), format!("…and {} more", grade.more_extra)) }</p> }
                         </div>
                     }
-                    { if props.total == 0 {
+                    { if props.list.total == 0 {
                         html! { <p class="empty">{ pick!(lang, "(什麼都沒取回)", "(nothing retrieved)") }</p> }
-                    } else { list(&props.shown) } }
+                    } else { list(&props.list.shown) } }
                 </>
             }
         }
@@ -278,8 +252,8 @@ pub fn view_cell(props: &ViewCellProps) -> Html {
         <td data-view={key.clone()}
             data-changed={props.delta.is_some().then_some("")}
             data-assertion-fails={(!props.failing.is_empty()).then(|| failing_list(&props.failing))}
-            class={classes!("cell", (!props.leaks.is_empty()).then_some("leaking"),
-                props.reids.iter().any(Finding::singles_out).then_some("identifying"),
+            class={classes!("cell", (!props.list.leaks.is_empty()).then_some("leaking"),
+                props.list.reids.iter().any(Finding::singles_out).then_some("identifying"),
                 props.reach.as_ref().map(|r| if r.allowed { "reach-yes" } else { "reach-no" }),
                 props.inspected.then_some("inspected"),
                 props.delta.is_some().then_some("changed"),
@@ -320,9 +294,9 @@ fn cell_name(props: &ViewCellProps, hidden: bool) -> String {
     if hidden {
         return pick!(lang, format!("{who}:先預測會取回哪些卡片"), format!("{who}: predict which cards it retrieves"));
     }
-    let ids: Vec<&str> = props.shown.iter().map(|s| s.id.as_str()).collect();
-    let more = props.total.saturating_sub(ids.len());
-    let mut name = match (props.total, lang) {
+    let ids: Vec<&str> = props.list.shown.iter().map(|s| s.id.as_str()).collect();
+    let more = props.list.total.saturating_sub(ids.len());
+    let mut name = match (props.list.total, lang) {
         (0, _) => pick!(lang, format!("{who}:0 張卡片"), format!("{who}: no cards")),
         (n, Lang::ZhTw) => format!("{who}:{n} 張卡片:{}", ids.join("、")),
         (1, Lang::En) => format!("{who}: 1 card: {}", ids.join(", ")),
@@ -331,8 +305,8 @@ fn cell_name(props: &ViewCellProps, hidden: bool) -> String {
     if more > 0 {
         name.push_str(&pick!(lang, format!(" 等另 {more} 張"), format!(" and {more} more")));
     }
-    if !props.leaks.is_empty() {
-        name.push_str(&pick!(lang, format!(";{} 個外洩警報", props.leaks.len()), format!("; {}", crate::components::count(props.leaks.len(), "leak alarm", "leak alarms"))));
+    if !props.list.leaks.is_empty() {
+        name.push_str(&pick!(lang, format!(";{} 個外洩警報", props.list.leaks.len()), format!("; {}", crate::components::count(props.list.leaks.len(), "leak alarm", "leak alarms"))));
     }
     if !props.failing.is_empty() {
         name.push_str(&pick!(lang, format!(";{}", failing_mark(&props.failing, lang)), format!("; {}", failing_mark(&props.failing, lang))));
