@@ -13,17 +13,18 @@ use crate::derive::change;
 use crate::components::announcer::Announcer;
 use crate::components::chart::change_jump::LazyChangeJump;
 use crate::components::{
-    inspector::about_me::LazyAboutMe, lesson::assertions_panel::AssertionsPanelProps, inspector::card_editor::LazyCardEditor, inspector::card_inspector::LazyCardInspector, inspector::compare::LazyCompare,
-    lesson::lesson_panel::LessonPanel, lesson::lesson_tools::{self, LessonTools, ToolsAt}, menus::notice_bar::NoticeBar, inspector::panel_tabs::{self, PanelTabs},
-    inspector::people::LazyPeople, chart::query_bar::QueryBar, chart::rejected_list::RejectedList, chart::seating_chart::SeatingChart, menus::top_bar::{self, TopBar},
-    inspector::why_panel::WhyPanel, lesson::worksheet::Worksheet,
+    lesson::assertions_panel::AssertionsPanelProps,
+    lesson::lesson_tools::{self, LessonTools, ToolsAt}, menus::notice_bar::NoticeBar, inspector::panel_tabs::{self, PanelTabs},
+    chart::query_bar::QueryBar, chart::seating_chart::SeatingChart, menus::top_bar::{self, TopBar},
 };
 use crate::store::lesson::Course;
 use crate::derive::per_revision::{use_checks, use_views, Views};
 use crate::store::shared::Shared;
 use crate::start::{use_start_advance, use_start_step, Started, Step};
-use crate::store::state::{Mode, NoticeAt, Panel};
+use crate::store::state::{NoticeAt, Panel};
 use crate::root::effects;
+use crate::root::below::{self, Below};
+use crate::root::columns::{self, LessonColumn, Side};
 
 #[derive(Properties, PartialEq, Default)]
 pub struct AppProps {
@@ -102,9 +103,9 @@ pub fn app(props: &AppProps) -> Html {
     let voice = effects::use_speech(Shared(state.doc.clone()), words, state.ui.notice.clone(), store.typing.get(), lang);
     // Save at once when the page is hidden or closed; another tab's saves;
     // undo, redo and the classroom keys; a link pasted into this tab.
-    effects::use_page_listeners(store);
+    crate::root::listeners::use_page_listeners(store);
     // Menus close on a press outside and on Escape.
-    effects::use_menus();
+    crate::root::listeners::use_menus();
     // The start has settled: panels far off screen may skip their rendering.
     let settled = effects::use_settled(step == Step::Ready);
     // The printed worksheet: built once printing is asked for.
@@ -197,23 +198,6 @@ pub fn app(props: &AppProps) -> Html {
     // The query's presets follow the seed the cards come from: the Chinese
     // seed's query keeps its Chinese presets in an English UI.
     let english_seed = !workspace.cards.iter().any(|c| c.situation.contains(mixua_course::SEED_QUERY));
-    // The panels below the first screen.
-    let editor = (below(Step::Editor) && shows(Panel::Editor)).then(|| html! {
-        <LazyCardEditor
-            workspace={workspace.clone()}
-            computed={computed.clone()}
-            selected={ui.selected}
-            start={ui.editor_start}
-            arriving={step < Step::Ready}
-            {lang}
-            onaction={onaction.clone()}
-        />
-    });
-    let people = (below(Step::People) && shows(Panel::People) && !tools.tools.contains(&Panel::People))
-        .then(|| html! { <LazyPeople roster={roster.clone()} {lang} onaction={onaction.clone()} /> });
-    let compare = (below(Step::Compare) && shows(Panel::Compare))
-        .then(|| html! { <LazyCompare doc={doc.clone()} computed={computed.clone()} hidden={ui.mode.hides_answers()} {lang} /> });
-    let folds_below = third.on && !classroom && (editor.is_some() || people.is_some() || compare.is_some());
     html! {
         <ContextProvider<crate::parts::Later> context={crate::parts::Later { part: later, retry: retry_later.clone() }}>
         <div class={classes!("app", classroom.then_some("classroom"), ui.embed.then_some("embed"), third.on.then_some("lesson3"), selecting)} data-ready={(step == Step::Ready && acting_in && later == crate::parts::Part::In).then_some("")} data-settled={settled.then_some("")} {ondragover} {ondrop}>
@@ -280,107 +264,27 @@ pub fn app(props: &AppProps) -> Html {
                     // the chart (issue 26: selecting or adding a card never
                     // covers it); after the chart and the inspector on a phone.
                     if step >= Step::Side && !hidden(Panel::Lesson) {
-                        <div class="lesson-col">
-                        // Lesson 2's pack is in its acting part: until it
-                        // is in, its place (`crate::store::lesson::Packs`).
-                        if ui.pack().exercises.is_empty() {
-                            { crate::parts::missing(acting, &refetch, lang, "lesson") }
-                        } else {
-                            <LessonPanel
-                                doc={doc.clone()}
-                                computed={computed_now.clone()}
-                                checks={checks.clone()}
-                                pack={Shared(ui.shared_pack().clone())}
-                                student_name={student_name.clone()}
-                                onname={onname.clone()}
-                                course={ui.course}
-                                revealed={ui.mode == Mode::Predict { revealed: true }}
-                                progress={ui.progress.clone()}
-                                step={ui.lesson_step}
-                                {tick}
-                                {classroom}
-                                {lang}
-                                onaction={onaction.clone()}
-                            />
-                        }
-                        </div>
+                        { columns::lesson(LessonColumn {
+                            ui, doc: &doc, computed: &computed_now, checks: &checks, student_name: &student_name, onname: &onname,
+                            tick, missing: || crate::parts::missing(acting, &refetch, lang, "lesson"), onaction: &onaction,
+                        }) }
                     }
                     if step >= Step::Side {
-                    <aside class={classes!("side", selecting)}>
-                        if let Some(user) = ui.about.clone().filter(|_| !ui.mode.hides_answers()) {
-                            <LazyAboutMe workspace={workspace.clone()} {user} {lang} onaction={onaction.clone()} />
-                        }
-                        // Lesson 3's prompt panel and settings: first, beside
-                        // the chart, where choosing a cell opens its prompt.
-                        if !hidden(Panel::Prompt) {
-                            { third.side }
-                        }
-                        if let Some((index, card)) = inspected_card {
-                            <LazyCardInspector
-                                {index}
-                                card={card.clone()}
-                                users={Rc::new(workspace.users.clone())}
-                                agents={Rc::new(workspace.agents.clone())}
-                                rejection={computed.gates.get(index).and_then(|g| g.as_ref().err().cloned())}
-                                leaks={computed.leaks_of(&card.id)}
-                                locked={roster.locked}
-                                {lang}
-                                onaction={onaction.clone()}
-                            />
-                        }
-                        // Lesson 2's acting tools: the inspector column, first,
-                        // so the exercise's first instruction ("In Act as
-                        // pick…") names something on the first screen; a
-                        // card's history opens here, where it was asked for.
-                        { tools_at(ToolsAt::Side) }
-                        if !hidden(Panel::Why) {
-                            <WhyPanel
-                                workspace={workspace.clone()}
-                                computed={computed.clone()}
-                                selected={ui.selected}
-                                viewer={ui.viewer.clone()}
-                                flips={flips}
-                                hidden={ui.mode.hides_answers()}
-                                {tick}
-                                {lang}
-                                onaction={onaction.clone()}
-                            />
-                        }
-                        if !hidden(Panel::Rejected) && shows(Panel::Chart) {
-                            <RejectedList rejected={rejected} {lang} onaction={onaction.clone()} />
-                        }
-                    </aside>
+                        { columns::side(Side {
+                            ui, workspace: &workspace, computed: &computed, prompt: third.side, inspected: inspected_card, roster: &roster,
+                            tools: tools_at(ToolsAt::Side), flips, rejected, chart_shown: shows(Panel::Chart), tick, lang, onaction: &onaction,
+                        }) }
                     }
                 </div>
                 }
-                if folds_below {
-                    // Lesson 3 (not in classroom mode): the card table, the
-                    // people and the three policies open on demand, never
-                    // as page height under the one screen (issue 50).
-                    <details class="more-panels" data-panel="more">
-                        <summary>{ pick!(lang, "更多:所有卡片、使用者與 Agent、三種做法", "More: every card, the people and agents, the three policies") }</summary>
-                        { for editor.clone() }{ for people.clone() }{ for compare.clone() }
-                    </details>
-                }
-                // Elsewhere, each in its own place, as the start adds it.
-                if !folds_below && below(Step::Editor) && shows(Panel::Editor) {
-                    { for editor }
-                }
-                if !folds_below && below(Step::People) && shows(Panel::People) && !tools.tools.contains(&Panel::People) {
-                    { for people }
-                }
-                if classroom && lesson_two && shows(Panel::Memory) {
-                    <div class="memory-tab">{ memory }</div>
-                }
-                if !folds_below && below(Step::Compare) && shows(Panel::Compare) {
-                    { for compare }
-                }
+                { below::view(Below {
+                    ui, workspace: &workspace, doc: &doc, computed: &computed, roster: &roster, arriving: step < Step::Ready,
+                    editor: below(Step::Editor), people: below(Step::People) && !tools.tools.contains(&Panel::People), compare: below(Step::Compare),
+                    fold: third.on && !classroom, memory: (classroom && lesson_two && shows(Panel::Memory)).then_some(memory), onaction: &onaction,
+                }) }
             </main>
-            if below(Step::Rest) && !ui.embed {
-                { crate::components::menus::footer::view(lang) }
-            }
-            if below(Step::Rest) && print_asked {
-                <Worksheet workspace={workspace.clone()} exercise={worksheet_exercise} {lang} />
+            if below(Step::Rest) {
+                { below::rest(&workspace, ui.embed, print_asked, worksheet_exercise, lang) }
             }
         </div>
         </ContextProvider<crate::parts::Later>>

@@ -4,3 +4,6 @@
 
 pub mod app;
 pub(crate) mod effects;
+pub(crate) mod listeners;
+pub(crate) mod below;
+pub(crate) mod columns;

@@ -1,6 +1,7 @@
 //! The chart at the centre: the seating chart of viewers × cards, each cell,
 //! its prompt bar (lesson 3), the change strip and the query bar.
 
+mod grid_keys;
 pub mod seating_chart;
 pub mod view_cell;
 pub mod hit;

@@ -4,6 +4,10 @@
 #[cfg(feature = "teacher")]
 pub mod class_view;
 #[cfg(feature = "teacher")]
+mod live;
+#[cfg(feature = "teacher")]
+mod share_pack;
+#[cfg(feature = "teacher")]
 pub mod teacher;
 #[cfg(not(feature = "teacher"))]
 #[path = "teacher_page.rs"]

@@ -3,8 +3,6 @@
 //! and the class view. Every check is the policy crate's: the builder picks
 //! `Check` values and the crate evaluates and words them.
 
-use std::cell::RefCell;
-use std::ops::Deref;
 use std::rc::Rc;
 
 use mixua_policy::Workspace;
@@ -17,10 +15,12 @@ use yew::prelude::*;
 use crate::components::drawer::{close_button, on_escape};
 
 use crate::components::teacher::class_view::ClassView;
+use crate::components::teacher::live::{typed, use_live};
+use crate::components::teacher::share_pack::{self, SharePack};
 use crate::components::event_value;
 use crate::derive::views::Computed;
 use crate::store::work::Doc;
-use crate::store::pack_link::{self, PackNotice};
+use crate::store::pack_link::PackNotice;
 use crate::store::shared::Shared;
 use crate::store::state::{Action, UiAction};
 
@@ -62,7 +62,7 @@ struct Draft {
 }
 
 /// A text in the teacher's language (the other side falls back to it).
-fn text(lang: Lang, words: &str) -> Text {
+pub(super) fn text(lang: Lang, words: &str) -> Text {
     match lang {
         Lang::ZhTw => Text::new(words, ""),
         Lang::En => Text::new("", words),
@@ -91,7 +91,7 @@ fn preview(goal: &[Check], doc: &Doc, c: &Computed) -> Vec<bool> {
 }
 
 /// A new pack in progress.
-fn new_pack() -> Pack {
+pub(super) fn new_pack() -> Pack {
     Pack { format: 1, id: "my-pack".into(), version: 1, title: Text::default(), exercises: Vec::new() }
 }
 
@@ -336,101 +336,7 @@ pub fn teacher(props: &TeacherProps) -> Html {
         }
     });
 
-    let share = (*open == Some(Open::Share)).then(|| {
-        let p = &*pack;
-        let set = |f: fn(&mut Pack, String)| {
-            let (pack, keep) = (pack.clone(), keep.clone());
-            Callback::from(move |e: Event| {
-                let mut next = pack.get();
-                f(&mut next, event_value(&e));
-                keep(next);
-            })
-        };
-        let make_link = {
-            let (pack, link, copied) = (pack.clone(), link.clone(), copied.clone());
-            Callback::from(move |_: MouseEvent| {
-                let location = gloo_utils::window().location();
-                let url = format!(
-                    "{}{}#{}",
-                    location.origin().unwrap_or_default(),
-                    // The page of the pack's lesson: lesson 3's for a pack
-                    // of lesson 3, else the students' page.
-                    crate::start::route::link_page(
-                        &location.pathname().unwrap_or_default(),
-                        if pack.lesson() == 3 { crate::store::lesson::WorkLesson::Three } else { crate::store::lesson::WorkLesson::One },
-                    ),
-                    pack_link::encode(&pack)
-                );
-                // Said beside the button once the clipboard has answered
-                // (issue 26), not at the top of the page.
-                let copying = gloo_utils::window().navigator().clipboard().write_text(&url);
-                let (copied, chars) = (copied.clone(), url.len());
-                wasm_bindgen_futures::spawn_local(async move {
-                    let ok = wasm_bindgen_futures::JsFuture::from(copying).await.is_ok();
-                    copied.set(Some((ok, chars)));
-                });
-                link.set(url);
-            })
-        };
-        let download = {
-            let pack = pack.clone();
-            Callback::from(move |_: MouseEvent| crate::components::download::download(&format!("mixua-pack-{}.json", pack.id), &pack.to_json()))
-        };
-        let problem = (!mixua_course::pack::check_pack_id(&p.id)).then(|| mixua_course::PackProblem::BadId { id: p.id.clone() });
-        html! {
-            <section class="panel drawer" data-panel="share-pack" aria-labelledby="share-pack-title" onkeydown={onkeydown.clone()}>
-                { close_button(lang, &onclose) }
-                <h2 id="share-pack-title">{ pick!(lang, format!("練習包({} 題)", p.exercises.len()), format!("The pack ({})", crate::components::count(p.exercises.len(), "exercise", "exercises"))) }</h2>
-                <label>{ pick!(lang, "名稱(英文字母、數字、- _)", "Id (letters, digits, - _)") }<input name="pack_id" value={p.id.clone()} onchange={set(|p, v| p.id = v.trim().to_string())} /></label>
-                <label>{ pick!(lang, "標題", "Title") }<input name="pack_title" value={p.title.get(lang).to_string()} onchange={{
-                    let (pack, keep) = (pack.clone(), keep.clone());
-                    Callback::from(move |e: Event| { let mut next = pack.get(); next.title = text(lang, event_value(&e).trim()); keep(next); })
-                }} /></label>
-                <label>{ pick!(lang, "版本", "Version") }<input name="pack_version" type="number" min="0" value={p.version.to_string()} onchange={set(|p, v| p.version = v.parse().unwrap_or(p.version))} /></label>
-                <ol>
-                    { for p.exercises.iter().enumerate().map(|(i, e)| {
-                        let (pack, keep) = (pack.clone(), keep.clone());
-                        let remove = Callback::from(move |_: MouseEvent| { let mut next = pack.get(); next.exercises.remove(i); keep(next); });
-                        html! {
-                            <li data-pack-exercise={i.to_string()}>
-                                <strong>{ e.title.get(lang) }</strong>
-                                { pick!(lang, format!(" · {} 個檢查 · {} 個提示{}", e.goal.len(), e.hints.len(), if e.solution.is_some() { " · 有解答" } else { "" }),
-                                    format!(" · {} · {}{}", crate::components::count(e.goal.len(), "check", "checks"), crate::components::count(e.hints.len(), "hint", "hints"), if e.solution.is_some() { " · a solution" } else { "" })) }
-                                { " " }<button type="button" class="link" onclick={remove}>{ pick!(lang, "移除", "Remove") }</button>
-                            </li>
-                        }
-                    }) }
-                </ol>
-                if let Some(problem) = problem {
-                    <p class="notice problem">{ mixua_course::pack_problem_words(&problem, lang) }</p>
-                } else if p.exercises.is_empty() {
-                    <p class="empty">{ pick!(lang, "練習包還是空的:先「把這個狀態做成練習」。", "The pack is empty: first make an exercise from a state.") }</p>
-                } else {
-                    <p>
-                        <button type="button" class="primary" data-action="copy-pack-link" onclick={make_link}>{ pick!(lang, "複製練習包連結", "Copy the pack link") }</button>{ " " }
-                        <button type="button" data-action="download-pack" onclick={download}>{ pick!(lang, "下載練習包(JSON)", "Download the pack (JSON)") }</button>
-                    </p>
-                }
-                if let Some((ok, chars)) = *copied {
-                    <p class={classes!("field-said", if ok { "ok" } else { "problem" })} role="status" data-said="pack-link">
-                        <span aria-hidden="true">{ if ok { "✓ " } else { "✗ " } }</span>
-                        { if ok {
-                            PackNotice::Copied { chars }.text(lang).1
-                        } else {
-                            pick!(lang, "瀏覽器不讓這裡複製:請選取下面的連結自己複製。", "The browser didn't let this page copy it: select the link below and copy it yourself.").to_string()
-                        } }
-                    </p>
-                }
-                if !link.is_empty() {
-                    <label class="share-out">{ pick!(lang, format!("連結({} 個字元)", link.len()), format!("Link ({} characters)", link.len())) }<input name="pack_link" readonly=true value={(*link).clone()} /></label>
-                }
-                <button type="button" class="link" data-action="new-pack" onclick={{
-                    let keep = keep.clone();
-                    Callback::from(move |_: MouseEvent| keep(new_pack()))
-                }}>{ pick!(lang, "開始新的練習包", "Start a new pack") }</button>
-            </section>
-        }
-    });
+    let share = (*open == Some(Open::Share)).then(|| share_pack::view(SharePack { pack: &pack, keep: keep.clone(), link: &link, copied: &copied, lang, onclose: &onclose, onkeydown: onkeydown.clone() }));
 
     // A choice closes the menu, so it never lies over the toolbar while a
     // drawer is open.
@@ -476,58 +382,4 @@ pub fn teacher(props: &TeacherProps) -> Html {
             }
         </div>
     }
-}
-
-/// A component's state that its handlers read as it is now: `get` is the
-/// latest value set, while rendering reads the value shown (`Deref`). Two
-/// changes in one task (a field left by pressing a button: its `change`,
-/// then the button's `click`) each start from the one before, never from the
-/// value last rendered, so the second never undoes the first (a hint typed
-/// and then "Add to the pack" at once, the pack's id then its title).
-struct Live<T: 'static> {
-    shown: UseStateHandle<T>,
-    latest: Rc<RefCell<T>>,
-}
-
-impl<T> Clone for Live<T> {
-    fn clone(&self) -> Self {
-        Live { shown: self.shown.clone(), latest: self.latest.clone() }
-    }
-}
-
-impl<T: Clone> Live<T> {
-    fn get(&self) -> T {
-        self.latest.borrow().clone()
-    }
-
-    fn set(&self, value: T) {
-        *self.latest.borrow_mut() = value.clone();
-        self.shown.set(value);
-    }
-}
-
-impl<T> Deref for Live<T> {
-    type Target = T;
-
-    fn deref(&self) -> &T {
-        &self.shown
-    }
-}
-
-#[hook]
-fn use_live<T: Clone + 'static>(init: fn() -> T) -> Live<T> {
-    let shown = use_state(init);
-    let latest = {
-        let first = (*shown).clone();
-        use_mut_ref(move || first)
-    };
-    Live { shown, latest }
-}
-
-/// The builder's text fields keep the draft as typed (`input`), not when
-/// left (`change`): a field's value is never older than what it shows, so a
-/// render in between (another field left, under load) never puts an older
-/// value back into it, and "Add to the pack" reads every field as typed.
-fn typed(e: InputEvent) -> Event {
-    (**e).clone()
 }
