@@ -358,10 +358,12 @@ pub enum Check {
     /// In each of the cells' ranking, `card` scores above `over` and is loaded.
     #[cfg(feature = "lesson3")]
     RanksAbove { cells: Cells, card: String, over: String },
-    /// In each of the cells' ranking, `card` would not score above `over`
-    /// with the weight `weight` (`relevance`, `recency`, `review`,
-    /// `reliability`) at 0: if `card` wins, that weight is why, not an
-    /// edit of either card (its text, its reliability).
+    /// In each of the cells' ranking, `card` scores above `over`, and would
+    /// not with the weight `weight` (`relevance`, `recency`, `review`,
+    /// `reliability`) at 0: `card` wins, and that weight is why, not an
+    /// edit of either card (its text, its reliability). Never true while
+    /// `card` does not win (a goal item ticked at the start would say the
+    /// learner had done it).
     #[cfg(feature = "lesson3")]
     WinsOnlyBy { cells: Cells, card: String, over: String, weight: String },
     /// The diagnosis of (each of the cells, the card) stops at this question.
@@ -1167,7 +1169,8 @@ impl Check {
                         let (query, _) = task_for(ws, c.viewer(), None);
                         let assembler = Assembler::new(ws, query);
                         let weights = assembler.config.weights.unwrap_or_default();
-                        total_without(assembler.score(a), &weights, weight) <= total_without(assembler.score(b), &weights, weight)
+                        let (ours, theirs) = (assembler.score(a), assembler.score(b));
+                        ours.total > theirs.total && total_without(ours, &weights, weight) <= total_without(theirs, &weights, weight)
                     })
             }
             #[cfg(feature = "lesson3")]

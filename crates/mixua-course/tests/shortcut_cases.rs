@@ -293,3 +293,25 @@ fn an_item_that_holds_at_the_start_shows_as_done() {
     }
 }
 
+
+/// Exercise 5's second item, "R wins through the review weight", is not
+/// ticked while R does not win (at the exercise's start, with nothing done
+/// yet): a ticked item there would tell the learner it was done already.
+/// It is ticked once the review weight makes R win, and not when R wins by
+/// an edit of F's reliability.
+#[test]
+fn exercise_five_wins_by_review_is_open_until_r_wins() {
+    for lang in [Lang::ZhTw, Lang::En] {
+        let pack = builtin_pack("lesson3", lang).unwrap();
+        let start = base(lang, 4);
+        let shown = with_facts(&start, &Learn::default(), |f| items(&pack.exercises[4], f, lang));
+        assert!(shown.iter().all(|i| !i.done), "{lang:?}: at exercise 5's start nothing is done: {shown:?}");
+        let solved = solutions(lang)[4].clone().expect("exercise 5's solution");
+        let shown = with_facts(&solved, &Learn::default(), |f| items(&pack.exercises[4], f, lang));
+        assert!(shown.iter().all(|i| i.done), "{lang:?}: solved: {shown:?}");
+        let mut unreliable = base(lang, 4);
+        set_card_key(card_mut(&mut unreliable, "F"), "reliability", Some(Value::from(10)));
+        let shown = with_facts(&unreliable, &Learn::default(), |f| items(&pack.exercises[4], f, lang));
+        assert!(shown[0].done && !shown[1].done, "{lang:?}: R wins by F's reliability: {shown:?}");
+    }
+}
