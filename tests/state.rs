@@ -477,6 +477,7 @@ fn a_save_that_shows_nothing_new_in_recent_work_changes_nothing() {
 /// Lesson 3's settings show a card's prompt keys without selecting it: no
 /// card editor opens (on a phone a sheet, which would cover the keys and
 /// their answer: issue 50); a card chosen in the chart shows its keys again.
+#[cfg(feature = "lesson3")]
 #[test]
 fn the_settings_card_picker_shows_keys_and_selects_nothing() {
     let mut s = seed();
