@@ -289,9 +289,6 @@ pub fn people(props: &PeopleProps) -> Html {
     html! {
         <section class="people" aria-labelledby="people-title" data-panel="people">
             <h2 id="people-title">{ pick!(lang, "使用者、Agent 與暗號", "Users, agents and canaries") }</h2>
-            if ws.locked {
-                <p class="note" id="people-locked" data-readers-locked="people">{ crate::components::menus::notice_bar::readers_through_acts(lang) }</p>
-            }
             <p class="lede">{ pick!(lang, 
                 "暗號是假的祕密(例如 FAKE-ALICE-731):只要有人看到別人的暗號,就是外洩。",
                 "A canary is a fake secret (like FAKE-ALICE-731): anyone who sees another user's canary is looking at a leak.",
@@ -324,6 +321,12 @@ pub fn people(props: &PeopleProps) -> Html {
                     <ul class="people-list">{ for agent_items }</ul>
                 </div>
             </div>
+            // Why the names and Remove are disabled: after the lists, so the
+            // add forms (lesson 2's exercise 8 adds two users) stay where
+            // the exercise points.
+            if ws.locked {
+                <p class="note" id="people-locked" data-readers-locked="people">{ crate::components::menus::notice_bar::readers_through_acts(lang) }</p>
+            }
         </section>
     }
 }
