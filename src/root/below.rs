@@ -60,19 +60,25 @@ pub fn view(below: Below<'_>) -> Html {
         return html! {
             <details class="more-panels" data-panel="more">
                 <summary>{ pick!(lang, "更多:所有卡片、使用者與 Agent、三種做法", "More: every card, the people and agents, the three policies") }</summary>
-                { for editor }{ for people }{ for compare }
+                { stable(editor, people, None, compare) }
             </details>
         };
     }
     // Elsewhere, each in its own place, as the start adds it.
+    stable(editor, people, memory.map(|memory| html! { <div class="memory-tab">{ memory }</div> }), compare)
+}
+
+/// The panels in their places: four children, each there or empty, so a
+/// panel the start adds never shifts one already shown (Yew matches
+/// unkeyed children from the end: a shifted panel would be mounted anew,
+/// and the card table would build its rows again).
+fn stable(editor: Option<Html>, people: Option<Html>, memory: Option<Html>, compare: Option<Html>) -> Html {
     html! {
         <>
-            { for editor }
-            { for people }
-            if let Some(memory) = memory {
-                <div class="memory-tab">{ memory }</div>
-            }
-            { for compare }
+            if let Some(editor) = editor { { editor } }
+            if let Some(people) = people { { people } }
+            if let Some(memory) = memory { { memory } }
+            if let Some(compare) = compare { { compare } }
         </>
     }
 }
