@@ -64,9 +64,10 @@ async function bobsRowUncovered(page) {
   });
 }
 
-// (In English the top bar wraps and alice's longer cards push bob's row
-// below the strip: not yet fitted.)
-for (const lang of ['zh-TW']) {
+// In English too: its longer card texts are one line each, cut with an
+// ellipsis, their whole text still the card's (for a screen reader and on
+// a click); Undo and Redo show their arrows, their names kept.
+for (const lang of ['zh-TW', 'en']) {
   test(`classroom, lesson 2 at 1366×768 (${lang}): one row of top bar; bob's row whole above the thin pinned timeline; its events open on demand`, async () => {
     const page = await openApp(env.browser, env.server, `lesson=2&lang=${lang}&classroom`, { viewport: { width: 1366, height: 768 } });
     try {
@@ -79,6 +80,10 @@ for (const lang of ['zh-TW']) {
       assert.ok(sizes.length >= 6 && sizes.every((s) => s >= 24), `bob's card text sizes ${sizes}`);
       await screenshot(page, `classroom-lesson2-1366-${lang}`);
       assert.deepEqual(await bobsRowUncovered(page), [], 'bob\'s row is whole, nothing over it');
+      const e = await page.$eval('td[data-view="alice/writer-v1"] [data-card-id="E"]', (el) => el.textContent);
+      assert.match(e, lang === 'en' ? /Last week's report came back once: totals did not match\./ : /上週的報告因總數不符被退回一次。/, 'the cut card keeps its whole text');
+      assert.equal(await page.locator('.toolbar button', { hasText: lang === 'en' ? 'Undo' : '復原' }).count(), 1, 'Undo keeps its name');
+      assert.deepEqual(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), true, 'nothing sideways');
       // The users' names fit their column (the corner above it is smaller, not narrower).
       assert.deepEqual(await overflowing(page, '.grid thead .corner, .grid tbody th'), []);
       // The strip is on screen, pinned; the scrubber and Now are in it.

@@ -25,11 +25,11 @@ pub fn toolbar(props: &ToolbarProps) -> Html {
         <nav class="toolbar" aria-label={pick!(lang, "工具列", "Toolbar")}>
             <button type="button" onclick={act(Action::Undo)} disabled={!props.can_undo}
                 title={pick!(lang, "復原 (Ctrl+Z)", "Undo (Ctrl+Z)")}>
-                <span aria-hidden="true">{"↶ "}</span>{ pick!(lang, "復原", "Undo") }
+                <span aria-hidden="true">{"↶ "}</span><span class="word">{ pick!(lang, "復原", "Undo") }</span>
             </button>
             <button type="button" onclick={act(Action::Redo)} disabled={!props.can_redo}
                 title={pick!(lang, "重做 (Ctrl+Shift+Z)", "Redo (Ctrl+Shift+Z)")}>
-                <span aria-hidden="true">{"↷ "}</span>{ pick!(lang, "重做", "Redo") }
+                <span aria-hidden="true">{"↷ "}</span><span class="word">{ pick!(lang, "重做", "Redo") }</span>
             </button>
             // Classroom mode is turned on from the Teacher menu; while it
             // is on (the menu is gone), this pressed button leaves it.
