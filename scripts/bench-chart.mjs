@@ -31,7 +31,7 @@
 
 import { availableParallelism, loadavg } from 'node:os';
 import { distDir, launchBrowser, startServer } from '../tests/e2e/harness.mjs';
-import { benchWorkspace, eventLine, line, ms, observeEvents, stats, trustedClick } from './bench-lib.mjs';
+import { eventLine, line, ms, openBench, stats, trustedClick } from './bench-lib.mjs';
 
 const EDITS = Number(process.env.EDITS ?? 20);
 const WARMUP = 3;
@@ -93,34 +93,11 @@ function arm(page, kind, flip) {
 }
 const armedResult = (page) => page.evaluate(() => window.__armed);
 
-/** Opens the app (English, fresh work) with Event Timing observed, ready, slowed `rate`×. */
-async function open(browser, server, rate, cards) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  await context.addInitScript(observeEvents);
-  const page = await context.newPage();
-  await page.goto(`${server.url}?lang=en&fresh`);
-  await page.waitForSelector('#app [data-ready]', { state: 'attached', timeout: 60_000 });
-  if (cards) {
-    await page.setInputFiles('input[name="import"]', {
-      name: `bench-${cards}.json`,
-      mimeType: 'application/json',
-      buffer: Buffer.from(JSON.stringify(benchWorkspace(cards))),
-    });
-    await page.waitForSelector(`[data-notice="info"]:has-text("bench-${cards}.json")`, { timeout: 300_000 });
-    await page.waitForSelector('tr[data-card="C1"] select[name="scope"]', { state: 'attached', timeout: 120_000 });
-  }
-  // A diagnosis: what a style rule would save (e.g. STYLE='.cards textarea:focus { will-change: transform }').
-  if (process.env.STYLE) await page.addStyleTag({ content: process.env.STYLE });
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
-  return { context, page };
-}
-
 /** Two frames and a task: whatever the last input caused has been painted. */
 const settle = (page) => page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(ok, 0)))));
 
 async function measureChart(browser, server, rate) {
-  const { context, page } = await open(browser, server, rate, 1000);
+  const { context, page } = await openBench(browser, server, { rate, cards: 1000, row: 'select[name="scope"]', events: true });
   try {
     const globalBox = page.locator('tr[data-card="C0"] input[name="share_approved"]');
     const scope = 'tr[data-card="C1"] select[name="scope"]';
@@ -173,7 +150,7 @@ async function measureChart(browser, server, rate) {
 }
 
 async function measureKey(browser, server, rate) {
-  const { context, page } = await open(browser, server, rate, 0);
+  const { context, page } = await openBench(browser, server, { rate, events: true });
   try {
     // The control: a bare text area on the same page, fixed at its corner,
     // that the app renders nothing for (only its page-wide key listener

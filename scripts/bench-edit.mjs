@@ -34,7 +34,7 @@
 
 import { loadavg } from 'node:os';
 import { distDir, launchBrowser, startServer } from '../tests/e2e/harness.mjs';
-import { benchWorkspace, stats } from './bench-lib.mjs';
+import { openBench, stats } from './bench-lib.mjs';
 
 const RATE = Number(process.env.RATE ?? 1);
 const CLICKS = Number(process.env.CLICKS ?? 10);
@@ -84,27 +84,6 @@ const NOOP = '#chart-title';
 const settle = (page) =>
   page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(ok, 0)))));
 const mark = (page, name) => page.evaluate((name) => performance.mark(name), name);
-
-async function open(browser, server, cards) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  await page.goto(`${server.url}?lang=en&fresh`);
-  await page.waitForSelector('#app [data-ready]', { state: 'attached', timeout: 60_000 });
-  if (cards) {
-    await page.setInputFiles('input[name="import"]', {
-      name: `bench-${cards}.json`,
-      mimeType: 'application/json',
-      buffer: Buffer.from(JSON.stringify(benchWorkspace(cards))),
-    });
-    await page.waitForSelector(`[data-notice="info"]:has-text("bench-${cards}.json")`, { timeout: 300_000 });
-    await page.waitForSelector('tr[data-card="C1"] input[name="share_approved"]', { state: 'attached', timeout: 120_000 });
-  }
-  // A diagnosis: what a style rule would save (e.g. STYLE='.cards { table-layout: fixed }').
-  if (process.env.STYLE) await page.addStyleTag({ content: process.env.STYLE });
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: RATE });
-  return { context, page, cdp };
-}
 
 /** Clicks `selector` CLICKS times (after WARMUP), marking each, under a trace. */
 async function traced(page, cdp, selectors) {
@@ -266,7 +245,7 @@ try {
     // The two 1,000-card clicks share one page (its import is slow).
     if (!opened || opened.cards !== s.cards) {
       await opened?.context.close();
-      opened = { cards: s.cards, ...(await open(browser, server, s.cards)) };
+      opened = { cards: s.cards, ...(await openBench(browser, server, { rate: RATE, cards: s.cards })) };
     }
     const events = await traced(opened.page, opened.cdp, [s.edit, s.noop ?? NOOP]);
     if (process.env.SAVE) await (await import("node:fs/promises")).writeFile(process.env.SAVE, JSON.stringify({ traceEvents: events }));

@@ -95,6 +95,34 @@ export function observeEvents() {
   }).observe({ type: 'event', durationThreshold: 16, buffered: true });
 }
 
+/**
+ * Opens the app (English, a fresh work) at 1280×800 and waits until it is
+ * ready; with `cards`, imports bench-lib's workspace of that many cards and
+ * waits for `row` (a selector in C1's row of the card table). `events`
+ * observes Event Timing from the start; `STYLE=` adds a rule to the page (a
+ * diagnosis: what that rule would save). The CPU is slowed `rate`×.
+ */
+export async function openBench(browser, server, { rate = 1, cards = 0, row = 'input[name="share_approved"]', events = false } = {}) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  if (events) await context.addInitScript(observeEvents);
+  const page = await context.newPage();
+  await page.goto(`${server.url}?lang=en&fresh`);
+  await page.waitForSelector('#app [data-ready]', { state: 'attached', timeout: 60_000 });
+  if (cards) {
+    await page.setInputFiles('input[name="import"]', {
+      name: `bench-${cards}.json`,
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(benchWorkspace(cards))),
+    });
+    await page.waitForSelector(`[data-notice="info"]:has-text("bench-${cards}.json")`, { timeout: 300_000 });
+    await page.waitForSelector(`tr[data-card="C1"] ${row}`, { state: 'attached', timeout: 120_000 });
+  }
+  if (process.env.STYLE) await page.addStyleTag({ content: process.env.STYLE });
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+  return { context, page, cdp };
+}
+
 const CLICK = ['click', 'pointerup', 'pointerdown'];
 const KEY = ['keydown', 'keyup', 'keypress', 'input', 'beforeinput'];
 
