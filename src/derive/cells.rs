@@ -80,3 +80,26 @@ pub fn cell_lists(
         })
         .collect()
 }
+
+/// What `change` did to each of `viewers`' cells (`None`: nothing there).
+pub fn deltas(change: Option<&mixua_policy::Change>, viewers: &[mixua_policy::ViewerId]) -> Vec<Option<Delta>> {
+    viewers
+        .iter()
+        .map(|viewer| {
+            let change = change.filter(|c| c.touches(viewer))?;
+            let cell = change.cell(viewer);
+            Some(Delta { gained: cell.map(|d| d.gained.clone()).unwrap_or_default(), lost: cell.map(|d| d.lost.clone()).unwrap_or_default() })
+        })
+        .collect()
+}
+
+/// Whether the card at `index` of `ws` reaches each cell of the views
+/// `computed` (empty when there is no such card).
+pub fn reach(ws: &mixua_policy::Workspace, computed: &crate::derive::views::Computed, index: usize) -> Vec<Option<Reach>> {
+    let Some(card) = ws.cards.get(index) else { return Vec::new() };
+    computed
+        .viewers
+        .iter()
+        .map(|viewer| Some(Reach { index, id: card.id.clone(), allowed: computed.access(ws, index, viewer.viewer()).allowed() }))
+        .collect()
+}

@@ -298,26 +298,9 @@ pub fn use_chart_cells(state: &AppState, shown: &Shared<Computed>, change: Optio
     }
     let before = last.as_ref();
     let lists = Rc::new(crate::derive::cells::cell_lists(ws, shown, &ui.expanded));
-    let deltas = Rc::new(
-        shown
-            .viewers
-            .iter()
-            .map(|viewer| {
-                let change = change.as_ref().filter(|c| c.touches(viewer))?;
-                let cell = change.cell(viewer);
-                Some(Delta { gained: cell.map(|d| d.gained.clone()).unwrap_or_default(), lost: cell.map(|d| d.lost.clone()).unwrap_or_default() })
-            })
-            .collect::<Vec<_>>(),
-    );
-    let card = ui.selected.filter(|_| !unrevealed).and_then(|i| ws.cards.get(i).map(|c| (i, c)));
-    let reach = Rc::new(match card {
-        Some((index, card)) => shown
-            .viewers
-            .iter()
-            .map(|viewer| Some(Reach { index, id: card.id.clone(), allowed: shown.access(ws, index, viewer.viewer()).allowed() }))
-            .collect(),
-        None => Vec::new(),
-    });
+    let deltas = Rc::new(crate::derive::cells::deltas(change.as_deref(), &shown.viewers));
+    let card = ui.selected.filter(|_| !unrevealed);
+    let reach = Rc::new(card.map_or_else(Vec::new, |index| crate::derive::cells::reach(ws, shown, index)));
     let choices = match before {
         Some(k) if Rc::ptr_eq(&k.ws, ws) && k.flags.0 == unrevealed => k.cells.choices.clone(),
         _ => Rc::new(if unrevealed { ws.cards.iter().enumerate().map(|(i, c)| (i, c.id.clone(), c.lesson.clone())).collect() } else { Vec::new() }),
