@@ -9,9 +9,16 @@ pub mod cells;
 pub mod change;
 pub mod checks;
 pub mod course;
+pub mod derived;
 pub(crate) mod per_revision;
 // Lesson 3, what reaches the prompt: only in a build with it (issue 28's
 // pages: `lesson3.html` has it, a student's `index.html` does not).
 #[cfg(feature = "lesson3")]
 pub mod prompts;
 pub mod views;
+// Lesson 3's derivation: nothing in a build without it.
+#[cfg(feature = "lesson3")]
+pub mod lesson_three;
+#[cfg(not(feature = "lesson3"))]
+#[path = "lesson_three_none.rs"]
+pub mod lesson_three;

@@ -9,7 +9,6 @@ use std::rc::Rc;
 use mixua_policy::Workspace;
 use yew::prelude::*;
 
-use crate::derive::change;
 use crate::components::announcer::Announcer;
 use crate::components::chart::change_jump::LazyChangeJump;
 use crate::components::{
@@ -18,7 +17,8 @@ use crate::components::{
     chart::query_bar::QueryBar, chart::seating_chart::SeatingChart, menus::top_bar::{self, TopBar},
 };
 use crate::store::lesson::Course;
-use crate::derive::per_revision::{use_checks, use_views, Views};
+use crate::derive::derived::{use_derived, Derived, Ready};
+use crate::derive::per_revision::Views;
 use crate::store::shared::Shared;
 use crate::start::{use_start_advance, use_start_step, Started, Step};
 use crate::store::state::{NoticeAt, Panel};
@@ -47,28 +47,11 @@ pub fn app(props: &AppProps) -> Html {
     let step_now = use_start_step(prerender.is_some() || state.ui.classroom);
     let step = *step_now;
     let lang = state.ui.lang;
-    // Lesson 3 (the `lesson3` feature): its prompts, derived once per work
-    // revision, each cell's bar, the prompt settings' change, and the
-    // inspector column's panels; nothing in a build without it.
-    let third = crate::components::lesson::lesson3::use_lesson_three(&state, &onaction);
-    // Everything the screen shows of the work, derived once per revision
-    // (`derive/per_revision.rs`): the views now and shown, the cache's replay (lesson 2,
-    // and lesson 3's exercise 4), the audit log's problems, the why panel's
-    // flips, the people, the rejected list and the last step's change.
     // Lessons 2 and 3's acting panels: a part fetched when first wanted
     // (with the write path their acts go through, lesson 2's pack and
     // start, and the cache replay; the start has it in before its first
     // render, `main.rs`).
     let (acting, refetch) = crate::parts::use_part(state.ui.wants_acting(), || Box::pin(lesson_tools::preload()));
-    // The cache is replayed when the lesson shows it or checks it (by that
-    // part: derived again once it is in).
-    let cached = state.ui.reads_cache().then_some(acting == crate::parts::Part::In);
-    let Views { now: computed_now, shown: computed, tick, logged, cache_lines, event_problems, flips, roster, rejected, change, changed_cells } =
-        use_views(&state, &root.derived, cached);
-    // What the chart's cells show, once per revision: only the cells whose
-    // list, change or reach is new render again (issue 52).
-    let cells = crate::derive::per_revision::use_chart_cells(&state, &computed, change.as_ref());
-
     effects::use_document_lang(lang, store);
     // The start's writes after the first render, the prerendered screen
     // replaced, the first save (`start/mod.rs`).
@@ -90,16 +73,24 @@ pub fn app(props: &AppProps) -> Html {
     // The panels below the first screen come once it is in (or failed:
     // then each says so in its place).
     use_start_advance(step_now, step >= Step::Side && later == crate::parts::Part::Out);
-    // The work's assertions (issue 53), judged once per revision on the
-    // views now by the part above (a work without any asks nothing of it);
-    // what the last step broke, in words, after what else it changed
-    // (lesson 3's prompts and settings).
-    let asserted = crate::derive::per_revision::use_assertions(&state, &computed_now, logged.clone(), later == crate::parts::Part::In, &third.more_parts);
+    // Everything the screen shows of the work, derived once per revision
+    // (`derive/derived.rs`): the views now and shown, the cache's replay,
+    // the change, the chart's cells, lesson 3's prompts, the assertions,
+    // the lesson's checks, the live region's words. The cache is replayed
+    // when the lesson shows it or checks it (by the acting part: derived
+    // again once it is in).
+    let ready = Ready {
+        cached: state.ui.reads_cache().then_some(acting == crate::parts::Part::In),
+        assertions: later == crate::parts::Part::In,
+        checks: step >= Step::Side,
+    };
+    let Derived { views, cells, third, asserted, checks, words, graded, actor, actors, english_seed } = use_derived(&state, &root.derived, ready);
+    let Views { now: computed_now, shown: computed, tick, logged: _, cache_lines, event_problems, flips, roster, rejected, change, changed_cells } = views;
+    crate::components::lesson::lesson3::use_points_to(&state);
     let more_parts = asserted.more.clone();
     // The live region: each step's summary once (held while typing in a
     // field, said on leaving it), each new notice with it; the page's
     // language.
-    let words = change::step_words(change.as_ref(), &more_parts, state.ui.mode.hides_answers(), lang);
     let voice = effects::use_speech(Shared(state.doc.clone()), words, state.ui.notice.clone(), store.typing.get(), lang);
     // Save at once when the page is hidden or closed; another tab's saves;
     // undo, redo and the classroom keys; a link pasted into this tab.
@@ -110,10 +101,6 @@ pub fn app(props: &AppProps) -> Html {
     let settled = effects::use_settled(step == Step::Ready);
     // The printed worksheet: built once printing is asked for.
     let print_asked = effects::use_print_asked();
-    // The lesson's checks, once per (work, views, progress, reveal, tick,
-    // step, language): the lesson panel reads them, from the start's side
-    // step on (its own task, not the first render's: `start/mod.rs`).
-    let checks = use_checks(&state, &computed_now, logged, tick, step >= Step::Side);
     effects::use_recording(&checks, onaction.clone());
     // What the browser keeps beside the works, read and written by the
     // store (`store/autosave.rs`): the components only show it. The name is read
@@ -155,11 +142,11 @@ pub fn app(props: &AppProps) -> Html {
             expanded={ui.expanded.clone()}
             cells={cells.clone()}
             about={ui.about.clone()}
-            graded={(!hidden(Panel::Lesson)).then(|| crate::derive::course::graded_in(ui.pack(), ui.lesson_step, &workspace)).flatten()}
+            graded={graded.filter(|_| !hidden(Panel::Lesson))}
             cache_leaks={cache_lines.as_ref().map_or(0, |c| c.leaks)}
             change={change.clone()}
             past={tick}
-            bars={third.bars}
+            bars={third.bars.clone()}
             prompt_of={third.prompt_of.clone()}
             more_parts={more_parts.clone()}
             failing={if ui.mode.hides_answers() { Rc::default() } else { asserted.failing.clone() }}
@@ -167,9 +154,6 @@ pub fn app(props: &AppProps) -> Html {
             onaction={onaction.clone()}
         />
     });
-    // Who acts: lesson 2's panels, and lesson 3's cache panel (exercise 4)
-    // (finding the actors reads every card, so only there).
-    let actor = if ui.course.acts() { crate::store::acts::chosen_actor(&workspace, ui.actor.as_ref()) } else { Default::default() };
     // The panels the current exercise works in (the pack's `panels`, read
     // with the page's one list of panel names) are shown in the inspector
     // column beside the chart, not below it, so the exercise's instructions
@@ -181,7 +165,7 @@ pub fn app(props: &AppProps) -> Html {
     let tools = LessonTools {
         tools: Rc::new(tools), hidden: ui.hidden, lesson_two, lesson_three: third.on, people: shows(Panel::People), classroom,
         workspace: workspace.clone(), computed: computed.clone(), cache_lines, roster: roster.clone(), event_problems,
-        chosen: ui.actor.clone(), actor, selected: ui.selected, refusal: ui.refusal.clone(), refused_at: ui.refused_at,
+        actors, actor, selected: ui.selected, refusal: ui.refusal.clone(), refused_at: ui.refused_at,
         history: ui.history.clone(), change: change.as_ref().map(|(_, c)| c.clone()), tick, lang, onaction: onaction.clone(),
     };
     // The start is over once the parts this lesson shows are in (and the
@@ -195,9 +179,6 @@ pub fn app(props: &AppProps) -> Html {
     let memory = tools_at(ToolsAt::Memory);
     // The printed worksheet's exercise: the current step's title and task.
     let worksheet_exercise = ui.exercise().filter(|_| !hidden(Panel::Lesson)).map(|e| Rc::new((e.title.get(lang).to_string(), e.task.get(lang).to_string())));
-    // The query's presets follow the seed the cards come from: the Chinese
-    // seed's query keeps its Chinese presets in an English UI.
-    let english_seed = !workspace.cards.iter().any(|c| c.situation.contains(mixua_course::SEED_QUERY));
     html! {
         <ContextProvider<crate::parts::Later> context={crate::parts::Later { part: later, retry: retry_later.clone() }}>
         <div class={classes!("app", classroom.then_some("classroom"), ui.embed.then_some("embed"), third.on.then_some("lesson3"), selecting)} data-ready={(step == Step::Ready && acting_in && later == crate::parts::Part::In).then_some("")} data-settled={settled.then_some("")} {ondragover} {ondrop}>
@@ -271,7 +252,7 @@ pub fn app(props: &AppProps) -> Html {
                     }
                     if step >= Step::Side {
                         { columns::side(Side {
-                            ui, workspace: &workspace, computed: &computed, prompt: third.side, inspected: inspected_card, roster: &roster,
+                            ui, workspace: &workspace, computed: &computed, prompt: crate::components::lesson::lesson3::side(&third, &state, &onaction), inspected: inspected_card, roster: &roster,
                             tools: tools_at(ToolsAt::Side), flips, rejected, chart_shown: shows(Panel::Chart), tick, lang, onaction: &onaction,
                         }) }
                     }

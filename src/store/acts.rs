@@ -226,7 +226,6 @@ pub fn refusal_words(refusal: &Refusal, lang: mixua_words::Lang) -> Result<Strin
 /// [`actors`](mixua_policy::actors), else the first of them (`None` only
 /// when the workspace has no one to act as): every panel acts as the one
 /// "Act as" shows.
-pub fn chosen_actor(ws: &Workspace, chosen: Option<&Actor>) -> Option<Actor> {
-    let choices = mixua_policy::actors(ws);
-    chosen.filter(|a| choices.contains(a)).cloned().or_else(|| choices.into_iter().next())
+pub fn chosen_actor(choices: &[Actor], chosen: Option<&Actor>) -> Option<Actor> {
+    chosen.filter(|a| choices.contains(a)).cloned().or_else(|| choices.first().cloned())
 }

@@ -4,26 +4,14 @@
 //! cell's prompt in the inspector. Without the `lesson3` feature this
 //! module is `components/chart/prompt_bar_none.rs`, which shows nothing.
 
-use std::rc::Rc;
 
-use mixua_policy::ViewerId;
 use mixua_words::Lang;
 use yew::prelude::*;
 
 use crate::components::focus::focus_soon;
-use crate::derive::prompts::Bar;
 use crate::store::state::{Action, UiAction};
 
-/// Every cell's bar, as the chart hands them out (`None`: not lesson 3).
-pub type ChartBars = Option<Rc<Vec<(ViewerId, Rc<Bar>)>>>;
-
-/// One cell's bar.
-pub type CellBar = Option<Rc<Bar>>;
-
-/// The bar of one cell.
-pub fn cell_bar(bars: &ChartBars, viewer: &ViewerId) -> CellBar {
-    bars.as_ref()?.iter().find(|(v, _)| v == viewer).map(|(_, b)| b.clone())
-}
+pub use crate::derive::lesson_three::{cell_bar, CellBar, ChartBars};
 
 /// The bar, as a button in the cell (one of the cell's inner stops: the
 /// grid's Enter goes in).

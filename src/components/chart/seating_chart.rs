@@ -33,7 +33,7 @@ pub struct SeatingChartProps {
     pub cells: crate::derive::per_revision::ChartCells,
     /// The cells the current exercise asks about: only they are graded
     /// on reveal (`None`: every cell).
-    pub graded: Option<BTreeSet<ViewerId>>,
+    pub graded: Option<std::rc::Rc<BTreeSet<ViewerId>>>,
     /// The user whose "What do you keep about me?" panel is open.
     pub about: Option<String>,
     /// What the last edit, undo or redo changed, and which it was: the

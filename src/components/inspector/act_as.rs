@@ -12,14 +12,16 @@ use mixua_words::Lang;
 use yew::prelude::*;
 
 use crate::components::event_value;
-use crate::store::acts::{chosen_actor, Act, Draft};
+use crate::store::acts::{Act, Draft};
 use crate::store::shared::Shared;
 use crate::store::state::{Action, Edit, UiAction};
 
 #[derive(Properties, PartialEq)]
 pub struct ActAsProps {
     pub workspace: Shared<Workspace>,
-    /// Who the learner chose to act as (the root keeps it).
+    /// Everyone who may act, and who acts (the learner's choice while it is
+    /// one of them, else the first).
+    pub actors: Rc<Vec<Actor>>,
     pub actor: Option<Actor>,
     /// The selected card (by index): the card acted on.
     pub selected: Option<usize>,
@@ -42,8 +44,7 @@ pub fn act_as(props: &ActAsProps) -> Html {
     let ws = &*props.workspace;
     let reason = use_state(String::new);
     let draft = use_state(|| Draft::Version);
-    let choices = mixua_policy::actors(ws);
-    let actor = chosen_actor(ws, props.actor.as_ref());
+    let (choices, actor) = (&props.actors, props.actor.clone());
     let card = props.selected.and_then(|i| ws.cards.get(i)).or_else(|| ws.cards.first()).map(|c| c.id.clone()).unwrap_or_default();
     let selected = props.selected.filter(|&i| i < ws.cards.len()).unwrap_or(0);
     // The last act pressed here: its words, and the workspace it made

@@ -4,7 +4,7 @@
 //! an act tried here, the refusal in the crate's words.
 
 use mixua_words::explain::refusal_text;
-use mixua_policy::{actors, Actor, Refusal, Workspace};
+use mixua_policy::{Actor, Refusal};
 use mixua_words::Lang;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
@@ -14,7 +14,7 @@ use crate::store::state::{Action, UiAction};
 
 /// The actor and reason fields of one panel (`panel` names their ids).
 pub fn who_and_why(
-    ws: &Workspace,
+    actors: &[Actor],
     actor: Option<&Actor>,
     reason: &UseStateHandle<String>,
     panel: &'static str,
@@ -34,7 +34,7 @@ pub fn who_and_why(
         <div class="who-why">
             <label for={actor_id.clone()}>{ pick!(lang, "誰在操作", "Who acts") }</label>
             <select id={actor_id} name="panel-actor" onchange={on_actor}>
-                { for actors(ws).into_iter().map(|a| html! { <option selected={Some(&a) == actor} value={a.name()}>{ a.name() }</option> }) }
+                { for actors.iter().map(|a| html! { <option selected={Some(a) == actor} value={a.name()}>{ a.name() }</option> }) }
             </select>
             <label for={reason_id.clone()}>{ pick!(lang, "原因(每個變更都要;只說為什麼)", "Why (every change needs one; say why, not what)") }</label>
             <input type="text" id={reason_id} name="panel-reason" value={(**reason).clone()} oninput={on_reason} />

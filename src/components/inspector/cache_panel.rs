@@ -27,6 +27,8 @@ pub struct CachePanelProps {
     pub lines: Rc<CacheLines>,
     /// Who acts (the choice "Act as" shows).
     /// Who acts (`None`: the workspace has no one to act as).
+    /// Everyone who may act (the choices).
+    pub actors: std::rc::Rc<Vec<Actor>>,
     pub actor: Option<Actor>,
     /// The refusal of the last cache change tried here, if it was refused.
     pub refusal: Option<Refusal>,
@@ -106,7 +108,7 @@ pub fn cache_panel(props: &CachePanelProps) -> Html {
     html! {
         <section class="panel cache" aria-labelledby="cache-title" data-panel="cache">
             <h2 id="cache-title">{ pick!(lang, "回應快取:重播記錄下來的查詢", "Response cache: the logged reads replayed") }</h2>
-            { who_and_why(ws, props.actor.as_ref(), &reason, "cache", lang, &props.onaction) }
+            { who_and_why(&props.actors, props.actor.as_ref(), &reason, "cache", lang, &props.onaction) }
             <fieldset class="cache-config">
                 <legend>{ pick!(lang, "快取鍵由哪些欄位組成", "Which fields make the cache key") }</legend>
                 { for KeyField::ALL.into_iter().map(key_box) }

@@ -19,6 +19,8 @@ pub struct GroupsProps {
     pub workspace: Shared<Workspace>,
     /// Who acts (the choice "Act as" shows).
     /// Who acts (`None`: the workspace has no one to act as).
+    /// Everyone who may act (the choices).
+    pub actors: std::rc::Rc<Vec<Actor>>,
     pub actor: Option<Actor>,
     /// The refusal of the last members change tried here, if it was refused.
     pub refusal: Option<Refusal>,
@@ -82,7 +84,7 @@ pub fn groups_panel(props: &GroupsProps) -> Html {
                 "GROUP 卡只給群組的成員(用任何 Agent):四種範圍做不到「這個部門的這幾個人」。改成員會改變誰讀得到什麼:由名單上的審查者附原因來做,並記在紀錄裡。",
                 "A GROUP card reaches exactly its group's members (with any agent): no four-scope card means “these people in one department”. Changing the members changes who can read what: a listed reviewer does it, with a reason, and the log keeps it.",
             ) }</p>
-            { who_and_why(ws, props.actor.as_ref(), &reason, "groups", lang, &props.onaction) }
+            { who_and_why(&props.actors, props.actor.as_ref(), &reason, "groups", lang, &props.onaction) }
             { for groups.0.iter().map(group) }
             { refusal_beside(props.refusal.as_ref(), lang) }
         </section>

@@ -18,19 +18,7 @@ use crate::derive::prompts::budget_label;
 use crate::store::prompt_settings::PromptEdit;
 use crate::store::state::{Action, Edit, UiAction};
 
-/// The chosen card's prompt keys, as the fields show them.
-#[derive(Clone, Debug, PartialEq)]
-pub struct CardKeysView {
-    pub index: usize,
-    pub id: String,
-    pub risk_high: bool,
-    pub load: Option<Layer>,
-    pub reliability: Option<u64>,
-    pub uses: Option<u64>,
-    /// The keys set aside, each with why, in the crate's words (an
-    /// unreadable `risk` counts as not high).
-    pub problems: Vec<(String, String)>,
-}
+pub use crate::derive::lesson_three::CardKeysView;
 
 #[derive(Properties, PartialEq)]
 pub struct PromptSettingsProps {

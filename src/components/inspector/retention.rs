@@ -23,6 +23,8 @@ pub struct RetentionProps {
     pub selected: Option<usize>,
     /// Who acts (the choice "Act as" shows).
     /// Who acts (`None`: the workspace has no one to act as).
+    /// Everyone who may act (the choices).
+    pub actors: std::rc::Rc<Vec<Actor>>,
     pub actor: Option<Actor>,
     /// The refusal of the last time to live set here, if it was refused.
     pub ttl_refusal: Option<Refusal>,
@@ -120,7 +122,7 @@ pub fn retention_panel(props: &RetentionProps) -> Html {
     html! {
         <section class="panel retention" aria-labelledby="retention-title" data-panel="retention">
             <h2 id="retention-title">{ pick!(lang, "保留期限與存放層", "Retention and tiers") }</h2>
-            { who_and_why(ws, props.actor.as_ref(), &reason, "retention", lang, &props.onaction) }
+            { who_and_why(&props.actors, props.actor.as_ref(), &reason, "retention", lang, &props.onaction) }
             <fieldset class="ttls">
                 <legend>{ pick!(lang, "每種記憶保留幾個時刻(空白:永久;審查者)", "Ticks each kind of memory is kept (empty: for ever; a reviewer)") }</legend>
                 { for Kind::ALL.into_iter().map(ttl_input) }

@@ -1,150 +1,54 @@
-//! Lesson 3's part of the screen, as one hook the root calls: the prompts
-//! derived once per work revision (and the work before the last step's,
-//! kept rather than assembled again), each cell's bar, what the last step
-//! changed in the prompts and their settings, and the inspector column's
-//! prompt panel and settings. Without the `lesson3` feature this module is
-//! `components/lesson/lesson3_none.rs`: nothing derived, nothing shown.
+//! Lesson 3's part of the inspector column: the prompt panel and the
+//! settings, laid out from what `derive/lesson_three.rs` derived, and the
+//! effect that brings a step's control into its column. Without the
+//! `lesson3` feature this module is `components/lesson/lesson3_none.rs`.
 
-use std::cell::RefCell;
-use std::rc::Rc;
-
-use mixua_policy::prompt::{CardKeys, Risk, Source};
-use mixua_policy::{ViewerId, Workspace};
-use mixua_words::prompt_words::card_key_problem_words;
 use yew::prelude::*;
 
-use crate::components::chart::prompt_bar::ChartBars;
 use crate::components::inspector::prompt_panel::PromptPanel;
-use crate::components::inspector::prompt_settings::{CardKeysView, PromptSettings};
-use crate::derive::prompts::{budget_names, change_parts, weights_of, DiagnosisView, PanelView, Prompts};
-use crate::store::prompt_settings::prompt_viewer;
-use crate::store::shared::Shared;
+use crate::components::inspector::prompt_settings::PromptSettings;
+use crate::derive::lesson_three::Third;
 use crate::store::state::{Action, AppState};
 
-/// What the root shows of lesson 3.
-#[derive(Default)]
-pub struct Third {
-    /// This work is lesson 3's.
-    pub on: bool,
-    pub bars: ChartBars,
-    pub prompt_of: Option<ViewerId>,
-    /// The last step's change to the prompts and their settings, in words.
-    pub more_parts: Rc<Vec<String>>,
-    /// The inspector column's prompt panel and settings.
-    pub side: Html,
-}
-
-/// The prompts of the last two works assembled (now and, after a step, the
-/// work before it), by the workspace's identity.
-type Kept = Rc<RefCell<Vec<(Rc<Workspace>, Rc<Prompts>)>>>;
-
-fn prompts_of(kept: &Kept, ws: &Rc<Workspace>) -> Rc<Prompts> {
-    if let Some((_, p)) = kept.borrow().iter().find(|(w, _)| Rc::ptr_eq(w, ws)) {
-        return p.clone();
+/// The inspector column's prompt panel and settings.
+pub fn side(third: &Third, state: &AppState, onaction: &Callback<Action>) -> Html {
+    if !third.on {
+        return Html::default();
     }
-    let prompts = Rc::new(Prompts::of(ws));
-    let mut kept = kept.borrow_mut();
-    kept.push((ws.clone(), prompts.clone()));
-    if kept.len() > 2 {
-        kept.remove(0);
-    }
-    prompts
-}
-
-#[hook]
-pub fn use_lesson_three(state: &AppState, onaction: &Callback<Action>) -> Third {
-    let on = state.ui.lesson_three_panels();
     let lang = state.ui.lang;
-    let ws = state.doc.workspace.clone();
-    let kept: Kept = use_mut_ref(Vec::new);
-    // The prompts now: once per work revision.
-    let prompts = {
-        let kept = kept.clone();
-        use_memo((Shared(ws.clone()), on), move |(ws, on)| on.then(|| Shared(prompts_of(&kept, &ws.0))))
-    };
-    // What the last step changed in the prompts and their settings.
-    let before = state.last.as_ref().map(|l| l.before.workspace.clone()).filter(|b| on && !Rc::ptr_eq(b, &ws));
-    let more_parts = {
-        let kept = kept.clone();
-        (*use_memo((before.map(Shared), Shared(ws.clone()), lang), move |(before, now, lang)| {
-            Rc::new(match before {
-                Some(before) => change_parts(&before.0, &prompts_of(&kept, &before.0), &now.0, &prompts_of(&kept, &now.0), *lang),
-                None => Vec::new(),
-            })
-        }))
-        .clone()
-    };
-    let bars = use_memo(((*prompts).clone(), lang), |(prompts, lang)| prompts.as_ref().map(|p| Rc::new(p.bars(*lang))));
-    // The viewer chosen, else the exercise's cell, else the first task's
-    // (`crate::store::prompt_settings::prompt_viewer`).
-    let viewer = if on {
-        prompt_viewer(state.ui.prompt.as_ref(), state.ui.exercise().and_then(|e| e.cell.as_deref()), &ws)
-    } else {
-        None
-    };
-    // The prompts were assembled from this very workspace (both are keys).
-    let panel = use_memo((Shared(ws.clone()), (*prompts).clone(), viewer.clone(), lang), |(ws, prompts, viewer, lang)| {
-        let (prompts, viewer) = (prompts.as_ref()?, viewer.as_ref()?);
-        let cell = prompts.cell(viewer).or(prompts.cells.first())?;
-        Some(Rc::new(PanelView::of(&ws.0, cell, *lang)))
-    });
-    let diagnosis = use_memo((Shared(ws.clone()), viewer.clone(), state.ui.diagnose.clone(), lang, on), |(ws, viewer, card, lang, on)| {
-        let (viewer, card) = (viewer.as_ref().filter(|_| *on)?, card.as_ref()?);
-        Some(Rc::new(DiagnosisView::of(&ws.0, viewer, card, *lang)))
-    });
-    let cards = use_memo(Shared(ws.clone()), |ws| Rc::new(ws.0.cards.iter().map(|c| c.id.clone()).collect::<Vec<_>>()));
-    let viewers = use_memo(Shared(ws.clone()), |ws| {
-        Rc::new(ws.0.users.iter().flat_map(|u| ws.0.agents.iter().map(move |a| ViewerId::new(u, a))).collect::<Vec<_>>())
-    });
-    // When a step opens, the control it names (the pack's `points_to`) is
-    // brought into its column, which scrolls inside itself (issue 50).
+    let s = &*third.settings;
+    html! {
+        <>
+            <PromptPanel view={third.panel.clone()} viewers={third.viewers.clone()} cards={third.cards.clone()}
+                diagnosis={third.diagnosis.clone()} sheet={state.ui.prompt_sheet} {lang} onaction={onaction.clone()} />
+            <PromptSettings
+                budgets={s.budgets.clone()}
+                top_k={s.top_k}
+                loads={s.loads.clone()}
+                weights={s.weights.clone()}
+                unreadable={s.unreadable}
+                card={third.card.clone()}
+                cards={third.cards.clone()}
+                said={third.more_parts.clone()}
+                now={third.now}
+                before={third.before}
+                {lang}
+                onaction={onaction.clone()} />
+        </>
+    }
+}
+
+/// When a step opens, the control it names (the pack's `points_to`) is
+/// brought into its column, which scrolls inside itself (issue 50).
+#[hook]
+pub fn use_points_to(state: &AppState) {
+    let on = state.ui.lesson_three_panels();
     let points_to = if on { state.ui.exercise().and_then(|e| e.points_to.clone()) } else { None };
     use_effect_with((state.ui.lesson_step, points_to), |(_, points_to)| {
         if let Some(selector) = points_to.clone() {
             column_to(selector, 20);
         }
     });
-    if !on {
-        return Third::default();
-    }
-    let config = ws.prompt_config().cloned().unwrap_or_default();
-    // The card chosen in the settings' picker, else the one selected in the chart.
-    let chosen = match state.ui.prompt_keys.as_deref() {
-        Some(id) => ws.cards.iter().position(|c| c.id == id),
-        None => state.ui.selected,
-    };
-    let card = chosen.and_then(|i| ws.cards.get(i).map(|c| (i, c))).map(|(index, c)| {
-        let keys = CardKeys::of(c);
-        CardKeysView {
-            index,
-            id: c.id.clone(),
-            risk_high: keys.risk == Some(Risk::High),
-            load: keys.load,
-            reliability: keys.reliability,
-            uses: keys.uses,
-            problems: keys.problems.iter().map(|why| (why.key().to_string(), card_key_problem_words(why, lang))).collect(),
-        }
-    });
-    let side = html! {
-        <>
-            <PromptPanel view={(*panel).clone()} viewers={(*viewers).clone()} cards={(*cards).clone()}
-                diagnosis={(*diagnosis).clone()} sheet={state.ui.prompt_sheet} {lang} onaction={onaction.clone()} />
-            <PromptSettings
-                budgets={budget_names().map(|n| (n, config.budget(n))).collect::<Vec<_>>()}
-                top_k={config.top_k}
-                loads={Source::ALL.into_iter().map(|s| (s, config.load(s))).collect::<Vec<_>>()}
-                weights={weights_of(&ws)}
-                unreadable={matches!(ws.prompt, Some(mixua_policy::Kept::Bad(_)))}
-                {card}
-                cards={(*cards).clone()}
-                said={more_parts.clone()}
-                now={Rc::as_ptr(&ws) as usize}
-                before={state.last.as_ref().map(|l| Rc::as_ptr(&l.before.workspace) as usize)}
-                {lang}
-                onaction={onaction.clone()} />
-        </>
-    };
-    Third { on, bars: (*bars).clone(), prompt_of: viewer, more_parts, side }
 }
 
 /// Scrolls the side column the element `selector` names is in (it scrolls

@@ -1,24 +1,14 @@
 //! A build without lesson 3 (a student's lessons 1 and 2): nothing of it is
-//! derived or shown, and none of its code is compiled in.
+//! shown, and none of its code is compiled in.
 
-use std::rc::Rc;
-
-use mixua_policy::ViewerId;
 use yew::prelude::*;
 
-use crate::components::chart::prompt_bar::ChartBars;
+use crate::derive::lesson_three::Third;
 use crate::store::state::{Action, AppState};
 
-#[derive(Default)]
-pub struct Third {
-    pub on: bool,
-    pub bars: ChartBars,
-    pub prompt_of: Option<ViewerId>,
-    pub more_parts: Rc<Vec<String>>,
-    pub side: Html,
+pub fn side(_: &Third, _: &AppState, _: &Callback<Action>) -> Html {
+    Html::default()
 }
 
 #[hook]
-pub fn use_lesson_three(_state: &AppState, _onaction: &Callback<Action>) -> Third {
-    Third::default()
-}
+pub fn use_points_to(_state: &AppState) {}

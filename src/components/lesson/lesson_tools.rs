@@ -50,9 +50,9 @@ pub struct LessonTools {
     pub cache_lines: Option<Rc<CacheLines>>,
     pub roster: Rc<Roster>,
     pub event_problems: Rc<Vec<Option<EventProblem>>>,
-    /// Who the learner chose in Act as, and who acts (the choice, or the
-    /// workspace's first actor).
-    pub chosen: Option<Actor>,
+    /// Everyone who may act, and who acts (the learner's choice in Act as,
+    /// or the workspace's first actor).
+    pub actors: Rc<Vec<Actor>>,
     pub actor: Option<Actor>,
     pub selected: Option<usize>,
     /// The last refusal, and the control it is shown beside.
@@ -126,12 +126,12 @@ fn panels(props: &LessonTools, at: ToolsAt) -> Html {
     let ws = &props.workspace;
     let onaction = &props.onaction;
     let lines = || props.cache_lines.clone().unwrap_or_default();
-    let cache = || html! { <CachePanel workspace={ws.clone()} lines={lines()} actor={props.actor.clone()} refusal={refused_at(Place::Cache)} {lang} onaction={onaction.clone()} /> };
+    let cache = || html! { <CachePanel workspace={ws.clone()} lines={lines()} actors={props.actors.clone()} actor={props.actor.clone()} refusal={refused_at(Place::Cache)} {lang} onaction={onaction.clone()} /> };
     let retention = || html! {
-        <RetentionPanel workspace={ws.clone()} selected={props.selected} actor={props.actor.clone()}
+        <RetentionPanel workspace={ws.clone()} selected={props.selected} actors={props.actors.clone()} actor={props.actor.clone()}
             ttl_refusal={refused_at(Place::Ttl)} hold_refusal={refused_at(Place::Hold)} {lang} onaction={onaction.clone()} />
     };
-    let groups = || html! { <GroupsPanel workspace={ws.clone()} actor={props.actor.clone()} refusal={refused_at(Place::Groups)} tick={props.tick} {lang} onaction={onaction.clone()} /> };
+    let groups = || html! { <GroupsPanel workspace={ws.clone()} actors={props.actors.clone()} actor={props.actor.clone()} refusal={refused_at(Place::Groups)} tick={props.tick} {lang} onaction={onaction.clone()} /> };
     let lesson_two = props.lesson_two;
     match at {
         ToolsAt::Side => {
@@ -141,7 +141,7 @@ fn panels(props: &LessonTools, at: ToolsAt) -> Html {
             let shown = panels.filter_map(|panel| {
                 let shown = match panel {
                     Panel::Act if lesson_two && !hidden(Panel::Act) => html! {
-                        <ActAs workspace={ws.clone()} actor={props.chosen.clone()} selected={props.selected}
+                        <ActAs workspace={ws.clone()} actors={props.actors.clone()} actor={props.actor.clone()} selected={props.selected}
                             refusal={refused_at(Place::ActAs)} history={props.history.clone()}
                             change={props.change.clone()} {lang} onaction={onaction.clone()} />
                     },
