@@ -66,30 +66,82 @@ pub fn use_derived(state: &AppState, derived: &std::cell::RefCell<Option<(Rc<Wor
     let asserted = use_assertions(state, &views.now, views.logged.clone(), ready.assertions, &third.more_parts);
     let checks = use_checks(state, &views.now, views.logged.clone(), views.tick, ready.checks);
     let ui = &state.ui;
-    let ws = Shared(state.doc.workspace.clone());
-    let hides = ui.mode.hides_answers();
-    let words = use_memo((views.change.as_ref().map(|(k, c)| (*k, c.clone())), asserted.more.clone(), hides, ui.lang), |(change, more, hides, lang)| {
-        crate::derive::change::step_words(change.as_ref(), more, *hides, *lang)
+    // The rest, in one memo of its own (a hook's state, not Yew's
+    // `use_memo`: the students' first load carries no more than it needs).
+    let memo = use_mut_ref(|| None::<Memo>);
+    let mut memo = memo.borrow_mut();
+    let key = Key {
+        ws: state.doc.workspace.clone(),
+        pack: ui.shared_pack().clone(),
+        step: ui.lesson_step,
+        acts: ui.course.acts(),
+        change: views.change.as_ref().map(|(kind, c)| (*kind, c.0.clone())),
+        more: asserted.more.clone(),
+        hides: ui.mode.hides_answers(),
+        lang: ui.lang,
+    };
+    let kept = memo.take().filter(|m| m.key.same(&key));
+    let made = kept.unwrap_or_else(|| {
+        let ws = &key.ws;
+        let change = key.change.clone().map(|(kind, c)| (kind, Shared(c)));
+        let actors = Rc::new(if key.acts { mixua_policy::actors(ws) } else { Vec::new() });
+        Memo {
+            words: crate::derive::change::step_words(change.as_ref(), &key.more, key.hides, key.lang),
+            graded: crate::derive::course::graded_in(&key.pack, key.step, ws).map(Rc::new),
+            actors,
+            english_seed: !ws.cards.iter().any(|c| c.situation.contains(mixua_course::SEED_QUERY)),
+            key,
+        }
     });
-    let graded = use_memo((ws.clone(), Shared(ui.shared_pack().clone()), ui.lesson_step), |(ws, pack, step)| {
-        crate::derive::course::graded_in(&pack.0, *step, &ws.0).map(Rc::new)
-    });
-    let acts = ui.course.acts();
-    // Who may act: read from every card, so once per work, and only where
-    // someone acts.
-    let actors = use_memo((ws.clone(), acts), |(ws, acts)| Rc::new(if *acts { mixua_policy::actors(&ws.0) } else { Vec::new() }));
+    let (words, graded, actors, english_seed) = (made.words.clone(), made.graded.clone(), made.actors.clone(), made.english_seed);
+    *memo = Some(made);
     let actor = crate::store::acts::chosen_actor(&actors, ui.actor.as_ref());
-    let english_seed = *use_memo(ws, |ws| !ws.0.cards.iter().any(|c| c.situation.contains(mixua_course::SEED_QUERY)));
     Derived {
         views,
         cells,
         third,
         asserted,
         checks,
-        words: (*words).clone(),
-        graded: (*graded).clone(),
-        actors: (*actors).clone(),
+        words,
+        graded,
+        actors,
         actor,
         english_seed,
     }
+}
+
+/// What [`use_derived`]'s own memo read, compared by identity.
+struct Key {
+    ws: Rc<Workspace>,
+    pack: Rc<mixua_course::Pack>,
+    step: usize,
+    acts: bool,
+    change: Option<(crate::store::state::StepKind, Rc<mixua_policy::Change>)>,
+    more: Rc<Vec<String>>,
+    hides: bool,
+    lang: mixua_words::Lang,
+}
+
+impl Key {
+    fn same(&self, other: &Key) -> bool {
+        let change = match (&self.change, &other.change) {
+            (Some((a, x)), Some((b, y))) => a == b && Rc::ptr_eq(x, y),
+            (None, None) => true,
+            _ => false,
+        };
+        Rc::ptr_eq(&self.ws, &other.ws)
+            && Rc::ptr_eq(&self.pack, &other.pack)
+            && Rc::ptr_eq(&self.more, &other.more)
+            && (self.step, self.acts, self.hides, self.lang) == (other.step, other.acts, other.hides, other.lang)
+            && change
+    }
+}
+
+/// The values made from a [`Key`].
+struct Memo {
+    key: Key,
+    words: Option<String>,
+    graded: Option<Rc<BTreeSet<ViewerId>>>,
+    actors: Rc<Vec<Actor>>,
+    english_seed: bool,
 }
