@@ -87,13 +87,16 @@ if [[ -n "${MIXUA_SERVE:-}" ]]; then
   html=index.html
   case "$MIXUA_SERVE" in lesson3 | teach) html="$MIXUA_SERVE.html" ;; esac
   parts "$TRUNK_STAGING_DIR" "$html"
-  if [[ -d "$target_dir/pages/site" ]]; then
+  # The last whole build that serve.sh found (MIXUA_SITE: the test
+  # command's, or serve.sh --release's).
+  site="${MIXUA_SITE:-$target_dir/pages/site}"
+  if [[ -d "$site" ]]; then
     # The page just built wins over its last whole build (no clobbering).
-    cp -Rn "$target_dir/pages/site"/. "$TRUNK_STAGING_DIR"/
+    cp -Rn "$site"/. "$TRUNK_STAGING_DIR"/
     # The students' page in 繁體中文 names its English build, so that the
     # language switch still opens it.
     if [[ "$MIXUA_SERVE" == index ]]; then
-      en="$(grep -o '<script type="application/json" id="mixua-build-en">[^<]*</script>' "$target_dir/pages/site/index.html" | head -n 1 || true)"
+      en="$(grep -o '<script type="application/json" id="mixua-build-en">[^<]*</script>' "$site/index.html" | head -n 1 || true)"
       if [[ -n "$en" ]]; then
         sed -i "s#</head>#${en//#/\\#}</head>#" "$TRUNK_STAGING_DIR/index.html"
       fi

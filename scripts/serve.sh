@@ -9,7 +9,8 @@
 # With a PAGE, only that page is built, in the development profile (no
 # wasm-opt, no prerendered first screen): a saved file is on the page in
 # seconds. The site's other pages are served from the last whole build
-# (scripts/test.sh or --release makes one), so the links between pages work.
+# (scripts/test.sh or --release makes one), so the links between pages work;
+# with none, they are built after the page is served.
 # index is the students' page in 繁體中文 (lessons 1 and 2), index-en the
 # same in English, lesson3 is lesson3.html, teach is teach.html.
 # --release builds every page as the test command does (several minutes);
@@ -40,12 +41,47 @@ if [[ "$page" == --release ]]; then
   exec trunk serve --release "${serve[@]}"
 fi
 
-# The other pages are served from the last whole build: a fresh clone makes
-# one first (every page, development profile, a few minutes once).
-if [[ ! -d "${CARGO_TARGET_DIR:-$PWD/target}/pages/site" ]]; then
-  echo "==> No whole build of the site yet: building every page once (development profile)"
-  trunk build --offline
+# A page's development build is served from a folder of its own, so that
+# it never replaces the release build in dist/ (what scripts/test.sh's size
+# check and journeys, and a static host, take).
+dist="$PWD/target/serve-dist"
+
+# The other pages are served from the last whole build: scripts/test.sh's
+# (its release build is in target/web/, a target folder of its own, so
+# pages.sh keeps that site in target/web/pages/site) or serve.sh
+# --release's (target/pages/site), whichever is newer.
+target="${CARGO_TARGET_DIR:-$PWD/target}"
+site=""
+for dir in "$target/pages/site" "$PWD/target/web/pages/site"; do
+  if [[ -d "$dir" && ( -z "$site" || "$dir" -nt "$site" ) ]]; then
+    site="$dir"
+  fi
+done
+if [[ -z "$site" ]]; then
+  # None yet (a fresh clone): the page in use is served first, and the
+  # other pages are built after it has been served, in a target folder of
+  # their own (so a rebuild of the page never waits on their lock) and at a
+  # lower priority; they are served from the next rebuild of the page on,
+  # or at once if it comes first (copied into what Trunk serves).
+  site="$target/serve-site/pages/site"
+  echo "==> No whole build of the site yet: $page is served first, the other pages are built after it (development profile)"
+  (
+    # $$ is Trunk's once the script execs it: gone, there is nothing to wait for.
+    until curl -fs -o /dev/null "http://127.0.0.1:8080/"; do
+      kill -0 $$ 2>/dev/null || exit 0
+      sleep 2
+    done
+    echo "==> Building the other pages (scripts/pages.sh), after $page"
+    if CARGO_TARGET_DIR="$target/serve-site" MIXUA_NATIVE_TARGET="$target" nice -n 10 \
+      trunk build --offline --dist "$target/serve-site/dist" >"$target/serve-site.log" 2>&1; then
+      cp -Rn "$site"/. "$dist"/ 2>/dev/null || true
+      echo "==> The other pages are built (their log: $target/serve-site.log)"
+    else
+      echo "serve.sh: the other pages' build failed: see $target/serve-site.log" >&2
+    fi
+  ) &
 fi
+export MIXUA_SITE="$site"
 
 export MIXUA_SERVE="$page"
 case "$page" in
@@ -54,4 +90,4 @@ case "$page" in
   *) args=(--html-output "$page.html" "$page.html"); open="$page.html" ;;
 esac
 echo "==> Building $page and serving the playground: open http://127.0.0.1:8080/$open (Ctrl-C stops)"
-exec trunk serve "${serve[@]}" "${args[@]}"
+exec trunk serve "${serve[@]}" --dist "$dist" "${args[@]}"

@@ -13,7 +13,8 @@
 #      (cargo test --workspace, less the Cedar proof), then the Cedar proof
 #      in a cargo invocation of its own (cargo test -p mixua-cedar-proof),
 #      then the crates as the students' pages build them (index.html's
-#      without lesson 3; lesson3.html's prerendered first screens)
+#      without lesson 3, with both languages and with each one alone;
+#      lesson3.html's prerendered first screens)
 #   2. the Criterion benches compile (cargo build --benches -p mixua-policy -p
 #      mixua-words -p mixua-course: the dev profile, so it reuses step 1's
 #      build; `cargo bench` runs them, optimised, by hand)
@@ -65,12 +66,18 @@ skip_step() {
 
 # The crates as the students' pages build them, where step 1's workspace
 # features (the teacher's page's: every feature) can't reach: index.html's
-# (no lesson 3, no teacher's tools), then lesson3.html's prerendered first
-# screens (lesson 3, no teacher's tools). Both run; either failing fails.
+# (no lesson 3, no teacher's tools) with both languages, then as each
+# language's students' page builds it (only-en, only-zh: the words crate
+# with one language's sentences, issue 28), then lesson3.html's
+# prerendered first screens (lesson 3, no teacher's tools). All run in the
+# dev profile, reusing step 1's dependencies (only the workspace's own
+# crates build again per feature set); any failing fails the step.
 page_builds() {
   local status=0
-  cargo test -p mixua-course -p mixua-playground --no-default-features || status=$?
-  cargo test -p mixua-prerender --features lesson3 || status=$?
+  cargo test --no-fail-fast -p mixua-course -p mixua-playground --no-default-features || status=$?
+  cargo test --no-fail-fast -p mixua-course -p mixua-playground --no-default-features --features only-en || status=$?
+  cargo test --no-fail-fast -p mixua-course -p mixua-playground --no-default-features --features only-zh || status=$?
+  cargo test --no-fail-fast -p mixua-prerender --features lesson3 || status=$?
   return "$status"
 }
 
@@ -80,7 +87,7 @@ native_lane() {
   # The students' page is built without lesson 3: what its crates read
   # there (a pack of lesson 3, sent on to lesson3.html) is tested in that
   # build too.
-  run 3 "The students' pages' builds: course crate and app without lesson 3 or the teacher's tools, and lesson3.html's prerendered screens" page_builds
+  run 3 "The students' pages' builds: course crate and app without lesson 3 or the teacher's tools (both languages, English alone, 繁體中文 alone), and lesson3.html's prerendered screens" page_builds
   run 4 "Criterion benches compile" cargo build --benches -p mixua-policy -p mixua-words -p mixua-course
 }
 

@@ -11,6 +11,16 @@ use mixua_playground::store::state::{Action, AppState, Doc, Edit, Notice, StepKi
 use mixua_policy::Field;
 use mixua_words::Lang;
 
+/// Whether this build has `lang`'s sentences. A students' page is built in
+/// one language (mixua-words' `only-en` or `only-zh`, issue 28: `pick!`
+/// compiles the other language out), and scripts/test.sh runs these tests
+/// in those builds too: each language's words are asserted in every build
+/// that has them (both in the workspace's own test run).
+#[allow(dead_code)]
+fn has(lang: Lang) -> bool {
+    Lang::BUILT.is_none_or(|built| built == lang)
+}
+
 fn seed() -> AppState {
     AppState::new(Doc::seed(), Ui::default())
 }
@@ -34,6 +44,10 @@ fn a_fresh_state_has_no_step() {
 
 #[test]
 fn approving_y_then_undo_then_redo() {
+    // Says the English page's words: a build in 繁體中文 alone (`only-zh`) has none; it runs in the builds with English.
+    if !has(Lang::En) {
+        return;
+    }
     let mut s = seed();
     let y = index_of(&s, "Y");
     s.apply(Edit::SetApproved { index: y, approved: true });
@@ -51,6 +65,10 @@ fn approving_y_then_undo_then_redo() {
 
 #[test]
 fn a_run_of_keystrokes_is_one_step_from_before_the_first() {
+    // Says the English page's words: a build in 繁體中文 alone (`only-zh`) has none; it runs in the builds with English.
+    if !has(Lang::En) {
+        return;
+    }
     let mut s = seed();
     let b = index_of(&s, "B");
     let start = s.doc.clone();

@@ -119,7 +119,12 @@ fn inside(link: &str) -> Vec<u8> {
 
 fn words(en: String, zh: String) -> Result<(), TestCaseError> {
     prop_assert!(!en.trim().is_empty() && !zh.trim().is_empty());
-    prop_assert_ne!(en, zh);
+    // Two languages' words differ where the build has both: a students'
+    // page's build has one (`only-en`, `only-zh`, issue 28; scripts/test.sh
+    // tests it too), and says both in it.
+    if mixua_words::Lang::BUILT.is_none() {
+        prop_assert_ne!(en, zh);
+    }
     Ok(())
 }
 

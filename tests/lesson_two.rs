@@ -16,6 +16,16 @@ use mixua_policy::{actors, Actor, Refusal, Status, ViewerId};
 use mixua_words::Lang;
 use mixua_course::{lesson_two_workspace, RefusalSeen};
 
+/// Whether this build has `lang`'s sentences. A students' page is built in
+/// one language (mixua-words' `only-en` or `only-zh`, issue 28: `pick!`
+/// compiles the other language out), and scripts/test.sh runs these tests
+/// in those builds too: each language's words are asserted in every build
+/// that has them (both in the workspace's own test run).
+#[allow(dead_code)]
+fn has(lang: Lang) -> bool {
+    Lang::BUILT.is_none_or(|built| built == lang)
+}
+
 fn start() -> AppState {
     let doc = Doc { workspace: Rc::new(lesson_two_workspace(Lang::En)), ..Doc::default() };
     AppState::new(doc, Ui { course: Course::Two, lang: Lang::En, ..Ui::default() })
@@ -444,7 +454,8 @@ fn all_eight_exercises_solved_in_order_in_one_work() {
     // kept in the key, alice/checker-v1 is served bob/checker-v1's answer.
     go(&mut s, 4);
     let task = &s.ui.pack().exercises[4].task;
-    assert!(task.en.contains("U deleted in exercise 4?") && task.zh.contains("練習 4 刪掉了 U"), "{task:?}");
+    assert!(!has(Lang::En) || task.en.contains("U deleted in exercise 4?"), "{task:?}");
+    assert!(!has(Lang::ZhTw) || task.zh.contains("練習 4 刪掉了 U"), "{task:?}");
     act(&mut s, Cache { key: vec![KeyField::Query], purge: false, actor: who("dana"), reason: "cheaper".into() });
     record(&mut s);
     assert!(!s.ui.progress.seen.contains("cache-leak"), "with U deleted, alice's first answer holds no canary");

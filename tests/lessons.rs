@@ -9,6 +9,16 @@ use mixua_policy::{Field, ViewerId};
 use mixua_words::Lang;
 use mixua_course::{Item, Text};
 
+/// Whether this build has `lang`'s sentences. A students' page is built in
+/// one language (mixua-words' `only-en` or `only-zh`, issue 28: `pick!`
+/// compiles the other language out), and scripts/test.sh runs these tests
+/// in those builds too: each language's words are asserted in every build
+/// that has them (both in the workspace's own test run).
+#[allow(dead_code)]
+fn has(lang: Lang) -> bool {
+    Lang::BUILT.is_none_or(|built| built == lang)
+}
+
 fn holds_now(step: usize, l: Lesson<'_>) -> bool {
     holds_now_in(step, l)
 }
@@ -221,6 +231,10 @@ fn exercise_3_grades_only_carols_cells_and_exercise_1_only_the_seed_cells() {
 
 #[test]
 fn exercise_3_asks_to_predict_before_adding_carol() {
+    // Says the English page's words: a build in 繁體中文 alone (`only-zh`) has none; it runs in the builds with English.
+    if !has(Lang::En) {
+        return;
+    }
     let task = steps()[2].task.en.clone();
     let predict = task.find("Predict, then reveal").unwrap();
     let add = task.find("add the user carol").unwrap();
@@ -547,6 +561,10 @@ fn checks_evaluated_once_agree_with_each_check() {
 /// and the app records it done then (issue 50: exercises that chain).
 #[test]
 fn all_seven_exercises_solved_in_order_in_one_work() {
+    // Says the English page's words: a build in 繁體中文 alone (`only-zh`) has none; it runs in the builds with English.
+    if !has(Lang::En) {
+        return;
+    }
     for lang in [Lang::ZhTw, Lang::En] {
         let mut s = AppState::new(Doc::seed_in(lang), Ui { lang, ..Ui::default() });
         let solved = |s: &mut AppState, step: usize| {
@@ -628,6 +646,7 @@ fn all_seven_exercises_solved_in_order_in_one_work() {
 #[test]
 fn exercise_6_names_the_scorecards_the_panel_shows() {
     let e = &steps()[5];
-    assert!(e.task.en.contains("three scorecards") && e.task.zh.contains("三張成績單"), "{:?}", e.task);
+    assert!(!has(Lang::En) || e.task.en.contains("three scorecards"), "{:?}", e.task);
+    assert!(!has(Lang::ZhTw) || e.task.zh.contains("三張成績單"), "{:?}", e.task);
     assert!(!e.task.en.contains("two scorecards") && !e.task.zh.contains("兩張成績單"));
 }

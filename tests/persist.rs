@@ -9,6 +9,16 @@ use mixua_policy::{ViewerId, Workspace};
 use mixua_words::Lang;
 use mixua_course::seed_workspace;
 
+/// Whether this build has `lang`'s sentences. A students' page is built in
+/// one language (mixua-words' `only-en` or `only-zh`, issue 28: `pick!`
+/// compiles the other language out), and scripts/test.sh runs these tests
+/// in those builds too: each language's words are asserted in every build
+/// that has them (both in the workspace's own test run).
+#[allow(dead_code)]
+fn has(lang: Lang) -> bool {
+    Lang::BUILT.is_none_or(|built| built == lang)
+}
+
 fn doc_with_prediction() -> Doc {
     let mut doc = Doc::seed();
     doc.predictions.entry(ViewerId::new("bob", "writer-v1")).or_default().insert("A".into());
@@ -55,8 +65,12 @@ fn not_json_and_wrong_shape_are_told_apart() {
 #[test]
 fn problems_name_the_position_in_both_languages() {
     let problem = from_json("{\n  \"cards\": [1,").unwrap_err();
-    assert!(problem.text(Lang::En).contains("line 2"), "{}", problem.text(Lang::En));
-    assert!(problem.text(Lang::ZhTw).contains("第 2 行"), "{}", problem.text(Lang::ZhTw));
+    if has(Lang::En) {
+        assert!(problem.text(Lang::En).contains("line 2"), "{}", problem.text(Lang::En));
+    }
+    if has(Lang::ZhTw) {
+        assert!(problem.text(Lang::ZhTw).contains("第 2 行"), "{}", problem.text(Lang::ZhTw));
+    }
 }
 
 #[test]
@@ -76,8 +90,12 @@ fn oversized_files_are_refused_before_parsing() {
 fn a_refused_size_is_said_in_megabytes_with_one_decimal() {
     for (bytes, said) in [(10_500_000, "10.5 MB"), (5_242_881, "5.2 MB"), (5_250_000, "5.3 MB"), (999_999, "1.0 MB")] {
         let en = Problem::TooLarge { bytes }.text(Lang::En);
-        assert!(en.starts_with(&format!("the file is {said}, over the 5 MB limit")), "{bytes}: {en}");
-        assert!(Problem::TooLarge { bytes }.text(Lang::ZhTw).contains(&format!("檔案有 {said}")));
+        if has(Lang::En) {
+            assert!(en.starts_with(&format!("the file is {said}, over the 5 MB limit")), "{bytes}: {en}");
+        }
+        if has(Lang::ZhTw) {
+            assert!(Problem::TooLarge { bytes }.text(Lang::ZhTw).contains(&format!("檔案有 {said}")));
+        }
     }
 }
 
@@ -133,8 +151,12 @@ fn a_link_that_unpacks_past_the_file_limit_is_too_large_not_damaged() {
         let link = format!("v1.{}", pack_text(&json));
         assert!(link.len() < size / 100, "a bomb is short: {} characters", link.len());
         assert_eq!(decode_link(&link), Err(Problem::LinkTooLarge));
-        assert!(Problem::LinkTooLarge.text(Lang::En).contains("too large"));
-        assert!(Problem::LinkTooLarge.text(Lang::ZhTw).contains("太大"));
+        if has(Lang::En) {
+            assert!(Problem::LinkTooLarge.text(Lang::En).contains("too large"));
+        }
+        if has(Lang::ZhTw) {
+            assert!(Problem::LinkTooLarge.text(Lang::ZhTw).contains("太大"));
+        }
     }
     // Within the limit it unpacks whole; the one codec reads what it wrote.
     assert_eq!(unpack_text(&pack_text("héllo"), 6), Ok("héllo".to_string()));

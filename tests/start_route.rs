@@ -136,6 +136,10 @@ fn two_works() -> Storage {
 
 #[test]
 fn a_fresh_browser_starts_on_the_seed_as_a_new_work() {
+    // Starts the English page (the seed's query `report`, English names): a build in 繁體中文 alone (`only-zh`) starts in 繁體中文; it runs in the builds with English.
+    if !has(Lang::En) {
+        return;
+    }
     let seed = seed_query();
     check(&[], "", &Storage::default(), None, Outcome {
         work: "new".into(), shows: seed, course: Course::One, unsaved: true, autosave: true,
@@ -163,6 +167,10 @@ fn a_reload_opens_the_tabs_own_work_and_a_new_tab_the_latest() {
 
 #[test]
 fn a_share_link_over_saved_work_sets_it_aside_one_undo_away() {
+    // Starts the English page (the seed's query `report`, English names): a build in 繁體中文 alone (`only-zh`) starts in 繁體中文; it runs in the builds with English.
+    if !has(Lang::En) {
+        return;
+    }
     let storage = two_works();
     let link = persist::encode_link(&work("linked"), Course::One);
     check(&[], &link, &storage, Some("w1"), Outcome {
@@ -201,6 +209,10 @@ fn a_damaged_share_link_changes_nothing_and_says_why() {
 
 #[test]
 fn a_pack_link_opens_its_first_exercise_as_a_new_work_and_sets_the_own_aside() {
+    // Starts the English page (the seed's query `report`, English names): a build in 繁體中文 alone (`only-zh`) starts in 繁體中文; it runs in the builds with English.
+    if !has(Lang::En) {
+        return;
+    }
     let storage = two_works();
     let link = pack_link::encode(&pack());
     let route = start(&[], &link, &storage, Some("w1"));
@@ -225,6 +237,10 @@ fn a_pack_link_opens_its_first_exercise_as_a_new_work_and_sets_the_own_aside() {
 
 #[test]
 fn lesson_two_opens_its_own_work_and_lesson_one_comes_back() {
+    // Starts the English page (the seed's query `report`, English names): a build in 繁體中文 alone (`only-zh`) starts in 繁體中文; it runs in the builds with English.
+    if !has(Lang::En) {
+        return;
+    }
     // No lesson-2 work yet: a new one, named after the lesson; lesson 1's
     // work stays in its slot.
     let storage = two_works();
@@ -253,6 +269,10 @@ fn lesson_two_opens_its_own_work_and_lesson_one_comes_back() {
 
 #[test]
 fn fresh_starts_on_the_seed_and_saves_nothing() {
+    // Starts the English page (the seed's query `report`, English names): a build in 繁體中文 alone (`only-zh`) starts in 繁體中文; it runs in the builds with English.
+    if !has(Lang::En) {
+        return;
+    }
     let storage = two_works().set_aside(work("older"));
     check(&[("fresh", "")], "", &storage, Some("w1"), Outcome {
         work: "new".into(), shows: seed_query(), course: Course::One, unsaved: true, autosave: false,
@@ -267,6 +287,10 @@ fn fresh_starts_on_the_seed_and_saves_nothing() {
 
 #[test]
 fn an_embed_shows_the_seed_or_its_link_quietly_and_saves_nothing() {
+    // Starts the English page (the seed's query `report`, English names): a build in 繁體中文 alone (`only-zh`) starts in 繁體中文; it runs in the builds with English.
+    if !has(Lang::En) {
+        return;
+    }
     let storage = two_works();
     let route = start(&[("embed", ""), ("panel", "chart")], "", &storage, Some("w1"));
     assert!(route.state.ui.embed);
@@ -282,6 +306,10 @@ fn an_embed_shows_the_seed_or_its_link_quietly_and_saves_nothing() {
 
 #[test]
 fn without_storage_the_start_is_a_fresh_browsers_and_still_tries_to_save() {
+    // Starts the English page (the seed's query `report`, English names): a build in 繁體中文 alone (`only-zh`) starts in 繁體中文; it runs in the builds with English.
+    if !has(Lang::En) {
+        return;
+    }
     // Unavailable storage reads as nothing stored (`browser::Browser`); the
     // saver says so at its first save.
     let nothing = Storage::default();
@@ -297,13 +325,17 @@ fn url_flags_set_language_step_and_panels() {
     let storage = two_works();
     let route = start(&[("lang", "zh-TW"), ("step", "3"), ("hide", "people, compare"), ("classroom", "")], "", &storage, Some("w1"));
     let ui = &route.state.ui;
-    assert_eq!((ui.lang, ui.lesson_step, ui.classroom), (Lang::ZhTw, 2, true));
+    // A page built in one language (`only-en`, `only-zh`, issue 28) starts
+    // in it whatever the address or the browser asks (`initial_lang`): its
+    // loader chose that build, and a switch opens the other one's.
+    let lang = |asked: Lang| Lang::BUILT.unwrap_or(asked);
+    assert_eq!((ui.lang, ui.lesson_step, ui.classroom), (lang(Lang::ZhTw), 2, true));
     assert_eq!(ui.hidden.iter().collect::<Vec<_>>(), [Panel::People, Panel::Compare]);
     // The saved language wins over the browser's, `?lang=` over both.
     let route = start(&[], "", &storage, Some("w1"));
-    assert_eq!(route.state.ui.lang, Lang::En);
+    assert_eq!(route.state.ui.lang, lang(Lang::En));
     let fresh = route_in_browser_lang("zh-TW");
-    assert_eq!(fresh.state.ui.lang, Lang::ZhTw);
+    assert_eq!(fresh.state.ui.lang, lang(Lang::ZhTw));
 }
 
 fn route_in_browser_lang(tag: &str) -> Route {
@@ -363,6 +395,10 @@ fn a_second_damaged_index_is_said_not_kept_when_an_earlier_one_is_kept_aside() {
 
 #[test]
 fn a_damaged_slot_is_said_offered_as_it_was_and_never_opened_as_the_tabs_work() {
+    // Starts the English page (the seed's query `report`, English names): a build in 繁體中文 alone (`only-zh`) starts in 繁體中文; it runs in the builds with English.
+    if !has(Lang::En) {
+        return;
+    }
     for damaged in [r#"{"rev":1,"saved_at":"#, r#"{"rev":1,"saved_at":2,"work":{"cards":5}}"#] {
         let mut storage = two_works();
         storage.map.insert(browser::slot_key("w1"), damaged.into());
@@ -761,7 +797,8 @@ fn a_works_lesson_is_read_exactly_as_written_or_refused_in_words() {
         let got = persist::from_json(&file(written));
         assert!(matches!(got, Err(Problem::UnknownLesson { .. })), "{written}: {got:?}");
         let words = (got.as_ref().unwrap_err().text(Lang::En), got.as_ref().unwrap_err().text(Lang::ZhTw));
-        assert!(words.0.contains("which lesson") && words.1.contains("哪一課"), "{words:?}");
+        assert!(!has(Lang::En) || words.0.contains("which lesson"), "{words:?}");
+        assert!(!has(Lang::ZhTw) || words.1.contains("哪一課"), "{words:?}");
         // Imported or linked, it is refused the same way.
         assert!(matches!(persist::from_bytes(file(written).as_bytes()), Err(Problem::UnknownLesson { .. })), "{written}");
     }
@@ -948,6 +985,16 @@ mod model {
 }
 
 use proptest::prelude::*;
+
+/// Whether this build has `lang`'s sentences. A students' page is built in
+/// one language (mixua-words' `only-en` or `only-zh`, issue 28: `pick!`
+/// compiles the other language out), and scripts/test.sh runs these tests
+/// in those builds too: each language's words are asserted in every build
+/// that has them (both in the workspace's own test run).
+#[allow(dead_code)]
+fn has(lang: Lang) -> bool {
+    Lang::BUILT.is_none_or(|built| built == lang)
+}
 
 #[derive(Clone, Debug)]
 enum Step {

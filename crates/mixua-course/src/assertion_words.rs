@@ -193,12 +193,22 @@ mod tests {
         assert!(!verdicts[0].pass);
         let en = verdict_words(&ws, &verdicts[0], Lang::En);
         let zh = verdict_words(&ws, &verdicts[0], Lang::ZhTw);
-        assert!(en.starts_with("bob/writer-v1 does not read P: P is a PAIR card of alice with writer-v1"), "{en}");
-        assert!(zh.starts_with("bob/writer-v1 讀不到 P:"), "{zh}");
+        // A students' page's build has one language (mixua-words' `only-en`
+        // or `only-zh`, issue 28) and scripts/test.sh tests it too: each
+        // language's words are asserted where the build has them.
+        let has = |lang: Lang| Lang::BUILT.is_none_or(|built| built == lang);
+        if has(Lang::En) {
+            assert!(en.starts_with("bob/writer-v1 does not read P: P is a PAIR card of alice with writer-v1"), "{en}");
+        }
+        if has(Lang::ZhTw) {
+            assert!(zh.starts_with("bob/writer-v1 讀不到 P:"), "{zh}");
+        }
         ws.query = String::new();
         for problem in read(&json!([{"check": "revealed"}, 3, {"check": "nope"}])).problems {
             assert!(!problem_words(&problem, Lang::En).is_empty());
-            assert_ne!(problem_words(&problem, Lang::En), problem_words(&problem, Lang::ZhTw));
+            if Lang::BUILT.is_none() {
+                assert_ne!(problem_words(&problem, Lang::En), problem_words(&problem, Lang::ZhTw));
+            }
         }
     }
 }

@@ -67,11 +67,17 @@ fn builtin_pack_is_the_json() {
         for lang in [Lang::ZhTw, Lang::En] {
             let built = builtin_pack(name, lang).expect("built in");
             let json = from_the_json(name, lang);
-            // Not assert_eq: a pack's solutions are whole workspaces.
-            assert!(
-                built == json,
-                "{name} ({lang:?}) differs from its JSON: src/builtin.rs is stale"
-            );
+            // Not assert_eq: a pack's solutions are whole workspaces. A build
+            // in one language (`only-en`, `only-zh`: a students' page, which
+            // scripts/test.sh tests too) holds the other language's texts
+            // empty (src/builtin.rs's `t`), so the pack equals its JSON, which
+            // has both, in a build with both languages.
+            if Lang::BUILT.is_none() {
+                assert!(
+                    built == json,
+                    "{name} ({lang:?}) differs from its JSON: src/builtin.rs is stale"
+                );
+            }
             let short = &name["lesson".len()..];
             assert!(
                 builtin_pack(short, lang) == Ok(built),

@@ -6,6 +6,16 @@ use mixua_policy::{change_between, Card, Change, Field, Presence, Workspace};
 use mixua_words::{change_text, Lang};
 use mixua_course::seed_workspace;
 
+/// Whether this build has `lang`'s sentences. A students' page is built in
+/// one language (mixua-words' `only-en` or `only-zh`, issue 28: `pick!`
+/// compiles the other language out), and scripts/test.sh runs these tests
+/// in those builds too: each language's words are asserted in every build
+/// that has them (both in the workspace's own test run).
+#[allow(dead_code)]
+fn has(lang: Lang) -> bool {
+    Lang::BUILT.is_none_or(|built| built == lang)
+}
+
 /// The seed, with `edit` applied.
 fn edited(edit: impl FnOnce(&mut Workspace)) -> Workspace {
     let mut ws = seed_workspace();
@@ -33,6 +43,10 @@ fn check_undo(edit: impl FnOnce(&mut Workspace), expected: &str) {
 
 #[test]
 fn approving_y_puts_it_in_all_four_cells() {
+    // Says the English page's words: a build in 繁體中文 alone (`only-zh`) has none; it runs in the builds with English.
+    if !has(Lang::En) {
+        return;
+    }
     let change = check(
         |ws| card(ws, "Y").set_share_approved(true),
         "alice/writer-v1, alice/checker-v1, bob/writer-v1 and bob/checker-v1 now read Y · Y is accepted now · ◎ card Y now singles out alice in bob/writer-v1 and bob/checker-v1 · no alarm",
@@ -44,6 +58,10 @@ fn approving_y_puts_it_in_all_four_cells() {
 
 #[test]
 fn undoing_y_says_it_left_and_is_rejected_again() {
+    // Says the English page's words: a build in 繁體中文 alone (`only-zh`) has none; it runs in the builds with English.
+    if !has(Lang::En) {
+        return;
+    }
     check_undo(
         |ws| card(ws, "Y").set_share_approved(true),
         "alice/writer-v1, alice/checker-v1, bob/writer-v1 and bob/checker-v1 no longer read Y · Y is rejected now (sharing not approved) · ◎ mark cleared: card Y no longer singles out alice in bob/writer-v1 and bob/checker-v1 · no alarm",
@@ -52,6 +70,10 @@ fn undoing_y_says_it_left_and_is_rejected_again() {
 
 #[test]
 fn undoing_a_delete_says_what_came_back() {
+    // Says the English page's words: a build in 繁體中文 alone (`only-zh`) has none; it runs in the builds with English.
+    if !has(Lang::En) {
+        return;
+    }
     check_undo(
         |ws| ws.cards.retain(|c| c.id != "G"),
         "alice/writer-v1, alice/checker-v1, bob/writer-v1 and bob/checker-v1 now read G · no alarm",
@@ -60,6 +82,10 @@ fn undoing_a_delete_says_what_came_back() {
 
 #[test]
 fn deleting_a_users_card_touches_only_their_cells() {
+    // Says the English page's words: a build in 繁體中文 alone (`only-zh`) has none; it runs in the builds with English.
+    if !has(Lang::En) {
+        return;
+    }
     let change = check(|ws| ws.cards.retain(|c| c.id != "U"), "alice/writer-v1 and alice/checker-v1 no longer read U · no alarm");
     assert!(change.touches(&mixua_policy::ViewerId::new("alice", "checker-v1")));
     assert!(!change.touches(&mixua_policy::ViewerId::new("bob", "checker-v1")));
@@ -67,6 +93,10 @@ fn deleting_a_users_card_touches_only_their_cells() {
 
 #[test]
 fn x_made_reusable_raises_the_alarm_in_bobs_cells() {
+    // Says the English page's words: a build in 繁體中文 alone (`only-zh`) has none; it runs in the builds with English.
+    if !has(Lang::En) {
+        return;
+    }
     let change = check(
         |ws| card(ws, "X").set_text(Field::Stream, "reusable".into()),
         "alice/writer-v1, alice/checker-v1, bob/writer-v1 and bob/checker-v1 now read X · X is accepted now · \
@@ -78,6 +108,10 @@ fn x_made_reusable_raises_the_alarm_in_bobs_cells() {
 
 #[test]
 fn the_alarm_clears_when_x_is_protected_again() {
+    // Says the English page's words: a build in 繁體中文 alone (`only-zh`) has none; it runs in the builds with English.
+    if !has(Lang::En) {
+        return;
+    }
     check_undo(
         |ws| card(ws, "X").set_text(Field::Stream, "reusable".into()),
         "alice/writer-v1, alice/checker-v1, bob/writer-v1 and bob/checker-v1 no longer read X · \
@@ -88,6 +122,10 @@ fn the_alarm_clears_when_x_is_protected_again() {
 
 #[test]
 fn a_canary_typed_into_a_lesson_raises_an_alarm_without_moving_a_card() {
+    // Says the English page's words: a build in 繁體中文 alone (`only-zh`) has none; it runs in the builds with English.
+    if !has(Lang::En) {
+        return;
+    }
     let change = check(
         |ws| card(ws, "B").set_text(Field::Lesson, "報告 FAKE-ALICE-731".into()),
         "no cell changed · ⚠ leak alarm: alice's canary FAKE-ALICE-731 reaches bob/writer-v1 and bob/checker-v1 through card B",
@@ -98,11 +136,19 @@ fn a_canary_typed_into_a_lesson_raises_an_alarm_without_moving_a_card() {
 
 #[test]
 fn rewording_a_lesson_changes_no_cell() {
+    // Says the English page's words: a build in 繁體中文 alone (`only-zh`) has none; it runs in the builds with English.
+    if !has(Lang::En) {
+        return;
+    }
     check(|ws| card(ws, "P").set_text(Field::Lesson, "報告只回兩行。".into()), "no cell changed · no alarm");
 }
 
 #[test]
 fn a_new_user_comes_with_what_they_read() {
+    // Says the English page's words: a build in 繁體中文 alone (`only-zh`) has none; it runs in the builds with English.
+    if !has(Lang::En) {
+        return;
+    }
     check(
         |ws| ws.users.push("carol".into()),
         "carol/writer-v1 added, reading A and G · carol/checker-v1 added, reading G · no alarm",
@@ -111,11 +157,19 @@ fn a_new_user_comes_with_what_they_read() {
 
 #[test]
 fn a_removed_agent_is_said_once() {
+    // Says the English page's words: a build in 繁體中文 alone (`only-zh`) has none; it runs in the builds with English.
+    if !has(Lang::En) {
+        return;
+    }
     check(|ws| ws.agents.retain(|a| a != "checker-v1"), "alice/checker-v1 and bob/checker-v1 removed · no alarm");
 }
 
 #[test]
 fn a_card_can_leave_and_another_enter_the_same_cell() {
+    // Says the English page's words: a build in 繁體中文 alone (`only-zh`) has none; it runs in the builds with English.
+    if !has(Lang::En) {
+        return;
+    }
     // P moves from alice's writer to alice's checker.
     check(
         |ws| card(ws, "P").set_text(Field::OwnerAgent, "checker-v1".into()),
@@ -125,6 +179,10 @@ fn a_card_can_leave_and_another_enter_the_same_cell() {
 
 #[test]
 fn a_new_rejected_card_is_named() {
+    // Says the English page's words: a build in 繁體中文 alone (`only-zh`) has none; it runs in the builds with English.
+    if !has(Lang::En) {
+        return;
+    }
     check(
         |ws| {
             let mut bad = (*ws.cards[0]).clone();
@@ -138,6 +196,10 @@ fn a_new_rejected_card_is_named() {
 
 #[test]
 fn an_alarm_that_stays_on_is_still_said() {
+    // Says the English page's words: a build in 繁體中文 alone (`only-zh`) has none; it runs in the builds with English.
+    if !has(Lang::En) {
+        return;
+    }
     let mut leaking = seed_workspace();
     card(&mut leaking, "X").set_text(Field::Stream, "reusable".into());
     let mut after = leaking.clone();
@@ -148,14 +210,20 @@ fn an_alarm_that_stays_on_is_still_said() {
 #[test]
 fn the_summary_speaks_chinese_too() {
     let after = edited(|ws| card(ws, "Y").set_share_approved(true));
-    assert_eq!(
-        change_text(&change_between(&seed_workspace(), &after), Lang::ZhTw),
-        "alice/writer-v1、alice/checker-v1、bob/writer-v1 和 bob/checker-v1 現在讀得到 Y · Y 現在通過檢查 · ◎ 卡片 Y 現在在 bob/writer-v1 和 bob/checker-v1 認出了 alice · 沒有警報"
-    );
+    if has(Lang::ZhTw) {
+        assert_eq!(
+            change_text(&change_between(&seed_workspace(), &after), Lang::ZhTw),
+            "alice/writer-v1、alice/checker-v1、bob/writer-v1 和 bob/checker-v1 現在讀得到 Y · Y 現在通過檢查 · ◎ 卡片 Y 現在在 bob/writer-v1 和 bob/checker-v1 認出了 alice · 沒有警報"
+        );
+    }
 }
 
 #[test]
 fn no_edit_no_change() {
+    // Says the English page's words: a build in 繁體中文 alone (`only-zh`) has none; it runs in the builds with English.
+    if !has(Lang::En) {
+        return;
+    }
     let change = change_between(&seed_workspace(), &seed_workspace());
     assert_eq!(change, Change::default());
     assert_eq!(change_text(&change, Lang::En), "no cell changed · no alarm");

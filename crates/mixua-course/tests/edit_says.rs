@@ -9,6 +9,16 @@ use mixua_policy::{
 };
 use mixua_words::{cache_change_parts, change_parts, change_text, Lang};
 
+/// Whether this build has `lang`'s sentences. A students' page is built in
+/// one language (mixua-words' `only-en` or `only-zh`, issue 28: `pick!`
+/// compiles the other language out), and scripts/test.sh runs these tests
+/// in those builds too: each language's words are asserted in every build
+/// that has them (both in the workspace's own test run).
+#[allow(dead_code)]
+fn has(lang: Lang) -> bool {
+    Lang::BUILT.is_none_or(|built| built == lang)
+}
+
 fn card<'w>(ws: &'w mut Workspace, id: &str) -> &'w mut Card {
     std::rc::Rc::make_mut(ws.cards.iter_mut().find(|c| c.id == id).expect("a seed card"))
 }
@@ -27,9 +37,13 @@ fn approving_y_says_the_marks_that_appear() {
     assert!(!change.marks_raised.is_empty(), "{change:?}");
     assert!(change.marks_raised.iter().all(|m| m.card == "Y"));
     let text = change_text(&change, Lang::En);
-    assert!(text.contains("◎ card Y now singles out alice in bob/writer-v1 and bob/checker-v1"), "{text}");
+    if has(Lang::En) {
+        assert!(text.contains("◎ card Y now singles out alice in bob/writer-v1 and bob/checker-v1"), "{text}");
+    }
     let zh = change_text(&change, Lang::ZhTw);
-    assert!(zh.contains("◎ 卡片 Y 現在在 bob/writer-v1 和 bob/checker-v1 認出了 alice"), "{zh}");
+    if has(Lang::ZhTw) {
+        assert!(zh.contains("◎ 卡片 Y 現在在 bob/writer-v1 和 bob/checker-v1 認出了 alice"), "{zh}");
+    }
 }
 
 #[test]
@@ -46,11 +60,19 @@ fn rewriting_y_says_the_marks_that_clear_and_not_no_cell_changed() {
     let marks_before = change_between(&seed_workspace(), &before).marks_raised.len();
     assert_eq!(cleared, marks_before);
     let parts = change_parts(&change, Lang::En);
-    assert!(!parts.iter().any(|p| p == "no cell changed"), "{parts:?}");
-    assert!(parts.iter().any(|p| p == "◎ mark cleared: card Y no longer singles out alice in bob/writer-v1 and bob/checker-v1"), "{parts:?}");
-    assert_eq!(parts.last().map(String::as_str), Some("no alarm"));
+    if has(Lang::En) {
+        assert!(!parts.iter().any(|p| p == "no cell changed"), "{parts:?}");
+    }
+    if has(Lang::En) {
+        assert!(parts.iter().any(|p| p == "◎ mark cleared: card Y no longer singles out alice in bob/writer-v1 and bob/checker-v1"), "{parts:?}");
+    }
+    if has(Lang::En) {
+        assert_eq!(parts.last().map(String::as_str), Some("no alarm"));
+    }
     let zh = change_parts(&change, Lang::ZhTw);
-    assert!(zh.iter().any(|p| p == "◎ 標記解除:卡片 Y 不再在 bob/writer-v1 和 bob/checker-v1 認出 alice"), "{zh:?}");
+    if has(Lang::ZhTw) {
+        assert!(zh.iter().any(|p| p == "◎ 標記解除:卡片 Y 不再在 bob/writer-v1 和 bob/checker-v1 認出 alice"), "{zh:?}");
+    }
     // The cells the marks were in are the cells the change touches.
     assert!(change.touches(&mixua_policy::ViewerId::new("bob", "checker-v1")));
     // Undone, the marks are said to appear again.
@@ -74,14 +96,22 @@ fn a_stale_copy_served_by_the_cache_is_said_and_so_is_its_purge() {
     assert_eq!((served.stale_served[0].viewer.as_str(), served.stale_served[0].cards.clone()), ("bob/writer-v1", vec!["A".to_string()]));
     let tick = served.stale_served[0].tick;
     let parts = cache_change_parts(&served, Lang::En);
-    assert_eq!(parts, [format!("⚠ stale copy: the response cache served A to bob/writer-v1 at tick {tick}, no longer theirs to read")]);
+    if has(Lang::En) {
+        assert_eq!(parts, [format!("⚠ stale copy: the response cache served A to bob/writer-v1 at tick {tick}, no longer theirs to read")]);
+    }
     let zh = cache_change_parts(&served, Lang::ZhTw);
-    assert_eq!(zh, [format!("⚠ 過時的副本:回應快取在時刻 {tick} 把 A 交給 bob/writer-v1,它已經不能讀了")]);
+    if has(Lang::ZhTw) {
+        assert_eq!(zh, [format!("⚠ 過時的副本:回應快取在時刻 {tick} 把 A 交給 bob/writer-v1,它已經不能讀了")]);
+    }
     // The change of the whole step says it beside the views' change.
     let change = change_between(&before, &ws).with_cache(Some(&b), Some(&a));
     let text = change_text(&change, Lang::En);
-    assert!(text.starts_with("no cell changed · ⚠ stale copy: "), "{text}");
-    assert!(text.ends_with(" · no alarm"), "{text}");
+    if has(Lang::En) {
+        assert!(text.starts_with("no cell changed · ⚠ stale copy: "), "{text}");
+    }
+    if has(Lang::En) {
+        assert!(text.ends_with(" · no alarm"), "{text}");
+    }
 
     // Purging on: the stale copy is no longer served.
     let stale = ws.clone();
@@ -89,16 +119,22 @@ fn a_stale_copy_served_by_the_cache_is_said_and_so_is_its_purge() {
     let (b, a) = (replay_cache(&stale), replay_cache(&ws));
     let purged = CacheChange::between(Some(&b), Some(&a));
     assert_eq!((purged.stale_served.len(), purged.stale_cleared.len()), (0, 1), "{purged:?}");
-    assert_eq!(
-        cache_change_parts(&purged, Lang::En),
-        [format!("✓ stale copy gone: the response cache no longer serves A to bob/writer-v1 at tick {tick}")]
-    );
+    if has(Lang::En) {
+        assert_eq!(
+            cache_change_parts(&purged, Lang::En),
+            [format!("✓ stale copy gone: the response cache no longer serves A to bob/writer-v1 at tick {tick}")]
+        );
+    }
     // Nothing changed in the cache: nothing said of it.
     assert!(CacheChange::between(Some(&a), Some(&a)).is_empty());
 }
 
 #[test]
 fn a_cache_leak_is_an_alarm_of_the_step() {
+    // Says the English page's words: a build in 繁體中文 alone (`only-zh`) has none; it runs in the builds with English.
+    if !has(Lang::En) {
+        return;
+    }
     // Lesson 2's exercise 5: a key of the query alone hands alice's canary
     // over to another user.
     let mut ws = lesson_two_workspace(Lang::En);

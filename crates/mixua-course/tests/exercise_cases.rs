@@ -14,6 +14,16 @@ use mixua_course::{
     Evaluated, Facts, Learner, Milestone, Pack, PackProblem, RefusalSeen,
 };
 
+/// Whether this build has `lang`'s sentences. A students' page is built in
+/// one language (mixua-words' `only-en` or `only-zh`, issue 28: `pick!`
+/// compiles the other language out), and scripts/test.sh runs these tests
+/// in those builds too: each language's words are asserted in every build
+/// that has them (both in the workspace's own test run).
+#[allow(dead_code)]
+fn has(lang: Lang) -> bool {
+    Lang::BUILT.is_none_or(|built| built == lang)
+}
+
 /// What the learner has done, owned.
 #[derive(Default, Clone)]
 struct Learn {
@@ -362,7 +372,9 @@ fn the_built_in_packs_read_as_packs_and_round_trip() {
             assert_eq!(pack.exercises.len(), count);
             assert_eq!(Pack::from_json(&pack.to_json()).unwrap(), pack);
             for e in &pack.exercises {
-                assert!(!e.title.zh.is_empty() && !e.title.en.is_empty());
+                // Each language's title, where this build has that language.
+                assert!(!has(Lang::ZhTw) || !e.title.zh.is_empty(), "{}", e.title.en);
+                assert!(!has(Lang::En) || !e.title.en.is_empty(), "{}", e.title.zh);
                 assert!(!e.hints.is_empty(), "{}", e.title.en);
                 assert!(!e.goal.is_empty() || e.question.is_some(), "{}", e.title.en);
             }
@@ -370,7 +382,9 @@ fn the_built_in_packs_read_as_packs_and_round_trip() {
     }
     let one = builtin_pack("lesson1", Lang::En).unwrap();
     assert_eq!(one.exercises[1].question.as_ref().unwrap().answer, 2);
-    assert_eq!(one.exercises[3].hints[0].en, "Y says “the only polar researcher on Tuesday likes blue”: no canary in it, yet it may point at one person.");
+    if has(Lang::En) {
+        assert_eq!(one.exercises[3].hints[0].en, "Y says “the only polar researcher on Tuesday likes blue”: no canary in it, yet it may point at one person.");
+    }
     assert!(one.exercises[3].solution.is_some());
     assert_eq!(builtin_pack("lesson9", Lang::En), Err(PackProblem::UnknownBuiltin { name: "lesson9".into() }));
 }
@@ -517,6 +531,10 @@ fn a_pack_workspaces_unknown_key_is_ignored_and_the_pack_writes_back_the_same() 
 
 #[test]
 fn a_pack_file_is_refused_with_a_reason() {
+    // Says the English page's words: a build in 繁體中文 alone (`only-zh`) has none; it runs in the builds with English.
+    if !has(Lang::En) {
+        return;
+    }
     let good = builtin_pack("lesson1", Lang::En).unwrap().to_json();
     assert!(Pack::from_json(&good).is_ok());
     assert!(matches!(Pack::from_json("{"), Err(PackProblem::NotAPack { .. })));

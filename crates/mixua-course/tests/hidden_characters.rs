@@ -13,6 +13,16 @@ use mixua_course::{decode, encode, seed_workspace, CodeProblem, Results};
 use serde_json::{json, Value};
 use unicode_general_category::{get_general_category, GeneralCategory};
 
+/// Whether this build has `lang`'s sentences. A students' page is built in
+/// one language (mixua-words' `only-en` or `only-zh`, issue 28: `pick!`
+/// compiles the other language out), and scripts/test.sh runs these tests
+/// in those builds too: each language's words are asserted in every build
+/// that has them (both in the workspace's own test run).
+#[allow(dead_code)]
+fn has(lang: Lang) -> bool {
+    Lang::BUILT.is_none_or(|built| built == lang)
+}
+
 /// The names an attacker would try, and what each is refused for.
 const HIDDEN: &[(&str, NameError)] = &[
     ("ali\u{200B}ce", NameError::InvisibleCharacter { code: 0x200B }),
@@ -104,8 +114,12 @@ fn a_result_code_whose_name_hides_a_character_is_refused_in_words() {
         assert_eq!(problem.code(), "bad_name");
         let en = code_problem_words(&problem, Lang::En);
         let zh = code_problem_words(&problem, Lang::ZhTw);
-        assert!(en.contains("name") && en.contains("U+"), "{en}");
-        assert!(zh.contains("名字") && zh.contains("U+"), "{zh}");
+        if has(Lang::En) {
+            assert!(en.contains("name") && en.contains("U+"), "{en}");
+        }
+        if has(Lang::ZhTw) {
+            assert!(zh.contains("名字") && zh.contains("U+"), "{zh}");
+        }
     }
     assert_eq!(decode(&code_named("Ann Lee")).map(|r| r.name), Ok("Ann Lee".to_string()));
     assert_eq!(decode(&code_named("")).map(|r| r.name), Ok(String::new()));

@@ -6,6 +6,16 @@ use mixua_policy::{check, check_filed, Evaluation, Filing, Policy, Rejection, Sc
 use mixua_words::Lang;
 use proptest::prelude::*;
 
+/// Whether this build has `lang`'s sentences. A students' page is built in
+/// one language (mixua-words' `only-en` or `only-zh`, issue 28: `pick!`
+/// compiles the other language out), and scripts/test.sh runs these tests
+/// in those builds too: each language's words are asserted in every build
+/// that has them (both in the workspace's own test run).
+#[allow(dead_code)]
+fn has(lang: Lang) -> bool {
+    Lang::BUILT.is_none_or(|built| built == lang)
+}
+
 /// The seed with one more card, written as raw JSON text (so that it can
 /// hold a key twice, which no `serde_json::Value` can).
 fn with_card(card: &str) -> Workspace {
@@ -52,9 +62,15 @@ fn the_reason_is_worded_in_both_languages_and_in_the_report() {
     let rejection = check(&workspace.cards[0]).unwrap_err();
     let en = mixua_words::explain::rejection_text(&rejection, Lang::En);
     let zh = mixua_words::explain::rejection_text(&rejection, Lang::ZhTw);
-    assert!(en.starts_with("duplicated field `scope`") && en.contains("reaches nobody"), "{en}");
-    assert!(zh.contains("欄位 scope 重複") && zh.contains("誰都看不到"), "{zh}");
-    assert_eq!(mixua_words::explain::rejection_label(&rejection, Lang::En), "duplicated field `scope`");
+    if has(Lang::En) {
+        assert!(en.starts_with("duplicated field `scope`") && en.contains("reaches nobody"), "{en}");
+    }
+    if has(Lang::ZhTw) {
+        assert!(zh.contains("欄位 scope 重複") && zh.contains("誰都看不到"), "{zh}");
+    }
+    if has(Lang::En) {
+        assert_eq!(mixua_words::explain::rejection_label(&rejection, Lang::En), "duplicated field `scope`");
+    }
     let report = serde_json::to_value(mixua_words::report(&workspace, "報告", false)).unwrap();
     assert!(report["rejected_ids"].as_array().unwrap().contains(&"Z".into()), "{report}");
     let z = report["rejections"].as_array().unwrap().iter().find(|r| r["id"] == "Z").unwrap();

@@ -5,6 +5,7 @@
 //! profiles), and for each viewer the findings expected in its view, as
 //! `(card, user, k)`.
 
+use mixua_words::Lang;
 use std::collections::{BTreeMap, BTreeSet};
 
 use mixua_policy::{
@@ -15,6 +16,16 @@ use mixua_words::report;
 use mixua_course::{seed_workspace, seed_workspace_en};
 use proptest::prelude::*;
 use serde_json::json;
+
+/// Whether this build has `lang`'s sentences. A students' page is built in
+/// one language (mixua-words' `only-en` or `only-zh`, issue 28: `pick!`
+/// compiles the other language out), and scripts/test.sh runs these tests
+/// in those builds too: each language's words are asserted in every build
+/// that has them (both in the workspace's own test run).
+#[allow(dead_code)]
+fn has(lang: Lang) -> bool {
+    Lang::BUILT.is_none_or(|built| built == lang)
+}
 
 // ---------------------------------------------------------------------------
 // Helpers
@@ -288,7 +299,9 @@ fn about_words_exist_in_both_languages() {
         assert!(lines.iter().any(|l| l.contains("FAKE-ALICE-731")));
     }
     let en = mixua_words::probe_words::about_lines(&about, mixua_words::Lang::En).join("\n");
-    assert!(en.contains("Y names “週二” + “極地研究員”: only alice matches"), "{en}");
+    if has(Lang::En) {
+        assert!(en.contains("Y names “週二” + “極地研究員”: only alice matches"), "{en}");
+    }
 }
 
 // ---------------------------------------------------------------------------

@@ -10,6 +10,16 @@ use mixua_course::seed_workspace;
 use proptest::prelude::*;
 use serde_json::{json, Value};
 
+/// Whether this build has `lang`'s sentences. A students' page is built in
+/// one language (mixua-words' `only-en` or `only-zh`, issue 28: `pick!`
+/// compiles the other language out), and scripts/test.sh runs these tests
+/// in those builds too: each language's words are asserted in every build
+/// that has them (both in the workspace's own test run).
+#[allow(dead_code)]
+fn has(lang: Lang) -> bool {
+    Lang::BUILT.is_none_or(|built| built == lang)
+}
+
 // ---------------------------------------------------------------------------
 // Cases
 // ---------------------------------------------------------------------------
@@ -66,12 +76,20 @@ fn two_cards_that_replace_each_other_are_both_a_cycle_of_versions() {
     assert_eq!(a.cycle.as_deref(), Some(&["A".to_string(), "G".to_string()][..]));
     assert_eq!(a.not_in_effect.as_ref().map(NotInEffect::code), Some("cycle_of_versions"));
     let en = not_in_effect_text(a.not_in_effect.as_ref().unwrap(), Lang::En);
-    assert!(en.contains("a cycle of versions") && en.contains("A → G → A"), "{en}");
+    if has(Lang::En) {
+        assert!(en.contains("a cycle of versions") && en.contains("A → G → A"), "{en}");
+    }
     let zh = not_in_effect_text(a.not_in_effect.as_ref().unwrap(), Lang::ZhTw);
-    assert!(zh.contains("版本循環") && zh.contains("A → G → A"), "{zh}");
+    if has(Lang::ZhTw) {
+        assert!(zh.contains("版本循環") && zh.contains("A → G → A"), "{zh}");
+    }
     let problem = &audit(&ws).problems[0];
-    assert!(workspace_problem_text(problem, Lang::En).contains("a cycle of versions: A → G → A"));
-    assert!(workspace_problem_text(problem, Lang::ZhTw).contains("版本循環:A → G → A"));
+    if has(Lang::En) {
+        assert!(workspace_problem_text(problem, Lang::En).contains("a cycle of versions: A → G → A"));
+    }
+    if has(Lang::ZhTw) {
+        assert!(workspace_problem_text(problem, Lang::ZhTw).contains("版本循環:A → G → A"));
+    }
 }
 
 #[test]

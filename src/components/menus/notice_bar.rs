@@ -191,11 +191,19 @@ mod tests {
     #[test]
     fn a_damaged_index_says_which_copy_is_kept_and_which_is_not() {
         let kept = words(Unreadable::Index { works: 2 }, Lang::En);
-        assert!(kept.contains("kept as it was"), "{kept}");
         let en = words(Unreadable::IndexNotKept { works: 2 }, Lang::En);
-        assert!(en.contains("the earlier one is kept") && en.contains("this one is not kept"), "{en}");
-        assert!(!en.contains("never overwritten"), "{en}");
         let zh = words(Unreadable::IndexNotKept { works: 2 }, Lang::ZhTw);
+        // A students' page is built in one language (`only-en`, `only-zh`,
+        // issue 28) and scripts/test.sh tests that build too: each
+        // language's words are asserted where the build has them.
+        #[cfg(not(feature = "only-zh"))]
+        {
+            assert!(kept.contains("kept as it was"), "{kept}");
+            assert!(en.contains("the earlier one is kept") && en.contains("this one is not kept"), "{en}");
+            assert!(!en.contains("never overwritten"), "{en}");
+        }
+        #[cfg(not(feature = "only-en"))]
         assert!(zh.contains("先前那一份") && zh.contains("不會留下"), "{zh}");
+        let _ = (kept, en, zh);
     }
 }
