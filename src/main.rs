@@ -18,12 +18,12 @@ fn main() {
             wasm_bindgen_futures::spawn_local(async move {
                 let keep = async {
                     if keep {
-                        let _ = mixua_playground::store::autosave::preload_keep().await;
+                        mixua_playground::fetch_keep().await;
                     }
                 };
                 let acting = async {
                     if acting {
-                        mixua_playground::start::fetch_acting().await;
+                        mixua_playground::fetch_acting().await;
                     }
                 };
                 futures_util::future::join(keep, acting).await;
@@ -48,7 +48,7 @@ fn tasks(start: mixua_playground::start::Started) {
     // place says so and fetches it again (`crate::parts::missing`).
     if start.acts() {
         wasm_bindgen_futures::spawn_local(async move {
-            mixua_playground::start::fetch_acting().await;
+            mixua_playground::fetch_acting().await;
             gloo_timers::callback::Timeout::new(0, move || lesson_tasks(start)).forget();
         });
     } else {

@@ -72,10 +72,6 @@ pub fn apply(ws: &mut Workspace, edit: &AssertionEdit) -> bool {
 /// [`apply`], in the part that reads and writes assertions: every control
 /// that edits them is drawn by that part, so it is in whenever one is
 /// dispatched (else nothing is done).
-#[wasm_split_helpers::wasm_split(later, fallible, preload(preload_apply))]
-pub fn apply_part(ws: &mut Workspace, edit: &AssertionEdit) -> Result<bool, crate::parts::SplitLoaderError> {
-    Ok(apply(ws, edit))
-}
 
 /// One assertion of the work as judged now.
 #[derive(Clone, Debug, PartialEq)]
@@ -289,8 +285,7 @@ pub struct Derived {
 /// `lazy::now` while it is not in). `before`: the judgement of the work
 /// before the step, as the root keeps it, else that work.
 #[allow(clippy::too_many_arguments)]
-#[wasm_split_helpers::wasm_split(later, fallible, preload(preload_derive))]
-pub fn derive_part(
+pub fn derived(
     ws: &Workspace,
     now: &Computed,
     cache: Option<&CacheReplay<'_>>,
@@ -299,7 +294,7 @@ pub fn derive_part(
     lang: Lang,
     hides: bool,
     open: bool,
-) -> Result<Derived, crate::parts::SplitLoaderError> {
+) -> Derived {
     let before = match (kept.and_then(Opaque::judgement), before) {
         (Some(j), _) => Before::Kept(j),
         (None, Some(b)) => Before::Afresh(b),
@@ -307,14 +302,9 @@ pub fn derive_part(
     };
     let (judged, broke, words, afresh) = derive(ws, now, cache, before, lang, hides, open);
     let opaque = |j: Judgement| Opaque(Rc::new(j));
-    Ok(Derived { counts: judged.counts(), failing: judged.failing_cells.clone(), judged: opaque(judged), broke, words, afresh: afresh.map(opaque) })
+    Derived { counts: judged.counts(), failing: judged.failing_cells.clone(), judged: opaque(judged), broke, words, afresh: afresh.map(opaque) }
 }
 
-/// Every function of this part, loaded (`components::below::preload`).
-pub async fn preload() -> Result<(), crate::parts::SplitLoaderError> {
-    preload_apply().await?;
-    preload_derive().await
-}
 
 /// What the root's derivation of the assertions reads: the work, its
 /// views now and its log (by identity), and what the words depend on.
@@ -387,7 +377,7 @@ impl Memo {
         let kept = before_ws.and_then(|b| [&self.before, &self.shown].into_iter().flatten().find(|(w, _)| Rc::ptr_eq(w, b))).map(|(_, j)| j.clone());
         let cache = key.logged.as_ref().and_then(|l| l.replay_of(ws));
         let before = before_ws.filter(|_| kept.is_none()).map(|b| &**b);
-        let Some(d) = crate::parts::now(derive_part(ws, &key.now, cache, kept.as_ref(), before, key.lang, key.hides, key.open)) else {
+        let Some(d) = crate::parts::now(crate::parts::later::derive_assertions::derive_assertions(ws, &key.now, cache, kept.as_ref(), before, key.lang, key.hides, key.open)) else {
             return plain;
         };
         self.before = before_ws.cloned().zip(kept.or(d.afresh));

@@ -118,17 +118,13 @@ pub fn step_label(kind: StepKind, lang: Lang) -> &'static str {
 /// in the part the first screen does not carry (`later`, `crate::parts`,
 /// issue 28): only a step shows and says them, and the part is in long
 /// before the first step but a typed query (`components::below::preload`).
-#[wasm_split_helpers::wasm_split(later, fallible, preload(preload_change_words))]
-pub fn change_words(change: &Change, lang: Lang) -> Result<Vec<String>, crate::parts::SplitLoaderError> {
-    Ok(mixua_words::change_parts(change, lang))
-}
 
 /// [`change_words`] if its part is in, else none: a step made before the
 /// part is in (a query typed in the first second) is said with its label
 /// alone, and its strip gets its words when the part comes (the chart is
 /// drawn again then).
 pub fn change_parts(change: &Change, lang: Lang) -> Vec<String> {
-    crate::parts::now(change_words(change, lang)).unwrap_or_default()
+    crate::parts::now(crate::parts::later::change_words::change_words(change, lang)).unwrap_or_default()
 }
 
 /// The whole summary on one line, as the live region says it.

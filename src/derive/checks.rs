@@ -164,7 +164,7 @@ impl Logged {
     /// `crate::derive::per_revision::use_views`).
     pub fn of(ws: Rc<mixua_policy::Workspace>, replayed: bool) -> Logged {
         if replayed {
-            if let Some(logged) = crate::parts::now(replayed_log(ws.clone())) {
+            if let Some(logged) = crate::parts::now(crate::parts::acting::replayed_log::replayed_log(ws.clone())) {
                 return logged;
             }
         }
@@ -190,14 +190,6 @@ impl Logged {
     pub fn replay_of(&self, ws: &Rc<mixua_policy::Workspace>) -> Option<&CacheReplay<'_>> {
         self.of_work(ws).and_then(|l| l.replay.as_ref())
     }
-}
-
-/// A work's log read and its cache replayed (`Logged`), in
-/// the part with the write path: the cache panel and the checks that read the cache
-/// (lessons 2 and 3, a teacher's pack that reads it) have it in.
-#[wasm_split_helpers::wasm_split(acting, fallible, preload(preload_replayed_log))]
-pub fn replayed_log(ws: Rc<mixua_policy::Workspace>) -> Result<Logged, crate::parts::SplitLoaderError> {
-    Ok(Logged::replayed(ws))
 }
 
 impl CacheLines {

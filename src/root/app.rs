@@ -59,7 +59,7 @@ pub fn app(props: &AppProps) -> Html {
     // (with the write path their acts go through, lesson 2's pack and
     // start, and the cache replay; the start has it in before its first
     // render, `main.rs`).
-    let (acting, refetch) = crate::parts::use_part(state.ui.wants_acting(), || Box::pin(lesson_tools::preload()));
+    let (acting, refetch) = crate::parts::use_part(state.ui.wants_acting(), || Box::pin(async { crate::parts::acting::Acting::load().await.map(drop) }));
     // The cache is replayed when the lesson shows it or checks it (by that
     // part: derived again once it is in).
     let cached = state.ui.reads_cache().then_some(acting == crate::parts::Part::In);
@@ -83,8 +83,7 @@ pub fn app(props: &AppProps) -> Html {
     let (later, retry_later) = crate::parts::use_part(step >= Step::Side, || {
         Box::pin(async {
             crate::parts::after_paint().await;
-            let (below, _) = futures_util::future::join(crate::parts::below::preload(), crate::store::autosave::preload_keep()).await;
-            below
+            crate::parts::later::LaterPart::load().await.map(drop)
         })
     });
     // The panels below the first screen come once it is in (or failed:
@@ -217,7 +216,7 @@ pub fn app(props: &AppProps) -> Html {
             // The Assertions panel: a drawer beside the page, opened from the
             // top bar (issue 53).
             if ui.assertions && !ui.embed && top {
-                { crate::parts::now(crate::components::lesson::assertions_panel::assertions_panel_part(&AssertionsPanelProps {
+                { crate::parts::now(crate::parts::later::assertions_panel::assertions_panel(&AssertionsPanelProps {
                     workspace: workspace.clone(),
                     computed: computed_now.clone(),
                     judged: asserted.judged.clone(),

@@ -98,7 +98,7 @@ impl Boot {
         if !crate::store::json_io::needed_at_start() {
             return Boot { route: route::route_plain(&address, &session), derived: None };
         }
-        let route = crate::parts::now(crate::store::json_io::route(&address, &session)).unwrap_or_else(|| {
+        let route = crate::parts::now(crate::parts::later::route::route(&address, &session)).unwrap_or_else(|| {
             let mut route = route::route_plain(&address, &session);
             route.autosave = false;
             route.state.ui.notice = Some(crate::store::state::Notice::PartMissing);
@@ -149,7 +149,7 @@ impl Started {
 
     /// Whether the work read wants lesson 2's part (the acting panels, the
     /// write path, lesson 2's pack and start,
-    /// `crate::components::lesson::lesson_tools::preload`): a lesson acted on over
+    /// `crate::root::fetch_acting`): a lesson acted on over
     /// time, or a teacher's pack with an exercise in lesson 2's start
     /// (`crate::store::state::Ui::wants_acting`). It is fetched before the
     /// lesson's exercises are read (`main.rs`), so that the first screen
@@ -195,13 +195,6 @@ pub fn acting_at_start() -> bool {
     let lesson = search.and_then(|s| s.get("lesson")).and_then(|l| crate::store::lesson::Course::parse(&l));
     let fragment = location.hash().unwrap_or_default();
     lesson.is_some_and(crate::store::lesson::Course::acts) || crate::store::pack_link::is_pack_link(fragment.trim_start_matches('#'))
-}
-
-/// Fetches lesson 2's part ([`Started::acts`], [`acting_at_start`]); a
-/// failed fetch is the root's to say (its place in the lesson and the
-/// inspector) and the start's (`crate::start::route::route`).
-pub async fn fetch_acting() {
-    let _ = crate::components::lesson::lesson_tools::preload().await;
 }
 
 /// What each step adds (the app's first render is step 0).

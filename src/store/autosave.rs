@@ -11,16 +11,14 @@ use gloo_timers::callback::Timeout;
 #[cfg(any(feature = "only-en", feature = "only-zh"))]
 use mixua_words::Lang;
 
-use crate::parts::SplitLoaderError;
 use crate::start::route::Route;
 use crate::store::recent::WorkRef;
 use crate::store::state::{Action, AppState, Edit, Notice, UiAction};
-use wasm_split_helpers::wasm_split;
 use crate::store::lesson::{Page, WorkLesson};
 use crate::store::browser::{self, Stored as _};
 use crate::store::persist::{self, Saved};
 use crate::store::state::Recent;
-use crate::store::saver::{new_work, preload_first_save, preload_flush, preload_storage_event, Saver};
+use crate::store::saver::{new_work, Saver};
 use crate::store::typing::{typed, typing_in_field, Typed};
 
 
@@ -62,7 +60,7 @@ impl Store {
         let Route { state, set_aside, work, unsaved, started, .. } = route;
         let embed = state.ui.embed;
         crate::store::json_io::run(async move {
-            let _ = crate::store::json_io::carry_out(&set_aside, &started, embed).await;
+            let _ = crate::parts::later::carry_out::carry_out(&set_aside, &started, embed).await;
         });
         *self.saver.work.borrow_mut() = work;
         *self.current.borrow_mut() = Rc::new(state);
@@ -165,20 +163,6 @@ impl Store {
     }
 }
 
-/// The part that keeps the work (`later`), every function of it loaded:
-/// the saver's and `crate::store::json_io`'s.
-pub async fn preload_keep() -> Result<(), SplitLoaderError> {
-    crate::store::json_io::preload_own().await?;
-    preload_flush().await?;
-    preload_first_save().await?;
-    preload_storage_event().await?;
-    preload_open().await?;
-    preload_import().await?;
-    #[cfg(any(feature = "only-en", feature = "only-zh"))]
-    preload_open_in().await?;
-    preload_open_new().await
-}
-
 /// Opens the page in `to` (a page built in one language, issue 28: the
 /// other language's words come as that language's build), nothing lost:
 /// the held edits applied, the work saved into this tab's slot (the start
@@ -191,7 +175,7 @@ pub async fn preload_keep() -> Result<(), SplitLoaderError> {
 pub fn switch_lang(store_: &Store, to: Lang) {
     let store_ = store_.clone();
     crate::store::json_io::run(async move {
-        if open_in(&store_, to).await.is_err() {
+        if crate::parts::later::open_in::open_in(&store_, to).await.is_err() {
             store_.saver.part_missing();
             if let Some(built) = Lang::BUILT {
                 store_.dispatch(Action::Ui(UiAction::SetLang(built)));
@@ -202,8 +186,7 @@ pub fn switch_lang(store_: &Store, to: Lang) {
 
 /// [`switch_lang`]'s saving and leaving, in the part that keeps the work.
 #[cfg(any(feature = "only-en", feature = "only-zh"))]
-#[wasm_split(later, fallible, preload(preload_open_in))]
-pub fn open_in(store_: &Store, to: Lang) -> Result<(), SplitLoaderError> {
+pub fn open_in(store_: &Store, to: Lang) {
     store_.settle();
     let saver = &store_.saver;
     let mut saved = false;
@@ -214,7 +197,7 @@ pub fn open_in(store_: &Store, to: Lang) -> Result<(), SplitLoaderError> {
     browser::write_text(browser::LANG_KEY, to.tag());
     let location = gloo_utils::window().location();
     let Ok(url) = location.href().and_then(|href| web_sys::Url::new(&href)) else {
-        return Ok(());
+        return;
     };
     url.search_params().set("lang", to.tag());
     if !saved {
@@ -222,7 +205,6 @@ pub fn open_in(store_: &Store, to: Lang) -> Result<(), SplitLoaderError> {
         url.set_hash(&persist::encode_link(&state.doc, state.ui.carried_lesson()));
     }
     let _ = location.replace(&url.href());
-    Ok(())
 }
 
 /// The name the learner last wrote in a result code, as the browser keeps
@@ -237,7 +219,7 @@ pub fn use_student_name(ready: bool) -> (String, yew::Callback<String>) {
         yew::use_effect_with(ready, move |&ready| {
             if ready {
                 crate::store::json_io::run(async move {
-                    if let Ok(stored) = crate::store::json_io::student_name().await {
+                    if let Ok(stored) = crate::parts::later::student_name::student_name().await {
                         name.set(stored);
                     }
                 })
@@ -249,7 +231,7 @@ pub fn use_student_name(ready: bool) -> (String, yew::Callback<String>) {
         yew::Callback::from(move |typed: String| {
             let kept = typed.clone();
             crate::store::json_io::run(async move {
-                let _ = crate::store::json_io::set_student_name(&kept).await;
+                let _ = crate::parts::later::set_student_name::set_student_name(&kept).await;
             });
             name.set(typed)
         })
@@ -367,26 +349,5 @@ impl Saver {
         store_.dispatch(Action::Open { doc: saved.doc, name, course, teachers_pack: None, lesson_step: 0, progress: Box::default() });
         self.changed();
     }
-}
-
-/// Opens a saved work in this tab ([`Saver::open`]).
-#[wasm_split(later, fallible, preload(preload_open))]
-pub fn open(saver: &Saver, id: &str, store_: &Store) -> Result<(), SplitLoaderError> {
-    saver.open(id, store_);
-    Ok(())
-}
-
-/// A file of this lesson, as a work of its own ([`Saver::import`]).
-#[wasm_split(later, fallible, preload(preload_import))]
-pub fn import(saver: &Rc<Saver>, doc: &crate::store::work::Doc, source: &str, store_: &Store) -> Result<(), SplitLoaderError> {
-    saver.import(doc.clone(), source.to_string(), store_);
-    Ok(())
-}
-
-/// A file of another lesson, as a new work in its lesson ([`Saver::open_new`]).
-#[wasm_split(later, fallible, preload(preload_open_new))]
-pub fn open_new(saver: &Rc<Saver>, saved: &Saved, source: &str, store_: &Store) -> Result<(), SplitLoaderError> {
-    saver.open_new(saved.clone(), source.to_string(), store_);
-    Ok(())
 }
 

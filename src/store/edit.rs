@@ -118,7 +118,7 @@ impl AppState {
             Edit::Act(act) => {
                 // The write path is a part (`crate::parts`), in whenever a
                 // panel that acts is drawn; were it not, nothing is done.
-                let Some(applied) = crate::parts::now(crate::store::acts::apply_part(Rc::make_mut(&mut doc.workspace), &act)) else {
+                let Some(applied) = crate::parts::now(crate::parts::acting::apply::apply(Rc::make_mut(&mut doc.workspace), &act)) else {
                     return Err(Notice::PartMissing);
                 };
                 return match applied {
@@ -156,7 +156,7 @@ impl AppState {
                 // not, nothing is done. An edit that changes nothing (the
                 // same assertion kept twice) copies nothing.
                 let mut ws = (*doc.workspace).clone();
-                return match crate::parts::now(crate::derive::assertions::apply_part(&mut ws, &edit)) {
+                return match crate::parts::now(crate::parts::later::apply_assertion::apply_assertion(&mut ws, &edit)) {
                     None => Err(Notice::PartMissing),
                     Some(changed) => {
                         if changed {

@@ -8,10 +8,8 @@ use std::rc::Rc;
 
 use gloo_timers::callback::Timeout;
 use mixua_words::Lang;
-use wasm_split_helpers::wasm_split;
 
 
-use crate::parts::SplitLoaderError;
 use crate::store::browser;
 use crate::store::persist::Saved;
 use crate::store::recent::{self, WorkRef};
@@ -63,7 +61,7 @@ impl Saver {
         }
         let me = self.clone();
         crate::store::json_io::run(async move {
-            if flush(&me).await.is_err() {
+            if crate::parts::later::flush::flush(&me).await.is_err() {
                 me.part_missing();
             }
         });
@@ -74,6 +72,15 @@ impl Saver {
     pub fn part_missing(&self) {
         if !self.failed.replace(true) {
             self.tell(UiAction::Notify(Notice::PartMissing));
+        }
+    }
+
+    /// The first save of a work that has no slot yet; old work from before
+    /// works had slots is then in one, and its old key goes.
+    pub fn first_save(&self) {
+        self.save();
+        if !self.failed.get() {
+            browser::remove(browser::LEGACY_KEY);
         }
     }
 
@@ -137,34 +144,6 @@ impl Saver {
         }
     }
 
-}
-
-// The saver's writing and reading, in the part that keeps the work
-// (`crate::store::json_io`): each called through [`crate::store::json_io::run`].
-
-/// Autosave: the work into this tab's slot ([`Saver::save`]).
-#[wasm_split(later, fallible, preload(preload_flush))]
-pub fn flush(saver: &Saver) -> Result<(), SplitLoaderError> {
-    saver.save();
-    Ok(())
-}
-
-/// The first save of a work that has no slot yet; old work from before
-/// works had slots is then in one, and its old key goes.
-#[wasm_split(later, fallible, preload(preload_first_save))]
-pub fn first_save(saver: &Saver) -> Result<(), SplitLoaderError> {
-    saver.save();
-    if !saver.failed.get() {
-        browser::remove(browser::LEGACY_KEY);
-    }
-    Ok(())
-}
-
-/// Another tab wrote storage ([`Saver::storage_event`]).
-#[wasm_split(later, fallible, preload(preload_storage_event))]
-pub fn storage_event(saver: &Saver, key: &str) -> Result<(), SplitLoaderError> {
-    saver.storage_event(key);
-    Ok(())
 }
 
 /// A work not saved yet, named by the browser's clock now.

@@ -86,16 +86,15 @@ fn strip_parts(change: &Change, more: &[String], lang: Lang) -> Vec<String> {
 /// words: only a reveal shows them, so they are in the part the first
 /// screen does not carry (`later`, `crate::parts`, issue 28), which is in
 /// long before a learner reveals (`components::below::preload`).
-#[wasm_split_helpers::wasm_split(later, fallible, preload(preload_explained))]
 pub fn explained(
     ws: &Workspace,
     computed: &Computed,
     list: &[usize],
     viewer: &ViewerId,
     lang: Lang,
-) -> Result<Vec<String>, crate::parts::SplitLoaderError> {
+) -> Vec<String> {
     let viewer = viewer.viewer();
-    Ok(list.iter().map(|&i| decision_text(&ws.cards[i], &computed.access(ws, i, viewer), viewer, &ws.query, lang)).collect())
+    list.iter().map(|&i| decision_text(&ws.cards[i], &computed.access(ws, i, viewer), viewer, &ws.query, lang)).collect()
 }
 
 /// Rows are users, columns are agents; every cell is that viewer's live
@@ -185,7 +184,7 @@ pub fn seating_chart(props: &SeatingChartProps) -> Html {
                 // not be fetched), the cards are listed without them.
                 let explain = |list: &[usize]| -> Vec<(String, String)> {
                     let list = &list[..list.len().min(EXPLAINED)];
-                    let mut why = crate::parts::now(explained(ws, computed, list, viewer, lang)).unwrap_or_default().into_iter();
+                    let mut why = crate::parts::now(crate::parts::later::explained::explained(ws, computed, list, viewer, lang)).unwrap_or_default().into_iter();
                     list.iter().map(|&i| (ws.cards[i].id.clone(), why.next().unwrap_or_default())).collect()
                 };
                 CellMode::Revealed {

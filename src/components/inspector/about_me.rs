@@ -35,25 +35,6 @@ fn why_nobody(owned: &Owned<'_>, lang: Lang) -> Option<String> {
     }
 }
 
-/// "About me", a part of its own (`crate::parts`): fetched when a learner
-/// first asks what the memory holds about a user, with lessons 2 and 3's
-/// part (`acting`) for its Delete's write path.
-#[wasm_split_helpers::wasm_split(about_me, fallible, preload(preload_about_me))]
-pub fn about_me_part(props: &AboutMeProps) -> Result<Html, crate::parts::SplitLoaderError> {
-    Ok(html! { <AboutMe ..props.clone() /> })
-}
-
-/// "About me"'s part, and the write path its Delete goes through.
-async fn preload() -> Result<(), crate::parts::SplitLoaderError> {
-    preload_about_me().await?;
-    crate::store::acts::preload_acts().await
-}
-
-crate::parts::lazy_component!(
-    /// [`AboutMe`], drawn once its part is in.
-    pub LazyAboutMe(lazy_about_me, AboutMeProps, "about-me") = about_me_part, preload
-);
-
 #[function_component(AboutMe)]
 pub fn about_me(props: &AboutMeProps) -> Html {
     let lang = props.lang;

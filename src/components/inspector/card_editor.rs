@@ -133,8 +133,3 @@ pub fn card_editor(props: &CardEditorProps) -> Html {
     }
 }
 
-crate::parts::lazy_later!(
-    /// [`CardEditor`], in the part of the panels the first screen does not
-    /// show (`crate::parts::below`), drawn once that part is in.
-    pub LazyCardEditor(lazy_card_editor, CardEditorProps, "editor") = CardEditor, card_editor_part, preload_card_editor
-);

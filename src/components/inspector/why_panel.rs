@@ -48,7 +48,7 @@ pub fn why_panel(props: &WhyPanelProps) -> Html {
     let lang = props.lang;
     let hidden = props.hidden;
     if props.selected.is_some_and(|i| i < props.workspace.cards.len()) && !hidden {
-        return html! { <LazyWhyCard ..props.clone() /> };
+        return html! { <crate::parts::later::LazyWhyCard ..props.clone() /> };
     }
     html! {
         <section class="panel why" aria-labelledby="why-title" data-panel="why" tabindex="-1">
@@ -63,16 +63,11 @@ pub fn why_panel(props: &WhyPanelProps) -> Html {
     }
 }
 
-crate::parts::lazy_later!(
-    /// [`WhyCard`], in the part of the panels the first screen does not
-    /// show (`crate::parts::below`), drawn once that part is in.
-    LazyWhyCard(lazy_why_card, WhyPanelProps, "why") = WhyCard, why_card_part, preload_why_card
-);
 
 /// The selected card's reasons: every viewer's decision in words, and for
 /// the inspected viewer the smallest edits that flip it.
 #[function_component(WhyCard)]
-fn why_card(props: &WhyPanelProps) -> Html {
+pub fn why_card(props: &WhyPanelProps) -> Html {
     let lang = props.lang;
     let ws = &*props.workspace;
     let Some((index, card)) = props.selected.and_then(|i| ws.cards.get(i).map(|c| (i, c))) else {

@@ -42,10 +42,6 @@ pub struct AssertionsPanelProps {
 /// assertions wants anyway, to judge them. The root draws it with
 /// `lazy::now` (no component of its own stands in its place: a student's
 /// first load carries none of the panel).
-#[wasm_split_helpers::wasm_split(later, fallible, preload(preload_assertions_panel))]
-pub fn assertions_panel_part(props: &AssertionsPanelProps) -> Result<Html, crate::parts::SplitLoaderError> {
-    Ok(html! { <AssertionsPanel ..props.clone() /> })
-}
 
 /// The kinds of assertion the panel's form adds: about one cell and one
 /// card, one card, or the whole work.

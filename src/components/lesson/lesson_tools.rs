@@ -6,7 +6,7 @@ use yew::prelude::*;
 
 use crate::store::acts::Place;
 use crate::components::{
-    inspector::act_as::ActAs, time::audit_log::AuditLog, inspector::cache_panel::CachePanel, inspector::groups::GroupsPanel, inspector::people::LazyPeople, inspector::retention::RetentionPanel,
+    inspector::act_as::ActAs, time::audit_log::AuditLog, inspector::cache_panel::CachePanel, inspector::groups::GroupsPanel, inspector::retention::RetentionPanel,
     time::timeline::Timeline,
 };
 use crate::derive::views::Computed;
@@ -76,7 +76,7 @@ pub struct LessonTools {
 /// lesson-1 student never fetches them. `None` while that part is out.
 pub fn view(props: &LessonTools, at: ToolsAt) -> Option<Html> {
     if props.lesson_two || props.lesson_three {
-        return crate::parts::now(acting(props, at));
+        return crate::parts::now(crate::parts::acting::tools::tools(props, at));
     }
     let people = props.people && at == ToolsAt::Side && props.tools.contains(&Panel::People);
     Some(if people { tool(Panel::People, people_panel(props)) } else { Html::default() })
@@ -90,35 +90,11 @@ fn tool(panel: Panel, shown: Html) -> Html {
 /// The people panel, when an exercise works in it (in every lesson: not in
 /// the part).
 fn people_panel(props: &LessonTools) -> Html {
-    html! { <LazyPeople roster={props.roster.clone()} lang={props.lang} onaction={props.onaction.clone()} /> }
+    html! { <crate::parts::later::LazyPeople roster={props.roster.clone()} lang={props.lang} onaction={props.onaction.clone()} /> }
 }
 
-/// Fetches lessons 2 and 3's part, `acting`: their panels and the write
-/// path their acts go through (with lesson 2's pack and start, and the
-/// cache replay), each function of it loaded; `Err` when it can't be
-/// fetched.
-pub async fn preload() -> Result<(), crate::parts::SplitLoaderError> {
-    let (panels, acts, (pack, start, replay), words) = futures_util::future::join4(
-        preload_acting(),
-        crate::store::acts::preload_acts(),
-        futures_util::future::join3(
-            crate::store::lesson::preload_lesson_two_pack(),
-            crate::store::lesson::preload_lesson_two_start(),
-            crate::derive::checks::preload_replayed_log(),
-        ),
-        crate::store::acts::preload_refusal_words(),
-    )
-    .await;
-    panels.and(acts).and(pack).and(start).and(replay).and(words)
-}
-
-/// Lessons 2 and 3's panels, fetched when first wanted (`preload_acting`).
-#[wasm_split_helpers::wasm_split(acting, fallible, preload(preload_acting))]
-pub fn acting(props: &LessonTools, at: ToolsAt) -> Result<Html, crate::parts::SplitLoaderError> {
-    Ok(panels(props, at))
-}
-
-fn panels(props: &LessonTools, at: ToolsAt) -> Html {
+/// Lessons 2 and 3's panels (in their part, `acting`).
+pub fn panels(props: &LessonTools, at: ToolsAt) -> Html {
     let lang = props.lang;
     let hidden = |panel: Panel| props.hidden.contains(panel);
     let in_side = |panel: Panel| props.tools.contains(&panel);

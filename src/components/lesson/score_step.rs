@@ -132,8 +132,3 @@ pub fn score_step(props: &ScoreStepProps) -> Html {
     }
 }
 
-crate::parts::lazy_later!(
-    /// [`ScoreStep`], in the part of the panels the first screen does not
-    /// show (`crate::parts::below`), drawn once that part is in.
-    pub LazyScoreStep(lazy_score_step, ScoreStepProps, "score-step") = ScoreStep, score_step_part, preload_score_step
-);

@@ -16,44 +16,27 @@ use crate::store::state::{WorkAction, Action, Doc, Notice, NoticeAt, Recent, UiA
 /// whole file loads.
 pub fn import_file(file: web_sys::File, at: NoticeAt, onaction: Callback<Action>, onwork: Callback<WorkAction>) {
     crate::store::json_io::run(async move {
-        if crate::store::json_io::import_file(&file, at, &onaction, &onwork).await.is_err() {
+        if crate::parts::later::import_file::import_file(&file, at, &onaction, &onwork).await.is_err() {
             part_missing_at(&onaction, at);
         }
     });
 }
 
-/// A share link of `doc` in `course` (its deflate and base64 writer), in
-/// the Work menu's part (`crate::parts`): fetched when the menu is first
-/// pointed at, opened or used.
-#[wasm_split_helpers::wasm_split(work_menu, fallible, preload(preload_work_menu))]
-fn share_part(doc: &Doc, course: WorkLesson) -> Result<String, crate::parts::SplitLoaderError> {
-    Ok(share_url(doc, course))
-}
-
 /// The report file of `doc`, byte for byte what `mixua report` writes by
 /// default (the report and its writer), in the Work menu's part.
-#[wasm_split_helpers::wasm_split(work_menu, fallible)]
-fn report_part(doc: &Doc) -> Result<String, crate::parts::SplitLoaderError> {
+pub fn report(doc: &Doc) -> String {
     let ws = &doc.workspace;
     let mut report = mixua_words::report(ws, &ws.query, false);
     let mut bytes = mixua_words::report::to_json(&mut report, mixua_words::Format::Pretty);
     bytes.push(b'\n');
-    Ok(String::from_utf8(bytes).expect("serde_json writes UTF-8"))
-}
-
-/// The work as a Cedar policy set (the crate's `cedar::export_cedar`, at
-/// the work's clock): the schema, the policies and the entities, in the
-/// Work menu's part.
-#[wasm_split_helpers::wasm_split(work_menu, fallible)]
-fn cedar_part(doc: &Doc) -> Result<mixua_policy::CedarExport, crate::parts::SplitLoaderError> {
-    Ok(mixua_policy::export_cedar(&doc.workspace, None))
+    String::from_utf8(bytes).expect("serde_json writes UTF-8")
 }
 
 /// Starts fetching the Work menu's part (when the menu is pointed at or
 /// focused), so that its actions answer at once.
 pub fn prefetch() {
     wasm_bindgen_futures::spawn_local(async {
-        let _ = preload_work_menu().await;
+        let _ = crate::parts::work_menu::share::preload().await;
     });
 }
 
@@ -130,7 +113,7 @@ pub fn files(props: &FilesProps) -> Html {
             let doc = doc.get();
             let (link, onaction) = (link.clone(), onaction.clone());
             wasm_bindgen_futures::spawn_local(async move {
-                let Ok(url) = share_part(&doc, course).await else {
+                let Ok(url) = crate::parts::work_menu::share::share(&doc, course).await else {
                     return part_missing(&onaction);
                 };
                 // Said once the clipboard has answered: copied, or (refused,
@@ -157,7 +140,7 @@ pub fn files(props: &FilesProps) -> Html {
         Callback::from(move |_: MouseEvent| {
             let (doc, onaction) = (doc.get(), onaction.clone());
             wasm_bindgen_futures::spawn_local(async move {
-                match report_part(&doc).await {
+                match crate::parts::work_menu::report::report(&doc).await {
                     Ok(text) => download("memory-result.json", &text),
                     Err(_) => part_missing(&onaction),
                 }
@@ -169,7 +152,7 @@ pub fn files(props: &FilesProps) -> Html {
         Callback::from(move |_: MouseEvent| {
             let (doc, onaction) = (doc.get(), onaction.clone());
             wasm_bindgen_futures::spawn_local(async move {
-                match cedar_part(&doc).await {
+                match crate::parts::work_menu::cedar::cedar(&doc).await {
                     // Three files, each its own download.
                     Ok(export) => {
                         for (name, text) in export.files() {
@@ -320,8 +303,3 @@ pub fn files(props: &FilesProps) -> Html {
     }
 }
 
-crate::parts::lazy_later!(
-    /// [`Files`], in the part of the panels the first screen does not
-    /// show (`crate::parts::below`), drawn once that part is in.
-    pub LazyFiles(lazy_files, FilesProps, "files-body") = Files, files_part, preload_files
-);

@@ -116,7 +116,7 @@ pub fn notice_text(notice: &Notice, lang: Lang) -> (bool, String) {
         // Said by the write path's part, which made the refusal.
         Notice::Refused(refusal) => (
             true,
-            crate::parts::now(crate::store::acts::refusal_words(refusal, lang))
+            crate::parts::now(crate::parts::acting::refusal_words::refusal_words(refusal, lang))
                 .unwrap_or_else(|| pick!(lang, "這個動作被拒絕了。", "This act was refused.").to_string()),
         ),
         Notice::Pack(pack) => pack.text(lang),

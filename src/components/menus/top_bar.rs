@@ -4,7 +4,7 @@ use mixua_course::Pack;
 use mixua_words::Lang;
 use yew::prelude::*;
 
-use crate::components::{menus::files::{self, LazyFiles}, lesson::lesson_switch::LessonSwitch, teacher::teacher::Teacher, menus::toolbar::Toolbar};
+use crate::components::{menus::files, lesson::lesson_switch::LessonSwitch, teacher::teacher::Teacher, menus::toolbar::Toolbar};
 use crate::derive::views::Computed;
 use crate::store::lesson::{Course, WorkLesson};
 use crate::store::shared::{Latest, Shared};
@@ -62,7 +62,7 @@ pub fn view(props: TopBar) -> Html {
             { props.tabs }
             <details class="files-menu work-menu" data-menu="work" onpointerenter={|_: PointerEvent| files::prefetch()} onfocusin={|_: FocusEvent| files::prefetch()}>
                 <summary>{ pick!(lang, "作品", "Work") }</summary>
-                <LazyFiles doc={props.latest_doc.clone()} course={props.course} carried={props.carried} recent={props.recent.clone()}
+                <crate::parts::later::LazyFiles doc={props.latest_doc.clone()} course={props.course} carried={props.carried} recent={props.recent.clone()}
                     said={props.said.clone()} {lang} onaction={props.onaction.clone()} onwork={props.onwork.clone()} />
             </details>
             { assertions_button(props.assertions, props.asserted, lang, &props.onaction) }
