@@ -208,7 +208,7 @@ fn run(mut state: AppState, steps: &[Step]) -> Result<(), TestCaseError> {
         let ws = state.doc.workspace.clone();
         // As the app does: the log read once per work (`Logged`), its
         // timeline shared by the gates at the clock, the audit and the cache.
-        let logged = Logged::of(ws.clone(), true);
+        let logged = Logged::of(ws.clone(), Some(Logged::replayed));
         let timeline = logged.of_work(&ws).map(|l| &l.timeline);
         let (now, touched) = Computed::update_touched(&kept_ws, &kept, &ws, timeline);
         let now = Rc::new(now);

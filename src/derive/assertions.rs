@@ -306,14 +306,18 @@ pub fn derived(
 }
 
 
+/// [`derived`]'s signature: the root hands it over from the `later` part.
+pub type Judge = fn(&Workspace, &Computed, Option<&CacheReplay<'_>>, Option<&Opaque>, Option<&Workspace>, Lang, bool, bool) -> Derived;
+
 /// What the root's derivation of the assertions reads: the work, its
 /// views now and its log (by identity), and what the words depend on.
 pub struct Key {
     pub ws: Rc<Workspace>,
     pub now: Rc<Computed>,
     pub logged: Option<Rc<crate::derive::checks::Logged>>,
-    /// The part that reads assertions is in.
-    pub part: bool,
+    /// [`derived`], as the part that reads assertions (`later`) has it,
+    /// once that part is in (`None` until then).
+    pub judge: Option<Judge>,
     pub lang: Lang,
     /// Predicting: what a step broke is not said.
     pub hides: bool,
@@ -332,7 +336,7 @@ impl Key {
         Rc::ptr_eq(&self.ws, &other.ws)
             && Rc::ptr_eq(&self.now, &other.now)
             && logged
-            && (self.part, self.lang, self.hides, self.open) == (other.part, other.lang, other.hides, other.open)
+            && (self.judge.is_some(), self.lang, self.hides, self.open) == (other.judge.is_some(), other.lang, other.hides, other.open)
             && self.more == other.more
     }
 }
@@ -369,17 +373,15 @@ impl Memo {
             // Judged: nothing to judge (no judgement inside).
             return Asserted { judged: Some(Opaque(Rc::new(()))), counts: Some((0, 0, 0)), ..plain };
         }
-        if !key.part {
+        let Some(judge) = key.judge else {
             return plain;
-        }
+        };
         // The work before the last step, judged: kept from the render that
         // showed it, else afresh (and kept).
         let kept = before_ws.and_then(|b| [&self.before, &self.shown].into_iter().flatten().find(|(w, _)| Rc::ptr_eq(w, b))).map(|(_, j)| j.clone());
         let cache = key.logged.as_ref().and_then(|l| l.replay_of(ws));
         let before = before_ws.filter(|_| kept.is_none()).map(|b| &**b);
-        let Some(d) = crate::parts::now(crate::parts::later::derive_assertions::derive_assertions(ws, &key.now, cache, kept.as_ref(), before, key.lang, key.hides, key.open)) else {
-            return plain;
-        };
+        let d = judge(ws, &key.now, cache, kept.as_ref(), before, key.lang, key.hides, key.open);
         self.before = before_ws.cloned().zip(kept.or(d.afresh));
         self.shown = Some((ws.clone(), d.judged.clone()));
         let more = if d.broke.is_empty() { key.more.clone() } else { Rc::new(key.more.iter().cloned().chain(d.broke).collect()) };

@@ -148,6 +148,10 @@ pub struct LogView<'w> {
     pub replay: Option<CacheReplay<'w>>,
 }
 
+/// [`Logged::replayed`], as the part with the write path (`acting`) has
+/// it: the root hands it over once that part is in.
+pub type Replay = fn(Rc<mixua_policy::Workspace>) -> Logged;
+
 self_cell::self_cell!(
     /// A work's [`LogView`], kept with the work it borrows from.
     pub struct Logged {
@@ -158,15 +162,13 @@ self_cell::self_cell!(
 );
 
 impl Logged {
-    /// The work's log read once; `replayed`: its cache replayed too, by
-    /// the part with the write path ([`replayed_log`]), when it
-    /// is in (else not yet: the views are derived again once it is,
+    /// The work's log read once; with `replay` (the acting part's
+    /// [`Replay`], once it is in), its cache replayed too (else not yet:
+    /// the views are derived again once it is,
     /// `crate::derive::per_revision::use_views`).
-    pub fn of(ws: Rc<mixua_policy::Workspace>, replayed: bool) -> Logged {
-        if replayed {
-            if let Some(logged) = crate::parts::now(crate::parts::acting::replayed_log::replayed_log(ws.clone())) {
-                return logged;
-            }
+    pub fn of(ws: Rc<mixua_policy::Workspace>, replay: Option<Replay>) -> Logged {
+        if let Some(replay) = replay {
+            return replay(ws);
         }
         Logged::new(ws, |ws| LogView { timeline: mixua_policy::Timeline::new(ws), replay: None })
     }

@@ -200,6 +200,17 @@ macro_rules! part {
 
         #[allow(dead_code)]
         impl $handle {
+            /// The handle of a part whose `load` is done (the root's
+            /// [`crate::parts::use_part`] says `Part::In`).
+            pub fn loaded() -> $handle {
+                $handle {
+                    $(
+                        $(#[cfg($cfg)])?
+                        $f: $f::now,
+                    )*
+                }
+            }
+
             /// Fetches the part and loads each of its functions: its handle,
             /// or `Err` when it can't be fetched.
             pub async fn load() -> ::std::result::Result<$handle, $crate::parts::SplitLoaderError> {

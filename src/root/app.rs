@@ -62,7 +62,8 @@ pub fn app(props: &AppProps) -> Html {
     let (acting, refetch) = crate::parts::use_part(state.ui.wants_acting(), || Box::pin(async { crate::parts::acting::Acting::load().await.map(drop) }));
     // The cache is replayed when the lesson shows it or checks it (by that
     // part: derived again once it is in).
-    let cached = state.ui.reads_cache().then_some(acting == crate::parts::Part::In);
+    let acting_part = (acting == crate::parts::Part::In).then(crate::parts::acting::Acting::loaded);
+    let cached = state.ui.reads_cache().then_some(acting_part.map(|a| a.replayed_log));
     let Views { now: computed_now, shown: computed, tick, logged, cache_lines, event_problems, flips, roster, rejected, change, changed_cells } =
         use_views(&state, &root.derived, cached);
     // What the chart's cells show, once per revision: only the cells whose
@@ -88,12 +89,13 @@ pub fn app(props: &AppProps) -> Html {
     });
     // The panels below the first screen come once it is in (or failed:
     // then each says so in its place).
+    let later_part = (later == crate::parts::Part::In).then(crate::parts::later::LaterPart::loaded);
     use_start_advance(step_now, step >= Step::Side && later == crate::parts::Part::Out);
     // The work's assertions (issue 53), judged once per revision on the
     // views now by the part above (a work without any asks nothing of it);
     // what the last step broke, in words, after what else it changed
     // (lesson 3's prompts and settings).
-    let asserted = crate::derive::per_revision::use_assertions(&state, &computed_now, logged.clone(), later == crate::parts::Part::In, &third.more_parts);
+    let asserted = crate::derive::per_revision::use_assertions(&state, &computed_now, logged.clone(), later_part.map(|l| l.derive_assertions), &third.more_parts);
     let more_parts = asserted.more.clone();
     // The live region: each step's summary once (held while typing in a
     // field, said on leaving it), each new notice with it; the page's
