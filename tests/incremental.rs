@@ -176,7 +176,7 @@ fn action(state: &AppState, step: &Step) -> Option<Action> {
                 13 => Act::Group { group: "report-team".into(), members: vec![NAMES[c % NAMES.len()].to_string()], actor, reason },
                 _ => Act::History { card: id(c)?, actor },
             };
-            Edit::Act(act).into()
+            Edit::Act(act, mixua_playground::store::acts::WritePath(mixua_playground::store::acts::apply)).into()
         }
         Step::Undo => Action::Undo,
         Step::Redo => Action::Redo,

@@ -22,7 +22,7 @@ fn start() -> AppState {
 }
 
 fn act(state: &mut AppState, act: Act) -> bool {
-    state.apply(Edit::Act(act))
+    state.apply(Edit::Act(act, mixua_playground::store::acts::WritePath(mixua_playground::store::acts::apply)))
 }
 
 /// An actor of lesson 2's chart by name, of the kind the crate's list

@@ -73,6 +73,25 @@ pub fn apply(ws: &mut Workspace, edit: &AssertionEdit) -> bool {
 /// that edits them is drawn by that part, so it is in whenever one is
 /// dispatched (else nothing is done).
 
+/// [`apply`] as the `later` part's handle gives it. An assertion edit
+/// carries it ([`crate::store::state::Edit::Assertion`]): only the panel
+/// that part draws makes one, so the reducer never waits for the part.
+#[derive(Clone, Copy)]
+pub struct AssertionWrite(pub fn(&mut Workspace, &AssertionEdit) -> bool);
+
+/// There is one: any two are the same.
+impl PartialEq for AssertionWrite {
+    fn eq(&self, _: &AssertionWrite) -> bool {
+        true
+    }
+}
+
+impl std::fmt::Debug for AssertionWrite {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("AssertionWrite")
+    }
+}
+
 /// One assertion of the work as judged now.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Judged {

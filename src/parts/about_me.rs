@@ -11,7 +11,8 @@ crate::parts::part! {
     pub struct AboutMePart in about_me {
         /// [`AboutMe`], drawn.
         fn draw(props: &AboutMeProps) -> Html {
-            html! { <AboutMe ..props.clone() /> }
+            let write = Some(crate::store::acts::WritePath(crate::parts::acting::apply::now));
+            html! { <AboutMe {write} ..props.clone() /> }
         }
     }
 }

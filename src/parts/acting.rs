@@ -18,7 +18,7 @@ crate::parts::part! {
     pub struct Acting in acting {
         /// Lessons 2 and 3's panels, each where it belongs.
         fn tools(props: &LessonTools, at: ToolsAt) -> Html {
-            crate::components::lesson::lesson_tools::panels(props, at)
+            crate::components::lesson::lesson_tools::panels(props, at, crate::store::acts::WritePath(super::apply::now))
         }
         /// The write path (`crate::store::acts::apply`).
         fn apply(ws: &mut Workspace, act: &Act) -> Result<(), Refusal> {

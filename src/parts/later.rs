@@ -25,7 +25,7 @@ use crate::components::inspector::why_panel::{WhyCard, WhyPanelProps};
 use crate::components::lesson::assertions_panel::{AssertionsPanel, AssertionsPanelProps};
 use crate::components::lesson::score_step::{ScoreStep, ScoreStepProps};
 use crate::components::menus::files::{Files, FilesProps};
-use crate::derive::assertions::{AssertionEdit, Derived, Opaque};
+use crate::derive::assertions::{AssertionEdit, AssertionWrite, Derived, Opaque};
 use crate::derive::views::Computed;
 use crate::parts::{Later, Part};
 use crate::start::address::{Address, Session};
@@ -47,7 +47,8 @@ crate::parts::part! {
         }
         /// [`WhyCard`], drawn.
         fn why_card(props: &WhyPanelProps) -> Html {
-            html! { <WhyCard ..props.clone() /> }
+            let keep = Some(AssertionWrite(super::apply_assertion::now));
+            html! { <WhyCard {keep} ..props.clone() /> }
         }
         /// [`CardEditor`], drawn.
         fn card_editor(props: &CardEditorProps) -> Html {

@@ -218,7 +218,7 @@ pub fn app(props: &AppProps) -> Html {
             // The Assertions panel: a drawer beside the page, opened from the
             // top bar (issue 53).
             if ui.assertions && !ui.embed && top {
-                { crate::parts::now(crate::parts::later::assertions_panel::assertions_panel(&AssertionsPanelProps {
+                { later_part.map(|l| (l.assertions_panel)(&AssertionsPanelProps {
                     workspace: workspace.clone(),
                     computed: computed_now.clone(),
                     judged: asserted.judged.clone(),
@@ -226,6 +226,7 @@ pub fn app(props: &AppProps) -> Html {
                     hidden: ui.mode.hides_answers(),
                     lang,
                     onaction: onaction.clone(),
+                    write: crate::derive::assertions::AssertionWrite(l.apply_assertion),
                 })).unwrap_or_else(|| crate::parts::missing(later, &retry_later, lang, "assertions")) }
             }
             if top {

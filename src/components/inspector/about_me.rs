@@ -24,6 +24,10 @@ pub struct AboutMeProps {
     pub user: String,
     pub lang: Lang,
     pub onaction: Callback<Action>,
+    /// The write path a Delete goes through in a work with memory over
+    /// time (the acting part's, given by the part that draws this).
+    #[prop_or_default]
+    pub write: Option<crate::store::acts::WritePath>,
 }
 
 /// Why nobody can read an owned card, in words (rejected, or not in effect).
@@ -65,15 +69,14 @@ pub fn about_me(props: &AboutMeProps) -> Html {
         Callback::from(move |_: MouseEvent| crate::components::download::download(&name, &json))
     };
     let delete = |index: usize, id: &str| {
-        let onaction = props.onaction.clone();
+        let (onaction, write) = (props.onaction.clone(), props.write);
         let label = pick!(lang, format!("刪除卡片 {id}"), format!("Delete card {id}"));
         let (card, actor, why) = (id.to_string(), user.to_string(), reason.trim().to_string());
         let no_reason = over_time && why.is_empty();
         let onclick = Callback::from(move |_: MouseEvent| {
-            let edit = if over_time {
-                Edit::Act(Act::Delete { card: card.clone(), actor: mixua_policy::Actor::User(actor.clone()), reason: why.clone() })
-            } else {
-                Edit::DeleteCard(index)
+            let edit = match write.filter(|_| over_time) {
+                Some(write) => Edit::Act(Act::Delete { card: card.clone(), actor: mixua_policy::Actor::User(actor.clone()), reason: why.clone() }, write),
+                None => Edit::DeleteCard(index),
             };
             onaction.emit(edit.into())
         });

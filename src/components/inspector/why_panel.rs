@@ -34,6 +34,10 @@ pub struct WhyPanelProps {
     pub tick: Option<u64>,
     pub lang: Lang,
     pub onaction: Callback<Action>,
+    /// The function that writes an assertion ("Keep as an assertion"),
+    /// given by the part that draws the card's Why.
+    #[prop_or_default]
+    pub keep: Option<crate::derive::assertions::AssertionWrite>,
 }
 
 /// Why and why not: for the selected card, every viewer's decision in
@@ -150,7 +154,7 @@ pub fn why_card(props: &WhyPanelProps) -> Html {
         // by the rule: the query must find it too).
         let reads = props.computed.viewer_index(viewer.user, viewer.agent).is_some_and(|v| props.computed.four.views[v].contains(&index));
         let kept = mixua_course::Assertion { at: props.tick, ..mixua_course::Assertion::reads(v, &card.id, reads) };
-        let keep = crate::components::lesson::assertions_panel::keep_button(kept.clone(), mixua_course::assertion_words(&kept, lang), lang, &props.onaction);
+        let keep = props.keep.map(|write| crate::components::lesson::assertions_panel::keep_button(kept.clone(), mixua_course::assertion_words(&kept, lang), lang, write, &props.onaction));
         html! {
             <div class="focus" data-focus={viewer.key()}>
                 <h3>{ pick!(lang, format!("{} 與卡片 {}", viewer.key(), card.id), format!("{} and card {}", viewer.key(), card.id)) }</h3>

@@ -94,7 +94,7 @@ fn people_panel(props: &LessonTools) -> Html {
 }
 
 /// Lessons 2 and 3's panels (in their part, `acting`).
-pub fn panels(props: &LessonTools, at: ToolsAt) -> Html {
+pub fn panels(props: &LessonTools, at: ToolsAt, write: crate::store::acts::WritePath) -> Html {
     let lang = props.lang;
     let hidden = |panel: Panel| props.hidden.contains(panel);
     let in_side = |panel: Panel| props.tools.contains(&panel);
@@ -102,12 +102,12 @@ pub fn panels(props: &LessonTools, at: ToolsAt) -> Html {
     let ws = &props.workspace;
     let onaction = &props.onaction;
     let lines = || props.cache_lines.clone().unwrap_or_default();
-    let cache = || html! { <CachePanel workspace={ws.clone()} lines={lines()} actor={props.actor.clone()} refusal={refused_at(Place::Cache)} {lang} onaction={onaction.clone()} /> };
+    let cache = || html! { <CachePanel {write} workspace={ws.clone()} lines={lines()} actor={props.actor.clone()} refusal={refused_at(Place::Cache)} {lang} onaction={onaction.clone()} /> };
     let retention = || html! {
-        <RetentionPanel workspace={ws.clone()} selected={props.selected} actor={props.actor.clone()}
+        <RetentionPanel {write} workspace={ws.clone()} selected={props.selected} actor={props.actor.clone()}
             ttl_refusal={refused_at(Place::Ttl)} hold_refusal={refused_at(Place::Hold)} {lang} onaction={onaction.clone()} />
     };
-    let groups = || html! { <GroupsPanel workspace={ws.clone()} actor={props.actor.clone()} refusal={refused_at(Place::Groups)} tick={props.tick} {lang} onaction={onaction.clone()} /> };
+    let groups = || html! { <GroupsPanel {write} workspace={ws.clone()} actor={props.actor.clone()} refusal={refused_at(Place::Groups)} tick={props.tick} {lang} onaction={onaction.clone()} /> };
     let lesson_two = props.lesson_two;
     match at {
         ToolsAt::Side => {
@@ -117,7 +117,7 @@ pub fn panels(props: &LessonTools, at: ToolsAt) -> Html {
             let shown = panels.filter_map(|panel| {
                 let shown = match panel {
                     Panel::Act if lesson_two && !hidden(Panel::Act) => html! {
-                        <ActAs workspace={ws.clone()} actor={props.chosen.clone()} selected={props.selected}
+                        <ActAs {write} workspace={ws.clone()} actor={props.chosen.clone()} selected={props.selected}
                             refusal={refused_at(Place::ActAs)} history={props.history.clone()}
                             change={props.change.clone()} {lang} onaction={onaction.clone()} />
                     },
