@@ -24,11 +24,6 @@ crate::parts::part! {
         fn apply(ws: &mut Workspace, act: &Act) -> Result<(), Refusal> {
             crate::store::acts::apply(ws, act)
         }
-        /// A refusal in words (a refusal's notice is only ever made with
-        /// this part in).
-        fn refusal_words(refusal: &Refusal, lang: Lang) -> String {
-            mixua_words::explain::refusal_text(refusal, lang)
-        }
         /// Lesson 2's built-in pack.
         fn lesson_two_pack() -> mixua_course::Pack {
             mixua_course::lesson_two_pack()

@@ -27,7 +27,7 @@ use crate::components::lesson::score_step::{ScoreStep, ScoreStepProps};
 use crate::components::menus::files::{Files, FilesProps};
 use crate::derive::assertions::{AssertionEdit, AssertionWrite, Derived, Opaque};
 use crate::derive::views::Computed;
-use crate::parts::{Later, Part};
+use crate::components::later::Draws;
 use crate::start::address::{Address, Session};
 use crate::start::route::Route;
 use crate::store::autosave::Store;
@@ -64,7 +64,8 @@ crate::parts::part! {
         }
         /// The Work menu's contents ([`Files`]), drawn.
         fn files(props: &FilesProps) -> Html {
-            html! { <Files ..props.clone() /> }
+            let work_menu = Some(crate::store::shared::Func(crate::parts::work_menu::load as crate::components::menus::files::LoadWorkMenu));
+            html! { <Files {work_menu} ..props.clone() /> }
         }
         /// A reveal's explanations of a cell's list.
         fn explained(ws: &Workspace, computed: &Computed, list: &[usize], viewer: &ViewerId, lang: Lang) -> Vec<String> {
@@ -176,49 +177,21 @@ crate::parts::part! {
     }
 }
 
-/// A component of this part, as the root places it: `Name(fn_name, Props,
-/// "place") = function` draws it once the root's [`Later`] says the part is
-/// in (without that context, it fetches the part when mounted), else
-/// [`crate::parts::missing`] stands in its place (its panel's class).
-macro_rules! stand_in {
-    ($(#[doc = $doc:literal])* $name:ident($fn:ident, $props:ty, $place:literal) = $f:ident) => {
-        $(#[doc = $doc])*
-        #[function_component($name)]
-        pub fn $fn(props: &$props) -> Html {
-            let later = use_context::<Later>();
-            let own = crate::parts::use_part(later.is_none(), || Box::pin(async { LaterPart::load().await.map(drop) }));
-            let (part, retry) = later.map_or(own, |l| (l.part, l.retry));
-            let drawn = (part == Part::In).then(|| $f::now(props));
-            drawn.unwrap_or_else(|| crate::parts::missing(part, &retry, props.lang, $place))
+impl LaterPart {
+    /// What the components ask of this part (`crate::components::later`).
+    pub fn draws(self) -> Draws {
+        Draws {
+            card_inspector: self.card_inspector,
+            why_card: self.why_card,
+            card_editor: self.card_editor,
+            people: self.people,
+            compare: self.compare,
+            files: self.files,
+            score_step: self.score_step,
+            change_jump: self.change_jump,
+            explained: self.explained,
+            change_words: self.change_words,
+            result_code: self.result_code,
         }
-    };
+    }
 }
-
-stand_in!(
-    /// [`CardInspector`], once this part is in.
-    LazyCardInspector(lazy_card_inspector, CardInspectorProps, "inspector") = card_inspector
-);
-stand_in!(
-    /// [`WhyCard`], once this part is in.
-    LazyWhyCard(lazy_why_card, WhyPanelProps, "why") = why_card
-);
-stand_in!(
-    /// [`CardEditor`], once this part is in.
-    LazyCardEditor(lazy_card_editor, CardEditorProps, "editor") = card_editor
-);
-stand_in!(
-    /// [`People`], once this part is in.
-    LazyPeople(lazy_people, PeopleProps, "people") = people
-);
-stand_in!(
-    /// [`Compare`], once this part is in.
-    LazyCompare(lazy_compare, CompareProps, "compare") = compare
-);
-stand_in!(
-    /// [`Files`], once this part is in.
-    LazyFiles(lazy_files, FilesProps, "files-body") = files
-);
-stand_in!(
-    /// [`ScoreStep`], once this part is in.
-    LazyScoreStep(lazy_score_step, ScoreStepProps, "score-step") = score_step
-);

@@ -18,25 +18,14 @@ use std::future::Future;
 use std::pin::Pin;
 
 use futures_util::FutureExt;
-use mixua_words::Lang;
 use yew::prelude::*;
 
 pub use wasm_split_helpers::SplitLoaderError;
 
+pub use crate::components::later::Part;
+
 /// A part's loader: `preload` of its `#[wasm_split]` function.
 pub type Preload = fn() -> Pin<Box<dyn Future<Output = Result<(), SplitLoaderError>>>>;
-
-/// Where a part's chunk is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Part {
-    /// Not wanted yet, or being fetched.
-    Out,
-    /// Fetched and instantiated: its functions answer at once.
-    In,
-    /// Its fetch failed (offline before the service worker kept it): the
-    /// part's place says so, and wanting it again fetches it again.
-    Failed,
-}
 
 /// Where a part's function lands when called through its handle while
 /// its part is not in: never, since a handle is only made once every
@@ -97,45 +86,6 @@ pub fn use_part(wanted: bool, preload: Preload) -> (Part, Callback<()>) {
     };
     (*part, retry)
 }
-
-/// What a part's place shows while it is not in: nothing while it is
-/// fetched (a moment, from the service worker's copy after one visit), or
-/// why it is missing and a button to fetch it again, as a panel where the
-/// part's own would be (`place`: its panel's class, which places it).
-pub fn missing(part: Part, retry: &Callback<()>, lang: Lang, place: &'static str) -> Html {
-    if part != Part::Failed {
-        return html! { <div class={classes!("part-loading", place)} aria-busy="true"></div> };
-    }
-    let onclick = retry.reform(|_: MouseEvent| ());
-    html! {
-        <section class={classes!("panel", "part-failed", place)} role="alert">
-            <p><span aria-hidden="true">{ "⚠ " }</span>{ pick!(lang, 
-                "這部分的程式沒能下載(離線了嗎?)。你的作品都還在。",
-                "This part of the playground could not be downloaded (offline?). Your work is all still here.",
-            ) }</p>
-            <button type="button" {onclick}>{ pick!(lang, "再試一次", "Try again") }</button>
-        </section>
-    }
-}
-
-/// The part of the panels a first screen does not show
-/// (`crate::parts::below`), as the root has it: wanted once the first
-/// screen is shown and painted, so nothing the first screen draws waits
-/// for it, and handed to the components it draws as a context
-/// ([`lazy_later!`]). Compared by where the part is only: the retry of any
-/// render fetches it again.
-#[derive(Clone)]
-pub struct Later {
-    pub part: Part,
-    pub retry: Callback<()>,
-}
-
-impl PartialEq for Later {
-    fn eq(&self, other: &Later) -> bool {
-        self.part == other.part
-    }
-}
-
 
 /// One part, declared once: `part! { pub struct Handle in chunk { fn f(a:
 /// A) -> R { body } ... } }` makes, for each function, a module `f` with

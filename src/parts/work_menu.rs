@@ -7,7 +7,7 @@ use crate::store::work::Doc;
 
 crate::parts::part! {
     /// The Work menu's actions.
-    pub struct WorkMenu in work_menu {
+    pub struct WorkMenuPart in work_menu {
         /// A share link of `doc` in `course` (its deflate and base64 writer).
         fn share(doc: &Doc, course: WorkLesson) -> String {
             crate::components::menus::files::share_url(doc, course)
@@ -22,4 +22,21 @@ crate::parts::part! {
             mixua_policy::export_cedar(&doc.workspace, None)
         }
     }
+}
+
+/// The Work menu's actions as `crate::components::menus::files` asks for
+/// them: this part fetched, or `None` when it can't be.
+pub fn load() -> std::pin::Pin<Box<dyn std::future::Future<Output = Option<crate::components::menus::files::WorkMenu>>>> {
+    Box::pin(async {
+        let part = WorkMenuPart::load().await.ok()?;
+        Some(crate::components::menus::files::WorkMenu { share: part.share, report: part.report, cedar: part.cedar })
+    })
+}
+
+/// Starts fetching the Work menu's part (when the menu is pointed at or
+/// focused), so that its actions answer at once.
+pub fn prefetch() {
+    wasm_bindgen_futures::spawn_local(async {
+        let _ = share::preload().await;
+    });
 }

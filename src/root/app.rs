@@ -11,6 +11,8 @@ use yew::prelude::*;
 
 use crate::derive::change;
 use crate::components::announcer::Announcer;
+use crate::components::later::{missing, Later};
+use crate::parts::later::LaterPart;
 use crate::components::chart::change_jump::LazyChangeJump;
 use crate::components::{
     lesson::assertions_panel::AssertionsPanelProps,
@@ -100,7 +102,7 @@ pub fn app(props: &AppProps) -> Html {
     // The live region: each step's summary once (held while typing in a
     // field, said on leaving it), each new notice with it; the page's
     // language.
-    let words = change::step_words(change.as_ref(), &more_parts, state.ui.mode.hides_answers(), lang);
+    let words = change::step_words(change.as_ref(), &more_parts, state.ui.mode.hides_answers(), lang, later_part.map(|l| l.change_words));
     let voice = effects::use_speech(Shared(state.doc.clone()), words, state.ui.notice.clone(), store.typing.get(), lang);
     // Save at once when the page is hidden or closed; another tab's saves;
     // undo, redo and the classroom keys; a link pasted into this tab.
@@ -190,8 +192,8 @@ pub fn app(props: &AppProps) -> Html {
     let acting_in = !ui.course.acts() || acting == crate::parts::Part::In;
     // Until then the inspector column says so, once (or why it can't be).
     let tools_at = |at| {
-        let drawn = if acting_in { lesson_tools::view(&tools, at) } else { None };
-        drawn.unwrap_or_else(|| if at == ToolsAt::Side { crate::parts::missing(acting, &refetch, lang, "tool") } else { Html::default() })
+        let drawn = if acting_in { lesson_tools::view(&tools, at, acting_part.map(|a| a.tools)) } else { None };
+        drawn.unwrap_or_else(|| if at == ToolsAt::Side { missing(acting, &refetch, lang, "tool") } else { Html::default() })
     };
     let memory = tools_at(ToolsAt::Memory);
     // The printed worksheet's exercise: the current step's title and task.
@@ -200,11 +202,12 @@ pub fn app(props: &AppProps) -> Html {
     // seed's query keeps its Chinese presets in an English UI.
     let english_seed = !workspace.cards.iter().any(|c| c.situation.contains(mixua_course::SEED_QUERY));
     html! {
-        <ContextProvider<crate::parts::Later> context={crate::parts::Later { part: later, retry: retry_later.clone() }}>
+        <ContextProvider<Later> context={Later { part: later, retry: retry_later.clone(), draws: later_part.map(LaterPart::draws) }}>
         <div class={classes!("app", classroom.then_some("classroom"), ui.embed.then_some("embed"), third.on.then_some("lesson3"), selecting)} data-ready={(step == Step::Ready && acting_in && later == crate::parts::Part::In).then_some("")} data-settled={settled.then_some("")} {ondragover} {ondrop}>
             <a class="skip" href="#chart">{ pick!(lang, "跳到座位表", "Skip to the seating chart") }</a>
             if !ui.embed && top {
             { top_bar::view(TopBar {
+                prefetch: crate::parts::work_menu::prefetch,
                 course: ui.course, carried: ui.carried_lesson(), classroom, latest_doc: latest_doc.clone(), recent: ui.recent.clone(),
                 said: ui.notice.clone().filter(|_| ui.notice_at == NoticeAt::Work),
                 doc: doc.clone(), computed: computed_now.clone(), saved_pack: saved_pack.clone(), onkeep: onkeep.clone(),
@@ -227,7 +230,7 @@ pub fn app(props: &AppProps) -> Html {
                     lang,
                     onaction: onaction.clone(),
                     write: crate::derive::assertions::AssertionWrite(l.apply_assertion),
-                })).unwrap_or_else(|| crate::parts::missing(later, &retry_later, lang, "assertions")) }
+                })).unwrap_or_else(|| missing(later, &retry_later, lang, "assertions")) }
             }
             if top {
                 <NoticeBar notice={ui.notice.clone().filter(|_| ui.notice_at == NoticeAt::Bar)} {lang} onaction={onaction.clone()} onwork={onwork.clone()} />
@@ -268,7 +271,7 @@ pub fn app(props: &AppProps) -> Html {
                     if step >= Step::Side && !hidden(Panel::Lesson) {
                         { columns::lesson(LessonColumn {
                             ui, doc: &doc, computed: &computed_now, checks: &checks, student_name: &student_name, onname: &onname,
-                            tick, missing: || crate::parts::missing(acting, &refetch, lang, "lesson"), onaction: &onaction,
+                            tick, missing: || missing(acting, &refetch, lang, "lesson"), onaction: &onaction,
                         }) }
                     }
                     if step >= Step::Side {
@@ -289,6 +292,6 @@ pub fn app(props: &AppProps) -> Html {
                 { below::rest(&workspace, ui.embed, print_asked, worksheet_exercise, lang) }
             }
         </div>
-        </ContextProvider<crate::parts::Later>>
+        </ContextProvider<Later>>
     }
 }

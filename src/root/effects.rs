@@ -294,7 +294,7 @@ pub fn use_work_actions(store: &Store, onaction: Callback<Action>) -> (Callback<
         Callback::from(move |e: DragEvent| {
             e.prevent_default();
             if let Some(file) = e.data_transfer().and_then(|d| d.files()).and_then(|f| f.get(0)) {
-                crate::components::menus::files::import_file(file, NoticeAt::Bar, onaction.clone(), onwork.clone());
+                import_file(file, NoticeAt::Bar, onaction.clone(), onwork.clone());
             }
         })
     };
@@ -331,4 +331,16 @@ pub fn use_settled(ready: bool) -> bool {
         });
     }
     *settled
+}
+
+/// Reads a dropped file and loads it, or says what is wrong, `at` the
+/// control that asked, with the part that keeps the work
+/// (`crate::store::json_io::import_file`). The current work changes only
+/// when the whole file loads.
+fn import_file(file: web_sys::File, at: NoticeAt, onaction: Callback<Action>, onwork: Callback<WorkAction>) {
+    crate::store::json_io::run(async move {
+        if crate::parts::later::import_file::import_file(&file, at, &onaction, &onwork).await.is_err() {
+            crate::components::menus::files::part_missing_at(&onaction, at);
+        }
+    });
 }

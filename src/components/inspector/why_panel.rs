@@ -45,14 +45,14 @@ pub struct WhyPanelProps {
 ///
 /// With no card selected (the first screen), it says how to ask; a card's
 /// reasons are drawn by the part of the panels below the first screen
-/// (`crate::parts::below`), fetched as soon as the chart is
+/// (`later`), fetched as soon as the chart is
 /// interactive.
 #[function_component(WhyPanel)]
 pub fn why_panel(props: &WhyPanelProps) -> Html {
     let lang = props.lang;
     let hidden = props.hidden;
     if props.selected.is_some_and(|i| i < props.workspace.cards.len()) && !hidden {
-        return html! { <crate::parts::later::LazyWhyCard ..props.clone() /> };
+        return html! { <crate::components::later::LazyWhyCard ..props.clone() /> };
     }
     html! {
         <section class="panel why" aria-labelledby="why-title" data-panel="why" tabindex="-1">

@@ -1,6 +1,6 @@
 use yew::prelude::*;
 
-use crate::parts::later::LazyScoreStep;
+use crate::components::later::LazyScoreStep;
 use crate::derive::views::Computed;
 use mixua_words::Lang;
 use mixua_course::{hints_words, solved_words, Solved};
@@ -17,9 +17,8 @@ use crate::store::state::{Action, Edit, UiAction};
 /// the teacher's class view, the crate's `check_visible`, so the code goes
 /// without it until it is mended), then `course::result_code` of a lesson
 /// without a cache replay (as the panel has it), with a copy button. In
-/// the part the first screen does not carry (`later`, `crate::parts`,
-/// issue 28): it is asked for under the lesson's marks, never at the start
-/// (`components::below::preload` loads it).
+/// the part the first screen does not carry (`later`, issue 28): it is
+/// asked for under the lesson's marks, never at the start.
 #[allow(clippy::too_many_arguments)]
 pub fn result_code(
     pack: &mixua_course::Pack,
@@ -111,10 +110,10 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
     // The code, once asked for, under the name field: from the part the
     // first screen does not carry (`None` while it is not in: its place
     // says so).
-    let later = use_context::<crate::parts::Later>();
+    let later = use_context::<crate::components::later::Later>();
     let code = (*code_open).then(|| {
         let p = &props;
-        crate::parts::now(crate::parts::later::result_code::result_code(pack, &p.doc, &p.computed, p.revealed, &p.progress, p.tick, &name, lang))
+        later.as_ref().and_then(|l| l.draws).map(|d| (d.result_code)(pack, &p.doc, &p.computed, p.revealed, &p.progress, p.tick, &name, lang))
     });
     // `task`: the new exercise's title then takes the focus (Next and
     // Previous); a step's own button keeps it, so the arrow keys go on
@@ -367,7 +366,7 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
                     if let Some(Some(code)) = code {
                         { code }
                     } else {
-                        { later.as_ref().map_or(Html::default(), |l| crate::parts::missing(l.part, &l.retry, lang, "result-code-part")) }
+                        { later.as_ref().map_or(Html::default(), |l| crate::components::later::missing(l.part, &l.retry, lang, "result-code-part")) }
                     }
                 </div>
             }

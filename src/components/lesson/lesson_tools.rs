@@ -72,15 +72,19 @@ pub struct LessonTools {
 /// groups, the audit log) and the people panel when an exercise works in
 /// it, each where it belongs: `ToolsAt::Side` or `ToolsAt::Memory`.
 ///
-/// Lessons 2 and 3's panels are a part of their own (`crate::parts`): a
-/// lesson-1 student never fetches them. `None` while that part is out.
-pub fn view(props: &LessonTools, at: ToolsAt) -> Option<Html> {
+/// Lessons 2 and 3's panels are a part of their own (`acting`): a
+/// lesson-1 student never fetches them. `tools`: that part's [`panels`],
+/// once it is in (`None` until then, and so is what this draws).
+pub fn view(props: &LessonTools, at: ToolsAt, tools: Option<Tools>) -> Option<Html> {
     if props.lesson_two || props.lesson_three {
-        return crate::parts::now(crate::parts::acting::tools::tools(props, at));
+        return tools.map(|tools| tools(props, at));
     }
     let people = props.people && at == ToolsAt::Side && props.tools.contains(&Panel::People);
     Some(if people { tool(Panel::People, people_panel(props)) } else { Html::default() })
 }
+
+/// [`panels`] as the acting part has it.
+pub type Tools = fn(&LessonTools, ToolsAt) -> Html;
 
 /// A panel of the inspector column, in its keyed place.
 fn tool(panel: Panel, shown: Html) -> Html {
@@ -90,7 +94,7 @@ fn tool(panel: Panel, shown: Html) -> Html {
 /// The people panel, when an exercise works in it (in every lesson: not in
 /// the part).
 fn people_panel(props: &LessonTools) -> Html {
-    html! { <crate::parts::later::LazyPeople roster={props.roster.clone()} lang={props.lang} onaction={props.onaction.clone()} /> }
+    html! { <crate::components::later::LazyPeople roster={props.roster.clone()} lang={props.lang} onaction={props.onaction.clone()} /> }
 }
 
 /// Lessons 2 and 3's panels (in their part, `acting`).
