@@ -34,7 +34,7 @@ use crate::store::autosave::Store;
 use crate::store::notice::NoticeAt;
 use crate::store::persist::Saved;
 use crate::store::progress::Progress;
-use crate::store::saver::Saver;
+use crate::store::saver::{Keeping, Saver};
 use crate::store::state::{Action, Recent, WorkAction};
 use crate::store::work::Doc;
 
@@ -194,4 +194,20 @@ impl LaterPart {
             result_code: self.result_code,
         }
     }
+}
+
+/// The part as the store asks for it (`crate::store::saver::Keeping`):
+/// fetched, at once when it is in; `None` when it can't be.
+pub fn keep() -> std::pin::Pin<Box<dyn std::future::Future<Output = Option<Keeping>>>> {
+    Box::pin(async {
+        let part = LaterPart::load().await.ok()?;
+        Some(Keeping {
+            flush: part.flush,
+            carry_out: part.carry_out,
+            #[cfg(any(feature = "only-en", feature = "only-zh"))]
+            open_in: part.open_in,
+            student_name: part.student_name,
+            set_student_name: part.set_student_name,
+        })
+    })
 }

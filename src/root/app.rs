@@ -122,7 +122,7 @@ pub fn app(props: &AppProps) -> Html {
     // store (`store/autosave.rs`): the components only show it. The name is read
     // once the start is done (by the part that keeps the work, which comes
     // after the chart is interactive).
-    let (student_name, onname) = crate::store::autosave::use_student_name(step == Step::Ready);
+    let (student_name, onname) = crate::store::autosave::use_student_name(step == Step::Ready, crate::parts::later::keep);
     let (saved_pack, onkeep) = crate::store::autosave::use_pack_in_progress(onaction.clone());
     let (onwork, ondragover, ondrop) = effects::use_work_actions(store, onaction.clone());
     let workspace: Shared<Workspace> = Shared(state.doc.workspace.clone());

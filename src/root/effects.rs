@@ -50,7 +50,7 @@ pub fn use_root(prerender: Option<Screen>, start: Option<Started>) -> (Rc<Root>,
             None => start.unwrap_or_default().take(),
         };
         let Route { state, set_aside, autosave, work, unsaved, started, .. } = route;
-        let store = Store::new(state, autosave, work, Rc::new(move || rerender.force_update()));
+        let store = Store::new(state, autosave, work, Rc::new(move || rerender.force_update()), crate::parts::later::keep);
         Root { store, set_aside: RefCell::new(set_aside), unsaved, started: RefCell::new(started), derived: RefCell::new(derived) }
     });
     let onaction = {

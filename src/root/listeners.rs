@@ -100,12 +100,12 @@ pub fn use_page_listeners(store: &Store) {
                 // The link is read by the part that keeps the work (in by
                 // now, unless it could not be fetched).
                 crate::store::json_io::run(async move {
-                    if crate::parts::later::LaterPart::load().await.is_err() {
+                    let Ok(later) = crate::parts::later::LaterPart::load().await else {
                         return restart.dispatch(UiAction::Notify(Notice::PartMissing).into());
-                    }
+                    };
                     restart.settle();
                     restart.saver.flush();
-                    let mut boot = Boot::read();
+                    let mut boot = Boot::read(Some(later.route));
                     // Another page's link: that page is on its way.
                     if boot.route.go.is_some() {
                         return;

@@ -17,7 +17,8 @@ pub async fn fetch_acting() {
 }
 
 /// Fetches the part that keeps the work before a start that reads stored
-/// work or a link (`crate::store::json_io::needed_at_start`).
-pub async fn fetch_keep() {
-    let _ = crate::parts::later::LaterPart::load().await;
+/// work or a link (`crate::store::json_io::needed_at_start`): the start
+/// over them, or `None` when it can't be fetched.
+pub async fn fetch_keep() -> Option<crate::start::Stored> {
+    crate::parts::later::LaterPart::load().await.ok().map(|part| part.route)
 }

@@ -55,6 +55,12 @@ pub struct Boot {
     pub derived: Option<(Rc<Workspace>, Computed)>,
 }
 
+/// The start over what is stored and the address's link
+/// (`crate::store::json_io::route`), as the part that keeps the work has it:
+/// a start that reads stored work or a link fetches that part first
+/// (`main.rs`) and hands this to [`Started::read`].
+pub type Stored = fn(&Address, &Session) -> Route;
+
 impl Boot {
     /// A build-time first screen: the start of its lesson in its language,
     /// as a fresh load without saved work starts (no browser is asked
@@ -77,7 +83,7 @@ impl Boot {
     /// visit needs none of it. When that part could not be fetched, the
     /// start is a first visit's that saves nothing, and says so: what is
     /// stored stays as it is.
-    pub fn read() -> Boot {
+    pub fn read(stored: Option<Stored>) -> Boot {
         let window = gloo_utils::window();
         let location = window.location();
         let search = web_sys::UrlSearchParams::new_with_str(&location.search().unwrap_or_default())
@@ -98,7 +104,7 @@ impl Boot {
         if !crate::store::json_io::needed_at_start() {
             return Boot { route: route::route_plain(&address, &session), derived: None };
         }
-        let route = crate::parts::now(crate::parts::later::route::route(&address, &session)).unwrap_or_else(|| {
+        let route = stored.map(|stored| stored(&address, &session)).unwrap_or_else(|| {
             let mut route = route::route_plain(&address, &session);
             route.autosave = false;
             route.state.ui.notice = Some(crate::store::state::Notice::PartMissing);
@@ -138,8 +144,8 @@ impl PartialEq for Started {
 
 impl Started {
     /// The start's first task: the work read.
-    pub fn read(&self) {
-        *self.0.borrow_mut() = Some(Boot::read());
+    pub fn read(&self, stored: Option<Stored>) {
+        *self.0.borrow_mut() = Some(Boot::read(stored));
     }
 
     /// Whether the start goes on to another page ([`Route::go`]).
@@ -178,7 +184,7 @@ impl Started {
     /// What the tasks read (else read now), its step kept within its
     /// lesson (a no-op after [`Started::lesson`]).
     pub fn take(&self) -> Boot {
-        let mut boot = self.0.borrow_mut().take().unwrap_or_else(Boot::read);
+        let mut boot = self.0.borrow_mut().take().unwrap_or_else(|| Boot::read(None));
         boot.keep_step_in_lesson();
         boot
     }

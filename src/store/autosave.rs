@@ -18,7 +18,7 @@ use crate::store::lesson::{Page, WorkLesson};
 use crate::store::browser::{self, Stored as _};
 use crate::store::persist::{self, Saved};
 use crate::store::state::Recent;
-use crate::store::saver::{new_work, Saver};
+use crate::store::saver::{new_work, Keep, Saver};
 use crate::store::typing::{typed, typing_in_field, Typed};
 
 
@@ -39,7 +39,7 @@ pub struct Store {
 impl Store {
     /// The store of a start's state; `autosave`: whether the tab saves, into
     /// `work`; `rerender`: how the root is asked to render again.
-    pub fn new(state: AppState, autosave: bool, work: WorkRef, rerender: Rc<dyn Fn()>) -> Store {
+    pub fn new(state: AppState, autosave: bool, work: WorkRef, rerender: Rc<dyn Fn()>, keep: Keep) -> Store {
         let current = Rc::new(RefCell::new(Rc::new(state)));
         let saver = Rc::new(Saver {
             enabled: autosave,
@@ -49,6 +49,7 @@ impl Store {
             dirty: Cell::new(false),
             failed: Cell::new(false),
             notify: RefCell::new(None),
+            keep,
         });
         Store { current, rerender, saver, typed: Rc::default(), typing: Rc::new(Cell::new(false)) }
     }
@@ -59,8 +60,11 @@ impl Store {
     pub fn restart(&self, route: Route) {
         let Route { state, set_aside, work, unsaved, started, .. } = route;
         let embed = state.ui.embed;
+        let keep = self.saver.keep;
         crate::store::json_io::run(async move {
-            let _ = crate::parts::later::carry_out::carry_out(&set_aside, &started, embed).await;
+            if let Some(keeping) = keep().await {
+                (keeping.carry_out)(&set_aside, &started, embed);
+            }
         });
         *self.saver.work.borrow_mut() = work;
         *self.current.borrow_mut() = Rc::new(state);
@@ -175,7 +179,9 @@ impl Store {
 pub fn switch_lang(store_: &Store, to: Lang) {
     let store_ = store_.clone();
     crate::store::json_io::run(async move {
-        if crate::parts::later::open_in::open_in(&store_, to).await.is_err() {
+        if let Some(keeping) = (store_.saver.keep)().await {
+            (keeping.open_in)(&store_, to);
+        } else {
             store_.saver.part_missing();
             if let Some(built) = Lang::BUILT {
                 store_.dispatch(Action::Ui(UiAction::SetLang(built)));
@@ -210,33 +216,36 @@ pub fn open_in(store_: &Store, to: Lang) {
 /// The name the learner last wrote in a result code, as the browser keeps
 /// it (read once `ready`, after the first render: the build-time prerender
 /// has no storage), and the callback that keeps a new one. The lesson
-/// panel takes both as props and never touches storage itself.
+/// panel takes both as props and never touches storage itself. `keep`:
+/// the part that keeps the work.
 #[yew::hook]
-pub fn use_student_name(ready: bool) -> (String, yew::Callback<String>) {
+pub fn use_student_name(ready: bool, keep: Keep) -> (String, yew::Callback<String>) {
     let name = yew::use_state_eq(String::new);
     {
         let name = name.clone();
         yew::use_effect_with(ready, move |&ready| {
             if ready {
                 crate::store::json_io::run(async move {
-                    if let Ok(stored) = crate::parts::later::student_name::student_name().await {
-                        name.set(stored);
+                    if let Some(keeping) = keep().await {
+                        name.set((keeping.student_name)());
                     }
                 })
             }
         });
     }
-    let keep = {
+    let onname = {
         let name = name.clone();
         yew::Callback::from(move |typed: String| {
             let kept = typed.clone();
             crate::store::json_io::run(async move {
-                let _ = crate::parts::later::set_student_name::set_student_name(&kept).await;
+                if let Some(keeping) = keep().await {
+                    (keeping.set_student_name)(&kept);
+                }
             });
             name.set(typed)
         })
     };
-    ((*name).clone(), keep)
+    ((*name).clone(), onname)
 }
 
 /// The teacher's pack in progress as the browser keeps it (read once, after

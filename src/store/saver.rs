@@ -15,6 +15,28 @@ use crate::store::persist::Saved;
 use crate::store::recent::{self, WorkRef};
 use crate::store::state::{Action, AppState, Notice, Recent, UiAction};
 
+/// What the store asks of the part that keeps the work (`later`, which
+/// holds the code that writes and reads JSON), once it is in.
+#[derive(Clone, Copy)]
+pub struct Keeping {
+    /// Autosave: the work into this tab's slot ([`Saver::save`]).
+    pub flush: fn(&Saver),
+    /// What a start asks storage for, once it is on screen
+    /// (`crate::store::json_io::carry_out`).
+    pub carry_out: fn(&Option<Saved>, &Option<mixua_course::Pack>, bool),
+    /// The switch to the other language's build
+    /// (`crate::store::autosave::open_in`).
+    #[cfg(any(feature = "only-en", feature = "only-zh"))]
+    pub open_in: fn(&crate::store::autosave::Store, Lang),
+    /// The name last written in a result code, and its keeping.
+    pub student_name: fn() -> String,
+    pub set_student_name: fn(&str),
+}
+
+/// Fetches the part that keeps the work (at once when it is in): its
+/// functions, or `None` when it can't be fetched. The root gives it.
+pub type Keep = fn() -> std::pin::Pin<Box<dyn std::future::Future<Output = Option<Keeping>>>>;
+
 /// How the saver tells the learner (a full or disabled storage, another
 /// tab's save).
 pub type Notify = Rc<dyn Fn(Action)>;
@@ -32,6 +54,8 @@ pub struct Saver {
     pub dirty: Cell<bool>,
     pub failed: Cell<bool>,
     pub notify: RefCell<Option<Notify>>,
+    /// The part that keeps the work, fetched when first needed.
+    pub keep: Keep,
 }
 
 impl Saver {
@@ -61,8 +85,9 @@ impl Saver {
         }
         let me = self.clone();
         crate::store::json_io::run(async move {
-            if crate::parts::later::flush::flush(&me).await.is_err() {
-                me.part_missing();
+            match (me.keep)().await {
+                Some(keeping) => (keeping.flush)(&me),
+                None => me.part_missing(),
             }
         });
     }
