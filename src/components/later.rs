@@ -1,4 +1,4 @@
-//! The places of what a part draws (`crate::parts`, issue 28): where a
+//! The places of what a part draws (issue 28): where a
 //! part is ([`Part`]), what its place shows until it is in ([`missing`]),
 //! and the `later` part as the components it serves get it from the root,
 //! a context ([`Later`]): where it is, its retry, and its functions once

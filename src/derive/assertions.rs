@@ -4,7 +4,7 @@
 //! edits that change them (one undoable step each); and their words.
 //!
 //! Reading, running and wording assertions is in the part of the panels
-//! below the first screen (`later`, `crate::parts`): a work without
+//! below the first screen (`later`): a work without
 //! assertions never asks for it, so a lesson-1 student's first load does
 //! not carry the vocabulary's reader. Natively (tests) the part's
 //! functions are called directly.
@@ -74,21 +74,15 @@ pub fn apply(ws: &mut Workspace, edit: &AssertionEdit) -> bool {
 /// dispatched (else nothing is done).
 
 /// [`apply`] as the `later` part's handle gives it. An assertion edit
-/// carries it ([`crate::store::state::Edit::Assertion`]): only the panel
+/// carries it ([`crate::store::state::Edit::Assertion`]): only a control
 /// that part draws makes one, so the reducer never waits for the part.
-#[derive(Clone, Copy)]
+/// There is one: any two are the same.
+#[derive(Clone, Copy, Debug)]
 pub struct AssertionWrite(pub fn(&mut Workspace, &AssertionEdit) -> bool);
 
-/// There is one: any two are the same.
 impl PartialEq for AssertionWrite {
     fn eq(&self, _: &AssertionWrite) -> bool {
         true
-    }
-}
-
-impl std::fmt::Debug for AssertionWrite {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("AssertionWrite")
     }
 }
 
@@ -300,20 +294,11 @@ pub struct Derived {
     pub afresh: Option<Opaque>,
 }
 
-/// [`derive`], in the part that reads assertions (`None` from
-/// `lazy::now` while it is not in). `before`: the judgement of the work
-/// before the step, as the root keeps it, else that work.
+/// [`derive`], as the part that reads assertions calls it ([`Judge`]).
+/// `before`: the judgement of the work before the step, as the root keeps
+/// it, else that work.
 #[allow(clippy::too_many_arguments)]
-pub fn derived(
-    ws: &Workspace,
-    now: &Computed,
-    cache: Option<&CacheReplay<'_>>,
-    kept: Option<&Opaque>,
-    before: Option<&Workspace>,
-    lang: Lang,
-    hides: bool,
-    open: bool,
-) -> Derived {
+pub fn derived(ws: &Workspace, now: &Computed, cache: Option<&CacheReplay<'_>>, kept: Option<&Opaque>, before: Option<&Workspace>, lang: Lang, hides: bool, open: bool) -> Derived {
     let before = match (kept.and_then(Opaque::judgement), before) {
         (Some(j), _) => Before::Kept(j),
         (None, Some(b)) => Before::Afresh(b),
@@ -323,7 +308,6 @@ pub fn derived(
     let opaque = |j: Judgement| Opaque(Rc::new(j));
     Derived { counts: judged.counts(), failing: judged.failing_cells.clone(), judged: opaque(judged), broke, words, afresh: afresh.map(opaque) }
 }
-
 
 /// [`derived`]'s signature: the root hands it over from the `later` part.
 pub type Judge = fn(&Workspace, &Computed, Option<&CacheReplay<'_>>, Option<&Opaque>, Option<&Workspace>, Lang, bool, bool) -> Derived;

@@ -12,7 +12,7 @@
 //! replaces the prerendered one in one frame ([`show`]). The panels below
 //! it (the card editor, users and agents, the comparison, the footer and
 //! the printed worksheet) then arrive, once the part most of them are in
-//! has come (`crate::parts::below`), one per task, in page order (each
+//! has come (`later`), one per task, in page order (each
 //! added below everything already there, so nothing moves), and the first
 //! save of a work not saved yet comes last, in a task of its own (or at
 //! `pagehide`, if the page goes before that). Between the steps the page
@@ -251,7 +251,7 @@ pub fn use_start_step(all_at_once: bool) -> UseStateHandle<Step> {
 }
 
 /// Moves the start on, a step per task, except while `hold`: the panels
-/// below the first screen wait there for their part (`crate::parts::Later`),
+/// below the first screen wait there for their part (`later`),
 /// so that each still arrives in its own task (the card editor's rows a few
 /// per task) once it is in.
 #[hook]
@@ -278,7 +278,7 @@ pub fn show() {
     }
     // The chart is interactive from here: what the page fetched before
     // this mark is its first load (`scripts/size.mjs`); the part of the
-    // panels below comes after it (`crate::parts::below`).
+    // panels below comes after it (`later`).
     if let Some(performance) = gloo_utils::window().performance() {
         let _ = performance.mark("mixua-interactive");
     }

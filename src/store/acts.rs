@@ -209,19 +209,13 @@ pub fn apply(ws: &mut Workspace, act: &Act) -> Result<(), Refusal> {
 /// The write path ([`apply`]) as the acting part's handle gives it. An act
 /// carries it ([`crate::store::state::Edit::Act`]): only a panel drawn once
 /// that part is in makes one, so the reducer never waits for the part.
-#[derive(Clone, Copy)]
+/// There is one write path: any two are the same.
+#[derive(Clone, Copy, Debug)]
 pub struct WritePath(pub fn(&mut Workspace, &Act) -> Result<(), Refusal>);
 
-/// There is one write path: any two are the same.
 impl PartialEq for WritePath {
     fn eq(&self, _: &WritePath) -> bool {
         true
-    }
-}
-
-impl std::fmt::Debug for WritePath {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("WritePath")
     }
 }
 

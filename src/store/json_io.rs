@@ -1,5 +1,4 @@
-//! The keeping of the learner's work, in the `later` part (`crate::parts`,
-//! issue 28, beside the panels below the first screen): everything that reads or writes it as JSON. Storage's index
+//! The keeping of the learner's work, in the `later` part (issue 28, beside the panels below the first screen): everything that reads or writes it as JSON. Storage's index
 //! and work slots, the start over stored work or a link, autosave, Recent
 //! work, opening a saved work, importing a file, the work a link set aside
 //! and the name in the result code.
@@ -10,11 +9,12 @@
 //! something stored or a link fetches it before its start
 //! ([`needed_at_start`]).
 //!
-//! Each function here is a part's function, and so are the saver's that
-//! write and read storage (`crate::store::autosave`, which also loads the whole
-//! part: `preload_keep`). [`run`] calls one at once when the part is in,
-//! else once it has come. When the part can't be fetched, the caller says
-//! so ([`crate::store::state::Notice::PartMissing`]) and nothing is written.
+//! Each function here is called through that part (the store asks for it
+//! with the loader the root gives, `crate::store::saver::Keep`), and so
+//! are the saver's that write and read storage. [`run`] calls one at once
+//! when the part is in, else once it has come. When the part can't be
+//! fetched, the caller says so
+//! ([`crate::store::state::Notice::PartMissing`]) and nothing is written.
 
 use std::future::Future;
 

@@ -322,7 +322,7 @@ impl Course {
 
     /// Whether this lesson's work is acted on over time (lessons 2 and 3):
     /// it shows the acting panels and the timeline, and acts through the
-    /// write path, which are parts fetched when wanted (`crate::parts`).
+    /// write path, which come in a part fetched when wanted (`acting`).
     pub fn acts(self) -> bool {
         match self {
             Course::Two => true,

@@ -64,8 +64,8 @@ impl<T> PartialEq for Latest<T> {
     }
 }
 
-/// A part's function as the root hands it down (from the part's handle,
-/// `crate::parts`): any two compare equal, since each part has one.
+/// A part's function as the root hands it down (from the part's handle):
+/// any two compare equal, since each part has one.
 #[derive(Clone, Copy)]
 pub struct Func<F>(pub F);
 

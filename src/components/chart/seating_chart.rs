@@ -69,17 +69,17 @@ pub struct SeatingChartProps {
 /// expanded cells, the past.
 type Shape = (usize, usize, usize, Mode, BTreeSet<ViewerId>, bool);
 
-/// The change strip's parts: the crate's change of the views, then what
+/// The change strip's pieces: the crate's change of the views, then what
 /// else changed. When the views did not change but something else did (a
 /// budget), the crate's "no cell changed" is left out: the rest says it.
 fn strip_parts(change: &Change, more: &[String], lang: Lang, words: Option<crate::derive::change::ChangeWords>) -> Vec<String> {
-    let mut parts = crate::derive::change::change_parts(change, lang, words);
-    if !more.is_empty() && change.cells.is_empty() && !parts.is_empty() {
+    let mut pieces = crate::derive::change::change_parts(change, lang, words);
+    if !more.is_empty() && change.cells.is_empty() && !pieces.is_empty() {
         // `change_parts` begins with "no cell changed" exactly when no cell did.
-        parts.remove(0);
+        pieces.remove(0);
     }
-    parts.extend(more.iter().cloned());
-    parts
+    pieces.extend(more.iter().cloned());
+    pieces
 }
 
 /// The policy's reason why each listed card is or is not in one view, in
@@ -317,7 +317,7 @@ pub fn seating_chart(props: &SeatingChartProps) -> Html {
                 </p>
             }
             if let Some((kind, change)) = change {
-                <ChangeStrip kind={*kind} parts={strip_parts(change, &props.more_parts, lang, draws.map(|d| d.change_words))} {lang} />
+                <ChangeStrip kind={*kind} pieces={strip_parts(change, &props.more_parts, lang, draws.map(|d| d.change_words))} {lang} />
             }
             if props.cache_leaks > 0 && !props.mode.hides_answers() {
                 <p class="alarm-summary alarm" data-cache-leak-total={props.cache_leaks.to_string()}>
