@@ -3,11 +3,16 @@
 //! A function marked `#[wasm_split(part)]` is moved, with everything only it
 //! reaches, into a wasm chunk of its own (`part`) by the build's split step
 //! (`scripts/link-wasm.sh`, `crates/mixua-split`); calling it first fetches
-//! that chunk, so it is `async`. A view is drawn synchronously, so the app draws a part with
-//! [`now`]: its view once the chunk is in, else nothing, while
-//! [`use_part`] fetches the chunk when the part is first wanted and draws
-//! the root again when it is in. On a native build (tests, the prerender)
-//! there is no chunk: a part is always in.
+//! that chunk, so it is `async`. Every such function is here, one module
+//! per part, declared once with [`part!`]: each a thin wrapper of a function
+//! that stays where it belongs (the chunk holds what only the wrapper
+//! reaches), and the part's handle, a struct of plain `fn` pointers that
+//! answer at once, made only once the part is loaded. [`use_part`] fetches
+//! a part when the root first wants it and draws the root again when it is
+//! in; the root holds the handles and hands each function down (arguments,
+//! props, `crate::components::later::Later`): no module but the root names
+//! this one. On a native build (tests, the prerender) there is no chunk: a
+//! part is always in.
 
 pub mod about_me;
 pub mod acting;
@@ -129,8 +134,8 @@ macro_rules! part {
         )*
 
         $(#[doc = $doc])*
-        // Not every function is asked for through the handle yet (most are
-        // still called by their module's path, `f::f(..).await`).
+        // Not every function is asked for through the handle: the root
+        // awaits some by their module's path (`f::f(..).await`).
         #[allow(dead_code)]
         #[derive(Clone, Copy)]
         $vis struct $handle {
