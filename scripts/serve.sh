@@ -13,6 +13,9 @@
 # with none, they are built after the page is served.
 # index is the students' page in 繁體中文 (lessons 1 and 2), index-en the
 # same in English, lesson3 is lesson3.html, teach is teach.html.
+# After a test build (dist/ exists), that release site is served at once
+# while the page's first development build compiles; Trunk takes over when
+# it is done.
 # --release builds every page as the test command does (several minutes);
 # the built site is in dist/, and any static host can serve it.
 set -euo pipefail
@@ -89,5 +92,20 @@ case "$page" in
   index-en) args=(--features only-en index.html); open="?lang=en" ;;
   *) args=(--html-output "$page.html" "$page.html"); open="$page.html" ;;
 esac
+# After a test build, its release site (dist/) is served at once while the
+# page's development build compiles (from nothing, the first time: minutes),
+# so the playground is open in seconds; Trunk takes over once that build is
+# done, and from then on a saved file reloads the page.
+if [[ -f dist/index.html && -z "${MIXUA_SERVE_NO_FIRST:-}" ]]; then
+  echo "==> Serving the last release build (dist/) while $page's development build compiles: open http://127.0.0.1:8080/$open"
+  python3 -m http.server 8080 --bind 127.0.0.1 --directory dist >/dev/null 2>&1 &
+  first=$!
+  trap 'kill "$first" 2>/dev/null || true' EXIT
+  trunk build --offline --dist "$dist" "${args[@]}"
+  kill "$first" 2>/dev/null || true
+  wait "$first" 2>/dev/null || true
+  trap - EXIT
+  echo "==> $page's development build is ready: reload the page once; from now on a saved file reloads it"
+fi
 echo "==> Building $page and serving the playground: open http://127.0.0.1:8080/$open (Ctrl-C stops)"
 exec trunk serve "${serve[@]}" --dist "$dist" "${args[@]}"

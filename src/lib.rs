@@ -20,6 +20,7 @@ mod parts;
 mod root;
 
 pub use root::app::{App, AppProps};
+pub use root::{fetch_acting, fetch_keep};
 
 /// Cards per editor page: long workspaces stay usable.
 pub const EDITOR_PAGE: usize = 25;

@@ -18,26 +18,28 @@ fn main() {
             wasm_bindgen_futures::spawn_local(async move {
                 let keep = async {
                     if keep {
-                        let _ = mixua_playground::store::autosave::preload_keep().await;
+                        mixua_playground::fetch_keep().await
+                    } else {
+                        None
                     }
                 };
                 let acting = async {
                     if acting {
-                        mixua_playground::start::fetch_acting().await;
+                        mixua_playground::fetch_acting().await;
                     }
                 };
-                futures_util::future::join(keep, acting).await;
-                gloo_timers::callback::Timeout::new(0, move || tasks(start)).forget();
+                let (stored, ()) = futures_util::future::join(keep, acting).await;
+                gloo_timers::callback::Timeout::new(0, move || tasks(start, stored)).forget();
             });
         } else {
-            tasks(start);
+            tasks(start, None);
         }
     })
     .forget();
 }
 
-fn tasks(start: mixua_playground::start::Started) {
-    start.read();
+fn tasks(start: mixua_playground::start::Started, stored: Option<mixua_playground::start::Stored>) {
+    start.read(stored);
     // The work, link or lesson asked for is another page's: that page is on
     // its way, and this one starts nothing (it shows, and saves, nothing).
     if start.leaving() {
@@ -45,10 +47,10 @@ fn tasks(start: mixua_playground::start::Started) {
     }
     // A lesson acted on over time has its part in before its exercises are
     // read (lesson 2's pack is in it); if it can't be fetched, the lesson's
-    // place says so and fetches it again (`crate::parts::missing`).
+    // place says so and fetches it again (the root).
     if start.acts() {
         wasm_bindgen_futures::spawn_local(async move {
-            mixua_playground::start::fetch_acting().await;
+            mixua_playground::fetch_acting().await;
             gloo_timers::callback::Timeout::new(0, move || lesson_tasks(start)).forget();
         });
     } else {

@@ -7,7 +7,7 @@
 use std::rc::Rc;
 
 use mixua_course::{Assertion, Check};
-use mixua_playground::derive::assertions::{broken, judge, AssertionEdit, Judgement};
+use mixua_playground::derive::assertions::{broken, judge, AssertionEdit, AssertionWrite, Judgement};
 use mixua_playground::derive::views::Computed;
 use mixua_playground::store::persist::{decode_link, encode_link, from_json, to_json, Saved};
 use mixua_playground::store::state::{Action, AppState, Doc, Edit, Ui, UiAction};
@@ -26,7 +26,7 @@ fn index_of(state: &AppState, id: &str) -> usize {
 }
 
 fn keep(state: &mut AppState, assertion: Assertion) -> bool {
-    state.apply(Action::Edit(Edit::Assertion(AssertionEdit::add(&assertion))))
+    state.apply(Action::Edit(Edit::Assertion(AssertionEdit::add(&assertion), AssertionWrite(mixua_playground::derive::assertions::apply))))
 }
 
 fn judged(state: &AppState) -> Judgement {
@@ -83,7 +83,7 @@ fn an_assertion_edited_is_not_one_an_edit_broke() {
     let before = judged(&s);
     // Expect the opposite: the assertion fails, but it is a new one.
     let opposite = Assertion::reads(&vid("bob/writer-v1"), "A", false);
-    assert!(s.apply(Action::Edit(Edit::Assertion(AssertionEdit::replace(0, &opposite)))));
+    assert!(s.apply(Action::Edit(Edit::Assertion(AssertionEdit::replace(0, &opposite), AssertionWrite(mixua_playground::derive::assertions::apply)))));
     let now = judged(&s);
     assert_eq!(passes(&s), [false]);
     assert!(broken(&before, &now).is_empty());
@@ -95,16 +95,16 @@ fn a_note_is_edited_and_an_assertion_removed_each_as_one_step() {
     keep(&mut s, Assertion::reads(&vid("bob/writer-v1"), "A", true));
     keep(&mut s, Assertion::new(Check::NoLeakAnywhere));
     let noted = Assertion { note: Some("writer rules are shared".into()), ..Assertion::reads(&vid("bob/writer-v1"), "A", true) };
-    assert!(s.apply(Action::Edit(Edit::Assertion(AssertionEdit::replace(0, &noted)))));
+    assert!(s.apply(Action::Edit(Edit::Assertion(AssertionEdit::replace(0, &noted), AssertionWrite(mixua_playground::derive::assertions::apply)))));
     // The same note again: nothing.
-    assert!(!s.apply(Action::Edit(Edit::Assertion(AssertionEdit::replace(0, &noted)))));
+    assert!(!s.apply(Action::Edit(Edit::Assertion(AssertionEdit::replace(0, &noted), AssertionWrite(mixua_playground::derive::assertions::apply)))));
     assert_eq!(judged(&s).rows[0].assertion, noted);
-    assert!(s.apply(Action::Edit(Edit::Assertion(AssertionEdit::Remove(0)))));
+    assert!(s.apply(Action::Edit(Edit::Assertion(AssertionEdit::Remove(0), AssertionWrite(mixua_playground::derive::assertions::apply)))));
     let left = judged(&s);
     assert_eq!(left.rows.len(), 1);
     assert_eq!(left.rows[0].assertion.check, Check::NoLeakAnywhere);
     // No such entry: nothing.
-    assert!(!s.apply(Action::Edit(Edit::Assertion(AssertionEdit::Remove(5)))));
+    assert!(!s.apply(Action::Edit(Edit::Assertion(AssertionEdit::Remove(5), AssertionWrite(mixua_playground::derive::assertions::apply)))));
     assert!(s.apply(Action::Undo));
     assert_eq!(judged(&s).rows.len(), 2);
     assert_eq!(s.past.len(), 3);

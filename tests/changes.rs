@@ -34,7 +34,7 @@ fn summary(state: &AppState) -> String {
     let last = state.last.as_ref().expect("a step was made");
     let (before, now) = (&last.before.workspace, state.workspace());
     let change = change_of(before, &Computed::new(before), now, &Computed::new(now), None);
-    spoken(last.kind, &change, Lang::En)
+    spoken(last.kind, &change, Lang::En, Some(mixua_words::change_parts))
 }
 
 #[test]

@@ -176,7 +176,7 @@ fn action(state: &AppState, step: &Step) -> Option<Action> {
                 13 => Act::Group { group: "report-team".into(), members: vec![NAMES[c % NAMES.len()].to_string()], actor, reason },
                 _ => Act::History { card: id(c)?, actor },
             };
-            Edit::Act(act).into()
+            Edit::Act(act, mixua_playground::store::acts::WritePath(mixua_playground::store::acts::apply)).into()
         }
         Step::Undo => Action::Undo,
         Step::Redo => Action::Redo,
@@ -208,7 +208,7 @@ fn run(mut state: AppState, steps: &[Step]) -> Result<(), TestCaseError> {
         let ws = state.doc.workspace.clone();
         // As the app does: the log read once per work (`Logged`), its
         // timeline shared by the gates at the clock, the audit and the cache.
-        let logged = Logged::of(ws.clone(), true);
+        let logged = Logged::of(ws.clone(), Some(Logged::replayed));
         let timeline = logged.of_work(&ws).map(|l| &l.timeline);
         let (now, touched) = Computed::update_touched(&kept_ws, &kept, &ws, timeline);
         let now = Rc::new(now);

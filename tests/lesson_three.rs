@@ -188,7 +188,7 @@ fn each_exercise_holds_once_solved_through_the_app_and_not_before() {
         purge: true,
         actor: mixua_policy::Actor::Reviewer("dana".into()),
         reason: "stale answers held G".into(),
-    }));
+    }, mixua_playground::store::acts::WritePath(mixua_playground::store::acts::apply)));
     assert!(holds(&s, 3));
     // 5: the step opens alice/writer-v1's prompt, its task's viewer.
     let opens = go_to_step(Course::Three, &pack, 3, 4, Lang::En);

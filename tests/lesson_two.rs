@@ -32,7 +32,7 @@ fn start() -> AppState {
 }
 
 fn act(state: &mut AppState, act: Act) -> bool {
-    state.apply(Edit::Act(act))
+    state.apply(Edit::Act(act, mixua_playground::store::acts::WritePath(mixua_playground::store::acts::apply)))
 }
 
 /// An actor of lesson 2's chart by name, of the kind the crate's list
@@ -65,7 +65,7 @@ fn ids(state: &AppState, user: &str, agent: &str) -> Vec<String> {
 /// part; its checks never replay the cache themselves).
 fn holds(state: &AppState, step: usize) -> bool {
     let computed = Computed::new(state.workspace());
-    let logged = mixua_playground::derive::checks::Logged::of(state.doc.workspace.clone(), true);
+    let logged = mixua_playground::derive::checks::Logged::of(state.doc.workspace.clone(), Some(mixua_playground::derive::checks::Logged::replayed));
     holds_now_in(step, Lesson { cache: logged.replay_of(&state.doc.workspace), ..lesson(state, &computed) })
 }
 
@@ -399,7 +399,7 @@ fn a_work_saved_before_access_acts_opens_with_its_settings_as_they_were() {
 /// and records the steps that hold, with the work's one cache replay.
 fn record(state: &mut AppState) {
     let computed = Computed::new(state.workspace());
-    let logged = mixua_playground::derive::checks::Logged::of(state.doc.workspace.clone(), true);
+    let logged = mixua_playground::derive::checks::Logged::of(state.doc.workspace.clone(), Some(mixua_playground::derive::checks::Logged::replayed));
     let l = Lesson { cache: logged.replay_of(&state.doc.workspace), tick: state.ui.tick, ..lesson(state, &computed) };
     let seen = mixua_playground::derive::course::milestones_in(l);
     let newly = newly_done_in(Course::Two, state.ui.lesson_step, l);

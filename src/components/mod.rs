@@ -21,6 +21,8 @@ pub mod download;
 #[cfg(feature = "teacher")]
 pub mod drawer;
 pub mod focus;
+// Where what a part draws goes, until the part is in.
+pub mod later;
 
 use mixua_policy::Field;
 use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};

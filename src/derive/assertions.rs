@@ -4,7 +4,7 @@
 //! edits that change them (one undoable step each); and their words.
 //!
 //! Reading, running and wording assertions is in the part of the panels
-//! below the first screen (`later`, `crate::parts`): a work without
+//! below the first screen (`later`): a work without
 //! assertions never asks for it, so a lesson-1 student's first load does
 //! not carry the vocabulary's reader. Natively (tests) the part's
 //! functions are called directly.
@@ -72,9 +72,18 @@ pub fn apply(ws: &mut Workspace, edit: &AssertionEdit) -> bool {
 /// [`apply`], in the part that reads and writes assertions: every control
 /// that edits them is drawn by that part, so it is in whenever one is
 /// dispatched (else nothing is done).
-#[wasm_split_helpers::wasm_split(later, fallible, preload(preload_apply))]
-pub fn apply_part(ws: &mut Workspace, edit: &AssertionEdit) -> Result<bool, crate::parts::SplitLoaderError> {
-    Ok(apply(ws, edit))
+
+/// [`apply`] as the `later` part's handle gives it. An assertion edit
+/// carries it ([`crate::store::state::Edit::Assertion`]): only a control
+/// that part draws makes one, so the reducer never waits for the part.
+/// There is one: any two are the same.
+#[derive(Clone, Copy, Debug)]
+pub struct AssertionWrite(pub fn(&mut Workspace, &AssertionEdit) -> bool);
+
+impl PartialEq for AssertionWrite {
+    fn eq(&self, _: &AssertionWrite) -> bool {
+        true
+    }
 }
 
 /// One assertion of the work as judged now.
@@ -285,21 +294,11 @@ pub struct Derived {
     pub afresh: Option<Opaque>,
 }
 
-/// [`derive`], in the part that reads assertions (`None` from
-/// `lazy::now` while it is not in). `before`: the judgement of the work
-/// before the step, as the root keeps it, else that work.
+/// [`derive`], as the part that reads assertions calls it ([`Judge`]).
+/// `before`: the judgement of the work before the step, as the root keeps
+/// it, else that work.
 #[allow(clippy::too_many_arguments)]
-#[wasm_split_helpers::wasm_split(later, fallible, preload(preload_derive))]
-pub fn derive_part(
-    ws: &Workspace,
-    now: &Computed,
-    cache: Option<&CacheReplay<'_>>,
-    kept: Option<&Opaque>,
-    before: Option<&Workspace>,
-    lang: Lang,
-    hides: bool,
-    open: bool,
-) -> Result<Derived, crate::parts::SplitLoaderError> {
+pub fn derived(ws: &Workspace, now: &Computed, cache: Option<&CacheReplay<'_>>, kept: Option<&Opaque>, before: Option<&Workspace>, lang: Lang, hides: bool, open: bool) -> Derived {
     let before = match (kept.and_then(Opaque::judgement), before) {
         (Some(j), _) => Before::Kept(j),
         (None, Some(b)) => Before::Afresh(b),
@@ -307,14 +306,11 @@ pub fn derive_part(
     };
     let (judged, broke, words, afresh) = derive(ws, now, cache, before, lang, hides, open);
     let opaque = |j: Judgement| Opaque(Rc::new(j));
-    Ok(Derived { counts: judged.counts(), failing: judged.failing_cells.clone(), judged: opaque(judged), broke, words, afresh: afresh.map(opaque) })
+    Derived { counts: judged.counts(), failing: judged.failing_cells.clone(), judged: opaque(judged), broke, words, afresh: afresh.map(opaque) }
 }
 
-/// Every function of this part, loaded (`components::below::preload`).
-pub async fn preload() -> Result<(), crate::parts::SplitLoaderError> {
-    preload_apply().await?;
-    preload_derive().await
-}
+/// [`derived`]'s signature: the root hands it over from the `later` part.
+pub type Judge = fn(&Workspace, &Computed, Option<&CacheReplay<'_>>, Option<&Opaque>, Option<&Workspace>, Lang, bool, bool) -> Derived;
 
 /// What the root's derivation of the assertions reads: the work, its
 /// views now and its log (by identity), and what the words depend on.
@@ -322,8 +318,9 @@ pub struct Key {
     pub ws: Rc<Workspace>,
     pub now: Rc<Computed>,
     pub logged: Option<Rc<crate::derive::checks::Logged>>,
-    /// The part that reads assertions is in.
-    pub part: bool,
+    /// [`derived`], as the part that reads assertions (`later`) has it,
+    /// once that part is in (`None` until then).
+    pub judge: Option<Judge>,
     pub lang: Lang,
     /// Predicting: what a step broke is not said.
     pub hides: bool,
@@ -342,7 +339,7 @@ impl Key {
         Rc::ptr_eq(&self.ws, &other.ws)
             && Rc::ptr_eq(&self.now, &other.now)
             && logged
-            && (self.part, self.lang, self.hides, self.open) == (other.part, other.lang, other.hides, other.open)
+            && (self.judge.is_some(), self.lang, self.hides, self.open) == (other.judge.is_some(), other.lang, other.hides, other.open)
             && self.more == other.more
     }
 }
@@ -379,17 +376,15 @@ impl Memo {
             // Judged: nothing to judge (no judgement inside).
             return Asserted { judged: Some(Opaque(Rc::new(()))), counts: Some((0, 0, 0)), ..plain };
         }
-        if !key.part {
+        let Some(judge) = key.judge else {
             return plain;
-        }
+        };
         // The work before the last step, judged: kept from the render that
         // showed it, else afresh (and kept).
         let kept = before_ws.and_then(|b| [&self.before, &self.shown].into_iter().flatten().find(|(w, _)| Rc::ptr_eq(w, b))).map(|(_, j)| j.clone());
         let cache = key.logged.as_ref().and_then(|l| l.replay_of(ws));
         let before = before_ws.filter(|_| kept.is_none()).map(|b| &**b);
-        let Some(d) = crate::parts::now(derive_part(ws, &key.now, cache, kept.as_ref(), before, key.lang, key.hides, key.open)) else {
-            return plain;
-        };
+        let d = judge(ws, &key.now, cache, kept.as_ref(), before, key.lang, key.hides, key.open);
         self.before = before_ws.cloned().zip(kept.or(d.afresh));
         self.shown = Some((ws.clone(), d.judged.clone()));
         let more = if d.broke.is_empty() { key.more.clone() } else { Rc::new(key.more.iter().cloned().chain(d.broke).collect()) };

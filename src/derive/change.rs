@@ -115,33 +115,30 @@ pub fn step_label(kind: StepKind, lang: Lang) -> &'static str {
 }
 
 /// The crate's change of the views in words (`mixua_words::change_parts`),
-/// in the part the first screen does not carry (`later`, `crate::parts`,
-/// issue 28): only a step shows and says them, and the part is in long
-/// before the first step but a typed query (`components::below::preload`).
-#[wasm_split_helpers::wasm_split(later, fallible, preload(preload_change_words))]
-pub fn change_words(change: &Change, lang: Lang) -> Result<Vec<String>, crate::parts::SplitLoaderError> {
-    Ok(mixua_words::change_parts(change, lang))
-}
+/// as the part the first screen does not carry (`later`, issue 28) has it:
+/// only a step shows and says them, and the part is in long before the
+/// first step but a typed query.
+pub type ChangeWords = fn(&Change, Lang) -> Vec<String>;
 
-/// [`change_words`] if its part is in, else none: a step made before the
-/// part is in (a query typed in the first second) is said with its label
-/// alone, and its strip gets its words when the part comes (the chart is
-/// drawn again then).
-pub fn change_parts(change: &Change, lang: Lang) -> Vec<String> {
-    crate::parts::now(change_words(change, lang)).unwrap_or_default()
+/// The change in `words` once their part is in, else none: a step made
+/// before the part is in (a query typed in the first second) is said with
+/// its label alone, and its strip gets its words when the part comes (the
+/// chart is drawn again then).
+pub fn change_parts(change: &Change, lang: Lang, words: Option<ChangeWords>) -> Vec<String> {
+    words.map(|words| words(change, lang)).unwrap_or_default()
 }
 
 /// The whole summary on one line, as the live region says it.
-pub fn spoken(kind: StepKind, change: &Change, lang: Lang) -> String {
-    format!("{}{}", step_label(kind, lang), change_parts(change, lang).join(" · "))
+pub fn spoken(kind: StepKind, change: &Change, lang: Lang, words: Option<ChangeWords>) -> String {
+    format!("{}{}", step_label(kind, lang), change_parts(change, lang, words).join(" · "))
 }
 
 /// What the live region says of the last step: its summary, then what
 /// else it changed (lesson 3: the prompts and their settings, in words);
 /// nothing while predicting, since the change would give answers away.
-pub fn step_words(change: Option<&(StepKind, crate::store::shared::Shared<Change>)>, more: &[String], hides_answers: bool, lang: Lang) -> Option<String> {
+pub fn step_words(change: Option<&(StepKind, crate::store::shared::Shared<Change>)>, more: &[String], hides_answers: bool, lang: Lang, words: Option<ChangeWords>) -> Option<String> {
     let (kind, change) = change.filter(|_| !hides_answers)?;
-    let words = spoken(*kind, change, lang);
+    let words = spoken(*kind, change, lang, words);
     Some(if more.is_empty() { words } else { format!("{words} · {}", more.join(" · ")) })
 }
 

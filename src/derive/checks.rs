@@ -148,6 +148,10 @@ pub struct LogView<'w> {
     pub replay: Option<CacheReplay<'w>>,
 }
 
+/// [`Logged::replayed`], as the part with the write path (`acting`) has
+/// it: the root hands it over once that part is in.
+pub type Replay = fn(Rc<mixua_policy::Workspace>) -> Logged;
+
 self_cell::self_cell!(
     /// A work's [`LogView`], kept with the work it borrows from.
     pub struct Logged {
@@ -158,15 +162,13 @@ self_cell::self_cell!(
 );
 
 impl Logged {
-    /// The work's log read once; `replayed`: its cache replayed too, by
-    /// the part with the write path ([`replayed_log`]), when it
-    /// is in (else not yet: the views are derived again once it is,
+    /// The work's log read once; with `replay` (the acting part's
+    /// [`Replay`], once it is in), its cache replayed too (else not yet:
+    /// the views are derived again once it is,
     /// `crate::derive::per_revision::use_views`).
-    pub fn of(ws: Rc<mixua_policy::Workspace>, replayed: bool) -> Logged {
-        if replayed {
-            if let Some(logged) = crate::parts::now(replayed_log(ws.clone())) {
-                return logged;
-            }
+    pub fn of(ws: Rc<mixua_policy::Workspace>, replay: Option<Replay>) -> Logged {
+        if let Some(replay) = replay {
+            return replay(ws);
         }
         Logged::new(ws, |ws| LogView { timeline: mixua_policy::Timeline::new(ws), replay: None })
     }
@@ -190,14 +192,6 @@ impl Logged {
     pub fn replay_of(&self, ws: &Rc<mixua_policy::Workspace>) -> Option<&CacheReplay<'_>> {
         self.of_work(ws).and_then(|l| l.replay.as_ref())
     }
-}
-
-/// A work's log read and its cache replayed (`Logged`), in
-/// the part with the write path: the cache panel and the checks that read the cache
-/// (lessons 2 and 3, a teacher's pack that reads it) have it in.
-#[wasm_split_helpers::wasm_split(acting, fallible, preload(preload_replayed_log))]
-pub fn replayed_log(ws: Rc<mixua_policy::Workspace>) -> Result<Logged, crate::parts::SplitLoaderError> {
-    Ok(Logged::replayed(ws))
 }
 
 impl CacheLines {

@@ -25,13 +25,9 @@ fn lesson_two_or_empty(lang: Lang) -> Workspace {
 /// reads them (`crate::derive::assertions`; not yet in: it does not hold yet, and
 /// the next edit checks again). Only a pack that asks reaches it.
 fn assertions_hold(f: &Facts<'_>) -> bool {
-    crate::parts::now(all_hold_part(f)).unwrap_or(false)
+    crate::parts::now(crate::parts::later::all_hold::all_hold(f)).unwrap_or(false)
 }
 
-#[wasm_split_helpers::wasm_split(later, fallible, preload(preload_all_hold))]
-pub fn all_hold_part(f: &Facts<'_>) -> Result<bool, crate::parts::SplitLoaderError> {
-    Ok(mixua_course::assertion::all_hold(f))
-}
 
 /// Runs `f` with the facts the crate's checks read.
 pub fn with_facts<T>(lesson: Lesson<'_>, f: impl FnOnce(&Facts<'_>) -> T) -> T {

@@ -19,16 +19,18 @@ use crate::derive::views::Computed;
 use crate::store::shared::Shared;
 use crate::store::state::AppState;
 
-/// What the derivation reads besides the work: which of the parts it needs
-/// are in, and how far the start has come. The derivation asks nothing of
-/// a part that is not in; it is derived again once the part comes.
+/// What the derivation reads besides the work: the functions of the wasm
+/// chunks it needs, once in, and how far the start has come. It asks nothing of
+/// a chunk that is not in; it is derived again once the chunk comes.
 #[derive(Clone, Copy)]
 pub struct Ready {
     /// The work shows or checks the response cache (lessons 2 and 3, a
-    /// pack that checks it), with whether the part that replays it is in.
-    pub cached: Option<bool>,
-    /// The part that judges the assertions is in.
-    pub assertions: bool,
+    /// pack that checks it), with the acting part's replay once it is in.
+    pub cached: Option<Option<crate::derive::checks::Replay>>,
+    /// The later part's judge of the assertions, once it is in.
+    pub judge: Option<crate::derive::assertions::Judge>,
+    /// The later part's words for a change, once it is in.
+    pub change_words: Option<crate::derive::change::ChangeWords>,
     /// The start has reached its side step: the lesson's checks are made.
     pub checks: bool,
 }
@@ -63,7 +65,7 @@ pub fn use_derived(state: &AppState, derived: &std::cell::RefCell<Option<(Rc<Wor
     let third = use_lesson_three(state);
     let views = use_views(state, derived, ready.cached);
     let cells = use_chart_cells(state, &views.shown, views.change.as_ref());
-    let asserted = use_assertions(state, &views.now, views.logged.clone(), ready.assertions, &third.more_parts);
+    let asserted = use_assertions(state, &views.now, views.logged.clone(), ready.judge, &third.more_parts);
     let checks = use_checks(state, &views.now, views.logged.clone(), views.tick, ready.checks);
     let ui = &state.ui;
     // The rest, in one memo of its own (a hook's state, not Yew's
@@ -79,6 +81,7 @@ pub fn use_derived(state: &AppState, derived: &std::cell::RefCell<Option<(Rc<Wor
         more: asserted.more.clone(),
         hides: ui.mode.hides_answers(),
         lang: ui.lang,
+        change_words: ready.change_words,
     };
     let kept = memo.take().filter(|m| m.key.same(&key));
     let made = kept.unwrap_or_else(|| {
@@ -86,7 +89,7 @@ pub fn use_derived(state: &AppState, derived: &std::cell::RefCell<Option<(Rc<Wor
         let change = key.change.clone().map(|(kind, c)| (kind, Shared(c)));
         let actors = Rc::new(if key.acts { mixua_policy::actors(ws) } else { Vec::new() });
         Memo {
-            words: crate::derive::change::step_words(change.as_ref(), &key.more, key.hides, key.lang),
+            words: crate::derive::change::step_words(change.as_ref(), &key.more, key.hides, key.lang, key.change_words),
             graded: crate::derive::course::graded_in(&key.pack, key.step, ws).map(Rc::new),
             actors,
             english_seed: !ws.cards.iter().any(|c| c.situation.contains(mixua_course::SEED_QUERY)),
@@ -120,6 +123,7 @@ struct Key {
     more: Rc<Vec<String>>,
     hides: bool,
     lang: mixua_words::Lang,
+    change_words: Option<crate::derive::change::ChangeWords>,
 }
 
 impl Key {
@@ -133,6 +137,7 @@ impl Key {
             && Rc::ptr_eq(&self.pack, &other.pack)
             && Rc::ptr_eq(&self.more, &other.more)
             && (self.step, self.acts, self.hides, self.lang) == (other.step, other.acts, other.hides, other.lang)
+            && self.change_words.map(|f| f as usize) == other.change_words.map(|f| f as usize)
             && change
     }
 }

@@ -14,7 +14,7 @@ use yew::prelude::*;
 use crate::derive::change;
 use crate::derive::views::Computed;
 use crate::store::lesson::Course;
-use crate::derive::checks::{CacheLines, Checks, Logged, Rejected, Roster};
+use crate::derive::checks::{CacheLines, Checks, Logged, Rejected, Replay, Roster};
 use crate::store::progress::Lesson;
 use crate::store::shared::Shared;
 use crate::derive::assertions::Asserted;
@@ -56,18 +56,19 @@ pub struct Views {
 /// The views, kept from the start's own derivation (`derived`, taken on
 /// the first render) and then from the last work's. `cached`: this work
 /// shows or checks the response cache (lessons 2 and 3, a pack that checks
-/// it), with whether the part that replays it is in (`Some(false)`: not
-/// yet, and the log is read again once it is).
+/// it), with the replay once the part that replays it is in (`Some(None)`:
+/// not yet, and the log is read again once it is).
 #[hook]
-pub fn use_views(state: &AppState, derived: &RefCell<Option<(Rc<Workspace>, Computed)>>, cached: Option<bool>) -> Views {
+pub fn use_views(state: &AppState, derived: &RefCell<Option<(Rc<Workspace>, Computed)>>, cached: Option<Option<Replay>>) -> Views {
     let ws = Shared(state.doc.workspace.clone());
     // The log read once per work, for all that reads it: lesson 2's gates
     // at the clock, the audit log's set-aside events, and the cache replay
     // (lesson 2, and lesson 3's cache exercise), which the cache panel and
     // the lesson's checks share.
     let lesson_two = state.ui.course == Course::Two;
-    let logged = use_memo((ws.clone(), lesson_two, cached), |(ws, two, cached)| {
-        (*two || cached.is_some()).then(|| Rc::new(Logged::of(ws.0.clone(), cached.is_some())))
+    let replay = cached.flatten();
+    let logged = use_memo((ws.clone(), lesson_two, cached.map(|r| r.is_some())), move |(ws, two, cached)| {
+        (*two || cached.is_some()).then(|| Rc::new(Logged::of(ws.0.clone(), replay)))
     });
     // The views now: kept up to date from the last work's (an edit of one
     // card re-derives that card and the cells it reaches, `Computed::update_touched`),
@@ -226,7 +227,7 @@ pub fn use_checks(state: &AppState, now: &Shared<Computed>, logged: Option<Rc<Lo
 /// (`assertions::Memo`, a hook's state), not Yew's `use_memo`: the
 /// students' first load carries no more than it needs.
 #[hook]
-pub fn use_assertions(state: &AppState, now: &Shared<Computed>, logged: Option<Rc<Logged>>, part: bool, more: &Rc<Vec<String>>) -> Asserted {
+pub fn use_assertions(state: &AppState, now: &Shared<Computed>, logged: Option<Rc<Logged>>, judge: Option<crate::derive::assertions::Judge>, more: &Rc<Vec<String>>) -> Asserted {
     let memo = use_mut_ref(crate::derive::assertions::Memo::default);
     let before = state.last.as_ref().map(|l| &l.before.workspace).filter(|b| !Rc::ptr_eq(b, &state.doc.workspace));
     let ui = &state.ui;
@@ -234,7 +235,7 @@ pub fn use_assertions(state: &AppState, now: &Shared<Computed>, logged: Option<R
         ws: state.doc.workspace.clone(),
         now: now.0.clone(),
         logged,
-        part,
+        judge,
         lang: ui.lang,
         hides: ui.mode.hides_answers(),
         open: ui.assertions,

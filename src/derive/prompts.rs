@@ -110,7 +110,7 @@ impl Bar {
             Some(t) => (t, true),
             None => (c.prompt.baseline_tokens, false),
         };
-        let parts: Vec<String> = segments.iter().map(|(s, t)| format!("{} {t}", source_words(*s, lang))).collect();
+        let pieces: Vec<String> = segments.iter().map(|(s, t)| format!("{} {t}", source_words(*s, lang))).collect();
         let key = c.viewer.key();
         let text = if bounded {
             pick!(lang, format!("{used} / {scale} 詞元"), format!("{used} / {scale} tokens"))
@@ -118,8 +118,8 @@ impl Bar {
             pick!(lang, format!("{used} 詞元(不設限)"), format!("{used} tokens (unlimited)"))
         };
         let label = pick!(lang, 
-            format!("{key} 的提示詞:{text}({})。打開提示詞", parts.join("、")),
-            format!("{key}'s prompt: {text} ({}). Open the prompt", parts.join(", ")),
+            format!("{key} 的提示詞:{text}({})。打開提示詞", pieces.join("、")),
+            format!("{key}'s prompt: {text} ({}). Open the prompt", pieces.join(", ")),
         );
         Bar { viewer: c.viewer.clone(), used, scale, bounded, segments, label, text }
     }
@@ -310,18 +310,18 @@ impl DiagnosisView {
 }
 
 /// What a step changed in the prompts and their settings, in the crate's
-/// words: the parts the change strip and the live region add.
+/// words: the pieces the change strip and the live region add.
 pub fn change_parts(before_ws: &Workspace, before: &Prompts, now_ws: &Workspace, now: &Prompts, lang: Lang) -> Vec<String> {
     let settings = setting_changes(before_ws, now_ws);
     let b: Vec<Prompt> = before.cells.iter().map(|c| c.prompt.clone()).collect();
     let n: Vec<Prompt> = now.cells.iter().map(|c| c.prompt.clone()).collect();
     let prompts = prompt_changes(before_ws, &b, now_ws, &n);
-    let mut parts: Vec<String> = settings.iter().map(|s| setting_change_words(s, lang)).collect();
-    parts.extend(prompts.iter().map(|p| prompt_change_words(p, lang)));
+    let mut pieces: Vec<String> = settings.iter().map(|s| setting_change_words(s, lang)).collect();
+    pieces.extend(prompts.iter().map(|p| prompt_change_words(p, lang)));
     if !settings.is_empty() && prompts.is_empty() {
-        parts.push(pick!(lang, "沒有提示詞改變", "no prompt changed").to_string());
+        pieces.push(pick!(lang, "沒有提示詞改變", "no prompt changed").to_string());
     }
-    parts
+    pieces
 }
 
 /// The budget names an input is offered for: each source, then `shared`.

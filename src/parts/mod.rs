@@ -3,36 +3,41 @@
 //! A function marked `#[wasm_split(part)]` is moved, with everything only it
 //! reaches, into a wasm chunk of its own (`part`) by the build's split step
 //! (`scripts/link-wasm.sh`, `crates/mixua-split`); calling it first fetches
-//! that chunk, so it is `async`. A view is drawn synchronously, so the app draws a part with
-//! [`now`]: its view once the chunk is in, else nothing, while
-//! [`use_part`] fetches the chunk when the part is first wanted and draws
-//! the root again when it is in. On a native build (tests, the prerender)
-//! there is no chunk: a part is always in.
+//! that chunk, so it is `async`. Every such function is here, one module
+//! per part, declared once with [`part!`]: each a thin wrapper of a function
+//! that stays where it belongs (the chunk holds what only the wrapper
+//! reaches), and the part's handle, a struct of plain `fn` pointers that
+//! answer at once, made only once the part is loaded. [`use_part`] fetches
+//! a part when the root first wants it and draws the root again when it is
+//! in; the root holds the handles and hands each function down (arguments,
+//! props, `crate::components::later::Later`): no module but the root names
+//! this one. On a native build (tests, the prerender) there is no chunk: a
+//! part is always in.
 
-pub mod below;
+pub mod about_me;
+pub mod acting;
+pub mod later;
+pub mod work_menu;
 
 use std::future::Future;
 use std::pin::Pin;
 
 use futures_util::FutureExt;
-use mixua_words::Lang;
 use yew::prelude::*;
 
 pub use wasm_split_helpers::SplitLoaderError;
 
+pub use crate::components::later::Part;
+
 /// A part's loader: `preload` of its `#[wasm_split]` function.
 pub type Preload = fn() -> Pin<Box<dyn Future<Output = Result<(), SplitLoaderError>>>>;
 
-/// Where a part's chunk is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Part {
-    /// Not wanted yet, or being fetched.
-    Out,
-    /// Fetched and instantiated: its functions answer at once.
-    In,
-    /// Its fetch failed (offline before the service worker kept it): the
-    /// part's place says so, and wanting it again fetches it again.
-    Failed,
+/// Where a part's function lands when called through its handle while
+/// its part is not in: never, since a handle is only made once every
+/// function of its part is loaded ([`part!`]).
+#[cold]
+pub fn gone() -> ! {
+    unreachable!()
 }
 
 /// The value of a part's function, if its chunk is in (else `None`: the
@@ -87,85 +92,95 @@ pub fn use_part(wanted: bool, preload: Preload) -> (Part, Callback<()>) {
     (*part, retry)
 }
 
-/// What a part's place shows while it is not in: nothing while it is
-/// fetched (a moment, from the service worker's copy after one visit), or
-/// why it is missing and a button to fetch it again, as a panel where the
-/// part's own would be (`place`: its panel's class, which places it).
-pub fn missing(part: Part, retry: &Callback<()>, lang: Lang, place: &'static str) -> Html {
-    if part != Part::Failed {
-        return html! { <div class={classes!("part-loading", place)} aria-busy="true"></div> };
-    }
-    let onclick = retry.reform(|_: MouseEvent| ());
-    html! {
-        <section class={classes!("panel", "part-failed", place)} role="alert">
-            <p><span aria-hidden="true">{ "⚠ " }</span>{ pick!(lang, 
-                "這部分的程式沒能下載(離線了嗎?)。你的作品都還在。",
-                "This part of the playground could not be downloaded (offline?). Your work is all still here.",
-            ) }</p>
-            <button type="button" {onclick}>{ pick!(lang, "再試一次", "Try again") }</button>
-        </section>
-    }
-}
+/// One part, declared once: `part! { pub struct Handle in chunk { fn f(a:
+/// A) -> R { body } ... } }` makes, for each function, a module `f` with
+/// the `#[wasm_split(chunk)]` function `f` (so `body`, and everything only
+/// it reaches, goes into the chunk), its `preload`, and `now`, the same
+/// function answering at once (for a loaded part only); and the part's
+/// handle, a struct of those functions (plain `fn` pointers), which only
+/// `Handle::load` makes: every function of the part loaded, so each
+/// answers at once from then on. The root holds the handles and hands
+/// each what it needs.
+macro_rules! part {
+    (
+        $(#[doc = $doc:literal])*
+        $vis:vis struct $handle:ident in $part:ident {
+            $(
+                $(#[doc = $fdoc:literal])*
+                $(#[cfg($cfg:meta)])?
+                fn $f:ident($($arg:ident: $ty:ty),* $(,)?) -> $ret:ty $body:block
+            )*
+        }
+    ) => {
+        $(
+            $(#[doc = $fdoc])*
+            $(#[cfg($cfg)])?
+            #[allow(clippy::too_many_arguments)]
+            pub mod $f {
+                #[allow(unused_imports)]
+                use super::*;
 
-/// The part of the panels a first screen does not show
-/// (`crate::parts::below`), as the root has it: wanted once the first
-/// screen is shown and painted, so nothing the first screen draws waits
-/// for it, and handed to the components it draws as a context
-/// ([`lazy_later!`]). Compared by where the part is only: the retry of any
-/// render fetches it again.
-#[derive(Clone)]
-pub struct Later {
-    pub part: Part,
-    pub retry: Callback<()>,
-}
+                #[::wasm_split_helpers::wasm_split($part, fallible, preload(preload))]
+                pub fn $f($($arg: $ty),*) -> ::std::result::Result<$ret, $crate::parts::SplitLoaderError> {
+                    ::std::result::Result::Ok($body)
+                }
 
-impl PartialEq for Later {
-    fn eq(&self, other: &Later) -> bool {
-        self.part == other.part
-    }
-}
+                /// The function, once its part is in.
+                #[allow(dead_code)]
+                pub fn now($($arg: $ty),*) -> $ret {
+                    $crate::parts::now($f($($arg),*)).unwrap_or_else(|| $crate::parts::gone())
+                }
+            }
+        )*
 
-/// A component drawn by a part: `lazy_component!(Name(fn_name, Props,
-/// "place") = split_fn, preload_fn)` makes `Name`, which takes the same
-/// props as the part's component (they must have `lang`) and draws it once
-/// `preload_fn` (its part's, and any other part it needs) is done; until
-/// then [`missing`] stands in its place (its panel's class). Mounting it
-/// is wanting the part.
-macro_rules! lazy_component {
-    ($(#[$doc:meta])* $vis:vis $name:ident($fn:ident, $props:ty, $place:literal) = $call:path, $preload:path) => {
-        $(#[$doc])*
-        #[::yew::function_component($name)]
-        $vis fn $fn(props: &$props) -> ::yew::Html {
-            let (part, retry) = $crate::parts::use_part(true, || ::std::boxed::Box::pin($preload()));
-            let drawn = if part == $crate::parts::Part::In { $crate::parts::now($call(props)) } else { None };
-            drawn.unwrap_or_else(|| $crate::parts::missing(part, &retry, props.lang, $place))
+        $(#[doc = $doc])*
+        // Not every function is asked for through the handle: the root
+        // awaits some by their module's path (`f::f(..).await`).
+        #[allow(dead_code)]
+        #[derive(Clone, Copy)]
+        $vis struct $handle {
+            $(
+                $(#[doc = $fdoc])*
+                $(#[cfg($cfg)])?
+                pub $f: fn($($ty),*) -> $ret,
+            )*
+        }
+
+        /// One handle per part: any two are the same.
+        impl ::std::cmp::PartialEq for $handle {
+            fn eq(&self, _: &$handle) -> bool {
+                true
+            }
+        }
+
+        #[allow(dead_code)]
+        impl $handle {
+            /// The handle of a part whose `load` is done (the root's
+            /// [`crate::parts::use_part`] says `Part::In`).
+            pub fn loaded() -> $handle {
+                $handle {
+                    $(
+                        $(#[cfg($cfg)])?
+                        $f: $f::now,
+                    )*
+                }
+            }
+
+            /// Fetches the part and loads each of its functions: its handle,
+            /// or `Err` when it can't be fetched.
+            pub async fn load() -> ::std::result::Result<$handle, $crate::parts::SplitLoaderError> {
+                $(
+                    $(#[cfg($cfg)])?
+                    $f::preload().await?;
+                )*
+                ::std::result::Result::Ok($handle {
+                    $(
+                        $(#[cfg($cfg)])?
+                        $f: $f::now,
+                    )*
+                })
+            }
         }
     };
 }
-
-/// `lazy_later!(Name(fn_name, Props, "place") = Component, part_fn,
-/// preload_fn)`: `Component` moved into the part of the panels below the
-/// first screen (`part_fn`, marked `#[wasm_split(later)]`, with its
-/// `preload_fn`, which `components::below::preload` calls), and `Name`,
-/// which stands in its place and does not fetch the part itself: it draws
-/// `Component` once the root's [`Later`] says the part is in (without that
-/// context, it fetches the part when mounted).
-macro_rules! lazy_later {
-    ($(#[$doc:meta])* $vis:vis $name:ident($fn:ident, $props:ty, $place:literal) = $comp:ident, $part:ident, $preload:ident) => {
-        #[::wasm_split_helpers::wasm_split(later, fallible, preload($preload))]
-        pub fn $part(props: &$props) -> ::std::result::Result<::yew::Html, $crate::parts::SplitLoaderError> {
-            ::std::result::Result::Ok(::yew::html! { <$comp ..props.clone() /> })
-        }
-
-        $(#[$doc])*
-        #[::yew::function_component($name)]
-        $vis fn $fn(props: &$props) -> ::yew::Html {
-            let later = ::yew::use_context::<$crate::parts::Later>();
-            let own = $crate::parts::use_part(later.is_none(), || ::std::boxed::Box::pin($crate::parts::below::preload()));
-            let (part, retry) = later.map_or(own, |l| (l.part, l.retry));
-            let drawn = if part == $crate::parts::Part::In { $crate::parts::now($part(props)) } else { None };
-            drawn.unwrap_or_else(|| $crate::parts::missing(part, &retry, props.lang, $place))
-        }
-    };
-}
-pub(crate) use {lazy_component, lazy_later};
+pub(crate) use part;

@@ -10,6 +10,8 @@ use mixua_policy::Workspace;
 use yew::prelude::*;
 
 use crate::components::announcer::Announcer;
+use crate::components::later::{missing, Later};
+use crate::parts::later::LaterPart;
 use crate::components::chart::change_jump::LazyChangeJump;
 use crate::components::{
     lesson::assertions_panel::AssertionsPanelProps,
@@ -51,7 +53,8 @@ pub fn app(props: &AppProps) -> Html {
     // (with the write path their acts go through, lesson 2's pack and
     // start, and the cache replay; the start has it in before its first
     // render, `main.rs`).
-    let (acting, refetch) = crate::parts::use_part(state.ui.wants_acting(), || Box::pin(lesson_tools::preload()));
+    let (acting, refetch) = crate::parts::use_part(state.ui.wants_acting(), || Box::pin(async { crate::parts::acting::Acting::load().await.map(drop) }));
+    let acting_part = (acting == crate::parts::Part::In).then(crate::parts::acting::Acting::loaded);
     effects::use_document_lang(lang, store);
     // The start's writes after the first render, the prerendered screen
     // replaced, the first save (`start/mod.rs`).
@@ -66,22 +69,24 @@ pub fn app(props: &AppProps) -> Html {
     let (later, retry_later) = crate::parts::use_part(step >= Step::Side, || {
         Box::pin(async {
             crate::parts::after_paint().await;
-            let (below, _) = futures_util::future::join(crate::parts::below::preload(), crate::store::autosave::preload_keep()).await;
-            below
+            crate::parts::later::LaterPart::load().await.map(drop)
         })
     });
     // The panels below the first screen come once it is in (or failed:
     // then each says so in its place).
+    let later_part = (later == crate::parts::Part::In).then(crate::parts::later::LaterPart::loaded);
     use_start_advance(step_now, step >= Step::Side && later == crate::parts::Part::Out);
     // Everything the screen shows of the work, derived once per revision
     // (`derive/derived.rs`): the views now and shown, the cache's replay,
     // the change, the chart's cells, lesson 3's prompts, the assertions,
-    // the lesson's checks, the live region's words. The cache is replayed
-    // when the lesson shows it or checks it (by the acting part: derived
-    // again once it is in).
+    // the lesson's checks, the live region's words. It is handed the
+    // parts' functions it needs once they are in (derived again then): the
+    // cache replay (when the lesson shows or checks the cache), the
+    // assertions' judge and the change's words.
     let ready = Ready {
-        cached: state.ui.reads_cache().then_some(acting == crate::parts::Part::In),
-        assertions: later == crate::parts::Part::In,
+        cached: state.ui.reads_cache().then_some(acting_part.map(|a| a.replayed_log)),
+        judge: later_part.map(|l| l.derive_assertions),
+        change_words: later_part.map(|l| l.change_words),
         checks: step >= Step::Side,
     };
     let Derived { views, cells, third, asserted, checks, words, graded, actor, actors, english_seed } = use_derived(&state, &root.derived, ready);
@@ -106,7 +111,7 @@ pub fn app(props: &AppProps) -> Html {
     // store (`store/autosave.rs`): the components only show it. The name is read
     // once the start is done (by the part that keeps the work, which comes
     // after the chart is interactive).
-    let (student_name, onname) = crate::store::autosave::use_student_name(step == Step::Ready);
+    let (student_name, onname) = crate::store::autosave::use_student_name(step == Step::Ready, crate::parts::later::keep);
     let (saved_pack, onkeep) = crate::store::autosave::use_pack_in_progress(onaction.clone());
     let (onwork, ondragover, ondrop) = effects::use_work_actions(store, onaction.clone());
     let workspace: Shared<Workspace> = Shared(state.doc.workspace.clone());
@@ -173,18 +178,19 @@ pub fn app(props: &AppProps) -> Html {
     let acting_in = !ui.course.acts() || acting == crate::parts::Part::In;
     // Until then the inspector column says so, once (or why it can't be).
     let tools_at = |at| {
-        let drawn = if acting_in { lesson_tools::view(&tools, at) } else { None };
-        drawn.unwrap_or_else(|| if at == ToolsAt::Side { crate::parts::missing(acting, &refetch, lang, "tool") } else { Html::default() })
+        let drawn = if acting_in { lesson_tools::view(&tools, at, acting_part.map(|a| a.tools)) } else { None };
+        drawn.unwrap_or_else(|| if at == ToolsAt::Side { missing(acting, &refetch, lang, "tool") } else { Html::default() })
     };
     let memory = tools_at(ToolsAt::Memory);
     // The printed worksheet's exercise: the current step's title and task.
     let worksheet_exercise = ui.exercise().filter(|_| !hidden(Panel::Lesson)).map(|e| Rc::new((e.title.get(lang).to_string(), e.task.get(lang).to_string())));
     html! {
-        <ContextProvider<crate::parts::Later> context={crate::parts::Later { part: later, retry: retry_later.clone() }}>
+        <ContextProvider<Later> context={Later { part: later, retry: retry_later.clone(), draws: later_part.map(LaterPart::draws) }}>
         <div class={classes!("app", classroom.then_some("classroom"), ui.embed.then_some("embed"), third.on.then_some("lesson3"), selecting)} data-ready={(step == Step::Ready && acting_in && later == crate::parts::Part::In).then_some("")} data-settled={settled.then_some("")} {ondragover} {ondrop}>
             <a class="skip" href="#chart">{ pick!(lang, "跳到座位表", "Skip to the seating chart") }</a>
             if !ui.embed && top {
             { top_bar::view(TopBar {
+                prefetch: crate::parts::work_menu::prefetch,
                 course: ui.course, carried: ui.carried_lesson(), classroom, latest_doc: latest_doc.clone(), recent: ui.recent.clone(),
                 said: ui.notice.clone().filter(|_| ui.notice_at == NoticeAt::Work),
                 doc: doc.clone(), computed: computed_now.clone(), saved_pack: saved_pack.clone(), onkeep: onkeep.clone(),
@@ -198,7 +204,7 @@ pub fn app(props: &AppProps) -> Html {
             // The Assertions panel: a drawer beside the page, opened from the
             // top bar (issue 53).
             if ui.assertions && !ui.embed && top {
-                { crate::parts::now(crate::components::lesson::assertions_panel::assertions_panel_part(&AssertionsPanelProps {
+                { later_part.map(|l| (l.assertions_panel)(&AssertionsPanelProps {
                     workspace: workspace.clone(),
                     computed: computed_now.clone(),
                     judged: asserted.judged.clone(),
@@ -206,7 +212,8 @@ pub fn app(props: &AppProps) -> Html {
                     hidden: ui.mode.hides_answers(),
                     lang,
                     onaction: onaction.clone(),
-                })).unwrap_or_else(|| crate::parts::missing(later, &retry_later, lang, "assertions")) }
+                    write: crate::derive::assertions::AssertionWrite(l.apply_assertion),
+                })).unwrap_or_else(|| missing(later, &retry_later, lang, "assertions")) }
             }
             if top {
                 <NoticeBar notice={ui.notice.clone().filter(|_| ui.notice_at == NoticeAt::Bar)} {lang} onaction={onaction.clone()} onwork={onwork.clone()} />
@@ -247,7 +254,7 @@ pub fn app(props: &AppProps) -> Html {
                     if step >= Step::Side && !hidden(Panel::Lesson) {
                         { columns::lesson(LessonColumn {
                             ui, doc: &doc, computed: &computed_now, checks: &checks, student_name: &student_name, onname: &onname,
-                            tick, missing: || crate::parts::missing(acting, &refetch, lang, "lesson"), onaction: &onaction,
+                            tick, missing: || missing(acting, &refetch, lang, "lesson"), onaction: &onaction,
                         }) }
                     }
                     if step >= Step::Side {
@@ -268,6 +275,6 @@ pub fn app(props: &AppProps) -> Html {
                 { below::rest(&workspace, ui.embed, print_asked, worksheet_exercise, lang) }
             }
         </div>
-        </ContextProvider<crate::parts::Later>>
+        </ContextProvider<Later>>
     }
 }

@@ -8,7 +8,7 @@ use mixua_policy::Workspace;
 use mixua_words::{pick, Lang};
 use yew::prelude::*;
 
-use crate::components::inspector::{card_editor::LazyCardEditor, compare::LazyCompare, people::LazyPeople};
+use crate::components::later::{LazyCardEditor, LazyCompare, LazyPeople};
 use crate::components::lesson::worksheet::Worksheet;
 use crate::derive::checks::Roster;
 use crate::derive::views::Computed;

@@ -11,7 +11,9 @@ use yew::prelude::*;
 
 use crate::components::chart::rejected_list::RejectedList;
 use crate::components::lesson::lesson_panel::LessonPanel;
-use crate::components::inspector::{about_me::LazyAboutMe, card_inspector::LazyCardInspector, why_panel::WhyPanel};
+use crate::parts::about_me::LazyAboutMe;
+use crate::components::inspector::why_panel::WhyPanel;
+use crate::components::later::LazyCardInspector;
 use crate::derive::checks::{Checks, Rejected, Roster};
 use crate::derive::views::Computed;
 use crate::store::shared::Shared;

@@ -50,7 +50,7 @@ pub fn use_root(prerender: Option<Screen>, start: Option<Started>) -> (Rc<Root>,
             None => start.unwrap_or_default().take(),
         };
         let Route { state, set_aside, autosave, work, unsaved, started, .. } = route;
-        let store = Store::new(state, autosave, work, Rc::new(move || rerender.force_update()));
+        let store = Store::new(state, autosave, work, Rc::new(move || rerender.force_update()), crate::parts::later::keep);
         Root { store, set_aside: RefCell::new(set_aside), unsaved, started: RefCell::new(started), derived: RefCell::new(derived) }
     });
     let onaction = {
@@ -171,7 +171,7 @@ pub fn use_start_effects(root: &Root, onaction: Callback<Action>, step: Step, em
             // storage is not asked for before the chart is interactive.
             if set_aside.is_some() || started.is_some() || crate::store::json_io::needed_at_start() {
                 crate::store::json_io::run(async move {
-                    let _ = crate::store::json_io::carry_out(&set_aside, &started, embed).await;
+                    let _ = crate::parts::later::carry_out::carry_out(&set_aside, &started, embed).await;
                 });
             }
             // A work not saved yet is saved when the start is done (below),
@@ -197,12 +197,12 @@ pub fn use_start_effects(root: &Root, onaction: Callback<Action>, step: Step, em
                 crate::store::json_io::run(async move {
                     if unsaved {
                         // Work from before works had slots now has one too.
-                        if crate::store::saver::first_save(&store.saver).await.is_err() {
+                        if crate::parts::later::first_save::first_save(&store.saver).await.is_err() {
                             store.saver.part_missing();
                         }
                     } else {
                         let current = store.saver.work.borrow().id.clone();
-                        if let Ok(recent) = crate::store::json_io::recent(&current).await {
+                        if let Ok(recent) = crate::parts::later::recent::recent(&current).await {
                             store.dispatch(UiAction::SetRecent(recent).into());
                         }
                     }
@@ -254,12 +254,12 @@ pub fn use_work_actions(store: &Store, onaction: Callback<Action>) -> (Callback<
                 let said_before = store.get().ui.notice.clone();
                 let saver = store.saver.clone();
                 let (done, at) = match work {
-                    WorkAction::Open(id) => (crate::store::autosave::open(&saver, &id, &store).await, NoticeAt::Work),
+                    WorkAction::Open(id) => (crate::parts::later::open::open(&saver, &id, &store).await, NoticeAt::Work),
                     WorkAction::LoadTheirs => {
                         let id = saver.work.borrow().id.clone();
-                        (crate::store::autosave::open(&saver, &id, &store).await, NoticeAt::Bar)
+                        (crate::parts::later::open::open(&saver, &id, &store).await, NoticeAt::Bar)
                     }
-                    WorkAction::Reset { doc, source } => (crate::store::autosave::import(&saver, &doc, &source, &store).await, NoticeAt::Work),
+                    WorkAction::Reset { doc, source } => (crate::parts::later::import::import(&saver, &doc, &source, &store).await, NoticeAt::Work),
                     WorkAction::Import { mut saved, source, at } => {
                         // A file names lesson 1, 2 or 3 (a pack's exercise
                         // leaves as one of them): another page's lesson is
@@ -272,8 +272,8 @@ pub fn use_work_actions(store: &Store, onaction: Callback<Action>) -> (Callback<
                                 store.dispatch(UiAction::Notify(Notice::LoadFailed { source, problem }).into());
                                 Ok(())
                             }
-                            Ok(course) if course == store.get().ui.course => crate::store::autosave::import(&saver, &saved.doc, &source, &store).await,
-                            Ok(_) => crate::store::autosave::open_new(&saver, &saved, &source, &store).await,
+                            Ok(course) if course == store.get().ui.course => crate::parts::later::import::import(&saver, &saved.doc, &source, &store).await,
+                            Ok(_) => crate::parts::later::open_new::open_new(&saver, &saved, &source, &store).await,
                         };
                         (done, at)
                     }
@@ -294,7 +294,7 @@ pub fn use_work_actions(store: &Store, onaction: Callback<Action>) -> (Callback<
         Callback::from(move |e: DragEvent| {
             e.prevent_default();
             if let Some(file) = e.data_transfer().and_then(|d| d.files()).and_then(|f| f.get(0)) {
-                crate::components::menus::files::import_file(file, NoticeAt::Bar, onaction.clone(), onwork.clone());
+                import_file(file, NoticeAt::Bar, onaction.clone(), onwork.clone());
             }
         })
     };
@@ -331,4 +331,16 @@ pub fn use_settled(ready: bool) -> bool {
         });
     }
     *settled
+}
+
+/// Reads a dropped file and loads it, or says what is wrong, `at` the
+/// control that asked, with the part that keeps the work
+/// (`crate::store::json_io::import_file`). The current work changes only
+/// when the whole file loads.
+fn import_file(file: web_sys::File, at: NoticeAt, onaction: Callback<Action>, onwork: Callback<WorkAction>) {
+    crate::store::json_io::run(async move {
+        if crate::parts::later::import_file::import_file(&file, at, &onaction, &onwork).await.is_err() {
+            crate::components::menus::files::part_missing_at(&onaction, at);
+        }
+    });
 }

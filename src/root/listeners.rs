@@ -61,7 +61,7 @@ pub fn use_page_listeners(store: &Store) {
                 if let Some(key) = event.dyn_ref::<web_sys::StorageEvent>().and_then(|e| e.key()) {
                     let saver = saver.clone();
                     crate::store::json_io::run(async move {
-                        let _ = crate::store::saver::storage_event(&saver, &key).await;
+                        let _ = crate::parts::later::storage_event::storage_event(&saver, &key).await;
                     });
                 }
             });
@@ -100,12 +100,12 @@ pub fn use_page_listeners(store: &Store) {
                 // The link is read by the part that keeps the work (in by
                 // now, unless it could not be fetched).
                 crate::store::json_io::run(async move {
-                    if crate::store::autosave::preload_keep().await.is_err() {
+                    let Ok(later) = crate::parts::later::LaterPart::load().await else {
                         return restart.dispatch(UiAction::Notify(Notice::PartMissing).into());
-                    }
+                    };
                     restart.settle();
                     restart.saver.flush();
-                    let mut boot = Boot::read();
+                    let mut boot = Boot::read(Some(later.route));
                     // Another page's link: that page is on its way.
                     if boot.route.go.is_some() {
                         return;
@@ -117,7 +117,7 @@ pub fn use_page_listeners(store: &Store) {
                         // A refused link (or this very work) changes nothing
                         // here, not even the undo history: only the refusal is
                         // said, and the link leaves the address bar.
-                        let _ = crate::store::json_io::carry_out(&None, &None, boot.route.state.ui.embed).await;
+                        let _ = crate::parts::later::carry_out::carry_out(&None, &None, boot.route.state.ui.embed).await;
                         let refused = boot.route.state.ui.notice.filter(|n| {
                             matches!(n, Notice::LoadFailed { .. } | Notice::Pack(crate::store::pack_link::PackNotice::Refused(_)))
                         });

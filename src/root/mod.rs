@@ -7,3 +7,18 @@ pub(crate) mod effects;
 pub(crate) mod listeners;
 pub(crate) mod below;
 pub(crate) mod columns;
+
+/// Fetches lesson 2's part (`crate::start::Started::acts`,
+/// `crate::start::acting_at_start`) before the start reads the lesson; a
+/// failed fetch is the root's to say (its place in the lesson and the
+/// inspector) and the start's (`crate::start::route::route`).
+pub async fn fetch_acting() {
+    let _ = crate::parts::acting::Acting::load().await;
+}
+
+/// Fetches the part that keeps the work before a start that reads stored
+/// work or a link (`crate::store::json_io::needed_at_start`): the start
+/// over them, or `None` when it can't be fetched.
+pub async fn fetch_keep() -> Option<crate::start::Stored> {
+    crate::parts::later::LaterPart::load().await.ok().map(|part| part.route)
+}

@@ -12,7 +12,7 @@
 //! replaces the prerendered one in one frame ([`show`]). The panels below
 //! it (the card editor, users and agents, the comparison, the footer and
 //! the printed worksheet) then arrive, once the part most of them are in
-//! has come (`crate::parts::below`), one per task, in page order (each
+//! has come (`later`), one per task, in page order (each
 //! added below everything already there, so nothing moves), and the first
 //! save of a work not saved yet comes last, in a task of its own (or at
 //! `pagehide`, if the page goes before that). Between the steps the page
@@ -55,6 +55,12 @@ pub struct Boot {
     pub derived: Option<(Rc<Workspace>, Computed)>,
 }
 
+/// The start over what is stored and the address's link
+/// (`crate::store::json_io::route`), as the part that keeps the work has it:
+/// a start that reads stored work or a link fetches that part first
+/// (`main.rs`) and hands this to [`Started::read`].
+pub type Stored = fn(&Address, &Session) -> Route;
+
 impl Boot {
     /// A build-time first screen: the start of its lesson in its language,
     /// as a fresh load without saved work starts (no browser is asked
@@ -77,7 +83,7 @@ impl Boot {
     /// visit needs none of it. When that part could not be fetched, the
     /// start is a first visit's that saves nothing, and says so: what is
     /// stored stays as it is.
-    pub fn read() -> Boot {
+    pub fn read(stored: Option<Stored>) -> Boot {
         let window = gloo_utils::window();
         let location = window.location();
         let search = web_sys::UrlSearchParams::new_with_str(&location.search().unwrap_or_default())
@@ -98,7 +104,7 @@ impl Boot {
         if !crate::store::json_io::needed_at_start() {
             return Boot { route: route::route_plain(&address, &session), derived: None };
         }
-        let route = crate::parts::now(crate::store::json_io::route(&address, &session)).unwrap_or_else(|| {
+        let route = stored.map(|stored| stored(&address, &session)).unwrap_or_else(|| {
             let mut route = route::route_plain(&address, &session);
             route.autosave = false;
             route.state.ui.notice = Some(crate::store::state::Notice::PartMissing);
@@ -138,8 +144,8 @@ impl PartialEq for Started {
 
 impl Started {
     /// The start's first task: the work read.
-    pub fn read(&self) {
-        *self.0.borrow_mut() = Some(Boot::read());
+    pub fn read(&self, stored: Option<Stored>) {
+        *self.0.borrow_mut() = Some(Boot::read(stored));
     }
 
     /// Whether the start goes on to another page ([`Route::go`]).
@@ -149,7 +155,7 @@ impl Started {
 
     /// Whether the work read wants lesson 2's part (the acting panels, the
     /// write path, lesson 2's pack and start,
-    /// `crate::components::lesson::lesson_tools::preload`): a lesson acted on over
+    /// `crate::root::fetch_acting`): a lesson acted on over
     /// time, or a teacher's pack with an exercise in lesson 2's start
     /// (`crate::store::state::Ui::wants_acting`). It is fetched before the
     /// lesson's exercises are read (`main.rs`), so that the first screen
@@ -178,7 +184,7 @@ impl Started {
     /// What the tasks read (else read now), its step kept within its
     /// lesson (a no-op after [`Started::lesson`]).
     pub fn take(&self) -> Boot {
-        let mut boot = self.0.borrow_mut().take().unwrap_or_else(Boot::read);
+        let mut boot = self.0.borrow_mut().take().unwrap_or_else(|| Boot::read(None));
         boot.keep_step_in_lesson();
         boot
     }
@@ -195,13 +201,6 @@ pub fn acting_at_start() -> bool {
     let lesson = search.and_then(|s| s.get("lesson")).and_then(|l| crate::store::lesson::Course::parse(&l));
     let fragment = location.hash().unwrap_or_default();
     lesson.is_some_and(crate::store::lesson::Course::acts) || crate::store::pack_link::is_pack_link(fragment.trim_start_matches('#'))
-}
-
-/// Fetches lesson 2's part ([`Started::acts`], [`acting_at_start`]); a
-/// failed fetch is the root's to say (its place in the lesson and the
-/// inspector) and the start's (`crate::start::route::route`).
-pub async fn fetch_acting() {
-    let _ = crate::components::lesson::lesson_tools::preload().await;
 }
 
 /// What each step adds (the app's first render is step 0).
@@ -252,7 +251,7 @@ pub fn use_start_step(all_at_once: bool) -> UseStateHandle<Step> {
 }
 
 /// Moves the start on, a step per task, except while `hold`: the panels
-/// below the first screen wait there for their part (`crate::parts::Later`),
+/// below the first screen wait there for their part (`later`),
 /// so that each still arrives in its own task (the card editor's rows a few
 /// per task) once it is in.
 #[hook]
@@ -279,7 +278,7 @@ pub fn show() {
     }
     // The chart is interactive from here: what the page fetched before
     // this mark is its first load (`scripts/size.mjs`); the part of the
-    // panels below comes after it (`crate::parts::below`).
+    // panels below comes after it (`later`).
     if let Some(performance) = gloo_utils::window().performance() {
         let _ = performance.mark("mixua-interactive");
     }

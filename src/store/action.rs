@@ -85,15 +85,17 @@ pub enum Edit {
     Load { doc: Doc, source: String },
     /// Lesson 2: an act through the policy's write path (propose, publish,
     /// reject, revoke, delete, roll back, advance the clock, …). A refusal
-    /// changes nothing and is shown with its reason.
-    Act(crate::store::acts::Act),
+    /// changes nothing and is shown with its reason. With the write path
+    /// it goes through, from the acting part.
+    Act(crate::store::acts::Act, crate::store::acts::WritePath),
     /// Lesson 3: a budget, `top_k`, a layer, a ranking weight or a card's
     /// prompt key. A refused value changes nothing and is said.
     #[cfg(feature = "lesson3")]
     Prompt(crate::store::prompt_settings::PromptEdit),
     /// The work's assertions (issue 53): one kept, edited or removed, each
-    /// one undoable step.
-    Assertion(crate::derive::assertions::AssertionEdit),
+    /// one undoable step. With the function that writes it, from the
+    /// `later` part.
+    Assertion(crate::derive::assertions::AssertionEdit, crate::derive::assertions::AssertionWrite),
 }
 
 /// A change to what the learner looks at.

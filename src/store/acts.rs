@@ -206,20 +206,17 @@ pub fn apply(ws: &mut Workspace, act: &Act) -> Result<(), Refusal> {
     }
 }
 
-/// [`apply`], in lessons 2 and 3's part (`acting`, `crate::parts`): the
-/// write path, which only lessons 2 and 3's panels and "About me" ask
-/// for; each of them has it in before it is drawn (`preload_acts`), so the
-/// reducer, which can't wait, finds it in.
-#[wasm_split_helpers::wasm_split(acting, fallible, preload(preload_acts))]
-pub fn apply_part(ws: &mut Workspace, act: &Act) -> Result<Result<(), Refusal>, crate::parts::SplitLoaderError> {
-    Ok(apply(ws, act))
-}
+/// The write path ([`apply`]) as the acting part's handle gives it. An act
+/// carries it ([`crate::store::state::Edit::Act`]): only a panel drawn once
+/// that part is in makes one, so the reducer never waits for the part.
+/// There is one write path: any two are the same.
+#[derive(Clone, Copy, Debug)]
+pub struct WritePath(pub fn(&mut Workspace, &Act) -> Result<(), Refusal>);
 
-/// A refusal in words, in the same part as the write path that refuses
-/// (a refusal's notice is only ever made with this part in).
-#[wasm_split_helpers::wasm_split(acting, fallible, preload(preload_refusal_words))]
-pub fn refusal_words(refusal: &Refusal, lang: mixua_words::Lang) -> Result<String, crate::parts::SplitLoaderError> {
-    Ok(mixua_words::explain::refusal_text(refusal, lang))
+impl PartialEq for WritePath {
+    fn eq(&self, _: &WritePath) -> bool {
+        true
+    }
 }
 
 /// The actor the learner chose, while it is still one of the crate's

@@ -11,16 +11,14 @@ use gloo_timers::callback::Timeout;
 #[cfg(any(feature = "only-en", feature = "only-zh"))]
 use mixua_words::Lang;
 
-use crate::parts::SplitLoaderError;
 use crate::start::route::Route;
 use crate::store::recent::WorkRef;
 use crate::store::state::{Action, AppState, Edit, Notice, UiAction};
-use wasm_split_helpers::wasm_split;
 use crate::store::lesson::{Page, WorkLesson};
 use crate::store::browser::{self, Stored as _};
 use crate::store::persist::{self, Saved};
 use crate::store::state::Recent;
-use crate::store::saver::{new_work, preload_first_save, preload_flush, preload_storage_event, Saver};
+use crate::store::saver::{new_work, Keep, Saver};
 use crate::store::typing::{typed, typing_in_field, Typed};
 
 
@@ -41,7 +39,7 @@ pub struct Store {
 impl Store {
     /// The store of a start's state; `autosave`: whether the tab saves, into
     /// `work`; `rerender`: how the root is asked to render again.
-    pub fn new(state: AppState, autosave: bool, work: WorkRef, rerender: Rc<dyn Fn()>) -> Store {
+    pub fn new(state: AppState, autosave: bool, work: WorkRef, rerender: Rc<dyn Fn()>, keep: Keep) -> Store {
         let current = Rc::new(RefCell::new(Rc::new(state)));
         let saver = Rc::new(Saver {
             enabled: autosave,
@@ -51,6 +49,7 @@ impl Store {
             dirty: Cell::new(false),
             failed: Cell::new(false),
             notify: RefCell::new(None),
+            keep,
         });
         Store { current, rerender, saver, typed: Rc::default(), typing: Rc::new(Cell::new(false)) }
     }
@@ -61,8 +60,11 @@ impl Store {
     pub fn restart(&self, route: Route) {
         let Route { state, set_aside, work, unsaved, started, .. } = route;
         let embed = state.ui.embed;
+        let keep = self.saver.keep;
         crate::store::json_io::run(async move {
-            let _ = crate::store::json_io::carry_out(&set_aside, &started, embed).await;
+            if let Some(keeping) = keep().await {
+                (keeping.carry_out)(&set_aside, &started, embed);
+            }
         });
         *self.saver.work.borrow_mut() = work;
         *self.current.borrow_mut() = Rc::new(state);
@@ -165,20 +167,6 @@ impl Store {
     }
 }
 
-/// The part that keeps the work (`later`), every function of it loaded:
-/// the saver's and `crate::store::json_io`'s.
-pub async fn preload_keep() -> Result<(), SplitLoaderError> {
-    crate::store::json_io::preload_own().await?;
-    preload_flush().await?;
-    preload_first_save().await?;
-    preload_storage_event().await?;
-    preload_open().await?;
-    preload_import().await?;
-    #[cfg(any(feature = "only-en", feature = "only-zh"))]
-    preload_open_in().await?;
-    preload_open_new().await
-}
-
 /// Opens the page in `to` (a page built in one language, issue 28: the
 /// other language's words come as that language's build), nothing lost:
 /// the held edits applied, the work saved into this tab's slot (the start
@@ -191,7 +179,9 @@ pub async fn preload_keep() -> Result<(), SplitLoaderError> {
 pub fn switch_lang(store_: &Store, to: Lang) {
     let store_ = store_.clone();
     crate::store::json_io::run(async move {
-        if open_in(&store_, to).await.is_err() {
+        if let Some(keeping) = (store_.saver.keep)().await {
+            (keeping.open_in)(&store_, to);
+        } else {
             store_.saver.part_missing();
             if let Some(built) = Lang::BUILT {
                 store_.dispatch(Action::Ui(UiAction::SetLang(built)));
@@ -202,8 +192,7 @@ pub fn switch_lang(store_: &Store, to: Lang) {
 
 /// [`switch_lang`]'s saving and leaving, in the part that keeps the work.
 #[cfg(any(feature = "only-en", feature = "only-zh"))]
-#[wasm_split(later, fallible, preload(preload_open_in))]
-pub fn open_in(store_: &Store, to: Lang) -> Result<(), SplitLoaderError> {
+pub fn open_in(store_: &Store, to: Lang) {
     store_.settle();
     let saver = &store_.saver;
     let mut saved = false;
@@ -214,7 +203,7 @@ pub fn open_in(store_: &Store, to: Lang) -> Result<(), SplitLoaderError> {
     browser::write_text(browser::LANG_KEY, to.tag());
     let location = gloo_utils::window().location();
     let Ok(url) = location.href().and_then(|href| web_sys::Url::new(&href)) else {
-        return Ok(());
+        return;
     };
     url.search_params().set("lang", to.tag());
     if !saved {
@@ -222,39 +211,41 @@ pub fn open_in(store_: &Store, to: Lang) -> Result<(), SplitLoaderError> {
         url.set_hash(&persist::encode_link(&state.doc, state.ui.carried_lesson()));
     }
     let _ = location.replace(&url.href());
-    Ok(())
 }
 
 /// The name the learner last wrote in a result code, as the browser keeps
 /// it (read once `ready`, after the first render: the build-time prerender
 /// has no storage), and the callback that keeps a new one. The lesson
-/// panel takes both as props and never touches storage itself.
+/// panel takes both as props and never touches storage itself. `keep`:
+/// the part that keeps the work.
 #[yew::hook]
-pub fn use_student_name(ready: bool) -> (String, yew::Callback<String>) {
+pub fn use_student_name(ready: bool, keep: Keep) -> (String, yew::Callback<String>) {
     let name = yew::use_state_eq(String::new);
     {
         let name = name.clone();
         yew::use_effect_with(ready, move |&ready| {
             if ready {
                 crate::store::json_io::run(async move {
-                    if let Ok(stored) = crate::store::json_io::student_name().await {
-                        name.set(stored);
+                    if let Some(keeping) = keep().await {
+                        name.set((keeping.student_name)());
                     }
                 })
             }
         });
     }
-    let keep = {
+    let onname = {
         let name = name.clone();
         yew::Callback::from(move |typed: String| {
             let kept = typed.clone();
             crate::store::json_io::run(async move {
-                let _ = crate::store::json_io::set_student_name(&kept).await;
+                if let Some(keeping) = keep().await {
+                    (keeping.set_student_name)(&kept);
+                }
             });
             name.set(typed)
         })
     };
-    ((*name).clone(), keep)
+    ((*name).clone(), onname)
 }
 
 /// The teacher's pack in progress as the browser keeps it (read once, after
@@ -367,26 +358,5 @@ impl Saver {
         store_.dispatch(Action::Open { doc: saved.doc, name, course, teachers_pack: None, lesson_step: 0, progress: Box::default() });
         self.changed();
     }
-}
-
-/// Opens a saved work in this tab ([`Saver::open`]).
-#[wasm_split(later, fallible, preload(preload_open))]
-pub fn open(saver: &Saver, id: &str, store_: &Store) -> Result<(), SplitLoaderError> {
-    saver.open(id, store_);
-    Ok(())
-}
-
-/// A file of this lesson, as a work of its own ([`Saver::import`]).
-#[wasm_split(later, fallible, preload(preload_import))]
-pub fn import(saver: &Rc<Saver>, doc: &crate::store::work::Doc, source: &str, store_: &Store) -> Result<(), SplitLoaderError> {
-    saver.import(doc.clone(), source.to_string(), store_);
-    Ok(())
-}
-
-/// A file of another lesson, as a new work in its lesson ([`Saver::open_new`]).
-#[wasm_split(later, fallible, preload(preload_open_new))]
-pub fn open_new(saver: &Rc<Saver>, saved: &Saved, source: &str, store_: &Store) -> Result<(), SplitLoaderError> {
-    saver.open_new(saved.clone(), source.to_string(), store_);
-    Ok(())
 }
 

@@ -115,13 +115,10 @@ impl AppState {
                 self.ui.notice = Some(Notice::Loaded { source, cards, rejected });
                 return Ok(());
             }
-            Edit::Act(act) => {
-                // The write path is a part (`crate::parts`), in whenever a
-                // panel that acts is drawn; were it not, nothing is done.
-                let Some(applied) = crate::parts::now(crate::store::acts::apply_part(Rc::make_mut(&mut doc.workspace), &act)) else {
-                    return Err(Notice::PartMissing);
-                };
-                return match applied {
+            Edit::Act(act, write) => {
+                // The write path comes with the act (from the part the
+                // panels that act are drawn by).
+                return match (write.0)(Rc::make_mut(&mut doc.workspace), &act) {
                     Ok(()) => {
                         // An act happens now: the chart follows it.
                         self.ui.tick = None;
@@ -150,21 +147,16 @@ impl AppState {
                     Err(refusal) => Err(Notice::Prompt(refusal)),
                 };
             }
-            Edit::Assertion(edit) => {
-                // Assertions are read and written by a part (`crate::parts`),
-                // in whenever a control that edits them is drawn; were it
-                // not, nothing is done. An edit that changes nothing (the
-                // same assertion kept twice) copies nothing.
+            Edit::Assertion(edit, write) => {
+                // Assertions are written by a part (`later`): the function
+                // comes with the edit, from the panel that part draws. An
+                // edit that changes nothing (the same assertion kept twice)
+                // copies nothing.
                 let mut ws = (*doc.workspace).clone();
-                return match crate::parts::now(crate::derive::assertions::apply_part(&mut ws, &edit)) {
-                    None => Err(Notice::PartMissing),
-                    Some(changed) => {
-                        if changed {
-                            doc.workspace = Rc::new(ws);
-                        }
-                        Ok(())
-                    }
-                };
+                if (write.0)(&mut ws, &edit) {
+                    doc.workspace = Rc::new(ws);
+                }
+                return Ok(());
             }
             // In a work with memory over time, who reads a card changes only
             // through the write path (an act, logged); a plain edit of it is
@@ -269,8 +261,8 @@ impl AppState {
             | Edit::Load { .. }
             | Edit::RenameUser { .. }
             | Edit::RenameAgent { .. }
-            | Edit::Act(_)
-            | Edit::Assertion(_) => {}
+            | Edit::Act(..)
+            | Edit::Assertion(..) => {}
             #[cfg(feature = "lesson3")]
             Edit::Prompt(_) => {}
         }

@@ -1,5 +1,4 @@
-//! The keeping of the learner's work, in the `later` part (`crate::parts`,
-//! issue 28, beside the panels below the first screen): everything that reads or writes it as JSON. Storage's index
+//! The keeping of the learner's work, in the `later` part (issue 28, beside the panels below the first screen): everything that reads or writes it as JSON. Storage's index
 //! and work slots, the start over stored work or a link, autosave, Recent
 //! work, opening a saved work, importing a file, the work a link set aside
 //! and the name in the result code.
@@ -10,20 +9,19 @@
 //! something stored or a link fetches it before its start
 //! ([`needed_at_start`]).
 //!
-//! Each function here is a part's function, and so are the saver's that
-//! write and read storage (`crate::store::autosave`, which also loads the whole
-//! part: `preload_keep`). [`run`] calls one at once when the part is in,
-//! else once it has come. When the part can't be fetched, the caller says
-//! so ([`crate::store::state::Notice::PartMissing`]) and nothing is written.
+//! Each function here is called through that part (the store asks for it
+//! with the loader the root gives, `crate::store::saver::Keep`), and so
+//! are the saver's that write and read storage. [`run`] calls one at once
+//! when the part is in, else once it has come. When the part can't be
+//! fetched, the caller says so
+//! ([`crate::store::state::Notice::PartMissing`]) and nothing is written.
 
 use std::future::Future;
 
 use futures_util::FutureExt;
-use wasm_split_helpers::wasm_split;
 
 use yew::Callback;
 
-use crate::parts::SplitLoaderError;
 use crate::store::persist::{Problem, Saved};
 use crate::start::route::{Address, Route, Session};
 use crate::store::state::{Action, Notice, NoticeAt, Recent, UiAction, WorkAction};
@@ -37,19 +35,6 @@ pub fn needed_at_start() -> bool {
     !fragment.trim_start_matches('#').is_empty() || browser::anything_stored()
 }
 
-/// This module's functions of the part, fetched and loaded (each loads on
-/// its own first call, so each is loaded here: from then on, [`run`] calls
-/// them at once). `crate::store::autosave::preload_keep` loads these and the
-/// saver's.
-pub async fn preload_own() -> Result<(), SplitLoaderError> {
-    preload_route().await?;
-    preload_recent().await?;
-    preload_carry_out().await?;
-    preload_import_file().await?;
-    preload_student_name().await?;
-    preload_set_student_name().await
-}
-
 /// Runs `call` now if everything it awaits is in, else once it is (in a
 /// task of its own).
 pub fn run(call: impl Future<Output = ()> + 'static) {
@@ -61,16 +46,14 @@ pub fn run(call: impl Future<Output = ()> + 'static) {
 
 /// The start over what is stored and the address's link
 /// ([`crate::start::route::route`]), this tab's work read from its session.
-#[wasm_split(later, fallible, preload(preload_route))]
-pub fn route(address: &Address, session: &Session) -> Result<Route, SplitLoaderError> {
+pub fn route(address: &Address, session: &Session) -> Route {
     let session = Session { tab_work: browser::tab_work(), ..session.clone() };
-    Ok(crate::start::route::route(address, &browser::Browser, &session))
+    crate::start::route::route(address, &browser::Browser, &session)
 }
 
 /// Recent work as the index lists it, `current` the tab's.
-#[wasm_split(later, fallible, preload(preload_recent))]
-pub fn recent(current: &str) -> Result<Recent, SplitLoaderError> {
-    Ok(Recent { works: browser::index().works, current: current.to_string(), read_at: js_sys::Date::now() })
+pub fn recent(current: &str) -> Recent {
+    Recent { works: browser::index().works, current: current.to_string(), read_at: js_sys::Date::now() }
 }
 
 /// What a start asks storage for, once it is on screen: the pack a link
@@ -78,8 +61,7 @@ pub fn recent(current: &str) -> Result<Recent, SplitLoaderError> {
 /// after a reload), and the link taken out of the address bar, so that a
 /// reload restores the autosaved work rather than the link (an embed saves
 /// nothing: its link stays).
-#[wasm_split(later, fallible, preload(preload_carry_out))]
-pub fn carry_out(set_aside: &Option<Saved>, started: &Option<mixua_course::Pack>, embed: bool) -> Result<(), SplitLoaderError> {
+pub fn carry_out(set_aside: &Option<Saved>, started: &Option<mixua_course::Pack>, embed: bool) {
     if let Some(pack) = started {
         crate::store::pack_link::start_pack(pack);
     }
@@ -106,18 +88,16 @@ pub fn carry_out(set_aside: &Option<Saved>, started: &Option<mixua_course::Pack>
             let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
         }
     }
-    Ok(())
 }
 
 /// Reads a picked or dropped file and loads it, or says what is wrong,
 /// `at` the control that asked (`crate::components::menus::files::import_file`).
-#[wasm_split(later, fallible, preload(preload_import_file))]
 pub fn import_file(
     file: &web_sys::File,
     at: NoticeAt,
     onaction: &Callback<Action>,
     onwork: &Callback<WorkAction>,
-) -> Result<(), SplitLoaderError> {
+) {
     let file = gloo_file::File::from(file.clone());
     let (name, size) = (file.name(), file.size() as usize);
     let refuse = {
@@ -129,7 +109,7 @@ pub fn import_file(
     };
     if size > crate::store::persist::MAX_FILE_BYTES {
         refuse(name, Problem::TooLarge { bytes: size });
-        return Ok(());
+        return;
     }
     let onwork = onwork.clone();
     wasm_bindgen_futures::spawn_local(async move {
@@ -143,18 +123,14 @@ pub fn import_file(
             },
         }
     });
-    Ok(())
 }
 
 /// The name the learner last wrote in a result code.
-#[wasm_split(later, fallible, preload(preload_student_name))]
-pub fn student_name() -> Result<String, SplitLoaderError> {
-    Ok(browser::student_name())
+pub fn student_name() -> String {
+    browser::student_name()
 }
 
 /// Keeps the name the learner wrote in a result code.
-#[wasm_split(later, fallible, preload(preload_set_student_name))]
-pub fn set_student_name(name: &str) -> Result<(), SplitLoaderError> {
+pub fn set_student_name(name: &str) {
     browser::set_student_name(name);
-    Ok(())
 }

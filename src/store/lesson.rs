@@ -283,7 +283,7 @@ impl Course {
     /// it is in is not in (`lesson_two_pack`).
     pub fn builtin(self, lang: Lang) -> Option<Pack> {
         match self {
-            Course::Two => crate::parts::now(lesson_two_pack()),
+            Course::Two => crate::parts::now(crate::parts::acting::lesson_two_pack::lesson_two_pack()),
             #[cfg(feature = "lesson3")]
             Course::Three => Some(mixua_course::lesson_three_pack(lang)),
             Course::One | Course::Pack => Some(mixua_course::lesson_one_pack(lang)),
@@ -322,7 +322,7 @@ impl Course {
 
     /// Whether this lesson's work is acted on over time (lessons 2 and 3):
     /// it shows the acting panels and the timeline, and acts through the
-    /// write path, which are parts fetched when wanted (`crate::parts`).
+    /// write path, which come in a part fetched when wanted (`acting`).
     pub fn acts(self) -> bool {
         match self {
             Course::Two => true,
@@ -351,7 +351,7 @@ impl Course {
 /// `None` while that part is not in. A lesson-1 student's first load
 /// doesn't carry it (issue 28).
 pub fn lesson_two_start(lang: Lang) -> Option<Workspace> {
-    crate::parts::now(lesson_two_start_part(lang))
+    crate::parts::now(crate::parts::acting::lesson_two_start::lesson_two_start(lang))
 }
 
 /// The workspace an exercise's start (or solution) stands for, lesson 2's
@@ -371,21 +371,3 @@ pub fn uses_lesson_two(pack: &Pack) -> bool {
     pack.exercises.iter().any(|e| two(&e.start) || e.solution.as_ref().is_some_and(two))
 }
 
-/// Lesson 2's built-in pack, in the part with the write path (`acting`, `crate::store::acts::apply_part`): a
-/// lesson-1 student's first load doesn't carry it (issue 28). The start of
-/// a lesson-2 work has this part in before the pack is read (`main.rs`);
-/// a work opened or imported later wants it from the root
-/// (`crate::parts::use_part`), and until it is in the lesson shows its
-/// part's place ([`Packs`]).
-#[wasm_split_helpers::wasm_split(acting, fallible, preload(preload_lesson_two_pack))]
-pub fn lesson_two_pack() -> Result<mixua_course::Pack, crate::parts::SplitLoaderError> {
-    Ok(mixua_course::lesson_two_pack())
-}
-
-/// Lesson 2's starting workspace (written through the write path), in the
-/// part with the write path: lesson 2's start and Reset, and a teacher's exercise that
-/// starts from it, read it through [`lesson_two_start`].
-#[wasm_split_helpers::wasm_split(acting, fallible, preload(preload_lesson_two_start))]
-pub fn lesson_two_start_part(lang: mixua_words::Lang) -> Result<Workspace, crate::parts::SplitLoaderError> {
-    Ok(mixua_course::lesson_two_workspace(lang))
-}

@@ -42,7 +42,7 @@ pub enum Notice {
     LinkNotCopied,
     /// The part of the app an action needs could not be downloaded
     /// (offline before the service worker kept it): nothing was done, and
-    /// the work is as it was (`crate::parts`).
+    /// the work is as it was.
     PartMissing,
     /// Another tab just saved the work this tab shows. The next change here
     /// goes to a separate copy; the other tab's version can be loaded.

@@ -109,7 +109,7 @@ impl Panels {
 
 /// The panels an embed hides: all but those `panel` names (comma-separated,
 /// e.g. `why` or `lesson,why`). The chart itself always shows, and memory
-/// over time as a whole (its parts are named one by one).
+/// over time as a whole (its panels are named one by one).
 pub fn hidden(panel: &str) -> Panels {
     let shown = Panels::parse(panel);
     Panel::ALL.into_iter().filter(|p| !matches!(p, Panel::Chart | Panel::Memory) && !shown.contains(*p)).fold(Panels::default(), |set, p| set.with(p))

@@ -8,14 +8,34 @@ use std::rc::Rc;
 
 use gloo_timers::callback::Timeout;
 use mixua_words::Lang;
-use wasm_split_helpers::wasm_split;
 
 
-use crate::parts::SplitLoaderError;
 use crate::store::browser;
 use crate::store::persist::Saved;
 use crate::store::recent::{self, WorkRef};
 use crate::store::state::{Action, AppState, Notice, Recent, UiAction};
+
+/// What the store asks of the part that keeps the work (`later`, which
+/// holds the code that writes and reads JSON), once it is in.
+#[derive(Clone, Copy)]
+pub struct Keeping {
+    /// Autosave: the work into this tab's slot ([`Saver::save`]).
+    pub flush: fn(&Saver),
+    /// What a start asks storage for, once it is on screen
+    /// (`crate::store::json_io::carry_out`).
+    pub carry_out: fn(&Option<Saved>, &Option<mixua_course::Pack>, bool),
+    /// The switch to the other language's build
+    /// (`crate::store::autosave::open_in`).
+    #[cfg(any(feature = "only-en", feature = "only-zh"))]
+    pub open_in: fn(&crate::store::autosave::Store, Lang),
+    /// The name last written in a result code, and its keeping.
+    pub student_name: fn() -> String,
+    pub set_student_name: fn(&str),
+}
+
+/// Fetches the part that keeps the work (at once when it is in): its
+/// functions, or `None` when it can't be fetched. The root gives it.
+pub type Keep = fn() -> std::pin::Pin<Box<dyn std::future::Future<Output = Option<Keeping>>>>;
 
 /// How the saver tells the learner (a full or disabled storage, another
 /// tab's save).
@@ -34,6 +54,8 @@ pub struct Saver {
     pub dirty: Cell<bool>,
     pub failed: Cell<bool>,
     pub notify: RefCell<Option<Notify>>,
+    /// The part that keeps the work, fetched when first needed.
+    pub keep: Keep,
 }
 
 impl Saver {
@@ -63,8 +85,9 @@ impl Saver {
         }
         let me = self.clone();
         crate::store::json_io::run(async move {
-            if flush(&me).await.is_err() {
-                me.part_missing();
+            match (me.keep)().await {
+                Some(keeping) => (keeping.flush)(&me),
+                None => me.part_missing(),
             }
         });
     }
@@ -74,6 +97,15 @@ impl Saver {
     pub fn part_missing(&self) {
         if !self.failed.replace(true) {
             self.tell(UiAction::Notify(Notice::PartMissing));
+        }
+    }
+
+    /// The first save of a work that has no slot yet; old work from before
+    /// works had slots is then in one, and its old key goes.
+    pub fn first_save(&self) {
+        self.save();
+        if !self.failed.get() {
+            browser::remove(browser::LEGACY_KEY);
         }
     }
 
@@ -137,34 +169,6 @@ impl Saver {
         }
     }
 
-}
-
-// The saver's writing and reading, in the part that keeps the work
-// (`crate::store::json_io`): each called through [`crate::store::json_io::run`].
-
-/// Autosave: the work into this tab's slot ([`Saver::save`]).
-#[wasm_split(later, fallible, preload(preload_flush))]
-pub fn flush(saver: &Saver) -> Result<(), SplitLoaderError> {
-    saver.save();
-    Ok(())
-}
-
-/// The first save of a work that has no slot yet; old work from before
-/// works had slots is then in one, and its old key goes.
-#[wasm_split(later, fallible, preload(preload_first_save))]
-pub fn first_save(saver: &Saver) -> Result<(), SplitLoaderError> {
-    saver.save();
-    if !saver.failed.get() {
-        browser::remove(browser::LEGACY_KEY);
-    }
-    Ok(())
-}
-
-/// Another tab wrote storage ([`Saver::storage_event`]).
-#[wasm_split(later, fallible, preload(preload_storage_event))]
-pub fn storage_event(saver: &Saver, key: &str) -> Result<(), SplitLoaderError> {
-    saver.storage_event(key);
-    Ok(())
 }
 
 /// A work not saved yet, named by the browser's clock now.

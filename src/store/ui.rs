@@ -174,7 +174,7 @@ impl Ui {
         crate::store::lesson::pack_of(self.course, self.teachers_pack.as_ref(), &self.packs, self.lang)
     }
 
-    /// Whether this state wants lesson 2's part (`crate::parts`: the acting
+    /// Whether this state wants lesson 2's part (`acting`: the acting
     /// panels, the write path, lesson 2's pack and start, the cache
     /// replay): a lesson acted on over time, a pack that checks the cache,
     /// or a teacher's pack with an exercise in lesson 2's start.

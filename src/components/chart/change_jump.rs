@@ -87,23 +87,10 @@ fn host_at(el: &web_sys::Element, inside: bool) -> Option<web_sys::Element> {
     placed.ok().map(|_| host)
 }
 
-/// [`ChangeJump`], in the part the first screen does not carry (`later`,
-/// `crate::parts`, issue 28): only a step shows it, and the part is in long
-/// before the first step (`components::below::preload`).
-#[wasm_split_helpers::wasm_split(later, fallible, preload(preload_change_jump))]
-pub fn change_jump_part(props: &ChangeJumpProps) -> Result<Html, crate::parts::SplitLoaderError> {
-    Ok(html! { <ChangeJump ..props.clone() /> })
-}
-
-/// The root's place for [`ChangeJump`]: nothing until the part is in (a step
-/// made before it is shown without the jump).
 #[function_component(LazyChangeJump)]
 pub fn lazy_change_jump(props: &ChangeJumpProps) -> Html {
-    let later = use_context::<crate::parts::Later>();
-    if !later.is_some_and(|l| l.part == crate::parts::Part::In) {
-        return Html::default();
-    }
-    crate::parts::now(change_jump_part(props)).unwrap_or_default()
+    let draws = use_context::<crate::components::later::Later>().and_then(|l| l.draws);
+    draws.map(|d| (d.change_jump)(props)).unwrap_or_default()
 }
 
 #[function_component(ChangeJump)]

@@ -7,8 +7,8 @@ use crate::store::state::StepKind;
 #[derive(Properties, PartialEq)]
 pub struct ChangeStripProps {
     pub kind: StepKind,
-    /// The crate's summary of the change, in parts ([`mixua_words::change_parts`]).
-    pub parts: Vec<String>,
+    /// The crate's summary of the change, piece by piece ([`mixua_words::change_parts`]).
+    pub pieces: Vec<String>,
     pub lang: Lang,
 }
 
@@ -26,7 +26,7 @@ pub fn change_strip(props: &ChangeStripProps) -> Html {
         <p class="change-strip" data-change={kind}>
             <span class="icon" aria-hidden="true">{"↻ "}</span>
             <strong>{ step_label(props.kind, props.lang) }</strong>
-            { props.parts.join(" · ") }
+            { props.pieces.join(" · ") }
         </p>
     }
 }

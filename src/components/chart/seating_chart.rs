@@ -69,33 +69,32 @@ pub struct SeatingChartProps {
 /// expanded cells, the past.
 type Shape = (usize, usize, usize, Mode, BTreeSet<ViewerId>, bool);
 
-/// The change strip's parts: the crate's change of the views, then what
+/// The change strip's pieces: the crate's change of the views, then what
 /// else changed. When the views did not change but something else did (a
 /// budget), the crate's "no cell changed" is left out: the rest says it.
-fn strip_parts(change: &Change, more: &[String], lang: Lang) -> Vec<String> {
-    let mut parts = crate::derive::change::change_parts(change, lang);
-    if !more.is_empty() && change.cells.is_empty() && !parts.is_empty() {
+fn strip_parts(change: &Change, more: &[String], lang: Lang, words: Option<crate::derive::change::ChangeWords>) -> Vec<String> {
+    let mut pieces = crate::derive::change::change_parts(change, lang, words);
+    if !more.is_empty() && change.cells.is_empty() && !pieces.is_empty() {
         // `change_parts` begins with "no cell changed" exactly when no cell did.
-        parts.remove(0);
+        pieces.remove(0);
     }
-    parts.extend(more.iter().cloned());
-    parts
+    pieces.extend(more.iter().cloned());
+    pieces
 }
 
 /// The policy's reason why each listed card is or is not in one view, in
 /// words: only a reveal shows them, so they are in the part the first
-/// screen does not carry (`later`, `crate::parts`, issue 28), which is in
-/// long before a learner reveals (`components::below::preload`).
-#[wasm_split_helpers::wasm_split(later, fallible, preload(preload_explained))]
+/// screen does not carry (`later`, issue 28), which is in long before a
+/// learner reveals.
 pub fn explained(
     ws: &Workspace,
     computed: &Computed,
     list: &[usize],
     viewer: &ViewerId,
     lang: Lang,
-) -> Result<Vec<String>, crate::parts::SplitLoaderError> {
+) -> Vec<String> {
     let viewer = viewer.viewer();
-    Ok(list.iter().map(|&i| decision_text(&ws.cards[i], &computed.access(ws, i, viewer), viewer, &ws.query, lang)).collect())
+    list.iter().map(|&i| decision_text(&ws.cards[i], &computed.access(ws, i, viewer), viewer, &ws.query, lang)).collect()
 }
 
 /// Rows are users, columns are agents; every cell is that viewer's live
@@ -105,7 +104,7 @@ pub fn explained(
 pub fn seating_chart(props: &SeatingChartProps) -> Html {
     // The change strip's words and a reveal's explanations come from the
     // later part: the chart is drawn again when it comes in.
-    let _later = use_context::<crate::parts::Later>();
+    let draws = use_context::<crate::components::later::Later>().and_then(|l| l.draws);
     let computed = &props.computed;
     let lang = props.lang;
     let ws = &*props.doc.workspace;
@@ -185,7 +184,7 @@ pub fn seating_chart(props: &SeatingChartProps) -> Html {
                 // not be fetched), the cards are listed without them.
                 let explain = |list: &[usize]| -> Vec<(String, String)> {
                     let list = &list[..list.len().min(EXPLAINED)];
-                    let mut why = crate::parts::now(explained(ws, computed, list, viewer, lang)).unwrap_or_default().into_iter();
+                    let mut why = draws.map(|d| (d.explained)(ws, computed, list, viewer, lang)).unwrap_or_default().into_iter();
                     list.iter().map(|&i| (ws.cards[i].id.clone(), why.next().unwrap_or_default())).collect()
                 };
                 CellMode::Revealed {
@@ -318,7 +317,7 @@ pub fn seating_chart(props: &SeatingChartProps) -> Html {
                 </p>
             }
             if let Some((kind, change)) = change {
-                <ChangeStrip kind={*kind} parts={strip_parts(change, &props.more_parts, lang)} {lang} />
+                <ChangeStrip kind={*kind} pieces={strip_parts(change, &props.more_parts, lang, draws.map(|d| d.change_words))} {lang} />
             }
             if props.cache_leaks > 0 && !props.mode.hides_answers() {
                 <p class="alarm-summary alarm" data-cache-leak-total={props.cache_leaks.to_string()}>

@@ -312,14 +312,14 @@ fn cell_name(props: &ViewCellProps, hidden: bool) -> String {
         name.push_str(&pick!(lang, format!(";{}", failing_mark(&props.failing, lang)), format!("; {}", failing_mark(&props.failing, lang))));
     }
     if let Some(delta) = &props.delta {
-        let mut parts = Vec::new();
+        let mut moved = Vec::new();
         if !delta.gained.is_empty() {
-            parts.push(pick!(lang, format!("新進 {}", delta.gained.join("、")), format!("new {}", delta.gained.join(", "))));
+            moved.push(pick!(lang, format!("新進 {}", delta.gained.join("、")), format!("new {}", delta.gained.join(", "))));
         }
         if !delta.lost.is_empty() {
-            parts.push(pick!(lang, format!("離開 {}", delta.lost.join("、")), format!("left {}", delta.lost.join(", "))));
+            moved.push(pick!(lang, format!("離開 {}", delta.lost.join("、")), format!("left {}", delta.lost.join(", "))));
         }
-        let changes = if parts.is_empty() { String::new() } else { format!(" ({})", parts.join(pick!(lang, ",", ", "))) };
+        let changes = if moved.is_empty() { String::new() } else { format!(" ({})", moved.join(pick!(lang, ",", ", "))) };
         name.push_str(&pick!(lang, format!(";剛剛有變動{changes}"), format!("; changed{changes}")));
     }
     name

@@ -24,6 +24,10 @@ pub struct AboutMeProps {
     pub user: String,
     pub lang: Lang,
     pub onaction: Callback<Action>,
+    /// The write path a Delete goes through in a work with memory over
+    /// time (the acting part's, given by the part that draws this).
+    #[prop_or_default]
+    pub write: Option<crate::store::acts::WritePath>,
 }
 
 /// Why nobody can read an owned card, in words (rejected, or not in effect).
@@ -34,25 +38,6 @@ fn why_nobody(owned: &Owned<'_>, lang: Lang) -> Option<String> {
         (None, None) => None,
     }
 }
-
-/// "About me", a part of its own (`crate::parts`): fetched when a learner
-/// first asks what the memory holds about a user, with lessons 2 and 3's
-/// part (`acting`) for its Delete's write path.
-#[wasm_split_helpers::wasm_split(about_me, fallible, preload(preload_about_me))]
-pub fn about_me_part(props: &AboutMeProps) -> Result<Html, crate::parts::SplitLoaderError> {
-    Ok(html! { <AboutMe ..props.clone() /> })
-}
-
-/// "About me"'s part, and the write path its Delete goes through.
-async fn preload() -> Result<(), crate::parts::SplitLoaderError> {
-    preload_about_me().await?;
-    crate::store::acts::preload_acts().await
-}
-
-crate::parts::lazy_component!(
-    /// [`AboutMe`], drawn once its part is in.
-    pub LazyAboutMe(lazy_about_me, AboutMeProps, "about-me") = about_me_part, preload
-);
 
 #[function_component(AboutMe)]
 pub fn about_me(props: &AboutMeProps) -> Html {
@@ -84,15 +69,14 @@ pub fn about_me(props: &AboutMeProps) -> Html {
         Callback::from(move |_: MouseEvent| crate::components::download::download(&name, &json))
     };
     let delete = |index: usize, id: &str| {
-        let onaction = props.onaction.clone();
+        let (onaction, write) = (props.onaction.clone(), props.write);
         let label = pick!(lang, format!("刪除卡片 {id}"), format!("Delete card {id}"));
         let (card, actor, why) = (id.to_string(), user.to_string(), reason.trim().to_string());
         let no_reason = over_time && why.is_empty();
         let onclick = Callback::from(move |_: MouseEvent| {
-            let edit = if over_time {
-                Edit::Act(Act::Delete { card: card.clone(), actor: mixua_policy::Actor::User(actor.clone()), reason: why.clone() })
-            } else {
-                Edit::DeleteCard(index)
+            let edit = match write.filter(|_| over_time) {
+                Some(write) => Edit::Act(Act::Delete { card: card.clone(), actor: mixua_policy::Actor::User(actor.clone()), reason: why.clone() }, write),
+                None => Edit::DeleteCard(index),
             };
             onaction.emit(edit.into())
         });

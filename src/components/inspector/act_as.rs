@@ -18,6 +18,8 @@ use crate::store::state::{Action, Edit, UiAction};
 
 #[derive(Properties, PartialEq)]
 pub struct ActAsProps {
+    /// The write path its acts go through (the acting part's).
+    pub write: crate::store::acts::WritePath,
     pub workspace: Shared<Workspace>,
     /// Everyone who may act, and who acts (the learner's choice while it is
     /// one of them, else the first).
@@ -40,6 +42,7 @@ pub struct ActAsProps {
 
 #[function_component(ActAs)]
 pub fn act_as(props: &ActAsProps) -> Html {
+    let write = props.write;
     let lang = props.lang;
     let ws = &*props.workspace;
     let reason = use_state(String::new);
@@ -93,7 +96,7 @@ pub fn act_as(props: &ActAsProps) -> Html {
             let act = make(actor, card.clone(), (*reason).clone(), *draft);
             acted.set(act_words(&act, lang).map(|w| (w, None)));
             let retires = matches!(act, Act::Revoke { .. } | Act::Delete { .. } | Act::Rollback { .. } | Act::Reject { .. });
-            onaction.emit(Edit::Act(act).into());
+            onaction.emit(Edit::Act(act, write).into());
             if retires {
                 reason.set(String::new());
             }

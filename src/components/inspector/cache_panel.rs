@@ -21,6 +21,8 @@ use crate::store::state::{Action, Edit};
 
 #[derive(Properties, PartialEq)]
 pub struct CachePanelProps {
+    /// The write path its acts go through (the acting part's).
+    pub write: crate::store::acts::WritePath,
     pub workspace: Shared<Workspace>,
     /// The logged reads replayed, in words: derived once per (work,
     /// language) by the root (`derive::CacheLines`), not in render.
@@ -47,6 +49,7 @@ fn field_name(field: KeyField, lang: Lang) -> &'static str {
 
 #[function_component(CachePanel)]
 pub fn cache_panel(props: &CachePanelProps) -> Html {
+    let write = props.write;
     let lang = props.lang;
     let ws = &*props.workspace;
     let replay = &*props.lines;
@@ -56,7 +59,7 @@ pub fn cache_panel(props: &CachePanelProps) -> Html {
     let reason = use_state(String::new);
     let (actor, why) = (props.actor.clone(), (*reason).clone());
     let set = move |key: Vec<KeyField>, purge: bool| -> Option<Action> {
-        actor.clone().map(|actor| Edit::Act(Act::Cache { key, purge, actor, reason: why.clone() }).into())
+        actor.clone().map(|actor| Edit::Act(Act::Cache { key, purge, actor, reason: why.clone() }, write).into())
     };
 
     let key_box = |field: KeyField| {
@@ -99,7 +102,7 @@ pub fn cache_panel(props: &CachePanelProps) -> Html {
         let (actor, reason) = (props.actor.clone(), (*reason).clone());
         Callback::from(move |_: MouseEvent| {
             if let Some(actor) = actor.clone() {
-                onaction.emit(Edit::Act(Act::Policy { actor, reason: reason.clone() }).into())
+                onaction.emit(Edit::Act(Act::Policy { actor, reason: reason.clone() }, write).into())
             }
         })
     };

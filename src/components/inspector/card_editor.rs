@@ -36,7 +36,7 @@ pub fn card_editor(props: &CardEditorProps) -> Html {
     let locked = *use_memo(props.workspace.clone(), |ws| ws.uses_time());
     let start = props.start.min(total.saturating_sub(1) / EDITOR_PAGE * EDITOR_PAGE);
     let end = (start + EDITOR_PAGE).min(total);
-    // At the start the page's rows come in four parts, a task each, so that
+    // At the start the page's rows come in four batches, a task each, so that
     // no task builds (and styles and lays out) the whole table; from then
     // on, all at once.
     let shown = use_state_eq(|| if props.arriving { 0 } else { usize::MAX });
@@ -133,8 +133,3 @@ pub fn card_editor(props: &CardEditorProps) -> Html {
     }
 }
 
-crate::parts::lazy_later!(
-    /// [`CardEditor`], in the part of the panels the first screen does not
-    /// show (`crate::parts::below`), drawn once that part is in.
-    pub LazyCardEditor(lazy_card_editor, CardEditorProps, "editor") = CardEditor, card_editor_part, preload_card_editor
-);

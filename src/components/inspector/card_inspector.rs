@@ -84,8 +84,3 @@ pub fn card_inspector(props: &CardInspectorProps) -> Html {
     }
 }
 
-crate::parts::lazy_later!(
-    /// [`CardInspector`], in the part of the panels the first screen does not
-    /// show (`crate::parts::below`), drawn once that part is in.
-    pub LazyCardInspector(lazy_card_inspector, CardInspectorProps, "inspector") = CardInspector, card_inspector_part, preload_card_inspector
-);

@@ -139,8 +139,3 @@ pub fn compare(props: &CompareProps) -> Html {
     }
 }
 
-crate::parts::lazy_later!(
-    /// [`Compare`], in the part of the panels the first screen does not
-    /// show (`crate::parts::below`), drawn once that part is in.
-    pub LazyCompare(lazy_compare, CompareProps, "compare") = Compare, compare_part, preload_compare
-);

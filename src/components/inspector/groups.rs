@@ -16,6 +16,8 @@ use crate::store::state::{Action, Edit};
 
 #[derive(Properties, PartialEq)]
 pub struct GroupsProps {
+    /// The write path its acts go through (the acting part's).
+    pub write: crate::store::acts::WritePath,
     pub workspace: Shared<Workspace>,
     /// Who acts (the choice "Act as" shows).
     /// Who acts (`None`: the workspace has no one to act as).
@@ -32,6 +34,7 @@ pub struct GroupsProps {
 
 #[function_component(GroupsPanel)]
 pub fn groups_panel(props: &GroupsProps) -> Html {
+    let write = props.write;
     let lang = props.lang;
     let ws = &*props.workspace;
     let reason = use_state(String::new);
@@ -50,7 +53,7 @@ pub fn groups_panel(props: &GroupsProps) -> Html {
                 }
                 untick(&e);
                 if let Some(actor) = actor.clone() {
-                    onaction.emit(Edit::Act(Act::Group { group: group.clone(), members, actor, reason: reason.clone() }).into());
+                    onaction.emit(Edit::Act(Act::Group { group: group.clone(), members, actor, reason: reason.clone() }, write).into());
                 }
             });
             html! {

@@ -331,8 +331,3 @@ pub fn people(props: &PeopleProps) -> Html {
     }
 }
 
-crate::parts::lazy_later!(
-    /// [`People`], in the part of the panels the first screen does not
-    /// show (`crate::parts::below`), drawn once that part is in.
-    pub LazyPeople(lazy_people, PeopleProps, "people") = People, people_part, preload_people
-);

@@ -18,6 +18,8 @@ use crate::store::state::{Action, Edit};
 
 #[derive(Properties, PartialEq)]
 pub struct RetentionProps {
+    /// The write path its acts go through (the acting part's).
+    pub write: crate::store::acts::WritePath,
     pub workspace: Shared<Workspace>,
     /// The selected card (by index), whose tier and hold are edited.
     pub selected: Option<usize>,
@@ -47,7 +49,8 @@ pub fn retention_panel(props: &RetentionProps) -> Html {
     let lang = props.lang;
     let ws = &*props.workspace;
     let reason = use_state(String::new);
-    let emit = |act: Act| -> Action { Edit::Act(act).into() };
+    let write = props.write;
+    let emit = move |act: Act| -> Action { Edit::Act(act, write).into() };
     let ttl_input = |kind: Kind| {
         let onaction = props.onaction.clone();
         let now = ws.ttl(kind).map(|t| t.to_string()).unwrap_or_default();

@@ -34,6 +34,10 @@ pub struct WhyPanelProps {
     pub tick: Option<u64>,
     pub lang: Lang,
     pub onaction: Callback<Action>,
+    /// The function that writes an assertion ("Keep as an assertion"),
+    /// given by the part that draws the card's Why.
+    #[prop_or_default]
+    pub keep: Option<crate::derive::assertions::AssertionWrite>,
 }
 
 /// Why and why not: for the selected card, every viewer's decision in
@@ -41,14 +45,14 @@ pub struct WhyPanelProps {
 ///
 /// With no card selected (the first screen), it says how to ask; a card's
 /// reasons are drawn by the part of the panels below the first screen
-/// (`crate::parts::below`), fetched as soon as the chart is
+/// (`later`), fetched as soon as the chart is
 /// interactive.
 #[function_component(WhyPanel)]
 pub fn why_panel(props: &WhyPanelProps) -> Html {
     let lang = props.lang;
     let hidden = props.hidden;
     if props.selected.is_some_and(|i| i < props.workspace.cards.len()) && !hidden {
-        return html! { <LazyWhyCard ..props.clone() /> };
+        return html! { <crate::components::later::LazyWhyCard ..props.clone() /> };
     }
     html! {
         <section class="panel why" aria-labelledby="why-title" data-panel="why" tabindex="-1">
@@ -63,16 +67,11 @@ pub fn why_panel(props: &WhyPanelProps) -> Html {
     }
 }
 
-crate::parts::lazy_later!(
-    /// [`WhyCard`], in the part of the panels the first screen does not
-    /// show (`crate::parts::below`), drawn once that part is in.
-    LazyWhyCard(lazy_why_card, WhyPanelProps, "why") = WhyCard, why_card_part, preload_why_card
-);
 
 /// The selected card's reasons: every viewer's decision in words, and for
 /// the inspected viewer the smallest edits that flip it.
 #[function_component(WhyCard)]
-fn why_card(props: &WhyPanelProps) -> Html {
+pub fn why_card(props: &WhyPanelProps) -> Html {
     let lang = props.lang;
     let ws = &*props.workspace;
     let Some((index, card)) = props.selected.and_then(|i| ws.cards.get(i).map(|c| (i, c))) else {
@@ -155,7 +154,7 @@ fn why_card(props: &WhyPanelProps) -> Html {
         // by the rule: the query must find it too).
         let reads = props.computed.viewer_index(viewer.user, viewer.agent).is_some_and(|v| props.computed.four.views[v].contains(&index));
         let kept = mixua_course::Assertion { at: props.tick, ..mixua_course::Assertion::reads(v, &card.id, reads) };
-        let keep = crate::components::lesson::assertions_panel::keep_button(kept.clone(), mixua_course::assertion_words(&kept, lang), lang, &props.onaction);
+        let keep = props.keep.map(|write| crate::components::lesson::assertions_panel::keep_button(kept.clone(), mixua_course::assertion_words(&kept, lang), lang, write, &props.onaction));
         html! {
             <div class="focus" data-focus={viewer.key()}>
                 <h3>{ pick!(lang, format!("{} 與卡片 {}", viewer.key(), card.id), format!("{} and card {}", viewer.key(), card.id)) }</h3>

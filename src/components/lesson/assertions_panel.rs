@@ -17,7 +17,7 @@ use yew::prelude::*;
 
 use crate::components::event_value;
 use crate::components::focus::{cell_selector, focus_soon};
-use crate::derive::assertions::{AssertionEdit, Opaque, PanelWords};
+use crate::derive::assertions::{AssertionEdit, AssertionWrite, Opaque, PanelWords};
 use crate::derive::views::Computed;
 use crate::store::shared::Shared;
 use crate::store::state::{Action, Edit, UiAction};
@@ -35,16 +35,9 @@ pub struct AssertionsPanelProps {
     pub hidden: bool,
     pub lang: Lang,
     pub onaction: Callback<Action>,
-}
-
-/// [`AssertionsPanel`], drawn by the part of the panels the first screen
-/// does not show (`crate::parts::below`), which a work with
-/// assertions wants anyway, to judge them. The root draws it with
-/// `lazy::now` (no component of its own stands in its place: a student's
-/// first load carries none of the panel).
-#[wasm_split_helpers::wasm_split(later, fallible, preload(preload_assertions_panel))]
-pub fn assertions_panel_part(props: &AssertionsPanelProps) -> Result<Html, crate::parts::SplitLoaderError> {
-    Ok(html! { <AssertionsPanel ..props.clone() /> })
+    /// The function that writes the work's assertions (the `later`
+    /// part's, which draws this panel).
+    pub write: AssertionWrite,
 }
 
 /// The kinds of assertion the panel's form adds: about one cell and one
@@ -147,7 +140,8 @@ pub fn assertions_panel(props: &AssertionsPanelProps) -> Html {
             }
         })
     };
-    let edit = |edit: AssertionEdit| Action::Edit(Edit::Assertion(edit));
+    let write = props.write;
+    let edit = move |edit: AssertionEdit| Action::Edit(Edit::Assertion(edit, write));
 
     let pending = props.judged.is_none();
     let judged = props.judged.as_ref().and_then(Opaque::judgement);
@@ -350,12 +344,12 @@ pub fn assertions_panel(props: &AssertionsPanelProps) -> Html {
 /// The why panel's "Keep as an assertion": "this viewer reads (or doesn't
 /// read) this card", as the cell is now, one undoable edit; the panel opens
 /// to show it.
-pub fn keep_button(assertion: Assertion, words: String, lang: Lang, onaction: &Callback<Action>) -> Html {
+pub fn keep_button(assertion: Assertion, words: String, lang: Lang, write: AssertionWrite, onaction: &Callback<Action>) -> Html {
     let onclick = {
         let onaction = onaction.clone();
         let assertion = Rc::new(assertion);
         Callback::from(move |_: MouseEvent| {
-            onaction.emit(Edit::Assertion(AssertionEdit::add(&assertion)).into());
+            onaction.emit(Edit::Assertion(AssertionEdit::add(&assertion), write).into());
             onaction.emit(UiAction::ShowAssertions(true).into());
         })
     };

@@ -1,6 +1,6 @@
 use yew::prelude::*;
 
-use crate::components::lesson::score_step::LazyScoreStep;
+use crate::components::later::LazyScoreStep;
 use crate::derive::views::Computed;
 use mixua_words::Lang;
 use mixua_course::{hints_words, solved_words, Solved};
@@ -17,12 +17,10 @@ use crate::store::state::{Action, Edit, UiAction};
 /// the teacher's class view, the crate's `check_visible`, so the code goes
 /// without it until it is mended), then `course::result_code` of a lesson
 /// without a cache replay (as the panel has it), with a copy button. In
-/// the part the first screen does not carry (`later`, `crate::parts`,
-/// issue 28): it is asked for under the lesson's marks, never at the start
-/// (`components::below::preload` loads it).
+/// the part the first screen does not carry (`later`, issue 28): it is
+/// asked for under the lesson's marks, never at the start.
 #[allow(clippy::too_many_arguments)]
-#[wasm_split_helpers::wasm_split(later, fallible, preload(preload_result_code))]
-pub fn result_code_part(
+pub fn result_code(
     pack: &mixua_course::Pack,
     doc: &Doc,
     computed: &Computed,
@@ -31,7 +29,7 @@ pub fn result_code_part(
     tick: Option<u64>,
     name: &str,
     lang: Lang,
-) -> Result<Html, crate::parts::SplitLoaderError> {
+) -> Html {
     let problem = mixua_policy::check_visible(name).err();
     let coded_name = if problem.is_some() { "" } else { name };
     let code = crate::derive::course::result_code(Lesson { pack, doc, computed, revealed, progress, tick, cache: None }, coded_name);
@@ -43,7 +41,7 @@ pub fn result_code_part(
         let why = mixua_words::explain::name_error_text(error, lang);
         pick!(lang, format!("這個名字不會放進代碼:{why}。"), format!("This name is left out of the code: {why}."))
     };
-    Ok(html! {
+    html! {
         <>
             if let Some(error) = problem {
                 <p class="refusal" role="alert" data-name-problem={error.code()}>{ left_out(&error) }</p>
@@ -54,7 +52,7 @@ pub fn result_code_part(
             <button type="button" data-action="copy-code" onclick={copy}>{ pick!(lang, "複製代碼", "Copy the code") }</button>
             <p class="kbd-hint">{ pick!(lang, "代碼附有檢查碼,打錯會被拒絕;它不是證明。", "The code carries a checksum, so a mistyped code is refused; it is not a proof.") }</p>
         </>
-    })
+    }
 }
 
 #[derive(Properties, PartialEq)]
@@ -112,10 +110,10 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
     // The code, once asked for, under the name field: from the part the
     // first screen does not carry (`None` while it is not in: its place
     // says so).
-    let later = use_context::<crate::parts::Later>();
+    let later = use_context::<crate::components::later::Later>();
     let code = (*code_open).then(|| {
         let p = &props;
-        crate::parts::now(result_code_part(pack, &p.doc, &p.computed, p.revealed, &p.progress, p.tick, &name, lang))
+        later.as_ref().and_then(|l| l.draws).map(|d| (d.result_code)(pack, &p.doc, &p.computed, p.revealed, &p.progress, p.tick, &name, lang))
     });
     // `task`: the new exercise's title then takes the focus (Next and
     // Previous); a step's own button keeps it, so the arrow keys go on
@@ -368,7 +366,7 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
                     if let Some(Some(code)) = code {
                         { code }
                     } else {
-                        { later.as_ref().map_or(Html::default(), |l| crate::parts::missing(l.part, &l.retry, lang, "result-code-part")) }
+                        { later.as_ref().map_or(Html::default(), |l| crate::components::later::missing(l.part, &l.retry, lang, "result-code-part")) }
                     }
                 </div>
             }

@@ -6,7 +6,7 @@ use yew::prelude::*;
 
 use crate::store::acts::Place;
 use crate::components::{
-    inspector::act_as::ActAs, time::audit_log::AuditLog, inspector::cache_panel::CachePanel, inspector::groups::GroupsPanel, inspector::people::LazyPeople, inspector::retention::RetentionPanel,
+    inspector::act_as::ActAs, time::audit_log::AuditLog, inspector::cache_panel::CachePanel, inspector::groups::GroupsPanel, inspector::retention::RetentionPanel,
     time::timeline::Timeline,
 };
 use crate::derive::views::Computed;
@@ -72,15 +72,19 @@ pub struct LessonTools {
 /// groups, the audit log) and the people panel when an exercise works in
 /// it, each where it belongs: `ToolsAt::Side` or `ToolsAt::Memory`.
 ///
-/// Lessons 2 and 3's panels are a part of their own (`crate::parts`): a
-/// lesson-1 student never fetches them. `None` while that part is out.
-pub fn view(props: &LessonTools, at: ToolsAt) -> Option<Html> {
+/// Lessons 2 and 3's panels are a part of their own (`acting`): a
+/// lesson-1 student never fetches them. `tools`: that part's [`panels`],
+/// once it is in (`None` until then, and so is what this draws).
+pub fn view(props: &LessonTools, at: ToolsAt, tools: Option<Tools>) -> Option<Html> {
     if props.lesson_two || props.lesson_three {
-        return crate::parts::now(acting(props, at));
+        return tools.map(|tools| tools(props, at));
     }
     let people = props.people && at == ToolsAt::Side && props.tools.contains(&Panel::People);
     Some(if people { tool(Panel::People, people_panel(props)) } else { Html::default() })
 }
+
+/// [`panels`] as the acting part has it.
+pub type Tools = fn(&LessonTools, ToolsAt) -> Html;
 
 /// A panel of the inspector column, in its keyed place.
 fn tool(panel: Panel, shown: Html) -> Html {
@@ -90,35 +94,11 @@ fn tool(panel: Panel, shown: Html) -> Html {
 /// The people panel, when an exercise works in it (in every lesson: not in
 /// the part).
 fn people_panel(props: &LessonTools) -> Html {
-    html! { <LazyPeople roster={props.roster.clone()} lang={props.lang} onaction={props.onaction.clone()} /> }
+    html! { <crate::components::later::LazyPeople roster={props.roster.clone()} lang={props.lang} onaction={props.onaction.clone()} /> }
 }
 
-/// Fetches lessons 2 and 3's part, `acting`: their panels and the write
-/// path their acts go through (with lesson 2's pack and start, and the
-/// cache replay), each function of it loaded; `Err` when it can't be
-/// fetched.
-pub async fn preload() -> Result<(), crate::parts::SplitLoaderError> {
-    let (panels, acts, (pack, start, replay), words) = futures_util::future::join4(
-        preload_acting(),
-        crate::store::acts::preload_acts(),
-        futures_util::future::join3(
-            crate::store::lesson::preload_lesson_two_pack(),
-            crate::store::lesson::preload_lesson_two_start(),
-            crate::derive::checks::preload_replayed_log(),
-        ),
-        crate::store::acts::preload_refusal_words(),
-    )
-    .await;
-    panels.and(acts).and(pack).and(start).and(replay).and(words)
-}
-
-/// Lessons 2 and 3's panels, fetched when first wanted (`preload_acting`).
-#[wasm_split_helpers::wasm_split(acting, fallible, preload(preload_acting))]
-pub fn acting(props: &LessonTools, at: ToolsAt) -> Result<Html, crate::parts::SplitLoaderError> {
-    Ok(panels(props, at))
-}
-
-fn panels(props: &LessonTools, at: ToolsAt) -> Html {
+/// Lessons 2 and 3's panels (in their part, `acting`).
+pub fn panels(props: &LessonTools, at: ToolsAt, write: crate::store::acts::WritePath) -> Html {
     let lang = props.lang;
     let hidden = |panel: Panel| props.hidden.contains(panel);
     let in_side = |panel: Panel| props.tools.contains(&panel);
@@ -126,12 +106,12 @@ fn panels(props: &LessonTools, at: ToolsAt) -> Html {
     let ws = &props.workspace;
     let onaction = &props.onaction;
     let lines = || props.cache_lines.clone().unwrap_or_default();
-    let cache = || html! { <CachePanel workspace={ws.clone()} lines={lines()} actors={props.actors.clone()} actor={props.actor.clone()} refusal={refused_at(Place::Cache)} {lang} onaction={onaction.clone()} /> };
+    let cache = || html! { <CachePanel {write} workspace={ws.clone()} lines={lines()} actors={props.actors.clone()} actor={props.actor.clone()} refusal={refused_at(Place::Cache)} {lang} onaction={onaction.clone()} /> };
     let retention = || html! {
-        <RetentionPanel workspace={ws.clone()} selected={props.selected} actors={props.actors.clone()} actor={props.actor.clone()}
+        <RetentionPanel {write} workspace={ws.clone()} selected={props.selected} actors={props.actors.clone()} actor={props.actor.clone()}
             ttl_refusal={refused_at(Place::Ttl)} hold_refusal={refused_at(Place::Hold)} {lang} onaction={onaction.clone()} />
     };
-    let groups = || html! { <GroupsPanel workspace={ws.clone()} actors={props.actors.clone()} actor={props.actor.clone()} refusal={refused_at(Place::Groups)} tick={props.tick} {lang} onaction={onaction.clone()} /> };
+    let groups = || html! { <GroupsPanel {write} workspace={ws.clone()} actors={props.actors.clone()} actor={props.actor.clone()} refusal={refused_at(Place::Groups)} tick={props.tick} {lang} onaction={onaction.clone()} /> };
     let lesson_two = props.lesson_two;
     match at {
         ToolsAt::Side => {
@@ -141,7 +121,7 @@ fn panels(props: &LessonTools, at: ToolsAt) -> Html {
             let shown = panels.filter_map(|panel| {
                 let shown = match panel {
                     Panel::Act if lesson_two && !hidden(Panel::Act) => html! {
-                        <ActAs workspace={ws.clone()} actors={props.actors.clone()} actor={props.actor.clone()} selected={props.selected}
+                        <ActAs {write} workspace={ws.clone()} actors={props.actors.clone()} actor={props.actor.clone()} selected={props.selected}
                             refusal={refused_at(Place::ActAs)} history={props.history.clone()}
                             change={props.change.clone()} {lang} onaction={onaction.clone()} />
                     },

@@ -1,8 +1,7 @@
 //! The scorecards of a step that shows them (lesson 1's exercise 6, with
 //! its record of both scorecards before and after each change; lesson 2's
 //! scoring step), in the part the first screen does not carry (`later`,
-//! `crate::parts`, issue 28): a lesson reaches those steps long after the
-//! part is in.
+//! issue 28): a lesson reaches those steps long after the part is in.
 
 use mixua_words::Lang;
 use yew::prelude::*;
@@ -132,8 +131,3 @@ pub fn score_step(props: &ScoreStepProps) -> Html {
     }
 }
 
-crate::parts::lazy_later!(
-    /// [`ScoreStep`], in the part of the panels the first screen does not
-    /// show (`crate::parts::below`), drawn once that part is in.
-    pub LazyScoreStep(lazy_score_step, ScoreStepProps, "score-step") = ScoreStep, score_step_part, preload_score_step
-);

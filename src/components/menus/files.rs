@@ -9,52 +9,30 @@ use crate::components::download::{download, download_as};
 use crate::store::state::{WorkAction, Action, Doc, Notice, NoticeAt, Recent, UiAction};
 
 
-/// Reads a picked or dropped file and loads it, or says what is wrong,
-/// `at` the control that asked (the Work menu's Import; the top bar for a
-/// file dropped on the page), with the part that keeps the work
-/// (`crate::store::json_io::import_file`). The current work changes only when the
-/// whole file loads.
-pub fn import_file(file: web_sys::File, at: NoticeAt, onaction: Callback<Action>, onwork: Callback<WorkAction>) {
-    crate::store::json_io::run(async move {
-        if crate::store::json_io::import_file(&file, at, &onaction, &onwork).await.is_err() {
-            part_missing_at(&onaction, at);
-        }
-    });
+/// The Work menu's actions, in a part of their own (`work_menu`): fetched
+/// when the menu is first pointed at, opened or used.
+#[derive(Clone, Copy)]
+pub struct WorkMenu {
+    /// A share link of `doc` in `course` ([`share_url`]).
+    pub share: fn(&Doc, WorkLesson) -> String,
+    /// The report file of `doc` ([`report`]).
+    pub report: fn(&Doc) -> String,
+    /// The work as a Cedar policy set.
+    pub cedar: fn(&Doc) -> mixua_policy::CedarExport,
 }
 
-/// A share link of `doc` in `course` (its deflate and base64 writer), in
-/// the Work menu's part (`crate::parts`): fetched when the menu is first
-/// pointed at, opened or used.
-#[wasm_split_helpers::wasm_split(work_menu, fallible, preload(preload_work_menu))]
-fn share_part(doc: &Doc, course: WorkLesson) -> Result<String, crate::parts::SplitLoaderError> {
-    Ok(share_url(doc, course))
-}
+/// Fetches the Work menu's part: its actions, or `None` when it can't be
+/// fetched.
+pub type LoadWorkMenu = fn() -> std::pin::Pin<Box<dyn std::future::Future<Output = Option<WorkMenu>>>>;
 
 /// The report file of `doc`, byte for byte what `mixua report` writes by
 /// default (the report and its writer), in the Work menu's part.
-#[wasm_split_helpers::wasm_split(work_menu, fallible)]
-fn report_part(doc: &Doc) -> Result<String, crate::parts::SplitLoaderError> {
+pub fn report(doc: &Doc) -> String {
     let ws = &doc.workspace;
     let mut report = mixua_words::report(ws, &ws.query, false);
     let mut bytes = mixua_words::report::to_json(&mut report, mixua_words::Format::Pretty);
     bytes.push(b'\n');
-    Ok(String::from_utf8(bytes).expect("serde_json writes UTF-8"))
-}
-
-/// The work as a Cedar policy set (the crate's `cedar::export_cedar`, at
-/// the work's clock): the schema, the policies and the entities, in the
-/// Work menu's part.
-#[wasm_split_helpers::wasm_split(work_menu, fallible)]
-fn cedar_part(doc: &Doc) -> Result<mixua_policy::CedarExport, crate::parts::SplitLoaderError> {
-    Ok(mixua_policy::export_cedar(&doc.workspace, None))
-}
-
-/// Starts fetching the Work menu's part (when the menu is pointed at or
-/// focused), so that its actions answer at once.
-pub fn prefetch() {
-    wasm_bindgen_futures::spawn_local(async {
-        let _ = preload_work_menu().await;
-    });
+    String::from_utf8(bytes).expect("serde_json writes UTF-8")
 }
 
 /// Says that the part an action needed could not be downloaded, beside the
@@ -65,7 +43,7 @@ fn part_missing(onaction: &Callback<Action>) {
 
 /// Says that the part an action needed could not be downloaded, `at` the
 /// control that asked.
-fn part_missing_at(onaction: &Callback<Action>, at: NoticeAt) {
+pub fn part_missing_at(onaction: &Callback<Action>, at: NoticeAt) {
     onaction.emit(Action::Ui(UiAction::Notify(Notice::PartMissing)));
     onaction.emit(Action::Ui(UiAction::PlaceNotice(at)));
 }
@@ -103,6 +81,9 @@ pub struct FilesProps {
     pub lang: Lang,
     pub onaction: Callback<Action>,
     pub onwork: Callback<WorkAction>,
+    /// Fetches the Work menu's actions (given by the part that draws this).
+    #[prop_or_default]
+    pub work_menu: Option<crate::store::shared::Func<LoadWorkMenu>>,
 }
 
 /// "3 min ago", from the saved time and now (both ms since 1970).
@@ -121,6 +102,15 @@ pub fn files(props: &FilesProps) -> Html {
     let lang = props.lang;
     let confirm_reset = use_state(|| false);
     let link = use_state(|| None::<String>);
+    // The Work menu's actions, fetched when first used (`None`: they could
+    // not be, which is said).
+    let menu = props.work_menu.map(|f| f.0);
+    let load = move || async move {
+        match menu {
+            Some(load) => load().await,
+            None => None,
+        }
+    };
 
     let share = {
         let (doc, course) = (props.doc.clone(), props.carried);
@@ -130,7 +120,7 @@ pub fn files(props: &FilesProps) -> Html {
             let doc = doc.get();
             let (link, onaction) = (link.clone(), onaction.clone());
             wasm_bindgen_futures::spawn_local(async move {
-                let Ok(url) = share_part(&doc, course).await else {
+                let Some(url) = load().await.map(|menu| (menu.share)(&doc, course)) else {
                     return part_missing(&onaction);
                 };
                 // Said once the clipboard has answered: copied, or (refused,
@@ -157,9 +147,9 @@ pub fn files(props: &FilesProps) -> Html {
         Callback::from(move |_: MouseEvent| {
             let (doc, onaction) = (doc.get(), onaction.clone());
             wasm_bindgen_futures::spawn_local(async move {
-                match report_part(&doc).await {
-                    Ok(text) => download("memory-result.json", &text),
-                    Err(_) => part_missing(&onaction),
+                match load().await.map(|menu| (menu.report)(&doc)) {
+                    Some(text) => download("memory-result.json", &text),
+                    None => part_missing(&onaction),
                 }
             });
         })
@@ -169,15 +159,15 @@ pub fn files(props: &FilesProps) -> Html {
         Callback::from(move |_: MouseEvent| {
             let (doc, onaction) = (doc.get(), onaction.clone());
             wasm_bindgen_futures::spawn_local(async move {
-                match cedar_part(&doc).await {
+                match load().await.map(|menu| (menu.cedar)(&doc)) {
                     // Three files, each its own download.
-                    Ok(export) => {
+                    Some(export) => {
                         for (name, text) in export.files() {
                             let mime = if name.ends_with(".json") { "application/json" } else { "text/plain" };
                             download_as(name, text, mime);
                         }
                     }
-                    Err(_) => part_missing(&onaction),
+                    None => part_missing(&onaction),
                 }
             });
         })
@@ -190,7 +180,7 @@ pub fn files(props: &FilesProps) -> Html {
             // open (where the learner looks); else in the top bar.
             let open = input.closest("details[open]").ok().flatten().is_some();
             if let Some(file) = input.files().and_then(|f| f.get(0)) {
-                import_file(file, if open { NoticeAt::Work } else { NoticeAt::Bar }, onaction.clone(), onwork.clone());
+                crate::store::json_io::import_file(&file, if open { NoticeAt::Work } else { NoticeAt::Bar }, &onaction, &onwork);
             }
             input.set_value("");
         })
@@ -320,8 +310,3 @@ pub fn files(props: &FilesProps) -> Html {
     }
 }
 
-crate::parts::lazy_later!(
-    /// [`Files`], in the part of the panels the first screen does not
-    /// show (`crate::parts::below`), drawn once that part is in.
-    pub LazyFiles(lazy_files, FilesProps, "files-body") = Files, files_part, preload_files
-);

@@ -113,12 +113,10 @@ pub fn notice_text(notice: &Notice, lang: Lang) -> (bool, String) {
                 format!("Opened lesson {n} as a work of its own; your other lesson's work is kept in Recent work (open it there, or with ?lesson=)."),
             ))
         }
-        // Said by the write path's part, which made the refusal.
-        Notice::Refused(refusal) => (
-            true,
-            crate::parts::now(crate::store::acts::refusal_words(refusal, lang))
-                .unwrap_or_else(|| pick!(lang, "這個動作被拒絕了。", "This act was refused.").to_string()),
-        ),
+        // A refusal is said beside the panel that acted, in the write
+        // path's own words (the reducer keeps it as `Ui::refusal`, never as
+        // the notice): here it is only named.
+        Notice::Refused(_) => (true, pick!(lang, "這個動作被拒絕了。", "This act was refused.").to_string()),
         Notice::Pack(pack) => pack.text(lang),
         Notice::Unreadable { what: Unreadable::Index { works }, .. } => (true, pick!(lang, 
             format!("「最近的作品」清單損壞了,已從存著的作品({works} 份)重建。損壞的清單原樣保留(沒有被覆蓋),可以下載。"),

@@ -4,7 +4,7 @@ use mixua_course::Pack;
 use mixua_words::Lang;
 use yew::prelude::*;
 
-use crate::components::{menus::files::{self, LazyFiles}, lesson::lesson_switch::LessonSwitch, teacher::teacher::Teacher, menus::toolbar::Toolbar};
+use crate::components::{lesson::lesson_switch::LessonSwitch, teacher::teacher::Teacher, menus::toolbar::Toolbar};
 use crate::derive::views::Computed;
 use crate::store::lesson::{Course, WorkLesson};
 use crate::store::shared::{Latest, Shared};
@@ -12,6 +12,8 @@ use crate::store::state::{Action, Doc, Notice, Recent, WorkAction};
 
 /// What the top bar shows.
 pub struct TopBar {
+    /// Starts fetching the Work menu's part (pointed at or focused).
+    pub prefetch: fn(),
     /// The lesson of the work in this tab (the switcher, the Work menu).
     pub course: Course,
     /// The work's lesson as its link and file name it.
@@ -48,7 +50,7 @@ pub struct TopBar {
 /// keeps the screen), the Teacher menu (not in classroom mode) and the
 /// toolbar.
 pub fn view(props: TopBar) -> Html {
-    let lang = props.lang;
+    let (lang, prefetch) = (props.lang, props.prefetch);
     html! {
         <header class="top">
             <div class="brand">
@@ -60,9 +62,9 @@ pub fn view(props: TopBar) -> Html {
             </div>
             <LessonSwitch course={props.course} classroom={props.classroom} {lang} />
             { props.tabs }
-            <details class="files-menu work-menu" data-menu="work" onpointerenter={|_: PointerEvent| files::prefetch()} onfocusin={|_: FocusEvent| files::prefetch()}>
+            <details class="files-menu work-menu" data-menu="work" onpointerenter={move |_: PointerEvent| prefetch()} onfocusin={move |_: FocusEvent| prefetch()}>
                 <summary>{ pick!(lang, "作品", "Work") }</summary>
-                <LazyFiles doc={props.latest_doc.clone()} course={props.course} carried={props.carried} recent={props.recent.clone()}
+                <crate::components::later::LazyFiles doc={props.latest_doc.clone()} course={props.course} carried={props.carried} recent={props.recent.clone()}
                     said={props.said.clone()} {lang} onaction={props.onaction.clone()} onwork={props.onwork.clone()} />
             </details>
             { assertions_button(props.assertions, props.asserted, lang, &props.onaction) }
