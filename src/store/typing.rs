@@ -51,7 +51,7 @@ pub struct Typed {
 pub(crate) enum HeldField {
     Card(usize, mixua_policy::Field),
     #[cfg(feature = "lesson3")]
-    Prompt(String),
+    Prompt(crate::store::prompt_settings::PromptField),
 }
 
 pub(crate) fn typed(action: &Action) -> Option<HeldField> {
@@ -59,16 +59,7 @@ pub(crate) fn typed(action: &Action) -> Option<HeldField> {
         Action::Edit(Edit::EditText { index, field, .. }) => Some(HeldField::Card(*index, *field)),
         Action::Edit(Edit::SetApproved { index, .. }) => Some(HeldField::Card(*index, mixua_policy::Field::ShareApproved)),
         #[cfg(feature = "lesson3")]
-        Action::Edit(Edit::Prompt(edit)) => {
-            use crate::store::prompt_settings::PromptEdit;
-            Some(HeldField::Prompt(match edit {
-                PromptEdit::Budget { name, .. } => format!("budget-{name}"),
-                PromptEdit::TopK(_) => "top_k".to_string(),
-                PromptEdit::Load { source, .. } => format!("load-{}", source.as_str()),
-                PromptEdit::Weight { name, .. } => format!("weight-{name}"),
-                PromptEdit::CardKey { card, key, .. } => format!("card-{card}-{key}"),
-            }))
-        }
+        Action::Edit(Edit::Prompt(edit)) => Some(HeldField::Prompt(edit.field())),
         _ => None,
     }
 }

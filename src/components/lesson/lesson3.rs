@@ -8,7 +8,7 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use mixua_policy::prompt::{CardKeys, Risk, Source};
+use mixua_policy::prompt::{BudgetOf, CardKeys, Risk, Source};
 use mixua_policy::{ViewerId, Workspace};
 use mixua_words::prompt_words::card_key_problem_words;
 use yew::prelude::*;
@@ -16,7 +16,7 @@ use yew::prelude::*;
 use crate::components::chart::prompt_bar::ChartBars;
 use crate::components::inspector::prompt_panel::PromptPanel;
 use crate::components::inspector::prompt_settings::{CardKeysView, PromptSettings};
-use crate::derive::prompts::{budget_names, change_parts, weights_of, DiagnosisView, PanelView, Prompts};
+use crate::derive::prompts::{change_parts, weights_of, DiagnosisView, PanelView, Prompts};
 use crate::store::prompt_settings::prompt_viewer;
 use crate::store::shared::Shared;
 use crate::store::state::{Action, AppState};
@@ -130,7 +130,7 @@ pub fn use_lesson_three(state: &AppState, onaction: &Callback<Action>) -> Third 
             <PromptPanel view={(*panel).clone()} viewers={(*viewers).clone()} cards={(*cards).clone()}
                 diagnosis={(*diagnosis).clone()} sheet={state.ui.prompt_sheet} {lang} onaction={onaction.clone()} />
             <PromptSettings
-                budgets={budget_names().map(|n| (n, config.budget(n))).collect::<Vec<_>>()}
+                budgets={BudgetOf::ALL.map(|b| (b, config.budget(b.as_str()))).to_vec()}
                 top_k={config.top_k}
                 loads={Source::ALL.into_iter().map(|s| (s, config.load(s))).collect::<Vec<_>>()}
                 weights={weights_of(&ws)}
