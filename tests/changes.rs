@@ -15,10 +15,6 @@ fn seed() -> AppState {
     AppState::new(Doc::seed(), Ui::default())
 }
 
-fn index_of(state: &AppState, id: &str) -> usize {
-    state.workspace().cards.iter().position(|c| c.id == id).expect("card exists")
-}
-
 /// The summary of the last step, as the live region would say it.
 fn summary(state: &AppState) -> String {
     let last = state.last.as_ref().expect("a step was made");
@@ -35,8 +31,7 @@ fn a_fresh_state_has_no_step() {
 #[test]
 fn approving_y_then_undo_then_redo() {
     let mut s = seed();
-    let y = index_of(&s, "Y");
-    s.apply(Edit::SetApproved { index: y, approved: true });
+    s.apply(Edit::SetApproved { card: "Y".into(), approved: true });
     assert_eq!(s.last.as_ref().unwrap().kind, StepKind::Edit);
     assert_eq!(
         summary(&s),
@@ -52,10 +47,9 @@ fn approving_y_then_undo_then_redo() {
 #[test]
 fn a_run_of_keystrokes_is_one_step_from_before_the_first() {
     let mut s = seed();
-    let b = index_of(&s, "B");
     let start = s.doc.clone();
     for typed in ["報告 F", "報告 FAKE-ALICE", "報告 FAKE-ALICE-731"] {
-        s.apply(Edit::EditText { index: b, field: Field::Lesson, value: typed.into() });
+        s.apply(Edit::EditText { card: "B".into(), field: Field::Lesson, value: typed.into() });
     }
     assert!(Rc::ptr_eq(&s.last.as_ref().unwrap().before, &start), "the step starts before the first keystroke");
     assert_eq!(

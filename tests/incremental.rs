@@ -136,12 +136,12 @@ fn action(state: &AppState, step: &Step) -> Option<Action> {
                 Field::Stream => STREAMS[text % STREAMS.len()].to_string(),
                 _ => TEXTS[text].to_string(),
             };
-            Edit::EditText { index: card(c)?, field: FIELDS[field], value }.into()
+            Edit::EditText { card: id(c)?, field: FIELDS[field], value }.into()
         }
-        Step::Approve { card: c, on } => Edit::SetApproved { index: card(c)?, approved: on }.into(),
+        Step::Approve { card: c, on } => Edit::SetApproved { card: id(c)?, approved: on }.into(),
         Step::AddCard => Edit::AddCard.into(),
-        Step::Duplicate(c) => Edit::DuplicateCard(card(c)?).into(),
-        Step::Delete(c) => Edit::DeleteCard(card(c)?).into(),
+        Step::Duplicate(c) => Edit::DuplicateCard(id(c)?).into(),
+        Step::Delete(c) => Edit::DeleteCard(id(c)?).into(),
         Step::AddUser(u) => Edit::AddUser(NAMES[u].into()).into(),
         Step::RemoveUser(u) => Edit::RemoveUser(NAMES[u].into()).into(),
         Step::AddAgent(a) => Edit::AddAgent(AGENTS[a].into()).into(),

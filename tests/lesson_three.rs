@@ -136,6 +136,13 @@ fn a_refused_prompt_edit_changes_nothing_and_says_why() {
         assert!(s.past.is_empty(), "{edit:?}: no undo step");
         assert_eq!(s.ui.notice, Some(Notice::Prompt(PromptRefusal::OutOfRange)), "{edit:?}");
     }
+    // A card key of an id two cards have edits neither.
+    let mut ws = lesson_three_workspace(Lang::En);
+    let s_card = ws.cards.iter().find(|c| c.id == "S").unwrap().clone();
+    ws.cards.push(s_card);
+    let kept = ws.clone();
+    assert_eq!(apply(&mut ws, &card_key("S", CardSetting::Risk, Value::from("high"))), Err(PromptRefusal::OutOfRange));
+    assert_eq!(ws, kept);
     // Settings that can't be read are kept as written, never edited over.
     let mut ws = lesson_three_workspace(Lang::En);
     ws.prompt = Some(Kept::Bad(Value::from("200 tokens, roughly")));

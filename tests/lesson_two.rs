@@ -490,17 +490,18 @@ fn all_eight_exercises_solved_in_order_in_one_work() {
 fn a_plain_edit_never_changes_who_reads_in_a_work_with_a_log() {
     use mixua_playground::store::state::Notice;
     use mixua_policy::Field;
-    let edits = || {
+    let edits = |state: &AppState| {
+        let (first, second) = (state.workspace().cards[0].id.clone(), state.workspace().cards[1].id.clone());
         let mut all: Vec<Edit> = Field::ALL
             .into_iter()
             .filter(|f| f.decides_readers())
-            .map(|field| Edit::EditText { index: 0, field, value: "GLOBAL".into() })
+            .map(|field| Edit::EditText { card: first.clone(), field, value: "GLOBAL".into() })
             .collect();
         all.extend([
-            Edit::SetApproved { index: 0, approved: true },
-            Edit::SetApproved { index: 1, approved: false },
-            Edit::DeleteCard(0),
-            Edit::DuplicateCard(0),
+            Edit::SetApproved { card: first.clone(), approved: true },
+            Edit::SetApproved { card: second, approved: false },
+            Edit::DeleteCard(first.clone()),
+            Edit::DuplicateCard(first),
             Edit::RemoveUser("bob".into()),
             Edit::RemoveAgent("checker-v1".into()),
             Edit::RenameUser { from: "bob".into(), to: "bobby".into() },
@@ -508,8 +509,8 @@ fn a_plain_edit_never_changes_who_reads_in_a_work_with_a_log() {
         ]);
         all
     };
-    assert_eq!(edits().len(), 13);
-    for edit in edits() {
+    assert_eq!(edits(&start()).len(), 13);
+    for edit in edits(&start()) {
         let mut state = start();
         let before = state.doc.clone();
         let events = format!("{:?}", state.workspace().events);
@@ -522,10 +523,11 @@ fn a_plain_edit_never_changes_who_reads_in_a_work_with_a_log() {
     }
     // The text of a card is no decision of who reads: it is edited as ever.
     let mut state = start();
-    assert!(state.apply(Action::Edit(Edit::EditText { index: 0, field: Field::Lesson, value: "rewritten".into() })));
+    let first = state.workspace().cards[0].id.clone();
+    assert!(state.apply(Action::Edit(Edit::EditText { card: first, field: Field::Lesson, value: "rewritten".into() })));
     assert_eq!(state.workspace().cards[0].lesson, "rewritten");
     // Lesson 1 has no log: the same edits apply.
-    for edit in edits() {
+    for edit in edits(&AppState::default()) {
         let mut seed = AppState::default();
         let before = seed.doc.clone();
         seed.apply(Action::Edit(edit.clone()));

@@ -38,7 +38,7 @@ fn seed_views_are_the_seeds() {
 fn approving_y_shows_it_everywhere_and_undo_hides_it_again() {
     let mut s = seed();
     let y = index_of(&s, "Y");
-    assert!(s.apply(Action::Edit(Edit::SetApproved { index: y, approved: true })));
+    assert!(s.apply(Action::Edit(Edit::SetApproved { card: "Y".into(), approved: true })));
     for (u, a) in [("alice", "writer-v1"), ("alice", "checker-v1"), ("bob", "writer-v1"), ("bob", "checker-v1")] {
         assert!(ids(&s, u, a).contains(&"Y".to_string()), "{u}/{a}");
     }
@@ -52,8 +52,7 @@ fn approving_y_shows_it_everywhere_and_undo_hides_it_again() {
 #[test]
 fn reusable_x_leaks_alices_canary_to_bob() {
     let mut s = seed();
-    let x = index_of(&s, "X");
-    s.apply(Action::Edit(Edit::EditText { index: x, field: Field::Stream, value: "reusable".into() }));
+    s.apply(Action::Edit(Edit::EditText { card: "X".into(), field: Field::Stream, value: "reusable".into() }));
     let computed = Computed::new(s.workspace());
     let bob = computed.viewer_index("bob", "checker-v1").unwrap();
     assert_eq!(computed.four.leaks[bob].len(), 1);
@@ -66,7 +65,7 @@ fn carol_with_a_user_card_sees_it_alone() {
     s.apply(Action::Edit(Edit::AddUser("carol".into())));
     s.apply(Action::Edit(Edit::AddCard));
     let n = s.workspace().cards.len() - 1;
-    s.apply(Action::Edit(Edit::EditText { index: n, field: Field::OwnerUser, value: "carol".into() }));
+    s.apply(Action::Edit(Edit::EditText { card: s.workspace().cards[n].id.clone(), field: Field::OwnerUser, value: "carol".into() }));
     let id = s.workspace().cards[n].id.clone();
     for user in ["alice", "bob", "carol"] {
         for agent in ["writer-v1", "checker-v1"] {
@@ -117,8 +116,7 @@ fn renaming_a_user_follows_cards_and_canaries() {
 #[test]
 fn deleting_a_card_removes_it_from_every_view() {
     let mut s = seed();
-    let g = index_of(&s, "G");
-    s.apply(Action::Edit(Edit::DeleteCard(g)));
+    s.apply(Action::Edit(Edit::DeleteCard("G".into())));
     let computed = Computed::new(s.workspace());
     for view in &computed.four.views {
         assert!(view.iter().all(|&i| s.workspace().cards[i].id != "G"));
@@ -168,7 +166,7 @@ fn predictions_toggle_and_follow_renames() {
 fn duplicating_a_card_inserts_a_copy_with_a_fresh_id_after_it() {
     let mut s = seed();
     let a = index_of(&s, "A");
-    assert!(s.apply(Edit::DuplicateCard(a)));
+    assert!(s.apply(Edit::DuplicateCard("A".into())));
     let copy = &s.workspace().cards[a + 1];
     assert_eq!(copy.id, "A-1");
     assert_eq!(copy.lesson, s.workspace().cards[a].lesson);
@@ -216,17 +214,15 @@ fn canaries_are_added_trimmed_refused_empty_and_removed() {
     assert!(s.apply(Edit::RemoveCanary { user: "alice".into(), token: "FAKE-ALICE-731".into() }));
     assert!(s.workspace().canaries.of_user("alice").is_empty());
     // Without the canary registered, X made reusable leaks nothing detectable.
-    let x = index_of(&s, "X");
-    s.apply(Edit::EditText { index: x, field: Field::Stream, value: "reusable".into() });
+    s.apply(Edit::EditText { card: "X".into(), field: Field::Stream, value: "reusable".into() });
     assert_eq!(Computed::new(s.workspace()).four.leak_count(), 0);
 }
 
 #[test]
 fn history_keeps_the_last_200_steps() {
     let mut s = seed();
-    let y = index_of(&s, "Y");
     for n in 0..HISTORY + 25 {
-        assert!(s.apply(Edit::SetApproved { index: y, approved: n % 2 == 0 }));
+        assert!(s.apply(Edit::SetApproved { card: "Y".into(), approved: n % 2 == 0 }));
     }
     assert_eq!(s.past.len(), HISTORY);
     let mut undone = 0;
@@ -251,8 +247,7 @@ fn a_new_edit_clears_redo() {
 #[test]
 fn an_edit_that_changes_nothing_is_no_undo_step() {
     let mut s = seed();
-    let y = index_of(&s, "Y");
-    assert!(!s.apply(Edit::SetApproved { index: y, approved: false }));
+    assert!(!s.apply(Edit::SetApproved { card: "Y".into(), approved: false }));
     assert!(!s.apply(Edit::RenameUser { from: "alice".into(), to: "alice".into() }));
     assert!(s.past.is_empty());
 }
@@ -303,12 +298,11 @@ fn answers_are_kept_and_a_wrong_one_is_a_miss_without_a_hint() {
 #[test]
 fn deleting_the_selected_card_deselects_and_later_selections_shift() {
     let mut s = seed();
-    let g = index_of(&s, "G");
     let y = index_of(&s, "Y");
     s.apply(UiAction::Select(Some(y)));
-    s.apply(Edit::DeleteCard(g));
+    s.apply(Edit::DeleteCard("G".into()));
     assert_eq!(s.ui.selected, Some(y - 1), "Y moved up one");
-    s.apply(Edit::DeleteCard(y - 1));
+    s.apply(Edit::DeleteCard("Y".into()));
     assert_eq!(s.ui.selected, None);
 }
 
@@ -322,8 +316,7 @@ fn reid(state: &AppState, user: &str, agent: &str) -> Vec<(String, String, usize
 #[test]
 fn approving_y_flags_alice_in_bobs_cells_and_not_in_hers() {
     let mut s = seed();
-    let y = index_of(&s, "Y");
-    s.apply(Edit::SetApproved { index: y, approved: true });
+    s.apply(Edit::SetApproved { card: "Y".into(), approved: true });
     let found = vec![("Y".to_string(), "alice".to_string(), 1)];
     assert_eq!(reid(&s, "bob", "writer-v1"), found);
     assert_eq!(reid(&s, "bob", "checker-v1"), found);
@@ -335,8 +328,7 @@ fn approving_y_flags_alice_in_bobs_cells_and_not_in_hers() {
 #[test]
 fn profile_facts_are_set_trimmed_replaced_removed_and_undone() {
     let mut s = seed();
-    let y = index_of(&s, "Y");
-    s.apply(Edit::SetApproved { index: y, approved: true });
+    s.apply(Edit::SetApproved { card: "Y".into(), approved: true });
     // Bob becomes a polar researcher too: for carol, Y's job title points at
     // two people (k = 2), but the job and the weekday together still point
     // at alice alone.
@@ -443,8 +435,7 @@ fn a_notice_is_placed_beside_its_control_until_the_next_one() {
     assert!(s.apply(UiAction::PlaceNotice(NoticeAt::Work)));
     assert_eq!((s.ui.notice.clone(), s.ui.notice_at), (Some(Notice::LinkCopied), NoticeAt::Work));
     // An edit that says nothing keeps the answer where it is.
-    let y = index_of(&s, "Y");
-    s.apply(Edit::SetApproved { index: y, approved: true });
+    s.apply(Edit::SetApproved { card: "Y".into(), approved: true });
     assert_eq!(s.ui.notice_at, NoticeAt::Work);
     // A load says what it loaded: in the top bar, unless placed.
     s.apply(Edit::Load { doc: Doc::seed(), source: "a file".into() });

@@ -58,15 +58,17 @@ pub enum Action {
     },
 }
 
-/// A change to the work.
+/// A change to the work. A card is named by its id as the control showed
+/// it (an edit of the id names the old one): an id no card has, or one
+/// several cards have, edits nothing and is said (`crate::store::card_edit`).
 #[derive(Clone, Debug, PartialEq)]
 pub enum Edit {
     SetQuery(String),
-    EditText { index: usize, field: Field, value: String },
-    SetApproved { index: usize, approved: bool },
+    EditText { card: String, field: Field, value: String },
+    SetApproved { card: String, approved: bool },
     AddCard,
-    DuplicateCard(usize),
-    DeleteCard(usize),
+    DuplicateCard(String),
+    DeleteCard(String),
     AddUser(String),
     RenameUser { from: String, to: String },
     RemoveUser(String),

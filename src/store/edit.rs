@@ -14,9 +14,11 @@ use crate::store::work::Doc;
 
 impl AppState {
     pub(crate) fn apply_edit(&mut self, edit: Edit) -> bool {
+        // Keystrokes in one field of one card are one undo step (an id
+        // typed letter by letter too: the card, by where it is).
         let coalesce_key = match &edit {
             Edit::SetQuery(_) => Some((None, Field::Situation)),
-            Edit::EditText { index, field, .. } => Some((Some(*index), *field)),
+            Edit::EditText { card, field, .. } => Some((self.card_named(&self.doc.workspace, card).ok(), *field)),
             _ => None,
         };
         let mut doc = (*self.doc).clone();
@@ -54,6 +56,7 @@ impl AppState {
 
     pub(crate) fn undo(&mut self) -> bool {
         let Some(prev) = self.past.pop() else { return false };
+        self.renamed.clear();
         self.last = Some(LastStep { kind: StepKind::Undo, before: self.doc.clone() });
         self.future.push(std::mem::replace(&mut self.doc, prev));
         self.coalesce = None;
@@ -63,6 +66,7 @@ impl AppState {
 
     pub(crate) fn redo(&mut self) -> bool {
         let Some(next) = self.future.pop() else { return false };
+        self.renamed.clear();
         self.last = Some(LastStep { kind: StepKind::Redo, before: self.doc.clone() });
         self.past.push(std::mem::replace(&mut self.doc, next));
         self.coalesce = None;
@@ -106,6 +110,7 @@ impl AppState {
                 let rejected =
                     loaded.workspace.cards.iter().filter(|c| mixua_policy::check(c).is_err()).count();
                 *doc = loaded;
+                self.renamed.clear();
                 self.ui.selected = None;
                 self.ui.viewer = None;
                 self.ui.editor_start = 0;
@@ -188,19 +193,20 @@ impl AppState {
         let ws = Rc::make_mut(&mut doc.workspace);
         match edit {
             Edit::SetQuery(query) => ws.query = query,
-            Edit::EditText { index, field, value } => {
+            Edit::EditText { card, field, value } => {
+                let index = self.card_named(ws, &card)?;
+                if field == Field::Id {
+                    crate::store::card_edit::valid_id(ws, index, &value)?;
+                    let old = ws.cards[index].id.clone();
+                    rename_predicted(&mut doc.predictions, &old, &value);
+                    self.renamed_card(&old, &value);
+                }
                 // Only the edited card is copied (the history keeps the old one).
-                if let Some(card) = ws.cards.get_mut(index).map(Rc::make_mut) {
-                    if field == Field::Id {
-                        rename_predicted(&mut doc.predictions, &card.id, &value);
-                    }
-                    card.set_text(field, value);
-                }
+                Rc::make_mut(&mut ws.cards[index]).set_text(field, value);
             }
-            Edit::SetApproved { index, approved } => {
-                if let Some(card) = ws.cards.get_mut(index).map(Rc::make_mut) {
-                    card.set_share_approved(approved);
-                }
+            Edit::SetApproved { card, approved } => {
+                let index = self.card_named(ws, &card)?;
+                Rc::make_mut(&mut ws.cards[index]).set_share_approved(approved);
             }
             Edit::AddCard => {
                 let card = Card {
@@ -221,23 +227,22 @@ impl AppState {
                 self.ui.selected = Some(ws.cards.len() - 1);
                 self.ui.editor_start = (ws.cards.len() - 1) / crate::EDITOR_PAGE * crate::EDITOR_PAGE;
             }
-            Edit::DuplicateCard(index) => {
-                if let Some(card) = ws.cards.get(index) {
-                    let mut copy = (**card).clone();
-                    copy.id = fresh_id(ws, &format!("{}-", card.id));
-                    ws.cards.insert(index + 1, Rc::new(copy));
-                    self.ui.selected = Some(index + 1);
-                }
+            Edit::DuplicateCard(card) => {
+                let index = self.card_named(ws, &card)?;
+                let mut copy = (*ws.cards[index]).clone();
+                copy.id = fresh_id(ws, &format!("{}-", copy.id));
+                ws.cards.insert(index + 1, Rc::new(copy));
+                self.ui.selected = Some(index + 1);
             }
-            Edit::DeleteCard(index) => {
-                if index < ws.cards.len() {
-                    ws.cards.remove(index);
-                    self.ui.selected = match self.ui.selected {
-                        Some(s) if s == index => None,
-                        Some(s) if s > index => Some(s - 1),
-                        other => other,
-                    };
-                }
+            Edit::DeleteCard(card) => {
+                let index = self.card_named(ws, &card)?;
+                let gone = ws.cards.remove(index);
+                self.forget_renames_to(&gone.id);
+                self.ui.selected = match self.ui.selected {
+                    Some(s) if s == index => None,
+                    Some(s) if s > index => Some(s - 1),
+                    other => other,
+                };
             }
             Edit::AddUser(name) => ws.users.push(name),
             Edit::AddAgent(name) => ws.agents.push(name),

@@ -12,6 +12,9 @@ pub enum Notice {
     /// A typed name the policy refuses (empty, holds `/`, …).
     BadName { name: String, error: NameError },
     NameTaken(String),
+    /// A card edit that names no one card, or an id edit refused: nothing
+    /// changed.
+    CardId(crate::store::card_edit::CardIdProblem),
     TokenEmpty,
     /// A profile fact needs both a key and a value.
     FactEmpty,

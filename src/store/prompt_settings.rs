@@ -58,7 +58,7 @@ pub enum PromptRefusal {
     /// never edited over.
     Unreadable,
     /// A value outside what the key takes (a reliability above 100, a
-    /// risk not `high` or `normal`), or no card has the id.
+    /// risk not `high` or `normal`), or no one card has the id.
     OutOfRange,
 }
 
@@ -79,8 +79,9 @@ pub fn apply(ws: &mut Workspace, edit: &PromptEdit) -> Result<(), PromptRefusal>
         // The crate's rule for the key's values (and its ranges), as the
         // file is read: what it would set aside is refused here.
         let valid = value.as_ref().is_none_or(|v| key.check(v).is_ok());
-        let index = ws.cards.iter().position(|c| c.id == *card);
-        let (true, Some(index)) = (valid, index) else {
+        // The one card with the id: none, or several, edits none.
+        let mut at = ws.cards.iter().enumerate().filter(|(_, c)| c.id == *card).map(|(i, _)| i);
+        let (true, Some(index), None) = (valid, at.next(), at.next()) else {
             return Err(PromptRefusal::OutOfRange);
         };
         // Only the edited card is copied (the history keeps the old one).

@@ -28,6 +28,9 @@ pub struct AppState {
     /// The last text field typed into; consecutive keystrokes in one field
     /// are one undo step.
     pub(crate) coalesce: Option<(Option<usize>, Field)>,
+    /// The cards renamed since the work was loaded, from the id an edit
+    /// named to the id the card has now (`crate::store::card_edit`).
+    pub(crate) renamed: Vec<(String, String)>,
     /// The last edit, undo or redo (`None` at the start and after opening
     /// another work).
     pub last: Option<LastStep>,
@@ -35,7 +38,7 @@ pub struct AppState {
 
 impl AppState {
     pub fn new(doc: Doc, ui: Ui) -> AppState {
-        AppState { doc: Rc::new(doc), past: Vec::new(), future: Vec::new(), ui, coalesce: None, last: None }
+        AppState { doc: Rc::new(doc), past: Vec::new(), future: Vec::new(), ui, coalesce: None, renamed: Vec::new(), last: None }
     }
 
     pub fn workspace(&self) -> &Workspace {
@@ -114,6 +117,7 @@ impl AppState {
                 self.past.clear();
                 self.future.clear();
                 self.coalesce = None;
+                self.renamed.clear();
                 self.last = None;
                 self.ui.selected = None;
                 self.ui.viewer = None;
