@@ -171,7 +171,8 @@ fn assertions_survive_a_save_a_share_link_and_an_import() {
 fn a_teachers_goal_all_assertions_pass_reads_the_works_own_assertions() {
     use mixua_playground::derive::course::with_facts;
     use mixua_playground::store::lesson::Course;
-    use mixua_playground::store::progress::{Lesson, Progress};
+    use mixua_playground::derive::course::Lesson;
+    use mixua_playground::store::progress::Progress;
     let holds = |s: &AppState| {
         let computed = Computed::new(s.workspace());
         let pack = Course::One.builtin(mixua_words::Lang::En).expect("lesson 1's pack");

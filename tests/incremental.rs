@@ -17,7 +17,7 @@ use mixua_playground::derive::views::{Computed, Reference};
 use mixua_playground::derive::course;
 use mixua_playground::store::lesson::Course;
 use mixua_playground::derive::checks::{Checks, Logged, Rejected, REJECTED_LISTED};
-use mixua_playground::store::progress::Lesson;
+use mixua_playground::derive::course::Lesson;
 use mixua_playground::store::state::{Action, AppState, Doc, Edit, Ui};
 use mixua_policy::{Card, Field, Policy, Workspace};
 use mixua_words::Lang;

@@ -14,7 +14,7 @@ use mixua_playground::derive::course::holds_now_in;
 use mixua_playground::store::lesson::Course;
 use mixua_playground::derive::prompts::{change_parts, Prompts};
 use mixua_playground::store::prompt_settings::{apply, prompt_viewer, PromptEdit, PromptRefusal};
-use mixua_playground::store::progress::Lesson;
+use mixua_playground::derive::course::Lesson;
 use mixua_playground::store::state::{go_to_step, Action, AppState, Doc, Edit, Notice, Ui, UiAction};
 use mixua_policy::ViewerId;
 use mixua_course::lesson_three::lesson_three_workspace;

@@ -9,7 +9,7 @@ use mixua_playground::store::acts::{Act, Draft};
 use mixua_playground::derive::views::Computed;
 use mixua_playground::derive::course::{holds_now_in, newly_done_in};
 use mixua_playground::store::lesson::Course;
-use mixua_playground::store::progress::Lesson;
+use mixua_playground::derive::course::Lesson;
 use mixua_playground::store::persist::{self, Saved};
 use mixua_playground::store::state::{Action, AppState, Doc, Edit, Ui, UiAction};
 use mixua_policy::{actors, Actor, Refusal, Status, ViewerId};

@@ -3,7 +3,8 @@
 use mixua_playground::derive::views::Computed;
 use mixua_playground::derive::course::{self, graded_in, holds_now_in, items_in, milestones_in, newly_done_in, step_done_in};
 use mixua_playground::store::lesson::Course;
-use mixua_playground::store::progress::{self, Lesson};
+use mixua_playground::derive::course::Lesson;
+use mixua_playground::store::progress;
 use mixua_playground::store::state::{Action, AppState, Doc, Mode, Ui, Edit, UiAction};
 use mixua_policy::{Field, ViewerId};
 use mixua_words::Lang;

@@ -15,7 +15,7 @@ use crate::derive::change;
 use crate::derive::views::Computed;
 use crate::store::lesson::Course;
 use crate::derive::checks::{CacheLines, Checks, Logged, Rejected, Roster};
-use crate::store::progress::Lesson;
+use crate::derive::course::Lesson;
 use crate::store::shared::Shared;
 use crate::derive::assertions::Asserted;
 use crate::store::state::{AppState, Mode, StepKind};

@@ -112,7 +112,8 @@ pub fn use_page_listeners(store: &Store) {
                     }
                     boot.keep_step_in_lesson();
                     if boot.route.opened_link {
-                        restart.restart(boot.route);
+                        let crate::start::route::Route { state, set_aside, work, unsaved, started, .. } = boot.route;
+                        restart.restart(state, set_aside, work, unsaved, started);
                     } else {
                         // A refused link (or this very work) changes nothing
                         // here, not even the undo history: only the refusal is

@@ -95,7 +95,34 @@ pub enum Edit {
     Prompt(crate::store::prompt_settings::PromptEdit),
     /// The work's assertions (issue 53): one kept, edited or removed, each
     /// one undoable step.
-    Assertion(crate::derive::assertions::AssertionEdit),
+    Assertion(AssertionEdit),
+}
+
+/// A change to the work's assertions: one undoable edit each. An entry is
+/// carried as the file writes it (its JSON), so that the reducer, in every
+/// page's first load, carries none of the vocabulary's code.
+#[derive(Clone, Debug, PartialEq)]
+pub enum AssertionEdit {
+    /// Adds one at the end of the list (nothing, when the same one is
+    /// there already).
+    Add(serde_json::Value),
+    /// Replaces the entry at `index` (a note edited, the opposite
+    /// expected; a wrong entry mended).
+    Replace { index: usize, entry: serde_json::Value },
+    /// Removes the entry at `index`.
+    Remove(usize),
+}
+
+impl AssertionEdit {
+    /// Keeps `assertion`.
+    pub fn add(assertion: &mixua_course::assertion::Assertion) -> AssertionEdit {
+        AssertionEdit::Add(assertion.to_value())
+    }
+
+    /// Puts `assertion` at `index`.
+    pub fn replace(index: usize, assertion: &mixua_course::assertion::Assertion) -> AssertionEdit {
+        AssertionEdit::Replace { index, entry: assertion.to_value() }
+    }
 }
 
 /// A change to what the learner looks at.

@@ -12,7 +12,6 @@ use gloo_timers::callback::Timeout;
 use mixua_words::Lang;
 
 use crate::parts::SplitLoaderError;
-use crate::start::route::Route;
 use crate::store::recent::WorkRef;
 use crate::store::state::{Action, AppState, Edit, Notice, UiAction};
 use wasm_split_helpers::wasm_split;
@@ -55,11 +54,11 @@ impl Store {
         Store { current, rerender, saver, typed: Rc::default(), typing: Rc::new(Cell::new(false)) }
     }
 
-    /// This open tab starts again on `route` (a link pasted into its
-    /// address): as a load would, with the writes the start asks for, a new
-    /// work saved a moment later.
-    pub fn restart(&self, route: Route) {
-        let Route { state, set_aside, work, unsaved, started, .. } = route;
+    /// This open tab starts again on a start's `state` (a link pasted into
+    /// its address; the start's route, passed in by the root): as a load would, with the
+    /// writes the start asks for (the work `set_aside`, the pack `started`),
+    /// its `work`, saved a moment later when `unsaved`.
+    pub fn restart(&self, state: AppState, set_aside: Option<Saved>, work: WorkRef, unsaved: bool, started: Option<mixua_course::Pack>) {
         let embed = state.ui.embed;
         crate::store::json_io::run(async move {
             let _ = crate::store::json_io::carry_out(&set_aside, &started, embed).await;
@@ -298,19 +297,19 @@ impl Saver {
         // a file; this tab stays on its work.
         let slot = match browser::slot_text(&browser::Browser, id) {
             browser::SlotText::Read(slot) => slot,
-            browser::SlotText::Unreadable(text) => return self.tell(UiAction::Notify(crate::start::route::unreadable_work(&entry, text))),
+            browser::SlotText::Unreadable(text) => return self.tell(UiAction::Notify(crate::store::notice::unreadable_work(&entry, text))),
             browser::SlotText::Missing => return,
         };
         let Ok(saved) = persist::from_stored(&slot.work) else {
             let text = browser::Browser.text(&browser::slot_key(id)).unwrap_or_default();
-            return self.tell(UiAction::Notify(crate::start::route::unreadable_work(&entry, text)));
+            return self.tell(UiAction::Notify(crate::store::notice::unreadable_work(&entry, text)));
         };
         // A teacher's pack's work runs the pack its link started.
         let lesson = saved.lesson();
         let teachers_pack = (lesson == WorkLesson::Pack).then(crate::store::pack_link::started_pack).flatten().map(Rc::new);
         // Another page's work opens on its page, handed over by its id
         // (this tab's work is saved above); never here as another lesson.
-        let course = match crate::start::route::open_saved(lesson, teachers_pack.as_ref().map(|p| p.lesson()), Page::THIS) {
+        let course = match persist::open_saved(lesson, teachers_pack.as_ref().map(|p| p.lesson()), Page::THIS) {
             Ok(course) => course,
             Err(page) => {
                 let lang = self.current.borrow().ui.lang;

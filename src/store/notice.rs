@@ -103,3 +103,10 @@ pub enum Unreadable {
     /// A saved work, by the name Recent work gives it.
     Work { name: String },
 }
+
+/// The notice for a saved work that can't be read: its text as stored,
+/// offered as a file named after the work's id.
+pub fn unreadable_work(entry: &crate::store::recent::Entry, text: String) -> Notice {
+    let what = Unreadable::Work { name: entry.name.clone() };
+    Notice::Unreadable { what, file: format!("mixua-unreadable-{}.json", entry.id), text: text.into() }
+}

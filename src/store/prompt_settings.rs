@@ -2,7 +2,7 @@
 //! ranking weights, a card's prompt keys), each carried by `Edit::Prompt`
 //! through the one reducer and checked by the crate's limits; and which
 //! viewer's prompt the panel shows. What the screen shows of the prompts
-//! is derived in `crate::derive::prompts`.
+//! is derived above the store (`derive/prompts.rs`).
 
 use std::rc::Rc;
 
