@@ -96,7 +96,7 @@ pub struct Ui {
     /// start and by opening a work, read through [`Ui::pack`].
     pub teachers_pack: Option<Rc<mixua_course::Pack>>,
     /// The built-in packs this state has read (each once), read through
-    /// [`Ui::pack`].
+    /// [`Ui::pack`]; one memo, shared by every state made from one start.
     pub packs: Rc<crate::store::lesson::Packs>,
     /// Lesson 2: the tick the chart shows (`None`: now, the clock).
     pub tick: Option<u64>,
