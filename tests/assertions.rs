@@ -110,7 +110,7 @@ fn the_panel_opens_and_closes_without_touching_the_work() {
     let mut s = seed();
     assert!(s.apply(Action::Ui(UiAction::ShowAssertions(true))));
     assert!(!s.apply(Action::Ui(UiAction::ShowAssertions(true))));
-    assert!(s.ui.assertions);
+    assert!(s.ui.screen.assertions);
     assert!(s.past.is_empty());
     assert!(s.apply(Action::Ui(UiAction::ShowAssertions(false))));
 }

@@ -29,7 +29,7 @@ fn refused(state: &mut AppState, edit: Edit, said: CardIdProblem) {
     state.apply(edit.clone());
     assert_eq!(state.doc, before, "{edit:?} changed the work");
     assert_eq!(state.past.len(), steps, "{edit:?} left an undo step");
-    assert_eq!(state.ui.notice, Some(Notice::CardId(said)), "{edit:?}");
+    assert_eq!(state.ui.screen.notice, Some(Notice::CardId(said)), "{edit:?}");
 }
 
 #[test]
@@ -40,7 +40,7 @@ fn an_id_edit_names_the_old_id_and_typing_it_is_one_undo_step() {
     assert!(s.apply(set_id("Y", "Y2")));
     assert!(s.apply(set_id("Y2", "Y27")));
     assert_eq!(s.workspace().cards[y].id, "Y27");
-    assert_eq!(s.ui.selected, Some(y), "the selection stays on the card renamed");
+    assert_eq!(s.ui.screen.selected, Some(y), "the selection stays on the card renamed");
     // Later edits name the new id.
     assert!(s.apply(Edit::SetApproved { card: "Y27".into(), approved: true }));
     assert!(s.workspace().cards[y].share_approved);
@@ -138,16 +138,16 @@ fn the_selection_stays_on_its_card_across_edits() {
     // An edit of another card, a refused edit, an id edit: still Y.
     s.apply(Edit::EditText { card: "A".into(), field: Field::Lesson, value: "other".into() });
     s.apply(set_id("Y", "A"));
-    assert_eq!(s.ui.selected, Some(y));
+    assert_eq!(s.ui.screen.selected, Some(y));
     // A card before it deleted: the selection moves up with it.
     s.apply(Edit::DeleteCard("G".into()));
-    assert_eq!(s.workspace().cards[s.ui.selected.unwrap()].id, "Y");
+    assert_eq!(s.workspace().cards[s.ui.screen.selected.unwrap()].id, "Y");
     // Its copy is selected, right after it.
     s.apply(Edit::DuplicateCard("Y".into()));
-    let copy = s.ui.selected.unwrap();
+    let copy = s.ui.screen.selected.unwrap();
     assert_eq!(s.workspace().cards[copy - 1].id, "Y");
     assert_eq!(s.workspace().cards[copy].id, "Y-1");
     // Deleted: nothing is selected.
     s.apply(Edit::DeleteCard("Y-1".into()));
-    assert_eq!(s.ui.selected, None);
+    assert_eq!(s.ui.screen.selected, None);
 }

@@ -191,9 +191,9 @@ fn lesson<'a>(state: &'a AppState, computed: &'a Computed) -> Lesson<'a> {
 fn start(lesson_two: bool, ws: Workspace) -> AppState {
     if lesson_two {
         let doc = Doc { workspace: Rc::new(lesson_two_workspace(Lang::En)), ..Doc::default() };
-        AppState::new(doc, Ui { course: Course::Two, lang: Lang::En, ..Ui::default() })
+        AppState::new(doc, Ui::new(Course::Two, Lang::En))
     } else {
-        AppState::new(Doc { workspace: Rc::new(ws), ..Doc::default() }, Ui { lang: Lang::En, ..Ui::default() })
+        AppState::new(Doc { workspace: Rc::new(ws), ..Doc::default() }, Ui::new(Default::default(), Lang::En))
     }
 }
 
@@ -234,7 +234,7 @@ fn run(mut state: AppState, steps: &[Step]) -> Result<(), TestCaseError> {
         // against each check on its own from a fresh evaluation and a
         // replay the crate makes on its own (`replay_cache`: the app's
         // checks never replay the cache themselves, `Facts::of`).
-        let course = state.ui.course;
+        let course = state.ui.session.course;
         let step_shown = state.ui.lesson_step;
         let kept_lesson = Lesson { cache: logged.replay_of(&state.doc.workspace), ..lesson(&state, &now) };
         let checks = Checks::of(course, step_shown, kept_lesson, Lang::En);

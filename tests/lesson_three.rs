@@ -26,7 +26,7 @@ use serde_json::Value;
 
 fn start() -> AppState {
     let doc = Doc { workspace: Rc::new(lesson_three_workspace(Lang::En)), ..Doc::default() };
-    AppState::new(doc, Ui { course: Course::Three, lang: Lang::En, ..Ui::default() })
+    AppState::new(doc, Ui::new(Course::Three, Lang::En))
 }
 
 fn prompt(state: &mut AppState, edit: PromptEdit) -> bool {
@@ -134,7 +134,7 @@ fn a_refused_prompt_edit_changes_nothing_and_says_why() {
         assert!(prompt(&mut s, edit.clone()), "{edit:?}: said");
         assert_eq!(s.doc, before, "{edit:?}: nothing changed");
         assert!(s.past.is_empty(), "{edit:?}: no undo step");
-        assert_eq!(s.ui.notice, Some(Notice::Prompt(PromptRefusal::OutOfRange)), "{edit:?}");
+        assert_eq!(s.ui.screen.notice, Some(Notice::Prompt(PromptRefusal::OutOfRange)), "{edit:?}");
     }
     // A card key of an id two cards have edits neither.
     let mut ws = lesson_three_workspace(Lang::En);
@@ -208,12 +208,12 @@ fn each_exercise_holds_once_solved_through_the_app_and_not_before() {
     for a in opens {
         s.apply(a);
     }
-    assert_eq!(s.ui.prompt, Some(ViewerId::new("alice", "writer-v1")));
+    assert_eq!(s.ui.screen.prompt, Some(ViewerId::new("alice", "writer-v1")));
     // Opened at that step directly (`&step=5`), the panel shows it too.
     let fresh = Ui { lesson_step: 4, ..start().ui };
-    assert_eq!(prompt_viewer(fresh.prompt.as_ref(), fresh.exercise().and_then(|e| e.cell.as_deref()), s.workspace()), Some(ViewerId::new("alice", "writer-v1")));
+    assert_eq!(prompt_viewer(fresh.screen.prompt.as_ref(), fresh.exercise().and_then(|e| e.cell.as_deref()), s.workspace()), Some(ViewerId::new("alice", "writer-v1")));
     let first = Ui { lesson_step: 2, ..start().ui };
-    assert_eq!(prompt_viewer(first.prompt.as_ref(), first.exercise().and_then(|e| e.cell.as_deref()), s.workspace()), Some(ViewerId::new("bob", "checker-v1")), "exercise 3 names no cell: the first task's");
+    assert_eq!(prompt_viewer(first.screen.prompt.as_ref(), first.exercise().and_then(|e| e.cell.as_deref()), s.workspace()), Some(ViewerId::new("bob", "checker-v1")), "exercise 3 names no cell: the first task's");
     // Usage is no ranking input; review is.
     assert!(!holds(&s, 4));
     prompt(&mut s, PromptEdit::Weight { key: WeightKey::Relevance, value: 5 });

@@ -50,7 +50,7 @@ fn lesson<'a>(state: &'a AppState, computed: &'a Computed) -> Lesson<'a> {
         pack: state.ui.pack(),
         doc: &state.doc,
         computed,
-        revealed: state.ui.mode == Mode::Predict { revealed: true },
+        revealed: state.ui.screen.mode == Mode::Predict { revealed: true },
         progress: &state.ui.progress,
         tick: None,
         cache: None,
@@ -424,8 +424,8 @@ fn a_teachers_pack_records_only_the_step_being_worked_on() {
     // The same exercises as a teacher's pack, which the state holds: only
     // while exercise 4 is shown.
     let teachers = std::rc::Rc::new(Course::One.builtin(Lang::En).expect("a built-in pack"));
-    s.ui.course = Course::Pack;
-    s.ui.teachers_pack = Some(teachers.clone());
+    s.ui.session.course = Course::Pack;
+    s.ui.session.teachers_pack = Some(teachers.clone());
     assert!(!newly_done_in(Course::Pack, 0, lesson(&s, &c)).contains(&3));
     assert_eq!(newly_done_in(Course::Pack, 3, lesson(&s, &c)), vec![3]);
     // The pack the course runs is the one the state holds.
@@ -440,24 +440,24 @@ fn a_teachers_pack_records_only_the_step_being_worked_on() {
 fn the_built_in_packs_are_the_states_own_read_once() {
     use std::rc::Rc;
     let mut s = seed();
-    s.ui.lang = Lang::En;
+    s.ui.session.lang = Lang::En;
     let first = s.ui.shared_pack().clone();
     assert_eq!(*first, Course::One.builtin(Lang::En).expect("a built-in pack"));
     s.apply(Action::Ui(UiAction::LessonStep(2)));
     assert!(Rc::ptr_eq(s.ui.shared_pack(), &first), "the same pack after a step, not read again");
     // Another language or lesson is another pack, each kept once read.
-    s.ui.lang = Lang::ZhTw;
+    s.ui.session.lang = Lang::ZhTw;
     let zh = s.ui.shared_pack().clone();
     assert_eq!(*zh, Course::One.builtin(Lang::ZhTw).expect("a built-in pack"));
     assert_ne!(*zh, *first);
-    s.ui.course = Course::Two;
+    s.ui.session.course = Course::Two;
     assert_eq!(s.ui.pack(), &Course::Two.builtin(Lang::ZhTw).expect("a built-in pack"));
-    s.ui.course = Course::One;
+    s.ui.session.course = Course::One;
     assert!(Rc::ptr_eq(s.ui.shared_pack(), &zh));
     // A state of its own reads its own: nothing passes between states but
     // through the state.
     let mut other = seed();
-    other.ui.lang = Lang::En;
+    other.ui.session.lang = Lang::En;
     assert!(!Rc::ptr_eq(other.ui.shared_pack(), &first));
     assert_eq!(other.ui.shared_pack(), &first);
 }
@@ -476,7 +476,7 @@ fn a_steps_cells_are_kept_as_first_revealed() {
     let c = Computed::new(s.workspace());
     // Not revealed yet: nothing to keep.
     assert_eq!(course::first_reveal_in(0, lesson(&s, &c)), None);
-    s.ui.mode = Mode::Predict { revealed: true };
+    s.ui.screen.mode = Mode::Predict { revealed: true };
     let (step, marks) = course::first_reveal_in(0, lesson(&s, &c)).expect("marks on the first reveal");
     assert_eq!(step, 0);
     assert_eq!(marks.iter().filter(|m| **m == CellMark::Wrong).count(), 1, "{marks:?}");
@@ -522,7 +522,7 @@ fn checks_evaluated_once_agree_with_each_check() {
     agree(&s, Course::Pack);
     let two = AppState::new(
         Doc { workspace: std::rc::Rc::new(mixua_course::lesson_two_workspace(Lang::En)), ..Doc::default() },
-        Ui { course: Course::Two, lang: Lang::En, ..Ui::default() },
+        Ui::new(Course::Two, Lang::En),
     );
     agree(&two, Course::Two);
 }
@@ -533,7 +533,7 @@ fn checks_evaluated_once_agree_with_each_check() {
 #[test]
 fn all_seven_exercises_solved_in_order_in_one_work() {
     for lang in [Lang::ZhTw, Lang::En] {
-        let mut s = AppState::new(Doc::seed_in(lang), Ui { lang, ..Ui::default() });
+        let mut s = AppState::new(Doc::seed_in(lang), Ui::new(Default::default(), lang));
         let solved = |s: &mut AppState, step: usize| {
             record(s);
             assert!(done(s, step), "{lang:?}: exercise {} holds once solved in order", step + 1);

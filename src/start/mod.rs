@@ -64,7 +64,7 @@ impl Boot {
     pub fn prerender(screen: Screen) -> Boot {
         let Screen { lang, course } = screen;
         let doc = course.start_doc(lang).unwrap_or_else(|| Doc::seed_in(lang));
-        let state = AppState::new(doc, Ui { lang, course, ..Ui::default() });
+        let state = AppState::new(doc, Ui::new(course, lang));
         let work = WorkRef { id: String::new(), name: String::new(), base: 0, forked_from: None };
         let route = Route { state, set_aside: None, autosave: false, work, unsaved: false, started: None, opened_link: false, authored: None, go: None };
         Boot { route, derived: None }
@@ -101,7 +101,7 @@ impl Boot {
         let route = crate::parts::now(crate::store::json_io::route(&address, &session)).unwrap_or_else(|| {
             let mut route = route::route_plain(&address, &session);
             route.autosave = false;
-            route.state.ui.notice = Some(crate::store::state::Notice::PartMissing);
+            route.state.ui.screen.notice = Some(crate::store::state::Notice::PartMissing);
             route
         });
         // The work, link or lesson is another page's: that page opens it

@@ -59,7 +59,7 @@ impl Store {
     /// writes the start asks for (the work `set_aside`, the pack `started`),
     /// its `work`, saved a moment later when `unsaved`.
     pub fn restart(&self, state: AppState, set_aside: Option<Saved>, work: WorkRef, unsaved: bool, started: Option<mixua_course::Pack>) {
-        let embed = state.ui.embed;
+        let embed = state.ui.session.embed;
         crate::store::json_io::run(async move {
             let _ = crate::store::json_io::carry_out(&set_aside, &started, embed).await;
         });
@@ -150,7 +150,7 @@ impl Store {
             return;
         }
         let saves = !Rc::ptr_eq(&now.doc, &next.doc)
-            || now.ui.lang != next.ui.lang
+            || now.ui.session.lang != next.ui.session.lang
             || now.ui.lesson_step != next.ui.lesson_step
             || now.ui.progress != next.ui.progress;
         if !Rc::ptr_eq(&now.doc, &next.doc) {
@@ -312,7 +312,7 @@ impl Saver {
         let course = match persist::open_saved(lesson, teachers_pack.as_ref().map(|p| p.lesson()), Page::THIS) {
             Ok(course) => course,
             Err(page) => {
-                let lang = self.current.borrow().ui.lang;
+                let lang = self.current.borrow().ui.session.lang;
                 let to = format!("{}?work={id}&lang={}", page.file(), lang.tag());
                 let _ = gloo_utils::window().location().assign(&to);
                 return;
@@ -344,7 +344,7 @@ impl Saver {
             let state = store_.get();
             let own = Saved { doc: (*state.doc).clone(), course: Some(state.ui.work_lesson()), ..Saved::default() };
             browser::write_text(browser::PREVIOUS_KEY, &persist::to_json(&own));
-            let mut work = new_work(state.ui.lang);
+            let mut work = new_work(state.ui.session.lang);
             work.name = format!("{source} · {}", work.name);
             *self.work.borrow_mut() = work;
         }
@@ -356,7 +356,7 @@ impl Saver {
     /// its lesson, saved at once.
     pub fn open_new(self: &Rc<Self>, saved: Saved, source: String, store_: &Store) {
         self.save();
-        let lang = store_.get().ui.lang;
+        let lang = store_.get().ui.session.lang;
         // The caller checked that this page shows it (`persist::on_page`).
         let Ok(course) = persist::on_page(saved.lesson(), None, Page::THIS) else { return };
         let mut work = new_work(lang);

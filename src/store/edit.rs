@@ -22,12 +22,12 @@ impl AppState {
             _ => None,
         };
         let mut doc = (*self.doc).clone();
-        let said_before = self.ui.notice.clone();
+        let said_before = self.ui.screen.notice.clone();
         let load = matches!(edit, Edit::Load { .. });
         if let Err(notice) = self.edit(&mut doc, edit) {
             match notice {
-                Notice::Refused(refusal) => self.ui.refusal = Some(refusal),
-                other => self.ui.notice = Some(other),
+                Notice::Refused(refusal) => self.ui.screen.refusal = Some(refusal),
+                other => self.ui.screen.notice = Some(other),
             }
             return true;
         }
@@ -35,7 +35,7 @@ impl AppState {
             // Nothing in the work changed, but what the edit said is new (a
             // file loaded that equals the work shown: "Loaded …" still
             // answers the import).
-            return load || self.ui.notice != said_before;
+            return load || self.ui.screen.notice != said_before;
         }
         let merge = coalesce_key.is_some() && coalesce_key == self.coalesce;
         if !merge || self.last.is_none() {
@@ -76,23 +76,23 @@ impl AppState {
 
     /// Keeps UI pointers inside the current work.
     fn clamp(&mut self) {
-        if self.ui.about.as_ref().is_some_and(|u| !self.doc.workspace.users.contains(u)) {
-            self.ui.about = None;
+        if self.ui.screen.about.as_ref().is_some_and(|u| !self.doc.workspace.users.contains(u)) {
+            self.ui.screen.about = None;
         }
         let n = self.doc.workspace.cards.len();
-        if self.ui.selected.is_some_and(|i| i >= n) {
-            self.ui.selected = None;
-            self.ui.viewer = None;
+        if self.ui.screen.selected.is_some_and(|i| i >= n) {
+            self.ui.screen.selected = None;
+            self.ui.screen.viewer = None;
         }
-        if self.ui.editor_start >= n && n > 0 {
-            self.ui.editor_start = (n - 1) / crate::EDITOR_PAGE * crate::EDITOR_PAGE;
+        if self.ui.screen.editor_start >= n && n > 0 {
+            self.ui.screen.editor_start = (n - 1) / crate::EDITOR_PAGE * crate::EDITOR_PAGE;
         }
     }
 
     /// One edit to a copy of the work. An invalid request (an empty or
     /// taken name) is refused with a notice and changes nothing.
     fn edit(&mut self, doc: &mut Doc, edit: Edit) -> Result<(), Notice> {
-        let lang = self.ui.lang;
+        let lang = self.ui.session.lang;
         // Work that leaves the cards alone must not copy them.
         let edit = match edit {
             Edit::TogglePrediction { viewer, card } => {
@@ -111,13 +111,13 @@ impl AppState {
                     loaded.workspace.cards.iter().filter(|c| mixua_policy::check(c).is_err()).count();
                 *doc = loaded;
                 self.renamed.clear();
-                self.ui.selected = None;
-                self.ui.viewer = None;
-                self.ui.editor_start = 0;
-                self.ui.tick = None;
-                self.ui.history = None;
-                self.ui.refusal = None;
-                self.ui.notice = Some(Notice::Loaded { source, cards, rejected });
+                self.ui.screen.selected = None;
+                self.ui.screen.viewer = None;
+                self.ui.screen.editor_start = 0;
+                self.ui.screen.tick = None;
+                self.ui.screen.history = None;
+                self.ui.screen.refusal = None;
+                self.ui.screen.notice = Some(Notice::Loaded { source, cards, rejected });
                 return Ok(());
             }
             Edit::Act(act) => {
@@ -129,16 +129,16 @@ impl AppState {
                 return match applied {
                     Ok(()) => {
                         // An act happens now: the chart follows it.
-                        self.ui.tick = None;
-                        self.ui.refusal = None;
+                        self.ui.screen.tick = None;
+                        self.ui.screen.refusal = None;
                         if let crate::store::acts::Act::History { card, .. } = &act {
-                            self.ui.history = Some(card.clone());
+                            self.ui.screen.history = Some(card.clone());
                         }
                         Ok(())
                     }
                     Err(refusal) => {
                         self.ui.progress.refused.insert(act.refusal_seen(&refusal));
-                        self.ui.refused_at = Some(act.place());
+                        self.ui.screen.refused_at = Some(act.place());
                         Err(Notice::Refused(refusal))
                     }
                 };
@@ -224,21 +224,21 @@ impl AppState {
                     ..Card::default()
                 };
                 ws.cards.push(Rc::new(card));
-                self.ui.selected = Some(ws.cards.len() - 1);
-                self.ui.editor_start = (ws.cards.len() - 1) / crate::EDITOR_PAGE * crate::EDITOR_PAGE;
+                self.ui.screen.selected = Some(ws.cards.len() - 1);
+                self.ui.screen.editor_start = (ws.cards.len() - 1) / crate::EDITOR_PAGE * crate::EDITOR_PAGE;
             }
             Edit::DuplicateCard(card) => {
                 let index = self.card_named(ws, &card)?;
                 let mut copy = (*ws.cards[index]).clone();
                 copy.id = fresh_id(ws, &format!("{}-", copy.id));
                 ws.cards.insert(index + 1, Rc::new(copy));
-                self.ui.selected = Some(index + 1);
+                self.ui.screen.selected = Some(index + 1);
             }
             Edit::DeleteCard(card) => {
                 let index = self.card_named(ws, &card)?;
                 let gone = ws.cards.remove(index);
                 self.forget_renames_to(&gone.id);
-                self.ui.selected = match self.ui.selected {
+                self.ui.screen.selected = match self.ui.screen.selected {
                     Some(s) if s == index => None,
                     Some(s) if s > index => Some(s - 1),
                     other => other,
@@ -249,12 +249,12 @@ impl AppState {
             Edit::RemoveUser(name) => {
                 ws.users.retain(|u| *u != name);
                 doc.predictions.retain(|v, _| v.user != name);
-                self.ui.expanded.retain(|v| v.user != name);
+                self.ui.screen.expanded.retain(|v| v.user != name);
             }
             Edit::RemoveAgent(name) => {
                 ws.agents.retain(|a| *a != name);
                 doc.predictions.retain(|v, _| v.agent != name);
-                self.ui.expanded.retain(|v| v.agent != name);
+                self.ui.screen.expanded.retain(|v| v.agent != name);
             }
             Edit::AddCanary { user, token } => ws.canaries.add(&user, token.trim()),
             Edit::RemoveCanary { user, token } => ws.canaries.remove(&user, &token),

@@ -54,7 +54,7 @@ fn prompts_of(kept: &Kept, ws: &Rc<Workspace>) -> Rc<Prompts> {
 #[hook]
 pub fn use_lesson_three(state: &AppState, onaction: &Callback<Action>) -> Third {
     let on = state.ui.lesson_three_panels();
-    let lang = state.ui.lang;
+    let lang = state.ui.session.lang;
     let ws = state.doc.workspace.clone();
     let kept: Kept = use_mut_ref(Vec::new);
     // The prompts now: once per work revision.
@@ -78,7 +78,7 @@ pub fn use_lesson_three(state: &AppState, onaction: &Callback<Action>) -> Third 
     // The viewer chosen, else the exercise's cell, else the first task's
     // (`crate::store::prompt_settings::prompt_viewer`).
     let viewer = if on {
-        prompt_viewer(state.ui.prompt.as_ref(), state.ui.exercise().and_then(|e| e.cell.as_deref()), &ws)
+        prompt_viewer(state.ui.screen.prompt.as_ref(), state.ui.exercise().and_then(|e| e.cell.as_deref()), &ws)
     } else {
         None
     };
@@ -88,7 +88,7 @@ pub fn use_lesson_three(state: &AppState, onaction: &Callback<Action>) -> Third 
         let cell = prompts.cell(viewer).or(prompts.cells.first())?;
         Some(Rc::new(PanelView::of(&ws.0, cell, *lang)))
     });
-    let diagnosis = use_memo((Shared(ws.clone()), viewer.clone(), state.ui.diagnose.clone(), lang, on), |(ws, viewer, card, lang, on)| {
+    let diagnosis = use_memo((Shared(ws.clone()), viewer.clone(), state.ui.screen.diagnose.clone(), lang, on), |(ws, viewer, card, lang, on)| {
         let (viewer, card) = (viewer.as_ref().filter(|_| *on)?, card.as_ref()?);
         Some(Rc::new(DiagnosisView::of(&ws.0, viewer, card, *lang)))
     });
@@ -109,9 +109,9 @@ pub fn use_lesson_three(state: &AppState, onaction: &Callback<Action>) -> Third 
     }
     let config = ws.prompt_config().cloned().unwrap_or_default();
     // The card chosen in the settings' picker, else the one selected in the chart.
-    let chosen = match state.ui.prompt_keys.as_deref() {
+    let chosen = match state.ui.screen.prompt_keys.as_deref() {
         Some(id) => ws.cards.iter().position(|c| c.id == id),
-        None => state.ui.selected,
+        None => state.ui.screen.selected,
     };
     let card = chosen.and_then(|i| ws.cards.get(i).map(|c| (i, c))).map(|(index, c)| {
         let keys = CardKeys::of(c);
@@ -128,7 +128,7 @@ pub fn use_lesson_three(state: &AppState, onaction: &Callback<Action>) -> Third 
     let side = html! {
         <>
             <PromptPanel view={(*panel).clone()} viewers={(*viewers).clone()} cards={(*cards).clone()}
-                diagnosis={(*diagnosis).clone()} sheet={state.ui.prompt_sheet} {lang} onaction={onaction.clone()} />
+                diagnosis={(*diagnosis).clone()} sheet={state.ui.screen.prompt_sheet} {lang} onaction={onaction.clone()} />
             <PromptSettings
                 budgets={BudgetOf::ALL.map(|b| (b, config.budget(b.as_str()))).to_vec()}
                 top_k={config.top_k}
