@@ -41,7 +41,7 @@ pub struct Route {
     /// work): what a link pasted into an open tab opens.
     pub opened_link: bool,
     /// The teacher's pack [`Course::Pack`] runs (from the link, or the one
-    /// a link started earlier), also put in the state (`Session::teachers_pack`).
+    /// a link started earlier), also put in the state (`UiSession::teachers_pack`).
     pub authored: Option<Pack>,
     /// The page this start goes on to instead (an address relative to the
     /// site's directory): the work, link or lesson asked for is another

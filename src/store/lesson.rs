@@ -25,7 +25,7 @@ pub enum Course {
     Three,
     /// A teacher's pack, opened from a pack link (the pack is kept in the
     /// browser; the start and opening a work put it in the state,
-    /// `Session::teachers_pack`).
+    /// `UiSession::teachers_pack`).
     #[serde(rename = "pack")]
     Pack,
 }
@@ -182,7 +182,7 @@ impl Default for Page {
 
 /// The built-in packs a state reads, each read from the curriculum crate the
 /// first time it is asked for (per lesson and language) and kept: a memo of
-/// a pure function, held as data by the state that reads it (`Session::packs`,
+/// a pure function, held as data by the state that reads it (`UiSession::packs`,
 /// shared by every state the reducer makes from it), never a global.
 /// Two memos are equal when they have read the same packs (each cell
 /// compared as a value: one read and one not are not equal).

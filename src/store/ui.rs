@@ -68,17 +68,18 @@ impl Recent {
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Ui {
     pub screen: Screen,
-    pub session: Session,
+    pub session: UiSession,
     /// Saved with the work: the lesson's current step.
     pub lesson_step: usize,
     /// Saved with the work: the exercises done, answered and missed.
     pub progress: Progress,
 }
 
-/// This tab's session: its language, which lesson its work is (and the
-/// packs it runs), and what the page's address asked for.
+/// This tab's session as the screen uses it: its language, which lesson
+/// its work is (and the packs it runs), and what the page's address asked
+/// for. (What the start reads of the tab is `start::address::Session`.)
 #[derive(Clone, Debug, PartialEq, Default)]
-pub struct Session {
+pub struct UiSession {
     pub lang: Lang,
     /// Which lesson this work is: the seating chart (1) or memory over time (2).
     pub course: crate::store::lesson::Course,
@@ -157,7 +158,7 @@ pub struct Screen {
 impl Ui {
     /// A session of this lesson in this language, nothing on screen yet.
     pub fn new(course: crate::store::lesson::Course, lang: Lang) -> Ui {
-        Ui { session: Session { course, lang, ..Session::default() }, ..Ui::default() }
+        Ui { session: UiSession { course, lang, ..UiSession::default() }, ..Ui::default() }
     }
 
     /// The lesson's pack: a built-in lesson's (its solutions in the UI's
