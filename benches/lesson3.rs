@@ -18,7 +18,8 @@ use mixua_playground::store::lesson::Course;
 use mixua_playground::derive::checks::Checks;
 use mixua_playground::derive::prompts::{change_parts, DiagnosisView, Prompts};
 use mixua_playground::store::prompt_settings::{apply, PromptEdit};
-use mixua_playground::store::progress::{Lesson, Progress};
+use mixua_playground::derive::course::Lesson;
+use mixua_playground::store::progress::Progress;
 use mixua_playground::store::state::Doc;
 use mixua_policy::ViewerId;
 use mixua_words::Lang;
@@ -26,7 +27,7 @@ use mixua_words::Lang;
 fn bench(c: &mut Criterion) {
     let before = lesson_three_workspace(Lang::En);
     let mut after = before.clone();
-    apply(&mut after, &PromptEdit::Budget { name: "shared".into(), tokens: Some(400) }).unwrap();
+    apply(&mut after, &PromptEdit::Budget { of: mixua_policy::prompt::BudgetOf::Shared, tokens: Some(400) }).unwrap();
     let (pb, pa) = (Prompts::of(&before), Prompts::of(&after));
     c.bench_function("lesson3/edit: every viewer's prompt (Prompts::of)", |b| b.iter(|| black_box(Prompts::of(black_box(&after)))));
     c.bench_function("lesson3/edit: the change strip's words", |b| {

@@ -21,10 +21,6 @@ fn vid(key: &str) -> ViewerId {
     ViewerId::parse_key(key).expect("a user/agent key")
 }
 
-fn index_of(state: &AppState, id: &str) -> usize {
-    state.workspace().cards.iter().position(|c| c.id == id).expect("card exists")
-}
-
 fn keep(state: &mut AppState, assertion: Assertion) -> bool {
     state.apply(Action::Edit(Edit::Assertion(AssertionEdit::add(&assertion), AssertionWrite(mixua_playground::derive::assertions::apply))))
 }
@@ -59,8 +55,7 @@ fn unticking_a_breaks_bob_reads_a_and_undo_mends_it() {
     let mut s = seed();
     keep(&mut s, Assertion::reads(&vid("bob/writer-v1"), "A", true));
     let before = judged(&s);
-    let a = index_of(&s, "A");
-    assert!(s.apply(Action::Edit(Edit::SetApproved { index: a, approved: false })));
+    assert!(s.apply(Action::Edit(Edit::SetApproved { card: "A".into(), approved: false })));
     let now = judged(&s);
     assert_eq!(now.rows.len(), 1);
     assert!(!now.rows[0].verdict.pass);
@@ -115,7 +110,7 @@ fn the_panel_opens_and_closes_without_touching_the_work() {
     let mut s = seed();
     assert!(s.apply(Action::Ui(UiAction::ShowAssertions(true))));
     assert!(!s.apply(Action::Ui(UiAction::ShowAssertions(true))));
-    assert!(s.ui.assertions);
+    assert!(s.ui.screen.assertions);
     assert!(s.past.is_empty());
     assert!(s.apply(Action::Ui(UiAction::ShowAssertions(false))));
 }
@@ -136,13 +131,11 @@ fn the_views_the_app_keeps_judge_as_the_crate_does_from_scratch() {
     ws.assertions = Some(written);
     s.apply(Action::Edit(Edit::Load { doc: Doc { workspace: Rc::new(ws), ..Doc::default() }, source: "t".into() }));
     // Edits whose views the app keeps up to date (one card each).
-    let x = index_of(&s, "X");
-    let a = index_of(&s, "A");
     let mut kept = Computed::new(s.workspace());
     for edit in [
-        Edit::SetApproved { index: a, approved: false },
-        Edit::EditText { index: x, field: mixua_policy::Field::Stream, value: "reusable".into() },
-        Edit::SetApproved { index: a, approved: true },
+        Edit::SetApproved { card: "A".into(), approved: false },
+        Edit::EditText { card: "X".into(), field: mixua_policy::Field::Stream, value: "reusable".into() },
+        Edit::SetApproved { card: "A".into(), approved: true },
     ] {
         let before_ws = s.doc.workspace.clone();
         s.apply(Action::Edit(edit));
@@ -178,7 +171,8 @@ fn assertions_survive_a_save_a_share_link_and_an_import() {
 fn a_teachers_goal_all_assertions_pass_reads_the_works_own_assertions() {
     use mixua_playground::derive::course::with_facts;
     use mixua_playground::store::lesson::Course;
-    use mixua_playground::store::progress::{Lesson, Progress};
+    use mixua_playground::derive::course::Lesson;
+    use mixua_playground::store::progress::Progress;
     let holds = |s: &AppState| {
         let computed = Computed::new(s.workspace());
         let pack = Course::One.builtin(mixua_words::Lang::En).expect("lesson 1's pack");
@@ -191,7 +185,6 @@ fn a_teachers_goal_all_assertions_pass_reads_the_works_own_assertions() {
     assert!(!holds(&s));
     keep(&mut s, Assertion::reads(&vid("bob/writer-v1"), "A", true));
     assert!(holds(&s));
-    let a = index_of(&s, "A");
-    s.apply(Action::Edit(Edit::SetApproved { index: a, approved: false }));
+    s.apply(Action::Edit(Edit::SetApproved { card: "A".into(), approved: false }));
     assert!(!holds(&s));
 }

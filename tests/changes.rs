@@ -25,10 +25,6 @@ fn seed() -> AppState {
     AppState::new(Doc::seed(), Ui::default())
 }
 
-fn index_of(state: &AppState, id: &str) -> usize {
-    state.workspace().cards.iter().position(|c| c.id == id).expect("card exists")
-}
-
 /// The summary of the last step, as the live region would say it.
 fn summary(state: &AppState) -> String {
     let last = state.last.as_ref().expect("a step was made");
@@ -49,8 +45,7 @@ fn approving_y_then_undo_then_redo() {
         return;
     }
     let mut s = seed();
-    let y = index_of(&s, "Y");
-    s.apply(Edit::SetApproved { index: y, approved: true });
+    s.apply(Edit::SetApproved { card: "Y".into(), approved: true });
     assert_eq!(s.last.as_ref().unwrap().kind, StepKind::Edit);
     assert_eq!(
         summary(&s),
@@ -70,10 +65,9 @@ fn a_run_of_keystrokes_is_one_step_from_before_the_first() {
         return;
     }
     let mut s = seed();
-    let b = index_of(&s, "B");
     let start = s.doc.clone();
     for typed in ["報告 F", "報告 FAKE-ALICE", "報告 FAKE-ALICE-731"] {
-        s.apply(Edit::EditText { index: b, field: Field::Lesson, value: typed.into() });
+        s.apply(Edit::EditText { card: "B".into(), field: Field::Lesson, value: typed.into() });
     }
     assert!(Rc::ptr_eq(&s.last.as_ref().unwrap().before, &start), "the step starts before the first keystroke");
     assert_eq!(

@@ -9,7 +9,7 @@
 use mixua_playground::derive::views::Computed;
 use mixua_playground::derive::course;
 use mixua_playground::store::lesson::Course;
-use mixua_playground::store::progress::Lesson;
+use mixua_playground::derive::course::Lesson;
 use mixua_playground::store::state::{AppState, Doc, Ui, UiAction};
 use mixua_words::Lang;
 

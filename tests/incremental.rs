@@ -17,7 +17,7 @@ use mixua_playground::derive::views::{Computed, Reference};
 use mixua_playground::derive::course;
 use mixua_playground::store::lesson::Course;
 use mixua_playground::derive::checks::{Checks, Logged, Rejected, REJECTED_LISTED};
-use mixua_playground::store::progress::Lesson;
+use mixua_playground::derive::course::Lesson;
 use mixua_playground::store::state::{Action, AppState, Doc, Edit, Ui};
 use mixua_policy::{Card, Field, Policy, Workspace};
 use mixua_words::Lang;
@@ -136,12 +136,12 @@ fn action(state: &AppState, step: &Step) -> Option<Action> {
                 Field::Stream => STREAMS[text % STREAMS.len()].to_string(),
                 _ => TEXTS[text].to_string(),
             };
-            Edit::EditText { index: card(c)?, field: FIELDS[field], value }.into()
+            Edit::EditText { card: id(c)?, field: FIELDS[field], value }.into()
         }
-        Step::Approve { card: c, on } => Edit::SetApproved { index: card(c)?, approved: on }.into(),
+        Step::Approve { card: c, on } => Edit::SetApproved { card: id(c)?, approved: on }.into(),
         Step::AddCard => Edit::AddCard.into(),
-        Step::Duplicate(c) => Edit::DuplicateCard(card(c)?).into(),
-        Step::Delete(c) => Edit::DeleteCard(card(c)?).into(),
+        Step::Duplicate(c) => Edit::DuplicateCard(id(c)?).into(),
+        Step::Delete(c) => Edit::DeleteCard(id(c)?).into(),
         Step::AddUser(u) => Edit::AddUser(NAMES[u].into()).into(),
         Step::RemoveUser(u) => Edit::RemoveUser(NAMES[u].into()).into(),
         Step::AddAgent(a) => Edit::AddAgent(AGENTS[a].into()).into(),
@@ -191,9 +191,9 @@ fn lesson<'a>(state: &'a AppState, computed: &'a Computed) -> Lesson<'a> {
 fn start(lesson_two: bool, ws: Workspace) -> AppState {
     if lesson_two {
         let doc = Doc { workspace: Rc::new(lesson_two_workspace(Lang::En)), ..Doc::default() };
-        AppState::new(doc, Ui { course: Course::Two, lang: Lang::En, ..Ui::default() })
+        AppState::new(doc, Ui::new(Course::Two, Lang::En))
     } else {
-        AppState::new(Doc { workspace: Rc::new(ws), ..Doc::default() }, Ui { lang: Lang::En, ..Ui::default() })
+        AppState::new(Doc { workspace: Rc::new(ws), ..Doc::default() }, Ui::new(Default::default(), Lang::En))
     }
 }
 
@@ -234,7 +234,7 @@ fn run(mut state: AppState, steps: &[Step]) -> Result<(), TestCaseError> {
         // against each check on its own from a fresh evaluation and a
         // replay the crate makes on its own (`replay_cache`: the app's
         // checks never replay the cache themselves, `Facts::of`).
-        let course = state.ui.course;
+        let course = state.ui.session.course;
         let step_shown = state.ui.lesson_step;
         let kept_lesson = Lesson { cache: logged.replay_of(&state.doc.workspace), ..lesson(&state, &now) };
         let checks = Checks::of(course, step_shown, kept_lesson, Lang::En);

@@ -14,11 +14,11 @@ use mixua_playground::derive::course::holds_now_in;
 use mixua_playground::store::lesson::Course;
 use mixua_playground::derive::prompts::{change_parts, Prompts};
 use mixua_playground::store::prompt_settings::{apply, prompt_viewer, PromptEdit, PromptRefusal};
-use mixua_playground::store::progress::Lesson;
+use mixua_playground::derive::course::Lesson;
 use mixua_playground::store::state::{go_to_step, Action, AppState, Doc, Edit, Notice, Ui, UiAction};
 use mixua_policy::ViewerId;
 use mixua_course::lesson_three::lesson_three_workspace;
-use mixua_policy::prompt::{task_for, Assembler, Layer, Source};
+use mixua_policy::prompt::{task_for, Assembler, BudgetOf, CardSetting, Layer, Source, WeightKey, Weights};
 use mixua_policy::{Kept, Workspace};
 use mixua_words::Lang;
 use proptest::prelude::*;
@@ -26,7 +26,7 @@ use serde_json::Value;
 
 fn start() -> AppState {
     let doc = Doc { workspace: Rc::new(lesson_three_workspace(Lang::En)), ..Doc::default() };
-    AppState::new(doc, Ui { course: Course::Three, lang: Lang::En, ..Ui::default() })
+    AppState::new(doc, Ui::new(Course::Three, Lang::En))
 }
 
 fn prompt(state: &mut AppState, edit: PromptEdit) -> bool {
@@ -34,7 +34,11 @@ fn prompt(state: &mut AppState, edit: PromptEdit) -> bool {
 }
 
 fn budget(name: &str, tokens: Option<u64>) -> PromptEdit {
-    PromptEdit::Budget { name: name.into(), tokens }
+    PromptEdit::Budget { of: BudgetOf::parse(name).expect("a budget"), tokens }
+}
+
+fn card_key(card: &str, key: CardSetting, value: Value) -> PromptEdit {
+    PromptEdit::CardKey { card: card.into(), key, value: Some(value) }
 }
 
 fn loaded(ws: &Workspace, user: &str, agent: &str) -> Vec<String> {
@@ -95,7 +99,7 @@ fn a_budget_is_an_undoable_edit_said_in_the_change_strip() {
 fn a_card_key_copies_only_that_card() {
     let mut s = start();
     let before = s.doc.workspace.clone();
-    assert!(prompt(&mut s, PromptEdit::CardKey { card: "S".into(), key: "risk".into(), value: Some(Value::from("high")) }));
+    assert!(prompt(&mut s, card_key("S", CardSetting::Risk, Value::from("high"))));
     let changed: Vec<&str> = before
         .cards
         .iter()
@@ -111,26 +115,34 @@ fn a_card_key_copies_only_that_card() {
 #[test]
 fn a_refused_prompt_edit_changes_nothing_and_says_why() {
     for edit in [
-        PromptEdit::CardKey { card: "S".into(), key: "reliability".into(), value: Some(Value::from(101)) },
-        PromptEdit::CardKey { card: "S".into(), key: "uses".into(), value: Some(Value::from(1)) },
-        PromptEdit::CardKey { card: "nobody".into(), key: "risk".into(), value: Some(Value::from("high")) },
-        PromptEdit::CardKey { card: "S".into(), key: "load".into(), value: Some(Value::from("sometimes")) },
-        PromptEdit::Weight { name: "uses".into(), value: 9 },
-        budget("gossip", Some(10)),
+        // A key the lesson does not edit (`uses`, a weight `uses`, a
+        // budget `gossip`) can't be named: the keys are the crate's enums.
+        card_key("S", CardSetting::Reliability, Value::from(101)),
+        card_key("nobody", CardSetting::Risk, Value::from("high")),
+        card_key("S", CardSetting::Load, Value::from("sometimes")),
+        card_key("S", CardSetting::Reliability, Value::from(-1)),
+        card_key("S", CardSetting::Reliability, Value::from("50")),
         // The crate's ranges, the same as a file's.
         budget("shared", Some(1_000_001)),
         budget("shared", Some(u64::MAX)),
         PromptEdit::TopK(Some(10_001)),
-        PromptEdit::Weight { name: "review".into(), value: 101 },
-        PromptEdit::CardKey { card: "S".into(), key: "risk".into(), value: Some(Value::from("HIGH")) },
+        PromptEdit::Weight { key: WeightKey::Review, value: 101 },
+        card_key("S", CardSetting::Risk, Value::from("HIGH")),
     ] {
         let mut s = start();
         let before = s.doc.clone();
         assert!(prompt(&mut s, edit.clone()), "{edit:?}: said");
         assert_eq!(s.doc, before, "{edit:?}: nothing changed");
         assert!(s.past.is_empty(), "{edit:?}: no undo step");
-        assert_eq!(s.ui.notice, Some(Notice::Prompt(PromptRefusal::OutOfRange)), "{edit:?}");
+        assert_eq!(s.ui.screen.notice, Some(Notice::Prompt(PromptRefusal::OutOfRange)), "{edit:?}");
     }
+    // A card key of an id two cards have edits neither.
+    let mut ws = lesson_three_workspace(Lang::En);
+    let s_card = ws.cards.iter().find(|c| c.id == "S").unwrap().clone();
+    ws.cards.push(s_card);
+    let kept = ws.clone();
+    assert_eq!(apply(&mut ws, &card_key("S", CardSetting::Risk, Value::from("high"))), Err(PromptRefusal::OutOfRange));
+    assert_eq!(ws, kept);
     // Settings that can't be read are kept as written, never edited over.
     let mut ws = lesson_three_workspace(Lang::En);
     ws.prompt = Some(Kept::Bad(Value::from("200 tokens, roughly")));
@@ -161,7 +173,7 @@ fn each_exercise_holds_once_solved_through_the_app_and_not_before() {
     prompt(&mut s, budget("shared", Some(400)));
     assert!(!holds(&s, 0));
     s.apply(Action::Undo);
-    prompt(&mut s, PromptEdit::CardKey { card: "S".into(), key: "risk".into(), value: Some(Value::from("high")) });
+    prompt(&mut s, card_key("S", CardSetting::Risk, Value::from("high")));
     assert!(holds(&s, 0));
     // 2: history retrieved, not injected at the start.
     assert!(!holds(&s, 1));
@@ -196,17 +208,17 @@ fn each_exercise_holds_once_solved_through_the_app_and_not_before() {
     for a in opens {
         s.apply(a);
     }
-    assert_eq!(s.ui.prompt, Some(ViewerId::new("alice", "writer-v1")));
+    assert_eq!(s.ui.screen.prompt, Some(ViewerId::new("alice", "writer-v1")));
     // Opened at that step directly (`&step=5`), the panel shows it too.
     let fresh = Ui { lesson_step: 4, ..start().ui };
-    assert_eq!(prompt_viewer(fresh.prompt.as_ref(), fresh.exercise().and_then(|e| e.cell.as_deref()), s.workspace()), Some(ViewerId::new("alice", "writer-v1")));
+    assert_eq!(prompt_viewer(fresh.screen.prompt.as_ref(), fresh.exercise().and_then(|e| e.cell.as_deref()), s.workspace()), Some(ViewerId::new("alice", "writer-v1")));
     let first = Ui { lesson_step: 2, ..start().ui };
-    assert_eq!(prompt_viewer(first.prompt.as_ref(), first.exercise().and_then(|e| e.cell.as_deref()), s.workspace()), Some(ViewerId::new("bob", "checker-v1")), "exercise 3 names no cell: the first task's");
+    assert_eq!(prompt_viewer(first.screen.prompt.as_ref(), first.exercise().and_then(|e| e.cell.as_deref()), s.workspace()), Some(ViewerId::new("bob", "checker-v1")), "exercise 3 names no cell: the first task's");
     // Usage is no ranking input; review is.
     assert!(!holds(&s, 4));
-    prompt(&mut s, PromptEdit::Weight { name: "relevance".into(), value: 5 });
+    prompt(&mut s, PromptEdit::Weight { key: WeightKey::Relevance, value: 5 });
     assert!(!holds(&s, 4));
-    prompt(&mut s, PromptEdit::Weight { name: "review".into(), value: 2 });
+    prompt(&mut s, PromptEdit::Weight { key: WeightKey::Review, value: 2 });
     assert!(holds(&s, 4));
 }
 
@@ -218,15 +230,15 @@ fn edit_strategy() -> impl Strategy<Value = PromptEdit> {
         prop::option::of(0u64..8).prop_map(PromptEdit::TopK),
         (0..Source::ALL.len(), prop::option::of(0..3usize))
             .prop_map(|(s, l)| PromptEdit::Load { source: Source::ALL[s], layer: l.map(|l| Layer::ALL[l]) }),
-        (0..4usize, 0u64..6).prop_map(|(w, value)| PromptEdit::Weight { name: ["relevance", "recency", "review", "reliability"][w].into(), value }),
+        (0..4usize, 0u64..6).prop_map(|(w, value)| PromptEdit::Weight { key: Weights::KEYS[w], value }),
         (0..cards.len(), any::<bool>()).prop_map(move |(c, high)| PromptEdit::CardKey {
             card: cards[c].into(),
-            key: "risk".into(),
+            key: CardSetting::Risk,
             value: high.then(|| Value::from("high")),
         }),
         (0..cards.len(), prop::option::of(0u64..=100)).prop_map(move |(c, r)| PromptEdit::CardKey {
             card: cards[c].into(),
-            key: "reliability".into(),
+            key: CardSetting::Reliability,
             value: r.map(Value::from),
         }),
     ]

@@ -9,7 +9,7 @@ use mixua_playground::store::acts::{Act, Draft};
 use mixua_playground::derive::views::Computed;
 use mixua_playground::derive::course::{holds_now_in, newly_done_in};
 use mixua_playground::store::lesson::Course;
-use mixua_playground::store::progress::Lesson;
+use mixua_playground::derive::course::Lesson;
 use mixua_playground::store::persist::{self, Saved};
 use mixua_playground::store::state::{Action, AppState, Doc, Edit, Ui, UiAction};
 use mixua_policy::{actors, Actor, Refusal, Status, ViewerId};
@@ -28,7 +28,7 @@ fn has(lang: Lang) -> bool {
 
 fn start() -> AppState {
     let doc = Doc { workspace: Rc::new(lesson_two_workspace(Lang::En)), ..Doc::default() };
-    AppState::new(doc, Ui { course: Course::Two, lang: Lang::En, ..Ui::default() })
+    AppState::new(doc, Ui::new(Course::Two, Lang::En))
 }
 
 fn act(state: &mut AppState, act: Act) -> bool {
@@ -80,7 +80,7 @@ fn a_refused_act_changes_nothing_but_says_why() {
     assert!(act(&mut s, publish("A", "writer-v1")));
     assert_eq!(s.doc, before);
     assert!(s.past.is_empty(), "a refusal is no undo step");
-    assert!(matches!(s.ui.refusal, Some(Refusal::NotAReviewer { .. })));
+    assert!(matches!(s.ui.screen.refusal, Some(Refusal::NotAReviewer { .. })));
     let seen = RefusalSeen { act: "publish".into(), card: "A".into(), actor: "writer-v1".into(), reason: "not_a_reviewer".into() };
     assert!(s.ui.progress.refused.contains(&seen), "{:?}", s.ui.progress.refused);
 }
@@ -125,10 +125,10 @@ fn a_work_saved_with_refusals_as_strings_opens_the_same() {
 fn an_act_is_an_undoable_edit_and_brings_the_chart_to_now() {
     let mut s = start();
     s.apply(UiAction::SetTick(Some(1)));
-    assert_eq!(s.ui.tick, Some(1));
+    assert_eq!(s.ui.screen.tick, Some(1));
     assert!(act(&mut s, publish("A", "dana")));
-    assert_eq!(s.ui.tick, None);
-    assert_eq!(s.ui.refusal, None);
+    assert_eq!(s.ui.screen.tick, None);
+    assert_eq!(s.ui.screen.refusal, None);
     assert_eq!(status(&s, "A"), Status::Accepted);
     assert!(ids(&s, "bob", "writer-v1").contains(&"A".to_string()));
     s.apply(Action::Undo);
@@ -144,7 +144,7 @@ fn choosing_a_tick_is_not_undone_and_now_is_none() {
     assert!(s.past.is_empty());
     // The clock itself is now.
     assert!(s.apply(UiAction::SetTick(Some(3))));
-    assert_eq!(s.ui.tick, None);
+    assert_eq!(s.ui.screen.tick, None);
     assert!(!s.apply(UiAction::SetTick(None)));
 }
 
@@ -183,7 +183,7 @@ fn exercise_2_carries_a_over_to_writer_v2() {
     assert_eq!(status(&s, "A2"), Status::Candidate);
     assert!(!ids(&s, "bob", "writer-v2").contains(&"A2".to_string()));
     act(&mut s, publish("A2", "alice"));
-    assert!(matches!(s.ui.refusal, Some(Refusal::NotAReviewer { .. })));
+    assert!(matches!(s.ui.screen.refusal, Some(Refusal::NotAReviewer { .. })));
     act(&mut s, publish("A2", "dana"));
     assert!(ids(&s, "bob", "writer-v2").contains(&"A2".to_string()));
     assert!(holds(&s, 1));
@@ -193,14 +193,14 @@ fn exercise_2_carries_a_over_to_writer_v2() {
 fn exercise_3_rolls_back_the_poisoned_version() {
     let mut s = start();
     act(&mut s, Act::History { card: "G2".into(), actor: who("dana") });
-    assert_eq!(s.ui.history.as_deref(), Some("G2"));
+    assert_eq!(s.ui.screen.history.as_deref(), Some("G2"));
     act(&mut s, Act::Rollback { card: "G2".into(), actor: who("dana"), reason: String::new() });
-    assert!(matches!(s.ui.refusal, Some(Refusal::NoReason { .. })));
+    assert!(matches!(s.ui.screen.refusal, Some(Refusal::NoReason { .. })));
     act(&mut s, Act::Rollback { card: "G2".into(), actor: who("dana"), reason: "poisoned".into() });
     assert_eq!(status(&s, "G2"), Status::RolledBack);
     assert!(!holds(&s, 2), "the refused write of bob/writer-v1 is still to do");
     act(&mut s, Act::Propose { card: "G".into(), actor: who("bob/writer-v1"), draft: Draft::Version });
-    assert!(matches!(s.ui.refusal, Some(Refusal::NotWritersOwn { .. })));
+    assert!(matches!(s.ui.screen.refusal, Some(Refusal::NotWritersOwn { .. })));
     assert!(holds(&s, 2));
 }
 
@@ -226,7 +226,7 @@ fn advancing_the_clock_sweeps_and_asking_logs_a_read() {
     act(&mut s, Act::Ask { actor: who("carol/checker-v1") });
     assert_eq!(s.workspace().events().count(), events + 2);
     act(&mut s, Act::Ask { actor: who("dana") });
-    assert!(matches!(s.ui.refusal, Some(Refusal::NotInChart { .. })));
+    assert!(matches!(s.ui.screen.refusal, Some(Refusal::NotInChart { .. })));
 }
 
 /// The actor is chosen from the crate's list: a name on it is kept as the
@@ -235,12 +235,12 @@ fn advancing_the_clock_sweeps_and_asking_logs_a_read() {
 fn the_actor_is_chosen_from_the_crates_list() {
     let mut s = start();
     assert!(s.apply(UiAction::SetActor("dana".into())));
-    assert_eq!(s.ui.actor, Some(Actor::Reviewer("dana".into())));
+    assert_eq!(s.ui.screen.actor, Some(Actor::Reviewer("dana".into())));
     assert!(s.apply(UiAction::SetActor("bob/writer-v1".into())));
-    assert_eq!(s.ui.actor, Some(Actor::Viewer(ViewerId::new("bob", "writer-v1"))));
+    assert_eq!(s.ui.screen.actor, Some(Actor::Viewer(ViewerId::new("bob", "writer-v1"))));
     assert!(!s.apply(UiAction::SetActor("mallory".into())), "no one of that name acts here");
     assert!(!s.apply(UiAction::SetActor("bob/nobody".into())));
-    assert_eq!(s.ui.actor, Some(Actor::Viewer(ViewerId::new("bob", "writer-v1"))));
+    assert_eq!(s.ui.screen.actor, Some(Actor::Viewer(ViewerId::new("bob", "writer-v1"))));
 }
 
 #[test]
@@ -262,11 +262,11 @@ fn exercise_5_a_query_only_key_leaks_and_a_fixed_key_is_clean() {
     let by = |actor: &str| Act::Cache { key: vec![KeyField::Query], purge: false, actor: who(actor), reason: "cheaper".into() };
     let before = s.workspace().clone();
     act(&mut s, by("alice/writer-v1"));
-    assert!(matches!(s.ui.refusal, Some(Refusal::ReviewersOnly { .. })), "{:?}", s.ui.refusal);
-    assert_eq!(s.ui.refused_at, Some(mixua_playground::store::acts::Place::Cache));
+    assert!(matches!(s.ui.screen.refusal, Some(Refusal::ReviewersOnly { .. })), "{:?}", s.ui.screen.refusal);
+    assert_eq!(s.ui.screen.refused_at, Some(mixua_playground::store::acts::Place::Cache));
     assert_eq!(*s.workspace(), before);
     act(&mut s, by("dana"));
-    assert_eq!(s.ui.refusal, None);
+    assert_eq!(s.ui.screen.refusal, None);
     let (_, event) = s.workspace().events().last().unwrap();
     assert_eq!((event.action, &*event.actor, event.reason.as_deref()), (mixua_policy::Action::Cache, "dana", Some("cheaper")));
     assert_eq!(mixua_policy::replay_cache(s.workspace()).leaks().count(), 1);
@@ -316,8 +316,8 @@ fn exercise_7_advance_past_the_ttls_and_move_a_tier() {
     // Letting S go is its owner's (carol's) or a reviewer's act: bob can't.
     let let_go = |actor: &str| Act::Hold { card: "S".into(), hold: false, actor: who(actor), reason: "rule retired".into() };
     act(&mut s, let_go("bob"));
-    assert!(matches!(s.ui.refusal, Some(Refusal::NotAllowed { .. })), "{:?}", s.ui.refusal);
-    assert_eq!(s.ui.refused_at, Some(mixua_playground::store::acts::Place::Hold));
+    assert!(matches!(s.ui.screen.refusal, Some(Refusal::NotAllowed { .. })), "{:?}", s.ui.screen.refusal);
+    assert_eq!(s.ui.screen.refused_at, Some(mixua_playground::store::acts::Place::Hold));
     act(&mut s, let_go("carol"));
     act(&mut s, Act::Advance);
     assert!(!ids(&s, "carol", "writer-v1").contains(&"S".to_string()));
@@ -340,8 +340,8 @@ fn exercise_8_a_declared_group_of_three_reaches_exactly_three_of_five() {
     };
     // Someone not in the chart can't be a member: refused, nothing changes.
     act(&mut s, group(&["dave", "alice", "carol", "nobody"]));
-    assert_eq!(s.ui.refusal, Some(Refusal::NotAUser { name: "nobody".into() }));
-    assert_eq!(s.ui.refused_at, Some(mixua_playground::store::acts::Place::Groups));
+    assert_eq!(s.ui.screen.refusal, Some(Refusal::NotAUser { name: "nobody".into() }));
+    assert_eq!(s.ui.screen.refused_at, Some(mixua_playground::store::acts::Place::Groups));
     act(&mut s, group(&["dave", "alice", "carol"]));
     let members = s.workspace().groups().and_then(|g| g.members("report-team")).unwrap().to_vec();
     assert_eq!(members, ["alice", "carol", "dave"], "chart order");
@@ -400,7 +400,7 @@ fn a_work_saved_before_access_acts_opens_with_its_settings_as_they_were() {
 fn record(state: &mut AppState) {
     let computed = Computed::new(state.workspace());
     let logged = mixua_playground::derive::checks::Logged::of(state.doc.workspace.clone(), Some(mixua_playground::derive::checks::Logged::replayed));
-    let l = Lesson { cache: logged.replay_of(&state.doc.workspace), tick: state.ui.tick, ..lesson(state, &computed) };
+    let l = Lesson { cache: logged.replay_of(&state.doc.workspace), tick: state.ui.screen.tick, ..lesson(state, &computed) };
     let seen = mixua_playground::derive::course::milestones_in(l);
     let newly = newly_done_in(Course::Two, state.ui.lesson_step, l);
     for key in seen {
@@ -501,17 +501,18 @@ fn all_eight_exercises_solved_in_order_in_one_work() {
 fn a_plain_edit_never_changes_who_reads_in_a_work_with_a_log() {
     use mixua_playground::store::state::Notice;
     use mixua_policy::Field;
-    let edits = || {
+    let edits = |state: &AppState| {
+        let (first, second) = (state.workspace().cards[0].id.clone(), state.workspace().cards[1].id.clone());
         let mut all: Vec<Edit> = Field::ALL
             .into_iter()
             .filter(|f| f.decides_readers())
-            .map(|field| Edit::EditText { index: 0, field, value: "GLOBAL".into() })
+            .map(|field| Edit::EditText { card: first.clone(), field, value: "GLOBAL".into() })
             .collect();
         all.extend([
-            Edit::SetApproved { index: 0, approved: true },
-            Edit::SetApproved { index: 1, approved: false },
-            Edit::DeleteCard(0),
-            Edit::DuplicateCard(0),
+            Edit::SetApproved { card: first.clone(), approved: true },
+            Edit::SetApproved { card: second, approved: false },
+            Edit::DeleteCard(first.clone()),
+            Edit::DuplicateCard(first),
             Edit::RemoveUser("bob".into()),
             Edit::RemoveAgent("checker-v1".into()),
             Edit::RenameUser { from: "bob".into(), to: "bobby".into() },
@@ -519,28 +520,29 @@ fn a_plain_edit_never_changes_who_reads_in_a_work_with_a_log() {
         ]);
         all
     };
-    assert_eq!(edits().len(), 13);
-    for edit in edits() {
+    assert_eq!(edits(&start()).len(), 13);
+    for edit in edits(&start()) {
         let mut state = start();
         let before = state.doc.clone();
         let events = format!("{:?}", state.workspace().events);
         state.apply(Action::Edit(edit.clone()));
         assert_eq!(state.doc, before, "{edit:?} changed the work");
-        assert_eq!(state.ui.notice, Some(Notice::ReadersThroughActs), "{edit:?} is said");
+        assert_eq!(state.ui.screen.notice, Some(Notice::ReadersThroughActs), "{edit:?} is said");
         assert_eq!(format!("{:?}", state.workspace().events), events, "{edit:?}: no event");
         // And it is no step of the undo history.
         assert!(state.past.is_empty(), "{edit:?}");
     }
     // The text of a card is no decision of who reads: it is edited as ever.
     let mut state = start();
-    assert!(state.apply(Action::Edit(Edit::EditText { index: 0, field: Field::Lesson, value: "rewritten".into() })));
+    let first = state.workspace().cards[0].id.clone();
+    assert!(state.apply(Action::Edit(Edit::EditText { card: first, field: Field::Lesson, value: "rewritten".into() })));
     assert_eq!(state.workspace().cards[0].lesson, "rewritten");
     // Lesson 1 has no log: the same edits apply.
-    for edit in edits() {
+    for edit in edits(&AppState::default()) {
         let mut seed = AppState::default();
         let before = seed.doc.clone();
         seed.apply(Action::Edit(edit.clone()));
-        assert_ne!(seed.ui.notice, Some(Notice::ReadersThroughActs), "{edit:?} in lesson 1");
+        assert_ne!(seed.ui.screen.notice, Some(Notice::ReadersThroughActs), "{edit:?} in lesson 1");
         assert!(seed.doc != before || matches!(edit, Edit::SetApproved { .. } | Edit::EditText { .. }), "{edit:?} applied in lesson 1");
     }
 }

@@ -3,7 +3,8 @@
 use mixua_playground::derive::views::Computed;
 use mixua_playground::derive::course::{self, graded_in, holds_now_in, items_in, milestones_in, newly_done_in, step_done_in};
 use mixua_playground::store::lesson::Course;
-use mixua_playground::store::progress::{self, Lesson};
+use mixua_playground::derive::course::Lesson;
+use mixua_playground::store::progress;
 use mixua_playground::store::state::{Action, AppState, Doc, Mode, Ui, Edit, UiAction};
 use mixua_policy::{Field, ViewerId};
 use mixua_words::Lang;
@@ -59,7 +60,7 @@ fn lesson<'a>(state: &'a AppState, computed: &'a Computed) -> Lesson<'a> {
         pack: state.ui.pack(),
         doc: &state.doc,
         computed,
-        revealed: state.ui.mode == Mode::Predict { revealed: true },
+        revealed: state.ui.screen.mode == Mode::Predict { revealed: true },
         progress: &state.ui.progress,
         tick: None,
         cache: None,
@@ -76,10 +77,6 @@ fn record(state: &mut AppState) {
         state.apply(UiAction::Seen(key));
     }
     state.apply(UiAction::StepsDone(newly));
-}
-
-fn index_of(state: &AppState, id: &str) -> usize {
-    state.workspace().cards.iter().position(|c| c.id == id).unwrap()
 }
 
 #[test]
@@ -120,8 +117,7 @@ fn a_wrong_answer_is_a_miss_not_a_hint_and_the_right_one_finishes_step_2() {
 #[test]
 fn step_4_is_done_when_y_is_approved_and_answered() {
     let mut s = seed();
-    let y = index_of(&s, "Y");
-    s.apply(Action::Edit(Edit::SetApproved { index: y, approved: true }));
+    s.apply(Action::Edit(Edit::SetApproved { card: "Y".into(), approved: true }));
     let c = Computed::new(s.workspace());
     assert!(items(3, lesson(&s, &c), Lang::En).iter().all(|i| i.done));
     assert!(!done(&s, 3), "the question is still open");
@@ -132,8 +128,7 @@ fn step_4_is_done_when_y_is_approved_and_answered() {
 #[test]
 fn step_5_needs_the_alarm_seen_then_undone() {
     let mut s = seed();
-    let x = index_of(&s, "X");
-    s.apply(Action::Edit(Edit::EditText { index: x, field: Field::Stream, value: "reusable".into() }));
+    s.apply(Action::Edit(Edit::EditText { card: "X".into(), field: Field::Stream, value: "reusable".into() }));
     assert!(Computed::new(s.workspace()).four.leak_count() > 0);
     s.apply(Action::Ui(UiAction::Seen(progress::X_ALARM.into())));
     assert!(!done(&s, 4), "the alarm is still ringing");
@@ -153,11 +148,9 @@ fn record_scores(state: &mut AppState) {
 fn step_6_checklist_follows_the_edits_and_the_records() {
     let mut s = seed();
     record_scores(&mut s);
-    let a = index_of(&s, "A");
-    s.apply(Action::Edit(Edit::SetApproved { index: a, approved: false }));
+    s.apply(Action::Edit(Edit::SetApproved { card: "A".into(), approved: false }));
     record_scores(&mut s);
-    let u = index_of(&s, "U");
-    s.apply(Action::Edit(Edit::DeleteCard(u)));
+    s.apply(Action::Edit(Edit::DeleteCard("U".into())));
     record_scores(&mut s);
     s.apply(Action::Edit(Edit::AddAgent("writer-v2".into())));
     record_scores(&mut s);
@@ -172,11 +165,9 @@ fn step_6_checklist_follows_the_edits_and_the_records() {
 fn exercise_6_records_both_scorecards_against_the_reference_fixed_before_the_changes() {
     let mut s = seed();
     record_scores(&mut s);
-    let a = index_of(&s, "A");
-    s.apply(Action::Edit(Edit::SetApproved { index: a, approved: false }));
+    s.apply(Action::Edit(Edit::SetApproved { card: "A".into(), approved: false }));
     record_scores(&mut s);
-    let u = index_of(&s, "U");
-    s.apply(Action::Edit(Edit::DeleteCard(u)));
+    s.apply(Action::Edit(Edit::DeleteCard("U".into())));
     // Old predictions do not move the reference.
     s.apply(Edit::TogglePrediction { viewer: vid("bob/checker-v1"), card: "P".into() });
     record_scores(&mut s);
@@ -281,8 +272,7 @@ fn a_finished_step_stays_done_when_later_steps_change_the_state() {
     // Leaving predict mode and approving Y: step 1's checks no longer hold,
     // but it was done and stays done.
     s.apply(UiAction::SetMode(Mode::Explore));
-    let y = index_of(&s, "Y");
-    s.apply(Edit::SetApproved { index: y, approved: true });
+    s.apply(Edit::SetApproved { card: "Y".into(), approved: true });
     record(&mut s);
     let computed = Computed::new(s.workspace());
     assert!(!holds_now(0, lesson(&s, &computed)));
@@ -315,24 +305,23 @@ fn step_7_needs_the_probe_seen_then_y_rewritten_until_clean_and_still_shared() {
     for doc in [Doc::seed(), Doc::seed_in(Lang::En)] {
         let mut s = AppState::new(doc, Ui::default());
         let step = progress::REID_STEP;
-        let y = index_of(&s, "Y");
         // Clean and rejected: nothing seen yet, so nothing ticks.
         notice_reid(&mut s);
         assert!(!s.ui.progress.seen.contains(progress::Y_REID));
         assert!(!done(&s, step));
-        s.apply(Action::Edit(Edit::SetApproved { index: y, approved: true }));
+        s.apply(Action::Edit(Edit::SetApproved { card: "Y".into(), approved: true }));
         notice_reid(&mut s);
         assert!(s.ui.progress.seen.contains(progress::Y_REID), "no alarm, yet alice is singled out");
         assert!(!done(&s, step), "Y still identifies her");
         // A rewrite that keeps one clue still names a fact of alice's.
         let one_clue = if s.workspace().query == "報告" { "報告:週二的人偏好藍色。" } else { "Report: someone on Tuesday likes blue." };
-        s.apply(Action::Edit(Edit::EditText { index: y, field: Field::Lesson, value: one_clue.into() }));
+        s.apply(Action::Edit(Edit::EditText { card: "Y".into(), field: Field::Lesson, value: one_clue.into() }));
         assert!(!done(&s, step), "Tuesday is alice's fact, and hers alone");
         let clean = if s.workspace().query == "報告" { "報告:偏好藍色。" } else { "Report: prefer blue." };
-        s.apply(Action::Edit(Edit::EditText { index: y, field: Field::Lesson, value: clean.into() }));
+        s.apply(Action::Edit(Edit::EditText { card: "Y".into(), field: Field::Lesson, value: clean.into() }));
         assert!(done(&s, step));
         // Clean but shared with nobody is not the lesson.
-        s.apply(Action::Edit(Edit::SetApproved { index: y, approved: false }));
+        s.apply(Action::Edit(Edit::SetApproved { card: "Y".into(), approved: false }));
         assert!(!done(&s, step), "Y must still reach someone");
     }
 }
@@ -340,18 +329,17 @@ fn step_7_needs_the_probe_seen_then_y_rewritten_until_clean_and_still_shared() {
 #[test]
 fn step_7_can_also_be_done_by_narrowing_y_to_alice_alone() {
     let mut s = seed();
-    let y = index_of(&s, "Y");
-    s.apply(Action::Edit(Edit::SetApproved { index: y, approved: true }));
+    s.apply(Action::Edit(Edit::SetApproved { card: "Y".into(), approved: true }));
     notice_reid(&mut s);
-    s.apply(Action::Edit(Edit::EditText { index: y, field: Field::Scope, value: "PAIR".into() }));
-    s.apply(Action::Edit(Edit::EditText { index: y, field: Field::Stream, value: "protected".into() }));
+    s.apply(Action::Edit(Edit::EditText { card: "Y".into(), field: Field::Scope, value: "PAIR".into() }));
+    s.apply(Action::Edit(Edit::EditText { card: "Y".into(), field: Field::Stream, value: "protected".into() }));
     // Only alice reads it now, and she is never flagged for her own facts.
     assert!(done(&s, progress::REID_STEP));
     // Deleting Y instead reaches nobody.
     let mut s = seed();
-    s.apply(Action::Edit(Edit::SetApproved { index: y, approved: true }));
+    s.apply(Action::Edit(Edit::SetApproved { card: "Y".into(), approved: true }));
     notice_reid(&mut s);
-    s.apply(Action::Edit(Edit::DeleteCard(y)));
+    s.apply(Action::Edit(Edit::DeleteCard("Y".into())));
     assert!(!done(&s, progress::REID_STEP));
 }
 
@@ -386,8 +374,7 @@ fn solved_after_the_solution_is_recorded_as_such_and_solved_before_is_not() {
     assert!(s.ui.progress.assisted.contains(&3), "solved with the solution");
     // Seeing it after solving changes nothing of the mark.
     let mut t = seed();
-    let y = index_of(&t, "Y");
-    t.apply(Edit::SetApproved { index: y, approved: true });
+    t.apply(Edit::SetApproved { card: "Y".into(), approved: true });
     t.apply(UiAction::Answer { step: 3, option: steps()[3].question.as_ref().unwrap().answer, right: true });
     record(&mut t);
     t.apply(UiAction::SolutionSeen(3));
@@ -443,8 +430,7 @@ fn progress_saved_with_the_old_flags_opens_with_the_milestones_as_keys() {
 #[test]
 fn a_teachers_pack_records_only_the_step_being_worked_on() {
     let mut s = seed();
-    let y = index_of(&s, "Y");
-    s.apply(Action::Edit(Edit::SetApproved { index: y, approved: true }));
+    s.apply(Action::Edit(Edit::SetApproved { card: "Y".into(), approved: true }));
     s.apply(Action::Ui(UiAction::Answer { step: 3, option: steps()[3].question.as_ref().unwrap().answer, right: true }));
     let c = Computed::new(s.workspace());
     // Lesson 1 records exercise 4 whichever step is shown.
@@ -452,8 +438,8 @@ fn a_teachers_pack_records_only_the_step_being_worked_on() {
     // The same exercises as a teacher's pack, which the state holds: only
     // while exercise 4 is shown.
     let teachers = std::rc::Rc::new(Course::One.builtin(Lang::En).expect("a built-in pack"));
-    s.ui.course = Course::Pack;
-    s.ui.teachers_pack = Some(teachers.clone());
+    s.ui.session.course = Course::Pack;
+    s.ui.session.teachers_pack = Some(teachers.clone());
     assert!(!newly_done_in(Course::Pack, 0, lesson(&s, &c)).contains(&3));
     assert_eq!(newly_done_in(Course::Pack, 3, lesson(&s, &c)), vec![3]);
     // The pack the course runs is the one the state holds.
@@ -468,24 +454,24 @@ fn a_teachers_pack_records_only_the_step_being_worked_on() {
 fn the_built_in_packs_are_the_states_own_read_once() {
     use std::rc::Rc;
     let mut s = seed();
-    s.ui.lang = Lang::En;
+    s.ui.session.lang = Lang::En;
     let first = s.ui.shared_pack().clone();
     assert_eq!(*first, Course::One.builtin(Lang::En).expect("a built-in pack"));
     s.apply(Action::Ui(UiAction::LessonStep(2)));
     assert!(Rc::ptr_eq(s.ui.shared_pack(), &first), "the same pack after a step, not read again");
     // Another language or lesson is another pack, each kept once read.
-    s.ui.lang = Lang::ZhTw;
+    s.ui.session.lang = Lang::ZhTw;
     let zh = s.ui.shared_pack().clone();
     assert_eq!(*zh, Course::One.builtin(Lang::ZhTw).expect("a built-in pack"));
     assert_ne!(*zh, *first);
-    s.ui.course = Course::Two;
+    s.ui.session.course = Course::Two;
     assert_eq!(s.ui.pack(), &Course::Two.builtin(Lang::ZhTw).expect("a built-in pack"));
-    s.ui.course = Course::One;
+    s.ui.session.course = Course::One;
     assert!(Rc::ptr_eq(s.ui.shared_pack(), &zh));
     // A state of its own reads its own: nothing passes between states but
     // through the state.
     let mut other = seed();
-    other.ui.lang = Lang::En;
+    other.ui.session.lang = Lang::En;
     assert!(!Rc::ptr_eq(other.ui.shared_pack(), &first));
     assert_eq!(other.ui.shared_pack(), &first);
 }
@@ -504,7 +490,7 @@ fn a_steps_cells_are_kept_as_first_revealed() {
     let c = Computed::new(s.workspace());
     // Not revealed yet: nothing to keep.
     assert_eq!(course::first_reveal_in(0, lesson(&s, &c)), None);
-    s.ui.mode = Mode::Predict { revealed: true };
+    s.ui.screen.mode = Mode::Predict { revealed: true };
     let (step, marks) = course::first_reveal_in(0, lesson(&s, &c)).expect("marks on the first reveal");
     assert_eq!(step, 0);
     assert_eq!(marks.iter().filter(|m| **m == CellMark::Wrong).count(), 1, "{marks:?}");
@@ -542,8 +528,7 @@ fn checks_evaluated_once_agree_with_each_check() {
     };
     let mut s = seed();
     agree(&s, Course::One);
-    let y = s.workspace().cards.iter().position(|c| c.id == "Y").unwrap();
-    s.apply(Edit::SetApproved { index: y, approved: true });
+    s.apply(Edit::SetApproved { card: "Y".into(), approved: true });
     s.apply(Action::Ui(UiAction::SetMode(Mode::Predict { revealed: true })));
     agree(&s, Course::One);
     s.apply(Action::Ui(UiAction::StepsDone(vec![0, 2])));
@@ -551,7 +536,7 @@ fn checks_evaluated_once_agree_with_each_check() {
     agree(&s, Course::Pack);
     let two = AppState::new(
         Doc { workspace: std::rc::Rc::new(mixua_course::lesson_two_workspace(Lang::En)), ..Doc::default() },
-        Ui { course: Course::Two, lang: Lang::En, ..Ui::default() },
+        Ui::new(Course::Two, Lang::En),
     );
     agree(&two, Course::Two);
 }
@@ -566,7 +551,7 @@ fn all_seven_exercises_solved_in_order_in_one_work() {
         return;
     }
     for lang in [Lang::ZhTw, Lang::En] {
-        let mut s = AppState::new(Doc::seed_in(lang), Ui { lang, ..Ui::default() });
+        let mut s = AppState::new(Doc::seed_in(lang), Ui::new(Default::default(), lang));
         let solved = |s: &mut AppState, step: usize| {
             record(s);
             assert!(done(s, step), "{lang:?}: exercise {} holds once solved in order", step + 1);
@@ -595,7 +580,7 @@ fn all_seven_exercises_solved_in_order_in_one_work() {
         s.apply(Edit::AddUser("carol".into()));
         s.apply(Edit::AddCard);
         let n = s.workspace().cards.len() - 1;
-        s.apply(Edit::EditText { index: n, field: Field::OwnerUser, value: "carol".into() });
+        s.apply(Edit::EditText { card: s.workspace().cards[n].id.clone(), field: Field::OwnerUser, value: "carol".into() });
         for (viewer, ids) in [("carol/writer-v1", ["A", "G"]), ("carol/checker-v1", ["G", ""])] {
             for id in ids.into_iter().filter(|i| !i.is_empty()).map(String::from).chain([s.workspace().cards[n].id.clone()]) {
                 s.apply(Edit::TogglePrediction { viewer: vid(viewer), card: id });
@@ -605,23 +590,19 @@ fn all_seven_exercises_solved_in_order_in_one_work() {
         solved(&mut s, 2);
         s.apply(UiAction::SetMode(Mode::Explore));
         // 4: approve Y, answer.
-        let y = index_of(&s, "Y");
-        s.apply(Edit::SetApproved { index: y, approved: true });
+        s.apply(Edit::SetApproved { card: "Y".into(), approved: true });
         answer(&mut s, 3);
         solved(&mut s, 3);
         // 5: X reusable, the alarm seen, then Undo.
-        let x = index_of(&s, "X");
-        s.apply(Edit::EditText { index: x, field: Field::Stream, value: "reusable".into() });
+        s.apply(Edit::EditText { card: "X".into(), field: Field::Stream, value: "reusable".into() });
         record(&mut s);
         s.apply(Action::Undo);
         solved(&mut s, 4);
         // 6: the four changes, the scorecards recorded before and after each.
         record_scores(&mut s);
-        let a = index_of(&s, "A");
-        s.apply(Edit::SetApproved { index: a, approved: false });
+        s.apply(Edit::SetApproved { card: "A".into(), approved: false });
         record_scores(&mut s);
-        let u = index_of(&s, "U");
-        s.apply(Edit::DeleteCard(u));
+        s.apply(Edit::DeleteCard("U".into()));
         record_scores(&mut s);
         s.apply(Edit::AddAgent("writer-v2".into()));
         record_scores(&mut s);
@@ -633,9 +614,8 @@ fn all_seven_exercises_solved_in_order_in_one_work() {
         assert!(s.ui.progress.seen.contains(progress::Y_REID), "{lang:?}: the probe singled alice out once Y was approved");
         let task = steps()[progress::REID_STEP].task.en.clone();
         assert!(task.starts_with("Y has had sharing approved since exercise 4"), "{task}");
-        let y = index_of(&s, "Y");
         let clean = if s.workspace().query == "報告" { "報告:偏好藍色。" } else { "Report: prefer blue." };
-        s.apply(Edit::EditText { index: y, field: Field::Lesson, value: clean.into() });
+        s.apply(Edit::EditText { card: "Y".into(), field: Field::Lesson, value: clean.into() });
         solved(&mut s, 6);
         assert_eq!(s.ui.progress.done.len(), 7);
     }

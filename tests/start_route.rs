@@ -108,12 +108,12 @@ fn outcome(route: &Route) -> Outcome {
     Outcome {
         work: route.work.id.clone(),
         shows: route.state.doc.workspace.query.clone(),
-        course: route.state.ui.course,
+        course: route.state.ui.session.course,
         unsaved: route.unsaved,
         autosave: route.autosave,
         undo_to: route.state.past.last().map(|d| d.workspace.query.clone()),
         set_aside: route.set_aside.as_ref().map(|s| s.doc.workspace.query.clone()),
-        notice: route.state.ui.notice.clone(),
+        notice: route.state.ui.screen.notice.clone(),
     }
 }
 
@@ -231,7 +231,7 @@ fn a_pack_link_opens_its_first_exercise_as_a_new_work_and_sets_the_own_aside() {
     let mut storage = Storage::default().with("wp", work("in the pack"), Course::Pack);
     storage.map.insert(pack_link::STARTED_KEY.into(), serde_json::Value::String(pack().to_json()).to_string());
     let route = start(&[], "", &storage, Some("wp"));
-    assert_eq!((route.state.ui.course, route.authored), (Course::Pack, Some(pack())));
+    assert_eq!((route.state.ui.session.course, route.authored), (Course::Pack, Some(pack())));
     assert_eq!(route.state.ui.pack(), &pack());
 }
 
@@ -293,8 +293,8 @@ fn an_embed_shows_the_seed_or_its_link_quietly_and_saves_nothing() {
     }
     let storage = two_works();
     let route = start(&[("embed", ""), ("panel", "chart")], "", &storage, Some("w1"));
-    assert!(route.state.ui.embed);
-    assert!(route.state.ui.hidden.contains(Panel::Editor), "{:?}", route.state.ui.hidden);
+    assert!(route.state.ui.session.embed);
+    assert!(route.state.ui.session.hidden.contains(Panel::Editor), "{:?}", route.state.ui.session.hidden);
     assert_eq!(outcome(&route), Outcome {
         work: "new".into(), shows: seed_query(), course: Course::One, unsaved: true, autosave: false,
         undo_to: None, set_aside: None, notice: None,
@@ -329,13 +329,13 @@ fn url_flags_set_language_step_and_panels() {
     // in it whatever the address or the browser asks (`initial_lang`): its
     // loader chose that build, and a switch opens the other one's.
     let lang = |asked: Lang| Lang::BUILT.unwrap_or(asked);
-    assert_eq!((ui.lang, ui.lesson_step, ui.classroom), (lang(Lang::ZhTw), 2, true));
-    assert_eq!(ui.hidden.iter().collect::<Vec<_>>(), [Panel::People, Panel::Compare]);
+    assert_eq!((ui.session.lang, ui.lesson_step, ui.screen.classroom), (lang(Lang::ZhTw), 2, true));
+    assert_eq!(ui.session.hidden.iter().collect::<Vec<_>>(), [Panel::People, Panel::Compare]);
     // The saved language wins over the browser's, `?lang=` over both.
     let route = start(&[], "", &storage, Some("w1"));
-    assert_eq!(route.state.ui.lang, lang(Lang::En));
+    assert_eq!(route.state.ui.session.lang, lang(Lang::En));
     let fresh = route_in_browser_lang("zh-TW");
-    assert_eq!(fresh.state.ui.lang, lang(Lang::ZhTw));
+    assert_eq!(fresh.state.ui.session.lang, lang(Lang::ZhTw));
 }
 
 fn route_in_browser_lang(tag: &str) -> Route {
@@ -345,7 +345,7 @@ fn route_in_browser_lang(tag: &str) -> Route {
 
 /// The notice for something unreadable: what, the file offered, the text.
 fn unreadable(route: &Route) -> Option<(Unreadable, String, String)> {
-    match route.state.ui.notice.clone()? {
+    match route.state.ui.screen.notice.clone()? {
         Notice::Unreadable { what, file, text } => Some((what, file, text.to_string())),
         _ => None,
     }
@@ -682,7 +682,7 @@ fn arrive(page: Page, kind: Kind, way: Way) -> Goes {
             match routed(&route) {
                 Goes::Here { lesson, .. } => {
                     let ui = &route.state.ui;
-                    assert!(ui.course.start_doc(Lang::En).is_some() || ui.course == Course::Two, "a start to reset to");
+                    assert!(ui.session.course.start_doc(Lang::En).is_some() || ui.session.course == Course::Two, "a start to reset to");
                     here(lesson, false)
                 }
                 other => other,
@@ -694,8 +694,8 @@ fn arrive(page: Page, kind: Kind, way: Way) -> Goes {
 /// The lesson a work leaves the browser as (its link, its file): what the
 /// Work menu's share and export name (`Ui::carried_lesson`).
 fn carried(kind: Kind) -> WorkLesson {
-    let mut ui = mixua_playground::store::state::Ui { course: kind.lesson().course().unwrap(), ..Default::default() };
-    ui.teachers_pack = kind.pack().map(Rc::new);
+    let mut ui = mixua_playground::store::state::Ui::new(kind.lesson().course().unwrap(), Default::default());
+    ui.session.teachers_pack = kind.pack().map(Rc::new);
     ui.carried_lesson()
 }
 
@@ -866,7 +866,7 @@ mod model {
             let tab = &self.tabs[t];
             let saved = Saved {
                 doc: (*tab.state.doc).clone(),
-                lang: Some(tab.state.ui.lang),
+                lang: Some(tab.state.ui.session.lang),
                 lesson_step: Some(tab.state.ui.lesson_step),
                 progress: Some(tab.state.ui.progress.clone()),
                 course: Some(tab.state.ui.work_lesson()),
@@ -953,7 +953,7 @@ mod model {
         /// loaded as a new work.
         pub fn reset(&mut self, t: usize) {
             self.save(t);
-            let Some(doc) = self.tabs[t].state.ui.course.start_doc(Lang::En) else { return };
+            let Some(doc) = self.tabs[t].state.ui.session.course.start_doc(Lang::En) else { return };
             let own = Saved { doc: (*self.tabs[t].state.doc).clone(), course: Some(self.tabs[t].state.ui.work_lesson()), ..Saved::default() };
             self.map.insert(browser::PREVIOUS_KEY.into(), persist::to_json(&own));
             let now = self.tick();
@@ -1144,7 +1144,7 @@ fn the_issue_reproductions_leave_each_lessons_work_its_own() {
     browser.edit(0, "budget 272");
     let l3 = browser.tabs[0].work.id.clone();
     browser.load(1, Page::Students, &[], "");
-    assert_eq!(browser.tabs[1].state.ui.course, Course::One);
+    assert_eq!(browser.tabs[1].state.ui.session.course, Course::One);
     assert_ne!(browser.tabs[1].work.id, l3);
     browser.edit(1, "approve Y");
     assert_eq!(browser.works()[&l3].0, WorkLesson::Three);
@@ -1179,19 +1179,19 @@ fn a_reload_of_another_pages_work_says_where_it_is_and_leaves_it() {
     let before = storage.map.clone();
     let route = start_on(Page::Students, &[], "", &storage, Some("w"));
     assert_eq!(routed(&route), here(WorkLesson::One, true));
-    match &route.state.ui.notice {
+    match &route.state.ui.screen.notice {
         Some(Notice::TabWorkElsewhere { lesson: 3, name }) => assert!(!name.is_empty()),
         other => panic!("the reload should say where the tab's work is, got {other:?}"),
     }
     assert!(route.set_aside.is_none() && route.started.is_none(), "nothing is written over it");
     assert_eq!(storage.map, before);
     let new_tab = start_on(Page::Students, &[], "", &storage, None);
-    assert!(!matches!(new_tab.state.ui.notice, Some(Notice::TabWorkElsewhere { .. })));
+    assert!(!matches!(new_tab.state.ui.screen.notice, Some(Notice::TabWorkElsewhere { .. })));
     // A switch of lesson (`?lesson=1`) is a move the learner made, not a
     // reload: it opens lesson 1's own latest work, as the table says.
     let switched = start_on(Page::Students, &[("lesson", "1")], "", &storage, Some("w"));
     assert_eq!(routed(&switched), here(WorkLesson::One, true));
-    assert!(!matches!(switched.state.ui.notice, Some(Notice::TabWorkElsewhere { .. })), "{:?}", switched.state.ui.notice);
+    assert!(!matches!(switched.state.ui.screen.notice, Some(Notice::TabWorkElsewhere { .. })), "{:?}", switched.state.ui.screen.notice);
 }
 
 /// "Opened lesson N" is said when a work of another lesson stays behind in
@@ -1240,7 +1240,7 @@ fn opened_lesson_is_said_only_when_another_lessons_work_stays_behind() {
                 if route.go.is_some() {
                     continue;
                 }
-                let said = route.state.ui.notice.clone().filter(|n| matches!(n, Notice::OpenedLesson { .. }));
+                let said = route.state.ui.screen.notice.clone().filter(|n| matches!(n, Notice::OpenedLesson { .. }));
                 if said != expected_opened(page, kind, way) {
                     wrong.push(format!("{page:?} × {kind:?} × {way:?}: said {said:?}"));
                 }
@@ -1254,11 +1254,11 @@ fn opened_lesson_is_said_only_when_another_lessons_work_stays_behind() {
         for lesson in ["1", "2", "3"] {
             let route = start_on(page, &[("lesson", lesson)], "", &Storage::default(), None);
             if route.go.is_none() {
-                assert_eq!(route.state.ui.notice, None, "{page:?}, ?lesson={lesson}, a first visit");
+                assert_eq!(route.state.ui.screen.notice, None, "{page:?}, ?lesson={lesson}, a first visit");
             }
         }
     }
     // `?fresh` says it is a fresh start, not which lesson opened.
     let route = start_on(Page::LessonThree, &[("fresh", "")], "", &Kind::L1.stored(), Some("w"));
-    assert_eq!(route.state.ui.notice, Some(Notice::FreshStart));
+    assert_eq!(route.state.ui.screen.notice, Some(Notice::FreshStart));
 }

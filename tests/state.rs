@@ -38,7 +38,7 @@ fn seed_views_are_the_seeds() {
 fn approving_y_shows_it_everywhere_and_undo_hides_it_again() {
     let mut s = seed();
     let y = index_of(&s, "Y");
-    assert!(s.apply(Action::Edit(Edit::SetApproved { index: y, approved: true })));
+    assert!(s.apply(Action::Edit(Edit::SetApproved { card: "Y".into(), approved: true })));
     for (u, a) in [("alice", "writer-v1"), ("alice", "checker-v1"), ("bob", "writer-v1"), ("bob", "checker-v1")] {
         assert!(ids(&s, u, a).contains(&"Y".to_string()), "{u}/{a}");
     }
@@ -52,8 +52,7 @@ fn approving_y_shows_it_everywhere_and_undo_hides_it_again() {
 #[test]
 fn reusable_x_leaks_alices_canary_to_bob() {
     let mut s = seed();
-    let x = index_of(&s, "X");
-    s.apply(Action::Edit(Edit::EditText { index: x, field: Field::Stream, value: "reusable".into() }));
+    s.apply(Action::Edit(Edit::EditText { card: "X".into(), field: Field::Stream, value: "reusable".into() }));
     let computed = Computed::new(s.workspace());
     let bob = computed.viewer_index("bob", "checker-v1").unwrap();
     assert_eq!(computed.four.leaks[bob].len(), 1);
@@ -66,7 +65,7 @@ fn carol_with_a_user_card_sees_it_alone() {
     s.apply(Action::Edit(Edit::AddUser("carol".into())));
     s.apply(Action::Edit(Edit::AddCard));
     let n = s.workspace().cards.len() - 1;
-    s.apply(Action::Edit(Edit::EditText { index: n, field: Field::OwnerUser, value: "carol".into() }));
+    s.apply(Action::Edit(Edit::EditText { card: s.workspace().cards[n].id.clone(), field: Field::OwnerUser, value: "carol".into() }));
     let id = s.workspace().cards[n].id.clone();
     for user in ["alice", "bob", "carol"] {
         for agent in ["writer-v1", "checker-v1"] {
@@ -99,7 +98,7 @@ fn refused_names_change_nothing_but_the_notice() {
         ("bob\u{202e}", Notice::BadName { name: "bob\u{202e}".into(), error: NameError::InvisibleCharacter { code: 0x202e } }),
     ] {
         s.apply(Action::Edit(Edit::AddUser(name.into())));
-        assert_eq!(s.ui.notice, Some(notice));
+        assert_eq!(s.ui.screen.notice, Some(notice));
         assert_eq!(s.doc, before);
     }
     assert!(s.past.is_empty());
@@ -117,8 +116,7 @@ fn renaming_a_user_follows_cards_and_canaries() {
 #[test]
 fn deleting_a_card_removes_it_from_every_view() {
     let mut s = seed();
-    let g = index_of(&s, "G");
-    s.apply(Action::Edit(Edit::DeleteCard(g)));
+    s.apply(Action::Edit(Edit::DeleteCard("G".into())));
     let computed = Computed::new(s.workspace());
     for view in &computed.four.views {
         assert!(view.iter().all(|&i| s.workspace().cards[i].id != "G"));
@@ -148,9 +146,9 @@ fn loading_a_file_equal_to_the_work_still_says_it_was_loaded() {
     assert!(s.apply(Action::Edit(Edit::Load { doc: same.clone(), source: "same.json".into() })), "the state changed: the answer");
     assert_eq!(*s.doc, same);
     assert!(s.past.is_empty(), "no undo step for a load that changed nothing");
-    assert!(matches!(&s.ui.notice, Some(Notice::Loaded { source, .. }) if source == "same.json"), "{:?}", s.ui.notice);
+    assert!(matches!(&s.ui.screen.notice, Some(Notice::Loaded { source, .. }) if source == "same.json"), "{:?}", s.ui.screen.notice);
     // Twice in a row: said again.
-    s.ui.notice = Some(Notice::Loaded { source: "same.json".into(), cards: 0, rejected: 0 });
+    s.ui.screen.notice = Some(Notice::Loaded { source: "same.json".into(), cards: 0, rejected: 0 });
     assert!(s.apply(Action::Edit(Edit::Load { doc: same, source: "same.json".into() })));
 }
 
@@ -168,11 +166,11 @@ fn predictions_toggle_and_follow_renames() {
 fn duplicating_a_card_inserts_a_copy_with_a_fresh_id_after_it() {
     let mut s = seed();
     let a = index_of(&s, "A");
-    assert!(s.apply(Edit::DuplicateCard(a)));
+    assert!(s.apply(Edit::DuplicateCard("A".into())));
     let copy = &s.workspace().cards[a + 1];
     assert_eq!(copy.id, "A-1");
     assert_eq!(copy.lesson, s.workspace().cards[a].lesson);
-    assert_eq!(s.ui.selected, Some(a + 1));
+    assert_eq!(s.ui.screen.selected, Some(a + 1));
     // The copy is evaluated like the original: an AGENT card of writer-v1.
     assert_eq!(ids(&s, "bob", "writer-v1"), ["A", "A-1", "G", "B"]);
     assert!(s.apply(Action::Undo));
@@ -188,7 +186,7 @@ fn removing_a_user_drops_the_row_and_its_predictions_only() {
     assert!(s.apply(Edit::RemoveUser("bob".into())));
     assert_eq!(s.workspace().users, ["alice"]);
     assert_eq!(s.doc.predictions.keys().map(|v| v.key()).collect::<Vec<_>>(), ["alice/writer-v1"]);
-    assert!(s.ui.expanded.is_empty());
+    assert!(s.ui.screen.expanded.is_empty());
     // Bob's cards stay (they are data); they just have no row to show in.
     assert!(s.workspace().cards.iter().any(|c| c.id == "B"));
     assert_eq!(Computed::new(s.workspace()).viewers.len(), 2);
@@ -211,22 +209,20 @@ fn canaries_are_added_trimmed_refused_empty_and_removed() {
     assert_eq!(s.workspace().canaries.of_user("bob"), ["FAKE-BOB-852".to_string(), "FAKE-BOB-999".to_string()]);
     let before = s.doc.clone();
     s.apply(Edit::AddCanary { user: "bob".into(), token: "   ".into() });
-    assert_eq!(s.ui.notice, Some(Notice::TokenEmpty));
+    assert_eq!(s.ui.screen.notice, Some(Notice::TokenEmpty));
     assert_eq!(s.doc, before);
     assert!(s.apply(Edit::RemoveCanary { user: "alice".into(), token: "FAKE-ALICE-731".into() }));
     assert!(s.workspace().canaries.of_user("alice").is_empty());
     // Without the canary registered, X made reusable leaks nothing detectable.
-    let x = index_of(&s, "X");
-    s.apply(Edit::EditText { index: x, field: Field::Stream, value: "reusable".into() });
+    s.apply(Edit::EditText { card: "X".into(), field: Field::Stream, value: "reusable".into() });
     assert_eq!(Computed::new(s.workspace()).four.leak_count(), 0);
 }
 
 #[test]
 fn history_keeps_the_last_200_steps() {
     let mut s = seed();
-    let y = index_of(&s, "Y");
     for n in 0..HISTORY + 25 {
-        assert!(s.apply(Edit::SetApproved { index: y, approved: n % 2 == 0 }));
+        assert!(s.apply(Edit::SetApproved { card: "Y".into(), approved: n % 2 == 0 }));
     }
     assert_eq!(s.past.len(), HISTORY);
     let mut undone = 0;
@@ -251,8 +247,7 @@ fn a_new_edit_clears_redo() {
 #[test]
 fn an_edit_that_changes_nothing_is_no_undo_step() {
     let mut s = seed();
-    let y = index_of(&s, "Y");
-    assert!(!s.apply(Edit::SetApproved { index: y, approved: false }));
+    assert!(!s.apply(Edit::SetApproved { card: "Y".into(), approved: false }));
     assert!(!s.apply(Edit::RenameUser { from: "alice".into(), to: "alice".into() }));
     assert!(s.past.is_empty());
 }
@@ -262,10 +257,10 @@ fn ui_moves_are_not_undone() {
     let mut s = seed();
     let g = index_of(&s, "G");
     assert!(s.apply(UiAction::Inspect { card: g, viewer: vid("bob/checker-v1") }));
-    assert_eq!((s.ui.selected, s.ui.viewer.clone()), (Some(g), Some(vid("bob/checker-v1"))));
+    assert_eq!((s.ui.screen.selected, s.ui.screen.viewer.clone()), (Some(g), Some(vid("bob/checker-v1"))));
     assert!(!s.apply(UiAction::Inspect { card: 99, viewer: vid("bob/checker-v1") }), "no such card");
     assert!(s.apply(UiAction::Select(None)));
-    assert_eq!((s.ui.selected, s.ui.viewer.clone()), (None, None));
+    assert_eq!((s.ui.screen.selected, s.ui.screen.viewer.clone()), (None, None));
     for action in [
         UiAction::SetLang(mixua_words::Lang::En),
         UiAction::SetMode(Mode::Predict { revealed: false }),
@@ -279,7 +274,7 @@ fn ui_moves_are_not_undone() {
         assert!(s.apply(action.clone()), "{action:?}");
     }
     assert_eq!(s.ui.lesson_step, 3);
-    assert!(s.ui.classroom);
+    assert!(s.ui.screen.classroom);
     assert!(s.past.is_empty(), "no UI move is an undo step");
     // Idempotent moves report no change, so nothing re-renders.
     assert!(s.apply(UiAction::Seen("x-alarm".into())));
@@ -303,13 +298,12 @@ fn answers_are_kept_and_a_wrong_one_is_a_miss_without_a_hint() {
 #[test]
 fn deleting_the_selected_card_deselects_and_later_selections_shift() {
     let mut s = seed();
-    let g = index_of(&s, "G");
     let y = index_of(&s, "Y");
     s.apply(UiAction::Select(Some(y)));
-    s.apply(Edit::DeleteCard(g));
-    assert_eq!(s.ui.selected, Some(y - 1), "Y moved up one");
-    s.apply(Edit::DeleteCard(y - 1));
-    assert_eq!(s.ui.selected, None);
+    s.apply(Edit::DeleteCard("G".into()));
+    assert_eq!(s.ui.screen.selected, Some(y - 1), "Y moved up one");
+    s.apply(Edit::DeleteCard("Y".into()));
+    assert_eq!(s.ui.screen.selected, None);
 }
 
 /// The findings of the probe in one viewer's cell, as (card, user, k).
@@ -322,8 +316,7 @@ fn reid(state: &AppState, user: &str, agent: &str) -> Vec<(String, String, usize
 #[test]
 fn approving_y_flags_alice_in_bobs_cells_and_not_in_hers() {
     let mut s = seed();
-    let y = index_of(&s, "Y");
-    s.apply(Edit::SetApproved { index: y, approved: true });
+    s.apply(Edit::SetApproved { card: "Y".into(), approved: true });
     let found = vec![("Y".to_string(), "alice".to_string(), 1)];
     assert_eq!(reid(&s, "bob", "writer-v1"), found);
     assert_eq!(reid(&s, "bob", "checker-v1"), found);
@@ -335,8 +328,7 @@ fn approving_y_flags_alice_in_bobs_cells_and_not_in_hers() {
 #[test]
 fn profile_facts_are_set_trimmed_replaced_removed_and_undone() {
     let mut s = seed();
-    let y = index_of(&s, "Y");
-    s.apply(Edit::SetApproved { index: y, approved: true });
+    s.apply(Edit::SetApproved { card: "Y".into(), approved: true });
     // Bob becomes a polar researcher too: for carol, Y's job title points at
     // two people (k = 2), but the job and the weekday together still point
     // at alice alone.
@@ -366,7 +358,7 @@ fn an_empty_fact_or_unreadable_profiles_change_nothing_but_the_notice() {
     let mut s = seed();
     let before = s.doc.clone();
     s.apply(Edit::SetProfileFact { user: "alice".into(), key: " ".into(), value: "x".into() });
-    assert_eq!(s.ui.notice, Some(Notice::FactEmpty));
+    assert_eq!(s.ui.screen.notice, Some(Notice::FactEmpty));
     s.apply(Edit::SetProfileFact { user: "alice".into(), key: "city".into(), value: "".into() });
     assert_eq!(s.doc, before);
     assert!(s.past.is_empty());
@@ -375,7 +367,7 @@ fn an_empty_fact_or_unreadable_profiles_change_nothing_but_the_notice() {
     s.apply(Edit::Load { doc: Doc { workspace: std::rc::Rc::new(ws), predictions: Default::default() }, source: "file".into() });
     let loaded = s.doc.clone();
     s.apply(Edit::SetProfileFact { user: "alice".into(), key: "city".into(), value: "Oslo".into() });
-    assert_eq!(s.ui.notice, Some(Notice::ProfilesUnreadable));
+    assert_eq!(s.ui.screen.notice, Some(Notice::ProfilesUnreadable));
     assert_eq!(s.doc, loaded, "the profiles are kept as written");
 }
 
@@ -400,13 +392,13 @@ fn opening_a_work_brings_its_lesson_step_and_progress() {
     assert_ne!(s.ui.progress, Progress::default());
     let two = Doc { workspace: std::rc::Rc::new(mixua_course::lesson_two_workspace(mixua_words::Lang::En)), ..Doc::default() };
     s.apply(Action::Open { doc: two.clone(), name: "L2".into(), course: Course::Two, teachers_pack: None, lesson_step: 3, progress: Box::default() });
-    assert_eq!((s.ui.course, s.ui.lesson_step), (Course::Two, 3));
+    assert_eq!((s.ui.session.course, s.ui.lesson_step), (Course::Two, 3));
     assert_eq!(s.ui.progress, Progress::default());
     assert_eq!(*s.doc, two);
     assert!(s.past.is_empty());
     // A step beyond the lesson's last is its last.
     s.apply(Action::Open { doc: Doc::seed(), name: "L1".into(), course: Course::One, teachers_pack: None, lesson_step: 99, progress: Box::default() });
-    assert_eq!((s.ui.course, s.ui.lesson_step), (Course::One, Course::One.exercise_count() - 1));
+    assert_eq!((s.ui.session.course, s.ui.lesson_step), (Course::One, Course::One.exercise_count() - 1));
 }
 
 /// Going to a step: the built-in lessons only change the step; a teacher's
@@ -439,17 +431,16 @@ fn a_notice_is_placed_beside_its_control_until_the_next_one() {
     let mut s = seed();
     assert!(!s.apply(UiAction::PlaceNotice(NoticeAt::Work)), "no notice: nothing to place");
     s.apply(UiAction::Notify(Notice::LinkCopied));
-    assert_eq!(s.ui.notice_at, NoticeAt::Bar);
+    assert_eq!(s.ui.screen.notice_at, NoticeAt::Bar);
     assert!(s.apply(UiAction::PlaceNotice(NoticeAt::Work)));
-    assert_eq!((s.ui.notice.clone(), s.ui.notice_at), (Some(Notice::LinkCopied), NoticeAt::Work));
+    assert_eq!((s.ui.screen.notice.clone(), s.ui.screen.notice_at), (Some(Notice::LinkCopied), NoticeAt::Work));
     // An edit that says nothing keeps the answer where it is.
-    let y = index_of(&s, "Y");
-    s.apply(Edit::SetApproved { index: y, approved: true });
-    assert_eq!(s.ui.notice_at, NoticeAt::Work);
+    s.apply(Edit::SetApproved { card: "Y".into(), approved: true });
+    assert_eq!(s.ui.screen.notice_at, NoticeAt::Work);
     // A load says what it loaded: in the top bar, unless placed.
     s.apply(Edit::Load { doc: Doc::seed(), source: "a file".into() });
-    assert!(matches!(s.ui.notice, Some(Notice::Loaded { .. })));
-    assert_eq!(s.ui.notice_at, NoticeAt::Bar);
+    assert!(matches!(s.ui.screen.notice, Some(Notice::Loaded { .. })));
+    assert_eq!(s.ui.screen.notice_at, NoticeAt::Bar);
 }
 
 /// An autosave reads the Recent work list again after each save; a list
@@ -483,8 +474,8 @@ fn the_settings_card_picker_shows_keys_and_selects_nothing() {
     let mut s = seed();
     let g = index_of(&s, "G");
     assert!(s.apply(UiAction::PromptKeys(Some("U".into()))));
-    assert_eq!((s.ui.prompt_keys.as_deref(), s.ui.selected), (Some("U"), None));
+    assert_eq!((s.ui.screen.prompt_keys.as_deref(), s.ui.screen.selected), (Some("U"), None));
     assert!(!s.apply(UiAction::PromptKeys(Some("U".into()))), "the same card again changes nothing");
     s.apply(UiAction::Select(Some(g)));
-    assert_eq!((s.ui.prompt_keys.as_deref(), s.ui.selected), (None, Some(g)));
+    assert_eq!((s.ui.screen.prompt_keys.as_deref(), s.ui.screen.selected), (None, Some(g)));
 }

@@ -112,32 +112,33 @@ pub fn verdict(rejection: Option<&mixua_policy::Rejection>, leaks: &[mixua_polic
 }
 
 /// The callbacks that edit one card's fields, shared by the editor's row
-/// and the inspector beside the chart.
+/// and the inspector beside the chart; each edit names the card by the id
+/// shown.
 pub struct CardEdits {
-    index: usize,
+    card: String,
     onaction: Callback<Action>,
 }
 
 impl CardEdits {
-    pub fn new(index: usize, onaction: Callback<Action>) -> CardEdits {
-        CardEdits { index, onaction }
+    pub fn new(card: &str, onaction: Callback<Action>) -> CardEdits {
+        CardEdits { card: card.to_string(), onaction }
     }
 
     /// A text field, on every keystroke.
     pub fn text(&self, field: Field) -> Callback<InputEvent> {
-        let (index, onaction) = (self.index, self.onaction.clone());
-        Callback::from(move |e: InputEvent| onaction.emit(Edit::EditText { index, field, value: event_value(&e) }.into()))
+        let (card, onaction) = (self.card.clone(), self.onaction.clone());
+        Callback::from(move |e: InputEvent| onaction.emit(Edit::EditText { card: card.clone(), field, value: event_value(&e) }.into()))
     }
 
     /// A select, on change.
     pub fn choose(&self, field: Field) -> Callback<Event> {
-        let (index, onaction) = (self.index, self.onaction.clone());
-        Callback::from(move |e: Event| onaction.emit(Edit::EditText { index, field, value: event_value(&e) }.into()))
+        let (card, onaction) = (self.card.clone(), self.onaction.clone());
+        Callback::from(move |e: Event| onaction.emit(Edit::EditText { card: card.clone(), field, value: event_value(&e) }.into()))
     }
 
     /// The sharing-approved checkbox.
     pub fn approve(&self) -> Callback<Event> {
-        let (index, onaction) = (self.index, self.onaction.clone());
-        Callback::from(move |e: Event| onaction.emit(Edit::SetApproved { index, approved: event_checked(&e) }.into()))
+        let (card, onaction) = (self.card.clone(), self.onaction.clone());
+        Callback::from(move |e: Event| onaction.emit(Edit::SetApproved { card: card.clone(), approved: event_checked(&e) }.into()))
     }
 }

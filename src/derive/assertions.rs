@@ -19,32 +19,7 @@ use mixua_words::Lang;
 
 use crate::derive::views::Computed;
 
-/// A change to the work's assertions: one undoable edit each. An entry is
-/// carried as the file writes it (its JSON), so that the reducer, in every
-/// page's first load, carries none of the vocabulary's code.
-#[derive(Clone, Debug, PartialEq)]
-pub enum AssertionEdit {
-    /// Adds one at the end of the list (nothing, when the same one is
-    /// there already).
-    Add(serde_json::Value),
-    /// Replaces the entry at `index` (a note edited, the opposite
-    /// expected; a wrong entry mended).
-    Replace { index: usize, entry: serde_json::Value },
-    /// Removes the entry at `index`.
-    Remove(usize),
-}
-
-impl AssertionEdit {
-    /// Keeps `assertion`.
-    pub fn add(assertion: &Assertion) -> AssertionEdit {
-        AssertionEdit::Add(assertion.to_value())
-    }
-
-    /// Puts `assertion` at `index`.
-    pub fn replace(index: usize, assertion: &Assertion) -> AssertionEdit {
-        AssertionEdit::Replace { index, entry: assertion.to_value() }
-    }
-}
+pub use crate::store::action::{AssertionEdit, AssertionWrite};
 
 /// Applies an edit: whether the work changed. A value of the key that is
 /// no list is never written over (the panel says why it is set aside).
@@ -72,19 +47,6 @@ pub fn apply(ws: &mut Workspace, edit: &AssertionEdit) -> bool {
 /// [`apply`], in the part that reads and writes assertions: every control
 /// that edits them is drawn by that part, so it is in whenever one is
 /// dispatched (else nothing is done).
-
-/// [`apply`] as the `later` part's handle gives it. An assertion edit
-/// carries it ([`crate::store::state::Edit::Assertion`]): only a control
-/// that part draws makes one, so the reducer never waits for the part.
-/// There is one: any two are the same.
-#[derive(Clone, Copy, Debug)]
-pub struct AssertionWrite(pub fn(&mut Workspace, &AssertionEdit) -> bool);
-
-impl PartialEq for AssertionWrite {
-    fn eq(&self, _: &AssertionWrite) -> bool {
-        true
-    }
-}
 
 /// One assertion of the work as judged now.
 #[derive(Clone, Debug, PartialEq)]

@@ -14,7 +14,8 @@ use mixua_course::{solving, CellMark, Item};
 use crate::derive::course::with_facts;
 
 use crate::store::lesson::Course;
-use crate::store::progress::{Lesson, RECORD_STEP};
+use crate::derive::course::Lesson;
+use crate::store::progress::RECORD_STEP;
 
 /// The lesson's checks, evaluated once.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]

@@ -11,8 +11,28 @@ use mixua_words::Lang;
 use mixua_course::{Exercise, Facts, Item, Learner, Pack, Views};
 
 use crate::store::work::Predictions;
-use crate::store::progress::{Lesson, Record, RECORD_STEP};
+use crate::derive::views::Computed;
+use crate::store::progress::{Progress, Record, RECORD_STEP};
+use crate::store::work::Doc;
 use crate::store::lesson::*;
+
+/// What the checks read: the lesson's pack, the work, its memoised views,
+/// whether the predictions are revealed, the progress so far, and the earlier tick
+/// looked at (lesson 2's timeline; `None`: now).
+#[derive(Clone, Copy)]
+pub struct Lesson<'a> {
+    /// The lesson's pack (`Ui::pack`): a built-in lesson's, or the
+    /// teacher's.
+    pub pack: &'a mixua_course::Pack,
+    pub doc: &'a Doc,
+    pub computed: &'a Computed,
+    pub revealed: bool,
+    pub progress: &'a Progress,
+    pub tick: Option<u64>,
+    /// The work's cache replay, when the root has made it (else a check
+    /// that reads the cache replays it).
+    pub cache: Option<&'a mixua_policy::CacheReplay<'a>>,
+}
 
 /// Lesson 2's start for the checks' facts (a result code's cells): empty
 /// while its part is not in.

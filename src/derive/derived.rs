@@ -76,11 +76,11 @@ pub fn use_derived(state: &AppState, derived: &std::cell::RefCell<Option<(Rc<Wor
         ws: state.doc.workspace.clone(),
         pack: ui.shared_pack().clone(),
         step: ui.lesson_step,
-        acts: ui.course.acts(),
+        acts: ui.session.course.acts(),
         change: views.change.as_ref().map(|(kind, c)| (*kind, c.0.clone())),
         more: asserted.more.clone(),
-        hides: ui.mode.hides_answers(),
-        lang: ui.lang,
+        hides: ui.screen.mode.hides_answers(),
+        lang: ui.session.lang,
         change_words: ready.change_words,
     };
     let kept = memo.take().filter(|m| m.key.same(&key));
@@ -98,7 +98,7 @@ pub fn use_derived(state: &AppState, derived: &std::cell::RefCell<Option<(Rc<Wor
     });
     let (words, graded, actors, english_seed) = (made.words.clone(), made.graded.clone(), made.actors.clone(), made.english_seed);
     *memo = Some(made);
-    let actor = crate::store::acts::chosen_actor(&actors, ui.actor.as_ref());
+    let actor = crate::store::acts::chosen_actor(&actors, ui.screen.actor.as_ref());
     Derived {
         views,
         cells,

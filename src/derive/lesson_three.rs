@@ -9,12 +9,12 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use mixua_policy::prompt::{CardKeys, Layer, Risk, Source, Weights};
+use mixua_policy::prompt::{BudgetOf, CardKeys, Layer, Risk, Source, Weights};
 use mixua_policy::{ViewerId, Workspace};
 use mixua_words::prompt_words::card_key_problem_words;
 use yew::prelude::*;
 
-use crate::derive::prompts::{budget_names, change_parts, weights_of, Bar, DiagnosisView, PanelView, Prompts};
+use crate::derive::prompts::{change_parts, weights_of, Bar, DiagnosisView, PanelView, Prompts};
 use crate::store::prompt_settings::prompt_viewer;
 use crate::store::shared::Shared;
 use crate::store::state::AppState;
@@ -48,7 +48,7 @@ pub struct CardKeysView {
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct SettingsView {
     /// Each budget name with its tokens (`None`: none written).
-    pub budgets: Vec<(&'static str, Option<u64>)>,
+    pub budgets: Vec<(BudgetOf, Option<u64>)>,
     pub top_k: Option<u64>,
     /// Each source's layer as written (`None`: its default).
     pub loads: Vec<(Source, Option<Layer>)>,
@@ -99,7 +99,7 @@ fn prompts_of(kept: &Kept, ws: &Rc<Workspace>) -> Rc<Prompts> {
 #[hook]
 pub fn use_lesson_three(state: &AppState) -> Third {
     let on = state.ui.lesson_three_panels();
-    let lang = state.ui.lang;
+    let lang = state.ui.session.lang;
     let ws = state.doc.workspace.clone();
     let kept: Kept = use_mut_ref(Vec::new);
     // The prompts now: once per work revision.
@@ -123,7 +123,7 @@ pub fn use_lesson_three(state: &AppState) -> Third {
     // The viewer chosen, else the exercise's cell, else the first task's
     // (`crate::store::prompt_settings::prompt_viewer`).
     let viewer = if on {
-        prompt_viewer(state.ui.prompt.as_ref(), state.ui.exercise().and_then(|e| e.cell.as_deref()), &ws)
+        prompt_viewer(state.ui.screen.prompt.as_ref(), state.ui.exercise().and_then(|e| e.cell.as_deref()), &ws)
     } else {
         None
     };
@@ -133,7 +133,7 @@ pub fn use_lesson_three(state: &AppState) -> Third {
         let cell = prompts.cell(viewer).or(prompts.cells.first())?;
         Some(Rc::new(PanelView::of(&ws.0, cell, *lang)))
     });
-    let diagnosis = use_memo((Shared(ws.clone()), viewer.clone(), state.ui.diagnose.clone(), lang, on), |(ws, viewer, card, lang, on)| {
+    let diagnosis = use_memo((Shared(ws.clone()), viewer.clone(), state.ui.screen.diagnose.clone(), lang, on), |(ws, viewer, card, lang, on)| {
         let (viewer, card) = (viewer.as_ref().filter(|_| *on)?, card.as_ref()?);
         Some(Rc::new(DiagnosisView::of(&ws.0, viewer, card, *lang)))
     });
@@ -149,7 +149,7 @@ pub fn use_lesson_three(state: &AppState) -> Third {
         let ws = &ws.0;
         let config = ws.prompt_config().cloned().unwrap_or_default();
         Rc::new(SettingsView {
-            budgets: budget_names().map(|n| (n, config.budget(n))).collect(),
+            budgets: BudgetOf::ALL.map(|b| (b, config.budget(b.as_str()))).to_vec(),
             top_k: config.top_k,
             loads: Source::ALL.into_iter().map(|s| (s, config.load(s))).collect(),
             weights: weights_of(ws),
@@ -157,9 +157,9 @@ pub fn use_lesson_three(state: &AppState) -> Third {
         })
     });
     // The card chosen in the settings' picker, else the one selected in the chart.
-    let chosen = match state.ui.prompt_keys.as_deref() {
+    let chosen = match state.ui.screen.prompt_keys.as_deref() {
         Some(id) => ws.cards.iter().position(|c| c.id == id),
-        None => state.ui.selected,
+        None => state.ui.screen.selected,
     };
     let card = use_memo((Shared(ws.clone()), chosen.filter(|_| on), lang), |(ws, chosen, lang)| {
         chosen.and_then(|i| ws.0.cards.get(i).map(|c| (i, c))).map(|(index, c)| {

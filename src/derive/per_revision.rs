@@ -15,7 +15,7 @@ use crate::derive::change;
 use crate::derive::views::Computed;
 use crate::store::lesson::Course;
 use crate::derive::checks::{CacheLines, Checks, Logged, Rejected, Replay, Roster};
-use crate::store::progress::Lesson;
+use crate::derive::course::Lesson;
 use crate::store::shared::Shared;
 use crate::derive::assertions::Asserted;
 use crate::store::state::{AppState, Mode, StepKind};
@@ -65,7 +65,7 @@ pub fn use_views(state: &AppState, derived: &RefCell<Option<(Rc<Workspace>, Comp
     // at the clock, the audit log's set-aside events, and the cache replay
     // (lesson 2, and lesson 3's cache exercise), which the cache panel and
     // the lesson's checks share.
-    let lesson_two = state.ui.course == Course::Two;
+    let lesson_two = state.ui.session.course == Course::Two;
     let replay = cached.flatten();
     let logged = use_memo((ws.clone(), lesson_two, cached.map(|r| r.is_some())), move |(ws, two, cached)| {
         (*two || cached.is_some()).then(|| Rc::new(Logged::of(ws.0.clone(), replay)))
@@ -104,7 +104,7 @@ pub fn use_views(state: &AppState, derived: &RefCell<Option<(Rc<Workspace>, Comp
     // Lesson 2's timeline: the chart, alarms and scorecards as of the chosen
     // tick, memoised per (workspace, tick). The exercises always check the
     // work now.
-    let tick = state.ui.tick.filter(|&t| state.ui.course == Course::Two && t < state.doc.workspace.clock());
+    let tick = state.ui.screen.tick.filter(|&t| state.ui.session.course == Course::Two && t < state.doc.workspace.clock());
     let past = use_memo((ws.clone(), tick), |(ws, tick)| tick.map(|t| Rc::new(Computed::at(&ws.0, t))));
     let shown = match &*past {
         Some(past) => Shared(past.clone()),
@@ -112,7 +112,7 @@ pub fn use_views(state: &AppState, derived: &RefCell<Option<(Rc<Workspace>, Comp
     };
     // The cache replay in words: how many canaries it leaked (the chart's
     // alarm) and the reads the cache panel lists. Once per (log, language).
-    let cache_lines = use_memo(((*logged).clone().map(Shared), state.ui.lang), |(logged, lang)| {
+    let cache_lines = use_memo(((*logged).clone().map(Shared), state.ui.session.lang), |(logged, lang)| {
         logged.as_ref().and_then(|l| l.0.borrow_dependent().replay.as_ref()).map(|r| Rc::new(CacheLines::of(r, *lang)))
     });
     // Lesson 2's audit log: why each event is set aside, once per log.
@@ -124,7 +124,7 @@ pub fn use_views(state: &AppState, derived: &RefCell<Option<(Rc<Workspace>, Comp
     });
     // The why panel's flips, once per (work, card, viewer), while answers show.
     let flips = use_memo(
-        (ws.clone(), state.ui.selected, state.ui.viewer.clone(), state.ui.mode.hides_answers()),
+        (ws.clone(), state.ui.screen.selected, state.ui.screen.viewer.clone(), state.ui.screen.mode.hides_answers()),
         |(ws, selected, viewer, hides)| {
             selected.zip(viewer.as_ref()).filter(|_| !*hides).and_then(|(i, v)| crate::derive::checks::flips(&ws.0, i, v)).map(Rc::new)
         },
@@ -188,12 +188,12 @@ fn use_change(state: &AppState, shown: &Shared<Computed>, touched: Option<Touche
 /// the lesson panel shows (its own task, not the first render's: `start/mod.rs`).
 #[hook]
 pub fn use_checks(state: &AppState, now: &Shared<Computed>, logged: Option<Rc<Logged>>, tick: Option<u64>, on: bool) -> Shared<Checks> {
-    let revealed = state.ui.mode == Mode::Predict { revealed: true };
+    let revealed = state.ui.screen.mode == Mode::Predict { revealed: true };
     let key = (
         Shared(state.doc.clone()),
         now.clone(),
         state.ui.progress.clone(),
-        (revealed, tick, state.ui.course, state.ui.lesson_step, state.ui.lang, on),
+        (revealed, tick, state.ui.session.course, state.ui.lesson_step, state.ui.session.lang, on),
         Shared(state.ui.shared_pack().clone()),
         (logged.map(Shared), state.ui.reads_cache()),
     );
@@ -236,9 +236,9 @@ pub fn use_assertions(state: &AppState, now: &Shared<Computed>, logged: Option<R
         now: now.0.clone(),
         logged,
         judge,
-        lang: ui.lang,
-        hides: ui.mode.hides_answers(),
-        open: ui.assertions,
+        lang: ui.session.lang,
+        hides: ui.screen.mode.hides_answers(),
+        open: ui.screen.assertions,
         more: more.clone(),
     };
     let asserted = memo.borrow_mut().get(key, before);
@@ -278,8 +278,8 @@ impl PartialEq for ChartCells {
 #[hook]
 pub fn use_chart_cells(state: &AppState, shown: &Shared<Computed>, change: Option<&(StepKind, Shared<Change>)>) -> ChartCells {
     let ui = &state.ui;
-    let hides = ui.mode.hides_answers();
-    let unrevealed = ui.mode == Mode::Predict { revealed: false };
+    let hides = ui.screen.mode.hides_answers();
+    let unrevealed = ui.screen.mode == Mode::Predict { revealed: false };
     let ws = &state.doc.workspace;
     let change = change.map(|(_, c)| c.0.clone()).filter(|_| !hides);
     // The cells made last, with what they were made from (a memo of its
@@ -293,14 +293,14 @@ pub fn use_chart_cells(state: &AppState, shown: &Shared<Computed>, change: Optio
         _ => false,
     };
     if let Some(k) = last.as_ref() {
-        if Rc::ptr_eq(&k.ws, ws) && Rc::ptr_eq(&k.computed, &shown.0) && k.expanded == ui.expanded && same(&k.change, &change) && k.flags == (unrevealed, ui.selected) {
+        if Rc::ptr_eq(&k.ws, ws) && Rc::ptr_eq(&k.computed, &shown.0) && k.expanded == ui.screen.expanded && same(&k.change, &change) && k.flags == (unrevealed, ui.screen.selected) {
             return k.cells.clone();
         }
     }
     let before = last.as_ref();
-    let lists = Rc::new(crate::derive::cells::cell_lists(ws, shown, &ui.expanded));
+    let lists = Rc::new(crate::derive::cells::cell_lists(ws, shown, &ui.screen.expanded));
     let deltas = Rc::new(crate::derive::cells::deltas(change.as_deref(), &shown.viewers));
-    let card = ui.selected.filter(|_| !unrevealed);
+    let card = ui.screen.selected.filter(|_| !unrevealed);
     let reach = Rc::new(card.map_or_else(Vec::new, |index| crate::derive::cells::reach(ws, shown, index)));
     let choices = match before {
         Some(k) if Rc::ptr_eq(&k.ws, ws) && k.flags.0 == unrevealed => k.cells.choices.clone(),
@@ -310,9 +310,9 @@ pub fn use_chart_cells(state: &AppState, shown: &Shared<Computed>, change: Optio
     *last = Some(ChartKey {
         ws: ws.clone(),
         computed: shown.0.clone(),
-        expanded: ui.expanded.clone(),
+        expanded: ui.screen.expanded.clone(),
         change,
-        flags: (unrevealed, ui.selected),
+        flags: (unrevealed, ui.screen.selected),
         cells: cells.clone(),
     });
     cells

@@ -13,8 +13,8 @@ use std::rc::Rc;
 
 use mixua_policy::diagnose::{diagnose, Question};
 use mixua_policy::prompt::{
-    prompt_changes, setting_changes, task_for, Assembler, Layer, Metrics, Prompt, PromptConfig, Source,
-    Weights, SHARED,
+    prompt_changes, setting_changes, task_for, Assembler, Layer, Metrics, Prompt, PromptConfig, Source, BudgetOf,
+    Weights,
 };
 use mixua_words::prompt_words::{
     budget_use_words, budget_words, drop_words, fix_line, layer_words, note_words, prompt_change_words, question_words,
@@ -324,14 +324,10 @@ pub fn change_parts(before_ws: &Workspace, before: &Prompts, now_ws: &Workspace,
     pieces
 }
 
-/// The budget names an input is offered for: each source, then `shared`.
-pub fn budget_names() -> impl Iterator<Item = &'static str> {
-    Source::ALL.into_iter().map(Source::as_str).chain(std::iter::once(SHARED))
-}
-
 /// A budget's label.
-pub fn budget_label(name: &str, lang: Lang) -> String {
-    pick!(lang, format!("{}預算", budget_words(name, lang)), format!("{} budget", budget_words(name, lang)))
+pub fn budget_label(of: BudgetOf, lang: Lang) -> String {
+    let name = budget_words(of.as_str(), lang);
+    pick!(lang, format!("{name}預算"), format!("{name} budget"))
 }
 
 /// The weights as the inputs show them.

@@ -391,3 +391,9 @@ mod tests {
         assert_eq!(computed.score(&ws, &Reference::FourScopeNow, Policy::FourScope).expected, 9);
     }
 }
+
+impl From<Score> for crate::store::progress::Tally {
+    fn from(s: Score) -> crate::store::progress::Tally {
+        crate::store::progress::Tally { retrieved: s.retrieved, expected: s.expected, forbidden: s.forbidden }
+    }
+}

@@ -123,7 +123,8 @@ crate::parts::part! {
         }
         /// The start over what is stored and the address's link.
         fn route(address: &Address, session: &Session) -> Route {
-            crate::store::json_io::route(address, session)
+            let session = Session { tab_work: crate::store::browser::tab_work(), ..session.clone() };
+            crate::start::route::route(address, &crate::store::browser::Browser, &session)
         }
         /// Recent work as the index lists it, `current` the tab's.
         fn recent(current: &str) -> Recent {

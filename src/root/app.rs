@@ -46,9 +46,9 @@ pub fn app(props: &AppProps) -> Html {
     let (root, onaction, latest_doc) = effects::use_root(prerender, props.start.clone());
     let store = &root.store;
     let state = store.get();
-    let step_now = use_start_step(prerender.is_some() || state.ui.classroom);
+    let step_now = use_start_step(prerender.is_some() || state.ui.screen.classroom);
     let step = *step_now;
-    let lang = state.ui.lang;
+    let lang = state.ui.session.lang;
     // Lessons 2 and 3's acting panels: a part fetched when first wanted
     // (with the write path their acts go through, lesson 2's pack and
     // start, and the cache replay; the start has it in before its first
@@ -58,7 +58,7 @@ pub fn app(props: &AppProps) -> Html {
     effects::use_document_lang(lang, store);
     // The start's writes after the first render, the prerendered screen
     // replaced, the first save (`start/mod.rs`).
-    effects::use_start_effects(&root, onaction.clone(), step, state.ui.embed);
+    effects::use_start_effects(&root, onaction.clone(), step, state.ui.session.embed);
     // The panels the first screen does not show (the card inspector and a
     // card's Why, the editor, the people, the comparison, the Work menu's
     // contents): a part fetched once the first screen is shown (by the
@@ -96,7 +96,7 @@ pub fn app(props: &AppProps) -> Html {
     // The live region: each step's summary once (held while typing in a
     // field, said on leaving it), each new notice with it; the page's
     // language.
-    let voice = effects::use_speech(Shared(state.doc.clone()), words, state.ui.notice.clone(), store.typing.get(), lang);
+    let voice = effects::use_speech(Shared(state.doc.clone()), words, state.ui.screen.notice.clone(), store.typing.get(), lang);
     // Save at once when the page is hidden or closed; another tab's saves;
     // undo, redo and the classroom keys; a link pasted into this tab.
     crate::root::listeners::use_page_listeners(store);
@@ -117,11 +117,11 @@ pub fn app(props: &AppProps) -> Html {
     let workspace: Shared<Workspace> = Shared(state.doc.workspace.clone());
     let doc = Shared(state.doc.clone());
     let ui = &state.ui;
-    let hidden = |panel: Panel| ui.hidden.contains(panel);
-    let classroom = ui.classroom;
-    let lesson_two = ui.course == Course::Two;
+    let hidden = |panel: Panel| ui.session.hidden.contains(panel);
+    let classroom = ui.screen.classroom;
+    let lesson_two = ui.session.course == Course::Two;
     // In classroom mode one panel shows at a time (the lesson stays).
-    let shows = |panel: Panel| !hidden(panel) && (!classroom || ui.panel == panel);
+    let shows = |panel: Panel| !hidden(panel) && (!classroom || ui.screen.panel == panel);
     // The prerendered first screen ends with the chart and its side panel:
     // the panels below the fold and the footer come with the app (below
     // everything prerendered, so nothing moves), and the page's HTML stays
@@ -132,8 +132,9 @@ pub fn app(props: &AppProps) -> Html {
     // The selected card is edited beside the chart (not while predicting:
     // its verdict would give answers away).
     let inspected_card = ui
+        .screen
         .selected
-        .filter(|_| !ui.mode.hides_answers() && !hidden(Panel::Editor))
+        .filter(|_| !ui.screen.mode.hides_answers() && !hidden(Panel::Editor))
         .and_then(|i| workspace.cards.get(i).map(|c| (i, c)));
     // A card is inspected: the page, the stage and the inspector column say so.
     let selecting = inspected_card.is_some().then_some("selecting");
@@ -141,12 +142,12 @@ pub fn app(props: &AppProps) -> Html {
         <SeatingChart
             doc={doc.clone()}
             computed={computed.clone()}
-            mode={ui.mode}
-            selected={ui.selected}
-            inspected={ui.viewer.clone()}
-            expanded={ui.expanded.clone()}
+            mode={ui.screen.mode}
+            selected={ui.screen.selected}
+            inspected={ui.screen.viewer.clone()}
+            expanded={ui.screen.expanded.clone()}
             cells={cells.clone()}
-            about={ui.about.clone()}
+            about={ui.screen.about.clone()}
             graded={graded.filter(|_| !hidden(Panel::Lesson))}
             cache_leaks={cache_lines.as_ref().map_or(0, |c| c.leaks)}
             change={change.clone()}
@@ -154,7 +155,7 @@ pub fn app(props: &AppProps) -> Html {
             bars={third.bars.clone()}
             prompt_of={third.prompt_of.clone()}
             more_parts={more_parts.clone()}
-            failing={if ui.mode.hides_answers() { Rc::default() } else { asserted.failing.clone() }}
+            failing={if ui.screen.mode.hides_answers() { Rc::default() } else { asserted.failing.clone() }}
             {lang}
             onaction={onaction.clone()}
         />
@@ -168,14 +169,14 @@ pub fn app(props: &AppProps) -> Html {
         _ => Vec::new(),
     };
     let tools = LessonTools {
-        tools: Rc::new(tools), hidden: ui.hidden, lesson_two, lesson_three: third.on, people: shows(Panel::People), classroom,
+        tools: Rc::new(tools), hidden: ui.session.hidden, lesson_two, lesson_three: third.on, people: shows(Panel::People), classroom,
         workspace: workspace.clone(), computed: computed.clone(), cache_lines, roster: roster.clone(), event_problems,
-        actors, actor, selected: ui.selected, refusal: ui.refusal.clone(), refused_at: ui.refused_at,
-        history: ui.history.clone(), change: change.as_ref().map(|(_, c)| c.clone()), tick, lang, onaction: onaction.clone(),
+        actors, actor, selected: ui.screen.selected, refusal: ui.screen.refusal.clone(), refused_at: ui.screen.refused_at,
+        history: ui.screen.history.clone(), change: change.as_ref().map(|(_, c)| c.clone()), tick, lang, onaction: onaction.clone(),
     };
     // The start is over once the parts this lesson shows are in (and the
     // part of the panels below the first screen).
-    let acting_in = !ui.course.acts() || acting == crate::parts::Part::In;
+    let acting_in = !ui.session.course.acts() || acting == crate::parts::Part::In;
     // Until then the inspector column says so, once (or why it can't be).
     let tools_at = |at| {
         let drawn = if acting_in { lesson_tools::view(&tools, at, acting_part.map(|a| a.tools)) } else { None };
@@ -186,42 +187,42 @@ pub fn app(props: &AppProps) -> Html {
     let worksheet_exercise = ui.exercise().filter(|_| !hidden(Panel::Lesson)).map(|e| Rc::new((e.title.get(lang).to_string(), e.task.get(lang).to_string())));
     html! {
         <ContextProvider<Later> context={Later { part: later, retry: retry_later.clone(), draws: later_part.map(LaterPart::draws) }}>
-        <div class={classes!("app", classroom.then_some("classroom"), ui.embed.then_some("embed"), third.on.then_some("lesson3"), selecting)} data-ready={(step == Step::Ready && acting_in && later == crate::parts::Part::In).then_some("")} data-settled={settled.then_some("")} {ondragover} {ondrop}>
+        <div class={classes!("app", classroom.then_some("classroom"), ui.session.embed.then_some("embed"), third.on.then_some("lesson3"), selecting)} data-ready={(step == Step::Ready && acting_in && later == crate::parts::Part::In).then_some("")} data-settled={settled.then_some("")} {ondragover} {ondrop}>
             <a class="skip" href="#chart">{ pick!(lang, "跳到座位表", "Skip to the seating chart") }</a>
-            if !ui.embed && top {
+            if !ui.session.embed && top {
             { top_bar::view(TopBar {
                 prefetch: crate::parts::work_menu::prefetch,
-                course: ui.course, carried: ui.carried_lesson(), classroom, latest_doc: latest_doc.clone(), recent: ui.recent.clone(),
-                said: ui.notice.clone().filter(|_| ui.notice_at == NoticeAt::Work),
+                course: ui.session.course, carried: ui.carried_lesson(), classroom, latest_doc: latest_doc.clone(), recent: ui.screen.recent.clone(),
+                said: ui.screen.notice.clone().filter(|_| ui.screen.notice_at == NoticeAt::Work),
                 doc: doc.clone(), computed: computed_now.clone(), saved_pack: saved_pack.clone(), onkeep: onkeep.clone(),
                 can_undo: !state.past.is_empty(), can_redo: !state.future.is_empty(),
-                assertions: ui.assertions, asserted: asserted.counts.filter(|_| !ui.mode.hides_answers()),
+                assertions: ui.screen.assertions, asserted: asserted.counts.filter(|_| !ui.screen.mode.hides_answers()),
                 lang, onaction: onaction.clone(), onwork: onwork.clone(),
-                tabs: if classroom { panel_tabs::view(&PanelTabs { panel: ui.panel, hidden: ui.hidden, lesson_two, lang, onaction: onaction.clone() }) } else { Html::default() },
+                tabs: if classroom { panel_tabs::view(&PanelTabs { panel: ui.screen.panel, hidden: ui.session.hidden, lesson_two, lang, onaction: onaction.clone() }) } else { Html::default() },
             }) }
             }
 
             // The Assertions panel: a drawer beside the page, opened from the
             // top bar (issue 53).
-            if ui.assertions && !ui.embed && top {
+            if ui.screen.assertions && !ui.session.embed && top {
                 { later_part.map(|l| (l.assertions_panel)(&AssertionsPanelProps {
                     workspace: workspace.clone(),
                     computed: computed_now.clone(),
                     judged: asserted.judged.clone(),
                     words: asserted.words.clone().map(Shared),
-                    hidden: ui.mode.hides_answers(),
+                    hidden: ui.screen.mode.hides_answers(),
                     lang,
                     onaction: onaction.clone(),
                     write: crate::derive::assertions::AssertionWrite(l.apply_assertion),
                 })).unwrap_or_else(|| missing(later, &retry_later, lang, "assertions")) }
             }
             if top {
-                <NoticeBar notice={ui.notice.clone().filter(|_| ui.notice_at == NoticeAt::Bar)} {lang} onaction={onaction.clone()} onwork={onwork.clone()} />
+                <NoticeBar notice={ui.screen.notice.clone().filter(|_| ui.screen.notice_at == NoticeAt::Bar)} {lang} onaction={onaction.clone()} onwork={onwork.clone()} />
             }
             <Announcer voice={voice.clone()} />
             // "N cells changed ↑" beside a control whose edit changed cells
             // off screen (not while predicting: it would give answers away).
-            <LazyChangeJump step={changed_cells.filter(|_| !ui.mode.hides_answers())} {lang} />
+            <LazyChangeJump step={changed_cells.filter(|_| !ui.screen.mode.hides_answers())} {lang} />
             <main>
                 if !hidden(Panel::Query) && top {
                     <QueryBar query={workspace.query.clone()} {english_seed} {lang} onaction={onaction.clone()} />
@@ -272,7 +273,7 @@ pub fn app(props: &AppProps) -> Html {
                 }) }
             </main>
             if below(Step::Rest) {
-                { below::rest(&workspace, ui.embed, print_asked, worksheet_exercise, lang) }
+                { below::rest(&workspace, ui.session.embed, print_asked, worksheet_exercise, lang) }
             }
         </div>
         </ContextProvider<Later>>

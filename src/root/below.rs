@@ -40,14 +40,14 @@ pub struct Below<'a> {
 
 pub fn view(below: Below<'_>) -> Html {
     let Below { ui, workspace, doc, computed, roster, arriving, editor, people, compare, fold, memory, onaction } = below;
-    let lang = ui.lang;
-    let shows = |panel: Panel| !ui.hidden.contains(panel) && (!ui.classroom || ui.panel == panel);
+    let lang = ui.session.lang;
+    let shows = |panel: Panel| !ui.session.hidden.contains(panel) && (!ui.screen.classroom || ui.screen.panel == panel);
     let editor = (editor && shows(Panel::Editor)).then(|| html! {
         <LazyCardEditor
             workspace={workspace.clone()}
             computed={computed.clone()}
-            selected={ui.selected}
-            start={ui.editor_start}
+            selected={ui.screen.selected}
+            start={ui.screen.editor_start}
             {arriving}
             {lang}
             onaction={onaction.clone()}
@@ -55,7 +55,7 @@ pub fn view(below: Below<'_>) -> Html {
     });
     let people = (people && shows(Panel::People)).then(|| html! { <LazyPeople roster={roster.clone()} {lang} onaction={onaction.clone()} /> });
     let compare = (compare && shows(Panel::Compare))
-        .then(|| html! { <LazyCompare doc={doc.clone()} computed={computed.clone()} hidden={ui.mode.hides_answers()} {lang} /> });
+        .then(|| html! { <LazyCompare doc={doc.clone()} computed={computed.clone()} hidden={ui.screen.mode.hides_answers()} {lang} /> });
     if fold && (editor.is_some() || people.is_some() || compare.is_some()) {
         return html! {
             <details class="more-panels" data-panel="more">

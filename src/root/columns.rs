@@ -43,11 +43,11 @@ pub struct Side<'a> {
 
 pub fn side(side: Side<'_>) -> Html {
     let Side { ui, workspace, computed, prompt, inspected, roster, tools, flips, rejected, chart_shown, tick, lang, onaction } = side;
-    let hidden = |panel: Panel| ui.hidden.contains(panel);
+    let hidden = |panel: Panel| ui.session.hidden.contains(panel);
     let selecting = inspected.is_some().then_some("selecting");
     html! {
         <aside class={classes!("side", selecting)}>
-            if let Some(user) = ui.about.clone().filter(|_| !ui.mode.hides_answers()) {
+            if let Some(user) = ui.screen.about.clone().filter(|_| !ui.screen.mode.hides_answers()) {
                 <LazyAboutMe workspace={workspace.clone()} {user} {lang} onaction={onaction.clone()} />
             }
             // Lesson 3's prompt panel and settings: first, beside the chart,
@@ -77,10 +77,10 @@ pub fn side(side: Side<'_>) -> Html {
                 <WhyPanel
                     workspace={workspace.clone()}
                     computed={computed.clone()}
-                    selected={ui.selected}
-                    viewer={ui.viewer.clone()}
+                    selected={ui.screen.selected}
+                    viewer={ui.screen.viewer.clone()}
                     {flips}
-                    hidden={ui.mode.hides_answers()}
+                    hidden={ui.screen.mode.hides_answers()}
                     {tick}
                     {lang}
                     onaction={onaction.clone()}
@@ -126,13 +126,13 @@ pub fn lesson<M: Fn() -> Html>(column: LessonColumn<'_, M>) -> Html {
                     pack={Shared(ui.shared_pack().clone())}
                     student_name={student_name.clone()}
                     onname={onname.clone()}
-                    course={ui.course}
-                    revealed={ui.mode == Mode::Predict { revealed: true }}
+                    course={ui.session.course}
+                    revealed={ui.screen.mode == Mode::Predict { revealed: true }}
                     progress={ui.progress.clone()}
                     step={ui.lesson_step}
                     {tick}
-                    classroom={ui.classroom}
-                    lang={ui.lang}
+                    classroom={ui.screen.classroom}
+                    lang={ui.session.lang}
                     onaction={onaction.clone()}
                 />
             }

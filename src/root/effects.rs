@@ -251,7 +251,7 @@ pub fn use_work_actions(store: &Store, onaction: Callback<Action>) -> (Callback<
             crate::store::json_io::run(async move {
                 // What the action said (opened, refused) shows beside the
                 // control that asked: the Work menu, or the top bar.
-                let said_before = store.get().ui.notice.clone();
+                let said_before = store.get().ui.screen.notice.clone();
                 let saver = store.saver.clone();
                 let (done, at) = match work {
                     WorkAction::Open(id) => (crate::parts::later::open::open(&saver, &id, &store).await, NoticeAt::Work),
@@ -272,7 +272,7 @@ pub fn use_work_actions(store: &Store, onaction: Callback<Action>) -> (Callback<
                                 store.dispatch(UiAction::Notify(Notice::LoadFailed { source, problem }).into());
                                 Ok(())
                             }
-                            Ok(course) if course == store.get().ui.course => crate::parts::later::import::import(&saver, &saved.doc, &source, &store).await,
+                            Ok(course) if course == store.get().ui.session.course => crate::parts::later::import::import(&saver, &saved.doc, &source, &store).await,
                             Ok(_) => crate::parts::later::open_new::open_new(&saver, &saved, &source, &store).await,
                         };
                         (done, at)
@@ -281,7 +281,7 @@ pub fn use_work_actions(store: &Store, onaction: Callback<Action>) -> (Callback<
                 if done.is_err() {
                     store.dispatch(UiAction::Notify(Notice::PartMissing).into());
                 }
-                if store.get().ui.notice != said_before {
+                if store.get().ui.screen.notice != said_before {
                     store.dispatch(UiAction::PlaceNotice(at).into());
                 }
             });

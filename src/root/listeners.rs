@@ -30,7 +30,7 @@ fn key_action(e: &web_sys::KeyboardEvent, ui: &Ui) -> Option<Vec<Action>> {
             // users) have arrow keys of their own.
             matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT") || el.closest("[role=grid], [role=toolbar]").ok().flatten().is_some()
         });
-    if !ui.classroom || typing {
+    if !ui.screen.classroom || typing {
         return None;
     }
     let step = ui.lesson_step;
@@ -39,7 +39,7 @@ fn key_action(e: &web_sys::KeyboardEvent, ui: &Ui) -> Option<Vec<Action>> {
         "ArrowLeft" | "PageUp" => step.saturating_sub(1),
         _ => return None,
     };
-    Some(crate::store::state::go_to_step(ui.course, ui.pack(), step, to, ui.lang))
+    Some(crate::store::state::go_to_step(ui.session.course, ui.pack(), step, to, ui.session.lang))
 }
 
 /// Save at once when the page is hidden or closed; another tab's saves;
@@ -112,13 +112,14 @@ pub fn use_page_listeners(store: &Store) {
                     }
                     boot.keep_step_in_lesson();
                     if boot.route.opened_link {
-                        restart.restart(boot.route);
+                        let crate::start::route::Route { state, set_aside, work, unsaved, started, .. } = boot.route;
+                        restart.restart(state, set_aside, work, unsaved, started);
                     } else {
                         // A refused link (or this very work) changes nothing
                         // here, not even the undo history: only the refusal is
                         // said, and the link leaves the address bar.
-                        let _ = crate::parts::later::carry_out::carry_out(&None, &None, boot.route.state.ui.embed).await;
-                        let refused = boot.route.state.ui.notice.filter(|n| {
+                        let _ = crate::parts::later::carry_out::carry_out(&None, &None, boot.route.state.ui.session.embed).await;
+                        let refused = boot.route.state.ui.screen.notice.filter(|n| {
                             matches!(n, Notice::LoadFailed { .. } | Notice::Pack(crate::store::pack_link::PackNotice::Refused(_)))
                         });
                         if let Some(notice) = refused {

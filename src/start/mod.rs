@@ -56,7 +56,7 @@ pub struct Boot {
 }
 
 /// The start over what is stored and the address's link
-/// (`crate::store::json_io::route`), as the part that keeps the work has it:
+/// (the later part's `route`), as the part that keeps the work has it:
 /// a start that reads stored work or a link fetches that part first
 /// (`main.rs`) and hands this to [`Started::read`].
 pub type Stored = fn(&Address, &Session) -> Route;
@@ -70,7 +70,7 @@ impl Boot {
     pub fn prerender(screen: Screen) -> Boot {
         let Screen { lang, course } = screen;
         let doc = course.start_doc(lang).unwrap_or_else(|| Doc::seed_in(lang));
-        let state = AppState::new(doc, Ui { lang, course, ..Ui::default() });
+        let state = AppState::new(doc, Ui::new(course, lang));
         let work = WorkRef { id: String::new(), name: String::new(), base: 0, forked_from: None };
         let route = Route { state, set_aside: None, autosave: false, work, unsaved: false, started: None, opened_link: false, authored: None, go: None };
         Boot { route, derived: None }
@@ -96,7 +96,7 @@ impl Boot {
         let new = crate::store::saver::new_work(Lang::En);
         let session = Session {
             browser_lang: window.navigator().language().unwrap_or_default(),
-            // Read with what is stored (`crate::store::json_io::route`).
+            // Read with what is stored (the later part's `route`).
             tab_work: None,
             new_id: new.id,
             stamp: crate::store::saver::stamp(),
@@ -107,7 +107,7 @@ impl Boot {
         let route = stored.map(|stored| stored(&address, &session)).unwrap_or_else(|| {
             let mut route = route::route_plain(&address, &session);
             route.autosave = false;
-            route.state.ui.notice = Some(crate::store::state::Notice::PartMissing);
+            route.state.ui.screen.notice = Some(crate::store::state::Notice::PartMissing);
             route
         });
         // The work, link or lesson is another page's: that page opens it

@@ -3,16 +3,9 @@
 
 
 
-use crate::store::lesson::{Course, Page, WorkLesson};
-use crate::store::persist::{self};
+use crate::store::lesson::WorkLesson;
 
-/// A saved work opened from Recent work on `page`: the lesson it opens in
-/// here, or the page it opens on instead (handed over by its id,
-/// `?work=`), never here as another lesson (`pack_lesson`: a pack work's
-/// pack's lesson).
-pub fn open_saved(lesson: WorkLesson, pack_lesson: Option<usize>, page: Page) -> Result<Course, Page> {
-    persist::on_page(lesson, pack_lesson, page).map_err(|_| Page::of_lesson(lesson.home(pack_lesson)))
-}
+pub use crate::store::persist::open_saved;
 
 /// The site's page for the teacher's tools (scripts/pages.sh): a build with
 /// every lesson and the Teacher menu. The students' pages never carry them.

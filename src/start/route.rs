@@ -41,7 +41,7 @@ pub struct Route {
     /// work): what a link pasted into an open tab opens.
     pub opened_link: bool,
     /// The teacher's pack [`Course::Pack`] runs (from the link, or the one
-    /// a link started earlier), also put in the state (`Ui::teachers_pack`).
+    /// a link started earlier), also put in the state (`UiSession::teachers_pack`).
     pub authored: Option<Pack>,
     /// The page this start goes on to instead (an address relative to the
     /// site's directory): the work, link or lesson asked for is another
@@ -106,13 +106,14 @@ pub fn route_plain(address: &Address, session: &Session) -> Route {
 
 /// [`route`], reading stored work and links through `reader`.
 fn route_by<R: Reader>(address: &Address, session: &Session, reader: &R) -> Route {
-    let mut ui = Ui { lang: initial_lang(address, session), ..Ui::default() };
+    let mut ui = Ui::default();
+    ui.session.lang = initial_lang(address, session);
     // `?embed` (an iframe in slides or a course page) starts as `?fresh`
     // does: the seed (or the link, or the lesson), never the learner's
     // saved work, and nothing is saved.
     let embed = address.flag("embed");
     let fresh = address.flag("fresh") || embed;
-    let mut work = WorkRef::new(ui.lang, session.new_id.clone(), &session.stamp);
+    let mut work = WorkRef::new(ui.session.lang, session.new_id.clone(), &session.stamp);
     let mut unsaved = true;
 
     let page = address.page;
@@ -152,7 +153,7 @@ fn route_by<R: Reader>(address: &Address, session: &Session, reader: &R) -> Rout
             let lesson = other.lesson();
             let home = lesson.home(pack_lesson(lesson));
             if handed.as_deref().is_some_and(|id| id == work.id) {
-                let query = address.query_for(&["lesson"], &[("work", &work.id), ("lang", ui.lang.tag())]);
+                let query = address.query_for(&["lesson"], &[("work", &work.id), ("lang", ui.session.lang.tag())]);
                 let to = format!("{}{query}", Page::of_lesson(home).file());
                 return Route::go(ui, to);
             }
@@ -165,7 +166,7 @@ fn route_by<R: Reader>(address: &Address, session: &Session, reader: &R) -> Rout
             forks.clear();
             saved = None;
             other_kept = true;
-            work = WorkRef::new(ui.lang, session.new_id.clone(), &session.stamp);
+            work = WorkRef::new(ui.session.lang, session.new_id.clone(), &session.stamp);
             unsaved = true;
             if let Some((entry, slot, found)) = reader.latest(&shown_here) {
                 work = WorkRef::saved(entry, &slot);
@@ -182,7 +183,7 @@ fn route_by<R: Reader>(address: &Address, session: &Session, reader: &R) -> Rout
     let wanted = address.param("lesson").and_then(|l| WorkLesson::parse(&l));
     if let Some(want) = wanted.filter(|&w| !page.shows(w.number()) || w.course().is_none()) {
         let n = want.number().to_string();
-        let query = address.query_for(&["work"], &[("lesson", &n), ("lang", ui.lang.tag())]);
+        let query = address.query_for(&["work"], &[("lesson", &n), ("lang", ui.session.lang.tag())]);
         let mut to = format!("{}{query}", Page::of_lesson(want.number()).file());
         if !address.fragment.is_empty() {
             to = format!("{to}#{}", address.fragment);
@@ -212,12 +213,12 @@ fn route_by<R: Reader>(address: &Address, session: &Session, reader: &R) -> Rout
                 opened_lesson = Some(Notice::OpenedLesson { course: want.course().unwrap_or_default() });
             }
             saved = None;
-            work = new_work(ui.lang, want.course().unwrap_or_default(), session);
+            work = new_work(ui.session.lang, want.course().unwrap_or_default(), session);
             unsaved = true;
         }
         lesson = want;
     } else if saved.is_none() && lesson != WorkLesson::One {
-        work = new_work(ui.lang, lesson.course().unwrap_or_default(), session);
+        work = new_work(ui.session.lang, lesson.course().unwrap_or_default(), session);
     }
     // The switcher to this page's lesson from a work of another (lesson 3's
     // page from lesson 1's work): that work stays in its slot, and this
@@ -227,12 +228,12 @@ fn route_by<R: Reader>(address: &Address, session: &Session, reader: &R) -> Rout
     }
     // Every work here is one this page shows (checked above).
     let course = lesson.course().unwrap_or_default();
-    ui.course = course;
+    ui.session.course = course;
     let mut authored = (course == Course::Pack).then(|| reader.started_pack()).flatten();
     let had_saved = saved.is_some();
     // Without saved work, the seed in the UI's language (`?seed=zh-TW` or
     // `?seed=en` picks one explicitly).
-    let seed_lang = address.param("seed").map(|tag| Lang::from_tag(&tag)).unwrap_or(ui.lang);
+    let seed_lang = address.param("seed").map(|tag| Lang::from_tag(&tag)).unwrap_or(ui.session.lang);
     // Lesson 2's start is in its part, which the start has in by now
     // (`crate::start::acting_at_start`); if it could not be fetched, an
     // empty work that is never saved, and the notice says why.
@@ -247,7 +248,7 @@ fn route_by<R: Reader>(address: &Address, session: &Session, reader: &R) -> Rout
     if let Some(saved) = saved {
         doc = saved.doc;
         if address.param("lang").is_none() && Lang::BUILT.is_none() {
-            ui.lang = saved.lang.unwrap_or(ui.lang);
+            ui.session.lang = saved.lang.unwrap_or(ui.session.lang);
         }
         ui.lesson_step = saved.lesson_step.unwrap_or(0);
         ui.progress = saved.progress.unwrap_or_default();
@@ -256,31 +257,31 @@ fn route_by<R: Reader>(address: &Address, session: &Session, reader: &R) -> Rout
         ui.lesson_step = step.saturating_sub(1);
     }
     if let Some(hide) = address.param("hide") {
-        ui.hidden = crate::store::panels::Panels::parse(&hide);
+        ui.session.hidden = crate::store::panels::Panels::parse(&hide);
     }
     if embed {
-        ui.embed = true;
-        ui.hidden = ui.hidden.union(crate::store::panels::hidden(address.param("panel").as_deref().unwrap_or("")));
+        ui.session.embed = true;
+        ui.session.hidden = ui.session.hidden.union(crate::store::panels::hidden(address.param("panel").as_deref().unwrap_or("")));
     }
-    ui.classroom = address.flag("classroom");
+    ui.screen.classroom = address.flag("classroom");
     let mut state = AppState::new(doc, ui);
     if fresh && !embed {
-        state.ui.notice = Some(Notice::FreshStart);
+        state.ui.screen.notice = Some(Notice::FreshStart);
     } else if !forks.is_empty() {
-        state.ui.notice = Some(Notice::ForkedElsewhere { names: forks });
+        state.ui.screen.notice = Some(Notice::ForkedElsewhere { names: forks });
     }
     if let Some(notice) = opened_lesson {
-        state.ui.notice = Some(notice);
+        state.ui.screen.notice = Some(notice);
     }
     // Where this tab's work went is what a reload most needs to hear.
     if let Some(notice) = elsewhere {
-        state.ui.notice = Some(notice);
+        state.ui.screen.notice = Some(notice);
     }
     let mut set_aside = None;
     let mut opened_link = false;
     let mut started = None;
     let fragment = address.fragment.as_str();
-    let lang_tag = state.ui.lang.tag();
+    let lang_tag = state.ui.session.lang.tag();
     if let Some(read) = reader.pack_link(fragment) {
         // A teacher's pack: its first exercise's start becomes a work of its
         // own, and the learner's own work is set aside as for a share link.
@@ -293,12 +294,12 @@ fn route_by<R: Reader>(address: &Address, session: &Session, reader: &R) -> Rout
                 return Route::go(state.ui, format!("{}{query}#{fragment}", Page::of_lesson(pack.lesson()).file()));
             }
             Ok(pack) => 'open: {
-                let lang = state.ui.lang;
+                let lang = state.ui.session.lang;
                 // Its first exercise starts in lesson 2's part, which could
                 // not be fetched: the pack is not opened, the work stays as
                 // it is, and the notice says why.
                 let Some(start) = crate::store::lesson::start_workspace(&pack.exercises[0].start, lang) else {
-                    state.ui.notice = Some(Notice::PartMissing);
+                    state.ui.screen.notice = Some(Notice::PartMissing);
                     break 'open;
                 };
                 let doc = Doc { workspace: Rc::new(start), ..Doc::default() };
@@ -312,18 +313,18 @@ fn route_by<R: Reader>(address: &Address, session: &Session, reader: &R) -> Rout
                 state.apply(Edit::Load { doc, source: title.clone() });
                 state.ui.lesson_step = 0;
                 // The lesson panel runs the pack's exercises.
-                state.ui.course = Course::Pack;
+                state.ui.session.course = Course::Pack;
                 state.ui.progress = Default::default();
-                state.ui.notice =
+                state.ui.screen.notice =
                     Some(Notice::Pack(PackNotice::Opened { title, exercises: pack.exercises.len(), kept: had_saved && !fresh }));
                 opened_link = true;
                 authored = Some(pack.clone());
                 started = Some(pack);
             }
-            Err(problem) => state.ui.notice = Some(Notice::Pack(PackNotice::Refused(problem))),
+            Err(problem) => state.ui.screen.notice = Some(Notice::Pack(PackNotice::Refused(problem))),
         }
     } else if !fragment.is_empty() {
-        let source = pick!(state.ui.lang, "分享連結", "the share link").to_string();
+        let source = pick!(state.ui.session.lang, "分享連結", "the share link").to_string();
         match reader.share_link(fragment) {
             // Another page's lesson: the link goes on to that page.
             Ok(linked) if linked.lesson().course().is_none() || !page.shows(linked.lesson().number()) => {
@@ -339,11 +340,13 @@ fn route_by<R: Reader>(address: &Address, session: &Session, reader: &R) -> Rout
                 // learner's own work stays in its slot (Recent work); it is
                 // not one Undo away, since Undo never changes the lesson.
                 let course = linked.lesson().course().unwrap_or_default();
-                work = new_work(state.ui.lang, course, session);
+                work = new_work(state.ui.session.lang, course, session);
                 unsaved = true;
-                let ui = Ui { course, lesson_step: 0, progress: Default::default(), tick: None, ..state.ui.clone() };
+                let mut ui = Ui { lesson_step: 0, progress: Default::default(), ..state.ui.clone() };
+                ui.session.course = course;
+                ui.screen.tick = None;
                 state = AppState::new(linked.doc, ui);
-                state.ui.notice = (!embed).then_some(match had_saved && !fresh {
+                state.ui.screen.notice = (!embed).then_some(match had_saved && !fresh {
                     true => Notice::OpenedLinkOtherLesson { course },
                     false => Notice::OpenedLink { kept: false },
                 });
@@ -356,38 +359,38 @@ fn route_by<R: Reader>(address: &Address, session: &Session, reader: &R) -> Rout
                 if had_saved && !fresh {
                     set_aside = Some(Saved { doc: (*state.doc).clone(), course: Some(lesson), ..Saved::default() });
                 }
-                work = WorkRef::new(state.ui.lang, session.new_id.clone(), &session.stamp);
+                work = WorkRef::new(state.ui.session.lang, session.new_id.clone(), &session.stamp);
                 unsaved = true;
                 state.apply(Edit::Load { doc: linked, source });
                 // An embed shows the linked state quietly (it saves nothing).
-                state.ui.notice = (!embed).then_some(Notice::OpenedLink { kept: had_saved && !fresh });
+                state.ui.screen.notice = (!embed).then_some(Notice::OpenedLink { kept: had_saved && !fresh });
                 opened_link = true;
             }
-            Err(problem) => state.ui.notice = Some(Notice::LoadFailed { source, problem }),
+            Err(problem) => state.ui.screen.notice = Some(Notice::LoadFailed { source, problem }),
         }
     }
     // Work set aside by an earlier link (an import, a reset) stays one undo
     // away until it is back: in its own lesson only (Undo never changes the
     // lesson).
     if !opened_link && !fresh {
-        if let Some(previous) = reader.previous().filter(|p| p.lesson() == WorkLesson::from(state.ui.course)) {
+        if let Some(previous) = reader.previous().filter(|p| p.lesson() == WorkLesson::from(state.ui.session.course)) {
             if previous.doc != *state.doc {
                 state.past.insert(0, Rc::new(previous.doc));
-                state.ui.notice = Some(Notice::PreviousKept);
+                state.ui.screen.notice = Some(Notice::PreviousKept);
             }
         }
     }
     // What could not be read is said above anything else: it is what the
     // learner must know to get their work back.
     if let Some(notice) = unreadable {
-        state.ui.notice = Some(notice);
+        state.ui.screen.notice = Some(notice);
     }
     // A start is no edit: nothing is marked as changed.
     state.last = None;
     // The teacher's pack is the state's: the lesson reads it from there.
-    state.ui.teachers_pack = authored.clone().map(std::rc::Rc::new);
+    state.ui.session.teachers_pack = authored.clone().map(std::rc::Rc::new);
     if part_missing {
-        state.ui.notice = Some(Notice::PartMissing);
+        state.ui.screen.notice = Some(Notice::PartMissing);
     }
     Route { state, set_aside, autosave: !fresh && !part_missing, work, unsaved, started, opened_link, authored, go: None }
 }

@@ -6,6 +6,7 @@
 use mixua_course::Pack;
 
 use crate::store::persist::{self, Saved};
+pub use crate::store::notice::unreadable_work;
 use crate::store::state::{Notice, Unreadable};
 use crate::store::browser::{self, Stored};
 use crate::store::recent::{Entry, Slot};
@@ -132,12 +133,6 @@ impl Reader for NothingStored {
     }
 }
 
-/// The notice for a saved work that can't be read: its text as stored,
-/// offered as a file named after the work's id.
-pub fn unreadable_work(entry: &Entry, text: String) -> Notice {
-    let what = Unreadable::Work { name: entry.name.clone() };
-    Notice::Unreadable { what, file: format!("mixua-unreadable-{}.json", entry.id), text: text.into() }
-}
 
 /// The most recently saved work that `fits`.
 pub(crate) fn latest(stored: &dyn Stored, fits: &dyn Fn(&Saved) -> bool) -> Option<(Entry, Slot, Saved)> {

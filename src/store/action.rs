@@ -58,15 +58,17 @@ pub enum Action {
     },
 }
 
-/// A change to the work.
+/// A change to the work. A card is named by its id as the control showed
+/// it (an edit of the id names the old one): an id no card has, or one
+/// several cards have, edits nothing and is said (`crate::store::card_edit`).
 #[derive(Clone, Debug, PartialEq)]
 pub enum Edit {
     SetQuery(String),
-    EditText { index: usize, field: Field, value: String },
-    SetApproved { index: usize, approved: bool },
+    EditText { card: String, field: Field, value: String },
+    SetApproved { card: String, approved: bool },
     AddCard,
-    DuplicateCard(usize),
-    DeleteCard(usize),
+    DuplicateCard(String),
+    DeleteCard(String),
     AddUser(String),
     RenameUser { from: String, to: String },
     RemoveUser(String),
@@ -95,7 +97,47 @@ pub enum Edit {
     /// The work's assertions (issue 53): one kept, edited or removed, each
     /// one undoable step. With the function that writes it, from the
     /// `later` part.
-    Assertion(crate::derive::assertions::AssertionEdit, crate::derive::assertions::AssertionWrite),
+    Assertion(AssertionEdit, AssertionWrite),
+}
+
+/// A change to the work's assertions: one undoable edit each. An entry is
+/// carried as the file writes it (its JSON), so that the reducer, in every
+/// page's first load, carries none of the vocabulary's code.
+#[derive(Clone, Debug, PartialEq)]
+pub enum AssertionEdit {
+    /// Adds one at the end of the list (nothing, when the same one is
+    /// there already).
+    Add(serde_json::Value),
+    /// Replaces the entry at `index` (a note edited, the opposite
+    /// expected; a wrong entry mended).
+    Replace { index: usize, entry: serde_json::Value },
+    /// Removes the entry at `index`.
+    Remove(usize),
+}
+
+impl AssertionEdit {
+    /// Keeps `assertion`.
+    pub fn add(assertion: &mixua_course::assertion::Assertion) -> AssertionEdit {
+        AssertionEdit::Add(assertion.to_value())
+    }
+
+    /// Puts `assertion` at `index`.
+    pub fn replace(index: usize, assertion: &mixua_course::assertion::Assertion) -> AssertionEdit {
+        AssertionEdit::Replace { index, entry: assertion.to_value() }
+    }
+}
+
+/// The function that writes an assertion edit into the work (the `later`
+/// part's, handed to the control that makes the edit): the reducer runs it
+/// and never waits for the part. Two are equal when they are the same
+/// function.
+#[derive(Clone, Copy, Debug)]
+pub struct AssertionWrite(pub fn(&mut mixua_policy::Workspace, &AssertionEdit) -> bool);
+
+impl PartialEq for AssertionWrite {
+    fn eq(&self, other: &AssertionWrite) -> bool {
+        self.0 as usize == other.0 as usize
+    }
 }
 
 /// A change to what the learner looks at.

@@ -11,7 +11,6 @@ use gloo_timers::callback::Timeout;
 #[cfg(any(feature = "only-en", feature = "only-zh"))]
 use mixua_words::Lang;
 
-use crate::start::route::Route;
 use crate::store::recent::WorkRef;
 use crate::store::state::{Action, AppState, Edit, Notice, UiAction};
 use crate::store::lesson::{Page, WorkLesson};
@@ -54,12 +53,12 @@ impl Store {
         Store { current, rerender, saver, typed: Rc::default(), typing: Rc::new(Cell::new(false)) }
     }
 
-    /// This open tab starts again on `route` (a link pasted into its
-    /// address): as a load would, with the writes the start asks for, a new
-    /// work saved a moment later.
-    pub fn restart(&self, route: Route) {
-        let Route { state, set_aside, work, unsaved, started, .. } = route;
-        let embed = state.ui.embed;
+    /// This open tab starts again on a start's `state` (a link pasted into
+    /// its address; the start's route, passed in by the root): as a load would, with the
+    /// writes the start asks for (the work `set_aside`, the pack `started`),
+    /// its `work`, saved a moment later when `unsaved`.
+    pub fn restart(&self, state: AppState, set_aside: Option<Saved>, work: WorkRef, unsaved: bool, started: Option<mixua_course::Pack>) {
+        let embed = state.ui.session.embed;
         let keep = self.saver.keep;
         crate::store::json_io::run(async move {
             if let Some(keeping) = keep().await {
@@ -153,7 +152,7 @@ impl Store {
             return;
         }
         let saves = !Rc::ptr_eq(&now.doc, &next.doc)
-            || now.ui.lang != next.ui.lang
+            || now.ui.session.lang != next.ui.session.lang
             || now.ui.lesson_step != next.ui.lesson_step
             || now.ui.progress != next.ui.progress;
         if !Rc::ptr_eq(&now.doc, &next.doc) {
@@ -289,22 +288,22 @@ impl Saver {
         // a file; this tab stays on its work.
         let slot = match browser::slot_text(&browser::Browser, id) {
             browser::SlotText::Read(slot) => slot,
-            browser::SlotText::Unreadable(text) => return self.tell(UiAction::Notify(crate::start::route::unreadable_work(&entry, text))),
+            browser::SlotText::Unreadable(text) => return self.tell(UiAction::Notify(crate::store::notice::unreadable_work(&entry, text))),
             browser::SlotText::Missing => return,
         };
         let Ok(saved) = persist::from_stored(&slot.work) else {
             let text = browser::Browser.text(&browser::slot_key(id)).unwrap_or_default();
-            return self.tell(UiAction::Notify(crate::start::route::unreadable_work(&entry, text)));
+            return self.tell(UiAction::Notify(crate::store::notice::unreadable_work(&entry, text)));
         };
         // A teacher's pack's work runs the pack its link started.
         let lesson = saved.lesson();
         let teachers_pack = (lesson == WorkLesson::Pack).then(crate::store::pack_link::started_pack).flatten().map(Rc::new);
         // Another page's work opens on its page, handed over by its id
         // (this tab's work is saved above); never here as another lesson.
-        let course = match crate::start::route::open_saved(lesson, teachers_pack.as_ref().map(|p| p.lesson()), Page::THIS) {
+        let course = match persist::open_saved(lesson, teachers_pack.as_ref().map(|p| p.lesson()), Page::THIS) {
             Ok(course) => course,
             Err(page) => {
-                let lang = self.current.borrow().ui.lang;
+                let lang = self.current.borrow().ui.session.lang;
                 let to = format!("{}?work={id}&lang={}", page.file(), lang.tag());
                 let _ = gloo_utils::window().location().assign(&to);
                 return;
@@ -336,7 +335,7 @@ impl Saver {
             let state = store_.get();
             let own = Saved { doc: (*state.doc).clone(), course: Some(state.ui.work_lesson()), ..Saved::default() };
             browser::write_text(browser::PREVIOUS_KEY, &persist::to_json(&own));
-            let mut work = new_work(state.ui.lang);
+            let mut work = new_work(state.ui.session.lang);
             work.name = format!("{source} · {}", work.name);
             *self.work.borrow_mut() = work;
         }
@@ -348,7 +347,7 @@ impl Saver {
     /// its lesson, saved at once.
     pub fn open_new(self: &Rc<Self>, saved: Saved, source: String, store_: &Store) {
         self.save();
-        let lang = store_.get().ui.lang;
+        let lang = store_.get().ui.session.lang;
         // The caller checked that this page shows it (`persist::on_page`).
         let Ok(course) = persist::on_page(saved.lesson(), None, Page::THIS) else { return };
         let mut work = new_work(lang);

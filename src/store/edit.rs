@@ -14,18 +14,20 @@ use crate::store::work::Doc;
 
 impl AppState {
     pub(crate) fn apply_edit(&mut self, edit: Edit) -> bool {
+        // Keystrokes in one field of one card are one undo step (an id
+        // typed letter by letter too: the card, by where it is).
         let coalesce_key = match &edit {
             Edit::SetQuery(_) => Some((None, Field::Situation)),
-            Edit::EditText { index, field, .. } => Some((Some(*index), *field)),
+            Edit::EditText { card, field, .. } => Some((self.card_named(&self.doc.workspace, card).ok(), *field)),
             _ => None,
         };
         let mut doc = (*self.doc).clone();
-        let said_before = self.ui.notice.clone();
+        let said_before = self.ui.screen.notice.clone();
         let load = matches!(edit, Edit::Load { .. });
         if let Err(notice) = self.edit(&mut doc, edit) {
             match notice {
-                Notice::Refused(refusal) => self.ui.refusal = Some(refusal),
-                other => self.ui.notice = Some(other),
+                Notice::Refused(refusal) => self.ui.screen.refusal = Some(refusal),
+                other => self.ui.screen.notice = Some(other),
             }
             return true;
         }
@@ -33,7 +35,7 @@ impl AppState {
             // Nothing in the work changed, but what the edit said is new (a
             // file loaded that equals the work shown: "Loaded …" still
             // answers the import).
-            return load || self.ui.notice != said_before;
+            return load || self.ui.screen.notice != said_before;
         }
         let merge = coalesce_key.is_some() && coalesce_key == self.coalesce;
         if !merge || self.last.is_none() {
@@ -54,6 +56,7 @@ impl AppState {
 
     pub(crate) fn undo(&mut self) -> bool {
         let Some(prev) = self.past.pop() else { return false };
+        self.renamed.clear();
         self.last = Some(LastStep { kind: StepKind::Undo, before: self.doc.clone() });
         self.future.push(std::mem::replace(&mut self.doc, prev));
         self.coalesce = None;
@@ -63,6 +66,7 @@ impl AppState {
 
     pub(crate) fn redo(&mut self) -> bool {
         let Some(next) = self.future.pop() else { return false };
+        self.renamed.clear();
         self.last = Some(LastStep { kind: StepKind::Redo, before: self.doc.clone() });
         self.past.push(std::mem::replace(&mut self.doc, next));
         self.coalesce = None;
@@ -72,23 +76,23 @@ impl AppState {
 
     /// Keeps UI pointers inside the current work.
     fn clamp(&mut self) {
-        if self.ui.about.as_ref().is_some_and(|u| !self.doc.workspace.users.contains(u)) {
-            self.ui.about = None;
+        if self.ui.screen.about.as_ref().is_some_and(|u| !self.doc.workspace.users.contains(u)) {
+            self.ui.screen.about = None;
         }
         let n = self.doc.workspace.cards.len();
-        if self.ui.selected.is_some_and(|i| i >= n) {
-            self.ui.selected = None;
-            self.ui.viewer = None;
+        if self.ui.screen.selected.is_some_and(|i| i >= n) {
+            self.ui.screen.selected = None;
+            self.ui.screen.viewer = None;
         }
-        if self.ui.editor_start >= n && n > 0 {
-            self.ui.editor_start = (n - 1) / crate::EDITOR_PAGE * crate::EDITOR_PAGE;
+        if self.ui.screen.editor_start >= n && n > 0 {
+            self.ui.screen.editor_start = (n - 1) / crate::EDITOR_PAGE * crate::EDITOR_PAGE;
         }
     }
 
     /// One edit to a copy of the work. An invalid request (an empty or
     /// taken name) is refused with a notice and changes nothing.
     fn edit(&mut self, doc: &mut Doc, edit: Edit) -> Result<(), Notice> {
-        let lang = self.ui.lang;
+        let lang = self.ui.session.lang;
         // Work that leaves the cards alone must not copy them.
         let edit = match edit {
             Edit::TogglePrediction { viewer, card } => {
@@ -106,13 +110,14 @@ impl AppState {
                 let rejected =
                     loaded.workspace.cards.iter().filter(|c| mixua_policy::check(c).is_err()).count();
                 *doc = loaded;
-                self.ui.selected = None;
-                self.ui.viewer = None;
-                self.ui.editor_start = 0;
-                self.ui.tick = None;
-                self.ui.history = None;
-                self.ui.refusal = None;
-                self.ui.notice = Some(Notice::Loaded { source, cards, rejected });
+                self.renamed.clear();
+                self.ui.screen.selected = None;
+                self.ui.screen.viewer = None;
+                self.ui.screen.editor_start = 0;
+                self.ui.screen.tick = None;
+                self.ui.screen.history = None;
+                self.ui.screen.refusal = None;
+                self.ui.screen.notice = Some(Notice::Loaded { source, cards, rejected });
                 return Ok(());
             }
             Edit::Act(act, write) => {
@@ -121,16 +126,16 @@ impl AppState {
                 return match (write.0)(Rc::make_mut(&mut doc.workspace), &act) {
                     Ok(()) => {
                         // An act happens now: the chart follows it.
-                        self.ui.tick = None;
-                        self.ui.refusal = None;
+                        self.ui.screen.tick = None;
+                        self.ui.screen.refusal = None;
                         if let crate::store::acts::Act::History { card, .. } = &act {
-                            self.ui.history = Some(card.clone());
+                            self.ui.screen.history = Some(card.clone());
                         }
                         Ok(())
                     }
                     Err(refusal) => {
                         self.ui.progress.refused.insert(act.refusal_seen(&refusal));
-                        self.ui.refused_at = Some(act.place());
+                        self.ui.screen.refused_at = Some(act.place());
                         Err(Notice::Refused(refusal))
                     }
                 };
@@ -180,19 +185,20 @@ impl AppState {
         let ws = Rc::make_mut(&mut doc.workspace);
         match edit {
             Edit::SetQuery(query) => ws.query = query,
-            Edit::EditText { index, field, value } => {
+            Edit::EditText { card, field, value } => {
+                let index = self.card_named(ws, &card)?;
+                if field == Field::Id {
+                    crate::store::card_edit::valid_id(ws, index, &value)?;
+                    let old = ws.cards[index].id.clone();
+                    rename_predicted(&mut doc.predictions, &old, &value);
+                    self.renamed_card(&old, &value);
+                }
                 // Only the edited card is copied (the history keeps the old one).
-                if let Some(card) = ws.cards.get_mut(index).map(Rc::make_mut) {
-                    if field == Field::Id {
-                        rename_predicted(&mut doc.predictions, &card.id, &value);
-                    }
-                    card.set_text(field, value);
-                }
+                Rc::make_mut(&mut ws.cards[index]).set_text(field, value);
             }
-            Edit::SetApproved { index, approved } => {
-                if let Some(card) = ws.cards.get_mut(index).map(Rc::make_mut) {
-                    card.set_share_approved(approved);
-                }
+            Edit::SetApproved { card, approved } => {
+                let index = self.card_named(ws, &card)?;
+                Rc::make_mut(&mut ws.cards[index]).set_share_approved(approved);
             }
             Edit::AddCard => {
                 let card = Card {
@@ -210,38 +216,37 @@ impl AppState {
                     ..Card::default()
                 };
                 ws.cards.push(Rc::new(card));
-                self.ui.selected = Some(ws.cards.len() - 1);
-                self.ui.editor_start = (ws.cards.len() - 1) / crate::EDITOR_PAGE * crate::EDITOR_PAGE;
+                self.ui.screen.selected = Some(ws.cards.len() - 1);
+                self.ui.screen.editor_start = (ws.cards.len() - 1) / crate::EDITOR_PAGE * crate::EDITOR_PAGE;
             }
-            Edit::DuplicateCard(index) => {
-                if let Some(card) = ws.cards.get(index) {
-                    let mut copy = (**card).clone();
-                    copy.id = fresh_id(ws, &format!("{}-", card.id));
-                    ws.cards.insert(index + 1, Rc::new(copy));
-                    self.ui.selected = Some(index + 1);
-                }
+            Edit::DuplicateCard(card) => {
+                let index = self.card_named(ws, &card)?;
+                let mut copy = (*ws.cards[index]).clone();
+                copy.id = fresh_id(ws, &format!("{}-", copy.id));
+                ws.cards.insert(index + 1, Rc::new(copy));
+                self.ui.screen.selected = Some(index + 1);
             }
-            Edit::DeleteCard(index) => {
-                if index < ws.cards.len() {
-                    ws.cards.remove(index);
-                    self.ui.selected = match self.ui.selected {
-                        Some(s) if s == index => None,
-                        Some(s) if s > index => Some(s - 1),
-                        other => other,
-                    };
-                }
+            Edit::DeleteCard(card) => {
+                let index = self.card_named(ws, &card)?;
+                let gone = ws.cards.remove(index);
+                self.forget_renames_to(&gone.id);
+                self.ui.screen.selected = match self.ui.screen.selected {
+                    Some(s) if s == index => None,
+                    Some(s) if s > index => Some(s - 1),
+                    other => other,
+                };
             }
             Edit::AddUser(name) => ws.users.push(name),
             Edit::AddAgent(name) => ws.agents.push(name),
             Edit::RemoveUser(name) => {
                 ws.users.retain(|u| *u != name);
                 doc.predictions.retain(|v, _| v.user != name);
-                self.ui.expanded.retain(|v| v.user != name);
+                self.ui.screen.expanded.retain(|v| v.user != name);
             }
             Edit::RemoveAgent(name) => {
                 ws.agents.retain(|a| *a != name);
                 doc.predictions.retain(|v, _| v.agent != name);
-                self.ui.expanded.retain(|v| v.agent != name);
+                self.ui.screen.expanded.retain(|v| v.agent != name);
             }
             Edit::AddCanary { user, token } => ws.canaries.add(&user, token.trim()),
             Edit::RemoveCanary { user, token } => ws.canaries.remove(&user, &token),

@@ -4,7 +4,7 @@
 //! and the name in the result code.
 //!
 //! A first visit (nothing stored, no link in the address) starts without
-//! it ([`crate::start::route::route_plain`]). The root fetches the part once
+//! it (the start's `route_plain`). The root fetches the part once
 //! the first screen is painted, with the panels below it. A page that has
 //! something stored or a link fetches it before its start
 //! ([`needed_at_start`]).
@@ -23,7 +23,6 @@ use futures_util::FutureExt;
 use yew::Callback;
 
 use crate::store::persist::{Problem, Saved};
-use crate::start::route::{Address, Route, Session};
 use crate::store::state::{Action, Notice, NoticeAt, Recent, UiAction, WorkAction};
 use crate::store::browser;
 
@@ -42,13 +41,6 @@ pub fn run(call: impl Future<Output = ()> + 'static) {
     if (&mut call).now_or_never().is_none() {
         wasm_bindgen_futures::spawn_local(call);
     }
-}
-
-/// The start over what is stored and the address's link
-/// ([`crate::start::route::route`]), this tab's work read from its session.
-pub fn route(address: &Address, session: &Session) -> Route {
-    let session = Session { tab_work: browser::tab_work(), ..session.clone() };
-    crate::start::route::route(address, &browser::Browser, &session)
 }
 
 /// Recent work as the index lists it, `current` the tab's.

@@ -25,7 +25,7 @@ pub enum Course {
     Three,
     /// A teacher's pack, opened from a pack link (the pack is kept in the
     /// browser; the start and opening a work put it in the state,
-    /// `Ui::teachers_pack`).
+    /// `UiSession::teachers_pack`).
     #[serde(rename = "pack")]
     Pack,
 }
@@ -182,18 +182,16 @@ impl Default for Page {
 
 /// The built-in packs a state reads, each read from the curriculum crate the
 /// first time it is asked for (per lesson and language) and kept: a memo of
-/// a pure function, held as data by the state that reads it (`Ui::packs`,
+/// a pure function, held as data by the state that reads it (`UiSession::packs`,
 /// shared by every state the reducer makes from it), never a global.
-/// Two memos are equal when every pack both have read is the same pack (a
-/// built-in pack is named by its id and version; a pack one has not read
-/// yet is the same pure function's value): first by identity, as every
-/// state made from one start shares the one memo.
+/// Two memos are equal when they have read the same packs (each cell
+/// compared as a value: one read and one not are not equal).
 ///
 /// Lesson 2's pack is in a part of the app (`lesson_two_pack`):
 /// until that part is in, the lesson has a pack with no exercises, which is
 /// not kept (the pack is read again when asked next), and the lesson panel
 /// shows its part's place instead (the root).
-#[derive(Default)]
+#[derive(Default, PartialEq)]
 pub struct Packs {
     /// By lesson (1, 2, 3) and language (繁體中文, English).
     read: [[std::cell::OnceCell<Rc<Pack>>; 2]; 3],
@@ -225,16 +223,6 @@ impl Packs {
                 Rc::new(Pack { format: mixua_course::pack::PACK_FORMAT, id: String::new(), version: 0, title: Default::default(), exercises: Vec::new() })
             }),
         }
-    }
-}
-
-impl PartialEq for Packs {
-    fn eq(&self, other: &Packs) -> bool {
-        std::ptr::eq(self, other)
-            || self.read.iter().flatten().zip(other.read.iter().flatten()).all(|(a, b)| match (a.get(), b.get()) {
-                (Some(a), Some(b)) => Rc::ptr_eq(a, b) || (a.id == b.id && a.version == b.version),
-                _ => true,
-            })
     }
 }
 

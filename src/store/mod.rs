@@ -7,6 +7,7 @@ pub mod acts;
 pub mod action;
 pub mod autosave;
 pub mod browser;
+pub mod card_edit;
 pub mod edit;
 // The keeping of the work as JSON: in the `later` part (issue 28).
 pub mod json_io;

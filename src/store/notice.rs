@@ -12,6 +12,9 @@ pub enum Notice {
     /// A typed name the policy refuses (empty, holds `/`, …).
     BadName { name: String, error: NameError },
     NameTaken(String),
+    /// A card edit that names no one card, or an id edit refused: nothing
+    /// changed.
+    CardId(crate::store::card_edit::CardIdProblem),
     TokenEmpty,
     /// A profile fact needs both a key and a value.
     FactEmpty,
@@ -99,4 +102,11 @@ pub enum Unreadable {
     IndexNotKept { works: usize },
     /// A saved work, by the name Recent work gives it.
     Work { name: String },
+}
+
+/// The notice for a saved work that can't be read: its text as stored,
+/// offered as a file named after the work's id.
+pub fn unreadable_work(entry: &crate::store::recent::Entry, text: String) -> Notice {
+    let what = Unreadable::Work { name: entry.name.clone() };
+    Notice::Unreadable { what, file: format!("mixua-unreadable-{}.json", entry.id), text: text.into() }
 }

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use crate::store::work::{Doc, Predictions};
 use crate::store::link::{self, Head, Kind, Unpacked};
 use crate::store::progress::Progress;
-use crate::store::lesson::{Page, WorkLesson};
+use crate::store::lesson::{Course, Page, WorkLesson};
 
 /// The link format this build writes and reads.
 pub const LINK_VERSION: u32 = 1;
@@ -333,4 +333,12 @@ pub fn decode_link(fragment: &str) -> Result<Saved, Problem> {
             Problem::UnknownLesson { .. } => problem,
             _ => Problem::DamagedLink,
         })
+}
+
+/// A saved work opened from Recent work on `page`: the lesson it opens in
+/// here, or the page it opens on instead (handed over by its id,
+/// `?work=`), never here as another lesson (`pack_lesson`: a pack work's
+/// pack's lesson).
+pub fn open_saved(lesson: WorkLesson, pack_lesson: Option<usize>, page: Page) -> Result<Course, Page> {
+    on_page(lesson, pack_lesson, page).map_err(|_| Page::of_lesson(lesson.home(pack_lesson)))
 }

@@ -8,8 +8,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use mixua_course::{Milestone, RefusalSeen};
 use serde::{Deserialize, Serialize};
 
-use crate::derive::views::Computed;
-use crate::store::work::{Doc, Predictions};
+use crate::store::work::Predictions;
 
 /// What the learner has done in the exercises: saved with the work, so a
 /// finished step stays finished whatever later steps change.
@@ -125,12 +124,6 @@ pub struct Tally {
     pub forbidden: usize,
 }
 
-impl From<crate::derive::views::Score> for Tally {
-    fn from(s: crate::derive::views::Score) -> Tally {
-        Tally { retrieved: s.retrieved, expected: s.expected, forbidden: s.forbidden }
-    }
-}
-
 /// The step whose panel shows both scorecards (lesson 2: revoke, then
 /// clean).
 pub const SCORE_STEP: usize = 5;
@@ -140,21 +133,3 @@ pub const RECORD_STEP: usize = 5;
 
 /// The step of the re-identification exercise (exercise 7).
 pub const REID_STEP: usize = 6;
-
-/// What the checks read: the lesson's pack, the work, its memoised views,
-/// whether the predictions are revealed, the progress so far, and the earlier tick
-/// looked at (lesson 2's timeline; `None`: now).
-#[derive(Clone, Copy)]
-pub struct Lesson<'a> {
-    /// The lesson's pack (`Ui::pack`): a built-in lesson's, or the
-    /// teacher's.
-    pub pack: &'a mixua_course::Pack,
-    pub doc: &'a Doc,
-    pub computed: &'a Computed,
-    pub revealed: bool,
-    pub progress: &'a Progress,
-    pub tick: Option<u64>,
-    /// The work's cache replay, when the root has made it (else a check
-    /// that reads the cache replays it).
-    pub cache: Option<&'a mixua_policy::CacheReplay<'a>>,
-}

@@ -2,12 +2,12 @@
 //! ranking weights, a card's prompt keys), each carried by `Edit::Prompt`
 //! through the one reducer and checked by the crate's limits; and which
 //! viewer's prompt the panel shows. What the screen shows of the prompts
-//! is derived in `crate::derive::prompts`.
+//! is derived above the store (`derive/prompts.rs`).
 
 use std::rc::Rc;
 
 use mixua_policy::log::bounded;
-use mixua_policy::prompt::{read_card_key, set_card_key, Layer, PromptConfig, Source, MAX_BUDGET, MAX_TOP_K, MAX_WEIGHT, SHARED};
+use mixua_policy::prompt::{set_card_key, BudgetOf, CardSetting, Layer, PromptConfig, Source, WeightKey, MAX_TOP_K};
 use mixua_policy::{Kept, ViewerId, Workspace};
 use mixua_words::Lang;
 use serde_json::Value;
@@ -16,16 +16,39 @@ use serde_json::Value;
 #[derive(Clone, Debug, PartialEq)]
 pub enum PromptEdit {
     /// A source's budget (or `shared`'s), in tokens; `None` removes it.
-    Budget { name: String, tokens: Option<u64> },
+    Budget { of: BudgetOf, tokens: Option<u64> },
     /// The retrieved layer's bound; `None`: every match.
     TopK(Option<u64>),
     /// A source's layer; `None`: its default.
     Load { source: Source, layer: Option<Layer> },
-    /// One ranking weight ([`Weights::KEYS`]).
-    Weight { name: String, value: u64 },
+    /// One ranking weight.
+    Weight { key: WeightKey, value: u64 },
     /// One of a card's prompt keys (`risk`, `load`, `reliability`), by the
     /// card's id; `None` removes it.
-    CardKey { card: String, key: String, value: Option<Value> },
+    CardKey { card: String, key: CardSetting, value: Option<Value> },
+}
+
+/// The field a prompt edit is made in (the typing hold keeps one edit per
+/// field).
+#[derive(Clone, Debug, PartialEq)]
+pub enum PromptField {
+    Budget(BudgetOf),
+    TopK,
+    Load(Source),
+    Weight(WeightKey),
+    Card(String, CardSetting),
+}
+
+impl PromptEdit {
+    pub fn field(&self) -> PromptField {
+        match self {
+            PromptEdit::Budget { of, .. } => PromptField::Budget(*of),
+            PromptEdit::TopK(_) => PromptField::TopK,
+            PromptEdit::Load { source, .. } => PromptField::Load(*source),
+            PromptEdit::Weight { key, .. } => PromptField::Weight(*key),
+            PromptEdit::CardKey { card, key, .. } => PromptField::Card(card.clone(), *key),
+        }
+    }
 }
 
 /// Why a prompt edit changed nothing.
@@ -35,7 +58,7 @@ pub enum PromptRefusal {
     /// never edited over.
     Unreadable,
     /// A value outside what the key takes (a reliability above 100, a
-    /// weight name or card key this lesson does not edit, no such card).
+    /// risk not `high` or `normal`), or no one card has the id.
     OutOfRange,
 }
 
@@ -55,13 +78,14 @@ pub fn apply(ws: &mut Workspace, edit: &PromptEdit) -> Result<(), PromptRefusal>
     if let PromptEdit::CardKey { card, key, value } = edit {
         // The crate's rule for the key's values (and its ranges), as the
         // file is read: what it would set aside is refused here.
-        let valid = value.as_ref().is_none_or(|v| read_card_key(key, v).is_ok());
-        let index = ws.cards.iter().position(|c| c.id == *card);
-        let (true, Some(index)) = (valid && ["risk", "load", "reliability"].contains(&key.as_str()), index) else {
+        let valid = value.as_ref().is_none_or(|v| key.check(v).is_ok());
+        // The one card with the id: none, or several, edits none.
+        let mut at = ws.cards.iter().enumerate().filter(|(_, c)| c.id == *card).map(|(i, _)| i);
+        let (true, Some(index), None) = (valid, at.next(), at.next()) else {
             return Err(PromptRefusal::OutOfRange);
         };
         // Only the edited card is copied (the history keeps the old one).
-        set_card_key(Rc::make_mut(&mut ws.cards[index]), key, value.clone());
+        set_card_key(Rc::make_mut(&mut ws.cards[index]), key.as_str(), value.clone());
         return Ok(());
     }
     let mut config = match &ws.prompt {
@@ -70,29 +94,24 @@ pub fn apply(ws: &mut Workspace, edit: &PromptEdit) -> Result<(), PromptRefusal>
         None => PromptConfig::default(),
     };
     // The crate's ranges, as the file is read.
-    let within = |n: u64, max: u64| bounded("", &Value::from(n), max).map_err(|_| PromptRefusal::OutOfRange);
+    let out_of_range = |_| PromptRefusal::OutOfRange;
     match edit {
-        PromptEdit::Budget { name, tokens } => {
-            if name != SHARED && Source::parse(name).is_none() {
-                return Err(PromptRefusal::OutOfRange);
-            }
+        PromptEdit::Budget { of, tokens } => {
             if let Some(t) = tokens {
-                within(*t, MAX_BUDGET)?;
+                of.check(*t).map_err(out_of_range)?;
             }
-            config.set_budget(name, *tokens);
+            config.set_budget(of.as_str(), *tokens);
         }
         PromptEdit::TopK(k) => {
             if let Some(k) = k {
-                within(*k, MAX_TOP_K)?;
+                bounded("prompt.top_k", &Value::from(*k), MAX_TOP_K).map_err(out_of_range)?;
             }
             config.set_top_k(*k);
         }
         PromptEdit::Load { source, layer } => config.set_load(*source, *layer),
-        PromptEdit::Weight { name, value } => {
-            within(*value, MAX_WEIGHT)?;
-            if !config.set_weight(name, *value) {
-                return Err(PromptRefusal::OutOfRange);
-            }
+        PromptEdit::Weight { key, value } => {
+            key.check(*value).map_err(out_of_range)?;
+            config.set_weight(*key, *value);
         }
         PromptEdit::CardKey { .. } => {}
     }

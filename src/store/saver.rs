@@ -119,13 +119,13 @@ impl Saver {
         let state = self.current.borrow().clone();
         let saved = Saved {
             doc: (*state.doc).clone(),
-            lang: Some(state.ui.lang),
+            lang: Some(state.ui.session.lang),
             lesson_step: Some(state.ui.lesson_step),
             progress: Some(state.ui.progress.clone()),
             course: Some(state.ui.work_lesson()),
         };
         let work = self.work.borrow().clone();
-        let lang = state.ui.lang;
+        let lang = state.ui.session.lang;
         let plan = crate::store::save_plan::plan_save(&browser::Browser, &work, &saved, js_sys::Date::now(), lang, &|| new_work(lang));
         if let Some(forked) = plan.forked {
             self.tell(UiAction::Notify(forked));

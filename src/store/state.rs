@@ -28,6 +28,9 @@ pub struct AppState {
     /// The last text field typed into; consecutive keystrokes in one field
     /// are one undo step.
     pub(crate) coalesce: Option<(Option<usize>, Field)>,
+    /// The cards renamed since the work was loaded, from the id an edit
+    /// named to the id the card has now (`crate::store::card_edit`).
+    pub(crate) renamed: Vec<(String, String)>,
     /// The last edit, undo or redo (`None` at the start and after opening
     /// another work).
     pub last: Option<LastStep>,
@@ -35,7 +38,7 @@ pub struct AppState {
 
 impl AppState {
     pub fn new(doc: Doc, ui: Ui) -> AppState {
-        AppState { doc: Rc::new(doc), past: Vec::new(), future: Vec::new(), ui, coalesce: None, last: None }
+        AppState { doc: Rc::new(doc), past: Vec::new(), future: Vec::new(), ui, coalesce: None, renamed: Vec::new(), last: None }
     }
 
     pub fn workspace(&self) -> &Workspace {
@@ -54,8 +57,8 @@ impl Default for AppState {
 /// (`Check::Diagnosed`). Whether that was new.
 #[cfg(feature = "lesson3")]
 fn diagnosed(ui: &mut Ui, ws: &Workspace) -> bool {
-    let viewer = crate::store::prompt_settings::prompt_viewer(ui.prompt.as_ref(), ui.exercise().and_then(|e| e.cell.as_deref()), ws);
-    match (viewer, ui.diagnose.as_ref()) {
+    let viewer = crate::store::prompt_settings::prompt_viewer(ui.screen.prompt.as_ref(), ui.exercise().and_then(|e| e.cell.as_deref()), ws);
+    match (viewer, ui.screen.diagnose.as_ref()) {
         (Some(viewer), Some(card)) => ui.progress.seen.insert(mixua_course::Milestone::diagnosed(&viewer, card)),
         _ => false,
     }
@@ -81,10 +84,10 @@ impl AppState {
         let action = action.into();
         // A new notice shows in the top bar unless it is placed beside its
         // control (`UiAction::PlaceNotice`, dispatched right after it).
-        let notice_before = self.ui.notice.clone();
+        let notice_before = self.ui.screen.notice.clone();
         let changed = self.apply_action(action);
-        if changed && self.ui.notice != notice_before {
-            self.ui.notice_at = NoticeAt::Bar;
+        if changed && self.ui.screen.notice != notice_before {
+            self.ui.screen.notice_at = NoticeAt::Bar;
         }
         changed
     }
@@ -103,22 +106,23 @@ impl AppState {
             Action::Edit(edit) => self.apply_edit(edit),
             Action::Open { doc, name, course, teachers_pack, lesson_step, progress } => {
                 self.doc = Rc::new(doc);
-                self.ui.course = course;
-                self.ui.teachers_pack = teachers_pack;
+                self.ui.session.course = course;
+                self.ui.session.teachers_pack = teachers_pack;
                 // No exercises: lesson 2's part is not in, and the step
                 // stays as saved (`crate::store::lesson::Packs`).
                 let last = self.ui.pack().exercises.len().checked_sub(1);
                 self.ui.lesson_step = last.map_or(lesson_step, |last| lesson_step.min(last));
                 self.ui.progress = *progress;
-                self.ui.tick = None;
+                self.ui.screen.tick = None;
                 self.past.clear();
                 self.future.clear();
                 self.coalesce = None;
+                self.renamed.clear();
                 self.last = None;
-                self.ui.selected = None;
-                self.ui.viewer = None;
-                self.ui.editor_start = 0;
-                self.ui.notice = Some(Notice::OpenedWork { name });
+                self.ui.screen.selected = None;
+                self.ui.screen.viewer = None;
+                self.ui.screen.editor_start = 0;
+                self.ui.screen.notice = Some(Notice::OpenedWork { name });
                 true
             }
         }
@@ -128,34 +132,34 @@ impl AppState {
         let ui = &mut self.ui;
         match action {
             UiAction::Select(selected) => {
-                ui.selected = selected.filter(|&i| i < self.doc.workspace.cards.len());
+                ui.screen.selected = selected.filter(|&i| i < self.doc.workspace.cards.len());
                 // A card chosen in the chart: its keys show in the settings.
                 #[cfg(feature = "lesson3")]
                 {
-                    ui.prompt_keys = None;
+                    ui.screen.prompt_keys = None;
                 }
-                if ui.selected.is_none() {
-                    ui.viewer = None;
+                if ui.screen.selected.is_none() {
+                    ui.screen.viewer = None;
                 }
             }
             UiAction::Inspect { card, viewer } => {
                 if card >= self.doc.workspace.cards.len() {
                     return false;
                 }
-                ui.selected = Some(card);
-                ui.viewer = Some(viewer);
+                ui.screen.selected = Some(card);
+                ui.screen.viewer = Some(viewer);
             }
-            UiAction::SetLang(lang) => ui.lang = lang,
-            UiAction::SetMode(mode) => ui.mode = mode,
-            UiAction::Notify(notice) => ui.notice = Some(notice),
+            UiAction::SetLang(lang) => ui.session.lang = lang,
+            UiAction::SetMode(mode) => ui.screen.mode = mode,
+            UiAction::Notify(notice) => ui.screen.notice = Some(notice),
             UiAction::PlaceNotice(at) => {
-                if ui.notice.is_none() || ui.notice_at == at {
+                if ui.screen.notice.is_none() || ui.screen.notice_at == at {
                     return false;
                 }
-                ui.notice_at = at;
+                ui.screen.notice_at = at;
             }
-            UiAction::DismissNotice => ui.notice = None,
-            UiAction::EditorPage(start) => ui.editor_start = start,
+            UiAction::DismissNotice => ui.screen.notice = None,
+            UiAction::EditorPage(start) => ui.screen.editor_start = start,
             UiAction::LessonStep(step) => ui.lesson_step = step,
             UiAction::Answer { step, option, right } => {
                 ui.progress.answers.insert(step, option);
@@ -192,73 +196,73 @@ impl AppState {
             UiAction::AboutMe(user) => {
                 // Only a user of the chart can be acted as.
                 let user = user.filter(|u| self.doc.workspace.users.contains(u));
-                if ui.about == user {
+                if ui.screen.about == user {
                     return false;
                 }
-                ui.about = user;
+                ui.screen.about = user;
             }
-            UiAction::SetClassroom(on) => ui.classroom = on,
-            UiAction::ShowPanel(panel) => ui.panel = panel,
-            UiAction::ExpandCell(viewer) => return ui.expanded.insert(viewer),
+            UiAction::SetClassroom(on) => ui.screen.classroom = on,
+            UiAction::ShowPanel(panel) => ui.screen.panel = panel,
+            UiAction::ExpandCell(viewer) => return ui.screen.expanded.insert(viewer),
             UiAction::SetTick(tick) => {
                 let clock = self.doc.workspace.clock();
                 let tick = tick.filter(|&t| t < clock);
-                if ui.tick == tick {
+                if ui.screen.tick == tick {
                     return false;
                 }
-                ui.tick = tick;
+                ui.screen.tick = tick;
             }
             UiAction::SetActor(name) => {
                 let Some(actor) = mixua_policy::actor_named(&self.doc.workspace, &name) else {
                     return false;
                 };
-                ui.actor = Some(actor);
-                ui.refusal = None;
+                ui.screen.actor = Some(actor);
+                ui.screen.refusal = None;
             }
-            UiAction::CloseHistory => return ui.history.take().is_some(),
+            UiAction::CloseHistory => return ui.screen.history.take().is_some(),
             UiAction::Seen(what) => return ui.progress.seen.insert(what),
             #[cfg(feature = "lesson3")]
             UiAction::ShowPrompt(viewer) => {
-                if ui.prompt.as_ref() == Some(&viewer) {
+                if ui.screen.prompt.as_ref() == Some(&viewer) {
                     return false;
                 }
-                ui.prompt = Some(viewer);
+                ui.screen.prompt = Some(viewer);
                 // An open diagnosis now answers for this viewer.
                 diagnosed(ui, &self.doc.workspace);
             }
             #[cfg(feature = "lesson3")]
             UiAction::PromptKeys(card) => {
-                if ui.prompt_keys == card {
+                if ui.screen.prompt_keys == card {
                     return false;
                 }
-                ui.prompt_keys = card;
+                ui.screen.prompt_keys = card;
             }
             #[cfg(feature = "lesson3")]
             UiAction::PromptSheet(open) => {
-                if ui.prompt_sheet == open {
+                if ui.screen.prompt_sheet == open {
                     return false;
                 }
-                ui.prompt_sheet = open;
+                ui.screen.prompt_sheet = open;
             }
             #[cfg(feature = "lesson3")]
             UiAction::Diagnose(card) => {
-                if ui.diagnose == card {
+                if ui.screen.diagnose == card {
                     return diagnosed(ui, &self.doc.workspace);
                 }
-                ui.diagnose = card;
+                ui.screen.diagnose = card;
                 diagnosed(ui, &self.doc.workspace);
             }
             UiAction::ShowAssertions(open) => {
-                if ui.assertions == open {
+                if ui.screen.assertions == open {
                     return false;
                 }
-                ui.assertions = open;
+                ui.screen.assertions = open;
             }
             UiAction::SetRecent(recent) => {
-                if ui.recent.shows_same(&recent) {
+                if ui.screen.recent.shows_same(&recent) {
                     return false;
                 }
-                ui.recent = recent;
+                ui.screen.recent = recent;
             }
         }
         true

@@ -49,26 +49,17 @@ pub struct Typed {
 /// layers, weights and a card's prompt keys.
 #[derive(Clone, PartialEq)]
 pub(crate) enum HeldField {
-    Card(usize, mixua_policy::Field),
+    Card(String, mixua_policy::Field),
     #[cfg(feature = "lesson3")]
-    Prompt(String),
+    Prompt(crate::store::prompt_settings::PromptField),
 }
 
 pub(crate) fn typed(action: &Action) -> Option<HeldField> {
     match action {
-        Action::Edit(Edit::EditText { index, field, .. }) => Some(HeldField::Card(*index, *field)),
-        Action::Edit(Edit::SetApproved { index, .. }) => Some(HeldField::Card(*index, mixua_policy::Field::ShareApproved)),
+        Action::Edit(Edit::EditText { card, field, .. }) => Some(HeldField::Card(card.clone(), *field)),
+        Action::Edit(Edit::SetApproved { card, .. }) => Some(HeldField::Card(card.clone(), mixua_policy::Field::ShareApproved)),
         #[cfg(feature = "lesson3")]
-        Action::Edit(Edit::Prompt(edit)) => {
-            use crate::store::prompt_settings::PromptEdit;
-            Some(HeldField::Prompt(match edit {
-                PromptEdit::Budget { name, .. } => format!("budget-{name}"),
-                PromptEdit::TopK(_) => "top_k".to_string(),
-                PromptEdit::Load { source, .. } => format!("load-{}", source.as_str()),
-                PromptEdit::Weight { name, .. } => format!("weight-{name}"),
-                PromptEdit::CardKey { card, key, .. } => format!("card-{card}-{key}"),
-            }))
-        }
+        Action::Edit(Edit::Prompt(edit)) => Some(HeldField::Prompt(edit.field())),
         _ => None,
     }
 }

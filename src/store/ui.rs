@@ -62,10 +62,44 @@ impl Recent {
     }
 }
 
-/// What the learner is looking at: not part of the work, not undone.
+/// What the learner is looking at and has done beside the work: not part
+/// of the work, not undone. Three parts: what is on the screen now, this
+/// tab's session, and the progress saved with the work.
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Ui {
+    pub screen: Screen,
+    pub session: UiSession,
+    /// Saved with the work: the lesson's current step.
+    pub lesson_step: usize,
+    /// Saved with the work: the exercises done, answered and missed.
+    pub progress: Progress,
+}
+
+/// This tab's session as the screen uses it: its language, which lesson
+/// its work is (and the packs it runs), and what the page's address asked
+/// for. (What the start reads of the tab is `start::address::Session`.)
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct UiSession {
     pub lang: Lang,
+    /// Which lesson this work is: the seating chart (1) or memory over time (2).
+    pub course: crate::store::lesson::Course,
+    /// The teacher's pack a [`Course::Pack`](crate::store::lesson::Course::Pack)
+    /// work runs (from its link, kept in the browser): handed in by the
+    /// start and by opening a work, read through [`Ui::pack`].
+    pub teachers_pack: Option<Rc<mixua_course::Pack>>,
+    /// The built-in packs this state has read (each once), read through
+    /// [`Ui::pack`]; one memo, shared by every state made from one start.
+    pub packs: Rc<crate::store::lesson::Packs>,
+    /// Panels hidden by `?hide=editor,compare` (and by `?embed`).
+    pub hidden: Panels,
+    /// `?embed`: just the chart and the panels `&panel=` names, for an
+    /// iframe; no bar, no files, no footer, nothing read or saved.
+    pub embed: bool,
+}
+
+/// What is on the screen now: what is selected, open, shown and said.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Screen {
     /// The card whose reach is shown, by index.
     pub selected: Option<usize>,
     /// The viewer whose decision on the selected card is explained.
@@ -78,26 +112,12 @@ pub struct Ui {
     pub notice_at: NoticeAt,
     /// First card index shown in the editor (the editor pages long lists).
     pub editor_start: usize,
-    pub lesson_step: usize,
     pub classroom: bool,
     /// The panel shown in classroom mode.
     pub panel: Panel,
-    /// Panels hidden by `?hide=editor,compare` (and by `?embed`).
-    pub hidden: Panels,
-    /// The exercises done, answered and missed.
-    pub progress: Progress,
     /// View cells showing all their cards, not the first few.
     pub expanded: BTreeSet<ViewerId>,
     pub recent: Recent,
-    /// Which lesson this work is: the seating chart (1) or memory over time (2).
-    pub course: crate::store::lesson::Course,
-    /// The teacher's pack a [`Course::Pack`](crate::store::lesson::Course::Pack)
-    /// work runs (from its link, kept in the browser): handed in by the
-    /// start and by opening a work, read through [`Ui::pack`].
-    pub teachers_pack: Option<Rc<mixua_course::Pack>>,
-    /// The built-in packs this state has read (each once), read through
-    /// [`Ui::pack`].
-    pub packs: Rc<crate::store::lesson::Packs>,
     /// Lesson 2: the tick the chart shows (`None`: now, the clock).
     pub tick: Option<u64>,
     /// Lesson 2: who acts (a `user/agent`, a user, an agent or a reviewer).
@@ -111,9 +131,6 @@ pub struct Ui {
     pub history: Option<String>,
     /// The user whose "What do you keep about me?" panel is open.
     pub about: Option<String>,
-    /// `?embed`: just the chart and the panels `&panel=` names, for an
-    /// iframe; no bar, no files, no footer, nothing read or saved.
-    pub embed: bool,
     /// Lesson 3: the cell whose prompt the inspector shows (`None`: the
     /// first task's viewer).
     #[cfg(feature = "lesson3")]
@@ -139,6 +156,11 @@ pub struct Ui {
 }
 
 impl Ui {
+    /// A session of this lesson in this language, nothing on screen yet.
+    pub fn new(course: crate::store::lesson::Course, lang: Lang) -> Ui {
+        Ui { session: UiSession { course, lang, ..UiSession::default() }, ..Ui::default() }
+    }
+
     /// The lesson's pack: a built-in lesson's (its solutions in the UI's
     /// language), or the teacher's pack this state holds.
     pub fn pack(&self) -> &mixua_course::Pack {
@@ -147,7 +169,7 @@ impl Ui {
 
     /// The work's lesson as it is saved in this browser.
     pub fn work_lesson(&self) -> crate::store::lesson::WorkLesson {
-        self.course.into()
+        self.session.course.into()
     }
 
     /// The work's lesson as it leaves this browser (a link, a file): a
@@ -156,7 +178,7 @@ impl Ui {
     /// (whoever opens it may not have the pack).
     pub fn carried_lesson(&self) -> crate::store::lesson::WorkLesson {
         use crate::store::lesson::WorkLesson;
-        match self.course {
+        match self.session.course {
             crate::store::lesson::Course::Pack if self.pack().lesson() == 3 => WorkLesson::Three,
             course => crate::store::persist::portable(course).unwrap_or_default(),
         }
@@ -171,7 +193,7 @@ impl Ui {
     /// The same pack, as the `Rc` the state keeps (a prop compared by
     /// identity).
     pub fn shared_pack(&self) -> &Rc<mixua_course::Pack> {
-        crate::store::lesson::pack_of(self.course, self.teachers_pack.as_ref(), &self.packs, self.lang)
+        crate::store::lesson::pack_of(self.session.course, self.session.teachers_pack.as_ref(), &self.session.packs, self.session.lang)
     }
 
     /// Whether this state wants lesson 2's part (`acting`: the acting
@@ -179,14 +201,14 @@ impl Ui {
     /// replay): a lesson acted on over time, a pack that checks the cache,
     /// or a teacher's pack with an exercise in lesson 2's start.
     pub fn wants_acting(&self) -> bool {
-        self.reads_cache() || (self.course == crate::store::lesson::Course::Pack && crate::store::lesson::uses_lesson_two(self.pack()))
+        self.reads_cache() || (self.session.course == crate::store::lesson::Course::Pack && crate::store::lesson::uses_lesson_two(self.pack()))
     }
 
     /// Whether this state replays the cache (in lesson 2's part): a lesson
     /// acted on over time shows it, and a pack may check it
     /// (`mixua_course::Pack::reads_cache`).
     pub fn reads_cache(&self) -> bool {
-        self.course.acts() || self.pack().reads_cache()
+        self.session.course.acts() || self.pack().reads_cache()
     }
 
     /// The exercise of the lesson's current step (`None` only for a pack

@@ -47,6 +47,7 @@ pub mod profile;
 #[cfg(feature = "lesson3")]
 pub mod prompt;
 pub mod prompt_keys;
+pub mod prompt_setting;
 pub mod score;
 pub mod text;
 pub mod viewer;

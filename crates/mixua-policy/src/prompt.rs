@@ -41,8 +41,8 @@ use crate::lifecycle::took_effect;
 use crate::log::Unreadable;
 use crate::policy::{matches_query, Policy};
 pub use crate::prompt_keys::{
-    card_tokens, estimate_tokens, read_card_key, set_card_key, Aside, CardKey, CardKeys, Class, Layer, PromptConfig, Risk, Source, Task,
-    Tasks, Weights, Within, CARD_KEYS, MAX_BUDGET, MAX_RELIABILITY, MAX_TOKENS, MAX_TOP_K, MAX_WEIGHT, SHARED,
+    card_tokens, estimate_tokens, read_card_key, set_card_key, Aside, BudgetOf, CardKey, CardSetting, CardKeys, Class, Layer, PromptConfig, Risk, Source, Task,
+    Tasks, WeightKey, Weights, Within, CARD_KEYS, DEFAULT_RELIABILITY, MAX_BUDGET, MAX_RELIABILITY, MAX_TOKENS, MAX_TOP_K, MAX_WEIGHT, SHARED,
 };
 use crate::viewer::{Viewer, ViewerId};
 use crate::workspace::Workspace;
@@ -90,7 +90,7 @@ impl Score {
                 }
             }
         };
-        let reliability = keys.reliability.unwrap_or(50);
+        let reliability = keys.reliability.unwrap_or(DEFAULT_RELIABILITY);
         // Each part is at most 100 and each weight at most
         // `MAX_WEIGHT`; saturating all the same, never wrapping.
         let total = [(w.relevance, relevance), (w.recency, recency), (w.review, review), (w.reliability, reliability)]

@@ -10,6 +10,7 @@ use serde_json::Value;
 
 use crate::card::{Card, Kind};
 use crate::log::{bounded, object, Expect, Kept, Lenient, Unreadable};
+pub use crate::prompt_setting::{BudgetOf, CardSetting, WeightKey};
 use crate::viewer::{Viewer, ViewerId};
 
 /// Where a card's tokens are counted: its kind, or `untyped` without one.
@@ -146,16 +147,25 @@ impl Default for Weights {
 }
 
 impl Weights {
-    pub const KEYS: [&'static str; 4] = ["relevance", "recency", "review", "reliability"];
+    pub const KEYS: [WeightKey; 4] = [WeightKey::Relevance, WeightKey::Recency, WeightKey::Review, WeightKey::Reliability];
 
-    /// The weight of one of [`Weights::KEYS`].
-    pub fn slot(&mut self, name: &str) -> Option<&mut u64> {
-        match name {
-            "relevance" => Some(&mut self.relevance),
-            "recency" => Some(&mut self.recency),
-            "review" => Some(&mut self.review),
-            "reliability" => Some(&mut self.reliability),
-            _ => None,
+    /// One weight.
+    pub fn get(&self, key: WeightKey) -> u64 {
+        match key {
+            WeightKey::Relevance => self.relevance,
+            WeightKey::Recency => self.recency,
+            WeightKey::Review => self.review,
+            WeightKey::Reliability => self.reliability,
+        }
+    }
+
+    /// One weight, to set.
+    pub fn slot(&mut self, key: WeightKey) -> &mut u64 {
+        match key {
+            WeightKey::Relevance => &mut self.relevance,
+            WeightKey::Recency => &mut self.recency,
+            WeightKey::Review => &mut self.review,
+            WeightKey::Reliability => &mut self.reliability,
         }
     }
 }
@@ -170,6 +180,8 @@ pub const MAX_BUDGET: u64 = 1_000_000;
 pub const MAX_TOP_K: u64 = 10_000;
 /// The largest `reliability` (a percentage).
 pub const MAX_RELIABILITY: u64 = 100;
+/// The `reliability` of a card that does not write one.
+pub const DEFAULT_RELIABILITY: u64 = 50;
 
 /// The object of `prompt` a set-aside value is written in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -288,15 +300,12 @@ impl PromptConfig {
         self.top_k = k;
     }
 
-    /// Sets one ranking weight ([`Weights::KEYS`]); `false` for a name
-    /// that is not one.
-    pub fn set_weight(&mut self, name: &str, value: u64) -> bool {
+    /// Sets one ranking weight.
+    pub fn set_weight(&mut self, key: WeightKey, value: u64) {
         let mut w = self.weights.unwrap_or_default();
-        let Some(slot) = w.slot(name) else { return false };
-        *slot = value;
-        self.clear_aside(Within::Weights, name);
+        *w.slot(key) = value;
+        self.clear_aside(Within::Weights, key.as_str());
         self.weights = Some(w);
-        true
     }
 
     /// The total budget: the sum of every budget written, when every source
@@ -398,7 +407,7 @@ impl PromptConfig {
                                 duplicated(&mut aside, Within::Weights, name, earlier, v);
                                 continue;
                             }
-                            let read = match weights.slot(name) {
+                            let read = match WeightKey::parse(name).map(|k| weights.slot(k)) {
                                 None => Err(Unreadable::UnknownKey { key: format!("prompt.weights.{name}") }),
                                 Some(slot) => bounded(&format!("prompt.weights.{name}"), v, MAX_WEIGHT).map(|v| *slot = v),
                             };
@@ -461,7 +470,7 @@ impl Serialize for PromptConfig {
             let w = self.weights.unwrap_or_default();
             let good: Vec<(&str, u64)> = Weights::KEYS
                 .into_iter()
-                .zip([w.relevance, w.recency, w.review, w.reliability])
+                .map(|k| (k.as_str(), w.get(k)))
                 .filter(|(name, _)| !self.aside.iter().any(|a| a.within == Within::Weights && a.key == *name))
                 .collect();
             let entries = Entries { entries: &good, key: |n| n, value: |v| Value::from(*v), aside: &self.aside, within: Within::Weights };

@@ -68,7 +68,7 @@ pub fn about_me(props: &AboutMeProps) -> Html {
         let name = format!("about-{user}.json");
         Callback::from(move |_: MouseEvent| crate::components::download::download(&name, &json))
     };
-    let delete = |index: usize, id: &str| {
+    let delete = |id: &str| {
         let (onaction, write) = (props.onaction.clone(), props.write);
         let label = pick!(lang, format!("刪除卡片 {id}"), format!("Delete card {id}"));
         let (card, actor, why) = (id.to_string(), user.to_string(), reason.trim().to_string());
@@ -76,7 +76,7 @@ pub fn about_me(props: &AboutMeProps) -> Html {
         let onclick = Callback::from(move |_: MouseEvent| {
             let edit = match write.filter(|_| over_time) {
                 Some(write) => Edit::Act(Act::Delete { card: card.clone(), actor: mixua_policy::Actor::User(actor.clone()), reason: why.clone() }, write),
-                None => Edit::DeleteCard(index),
+                None => Edit::DeleteCard(card.clone()),
             };
             onaction.emit(edit.into())
         });
@@ -112,7 +112,7 @@ pub fn about_me(props: &AboutMeProps) -> Html {
                         <span aria-hidden="true">{ if l.finding.singles_out() { "◎ " } else { "◌ " } }</span>
                         { finding_label(&l.finding, lang) }</span>
                 }
-                {" "}{ delete(o.index, o.id) }
+                {" "}{ delete(o.id) }
             </li>
         }
     });
@@ -125,7 +125,7 @@ pub fn about_me(props: &AboutMeProps) -> Html {
         .iter()
         .map(|c| html! {
             <li data-about-canary={c.id.to_string()}>
-                <span aria-hidden="true">{"⚑ "}</span>{ canary_card_text(c, lang) }{" "}{ delete(c.index, c.id) }
+                <span aria-hidden="true">{"⚑ "}</span>{ canary_card_text(c, lang) }{" "}{ delete(c.id) }
             </li>
         })
         .collect();
@@ -135,7 +135,7 @@ pub fn about_me(props: &AboutMeProps) -> Html {
         .map(|l| html! {
             <li data-about-linked={l.finding.card.clone()} data-kind={if l.finding.singles_out() { "reidentification" } else { "narrowed" }}>
                 <span aria-hidden="true">{ if l.finding.singles_out() { "◎ " } else { "◌ " } }</span>
-                { finding_text(&l.finding, lang) }{" · "}{ readers_text(&l.readers, None, lang) }{" "}{ delete(l.finding.index, &l.finding.card) }
+                { finding_text(&l.finding, lang) }{" · "}{ readers_text(&l.readers, None, lang) }{" "}{ delete(&l.finding.card) }
             </li>
         })
         .collect();
@@ -146,7 +146,7 @@ pub fn about_me(props: &AboutMeProps) -> Html {
             .map(|e| html! {
                 <li data-about-kept={what} data-card={e.id.to_string()}>
                     { e.id }{" "}
-                    if what != "tombstone" { { delete(e.index, e.id) } }
+                    if what != "tombstone" { { delete(e.id) } }
                 </li>
             })
             .collect()

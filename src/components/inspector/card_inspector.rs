@@ -30,8 +30,7 @@ pub struct CardInspectorProps {
 pub fn card_inspector(props: &CardInspectorProps) -> Html {
     let lang = props.lang;
     let card = &props.card;
-    let index = props.index;
-    let edits = CardEdits::new(index, props.onaction.clone());
+    let edits = CardEdits::new(&card.id, props.onaction.clone());
     let text = |field: Field| edits.text(field);
     let choose = |field: Field| edits.choose(field);
     let approve = edits.approve();

@@ -52,7 +52,7 @@ pub fn card_row(props: &CardRowProps) -> Html {
     let index = props.index;
     let label = |what: &str| format!("{what} ({})", if card.id.is_empty() { format!("#{}", index + 1) } else { card.id.clone() });
 
-    let edits = CardEdits::new(index, props.onaction.clone());
+    let edits = CardEdits::new(&card.id, props.onaction.clone());
     let text = |field: Field| edits.text(field);
     let choose = |field: Field| edits.choose(field);
     let approve = edits.approve();
@@ -88,9 +88,9 @@ pub fn card_row(props: &CardRowProps) -> Html {
     // takes this one's place, else the row before, else "Add card": it is
     // never left on a button that is gone.
     let delete = {
-        let onaction = props.onaction.clone();
+        let (onaction, id) = (props.onaction.clone(), card.id.clone());
         Callback::from(move |_: MouseEvent| {
-            onaction.emit(Action::Edit(Edit::DeleteCard(index)));
+            onaction.emit(Action::Edit(Edit::DeleteCard(id.clone())));
             let row = |i: usize| format!("tr[data-index=\"{i}\"] button.danger");
             let mut targets = vec![row(index)];
             targets.extend(index.checked_sub(1).map(row));
@@ -146,7 +146,7 @@ pub fn card_row(props: &CardRowProps) -> Html {
                     aria-pressed={props.selected.to_string()} aria-label={label(pick!(lang, "看範圍", "Show reach"))}>
                     { pick!(lang, "看範圍", "Show reach") }
                 </button>
-                <button type="button" onclick={act(Action::Edit(Edit::DuplicateCard(index)))} disabled={locked} aria-describedby={described} aria-label={label(pick!(lang, "複製", "Duplicate"))}>
+                <button type="button" onclick={act(Action::Edit(Edit::DuplicateCard(card.id.clone())))} disabled={locked} aria-describedby={described} aria-label={label(pick!(lang, "複製", "Duplicate"))}>
                     { pick!(lang, "複製", "Duplicate") }
                 </button>
                 <button type="button" class="danger" onclick={delete} disabled={locked} aria-describedby={described} aria-label={label(pick!(lang, "刪除", "Delete"))}>

@@ -7,7 +7,7 @@
 
 use std::rc::Rc;
 
-use mixua_policy::prompt::{Layer, Source, Weights, MAX_BUDGET, MAX_RELIABILITY, MAX_TOP_K, MAX_WEIGHT};
+use mixua_policy::prompt::{BudgetOf, CardSetting, Layer, Source, WeightKey, Weights, DEFAULT_RELIABILITY, MAX_BUDGET, MAX_RELIABILITY, MAX_TOP_K, MAX_WEIGHT};
 use mixua_words::prompt_words::{layer_words, source_words};
 use mixua_words::Lang;
 use serde_json::Value;
@@ -23,7 +23,7 @@ pub use crate::derive::lesson_three::CardKeysView;
 #[derive(Properties, PartialEq)]
 pub struct PromptSettingsProps {
     /// Each budget name with its tokens (`None`: none written).
-    pub budgets: Vec<(&'static str, Option<u64>)>,
+    pub budgets: Vec<(BudgetOf, Option<u64>)>,
     pub top_k: Option<u64>,
     /// Each source's layer as written (`None`: its default).
     pub loads: Vec<(Source, Option<Layer>)>,
@@ -170,10 +170,10 @@ pub fn prompt_settings(props: &PromptSettingsProps) -> Html {
     let onaction = &props.onaction;
     let said_at: SaidAt = use_mut_ref(|| None);
     let now = props.now;
-    let budgets = props.budgets.iter().map(|&(name, value)| {
+    let budgets = props.budgets.iter().map(|&(of, value)| {
         html! {
-            <NumberField name={format!("budget-{name}")} label={budget_label(name, lang)} {value} max={MAX_BUDGET} empty_ok={true}
-                disabled={off} {lang} onset={edit(onaction, (&said_at, "budgets", now), move |tokens| PromptEdit::Budget { name: name.to_string(), tokens })} />
+            <NumberField name={format!("budget-{}", of.as_str())} label={budget_label(of, lang)} {value} max={MAX_BUDGET} empty_ok={true}
+                disabled={off} {lang} onset={edit(onaction, (&said_at, "budgets", now), move |tokens| PromptEdit::Budget { of, tokens })} />
         }
     });
     let loads = props.loads.iter().map(|&(source, layer)| {
@@ -189,12 +189,17 @@ pub fn prompt_settings(props: &PromptSettingsProps) -> Html {
         layer_select(format!("load-{}", source.as_str()), source_words(source, lang).to_string(), layer, default, off, onset)
     });
     let w = props.weights;
-    let weights = [("relevance", w.relevance, pick!(lang, "相關度", "relevance")), ("recency", w.recency, pick!(lang, "新近度", "recency")),
-        ("review", w.review, pick!(lang, "審查", "review")), ("reliability", w.reliability, pick!(lang, "可信度", "reliability"))]
-    .into_iter()
-    .map(|(name, value, label)| html! {
-        <NumberField name={format!("weight-{name}")} label={label.to_string()} value={Some(value)} max={MAX_WEIGHT} empty_ok={false}
-            disabled={off} {lang} onset={edit(onaction, (&said_at, "weights", now), move |v| PromptEdit::Weight { name: name.to_string(), value: v.unwrap_or(0) })} />
+    let weights = Weights::KEYS.into_iter().map(|key| {
+        let label = match key {
+            WeightKey::Relevance => pick!(lang, "相關度", "relevance"),
+            WeightKey::Recency => pick!(lang, "新近度", "recency"),
+            WeightKey::Review => pick!(lang, "審查", "review"),
+            WeightKey::Reliability => pick!(lang, "可信度", "reliability"),
+        };
+        html! {
+            <NumberField name={format!("weight-{}", key.as_str())} label={label.to_string()} value={Some(w.get(key))} max={MAX_WEIGHT} empty_ok={false}
+                disabled={off} {lang} onset={edit(onaction, (&said_at, "weights", now), move |v| PromptEdit::Weight { key, value: v.unwrap_or(0) })} />
+        }
     });
     let on_card = {
         let (onaction, cards) = (onaction.clone(), props.cards.clone());
@@ -206,23 +211,23 @@ pub fn prompt_settings(props: &PromptSettingsProps) -> Html {
         })
     };
     let card = props.card.as_ref().map(|c| {
-        let key_edit = |key: &'static str| {
+        let key_edit = |key: CardSetting| {
             let (onaction, card, said_at) = (onaction.clone(), c.id.clone(), said_at.clone());
             move |value: Option<Value>| {
                 said(&said_at, "card", now);
-                onaction.emit(Edit::Prompt(PromptEdit::CardKey { card: card.clone(), key: key.into(), value }).into())
+                onaction.emit(Edit::Prompt(PromptEdit::CardKey { card: card.clone(), key, value }).into())
             }
         };
         let on_risk = {
-            let set = key_edit("risk");
+            let set = key_edit(CardSetting::Risk);
             Callback::from(move |e: Event| set(event_checked(&e).then(|| Value::from("high"))))
         };
         let on_load = {
-            let set = key_edit("load");
+            let set = key_edit(CardSetting::Load);
             Callback::from(move |layer: Option<Layer>| set(layer.map(|l| Value::from(l.as_str()))))
         };
         let on_reliability = {
-            let set = key_edit("reliability");
+            let set = key_edit(CardSetting::Reliability);
             Callback::from(move |v: Option<u64>| set(v.map(Value::from)))
         };
         html! {
@@ -233,7 +238,7 @@ pub fn prompt_settings(props: &PromptSettingsProps) -> Html {
                     { pick!(lang, "高風險(risk: high):必留,不會因預算被丟掉", "High risk (risk: high): hard-retained, never dropped for budget") }
                 </label>
                 { layer_select("load".into(), pick!(lang, "載入方式", "Load").into(), c.load, pick!(lang, "依種類預設", "by its kind").into(), off, on_load) }
-                <NumberField name="reliability" label={pick!(lang, "可信度(0–100,預設 50)", "Reliability (0–100, default 50)").to_string()}
+                <NumberField name="reliability" label={pick!(lang, format!("可信度(0–{MAX_RELIABILITY},預設 {DEFAULT_RELIABILITY})"), format!("Reliability (0–{MAX_RELIABILITY}, default {DEFAULT_RELIABILITY})"))}
                     value={c.reliability} max={MAX_RELIABILITY} empty_ok={true} disabled={off} {lang} onset={on_reliability} />
                 { for c.problems.iter().map(|(key, words)| html! {
                     <p class="field-problem" role="note" data-key-problem={key.clone()}>{ words }</p>

@@ -15,12 +15,12 @@ pub fn side(third: &Third, state: &AppState, onaction: &Callback<Action>) -> Htm
     if !third.on {
         return Html::default();
     }
-    let lang = state.ui.lang;
+    let lang = state.ui.session.lang;
     let s = &*third.settings;
     html! {
         <>
             <PromptPanel view={third.panel.clone()} viewers={third.viewers.clone()} cards={third.cards.clone()}
-                diagnosis={third.diagnosis.clone()} sheet={state.ui.prompt_sheet} {lang} onaction={onaction.clone()} />
+                diagnosis={third.diagnosis.clone()} sheet={state.ui.screen.prompt_sheet} {lang} onaction={onaction.clone()} />
             <PromptSettings
                 budgets={s.budgets.clone()}
                 top_k={s.top_k}

@@ -8,7 +8,8 @@ use mixua_course::{hints_words, solved_words, Solved};
 use crate::store::work::Doc;
 use crate::store::lesson::Course;
 use crate::derive::checks::Checks;
-use crate::store::progress::{Lesson, Progress, RECORD_STEP};
+use crate::derive::course::Lesson;
+use crate::store::progress::{Progress, RECORD_STEP};
 use crate::store::shared::Shared;
 use crate::store::state::{Action, Edit, UiAction};
 

@@ -12,7 +12,8 @@ use crate::derive::course::{record, reference};
 use crate::store::lesson::Course;
 use crate::derive::checks::Checks;
 use crate::store::work::Doc;
-use crate::store::progress::{Lesson, Progress};
+use crate::derive::course::Lesson;
+use crate::store::progress::Progress;
 use crate::store::shared::Shared;
 use crate::store::state::{Action, UiAction};
 

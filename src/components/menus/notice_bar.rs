@@ -2,6 +2,7 @@ use mixua_words::explain::name_error_text;
 use mixua_words::Lang;
 use yew::prelude::*;
 
+use crate::store::card_edit::CardIdProblem;
 use crate::store::state::{Action, Notice, UiAction, Unreadable, WorkAction};
 
 #[derive(Properties, PartialEq)]
@@ -29,6 +30,7 @@ pub fn notice_text(notice: &Notice, lang: Lang) -> (bool, String) {
             format!("“{name}” can't be a name: {}", name_error_text(error, lang)),
         )),
         Notice::NameTaken(n) => (true, pick!(lang, format!("「{n}」已經存在。"), format!("“{n}” already exists."))),
+        Notice::CardId(problem) => (true, card_id_words(problem, lang)),
         Notice::TokenEmpty => (true, pick!(lang, "暗號不能是空的。", "A canary token can't be empty.").into()),
         Notice::FactEmpty => (true, pick!(lang, "個人資料要有項目名稱和內容。", "A profile fact needs both a key and a value.").into()),
         Notice::ReadersThroughActs => (true, readers_through_acts(lang).into()),
@@ -203,5 +205,21 @@ mod tests {
         #[cfg(not(feature = "only-en"))]
         assert!(zh.contains("先前那一份") && zh.contains("不會留下"), "{zh}");
         let _ = (kept, en, zh);
+    }
+}
+
+/// Why a card edit changed nothing, in words.
+fn card_id_words(problem: &CardIdProblem, lang: Lang) -> String {
+    match problem {
+        CardIdProblem::Gone(id) => pick!(lang, format!("沒有 id 是「{id}」的卡片了,沒有修改。"), format!("No card has the id “{id}” now: nothing changed.")),
+        CardIdProblem::Shared(id) => pick!(lang,
+            format!("有好幾張卡片的 id 都是「{id}」,分不出要改哪一張,沒有修改。"),
+            format!("Several cards have the id “{id}”: which one is meant can't be told, so nothing changed."),
+        ),
+        CardIdProblem::Empty => pick!(lang, "卡片的 id 不能是空的:保留原來的 id。", "A card's id can't be empty: it keeps the id it had.").into(),
+        CardIdProblem::Taken(id) => pick!(lang,
+            format!("另一張卡片的 id 已經是「{id}」:保留原來的 id。"),
+            format!("Another card has the id “{id}”: this one keeps the id it had."),
+        ),
     }
 }

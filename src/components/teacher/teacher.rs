@@ -86,7 +86,7 @@ fn preview(goal: &[Check], doc: &Doc, c: &Computed) -> Vec<bool> {
     // No exercise of a pack is read here, only the goal's checks: an empty
     // pack will do.
     let pack = new_pack();
-    let lesson = crate::store::progress::Lesson { pack: &pack, doc, computed: c, revealed: true, progress: &progress, tick: None, cache: None };
+    let lesson = crate::derive::course::Lesson { pack: &pack, doc, computed: c, revealed: true, progress: &progress, tick: None, cache: None };
     crate::derive::course::with_facts(lesson, |facts| goal.iter().map(|check| check.holds(facts)).collect())
 }
 
