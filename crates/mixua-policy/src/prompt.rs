@@ -40,8 +40,9 @@ use crate::eval::{Evaluation, Leak};
 use crate::lifecycle::took_effect;
 use crate::log::Unreadable;
 use crate::policy::{matches_query, Policy};
+pub use crate::prompt_setting::{BudgetOf, CardSetting};
 pub use crate::prompt_keys::{
-    card_tokens, estimate_tokens, read_card_key, set_card_key, Aside, BudgetOf, CardKey, CardSetting, CardKeys, Class, Layer, PromptConfig, Risk, Source, Task,
+    card_tokens, estimate_tokens, read_card_key, set_card_key, Aside, CardKey, CardKeys, Class, Layer, PromptConfig, Risk, Source, Task,
     Tasks, WeightKey, Weights, Within, CARD_KEYS, DEFAULT_RELIABILITY, MAX_BUDGET, MAX_RELIABILITY, MAX_TOKENS, MAX_TOP_K, MAX_WEIGHT, SHARED,
 };
 use crate::viewer::{Viewer, ViewerId};

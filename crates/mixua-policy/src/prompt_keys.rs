@@ -10,7 +10,6 @@ use serde_json::Value;
 
 use crate::card::{Card, Kind};
 use crate::log::{bounded, object, Expect, Kept, Lenient, Unreadable};
-pub use crate::prompt_setting::{BudgetOf, CardSetting, WeightKey};
 use crate::viewer::{Viewer, ViewerId};
 
 /// Where a card's tokens are counted: its kind, or `untyped` without one.
@@ -821,3 +820,24 @@ pub fn card_tokens(card: &Card, keys: &CardKeys) -> u64 {
     keys.tokens.unwrap_or_else(|| estimate_tokens(&card.lesson))
 }
 
+/// One ranking weight ([`Weights::KEYS`]); how an edit's value is checked
+/// is the edit rules' (prompt_setting.rs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum WeightKey {
+    Relevance,
+    Recency,
+    Review,
+    Reliability,
+}
+
+impl WeightKey {
+    /// Its key in `prompt.weights`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            WeightKey::Relevance => "relevance",
+            WeightKey::Recency => "recency",
+            WeightKey::Review => "review",
+            WeightKey::Reliability => "reliability",
+        }
+    }
+}

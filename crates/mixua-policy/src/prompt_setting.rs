@@ -7,6 +7,7 @@
 use serde_json::Value;
 
 use crate::log::{bounded, Unreadable};
+pub use crate::prompt_keys::WeightKey;
 use crate::prompt_keys::{read_card_key, Source, MAX_BUDGET, MAX_RELIABILITY, MAX_WEIGHT, SHARED};
 
 /// What a budget bounds: one source's cards, or the cards of every source
@@ -47,26 +48,7 @@ impl BudgetOf {
     }
 }
 
-/// One ranking weight ([`crate::prompt_keys::Weights::KEYS`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum WeightKey {
-    Relevance,
-    Recency,
-    Review,
-    Reliability,
-}
-
 impl WeightKey {
-    /// Its key in `prompt.weights`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            WeightKey::Relevance => "relevance",
-            WeightKey::Recency => "recency",
-            WeightKey::Review => "review",
-            WeightKey::Reliability => "reliability",
-        }
-    }
-
     pub fn parse(text: &str) -> Option<WeightKey> {
         crate::prompt_keys::Weights::KEYS.into_iter().find(|k| k.as_str() == text)
     }

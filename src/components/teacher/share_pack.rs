@@ -1,12 +1,11 @@
 //! The teacher's "Share the pack" drawer: the pack in progress, its id,
 //! title and version, its exercises, and the pack as a link or a file.
 
-use mixua_course::Pack;
+use mixua_course::{Pack, Text};
 use mixua_words::Lang;
 use yew::prelude::*;
 
 use super::live::Live;
-use super::teacher::{new_pack, text};
 use crate::components::drawer::close_button;
 use crate::components::event_value;
 use crate::store::pack_link::{self, PackNotice};
@@ -120,4 +119,17 @@ pub(super) fn view<K: Fn(Pack) + Clone + 'static>(share: SharePack<'_, K>) -> Ht
             }}>{ pick!(lang, "開始新的練習包", "Start a new pack") }</button>
         </section>
     }
+}
+
+/// A text in the teacher's language (the other side falls back to it).
+pub(super) fn text(lang: Lang, words: &str) -> Text {
+    match lang {
+        Lang::ZhTw => Text::new(words, ""),
+        Lang::En => Text::new("", words),
+    }
+}
+
+/// A new pack in progress.
+pub(super) fn new_pack() -> Pack {
+    Pack { format: 1, id: "my-pack".into(), version: 1, title: Text::default(), exercises: Vec::new() }
 }

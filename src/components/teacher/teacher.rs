@@ -8,7 +8,7 @@ use std::rc::Rc;
 use mixua_policy::Workspace;
 use mixua_words::Lang;
 use mixua_course::{
-    check_words, CardRef, Cells, Check, Exercise, Goal, Pack, Start, Text,
+    check_words, CardRef, Cells, Check, Exercise, Goal, Pack, Start,
 };
 use yew::prelude::*;
 
@@ -16,7 +16,7 @@ use crate::components::drawer::{close_button, on_escape};
 
 use crate::components::teacher::class_view::ClassView;
 use crate::components::teacher::live::{typed, use_live};
-use crate::components::teacher::share_pack::{self, SharePack};
+use crate::components::teacher::share_pack::{self, new_pack, text, SharePack};
 use crate::components::event_value;
 use crate::derive::views::Computed;
 use crate::store::work::Doc;
@@ -61,14 +61,6 @@ struct Draft {
     card: String,
 }
 
-/// A text in the teacher's language (the other side falls back to it).
-pub(super) fn text(lang: Lang, words: &str) -> Text {
-    match lang {
-        Lang::ZhTw => Text::new(words, ""),
-        Lang::En => Text::new("", words),
-    }
-}
-
 /// A start as the pack carries it: the seed (in the learner's language)
 /// when it is the seed, else the workspace written out.
 fn start_of(ws: &Workspace) -> Start {
@@ -88,11 +80,6 @@ fn preview(goal: &[Check], doc: &Doc, c: &Computed) -> Vec<bool> {
     let pack = new_pack();
     let lesson = crate::derive::course::Lesson { pack: &pack, doc, computed: c, revealed: true, progress: &progress, tick: None, cache: None };
     crate::derive::course::with_facts(lesson, |facts| goal.iter().map(|check| check.holds(facts)).collect())
-}
-
-/// A new pack in progress.
-pub(super) fn new_pack() -> Pack {
-    Pack { format: 1, id: "my-pack".into(), version: 1, title: Text::default(), exercises: Vec::new() }
 }
 
 /// "Make an exercise", "Share the pack", "Class view" and the open drawer.
