@@ -22,17 +22,7 @@ use crate::derive::views::Computed;
 use crate::store::progress::Progress;
 use crate::store::work::Doc;
 
-/// Where a part's chunk is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Part {
-    /// Not wanted yet, or being fetched.
-    Out,
-    /// Fetched and instantiated: its functions answer at once.
-    In,
-    /// Its fetch failed (offline before the service worker kept it): the
-    /// part's place says so, and wanting it again fetches it again.
-    Failed,
-}
+pub use crate::store::arrival::Part;
 
 /// What a part's place shows while it is not in: nothing while it is
 /// fetched (a moment, from the service worker's copy after one visit), or

@@ -1,12 +1,12 @@
 //! Lessons 2 and 3's part (`acting`): their panels (Act as, the cache,
 //! retention, groups, the audit log) and the write path their acts go
-//! through, with lesson 2's pack and start and the cache replay. A
+//! through, and the cache replay (lesson 2's pack and start, in the same
+//! chunk, are `lesson_two.rs`'s). A
 //! lesson-1 student never fetches it (issue 28).
 
 use std::rc::Rc;
 
 use mixua_policy::{Refusal, Workspace};
-use mixua_words::Lang;
 use yew::Html;
 
 use crate::components::lesson::lesson_tools::{LessonTools, ToolsAt};
@@ -23,14 +23,6 @@ crate::parts::part! {
         /// The write path (`crate::store::acts::apply`).
         fn apply(ws: &mut Workspace, act: &Act) -> Result<(), Refusal> {
             crate::store::acts::apply(ws, act)
-        }
-        /// Lesson 2's built-in pack.
-        fn lesson_two_pack() -> mixua_course::Pack {
-            mixua_course::lesson_two_pack()
-        }
-        /// Lesson 2's starting workspace (written through the write path).
-        fn lesson_two_start(lang: Lang) -> Workspace {
-            mixua_course::lesson_two_workspace(lang)
         }
         /// A work's log read and its cache replayed.
         fn replayed_log(ws: Rc<Workspace>) -> Logged {

@@ -11,7 +11,6 @@
 
 use std::rc::Rc;
 
-use mixua_course::Facts;
 use mixua_policy::{CacheReplay, Change, ViewerId, Workspace};
 use mixua_words::Lang;
 use yew::prelude::*;
@@ -112,10 +111,6 @@ crate::parts::part! {
             open: bool,
         ) -> Derived {
             crate::derive::assertions::derived(ws, now, cache, kept, before, lang, hides, open)
-        }
-        /// Whether every assertion of a pack's exercise holds.
-        fn all_hold(f: &Facts<'_>) -> bool {
-            mixua_course::assertion::all_hold(f)
         }
         /// A scoring step's scorecards ([`ScoreStep`]), drawn.
         fn score_step(props: &ScoreStepProps) -> Html {

@@ -16,7 +16,9 @@
 
 pub mod about_me;
 pub mod acting;
+pub mod hold;
 pub mod later;
+pub mod lesson_two;
 pub mod work_menu;
 
 use std::future::Future;
@@ -27,7 +29,7 @@ use yew::prelude::*;
 
 pub use wasm_split_helpers::SplitLoaderError;
 
-pub use crate::components::later::Part;
+pub use crate::store::arrival::Part;
 
 /// A part's loader: `preload` of its `#[wasm_split]` function.
 pub type Preload = fn() -> Pin<Box<dyn Future<Output = Result<(), SplitLoaderError>>>>;
@@ -146,9 +148,15 @@ macro_rules! part {
             )*
         }
 
-        /// One handle per part: any two are the same.
+        /// Two handles are equal when each of their functions is the same.
         impl ::std::cmp::PartialEq for $handle {
-            fn eq(&self, _: &$handle) -> bool {
+            fn eq(&self, other: &$handle) -> bool {
+                $(
+                    $(#[cfg($cfg)])?
+                    if self.$f as usize != other.$f as usize {
+                        return false;
+                    }
+                )*
                 true
             }
         }
@@ -184,3 +192,10 @@ macro_rules! part {
     };
 }
 pub(crate) use part;
+
+/// Lessons 2 and 3's chunk, with both its handles' functions
+/// ([`acting::Acting`], [`lesson_two::LessonTwo`]) in.
+pub async fn acting_in() -> Result<(), SplitLoaderError> {
+    let (acting, two) = futures_util::future::join(acting::Acting::load(), lesson_two::LessonTwo::load()).await;
+    acting.and(two).map(drop)
+}

@@ -53,7 +53,7 @@ pub fn app(props: &AppProps) -> Html {
     // (with the write path their acts go through, lesson 2's pack and
     // start, and the cache replay; the start has it in before its first
     // render, `main.rs`).
-    let (acting, refetch) = crate::parts::use_part(state.ui.wants_acting(), || Box::pin(async { crate::parts::acting::Acting::load().await.map(drop) }));
+    let (acting, refetch) = crate::parts::use_part(state.ui.wants_acting(), || Box::pin(crate::parts::acting_in()));
     let acting_part = (acting == crate::parts::Part::In).then(crate::parts::acting::Acting::loaded);
     effects::use_document_lang(lang, store);
     // The start's writes after the first render, the prerendered screen
@@ -69,7 +69,8 @@ pub fn app(props: &AppProps) -> Html {
     let (later, retry_later) = crate::parts::use_part(step >= Step::Side, || {
         Box::pin(async {
             crate::parts::after_paint().await;
-            crate::parts::later::LaterPart::load().await.map(drop)
+            let (later, hold) = futures_util::future::join(crate::parts::later::LaterPart::load(), crate::parts::hold::Hold::load()).await;
+            later.and(hold).map(drop)
         })
     });
     // The panels below the first screen come once it is in (or failed:

@@ -13,7 +13,7 @@ pub(crate) mod columns;
 /// failed fetch is the root's to say (its place in the lesson and the
 /// inspector) and the start's (`crate::start::route::route`).
 pub async fn fetch_acting() {
-    let _ = crate::parts::acting::Acting::load().await;
+    let _ = crate::parts::acting_in().await;
 }
 
 /// Fetches the part that keeps the work before a start that reads stored

@@ -5,6 +5,7 @@
 
 pub mod acts;
 pub mod action;
+pub mod arrival;
 pub mod autosave;
 pub mod browser;
 pub mod card_edit;
