@@ -143,8 +143,8 @@ crate::parts::part! {
         }
         /// The switch to the other language's build, nothing lost.
         #[cfg(any(feature = "only-en", feature = "only-zh"))]
-        fn open_in(store_: &Store, to: Lang) -> () {
-            crate::store::autosave::open_in(store_, to)
+        fn open_in(saver: &Saver, state: &crate::store::state::AppState, to: Lang) -> () {
+            crate::store::autosave::open_in(saver, state, to)
         }
         /// Opens a saved work in this tab ([`Saver::open`]).
         fn open(saver: &Saver, id: &str, store_: &Store) -> () {

@@ -179,7 +179,8 @@ pub fn switch_lang(store_: &Store, to: Lang) {
     let store_ = store_.clone();
     crate::store::json_io::run(async move {
         if let Some(keeping) = (store_.saver.keep)().await {
-            (keeping.open_in)(&store_, to);
+            store_.settle();
+            (keeping.open_in)(&store_.saver, &store_.get(), to);
         } else {
             store_.saver.part_missing();
             if let Some(built) = Lang::BUILT {
@@ -189,11 +190,10 @@ pub fn switch_lang(store_: &Store, to: Lang) {
     });
 }
 
-/// [`switch_lang`]'s saving and leaving, in the part that keeps the work.
+/// [`switch_lang`]'s saving and leaving, in the part that keeps the work
+/// (the store's held edits already applied to `state`).
 #[cfg(any(feature = "only-en", feature = "only-zh"))]
-pub fn open_in(store_: &Store, to: Lang) {
-    store_.settle();
-    let saver = &store_.saver;
+pub fn open_in(saver: &Saver, state: &AppState, to: Lang) {
     let mut saved = false;
     if saver.enabled {
         saver.save();
@@ -206,7 +206,6 @@ pub fn open_in(store_: &Store, to: Lang) {
     };
     url.search_params().set("lang", to.tag());
     if !saved {
-        let state = store_.get();
         url.set_hash(&persist::encode_link(&state.doc, state.ui.carried_lesson()));
     }
     let _ = location.replace(&url.href());

@@ -25,9 +25,9 @@ pub struct Keeping {
     /// (`crate::store::json_io::carry_out`).
     pub carry_out: fn(&Option<Saved>, &Option<mixua_course::Pack>, bool),
     /// The switch to the other language's build
-    /// (`crate::store::autosave::open_in`).
+    /// (the store's `open_in`), with the work as it is now.
     #[cfg(any(feature = "only-en", feature = "only-zh"))]
-    pub open_in: fn(&crate::store::autosave::Store, Lang),
+    pub open_in: fn(&Saver, &AppState, Lang),
     /// The name last written in a result code, and its keeping.
     pub student_name: fn() -> String,
     pub set_student_name: fn(&str),
