@@ -99,13 +99,26 @@ pub fn card_row(props: &CardRowProps) -> Html {
         })
     };
 
+    // An id the work refused (empty, or another card's) leaves the field
+    // when the learner does: it shows the id the card kept, never one the
+    // card does not have (the notice says why).
+    let keep_id = {
+        let id = card.id.clone();
+        Callback::from(move |e: Event| {
+            if let Some(input) = e.target_dyn_into::<web_sys::HtmlInputElement>() {
+                if input.value() != id {
+                    input.set_value(&id);
+                }
+            }
+        })
+    };
     let locked = props.locked;
     let described = locked.then_some("editor-locked");
     html! {
         <tr data-card={card.id.clone()} data-index={index.to_string()}
             class={classes!(props.rejection.is_some().then_some("rejected"), props.selected.then_some("selected"))}>
             <th scope="row">
-                <input name="id" class="id" value={card.id.clone()} oninput={text(Field::Id)}
+                <input name="id" class="id" value={card.id.clone()} oninput={text(Field::Id)} onchange={keep_id}
                     aria-label={pick!(lang, format!("卡片 #{} 的 id", index + 1), format!("Id of card #{}", index + 1))} />
             </th>
             <td data-label={th!("範圍", "Scope")}>
