@@ -65,7 +65,18 @@ test('5,000 cards import and the page stays usable', { timeout: 120_000 }, async
     // textContent: the editor may sit far below the expanded cell, where the
     // browser skips laying it out (content-visibility), and innerText is empty there.
     assert.match(await page.locator('[data-panel="editor"] .pager').first().textContent(), /Cards 1–25 of 5000/);
-    await page.locator('[data-panel="editor"] .pager').first().getByRole('button', { name: 'Next →' }).click();
+    // By the keyboard (focus, then Enter: a trusted click on the button
+    // wherever it is): far below a cell of thousands of cards, a pointer's
+    // click lands where the button was laid out, and cells the scroll
+    // brings near lay themselves out then (content-visibility) and can move
+    // it. Once, on a busy machine, the page stayed on cards 1–25.
+    await page.locator('[data-panel="editor"] .pager').first().getByRole('button', { name: 'Next →' }).press('Enter');
+    await waitUntil(
+      page,
+      () => /Cards 26–50 of 5000/.test(document.querySelector('[data-panel="editor"] .pager')?.textContent ?? ''),
+      undefined,
+      { timeout: 30_000 },
+    );
     // Attached, not visible: once, with the machine busy, the page's
     // rows sat where the browser skipped laying them out (see above).
     await cardRow(page, 'C25').waitFor({ state: 'attached' });
