@@ -7,7 +7,7 @@
 
 use std::rc::Rc;
 
-use mixua_playground::store::card_edit::CardIdProblem;
+use mixua_playground::store::notice::CardIdProblem;
 use mixua_playground::store::state::{AppState, Doc, Edit, Notice, Ui, UiAction};
 use mixua_policy::Field;
 

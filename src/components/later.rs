@@ -1,23 +1,18 @@
 //! The places of what a part draws (issue 28): where a
 //! part is ([`Part`]), what its place shows until it is in ([`missing`]),
-//! and the `later` part as the components it serves get it from the root,
-//! a context ([`Later`]): where it is, its retry, and its functions once
-//! it is in ([`Draws`]). A component never fetches a part: the root does,
-//! and draws it again when the part is in.
+//! and the `later` part as the components it serves get it from the root:
+//! a context of where it is, its retry and its words ([`Later`]), and one
+//! context per drawn component ([`Drawn`]), which the component's stand-in
+//! (made by [`stand_in!`], beside the component) reads. A component never
+//! fetches a part: the root does, and draws it again when the part is in.
+//! This module names no component: each drawn component's props type
+//! names its own context, so no import goes round through here.
 
 use mixua_course::Pack;
 use mixua_policy::{ViewerId, Workspace};
 use mixua_words::Lang;
 use yew::prelude::*;
 
-use crate::components::chart::change_jump::ChangeJumpProps;
-use crate::components::inspector::card_editor::CardEditorProps;
-use crate::components::inspector::card_inspector::CardInspectorProps;
-use crate::components::inspector::compare::CompareProps;
-use crate::components::inspector::people::PeopleProps;
-use crate::components::inspector::why_panel::WhyPanelProps;
-use crate::components::lesson::score_step::ScoreStepProps;
-use crate::components::menus::files::FilesProps;
 use crate::derive::views::Computed;
 use crate::store::progress::Progress;
 use crate::store::work::Doc;
@@ -50,18 +45,10 @@ pub type Explain = fn(&Workspace, &Computed, &[usize], &ViewerId, Lang) -> Vec<S
 /// The lesson panel's result code (`lesson::lesson_panel::result_code`).
 pub type ResultCode = fn(&Pack, &Doc, &Computed, bool, &Progress, Option<u64>, &str, Lang) -> Html;
 
-/// What the `later` part draws and words for the components, once it is in
-/// (the root makes it from the part's handle).
+/// The words the `later` part gives the components once it is in (the
+/// root makes them from the part's handle).
 #[derive(Clone, Copy)]
-pub struct Draws {
-    pub card_inspector: fn(&CardInspectorProps) -> Html,
-    pub why_card: fn(&WhyPanelProps) -> Html,
-    pub card_editor: fn(&CardEditorProps) -> Html,
-    pub people: fn(&PeopleProps) -> Html,
-    pub compare: fn(&CompareProps) -> Html,
-    pub files: fn(&FilesProps) -> Html,
-    pub score_step: fn(&ScoreStepProps) -> Html,
-    pub change_jump: fn(&ChangeJumpProps) -> Html,
+pub struct Words {
     pub explained: Explain,
     pub change_words: crate::derive::change::ChangeWords,
     pub result_code: ResultCode,
@@ -70,14 +57,14 @@ pub struct Draws {
 /// The part of the panels a first screen does not show (`later`), as the
 /// root has it: wanted once the first screen is shown and painted, so
 /// nothing the first screen draws waits for it, and handed to the
-/// components it draws as a context. Compared by where the part is only
+/// components it serves as a context. Compared by where the part is only
 /// (its functions are there exactly when it is in): the retry of any
 /// render fetches it again.
 #[derive(Clone)]
 pub struct Later {
     pub part: Part,
     pub retry: Callback<()>,
-    pub draws: Option<Draws>,
+    pub words: Option<Words>,
 }
 
 impl PartialEq for Later {
@@ -86,56 +73,45 @@ impl PartialEq for Later {
     }
 }
 
-impl Later {
-    /// `draw` with the part's functions once it is in, else what stands in
-    /// its place ([`missing`], `place` its panel's class).
-    pub fn draw(&self, lang: Lang, place: &'static str, draw: impl FnOnce(&Draws) -> Html) -> Html {
-        match &self.draws {
-            Some(draws) => draw(draws),
-            None => missing(self.part, &self.retry, lang, place),
-        }
+/// One component the `later` part draws, as its stand-in finds it: the
+/// part's function for props `P`, once the part is in. The root provides
+/// one per drawn component. Compared by whether it is there (the function
+/// is the same whenever it is).
+pub struct Drawn<P: 'static> {
+    pub draw: Option<fn(&P) -> Html>,
+}
+
+impl<P> Clone for Drawn<P> {
+    fn clone(&self) -> Self {
+        *self
     }
 }
 
-/// `Name(fn_name, Props, "place") = function`: a component that draws the
-/// `later` part's `function` of its props once the part is in, else what
-/// stands in its place (its panel's class).
+impl<P> Copy for Drawn<P> {}
+
+impl<P> PartialEq for Drawn<P> {
+    fn eq(&self, other: &Self) -> bool {
+        self.draw.is_some() == other.draw.is_some()
+    }
+}
+
+/// `Name(fn_name, Props, "place")`: a component that draws the `later`
+/// part's function for `Props` ([`Drawn`]) once the part is in, else what
+/// stands in its place (its panel's class), else, outside the root's
+/// contexts, nothing.
 macro_rules! stand_in {
-    ($(#[doc = $doc:literal])* $name:ident($fn:ident, $props:ty, $place:literal) = $f:ident) => {
+    ($(#[doc = $doc:literal])* $name:ident($fn:ident, $props:ty, $place:literal)) => {
         $(#[doc = $doc])*
         #[function_component($name)]
         pub fn $fn(props: &$props) -> Html {
-            let later = use_context::<Later>();
-            later.map_or_else(Html::default, |l| l.draw(props.lang, $place, |d| (d.$f)(props)))
+            let later = use_context::<$crate::components::later::Later>();
+            let drawn = use_context::<$crate::components::later::Drawn<$props>>().and_then(|d| d.draw);
+            match (drawn, later) {
+                (Some(draw), _) => draw(props),
+                (None, Some(l)) => $crate::components::later::missing(l.part, &l.retry, props.lang, $place),
+                (None, None) => Html::default(),
+            }
         }
     };
 }
-
-stand_in!(
-    /// The card inspector, once the `later` part is in.
-    LazyCardInspector(lazy_card_inspector, CardInspectorProps, "inspector") = card_inspector
-);
-stand_in!(
-    /// The card's Why, once the `later` part is in.
-    LazyWhyCard(lazy_why_card, WhyPanelProps, "why") = why_card
-);
-stand_in!(
-    /// The card editor, once the `later` part is in.
-    LazyCardEditor(lazy_card_editor, CardEditorProps, "editor") = card_editor
-);
-stand_in!(
-    /// The people panel, once the `later` part is in.
-    LazyPeople(lazy_people, PeopleProps, "people") = people
-);
-stand_in!(
-    /// The comparison, once the `later` part is in.
-    LazyCompare(lazy_compare, CompareProps, "compare") = compare
-);
-stand_in!(
-    /// The Work menu's contents, once the `later` part is in.
-    LazyFiles(lazy_files, FilesProps, "files-body") = files
-);
-stand_in!(
-    /// A scoring step's scorecards, once the `later` part is in.
-    LazyScoreStep(lazy_score_step, ScoreStepProps, "score-step") = score_step
-);
+pub(crate) use stand_in;

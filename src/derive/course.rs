@@ -45,7 +45,7 @@ fn lesson_two_or_empty(lang: Lang) -> Workspace {
 /// reads them (`crate::derive::assertions`; not yet in: it does not hold yet, and
 /// the next edit checks again). Only a pack that asks reaches it.
 fn assertions_hold(f: &Facts<'_>) -> bool {
-    crate::parts::now(crate::parts::hold::all_hold::all_hold(f)).unwrap_or(false)
+    crate::parts::seam::now(crate::parts::hold::all_hold::all_hold(f)).unwrap_or(false)
 }
 
 

@@ -6,7 +6,7 @@ use yew::prelude::*;
 
 use crate::components::inspector::about_me::{AboutMe, AboutMeProps};
 
-crate::parts::part! {
+crate::parts::seam::part! {
     /// "About me"'s part.
     pub struct AboutMePart in about_me {
         /// [`AboutMe`], drawn.

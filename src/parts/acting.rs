@@ -13,7 +13,7 @@ use crate::components::lesson::lesson_tools::{LessonTools, ToolsAt};
 use crate::derive::checks::Logged;
 use crate::store::acts::Act;
 
-crate::parts::part! {
+crate::parts::seam::part! {
     /// Lessons 2 and 3's part.
     pub struct Acting in acting {
         /// Lessons 2 and 3's panels, each where it belongs.

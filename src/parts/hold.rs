@@ -5,7 +5,7 @@
 
 use mixua_course::Facts;
 
-crate::parts::part! {
+crate::parts::seam::part! {
     /// The assertions' "all hold".
     pub struct Hold in later {
         /// Whether every assertion of a pack's exercise holds.

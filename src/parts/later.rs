@@ -26,7 +26,7 @@ use crate::components::lesson::score_step::{ScoreStep, ScoreStepProps};
 use crate::components::menus::files::{Files, FilesProps};
 use crate::derive::assertions::{AssertionEdit, AssertionWrite, Derived, Opaque};
 use crate::derive::views::Computed;
-use crate::components::later::Draws;
+use crate::components::later::{Drawn, Words};
 use crate::start::address::{Address, Session};
 use crate::start::route::Route;
 use crate::store::autosave::Store;
@@ -37,7 +37,7 @@ use crate::store::saver::{Keeping, Saver};
 use crate::store::state::{Action, Recent, WorkAction};
 use crate::store::work::Doc;
 
-crate::parts::part! {
+crate::parts::seam::part! {
     /// The part the first screen does not carry.
     pub struct LaterPart in later {
         /// [`CardInspector`], drawn.
@@ -174,21 +174,26 @@ crate::parts::part! {
 }
 
 impl LaterPart {
-    /// What the components ask of this part (`crate::components::later`).
-    pub fn draws(self) -> Draws {
-        Draws {
-            card_inspector: self.card_inspector,
-            why_card: self.why_card,
-            card_editor: self.card_editor,
-            people: self.people,
-            compare: self.compare,
-            files: self.files,
-            score_step: self.score_step,
-            change_jump: self.change_jump,
-            explained: self.explained,
-            change_words: self.change_words,
-            result_code: self.result_code,
+    /// The words the components ask of this part (`crate::components::later`).
+    pub fn words(self) -> Words {
+        Words { explained: self.explained, change_words: self.change_words, result_code: self.result_code }
+    }
+
+    /// The components this part draws, each in the context its stand-in
+    /// reads (`crate::components::later::Drawn`), around `inner`; with no
+    /// part (`None`: still on its way, or failed), the stand-ins' places.
+    pub fn provide(part: Option<LaterPart>, inner: Html) -> Html {
+        fn drawn<P: 'static>(draw: Option<fn(&P) -> Html>, inner: Html) -> Html {
+            html! { <ContextProvider<Drawn<P>> context={Drawn { draw }}>{ inner }</ContextProvider<Drawn<P>>> }
         }
+        let inner = drawn(part.map(|p| p.card_inspector), inner);
+        let inner = drawn(part.map(|p| p.why_card), inner);
+        let inner = drawn(part.map(|p| p.card_editor), inner);
+        let inner = drawn(part.map(|p| p.people), inner);
+        let inner = drawn(part.map(|p| p.compare), inner);
+        let inner = drawn(part.map(|p| p.files), inner);
+        let inner = drawn(part.map(|p| p.score_step), inner);
+        drawn(part.map(|p| p.change_jump), inner)
     }
 }
 

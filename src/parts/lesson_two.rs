@@ -6,7 +6,7 @@
 use mixua_policy::Workspace;
 use mixua_words::Lang;
 
-crate::parts::part! {
+crate::parts::seam::part! {
     /// Lesson 2's pack and start.
     pub struct LessonTwo in acting {
         /// Lesson 2's built-in pack.

@@ -5,7 +5,7 @@
 use crate::store::lesson::WorkLesson;
 use crate::store::work::Doc;
 
-crate::parts::part! {
+crate::parts::seam::part! {
     /// The Work menu's actions.
     pub struct WorkMenuPart in work_menu {
         /// A share link of `doc` in `course` (its deflate and base64 writer).

@@ -12,7 +12,7 @@ use yew::prelude::*;
 use crate::components::announcer::Announcer;
 use crate::components::later::{missing, Later};
 use crate::parts::later::LaterPart;
-use crate::components::chart::change_jump::LazyChangeJump;
+use crate::components::chart::change_jump::ChangeJumpStandIn;
 use crate::components::{
     lesson::assertions_panel::AssertionsPanelProps,
     lesson::lesson_tools::{self, LessonTools, ToolsAt}, menus::notice_bar::NoticeBar, inspector::panel_tabs::{self, PanelTabs},
@@ -186,8 +186,7 @@ pub fn app(props: &AppProps) -> Html {
     let memory = tools_at(ToolsAt::Memory);
     // The printed worksheet's exercise: the current step's title and task.
     let worksheet_exercise = ui.exercise().filter(|_| !hidden(Panel::Lesson)).map(|e| Rc::new((e.title.get(lang).to_string(), e.task.get(lang).to_string())));
-    html! {
-        <ContextProvider<Later> context={Later { part: later, retry: retry_later.clone(), draws: later_part.map(LaterPart::draws) }}>
+    let app = html! {
         <div class={classes!("app", classroom.then_some("classroom"), ui.session.embed.then_some("embed"), third.on.then_some("lesson3"), selecting)} data-ready={(step == Step::Ready && acting_in && later == crate::parts::Part::In).then_some("")} data-settled={settled.then_some("")} {ondragover} {ondrop}>
             <a class="skip" href="#chart">{ pick!(lang, "跳到座位表", "Skip to the seating chart") }</a>
             if !ui.session.embed && top {
@@ -223,7 +222,7 @@ pub fn app(props: &AppProps) -> Html {
             <Announcer voice={voice.clone()} />
             // "N cells changed ↑" beside a control whose edit changed cells
             // off screen (not while predicting: it would give answers away).
-            <LazyChangeJump step={changed_cells.filter(|_| !ui.screen.mode.hides_answers())} {lang} />
+            <ChangeJumpStandIn step={changed_cells.filter(|_| !ui.screen.mode.hides_answers())} {lang} />
             <main>
                 if !hidden(Panel::Query) && top {
                     <QueryBar query={workspace.query.clone()} {english_seed} {lang} onaction={onaction.clone()} />
@@ -277,6 +276,10 @@ pub fn app(props: &AppProps) -> Html {
                 { below::rest(&workspace, ui.session.embed, print_asked, worksheet_exercise, lang) }
             }
         </div>
+    };
+    html! {
+        <ContextProvider<Later> context={Later { part: later, retry: retry_later.clone(), words: later_part.map(LaterPart::words) }}>
+            { LaterPart::provide(later_part, app) }
         </ContextProvider<Later>>
     }
 }

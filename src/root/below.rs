@@ -8,7 +8,9 @@ use mixua_policy::Workspace;
 use mixua_words::{pick, Lang};
 use yew::prelude::*;
 
-use crate::components::later::{LazyCardEditor, LazyCompare, LazyPeople};
+use crate::components::inspector::card_editor::CardEditorStandIn;
+use crate::components::inspector::compare::CompareStandIn;
+use crate::components::inspector::people::PeopleStandIn;
 use crate::components::lesson::worksheet::Worksheet;
 use crate::derive::checks::Roster;
 use crate::derive::views::Computed;
@@ -43,7 +45,7 @@ pub fn view(below: Below<'_>) -> Html {
     let lang = ui.session.lang;
     let shows = |panel: Panel| !ui.session.hidden.contains(panel) && (!ui.screen.classroom || ui.screen.panel == panel);
     let editor = (editor && shows(Panel::Editor)).then(|| html! {
-        <LazyCardEditor
+        <CardEditorStandIn
             workspace={workspace.clone()}
             computed={computed.clone()}
             selected={ui.screen.selected}
@@ -53,9 +55,9 @@ pub fn view(below: Below<'_>) -> Html {
             onaction={onaction.clone()}
         />
     });
-    let people = (people && shows(Panel::People)).then(|| html! { <LazyPeople roster={roster.clone()} {lang} onaction={onaction.clone()} /> });
+    let people = (people && shows(Panel::People)).then(|| html! { <PeopleStandIn roster={roster.clone()} {lang} onaction={onaction.clone()} /> });
     let compare = (compare && shows(Panel::Compare))
-        .then(|| html! { <LazyCompare doc={doc.clone()} computed={computed.clone()} hidden={ui.screen.mode.hides_answers()} {lang} /> });
+        .then(|| html! { <CompareStandIn doc={doc.clone()} computed={computed.clone()} hidden={ui.screen.mode.hides_answers()} {lang} /> });
     if fold && (editor.is_some() || people.is_some() || compare.is_some()) {
         return html! {
             <details class="more-panels" data-panel="more">

@@ -13,7 +13,7 @@ use crate::components::chart::rejected_list::RejectedList;
 use crate::components::lesson::lesson_panel::LessonPanel;
 use crate::parts::about_me::LazyAboutMe;
 use crate::components::inspector::why_panel::WhyPanel;
-use crate::components::later::LazyCardInspector;
+use crate::components::inspector::card_inspector::CardInspectorStandIn;
 use crate::derive::checks::{Checks, Rejected, Roster};
 use crate::derive::views::Computed;
 use crate::store::shared::Shared;
@@ -56,7 +56,7 @@ pub fn side(side: Side<'_>) -> Html {
                 { prompt }
             }
             if let Some((index, card)) = inspected {
-                <LazyCardInspector
+                <CardInspectorStandIn
                     {index}
                     card={card.clone()}
                     users={Rc::new(workspace.users.clone())}

@@ -9,25 +9,12 @@
 
 use mixua_policy::Workspace;
 
-use crate::store::notice::Notice;
+use crate::store::notice::{CardIdProblem, Notice};
 use crate::store::state::AppState;
 
 /// How many renames are remembered for the edits made before the screen
 /// showed them.
 const RENAMES: usize = 16;
-
-/// Why a card edit changed nothing.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum CardIdProblem {
-    /// No card has the id the edit names (deleted since).
-    Gone(String),
-    /// Several cards have it: which one is meant can't be told.
-    Shared(String),
-    /// An id edit to an empty id.
-    Empty,
-    /// An id edit to the id another card has.
-    Taken(String),
-}
 
 /// The one card with this id: `None` for none, a problem for several.
 fn only(ws: &Workspace, id: &str) -> Result<Option<usize>, CardIdProblem> {

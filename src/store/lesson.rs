@@ -271,7 +271,7 @@ impl Course {
     /// it is in is not in (`lesson_two_pack`).
     pub fn builtin(self, lang: Lang) -> Option<Pack> {
         match self {
-            Course::Two => crate::parts::now(crate::parts::lesson_two::lesson_two_pack::lesson_two_pack()),
+            Course::Two => crate::parts::seam::now(crate::parts::lesson_two::lesson_two_pack::lesson_two_pack()),
             #[cfg(feature = "lesson3")]
             Course::Three => Some(mixua_course::lesson_three_pack(lang)),
             Course::One | Course::Pack => Some(mixua_course::lesson_one_pack(lang)),
@@ -339,7 +339,7 @@ impl Course {
 /// `None` while that part is not in. A lesson-1 student's first load
 /// doesn't carry it (issue 28).
 pub fn lesson_two_start(lang: Lang) -> Option<Workspace> {
-    crate::parts::now(crate::parts::lesson_two::lesson_two_start::lesson_two_start(lang))
+    crate::parts::seam::now(crate::parts::lesson_two::lesson_two_start::lesson_two_start(lang))
 }
 
 /// The workspace an exercise's start (or solution) stands for, lesson 2's

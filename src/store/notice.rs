@@ -14,7 +14,7 @@ pub enum Notice {
     NameTaken(String),
     /// A card edit that names no one card, or an id edit refused: nothing
     /// changed.
-    CardId(crate::store::card_edit::CardIdProblem),
+    CardId(CardIdProblem),
     TokenEmpty,
     /// A profile fact needs both a key and a value.
     FactEmpty,
@@ -109,4 +109,17 @@ pub enum Unreadable {
 pub fn unreadable_work(entry: &crate::store::recent::Entry, text: String) -> Notice {
     let what = Unreadable::Work { name: entry.name.clone() };
     Notice::Unreadable { what, file: format!("mixua-unreadable-{}.json", entry.id), text: text.into() }
+}
+
+/// Why a card edit changed nothing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CardIdProblem {
+    /// No card has the id the edit names (deleted since).
+    Gone(String),
+    /// Several cards have it: which one is meant can't be told.
+    Shared(String),
+    /// An id edit to an empty id.
+    Empty,
+    /// An id edit to the id another card has.
+    Taken(String),
 }

@@ -10,7 +10,6 @@ use yew::Reducible;
 
 pub use crate::store::work::Doc;
 pub use crate::store::action::{go_to_step, Action, Edit, UiAction, WorkAction};
-pub use crate::store::edit::{changes_readers, valid_name};
 pub use crate::store::notice::{Notice, NoticeAt, Unreadable};
 pub use crate::store::ui::{LastStep, Mode, Recent, StepKind, Ui, HISTORY};
 use crate::store::progress::Progress;

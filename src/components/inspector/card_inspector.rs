@@ -83,3 +83,7 @@ pub fn card_inspector(props: &CardInspectorProps) -> Html {
     }
 }
 
+crate::components::later::stand_in!(
+    /// The card inspector, once the `later` part is in (its stand-in until then).
+    CardInspectorStandIn(card_inspector_stand_in, CardInspectorProps, "inspector")
+);

@@ -24,7 +24,7 @@ struct AddFormProps {
     button: AttrValue,
     placeholder: AttrValue,
     /// A user's or agent's name: checked here first (the reducer's own
-    /// check, `state::valid_name`, against these names), so its problem
+    /// check, `edit::valid_name`, against these names), so its problem
     /// sits on the field and its success beside the button.
     #[prop_or_default]
     names: Option<Rc<Vec<String>>>,
@@ -62,7 +62,7 @@ fn add_form(props: &AddFormProps) -> Html {
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
             if let Some(names) = &names {
-                match crate::store::state::valid_name(&text, names) {
+                match crate::store::edit::valid_name(&text, names) {
                     Err(notice) => {
                         answer.set(Some(Err(crate::components::menus::notice_bar::notice_text(&notice, lang).1)));
                         return;
@@ -331,3 +331,7 @@ pub fn people(props: &PeopleProps) -> Html {
     }
 }
 
+crate::components::later::stand_in!(
+    /// The people panel, once the `later` part is in (its stand-in until then).
+    PeopleStandIn(people_stand_in, PeopleProps, "people")
+);

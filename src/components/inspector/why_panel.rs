@@ -52,7 +52,7 @@ pub fn why_panel(props: &WhyPanelProps) -> Html {
     let lang = props.lang;
     let hidden = props.hidden;
     if props.selected.is_some_and(|i| i < props.workspace.cards.len()) && !hidden {
-        return html! { <crate::components::later::LazyWhyCard ..props.clone() /> };
+        return html! { <WhyCardStandIn ..props.clone() /> };
     }
     html! {
         <section class="panel why" aria-labelledby="why-title" data-panel="why" tabindex="-1">
@@ -201,3 +201,8 @@ pub fn why_card(props: &WhyPanelProps) -> Html {
         </section>
     }
 }
+
+crate::components::later::stand_in!(
+    /// The card's Why, once the `later` part is in (its stand-in until then).
+    WhyCardStandIn(why_card_stand_in, WhyPanelProps, "why")
+);

@@ -1,6 +1,6 @@
 use yew::prelude::*;
 
-use crate::components::later::LazyScoreStep;
+use crate::components::lesson::score_step::ScoreStepStandIn;
 use crate::derive::views::Computed;
 use mixua_words::Lang;
 use mixua_course::{hints_words, solved_words, Solved};
@@ -114,7 +114,7 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
     let later = use_context::<crate::components::later::Later>();
     let code = (*code_open).then(|| {
         let p = &props;
-        later.as_ref().and_then(|l| l.draws).map(|d| (d.result_code)(pack, &p.doc, &p.computed, p.revealed, &p.progress, p.tick, &name, lang))
+        later.as_ref().and_then(|l| l.words).map(|w| (w.result_code)(pack, &p.doc, &p.computed, p.revealed, &p.progress, p.tick, &name, lang))
     });
     // `task`: the new exercise's title then takes the focus (Next and
     // Previous); a step's own button keeps it, so the arrow keys go on
@@ -254,7 +254,7 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
                 </ul>
             }
             if (course == Course::Two && step_index == crate::store::progress::SCORE_STEP) || (course == Course::One && step_index == RECORD_STEP) {
-                <LazyScoreStep doc={props.doc.clone()} computed={props.computed.clone()} checks={props.checks.clone()} revealed={props.revealed}
+                <ScoreStepStandIn doc={props.doc.clone()} computed={props.computed.clone()} checks={props.checks.clone()} revealed={props.revealed}
                     progress={props.progress.clone()} pack={props.pack.clone()} {course} tick={props.tick} {lang} onaction={props.onaction.clone()} />
             }
             <div class="lesson-foot" aria-live="polite">

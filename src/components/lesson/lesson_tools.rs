@@ -94,7 +94,7 @@ fn tool(panel: Panel, shown: Html) -> Html {
 /// The people panel, when an exercise works in it (in every lesson: not in
 /// the part).
 fn people_panel(props: &LessonTools) -> Html {
-    html! { <crate::components::later::LazyPeople roster={props.roster.clone()} lang={props.lang} onaction={props.onaction.clone()} /> }
+    html! { <crate::components::inspector::people::PeopleStandIn roster={props.roster.clone()} lang={props.lang} onaction={props.onaction.clone()} /> }
 }
 
 /// Lessons 2 and 3's panels (in their part, `acting`).

@@ -2,7 +2,7 @@ use mixua_words::explain::name_error_text;
 use mixua_words::Lang;
 use yew::prelude::*;
 
-use crate::store::card_edit::CardIdProblem;
+use crate::store::notice::CardIdProblem;
 use crate::store::state::{Action, Notice, UiAction, Unreadable, WorkAction};
 
 #[derive(Properties, PartialEq)]

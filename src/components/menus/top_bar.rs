@@ -64,7 +64,7 @@ pub fn view(props: TopBar) -> Html {
             { props.tabs }
             <details class="files-menu work-menu" data-menu="work" onpointerenter={move |_: PointerEvent| prefetch()} onfocusin={move |_: FocusEvent| prefetch()}>
                 <summary>{ pick!(lang, "作品", "Work") }</summary>
-                <crate::components::later::LazyFiles doc={props.latest_doc.clone()} course={props.course} carried={props.carried} recent={props.recent.clone()}
+                <crate::components::menus::files::FilesStandIn doc={props.latest_doc.clone()} course={props.course} carried={props.carried} recent={props.recent.clone()}
                     said={props.said.clone()} {lang} onaction={props.onaction.clone()} onwork={props.onwork.clone()} />
             </details>
             { assertions_button(props.assertions, props.asserted, lang, &props.onaction) }
