@@ -1,12 +1,12 @@
 //! The places of what a part draws (issue 28): where a
 //! part is ([`Part`]), what its place shows until it is in ([`missing`]),
 //! and the `later` part as the components it serves get it from the root:
-//! a context of where it is, its retry and its words ([`Later`]), and one
-//! context per drawn component ([`Drawn`]), which the component's stand-in
-//! (made by [`stand_in!`], beside the component) reads. A component never
-//! fetches a part: the root does, and draws it again when the part is in.
-//! This module names no component: each drawn component's props type
-//! names its own context, so no import goes round through here.
+//! a context of where it is, its retry, and what it draws and words
+//! ([`Later`]), which a drawn component's stand-in (made by [`stand_in!`],
+//! beside the component) reads. A component never fetches a part: the
+//! root does, and draws it again when the part is in. This module names
+//! no component (a drawn component takes its props as `&dyn Any`), so no
+//! import goes round through here.
 
 use mixua_course::Pack;
 use mixua_policy::{ViewerId, Workspace};
@@ -45,10 +45,25 @@ pub type Explain = fn(&Workspace, &Computed, &[usize], &ViewerId, Lang) -> Vec<S
 /// The lesson panel's result code (`lesson::lesson_panel::result_code`).
 pub type ResultCode = fn(&Pack, &Doc, &Computed, bool, &Progress, Option<u64>, &str, Lang) -> Html;
 
-/// The words the `later` part gives the components once it is in (the
-/// root makes them from the part's handle).
+/// One component the `later` part draws, given its props as `&dyn Any`
+/// (the props' type is the component's own: this module names none, so
+/// no import goes round through here). Its stand-in ([`stand_in!`],
+/// beside the component) hands it its props; the part's function draws
+/// nothing for props of another type.
+pub type Draw = fn(&dyn std::any::Any) -> Html;
+
+/// What the `later` part draws and words for the components, once it is
+/// in (the root makes it from the part's handle).
 #[derive(Clone, Copy)]
-pub struct Words {
+pub struct Draws {
+    pub card_inspector: Draw,
+    pub why_card: Draw,
+    pub card_editor: Draw,
+    pub people: Draw,
+    pub compare: Draw,
+    pub files: Draw,
+    pub score_step: Draw,
+    pub change_jump: Draw,
     pub explained: Explain,
     pub change_words: crate::derive::change::ChangeWords,
     pub result_code: ResultCode,
@@ -64,7 +79,7 @@ pub struct Words {
 pub struct Later {
     pub part: Part,
     pub retry: Callback<()>,
-    pub words: Option<Words>,
+    pub draws: Option<Draws>,
 }
 
 impl PartialEq for Later {
@@ -73,43 +88,19 @@ impl PartialEq for Later {
     }
 }
 
-/// One component the `later` part draws, as its stand-in finds it: the
-/// part's function for props `P`, once the part is in. The root provides
-/// one per drawn component. Compared by whether it is there (the function
-/// is the same whenever it is).
-pub struct Drawn<P: 'static> {
-    pub draw: Option<fn(&P) -> Html>,
-}
-
-impl<P> Clone for Drawn<P> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-
-impl<P> Copy for Drawn<P> {}
-
-impl<P> PartialEq for Drawn<P> {
-    fn eq(&self, other: &Self) -> bool {
-        self.draw.is_some() == other.draw.is_some()
-    }
-}
-
-/// `Name(fn_name, Props, "place")`: a component that draws the `later`
-/// part's function for `Props` ([`Drawn`]) once the part is in, else what
+/// `Name(fn_name, Props, "place") = draw`: a component that draws the
+/// `later` part's `draw` of its props once the part is in, else what
 /// stands in its place (its panel's class), else, outside the root's
-/// contexts, nothing.
+/// context, nothing.
 macro_rules! stand_in {
-    ($(#[doc = $doc:literal])* $name:ident($fn:ident, $props:ty, $place:literal)) => {
+    ($(#[doc = $doc:literal])* $name:ident($fn:ident, $props:ty, $place:literal) = $draw:ident) => {
         $(#[doc = $doc])*
         #[function_component($name)]
         pub fn $fn(props: &$props) -> Html {
-            let later = use_context::<$crate::components::later::Later>();
-            let drawn = use_context::<$crate::components::later::Drawn<$props>>().and_then(|d| d.draw);
-            match (drawn, later) {
-                (Some(draw), _) => draw(props),
-                (None, Some(l)) => $crate::components::later::missing(l.part, &l.retry, props.lang, $place),
-                (None, None) => Html::default(),
+            match use_context::<$crate::components::later::Later>() {
+                Some($crate::components::later::Later { draws: Some(d), .. }) => (d.$draw)(props),
+                Some(l) => $crate::components::later::missing(l.part, &l.retry, props.lang, $place),
+                None => Html::default(),
             }
         }
     };

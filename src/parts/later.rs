@@ -9,10 +9,12 @@
 //! shown and painted, so the chart is interactive before it; a page with
 //! something stored or a link fetches it before its start.
 
+use std::any::Any;
 use std::rc::Rc;
 
 use mixua_policy::{CacheReplay, Change, ViewerId, Workspace};
 use mixua_words::Lang;
+
 use yew::prelude::*;
 
 use crate::components::chart::change_jump::{ChangeJump, ChangeJumpProps};
@@ -26,7 +28,7 @@ use crate::components::lesson::score_step::{ScoreStep, ScoreStepProps};
 use crate::components::menus::files::{Files, FilesProps};
 use crate::derive::assertions::{AssertionEdit, AssertionWrite, Derived, Opaque};
 use crate::derive::views::Computed;
-use crate::components::later::{Drawn, Words};
+use crate::components::later::Draws;
 use crate::start::address::{Address, Session};
 use crate::start::route::Route;
 use crate::store::autosave::Store;
@@ -41,30 +43,42 @@ crate::parts::seam::part! {
     /// The part the first screen does not carry.
     pub struct LaterPart in later {
         /// [`CardInspector`], drawn.
-        fn card_inspector(props: &CardInspectorProps) -> Html {
-            html! { <CardInspector ..props.clone() /> }
+        fn card_inspector(props: &dyn Any) -> Html {
+            props.downcast_ref::<CardInspectorProps>().map_or_else(Html::default, |props| {
+                html! { <CardInspector ..props.clone() /> }
+            })
         }
         /// [`WhyCard`], drawn.
-        fn why_card(props: &WhyPanelProps) -> Html {
-            let keep = Some(AssertionWrite(super::apply_assertion::now));
-            html! { <WhyCard {keep} ..props.clone() /> }
+        fn why_card(props: &dyn Any) -> Html {
+            props.downcast_ref::<WhyPanelProps>().map_or_else(Html::default, |props| {
+                let keep = Some(AssertionWrite(super::apply_assertion::now));
+                html! { <WhyCard {keep} ..props.clone() /> }
+            })
         }
         /// [`CardEditor`], drawn.
-        fn card_editor(props: &CardEditorProps) -> Html {
-            html! { <CardEditor ..props.clone() /> }
+        fn card_editor(props: &dyn Any) -> Html {
+            props.downcast_ref::<CardEditorProps>().map_or_else(Html::default, |props| {
+                html! { <CardEditor ..props.clone() /> }
+            })
         }
         /// [`People`], drawn.
-        fn people(props: &PeopleProps) -> Html {
-            html! { <People ..props.clone() /> }
+        fn people(props: &dyn Any) -> Html {
+            props.downcast_ref::<PeopleProps>().map_or_else(Html::default, |props| {
+                html! { <People ..props.clone() /> }
+            })
         }
         /// [`Compare`], drawn.
-        fn compare(props: &CompareProps) -> Html {
-            html! { <Compare ..props.clone() /> }
+        fn compare(props: &dyn Any) -> Html {
+            props.downcast_ref::<CompareProps>().map_or_else(Html::default, |props| {
+                html! { <Compare ..props.clone() /> }
+            })
         }
         /// The Work menu's contents ([`Files`]), drawn.
-        fn files(props: &FilesProps) -> Html {
-            let work_menu = Some(crate::store::shared::Func(crate::parts::work_menu::load as crate::components::menus::files::LoadWorkMenu));
-            html! { <Files {work_menu} ..props.clone() /> }
+        fn files(props: &dyn Any) -> Html {
+            props.downcast_ref::<FilesProps>().map_or_else(Html::default, |props| {
+                let work_menu = Some(crate::store::shared::Func(crate::parts::work_menu::load as crate::components::menus::files::LoadWorkMenu));
+                html! { <Files {work_menu} ..props.clone() /> }
+            })
         }
         /// A reveal's explanations of a cell's list.
         fn explained(ws: &Workspace, computed: &Computed, list: &[usize], viewer: &ViewerId, lang: Lang) -> Vec<String> {
@@ -75,8 +89,10 @@ crate::parts::seam::part! {
             mixua_words::change_parts(change, lang)
         }
         /// [`ChangeJump`], drawn.
-        fn change_jump(props: &ChangeJumpProps) -> Html {
-            html! { <ChangeJump ..props.clone() /> }
+        fn change_jump(props: &dyn Any) -> Html {
+            props.downcast_ref::<ChangeJumpProps>().map_or_else(Html::default, |props| {
+                html! { <ChangeJump ..props.clone() /> }
+            })
         }
         /// The lesson panel's result code.
         fn result_code(
@@ -113,8 +129,10 @@ crate::parts::seam::part! {
             crate::derive::assertions::derived(ws, now, cache, kept, before, lang, hides, open)
         }
         /// A scoring step's scorecards ([`ScoreStep`]), drawn.
-        fn score_step(props: &ScoreStepProps) -> Html {
-            html! { <ScoreStep ..props.clone() /> }
+        fn score_step(props: &dyn Any) -> Html {
+            props.downcast_ref::<ScoreStepProps>().map_or_else(Html::default, |props| {
+                html! { <ScoreStep ..props.clone() /> }
+            })
         }
         /// The start over what is stored and the address's link.
         fn route(address: &Address, session: &Session) -> Route {
@@ -174,26 +192,23 @@ crate::parts::seam::part! {
 }
 
 impl LaterPart {
-    /// The words the components ask of this part (`crate::components::later`).
-    pub fn words(self) -> Words {
-        Words { explained: self.explained, change_words: self.change_words, result_code: self.result_code }
-    }
-
-    /// The components this part draws, each in the context its stand-in
-    /// reads (`crate::components::later::Drawn`), around `inner`; with no
-    /// part (`None`: still on its way, or failed), the stand-ins' places.
-    pub fn provide(part: Option<LaterPart>, inner: Html) -> Html {
-        fn drawn<P: 'static>(draw: Option<fn(&P) -> Html>, inner: Html) -> Html {
-            html! { <ContextProvider<Drawn<P>> context={Drawn { draw }}>{ inner }</ContextProvider<Drawn<P>>> }
+    /// What this part draws for the components' stand-ins
+    /// (`crate::components::later::Draws`), and its words: each drawing
+    /// takes its component's own props, and draws nothing for any other.
+    pub fn draws(self) -> Draws {
+        Draws {
+            card_inspector: self.card_inspector,
+            why_card: self.why_card,
+            card_editor: self.card_editor,
+            people: self.people,
+            compare: self.compare,
+            files: self.files,
+            score_step: self.score_step,
+            change_jump: self.change_jump,
+            explained: self.explained,
+            change_words: self.change_words,
+            result_code: self.result_code,
         }
-        let inner = drawn(part.map(|p| p.card_inspector), inner);
-        let inner = drawn(part.map(|p| p.why_card), inner);
-        let inner = drawn(part.map(|p| p.card_editor), inner);
-        let inner = drawn(part.map(|p| p.people), inner);
-        let inner = drawn(part.map(|p| p.compare), inner);
-        let inner = drawn(part.map(|p| p.files), inner);
-        let inner = drawn(part.map(|p| p.score_step), inner);
-        drawn(part.map(|p| p.change_jump), inner)
     }
 }
 

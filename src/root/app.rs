@@ -186,7 +186,8 @@ pub fn app(props: &AppProps) -> Html {
     let memory = tools_at(ToolsAt::Memory);
     // The printed worksheet's exercise: the current step's title and task.
     let worksheet_exercise = ui.exercise().filter(|_| !hidden(Panel::Lesson)).map(|e| Rc::new((e.title.get(lang).to_string(), e.task.get(lang).to_string())));
-    let app = html! {
+    html! {
+        <ContextProvider<Later> context={Later { part: later, retry: retry_later.clone(), draws: later_part.map(LaterPart::draws) }}>
         <div class={classes!("app", classroom.then_some("classroom"), ui.session.embed.then_some("embed"), third.on.then_some("lesson3"), selecting)} data-ready={(step == Step::Ready && acting_in && later == crate::parts::Part::In).then_some("")} data-settled={settled.then_some("")} {ondragover} {ondrop}>
             <a class="skip" href="#chart">{ pick!(lang, "跳到座位表", "Skip to the seating chart") }</a>
             if !ui.session.embed && top {
@@ -276,10 +277,6 @@ pub fn app(props: &AppProps) -> Html {
                 { below::rest(&workspace, ui.session.embed, print_asked, worksheet_exercise, lang) }
             }
         </div>
-    };
-    html! {
-        <ContextProvider<Later> context={Later { part: later, retry: retry_later.clone(), words: later_part.map(LaterPart::words) }}>
-            { LaterPart::provide(later_part, app) }
         </ContextProvider<Later>>
     }
 }

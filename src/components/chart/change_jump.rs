@@ -90,8 +90,8 @@ fn host_at(el: &web_sys::Element, inside: bool) -> Option<web_sys::Element> {
 #[function_component(ChangeJumpStandIn)]
 pub fn change_jump_stand_in(props: &ChangeJumpProps) -> Html {
     // Nothing stands in for it: the strip's words say what changed.
-    let drawn = use_context::<crate::components::later::Drawn<ChangeJumpProps>>().and_then(|d| d.draw);
-    drawn.map(|draw| draw(props)).unwrap_or_default()
+    let draws = use_context::<crate::components::later::Later>().and_then(|l| l.draws);
+    draws.map(|d| (d.change_jump)(props)).unwrap_or_default()
 }
 
 #[function_component(ChangeJump)]

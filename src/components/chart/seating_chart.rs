@@ -104,7 +104,7 @@ pub fn explained(
 pub fn seating_chart(props: &SeatingChartProps) -> Html {
     // The change strip's words and a reveal's explanations come from the
     // later part: the chart is drawn again when it comes in.
-    let words = use_context::<crate::components::later::Later>().and_then(|l| l.words);
+    let draws = use_context::<crate::components::later::Later>().and_then(|l| l.draws);
     let computed = &props.computed;
     let lang = props.lang;
     let ws = &*props.doc.workspace;
@@ -184,7 +184,7 @@ pub fn seating_chart(props: &SeatingChartProps) -> Html {
                 // not be fetched), the cards are listed without them.
                 let explain = |list: &[usize]| -> Vec<(String, String)> {
                     let list = &list[..list.len().min(EXPLAINED)];
-                    let mut why = words.map(|w| (w.explained)(ws, computed, list, viewer, lang)).unwrap_or_default().into_iter();
+                    let mut why = draws.map(|d| (d.explained)(ws, computed, list, viewer, lang)).unwrap_or_default().into_iter();
                     list.iter().map(|&i| (ws.cards[i].id.clone(), why.next().unwrap_or_default())).collect()
                 };
                 CellMode::Revealed {
@@ -317,7 +317,7 @@ pub fn seating_chart(props: &SeatingChartProps) -> Html {
                 </p>
             }
             if let Some((kind, change)) = change {
-                <ChangeStrip kind={*kind} pieces={strip_parts(change, &props.more_parts, lang, words.map(|w| w.change_words))} {lang} />
+                <ChangeStrip kind={*kind} pieces={strip_parts(change, &props.more_parts, lang, draws.map(|d| d.change_words))} {lang} />
             }
             if props.cache_leaks > 0 && !props.mode.hides_answers() {
                 <p class="alarm-summary alarm" data-cache-leak-total={props.cache_leaks.to_string()}>

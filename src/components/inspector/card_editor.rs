@@ -135,5 +135,5 @@ pub fn card_editor(props: &CardEditorProps) -> Html {
 
 crate::components::later::stand_in!(
     /// The card editor, once the `later` part is in (its stand-in until then).
-    CardEditorStandIn(card_editor_stand_in, CardEditorProps, "editor")
+    CardEditorStandIn(card_editor_stand_in, CardEditorProps, "editor") = card_editor
 );

@@ -85,5 +85,5 @@ pub fn card_inspector(props: &CardInspectorProps) -> Html {
 
 crate::components::later::stand_in!(
     /// The card inspector, once the `later` part is in (its stand-in until then).
-    CardInspectorStandIn(card_inspector_stand_in, CardInspectorProps, "inspector")
+    CardInspectorStandIn(card_inspector_stand_in, CardInspectorProps, "inspector") = card_inspector
 );

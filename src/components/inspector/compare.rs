@@ -141,5 +141,5 @@ pub fn compare(props: &CompareProps) -> Html {
 
 crate::components::later::stand_in!(
     /// The comparison, once the `later` part is in (its stand-in until then).
-    CompareStandIn(compare_stand_in, CompareProps, "compare")
+    CompareStandIn(compare_stand_in, CompareProps, "compare") = compare
 );

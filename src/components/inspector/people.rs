@@ -333,5 +333,5 @@ pub fn people(props: &PeopleProps) -> Html {
 
 crate::components::later::stand_in!(
     /// The people panel, once the `later` part is in (its stand-in until then).
-    PeopleStandIn(people_stand_in, PeopleProps, "people")
+    PeopleStandIn(people_stand_in, PeopleProps, "people") = people
 );

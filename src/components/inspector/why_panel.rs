@@ -204,5 +204,5 @@ pub fn why_card(props: &WhyPanelProps) -> Html {
 
 crate::components::later::stand_in!(
     /// The card's Why, once the `later` part is in (its stand-in until then).
-    WhyCardStandIn(why_card_stand_in, WhyPanelProps, "why")
+    WhyCardStandIn(why_card_stand_in, WhyPanelProps, "why") = why_card
 );

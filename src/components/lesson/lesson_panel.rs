@@ -114,7 +114,7 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
     let later = use_context::<crate::components::later::Later>();
     let code = (*code_open).then(|| {
         let p = &props;
-        later.as_ref().and_then(|l| l.words).map(|w| (w.result_code)(pack, &p.doc, &p.computed, p.revealed, &p.progress, p.tick, &name, lang))
+        later.as_ref().and_then(|l| l.draws).map(|d| (d.result_code)(pack, &p.doc, &p.computed, p.revealed, &p.progress, p.tick, &name, lang))
     });
     // `task`: the new exercise's title then takes the focus (Next and
     // Previous); a step's own button keeps it, so the arrow keys go on

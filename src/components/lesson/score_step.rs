@@ -134,5 +134,5 @@ pub fn score_step(props: &ScoreStepProps) -> Html {
 
 crate::components::later::stand_in!(
     /// A scoring step's scorecards, once the `later` part is in (its stand-in until then).
-    ScoreStepStandIn(score_step_stand_in, ScoreStepProps, "score-step")
+    ScoreStepStandIn(score_step_stand_in, ScoreStepProps, "score-step") = score_step
 );

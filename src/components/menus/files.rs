@@ -312,5 +312,5 @@ pub fn files(props: &FilesProps) -> Html {
 
 crate::components::later::stand_in!(
     /// The Work menu's contents, once the `later` part is in (its stand-in until then).
-    FilesStandIn(files_stand_in, FilesProps, "files-body")
+    FilesStandIn(files_stand_in, FilesProps, "files-body") = files
 );
