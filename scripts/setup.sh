@@ -67,14 +67,17 @@ timed() {
 # version again without --locked. Either way the installed binary must then
 # report VERSION, or setup stops.
 install_crate() {
-  local crate=$1 version=$2 binary=$3 started=$SECONDS log status=0 got
+  local crate=$1 version=$2 binary=$3 opt=${4:-3} started=$SECONDS log status=0 got
   log=$(mktemp -t "mixua-install-${crate}-XXXXXX.log")
   # A tool's own release profile may ask for whole-program optimisation
   # (Trunk's: fat LTO, one codegen unit), which makes its compile on 2 cores
-  # one long single-threaded link. These tools only start other programs
-  # (cargo, wasm-bindgen, wasm-opt), so they are built without it: the same
-  # version from the same locked sources, compiled in parallel.
-  local fast=(env CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16)
+  # one long single-threaded link. These tools are built without it: the
+  # same version from the same locked sources, compiled in parallel. OPT
+  # (the 4th argument, default 3) is the optimisation level: Trunk only
+  # starts other programs (cargo, wasm-bindgen, wasm-opt) and copies a few
+  # files, so it is compiled at 1, which compiles faster; the wasm-bindgen
+  # CLI rewrites every build's wasm, so it keeps 3.
+  local fast=(env CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 CARGO_PROFILE_RELEASE_OPT_LEVEL="${opt}")
   "${fast[@]}" cargo install --locked --root "${TOOL_ROOT}" "${crate}" --version "${version}" --force >"${log}" 2>&1 || status=$?
   if ((status != 0)); then
     say "the locked install of ${crate} ${version} failed ($(grep -m1 '^error' "${log}" | cut -c1-200)); installing the same version without --locked"
@@ -146,7 +149,7 @@ step_trunk() {
     skip "$(trunk --version) ($(command -v trunk))"
   else
     say "cargo install --locked trunk --version ${TRUNK_VERSION} (compiles from source; about 5 minutes on 2 cores)"
-    install_crate trunk "${TRUNK_VERSION}" trunk
+    install_crate trunk "${TRUNK_VERSION}" trunk 1
   fi
 }
 
