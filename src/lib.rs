@@ -20,6 +20,7 @@ mod parts;
 mod root;
 
 pub use root::app::{App, AppProps};
+pub use parts::course_parts;
 pub use root::{fetch_acting, fetch_keep};
 
 /// Cards per editor page: long workspaces stay usable.

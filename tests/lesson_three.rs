@@ -24,9 +24,22 @@ use mixua_words::Lang;
 use proptest::prelude::*;
 use serde_json::Value;
 
+/// Every part's course functions (a native build has every part in).
+#[allow(dead_code)]
+fn parts() -> mixua_playground::store::lesson::CourseParts {
+    mixua_playground::course_parts()
+}
+
+/// Lesson 2's pack and start, from its part.
+#[allow(dead_code)]
+fn two() -> Option<mixua_playground::store::lesson::LessonTwoFns> {
+    parts().lesson_two
+}
+
+
 fn start() -> AppState {
     let doc = Doc { workspace: Rc::new(lesson_three_workspace(Lang::En)), ..Doc::default() };
-    AppState::new(doc, Ui::new(Course::Three, Lang::En))
+    AppState::new(doc, Ui::new(Course::Three, Lang::En, parts()))
 }
 
 fn prompt(state: &mut AppState, edit: PromptEdit) -> bool {
@@ -49,7 +62,7 @@ fn loaded(ws: &Workspace, user: &str, agent: &str) -> Vec<String> {
 
 fn holds(state: &AppState, step: usize) -> bool {
     let computed = Computed::new(state.workspace());
-    let lesson = Lesson { pack: state.ui.pack(), doc: &state.doc, computed: &computed, revealed: false, progress: &state.ui.progress, tick: None, cache: None };
+    let lesson = Lesson { pack: state.ui.pack(), doc: &state.doc, computed: &computed, revealed: false, progress: &state.ui.progress, tick: None, cache: None, parts: parts() };
     holds_now_in(step, lesson)
 }
 
@@ -58,8 +71,8 @@ fn lesson_three_is_a_built_in_lesson_of_its_own() {
     assert_eq!(Course::parse("3"), Some(Course::Three));
     assert!(Course::LESSONS.contains(&Course::Three));
     assert_eq!(Course::Three.number(), 3);
-    assert_eq!(Course::Three.exercise_count(), 5);
-    assert_eq!(*Course::Three.start_doc(Lang::En).expect("lesson 3's start").workspace, lesson_three_workspace(Lang::En));
+    assert_eq!(Course::Three.exercise_count(two()), 5);
+    assert_eq!(*Course::Three.start_doc(Lang::En, two()).expect("lesson 3's start").workspace, lesson_three_workspace(Lang::En));
 }
 
 #[test]
@@ -203,7 +216,7 @@ fn each_exercise_holds_once_solved_through_the_app_and_not_before() {
     }, mixua_playground::store::acts::WritePath(mixua_playground::store::acts::apply)));
     assert!(holds(&s, 3));
     // 5: the step opens alice/writer-v1's prompt, its task's viewer.
-    let opens = go_to_step(Course::Three, &pack, 3, 4, Lang::En);
+    let opens = go_to_step(Course::Three, &pack, 3, 4, Lang::En, two());
     assert!(opens.iter().any(|a| matches!(a, Action::Ui(UiAction::ShowPrompt(v)) if *v == ViewerId::new("alice", "writer-v1"))), "{opens:?}");
     for a in opens {
         s.apply(a);

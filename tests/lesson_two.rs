@@ -16,6 +16,19 @@ use mixua_policy::{actors, Actor, Refusal, Status, ViewerId};
 use mixua_words::Lang;
 use mixua_course::{lesson_two_workspace, RefusalSeen};
 
+/// Every part's course functions (a native build has every part in).
+#[allow(dead_code)]
+fn parts() -> mixua_playground::store::lesson::CourseParts {
+    mixua_playground::course_parts()
+}
+
+/// Lesson 2's pack and start, from its part.
+#[allow(dead_code)]
+fn two() -> Option<mixua_playground::store::lesson::LessonTwoFns> {
+    parts().lesson_two
+}
+
+
 /// Whether this build has `lang`'s sentences. A students' page is built in
 /// one language (mixua-words' `only-en` or `only-zh`, issue 28: `pick!`
 /// compiles the other language out), and scripts/test.sh runs these tests
@@ -28,7 +41,7 @@ fn has(lang: Lang) -> bool {
 
 fn start() -> AppState {
     let doc = Doc { workspace: Rc::new(lesson_two_workspace(Lang::En)), ..Doc::default() };
-    AppState::new(doc, Ui::new(Course::Two, Lang::En))
+    AppState::new(doc, Ui::new(Course::Two, Lang::En, parts()))
 }
 
 fn act(state: &mut AppState, act: Act) -> bool {
@@ -70,7 +83,7 @@ fn holds(state: &AppState, step: usize) -> bool {
 }
 
 fn lesson<'a>(state: &'a AppState, computed: &'a Computed) -> Lesson<'a> {
-    Lesson { pack: state.ui.pack(), doc: &state.doc, computed, revealed: false, progress: &state.ui.progress, tick: None, cache: None }
+    Lesson { pack: state.ui.pack(), doc: &state.doc, computed, revealed: false, progress: &state.ui.progress, tick: None, cache: None, parts: parts() }
 }
 
 #[test]

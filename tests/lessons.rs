@@ -10,6 +10,19 @@ use mixua_policy::{Field, ViewerId};
 use mixua_words::Lang;
 use mixua_course::{Item, Text};
 
+/// Every part's course functions (a native build has every part in).
+#[allow(dead_code)]
+fn parts() -> mixua_playground::store::lesson::CourseParts {
+    mixua_playground::course_parts()
+}
+
+/// Lesson 2's pack and start, from its part.
+#[allow(dead_code)]
+fn two() -> Option<mixua_playground::store::lesson::LessonTwoFns> {
+    parts().lesson_two
+}
+
+
 /// Whether this build has `lang`'s sentences. A students' page is built in
 /// one language (mixua-words' `only-en` or `only-zh`, issue 28: `pick!`
 /// compiles the other language out), and scripts/test.sh runs these tests
@@ -38,7 +51,7 @@ fn newly_done(l: Lesson<'_>) -> Vec<usize> {
 
 /// Lesson 1's exercises: the crate's built-in pack.
 fn steps() -> Vec<mixua_course::Exercise> {
-    Course::One.builtin(Lang::En).expect("a built-in pack").exercises
+    Course::One.builtin(Lang::En, two()).expect("a built-in pack").exercises
 }
 
 /// A viewer from its `user/agent` key.
@@ -64,6 +77,7 @@ fn lesson<'a>(state: &'a AppState, computed: &'a Computed) -> Lesson<'a> {
         progress: &state.ui.progress,
         tick: None,
         cache: None,
+        parts: state.ui.session.parts,
     }
 }
 
@@ -212,12 +226,12 @@ fn exercise_4_no_alarm_is_not_ticked_before_y_is_shared() {
 fn exercise_3_grades_only_carols_cells_and_exercise_1_only_the_seed_cells() {
     let mut s = seed();
     s.apply(Edit::AddUser("carol".into()));
-    let carol = graded_in(&Course::One.builtin(Lang::En).expect("a built-in pack"), 2, s.workspace()).expect("step 3 asks about cells");
+    let carol = graded_in(&Course::One.builtin(Lang::En, two()).expect("a built-in pack"), 2, s.workspace()).expect("step 3 asks about cells");
     assert_eq!(carol.iter().map(|v| v.key()).collect::<Vec<_>>(), ["carol/checker-v1", "carol/writer-v1"]);
-    let seed_cells = graded_in(&Course::One.builtin(Lang::En).expect("a built-in pack"), 0, s.workspace()).expect("step 1 asks about cells");
+    let seed_cells = graded_in(&Course::One.builtin(Lang::En, two()).expect("a built-in pack"), 0, s.workspace()).expect("step 1 asks about cells");
     assert_eq!(seed_cells.len(), 4);
     assert!(!seed_cells.iter().any(|v| v.user == "carol"));
-    assert_eq!(graded_in(&Course::One.builtin(Lang::En).expect("a built-in pack"), 3, s.workspace()), None);
+    assert_eq!(graded_in(&Course::One.builtin(Lang::En, two()).expect("a built-in pack"), 3, s.workspace()), None);
 }
 
 #[test]
@@ -401,7 +415,7 @@ fn the_result_code_the_app_writes_reads_back_in_the_crate() {
     record(&mut s);
     let computed = Computed::new(s.workspace());
     let code = course::result_code(lesson(&s, &computed), "Mei");
-    let pack = Course::One.builtin(Lang::En).expect("a built-in pack");
+    let pack = Course::One.builtin(Lang::En, two()).expect("a built-in pack");
     let read = mixua_course::decode_for(&code, &pack).expect("the crate reads the app's code");
     assert_eq!(read.name, "Mei");
     assert_eq!(read.exercises.len(), 7);
@@ -437,7 +451,7 @@ fn a_teachers_pack_records_only_the_step_being_worked_on() {
     assert!(newly_done_in(Course::One, 0, lesson(&s, &c)).contains(&3));
     // The same exercises as a teacher's pack, which the state holds: only
     // while exercise 4 is shown.
-    let teachers = std::rc::Rc::new(Course::One.builtin(Lang::En).expect("a built-in pack"));
+    let teachers = std::rc::Rc::new(Course::One.builtin(Lang::En, two()).expect("a built-in pack"));
     s.ui.session.course = Course::Pack;
     s.ui.session.teachers_pack = Some(teachers.clone());
     assert!(!newly_done_in(Course::Pack, 0, lesson(&s, &c)).contains(&3));
@@ -456,16 +470,24 @@ fn the_built_in_packs_are_the_states_own_read_once() {
     let mut s = seed();
     s.ui.session.lang = Lang::En;
     let first = s.ui.shared_pack().clone();
-    assert_eq!(*first, Course::One.builtin(Lang::En).expect("a built-in pack"));
+    assert_eq!(*first, Course::One.builtin(Lang::En, two()).expect("a built-in pack"));
     s.apply(Action::Ui(UiAction::LessonStep(2)));
     assert!(Rc::ptr_eq(s.ui.shared_pack(), &first), "the same pack after a step, not read again");
     // Another language or lesson is another pack, each kept once read.
     s.ui.session.lang = Lang::ZhTw;
     let zh = s.ui.shared_pack().clone();
-    assert_eq!(*zh, Course::One.builtin(Lang::ZhTw).expect("a built-in pack"));
+    assert_eq!(*zh, Course::One.builtin(Lang::ZhTw, two()).expect("a built-in pack"));
     assert_ne!(*zh, *first);
     s.ui.session.course = Course::Two;
-    assert_eq!(s.ui.pack(), &Course::Two.builtin(Lang::ZhTw).expect("a built-in pack"));
+    // Lesson 2's pack is in a part: a state that has not been handed its
+    // functions has none of its exercises (never another lesson's), and
+    // has them once the root hands them in (`UiAction::PartsIn`).
+    assert_eq!(s.ui.session.parts, Default::default());
+    assert!(s.ui.pack().exercises.is_empty(), "no exercises before the part is in");
+    assert_eq!(Course::Two.builtin(Lang::ZhTw, None), None);
+    assert!(s.apply(Action::Ui(UiAction::PartsIn(parts()))));
+    assert!(!s.apply(Action::Ui(UiAction::PartsIn(parts()))), "handed in twice: nothing changes");
+    assert_eq!(s.ui.pack(), &Course::Two.builtin(Lang::ZhTw, two()).expect("a built-in pack"));
     s.ui.session.course = Course::One;
     assert!(Rc::ptr_eq(s.ui.shared_pack(), &zh));
     // A state of its own reads its own: nothing passes between states but
@@ -514,10 +536,10 @@ fn checks_evaluated_once_agree_with_each_check() {
     let agree = |state: &AppState, course: Course| {
         let computed = Computed::new(state.workspace());
         let l = lesson(state, &computed);
-        for step in 0..course.exercise_count() {
+        for step in 0..course.exercise_count(two()) {
             for lang in [Lang::En, Lang::ZhTw] {
                 let checks = Checks::of(course, step, l, lang);
-                let each: Vec<bool> = (0..course.exercise_count()).map(|n| step_done_in(n, l)).collect();
+                let each: Vec<bool> = (0..course.exercise_count(two())).map(|n| step_done_in(n, l)).collect();
                 assert_eq!(checks.done, each, "done, step {step}");
                 assert_eq!(checks.items, items_in(step, l, lang), "items, step {step}");
                 assert_eq!(checks.newly, newly_done_in(course, step, l), "newly done, step {step}");
@@ -536,7 +558,7 @@ fn checks_evaluated_once_agree_with_each_check() {
     agree(&s, Course::Pack);
     let two = AppState::new(
         Doc { workspace: std::rc::Rc::new(mixua_course::lesson_two_workspace(Lang::En)), ..Doc::default() },
-        Ui::new(Course::Two, Lang::En),
+        Ui::new(Course::Two, Lang::En, parts()),
     );
     agree(&two, Course::Two);
 }
@@ -551,7 +573,7 @@ fn all_seven_exercises_solved_in_order_in_one_work() {
         return;
     }
     for lang in [Lang::ZhTw, Lang::En] {
-        let mut s = AppState::new(Doc::seed_in(lang), Ui::new(Default::default(), lang));
+        let mut s = AppState::new(Doc::seed_in(lang), Ui::new(Default::default(), lang, parts()));
         let solved = |s: &mut AppState, step: usize| {
             record(s);
             assert!(done(s, step), "{lang:?}: exercise {} holds once solved in order", step + 1);

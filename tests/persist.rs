@@ -9,6 +9,19 @@ use mixua_policy::{ViewerId, Workspace};
 use mixua_words::Lang;
 use mixua_course::seed_workspace;
 
+/// Every part's course functions (a native build has every part in).
+#[allow(dead_code)]
+fn parts() -> mixua_playground::store::lesson::CourseParts {
+    mixua_playground::course_parts()
+}
+
+/// Lesson 2's pack and start, from its part.
+#[allow(dead_code)]
+fn two() -> Option<mixua_playground::store::lesson::LessonTwoFns> {
+    parts().lesson_two
+}
+
+
 /// Whether this build has `lang`'s sentences. A students' page is built in
 /// one language (mixua-words' `only-en` or `only-zh`, issue 28: `pick!`
 /// compiles the other language out), and scripts/test.sh runs these tests
@@ -219,7 +232,7 @@ fn a_field_written_twice_stays_rejected_through_save_export_link_and_reload() {
     let mut stored = BTreeMap::new();
     stored.insert(browser::slot_key("w"), browser::slot_json(&slot));
     stored.insert(browser::INDEX_KEY.to_string(), serde_json::to_string(&index).unwrap());
-    let session = Session { browser_lang: "en".into(), tab_work: Some("w".into()), new_id: "new".into(), stamp: "12-01 14:05".into() };
+    let session = Session { browser_lang: "en".into(), tab_work: Some("w".into()), new_id: "new".into(), stamp: "12-01 14:05".into(), parts: parts() };
     let reloaded = route(&Address::new(&[], ""), &stored, &session);
     assert_eq!(reloaded.work.id, "w", "the reload opens the saved work");
     let from_slot = mixua_playground::store::persist::from_stored(&browser::slot_in(&stored, "w").unwrap().work).unwrap();

@@ -62,7 +62,7 @@ impl Storage {
 }
 
 fn session(tab: Option<&str>) -> Session {
-    Session { browser_lang: "en-GB".into(), tab_work: tab.map(str::to_string), new_id: "new".into(), stamp: "12-01 14:05".into() }
+    Session { browser_lang: "en-GB".into(), tab_work: tab.map(str::to_string), new_id: "new".into(), stamp: "12-01 14:05".into(), parts: parts() }
 }
 
 fn pack() -> Pack {
@@ -682,7 +682,7 @@ fn arrive(page: Page, kind: Kind, way: Way) -> Goes {
             match routed(&route) {
                 Goes::Here { lesson, .. } => {
                     let ui = &route.state.ui;
-                    assert!(ui.session.course.start_doc(Lang::En).is_some() || ui.session.course == Course::Two, "a start to reset to");
+                    assert!(ui.session.course.start_doc(Lang::En, two()).is_some() || ui.session.course == Course::Two, "a start to reset to");
                     here(lesson, false)
                 }
                 other => other,
@@ -694,7 +694,7 @@ fn arrive(page: Page, kind: Kind, way: Way) -> Goes {
 /// The lesson a work leaves the browser as (its link, its file): what the
 /// Work menu's share and export name (`Ui::carried_lesson`).
 fn carried(kind: Kind) -> WorkLesson {
-    let mut ui = mixua_playground::store::state::Ui::new(kind.lesson().course().unwrap(), Default::default());
+    let mut ui = mixua_playground::store::state::Ui::new(kind.lesson().course().unwrap(), Default::default(), parts());
     ui.session.teachers_pack = kind.pack().map(Rc::new);
     ui.carried_lesson()
 }
@@ -906,7 +906,7 @@ mod model {
                 }
                 let address = Address { params: with_lesson, fragment: fragment.clone(), page };
                 let now = self.tick();
-                let session = Session { browser_lang: "en".into(), tab_work: tab_work.clone(), new_id: format!("n{now}"), stamp: "12-01 14:05".into() };
+                let session = Session { browser_lang: "en".into(), tab_work: tab_work.clone(), new_id: format!("n{now}"), stamp: "12-01 14:05".into(), parts: parts() };
                 let route = route(&address, &self.map as &dyn Stored, &session);
                 if let Some(to) = &route.go {
                     let (path, rest) = to.split_once('?').unwrap_or((to, ""));
@@ -953,7 +953,7 @@ mod model {
         /// loaded as a new work.
         pub fn reset(&mut self, t: usize) {
             self.save(t);
-            let Some(doc) = self.tabs[t].state.ui.session.course.start_doc(Lang::En) else { return };
+            let Some(doc) = self.tabs[t].state.ui.session.course.start_doc(Lang::En, two()) else { return };
             let own = Saved { doc: (*self.tabs[t].state.doc).clone(), course: Some(self.tabs[t].state.ui.work_lesson()), ..Saved::default() };
             self.map.insert(browser::PREVIOUS_KEY.into(), persist::to_json(&own));
             let now = self.tick();
@@ -985,6 +985,19 @@ mod model {
 }
 
 use proptest::prelude::*;
+
+/// Every part's course functions (a native build has every part in).
+#[allow(dead_code)]
+fn parts() -> mixua_playground::store::lesson::CourseParts {
+    mixua_playground::course_parts()
+}
+
+/// Lesson 2's pack and start, from its part.
+#[allow(dead_code)]
+fn two() -> Option<mixua_playground::store::lesson::LessonTwoFns> {
+    parts().lesson_two
+}
+
 
 /// Whether this build has `lang`'s sentences. A students' page is built in
 /// one language (mixua-words' `only-en` or `only-zh`, issue 28: `pick!`
@@ -1261,4 +1274,28 @@ fn opened_lesson_is_said_only_when_another_lessons_work_stays_behind() {
     // `?fresh` says it is a fresh start, not which lesson opened.
     let route = start_on(Page::LessonThree, &[("fresh", "")], "", &Kind::L1.stored(), Some("w"));
     assert_eq!(route.state.ui.screen.notice, Some(Notice::FreshStart));
+}
+
+/// Lesson 2's start is in a part: the route reads it from the session's
+/// parts (`Session::parts`, what the start has in), never from whether a
+/// part happens to have arrived. Without them, lesson 2's first visit is
+/// an empty work that is never saved, and the notice says why; with them,
+/// its start, saved as a new work.
+#[test]
+fn lesson_twos_start_comes_from_the_sessions_parts() {
+    let empty = BTreeMap::<String, String>::new();
+    let address = Address::new(&[("lesson", "2")], "");
+    let without = Session { parts: Default::default(), ..session(None) };
+    let got = route(&address, &empty, &without);
+    assert_eq!(got.state.ui.session.course, Course::Two);
+    assert_eq!(got.state.ui.screen.notice, Some(Notice::PartMissing));
+    assert!(!got.autosave, "an empty stand-in is never saved");
+    assert!(got.state.workspace().cards.is_empty());
+    assert!(got.state.ui.pack().exercises.is_empty());
+    let with = route(&address, &empty, &session(None));
+    assert_eq!(with.state.ui.screen.notice, None);
+    assert!(with.autosave);
+    assert_eq!(*with.state.doc.workspace, mixua_course::lesson_two_workspace(Lang::En));
+    assert_eq!(with.state.ui.pack().exercises.len(), Course::Two.exercise_count(two()));
+    assert!(with.state.ui.pack().exercises.len() > 1);
 }

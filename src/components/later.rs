@@ -8,14 +8,11 @@
 //! no component (a drawn component takes its props as `&dyn Any`), so no
 //! import goes round through here.
 
-use mixua_course::Pack;
 use mixua_policy::{ViewerId, Workspace};
 use mixua_words::Lang;
 use yew::prelude::*;
 
 use crate::derive::views::Computed;
-use crate::store::progress::Progress;
-use crate::store::work::Doc;
 
 pub use crate::store::arrival::Part;
 
@@ -43,7 +40,7 @@ pub fn missing(part: Part, retry: &Callback<()>, lang: Lang, place: &'static str
 pub type Explain = fn(&Workspace, &Computed, &[usize], &ViewerId, Lang) -> Vec<String>;
 
 /// The lesson panel's result code (`lesson::lesson_panel::result_code`).
-pub type ResultCode = fn(&Pack, &Doc, &Computed, bool, &Progress, Option<u64>, &str, Lang) -> Html;
+pub type ResultCode = fn(crate::derive::course::Lesson<'_>, &str, Lang) -> Html;
 
 /// One component the `later` part draws, given its props as `&dyn Any`
 /// (the props' type is the component's own: this module names none, so

@@ -32,22 +32,9 @@ pub struct Lesson<'a> {
     /// The work's cache replay, when the root has made it (else a check
     /// that reads the cache replays it).
     pub cache: Option<&'a mixua_policy::CacheReplay<'a>>,
+    /// What of the course is in a part (`UiSession::parts`).
+    pub parts: CourseParts,
 }
-
-/// Lesson 2's start for the checks' facts (a result code's cells): empty
-/// while its part is not in.
-fn lesson_two_or_empty(lang: Lang) -> Workspace {
-    lesson_two_start(lang).unwrap_or_default()
-}
-
-/// A teacher's goal "make all assertions pass" (`Check::AssertionsHold`):
-/// the crate runs the work's assertions on these facts, in the part that
-/// reads them (`crate::derive::assertions`; not yet in: it does not hold yet, and
-/// the next edit checks again). Only a pack that asks reaches it.
-fn assertions_hold(f: &Facts<'_>) -> bool {
-    crate::parts::seam::now(crate::parts::hold::all_hold::all_hold(f)).unwrap_or(false)
-}
-
 
 /// Runs `f` with the facts the crate's checks read.
 pub fn with_facts<T>(lesson: Lesson<'_>, f: impl FnOnce(&Facts<'_>) -> T) -> T {
@@ -66,7 +53,17 @@ pub fn with_facts<T>(lesson: Lesson<'_>, f: impl FnOnce(&Facts<'_>) -> T) -> T {
     };
     // The cache replay is the one the views made (`memos::use_views`, for a
     // lesson that reads it), never made here.
-    let facts = Facts::of(&lesson.doc.workspace, views, learner).with_lesson_two(lesson_two_or_empty).with_assertions(assertions_hold);
+    // What of the course is in a part, as the state has it: lesson 2's
+    // start (a result code's cells; without it, an empty start) and the
+    // teacher's goal "make all assertions pass" (without it, not judged:
+    // it does not hold yet, and the next derivation judges it).
+    let mut facts = Facts::of(&lesson.doc.workspace, views, learner);
+    if let Some(two) = lesson.parts.lesson_two {
+        facts = facts.with_lesson_two(two.start);
+    }
+    if let Some(judge) = lesson.parts.all_hold {
+        facts = facts.with_assertions(judge);
+    }
     f(&match lesson.cache {
         Some(replayed) => facts.with_cache(replayed),
         None => facts,

@@ -195,9 +195,9 @@ pub fn use_checks(state: &AppState, now: &Shared<Computed>, logged: Option<Rc<Lo
         state.ui.progress.clone(),
         (revealed, tick, state.ui.session.course, state.ui.lesson_step, state.ui.session.lang, on),
         Shared(state.ui.shared_pack().clone()),
-        (logged.map(Shared), state.ui.reads_cache()),
+        (logged.map(Shared), state.ui.reads_cache(), state.ui.session.parts),
     );
-    let checks = use_memo(key, |(doc, computed, progress, (revealed, tick, course, lesson_step, lang, on), pack, (logged, reads_cache))| {
+    let checks = use_memo(key, |(doc, computed, progress, (revealed, tick, course, lesson_step, lang, on), pack, (logged, reads_cache, parts))| {
         if !*on {
             return Checks::default();
         }
@@ -209,7 +209,7 @@ pub fn use_checks(state: &AppState, now: &Shared<Computed>, logged: Option<Rc<Lo
         if *reads_cache && cache.is_none() {
             return Checks::default();
         }
-        let lesson = Lesson { pack, doc, computed, revealed: *revealed, progress, tick: *tick, cache };
+        let lesson = Lesson { pack, doc, computed, revealed: *revealed, progress, tick: *tick, cache, parts: *parts };
         Checks::of(*course, *lesson_step, lesson, *lang)
     });
     Shared(checks)

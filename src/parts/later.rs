@@ -34,7 +34,6 @@ use crate::start::route::Route;
 use crate::store::autosave::Store;
 use crate::store::notice::NoticeAt;
 use crate::store::persist::Saved;
-use crate::store::progress::Progress;
 use crate::store::saver::{Keeping, Saver};
 use crate::store::state::{Action, Recent, WorkAction};
 use crate::store::work::Doc;
@@ -95,17 +94,8 @@ crate::parts::seam::part! {
             })
         }
         /// The lesson panel's result code.
-        fn result_code(
-            pack: &mixua_course::Pack,
-            doc: &Doc,
-            computed: &Computed,
-            revealed: bool,
-            progress: &Progress,
-            tick: Option<u64>,
-            name: &str,
-            lang: Lang,
-        ) -> Html {
-            crate::components::lesson::lesson_panel::result_code(pack, doc, computed, revealed, progress, tick, name, lang)
+        fn result_code(lesson: crate::derive::course::Lesson<'_>, name: &str, lang: Lang) -> Html {
+            crate::components::lesson::lesson_panel::result_code(lesson, name, lang)
         }
         /// [`AssertionsPanel`], drawn.
         fn assertions_panel(props: &AssertionsPanelProps) -> Html {

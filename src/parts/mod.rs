@@ -84,6 +84,18 @@ pub fn use_part(wanted: bool, preload: Preload) -> (Part, Callback<()>) {
 }
 
 
+/// The course's functions of the parts that are in now: lesson 2's pack
+/// and start (`acting`) and the assertions' judge (`later`); `None` for a
+/// part that is not in. What the start and the root hand the state
+/// (`UiSession::parts`): the store and the derivation read them there.
+pub fn course_parts() -> crate::store::lesson::CourseParts {
+    crate::store::lesson::CourseParts {
+        lesson_two: seam::now(lesson_two::LessonTwo::load())
+            .map(|two| crate::store::lesson::LessonTwoFns { pack: two.lesson_two_pack, start: two.lesson_two_start }),
+        all_hold: seam::now(hold::Hold::load()).map(|hold| hold.all_hold),
+    }
+}
+
 /// Lessons 2 and 3's chunk, with both its handles' functions
 /// ([`acting::Acting`], [`lesson_two::LessonTwo`]) in.
 pub async fn acting_in() -> Result<(), SplitLoaderError> {

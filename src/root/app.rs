@@ -77,6 +77,7 @@ pub fn app(props: &AppProps) -> Html {
     // then each says so in its place).
     let later_part = (later == crate::parts::Part::In).then(crate::parts::later::LaterPart::loaded);
     use_start_advance(step_now, step >= Step::Side && later == crate::parts::Part::Out);
+    effects::use_parts_in(acting, later, store);
     // Everything the screen shows of the work, derived once per revision
     // (`derive/derived.rs`): the views now and shown, the cache's replay,
     // the change, the chart's cells, lesson 3's prompts, the assertions,
@@ -193,7 +194,7 @@ pub fn app(props: &AppProps) -> Html {
             if !ui.session.embed && top {
             { top_bar::view(TopBar {
                 prefetch: crate::parts::work_menu::prefetch,
-                course: ui.session.course, carried: ui.carried_lesson(), classroom, latest_doc: latest_doc.clone(), recent: ui.screen.recent.clone(),
+                course: ui.session.course, parts: ui.session.parts, carried: ui.carried_lesson(), classroom, latest_doc: latest_doc.clone(), recent: ui.screen.recent.clone(),
                 said: ui.screen.notice.clone().filter(|_| ui.screen.notice_at == NoticeAt::Work),
                 doc: doc.clone(), computed: computed_now.clone(), saved_pack: saved_pack.clone(), onkeep: onkeep.clone(),
                 can_undo: !state.past.is_empty(), can_redo: !state.future.is_empty(),

@@ -127,6 +127,7 @@ pub fn lesson<M: Fn() -> Html>(column: LessonColumn<'_, M>) -> Html {
                     student_name={student_name.clone()}
                     onname={onname.clone()}
                     course={ui.session.course}
+                    parts={ui.session.parts}
                     revealed={ui.screen.mode == Mode::Predict { revealed: true }}
                     progress={ui.progress.clone()}
                     step={ui.lesson_step}

@@ -109,6 +109,17 @@ pub fn use_speech(doc: Shared<Doc>, words: Option<String>, notice: Option<Notice
 /// (not `?fresh`, not `?embed`) keeps it for the next start
 /// ([`crate::store::browser::LANG_KEY`]). A page built in one language (issue 28)
 /// opens the other language's build instead ([`crate::store::autosave::switch_lang`]).
+/// Hands the state the course's functions of the parts that are in
+/// (`crate::parts::course_parts`) whenever a part comes in: lesson 2's
+/// pack and start with `acting`, the assertions' judge with `later`. The
+/// state keeps them (`UiSession::parts`); the lesson's pack and checks are
+/// read again with them.
+#[hook]
+pub fn use_parts_in(acting: crate::parts::Part, later: crate::parts::Part, store: &Store) {
+    let store = store.clone();
+    use_effect_with((acting, later), move |_| store.dispatch(UiAction::PartsIn(crate::parts::course_parts()).into()));
+}
+
 #[hook]
 pub fn use_document_lang(lang: Lang, store: &Store) {
     let store = store.clone();

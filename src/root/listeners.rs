@@ -39,7 +39,7 @@ fn key_action(e: &web_sys::KeyboardEvent, ui: &Ui) -> Option<Vec<Action>> {
         "ArrowLeft" | "PageUp" => step.saturating_sub(1),
         _ => return None,
     };
-    Some(crate::store::state::go_to_step(ui.session.course, ui.pack(), step, to, ui.session.lang))
+    Some(crate::store::state::go_to_step(ui.session.course, ui.pack(), step, to, ui.session.lang, ui.session.parts.lesson_two))
 }
 
 /// Save at once when the page is hidden or closed; another tab's saves;

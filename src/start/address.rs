@@ -75,4 +75,7 @@ pub struct Session {
     pub new_id: String,
     /// The clock as a new work's name shows it ("11-30 14:05").
     pub stamp: String,
+    /// What of the course is in a part now (lesson 2's pack and start,
+    /// when the start fetched its part first: `main.rs`).
+    pub parts: crate::store::lesson::CourseParts,
 }

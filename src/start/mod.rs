@@ -69,8 +69,10 @@ impl Boot {
     /// kept).
     pub fn prerender(screen: Screen) -> Boot {
         let Screen { lang, course } = screen;
-        let doc = course.start_doc(lang).unwrap_or_else(|| Doc::seed_in(lang));
-        let state = AppState::new(doc, Ui::new(course, lang));
+        // A native build: every part is in.
+        let parts = crate::parts::course_parts();
+        let doc = course.start_doc(lang, parts.lesson_two).unwrap_or_else(|| Doc::seed_in(lang));
+        let state = AppState::new(doc, Ui::new(course, lang, parts));
         let work = WorkRef { id: String::new(), name: String::new(), base: 0, forked_from: None };
         let route = Route { state, set_aside: None, autosave: false, work, unsaved: false, started: None, opened_link: false, authored: None, go: None };
         Boot { route, derived: None }
@@ -100,6 +102,8 @@ impl Boot {
             tab_work: None,
             new_id: new.id,
             stamp: crate::store::saver::stamp(),
+            // Lesson 2's, when the start fetched its part (`main.rs`).
+            parts: crate::parts::course_parts(),
         };
         if !crate::store::json_io::needed_at_start() {
             return Boot { route: route::route_plain(&address, &session), derived: None };

@@ -107,6 +107,7 @@ pub fn route_plain(address: &Address, session: &Session) -> Route {
 /// [`route`], reading stored work and links through `reader`.
 fn route_by<R: Reader>(address: &Address, session: &Session, reader: &R) -> Route {
     let mut ui = Ui::default();
+    ui.session.parts = session.parts;
     ui.session.lang = initial_lang(address, session);
     // `?embed` (an iframe in slides or a course page) starts as `?fresh`
     // does: the seed (or the link, or the lesson), never the learner's
@@ -240,7 +241,7 @@ fn route_by<R: Reader>(address: &Address, session: &Session, reader: &R) -> Rout
     let mut part_missing = false;
     let mut doc = Doc::default();
     if saved.is_none() {
-        doc = course.start_doc(seed_lang).unwrap_or_else(|| {
+        doc = course.start_doc(seed_lang, session.parts.lesson_two).unwrap_or_else(|| {
             part_missing = true;
             Doc::default()
         });
@@ -298,7 +299,7 @@ fn route_by<R: Reader>(address: &Address, session: &Session, reader: &R) -> Rout
                 // Its first exercise starts in lesson 2's part, which could
                 // not be fetched: the pack is not opened, the work stays as
                 // it is, and the notice says why.
-                let Some(start) = crate::store::lesson::start_workspace(&pack.exercises[0].start, lang) else {
+                let Some(start) = crate::store::lesson::start_workspace(&pack.exercises[0].start, lang, session.parts.lesson_two) else {
                     state.ui.screen.notice = Some(Notice::PartMissing);
                     break 'open;
                 };

@@ -209,13 +209,16 @@ pub enum UiAction {
     PromptSheet(bool),
     /// Opens or closes the Assertions panel.
     ShowAssertions(bool),
+    /// Functions of a part that has come in (the root hands them in): the
+    /// state keeps them with those it has.
+    PartsIn(crate::store::lesson::CourseParts),
 }
 
 /// Going from lesson step `from` to `to`: a teacher's pack's exercise
 /// begins from its own start (an undoable load) before the step changes;
 /// the built-in lessons run on one continuing work. The lesson panel's
 /// buttons and the classroom's arrow keys both go this way.
-pub fn go_to_step(course: crate::store::lesson::Course, pack: &mixua_course::Pack, from: usize, to: usize, lang: Lang) -> Vec<Action> {
+pub fn go_to_step(course: crate::store::lesson::Course, pack: &mixua_course::Pack, from: usize, to: usize, lang: Lang, lesson_two: Option<crate::store::lesson::LessonTwoFns>) -> Vec<Action> {
     let Some(last) = pack.exercises.len().checked_sub(1) else { return Vec::new() };
     let to = to.min(last);
     let mut actions = Vec::new();
@@ -223,7 +226,7 @@ pub fn go_to_step(course: crate::store::lesson::Course, pack: &mixua_course::Pac
         let exercise = &pack.exercises[to];
         // A start in lesson 2's part, which is not in: the step stays, and
         // the notice says why.
-        let Some(workspace) = crate::store::lesson::start_workspace(&exercise.start, lang) else {
+        let Some(workspace) = crate::store::lesson::start_workspace(&exercise.start, lang, lesson_two) else {
             return vec![UiAction::Notify(Notice::PartMissing).into()];
         };
         let workspace = Rc::new(workspace);

@@ -7,6 +7,8 @@ use std::rc::Rc;
 use mixua_policy::Workspace;
 use mixua_words::Lang;
 use mixua_course::Pack;
+
+pub use crate::store::course_parts::{CourseParts, LessonTwoFns};
 use serde::{Deserialize, Serialize};
 
 /// Which lesson a work belongs to: the seating chart (lesson 1), or memory
@@ -201,8 +203,8 @@ pub struct Packs {
 
 impl Packs {
     /// The lesson's built-in pack in `lang` ([`Course::Pack`]: lesson 1's),
-    /// or one without exercises while its part is not in.
-    pub fn get(&self, course: Course, lang: Lang) -> &Rc<Pack> {
+    /// or one without exercises while its part is not in (`lesson_two`).
+    pub fn get(&self, course: Course, lang: Lang, lesson_two: Option<LessonTwoFns>) -> &Rc<Pack> {
         let at = match course {
             Course::One | Course::Pack => 0,
             Course::Two => 1,
@@ -217,7 +219,7 @@ impl Packs {
         if let Some(pack) = cell.get() {
             return pack;
         }
-        match course.builtin(lang) {
+        match course.builtin(lang, lesson_two) {
             Some(pack) => cell.get_or_init(|| Rc::new(pack)),
             None => self.waiting.get_or_init(|| {
                 Rc::new(Pack { format: mixua_course::pack::PACK_FORMAT, id: String::new(), version: 0, title: Default::default(), exercises: Vec::new() })
@@ -235,10 +237,10 @@ impl std::fmt::Debug for Packs {
 /// The pack a lesson runs: a built-in lesson's (from `packs`), or for
 /// [`Course::Pack`] the teacher's pack the state holds (without it, storage
 /// cleared, lesson 1's exercises: never a panel without exercises).
-pub fn pack_of<'a>(course: Course, teachers_pack: Option<&'a Rc<Pack>>, packs: &'a Packs, lang: Lang) -> &'a Rc<Pack> {
+pub fn pack_of<'a>(course: Course, teachers_pack: Option<&'a Rc<Pack>>, packs: &'a Packs, lang: Lang, lesson_two: Option<LessonTwoFns>) -> &'a Rc<Pack> {
     match (course, teachers_pack) {
         (Course::Pack, Some(pack)) => pack,
-        _ => packs.get(course, lang),
+        _ => packs.get(course, lang, lesson_two),
     }
 }
 
@@ -267,11 +269,11 @@ impl Course {
     /// The lesson's built-in pack (its solutions in `lang`), read anew from
     /// the curriculum crate (a state keeps the ones it reads: [`Packs`]); a
     /// teacher's pack is not built in, it is the state's ([`pack_of`]), so here
-    /// [`Course::Pack`] has lesson 1's. `None`: lesson 2's, while the part
-    /// it is in is not in (`lesson_two_pack`).
-    pub fn builtin(self, lang: Lang) -> Option<Pack> {
+    /// [`Course::Pack`] has lesson 1's. `None`: lesson 2's, without its
+    /// part's functions (`lesson_two`: not in yet).
+    pub fn builtin(self, lang: Lang, lesson_two: Option<LessonTwoFns>) -> Option<Pack> {
         match self {
-            Course::Two => crate::parts::seam::now(crate::parts::lesson_two::lesson_two_pack::lesson_two_pack()),
+            Course::Two => lesson_two.map(|two| (two.pack)()),
             #[cfg(feature = "lesson3")]
             Course::Three => Some(mixua_course::lesson_three_pack(lang)),
             Course::One | Course::Pack => Some(mixua_course::lesson_one_pack(lang)),
@@ -295,11 +297,11 @@ impl Course {
     /// The work a lesson starts from: the seed (in `lang`) for lesson 1 and
     /// a teacher's pack, lesson 2's own workspace (written through the
     /// write path) for lesson 2. The start and "Reset" both read it.
-    /// `None`: lesson 2's, while its part is not in ([`lesson_two_start`]).
-    pub fn start_doc(self, lang: Lang) -> Option<crate::store::work::Doc> {
+    /// `None`: lesson 2's, without its part's functions (`lesson_two`).
+    pub fn start_doc(self, lang: Lang, lesson_two: Option<LessonTwoFns>) -> Option<crate::store::work::Doc> {
         Some(match self {
             Course::One | Course::Pack => crate::store::work::Doc::seed_in(lang),
-            Course::Two => crate::store::work::Doc { workspace: Rc::new(lesson_two_start(lang)?), ..Default::default() },
+            Course::Two => crate::store::work::Doc { workspace: Rc::new((lesson_two?.start)(lang)), ..Default::default() },
             #[cfg(feature = "lesson3")]
             Course::Three => crate::store::work::Doc {
                 workspace: Rc::new(mixua_course::lesson_three::lesson_three_workspace(lang)),
@@ -328,25 +330,18 @@ impl Course {
         (self == Course::Pack).then_some(shown)
     }
 
-    /// How many exercises a built-in lesson has.
-    pub fn exercise_count(self) -> usize {
-        self.builtin(Lang::En).map_or(0, |pack| pack.exercises.len())
+    /// How many exercises a built-in lesson has (lesson 2: none without
+    /// its part's functions).
+    pub fn exercise_count(self, lesson_two: Option<LessonTwoFns>) -> usize {
+        self.builtin(Lang::En, lesson_two).map_or(0, |pack| pack.exercises.len())
     }
 }
 
-/// Lesson 2's starting workspace, from the part it is in
-/// (`lesson_two_start_part`, fetched with the acting panels):
-/// `None` while that part is not in. A lesson-1 student's first load
-/// doesn't carry it (issue 28).
-pub fn lesson_two_start(lang: Lang) -> Option<Workspace> {
-    crate::parts::seam::now(crate::parts::lesson_two::lesson_two_start::lesson_two_start(lang))
-}
-
 /// The workspace an exercise's start (or solution) stands for, lesson 2's
-/// from its part: `None` while that part is not in.
-pub fn start_workspace(start: &mixua_course::Start, lang: Lang) -> Option<Workspace> {
+/// from its part's functions: `None` without them (`lesson_two`).
+pub fn start_workspace(start: &mixua_course::Start, lang: Lang, lesson_two: Option<LessonTwoFns>) -> Option<Workspace> {
     match start {
-        mixua_course::Start::LessonTwo => lesson_two_start(lang),
+        mixua_course::Start::LessonTwo => lesson_two.map(|two| (two.start)(lang)),
         // Any other start: the closure is never called.
         other => Some(other.workspace_with(lang, |_| Workspace::default())),
     }

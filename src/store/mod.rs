@@ -9,6 +9,7 @@ pub mod arrival;
 pub mod autosave;
 pub mod browser;
 pub mod card_edit;
+pub mod course_parts;
 pub mod edit;
 // The keeping of the work as JSON: in the `later` part (issue 28).
 pub mod json_io;

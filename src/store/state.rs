@@ -257,6 +257,13 @@ impl AppState {
                 }
                 ui.screen.assertions = open;
             }
+            UiAction::PartsIn(parts) => {
+                let with = ui.session.parts.with(parts);
+                if ui.session.parts == with {
+                    return false;
+                }
+                ui.session.parts = with;
+            }
             UiAction::SetRecent(recent) => {
                 if ui.screen.recent.shows_same(&recent) {
                     return false;

@@ -90,6 +90,9 @@ pub struct UiSession {
     /// The built-in packs this state has read (each once), read through
     /// [`Ui::pack`]; one memo, shared by every state made from one start.
     pub packs: Rc<crate::store::lesson::Packs>,
+    /// What of the course is in a part of the app, as the root has
+    /// handed it in (lesson 2's pack and start, the assertions' judge).
+    pub parts: crate::store::lesson::CourseParts,
     /// Panels hidden by `?hide=editor,compare` (and by `?embed`).
     pub hidden: Panels,
     /// `?embed`: just the chart and the panels `&panel=` names, for an
@@ -156,9 +159,10 @@ pub struct Screen {
 }
 
 impl Ui {
-    /// A session of this lesson in this language, nothing on screen yet.
-    pub fn new(course: crate::store::lesson::Course, lang: Lang) -> Ui {
-        Ui { session: UiSession { course, lang, ..UiSession::default() }, ..Ui::default() }
+    /// A session of this lesson in this language, with the parts that are
+    /// in, nothing on screen yet.
+    pub fn new(course: crate::store::lesson::Course, lang: Lang, parts: crate::store::lesson::CourseParts) -> Ui {
+        Ui { session: UiSession { course, lang, parts, ..UiSession::default() }, ..Ui::default() }
     }
 
     /// The lesson's pack: a built-in lesson's (its solutions in the UI's
@@ -193,7 +197,7 @@ impl Ui {
     /// The same pack, as the `Rc` the state keeps (a prop compared by
     /// identity).
     pub fn shared_pack(&self) -> &Rc<mixua_course::Pack> {
-        crate::store::lesson::pack_of(self.session.course, self.session.teachers_pack.as_ref(), &self.session.packs, self.session.lang)
+        crate::store::lesson::pack_of(self.session.course, self.session.teachers_pack.as_ref(), &self.session.packs, self.session.lang, self.session.parts.lesson_two)
     }
 
     /// Whether this state wants lesson 2's part (`acting`: the acting

@@ -20,20 +20,10 @@ use crate::store::state::{Action, Edit, UiAction};
 /// without a cache replay (as the panel has it), with a copy button. In
 /// the part the first screen does not carry (`later`, issue 28): it is
 /// asked for under the lesson's marks, never at the start.
-#[allow(clippy::too_many_arguments)]
-pub fn result_code(
-    pack: &mixua_course::Pack,
-    doc: &Doc,
-    computed: &Computed,
-    revealed: bool,
-    progress: &Progress,
-    tick: Option<u64>,
-    name: &str,
-    lang: Lang,
-) -> Html {
+pub fn result_code(lesson: Lesson<'_>, name: &str, lang: Lang) -> Html {
     let problem = mixua_policy::check_visible(name).err();
     let coded_name = if problem.is_some() { "" } else { name };
-    let code = crate::derive::course::result_code(Lesson { pack, doc, computed, revealed, progress, tick, cache: None }, coded_name);
+    let code = crate::derive::course::result_code(lesson, coded_name);
     let copy = {
         let code = code.clone();
         Callback::from(move |_: MouseEvent| drop(gloo_utils::window().navigator().clipboard().write_text(&code)))
@@ -72,6 +62,9 @@ pub struct LessonPanelProps {
     /// Which lesson's exercises (lesson 1 unless the work is lesson 2's).
     #[prop_or_default]
     pub course: Course,
+    /// What of the course is in a part (`UiSession::parts`): lesson 2's
+    /// start (a teacher's exercise, a solution), the assertions' judge.
+    pub parts: crate::store::lesson::CourseParts,
     /// Lesson 2: the earlier tick looked at (`None`: now).
     #[prop_or_default]
     pub tick: Option<u64>,
@@ -114,16 +107,17 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
     let later = use_context::<crate::components::later::Later>();
     let code = (*code_open).then(|| {
         let p = &props;
-        later.as_ref().and_then(|l| l.draws).map(|d| (d.result_code)(pack, &p.doc, &p.computed, p.revealed, &p.progress, p.tick, &name, lang))
+        let lesson = Lesson { pack, doc: &p.doc, computed: &p.computed, revealed: p.revealed, progress: &p.progress, tick: p.tick, cache: None, parts: p.parts };
+        later.as_ref().and_then(|l| l.draws).map(|d| (d.result_code)(lesson, &name, lang))
     });
     // `task`: the new exercise's title then takes the focus (Next and
     // Previous); a step's own button keeps it, so the arrow keys go on
     // moving along the steps.
     let go_to = |to: usize, task: bool| {
-        let (onaction, pack) = (props.onaction.clone(), props.pack.clone());
+        let (onaction, pack, two) = (props.onaction.clone(), props.pack.clone(), props.parts.lesson_two);
         Callback::from(move |_: MouseEvent| {
             let to = to.min(pack.exercises.len().saturating_sub(1));
-            for action in crate::store::state::go_to_step(course, &pack, step_index, to, lang) {
+            for action in crate::store::state::go_to_step(course, &pack, step_index, to, lang, two) {
                 onaction.emit(action);
             }
             if task && to != step_index {
@@ -155,13 +149,13 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
         Callback::from(move |_: MouseEvent| state.set(to))
     };
     let show_solution = step.solution.as_ref().map(|solution| {
-        let (onaction, confirming, doc) = (props.onaction.clone(), confirming.clone(), props.doc.clone());
+        let (onaction, confirming, doc, two) = (props.onaction.clone(), confirming.clone(), props.doc.clone(), props.parts.lesson_two);
         let solution = solution.clone();
         Callback::from(move |_: MouseEvent| {
             confirming.set(false);
             // A solution in lesson 2's start needs its part: without it,
             // the solution is not shown, and the notice says why.
-            let Some(workspace) = crate::store::lesson::start_workspace(&solution, lang) else {
+            let Some(workspace) = crate::store::lesson::start_workspace(&solution, lang, two) else {
                 onaction.emit(UiAction::Notify(crate::store::state::Notice::PartMissing).into());
                 return;
             };
@@ -255,7 +249,7 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
             }
             if (course == Course::Two && step_index == crate::store::progress::SCORE_STEP) || (course == Course::One && step_index == RECORD_STEP) {
                 <ScoreStepStandIn doc={props.doc.clone()} computed={props.computed.clone()} checks={props.checks.clone()} revealed={props.revealed}
-                    progress={props.progress.clone()} pack={props.pack.clone()} {course} tick={props.tick} {lang} onaction={props.onaction.clone()} />
+                    progress={props.progress.clone()} pack={props.pack.clone()} {course} parts={props.parts} tick={props.tick} {lang} onaction={props.onaction.clone()} />
             }
             <div class="lesson-foot" aria-live="polite">
                 if done {

@@ -27,6 +27,7 @@ pub struct ScoreStepProps {
     pub progress: Progress,
     pub pack: Shared<mixua_course::Pack>,
     pub course: Course,
+    pub parts: crate::store::lesson::CourseParts,
     pub tick: Option<u64>,
     pub lang: Lang,
     pub onaction: Callback<Action>,
@@ -44,10 +45,10 @@ pub fn score_step(props: &ScoreStepProps) -> Html {
             // The row is measured when the button is pressed, not at
             // every render.
             let onaction = props.onaction.clone();
-            let (pack, doc, computed, progress, revealed, tick) =
-                (props.pack.clone(), props.doc.clone(), props.computed.clone(), props.progress.clone(), props.revealed, props.tick);
+            let (pack, doc, computed, progress, revealed, tick, parts) =
+                (props.pack.clone(), props.doc.clone(), props.computed.clone(), props.progress.clone(), props.revealed, props.tick, props.parts);
             Callback::from(move |_: MouseEvent| {
-                let lesson = Lesson { pack: &pack, doc: &doc, computed: &computed, revealed, progress: &progress, tick, cache: None };
+                let lesson = Lesson { pack: &pack, doc: &doc, computed: &computed, revealed, progress: &progress, tick, cache: None, parts };
                 onaction.emit(UiAction::Record { row: record(lesson), reference: reference(lesson) }.into())
             })
         };

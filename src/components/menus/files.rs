@@ -68,6 +68,8 @@ pub struct FilesProps {
     pub doc: Latest<Rc<Doc>>,
     /// The work's lesson (the reset's).
     pub course: Course,
+    /// Lesson 2's start, once its part is in (a reset to it).
+    pub lesson_two: Option<crate::store::lesson::LessonTwoFns>,
     /// The work's lesson as its link and file name it
     /// (`crate::store::state::Ui::carried_lesson`).
     pub carried: WorkLesson,
@@ -192,12 +194,12 @@ pub fn files(props: &FilesProps) -> Html {
     let do_reset = {
         let confirm_reset = confirm_reset.clone();
         let (onaction, onwork) = (props.onaction.clone(), props.onwork.clone());
-        let course = props.course;
+        let (course, two) = (props.course, props.lesson_two);
         Callback::from(move |_: MouseEvent| {
             confirm_reset.set(false);
             // Lesson 2's start is in its part: without it, Reset says so
             // and changes nothing.
-            match course.start_doc(lang) {
+            match course.start_doc(lang, two) {
                 Some(doc) => onwork.emit(WorkAction::Reset { doc: Box::new(doc), source: pick!(lang, "範例", "the seed").into() }),
                 None => onaction.emit(UiAction::Notify(Notice::PartMissing).into()),
             }

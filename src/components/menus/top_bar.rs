@@ -16,6 +16,9 @@ pub struct TopBar {
     pub prefetch: fn(),
     /// The lesson of the work in this tab (the switcher, the Work menu).
     pub course: Course,
+    /// What of the course is in a part (a reset to lesson 2's start, a
+    /// teacher's goal's preview).
+    pub parts: crate::store::lesson::CourseParts,
     /// The work's lesson as its link and file name it.
     pub carried: WorkLesson,
     pub classroom: bool,
@@ -64,13 +67,13 @@ pub fn view(props: TopBar) -> Html {
             { props.tabs }
             <details class="files-menu work-menu" data-menu="work" onpointerenter={move |_: PointerEvent| prefetch()} onfocusin={move |_: FocusEvent| prefetch()}>
                 <summary>{ pick!(lang, "作品", "Work") }</summary>
-                <crate::components::menus::files::FilesStandIn doc={props.latest_doc.clone()} course={props.course} carried={props.carried} recent={props.recent.clone()}
+                <crate::components::menus::files::FilesStandIn doc={props.latest_doc.clone()} course={props.course} lesson_two={props.parts.lesson_two} carried={props.carried} recent={props.recent.clone()}
                     said={props.said.clone()} {lang} onaction={props.onaction.clone()} onwork={props.onwork.clone()} />
             </details>
             { assertions_button(props.assertions, props.asserted, lang, &props.onaction) }
             if !props.classroom {
                 <Teacher doc={props.doc.clone()} computed={props.computed.clone()} saved_pack={props.saved_pack.clone()}
-                    onkeep={props.onkeep.clone()} course={props.course} {lang} onaction={props.onaction.clone()} />
+                    onkeep={props.onkeep.clone()} course={props.course} parts={props.parts} {lang} onaction={props.onaction.clone()} />
             }
             <Toolbar {lang} classroom={props.classroom} can_undo={props.can_undo} can_redo={props.can_redo} onaction={props.onaction.clone()} />
         </header>

@@ -37,6 +37,10 @@ pub struct TeacherProps {
     /// The lesson the learner is on: the Teacher link opens it (`teach.html?lesson=N`).
     #[prop_or_default]
     pub course: crate::store::lesson::Course,
+    /// What of the course is in a part (a goal's preview judges the
+    /// assertions with it).
+    #[prop_or_default]
+    pub parts: crate::store::lesson::CourseParts,
     pub lang: Lang,
     pub onaction: Callback<Action>,
 }
@@ -73,12 +77,12 @@ fn start_of(ws: &Workspace) -> Start {
 
 /// Whether each check holds on the work now (the crate evaluates it, on
 /// the facts the lesson's checks read, with no progress yet).
-fn preview(goal: &[Check], doc: &Doc, c: &Computed) -> Vec<bool> {
+fn preview(goal: &[Check], doc: &Doc, c: &Computed, parts: crate::store::lesson::CourseParts) -> Vec<bool> {
     let progress = crate::store::progress::Progress::default();
     // No exercise of a pack is read here, only the goal's checks: an empty
     // pack will do.
     let pack = new_pack();
-    let lesson = crate::derive::course::Lesson { pack: &pack, doc, computed: c, revealed: true, progress: &progress, tick: None, cache: None };
+    let lesson = crate::derive::course::Lesson { pack: &pack, doc, computed: c, revealed: true, progress: &progress, tick: None, cache: None, parts };
     crate::derive::course::with_facts(lesson, |facts| goal.iter().map(|check| check.holds(facts)).collect())
 }
 
@@ -189,7 +193,7 @@ pub fn teacher(props: &TeacherProps) -> Html {
 
     let builder = (*open == Some(Open::Builder)).then(|| {
         let d = &*draft;
-        let holds = preview(&d.goal, &props.doc, &props.computed);
+        let holds = preview(&d.goal, &props.doc, &props.computed, props.parts);
         let add = {
             let (draft, pack, keep, onaction, added) = (draft.clone(), pack.clone(), keep.clone(), props.onaction.clone(), added.clone());
             let (doc_ws, lang) = (ws.clone(), lang);

@@ -25,6 +25,8 @@ pub struct TeacherProps {
     /// The lesson the learner is on: the Teacher link opens it (`teach.html?lesson=N`).
     #[prop_or_default]
     pub course: crate::store::lesson::Course,
+    #[prop_or_default]
+    pub parts: crate::store::lesson::CourseParts,
     pub lang: Lang,
     pub onaction: Callback<Action>,
 }
