@@ -58,6 +58,8 @@ pub struct Derived {
     pub actors: Rc<Vec<Actor>>,
     /// The cards come from an English seed: the query keeps English presets.
     pub english_seed: bool,
+    /// The policies' scorecards and totals (from the start's side step on).
+    pub scores: Option<Rc<crate::derive::scores::Scores>>,
 }
 
 #[hook]
@@ -67,6 +69,7 @@ pub fn use_derived(state: &AppState, derived: &std::cell::RefCell<Option<(Rc<Wor
     let cells = use_chart_cells(state, &views.shown, views.change.as_ref());
     let asserted = use_assertions(state, &views.now, views.logged.clone(), ready.judge, &third.more_parts);
     let checks = use_checks(state, &views.now, views.logged.clone(), views.tick, ready.checks);
+    let scores = crate::derive::scores::use_scores(state, &views.now, &views.shown, ready.checks);
     let ui = &state.ui;
     // The rest, in one memo of its own (a hook's state, not Yew's
     // `use_memo`: the students' first load carries no more than it needs).
@@ -110,6 +113,7 @@ pub fn use_derived(state: &AppState, derived: &std::cell::RefCell<Option<(Rc<Wor
         actors,
         actor,
         english_seed,
+        scores,
     }
 }
 

@@ -91,7 +91,7 @@ pub fn app(props: &AppProps) -> Html {
         change_words: later_part.map(|l| l.change_words),
         checks: step >= Step::Side,
     };
-    let Derived { views, cells, third, asserted, checks, words, graded, actor, actors, english_seed } = use_derived(&state, &root.derived, ready);
+    let Derived { views, cells, third, asserted, checks, words, graded, actor, actors, english_seed, scores } = use_derived(&state, &root.derived, ready);
     let Views { now: computed_now, shown: computed, tick, logged: _, cache_lines, event_problems, flips, roster, rejected, change, changed_cells } = views;
     crate::components::lesson::lesson3::use_points_to(&state);
     let more_parts = asserted.more.clone();
@@ -256,7 +256,7 @@ pub fn app(props: &AppProps) -> Html {
                     // covers it); after the chart and the inspector on a phone.
                     if step >= Step::Side && !hidden(Panel::Lesson) {
                         { columns::lesson(LessonColumn {
-                            ui, doc: &doc, computed: &computed_now, checks: &checks, student_name: &student_name, onname: &onname,
+                            ui, doc: &doc, computed: &computed_now, checks: &checks, scores: scores.as_ref(), student_name: &student_name, onname: &onname,
                             tick, missing: || missing(acting, &refetch, lang, "lesson"), onaction: &onaction,
                         }) }
                     }
@@ -269,7 +269,7 @@ pub fn app(props: &AppProps) -> Html {
                 </div>
                 }
                 { below::view(Below {
-                    ui, workspace: &workspace, doc: &doc, computed: &computed, roster: &roster, arriving: step < Step::Ready,
+                    ui, workspace: &workspace, doc: &doc, computed: &computed, roster: &roster, scores: scores.as_ref(), arriving: step < Step::Ready,
                     editor: below(Step::Editor), people: below(Step::People) && !tools.tools.contains(&Panel::People), compare: below(Step::Compare),
                     fold: third.on && !classroom, memory: (classroom && lesson_two && shows(Panel::Memory)).then_some(memory), onaction: &onaction,
                 }) }

@@ -25,6 +25,8 @@ pub struct Below<'a> {
     pub doc: &'a Shared<Doc>,
     pub computed: &'a Shared<Computed>,
     pub roster: &'a Rc<Roster>,
+    /// The policies' scorecards and totals (`None` before the side step).
+    pub scores: Option<&'a Rc<crate::derive::scores::Scores>>,
     /// The start is still adding panels.
     pub arriving: bool,
     /// The start has added the card table, the people (when the lesson's
@@ -41,7 +43,7 @@ pub struct Below<'a> {
 }
 
 pub fn view(below: Below<'_>) -> Html {
-    let Below { ui, workspace, doc, computed, roster, arriving, editor, people, compare, fold, memory, onaction } = below;
+    let Below { ui, workspace, doc, computed, roster, scores, arriving, editor, people, compare, fold, memory, onaction } = below;
     let lang = ui.session.lang;
     let shows = |panel: Panel| !ui.session.hidden.contains(panel) && (!ui.screen.classroom || ui.screen.panel == panel);
     let editor = (editor && shows(Panel::Editor)).then(|| html! {
@@ -56,8 +58,9 @@ pub fn view(below: Below<'_>) -> Html {
         />
     });
     let people = (people && shows(Panel::People)).then(|| html! { <PeopleStandIn roster={roster.clone()} {lang} onaction={onaction.clone()} /> });
-    let compare = (compare && shows(Panel::Compare))
-        .then(|| html! { <CompareStandIn doc={doc.clone()} computed={computed.clone()} hidden={ui.screen.mode.hides_answers()} {lang} /> });
+    let compare = scores.filter(|_| compare && shows(Panel::Compare)).map(|scores| html! {
+        <CompareStandIn doc={doc.clone()} computed={computed.clone()} scores={Shared(scores.clone())} hidden={ui.screen.mode.hides_answers()} {lang} />
+    });
     if fold && (editor.is_some() || people.is_some() || compare.is_some()) {
         return html! {
             <details class="more-panels" data-panel="more">

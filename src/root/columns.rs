@@ -100,6 +100,8 @@ pub struct LessonColumn<'a, M: Fn() -> Html> {
     /// The views now (the lesson checks the present, not a past tick).
     pub computed: &'a Shared<Computed>,
     pub checks: &'a Shared<Checks>,
+    /// The policies' scorecards (the score step's among them).
+    pub scores: Option<&'a Rc<crate::derive::scores::Scores>>,
     pub student_name: &'a String,
     pub onname: &'a Callback<String>,
     pub tick: Option<u64>,
@@ -113,7 +115,7 @@ pub struct LessonColumn<'a, M: Fn() -> Html> {
 /// selecting or adding a card never covers it); after the chart and the
 /// inspector on a phone.
 pub fn lesson<M: Fn() -> Html>(column: LessonColumn<'_, M>) -> Html {
-    let LessonColumn { ui, doc, computed, checks, student_name, onname, tick, missing, onaction } = column;
+    let LessonColumn { ui, doc, computed, checks, scores, student_name, onname, tick, missing, onaction } = column;
     html! {
         <div class="lesson-col">
             if ui.pack().exercises.is_empty() {
@@ -123,6 +125,7 @@ pub fn lesson<M: Fn() -> Html>(column: LessonColumn<'_, M>) -> Html {
                     doc={doc.clone()}
                     computed={computed.clone()}
                     checks={checks.clone()}
+                    scorecards={scores.and_then(|s| s.stepped.clone()).map(Shared)}
                     pack={Shared(ui.shared_pack().clone())}
                     student_name={student_name.clone()}
                     onname={onname.clone()}

@@ -9,7 +9,7 @@ use crate::store::work::Doc;
 use crate::store::lesson::Course;
 use crate::derive::checks::Checks;
 use crate::derive::course::Lesson;
-use crate::store::progress::{Progress, RECORD_STEP};
+use crate::store::progress::Progress;
 use crate::store::shared::Shared;
 use crate::store::state::{Action, Edit, UiAction};
 
@@ -53,6 +53,9 @@ pub struct LessonPanelProps {
     /// The lesson's checks, evaluated once by the root: what the panel
     /// shows as done, the step's items.
     pub checks: Shared<Checks>,
+    /// The score step's scorecards, derived once per revision (`None`:
+    /// another step).
+    pub scorecards: Option<Shared<crate::derive::scores::Scorecards>>,
     /// The predictions are revealed (steps 1 and 3 check them).
     pub revealed: bool,
     pub progress: Progress,
@@ -247,8 +250,10 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
                     }) }
                 </ul>
             }
-            if (course == Course::Two && step_index == crate::store::progress::SCORE_STEP) || (course == Course::One && step_index == RECORD_STEP) {
-                <ScoreStepStandIn doc={props.doc.clone()} computed={props.computed.clone()} checks={props.checks.clone()} revealed={props.revealed}
+            // The score step (lesson 1's record, lesson 2's scorecards): its
+            // scorecards are derived only while it is shown (`derive::scores`).
+            if let Some(cards) = props.scorecards.clone() {
+                <ScoreStepStandIn {cards} doc={props.doc.clone()} computed={props.computed.clone()} checks={props.checks.clone()} revealed={props.revealed}
                     progress={props.progress.clone()} pack={props.pack.clone()} {course} parts={props.parts} tick={props.tick} {lang} onaction={props.onaction.clone()} />
             }
             <div class="lesson-foot" aria-live="polite">

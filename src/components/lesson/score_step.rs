@@ -7,7 +7,7 @@ use mixua_words::Lang;
 use yew::prelude::*;
 
 use crate::components::lesson::scorecards::Scorecards;
-use crate::derive::views::{Computed, Reference};
+use crate::derive::views::Computed;
 use crate::derive::course::{record, reference};
 use crate::store::lesson::Course;
 use crate::derive::checks::Checks;
@@ -19,6 +19,8 @@ use crate::store::state::{Action, UiAction};
 
 #[derive(Properties, PartialEq, Clone)]
 pub struct ScoreStepProps {
+    /// The step's scorecards, derived once per revision.
+    pub cards: Shared<crate::derive::scores::Scorecards>,
     pub doc: Shared<Doc>,
     pub computed: Shared<Computed>,
     /// The step's checks: exercise 6's first four items name its changes.
@@ -121,13 +123,9 @@ pub fn score_step(props: &ScoreStepProps) -> Html {
         }
     });
 
-    let reference_now = match (&props.progress.reference, props.course) {
-        (Some(r), Course::One) => Reference::Snapshot(std::rc::Rc::new(r.clone())),
-        _ => Reference::FourScopeNow,
-    };
     html! {
         <>
-            <Scorecards doc={props.doc.clone()} computed={props.computed.clone()} {lang} reference={reference_now} />
+            <Scorecards cards={props.cards.clone()} {lang} />
             { for records }
         </>
     }

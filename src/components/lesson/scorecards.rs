@@ -2,16 +2,16 @@ use mixua_policy::Policy;
 use mixua_words::Lang;
 use yew::prelude::*;
 
-use crate::derive::views::{Computed, Reference};
-use crate::store::work::Doc;
+use crate::derive::scores::Scorecards as Cards;
+use crate::derive::views::Reference;
 use crate::store::shared::Shared;
 
 #[derive(Properties, PartialEq)]
 pub struct ScorecardsProps {
-    pub doc: Shared<Doc>,
-    pub computed: Shared<Computed>,
-    /// What "should see" is measured against, said in the caption.
-    pub reference: Reference,
+    /// The three policies' scorecards, derived once per revision
+    /// (`derive::scores`), with what "should see" is measured against,
+    /// said in the caption.
+    pub cards: Shared<Cards>,
     pub lang: Lang,
 }
 
@@ -39,8 +39,8 @@ pub fn column_heads(lang: Lang) -> [&'static str; 3] {
 #[function_component(Scorecards)]
 pub fn scorecards(props: &ScorecardsProps) -> Html {
     let lang = props.lang;
-    let ws = &*props.doc.workspace;
-    let basis = match props.reference {
+    let reference = &props.cards.reference;
+    let basis = match reference {
         Reference::FourScopeNow => pick!(lang, 
             "「該看到」以目前卡片的四種範圍答案為準,所以四種範圍一定是 100%",
             "“should see” is the four-scope answer for the cards as they are now, so four scopes score 100% by construction",
@@ -58,7 +58,7 @@ pub fn scorecards(props: &ScorecardsProps) -> Html {
     html! {
         <div class="scorecards" data-scorecards="">
             <table>
-                <caption>{ pick!(lang, "三張成績單", "Three scorecards") }<span class="note" data-reference={match props.reference { Reference::FourScopeNow => "four-scope-now", Reference::Snapshot(_) => "recorded" }}>{ format!(" ({basis})") }</span></caption>
+                <caption>{ pick!(lang, "三張成績單", "Three scorecards") }<span class="note" data-reference={match reference { Reference::FourScopeNow => "four-scope-now", Reference::Snapshot(_) => "recorded" }}>{ format!(" ({basis})") }</span></caption>
                 <thead>
                     <tr>
                         <td></td>
@@ -71,10 +71,8 @@ pub fn scorecards(props: &ScorecardsProps) -> Html {
                     </tr>
                 </thead>
                 <tbody>
-                    { for Policy::ALL.iter().map(|&p| {
-                        let s = props.computed.score(ws, &props.reference, p);
-                        // The third scorecard does not depend on the reference.
-                        let identifying = props.computed.outcome(p).identifying_count();
+                    { for props.cards.rows.iter().map(|row| {
+                        let (p, s, identifying) = (row.policy, row.score, row.identifying);
                         let pct = (s.retrieved * 100).checked_div(s.expected).unwrap_or(100);
                         html! {
                             <tr data-score={format!("{p:?}")}>
