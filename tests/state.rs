@@ -9,7 +9,7 @@ use mixua_policy::{Field, ViewerId};
 /// Every part's course functions (a native build has every part in).
 #[allow(dead_code)]
 fn parts() -> mixua_playground::store::lesson::CourseParts {
-    mixua_playground::course_parts()
+    mixua_playground::course_parts(true, true)
 }
 
 /// Lesson 2's pack and start, from its part.

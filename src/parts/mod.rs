@@ -84,15 +84,19 @@ pub fn use_part(wanted: bool, preload: Preload) -> (Part, Callback<()>) {
 }
 
 
-/// The course's functions of the parts that are in now: lesson 2's pack
-/// and start (`acting`) and the assertions' judge (`later`); `None` for a
-/// part that is not in. What the start and the root hand the state
-/// (`UiSession::parts`): the store and the derivation read them there.
-pub fn course_parts() -> crate::store::lesson::CourseParts {
+/// The course's functions of the parts asked for that are in: lesson 2's
+/// pack and start (`acting`: its fetch was awaited) and the assertions'
+/// judge (`later`); `None` for a part not asked for, or not in. Only
+/// parts already fetched are asked: asking a part that is not starts its
+/// fetch. What the start and the root hand the state (`UiSession::parts`):
+/// the store and the derivation read them there.
+pub fn course_parts(acting: bool, later: bool) -> crate::store::lesson::CourseParts {
     crate::store::lesson::CourseParts {
-        lesson_two: seam::now(lesson_two::LessonTwo::load())
+        lesson_two: acting
+            .then(|| seam::now(lesson_two::LessonTwo::load()))
+            .flatten()
             .map(|two| crate::store::lesson::LessonTwoFns { pack: two.lesson_two_pack, start: two.lesson_two_start }),
-        all_hold: seam::now(hold::Hold::load()).map(|hold| hold.all_hold),
+        all_hold: later.then(|| seam::now(hold::Hold::load())).flatten().map(|hold| hold.all_hold),
     }
 }
 

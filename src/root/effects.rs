@@ -117,7 +117,10 @@ pub fn use_speech(doc: Shared<Doc>, words: Option<String>, notice: Option<Notice
 #[hook]
 pub fn use_parts_in(acting: crate::parts::Part, later: crate::parts::Part, store: &Store) {
     let store = store.clone();
-    use_effect_with((acting, later), move |_| store.dispatch(UiAction::PartsIn(crate::parts::course_parts()).into()));
+    use_effect_with((acting, later), move |_| {
+        let is_in = |part| part == crate::parts::Part::In;
+        store.dispatch(UiAction::PartsIn(crate::parts::course_parts(is_in(acting), is_in(later))).into())
+    });
 }
 
 #[hook]

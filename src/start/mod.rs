@@ -70,7 +70,7 @@ impl Boot {
     pub fn prerender(screen: Screen) -> Boot {
         let Screen { lang, course } = screen;
         // A native build: every part is in.
-        let parts = crate::parts::course_parts();
+        let parts = crate::parts::course_parts(true, true);
         let doc = course.start_doc(lang, parts.lesson_two).unwrap_or_else(|| Doc::seed_in(lang));
         let state = AppState::new(doc, Ui::new(course, lang, parts));
         let work = WorkRef { id: String::new(), name: String::new(), base: 0, forked_from: None };
@@ -102,8 +102,9 @@ impl Boot {
             tab_work: None,
             new_id: new.id,
             stamp: crate::store::saver::stamp(),
-            // Lesson 2's, when the start fetched its part (`main.rs`).
-            parts: crate::parts::course_parts(),
+            // Lesson 2's, when the address asks for it: the start fetched
+            // its part first (`main.rs`).
+            parts: crate::parts::course_parts(acting_at_start(), false),
         };
         if !crate::store::json_io::needed_at_start() {
             return Boot { route: route::route_plain(&address, &session), derived: None };
@@ -172,6 +173,12 @@ impl Started {
     /// within them.
     pub fn lesson(&self) {
         if let Some(boot) = self.0.borrow_mut().as_mut() {
+            // The work read wants lesson 2's part: `main.rs` fetched it
+            // before this task, and the state is handed its functions.
+            if boot.route.state.ui.wants_acting() {
+                let ui = &mut boot.route.state.ui;
+                ui.session.parts = ui.session.parts.with(crate::parts::course_parts(true, false));
+            }
             boot.keep_step_in_lesson();
         }
     }
