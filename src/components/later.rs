@@ -40,7 +40,7 @@ pub fn missing(part: Part, retry: &Callback<()>, lang: Lang, place: &'static str
 pub type Explain = fn(&Workspace, &Computed, &[usize], &ViewerId, Lang) -> Vec<String>;
 
 /// The lesson panel's result code (`lesson::lesson_panel::result_code`).
-pub type ResultCode = fn(crate::derive::course::Lesson<'_>, &str, Lang) -> Html;
+pub type ResultCode = fn(&crate::derive::course::ResultCode, Lang) -> Html;
 
 /// One component the `later` part draws, given its props as `&dyn Any`
 /// (the props' type is the component's own: this module names none, so

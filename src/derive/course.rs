@@ -123,6 +123,27 @@ pub fn graded_in(pack: &Pack, step: usize, ws: &Workspace) -> Option<BTreeSet<Vi
     pack.exercises.get(step)?.graded_cells(ws)
 }
 
+/// A result code as the lesson panel shows it: the code, and why the
+/// name was left out of it, if it was (a name with a hidden character
+/// would be refused by whoever reads the code).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ResultCode {
+    pub code: String,
+    pub left_out: Option<mixua_policy::NameError>,
+}
+
+/// The result code of a lesson with a name (in the part the first screen
+/// does not carry: [`result_code_with`] is reached only through it).
+pub type CodeOf = fn(Lesson<'_>, &str) -> ResultCode;
+
+/// The result code as the panel shows it: the name is left out when the
+/// crate would refuse it.
+pub fn result_code_with(lesson: Lesson<'_>, name: &str) -> ResultCode {
+    let left_out = mixua_policy::check_visible(name).err();
+    let code = result_code(lesson, if left_out.is_some() { "" } else { name });
+    ResultCode { code, left_out }
+}
+
 /// The learner's result code for the lesson's pack, with a name.
 pub fn result_code(lesson: Lesson<'_>, name: &str) -> String {
     let pack = lesson.pack;

@@ -31,6 +31,8 @@ pub struct Ready {
     pub judge: Option<crate::derive::assertions::Judge>,
     /// The later part's words for a change, once it is in.
     pub change_words: Option<crate::derive::change::ChangeWords>,
+    /// The later part's maker of result codes, once it is in.
+    pub code_of: Option<crate::derive::course::CodeOf>,
     /// The start has reached its side step: the lesson's checks are made.
     pub checks: bool,
 }
@@ -60,16 +62,19 @@ pub struct Derived {
     pub english_seed: bool,
     /// The policies' scorecards and totals (from the start's side step on).
     pub scores: Option<Rc<crate::derive::scores::Scores>>,
+    /// The lesson's result code, while it is open (with the name given).
+    pub code: Option<Rc<crate::derive::course::ResultCode>>,
 }
 
 #[hook]
-pub fn use_derived(state: &AppState, derived: &std::cell::RefCell<Option<(Rc<Workspace>, Computed)>>, ready: Ready) -> Derived {
+pub fn use_derived(state: &AppState, derived: &std::cell::RefCell<Option<(Rc<Workspace>, Computed)>>, ready: Ready, name: &str) -> Derived {
     let third = use_lesson_three(state);
     let views = use_views(state, derived, ready.cached);
     let cells = use_chart_cells(state, &views.shown, views.change.as_ref());
     let asserted = use_assertions(state, &views.now, views.logged.clone(), ready.judge, &third.more_parts);
     let checks = use_checks(state, &views.now, views.logged.clone(), views.tick, ready.checks);
     let scores = crate::derive::scores::use_scores(state, &views.now, &views.shown, ready.checks);
+    let code = crate::derive::result_code::use_result_code(state, &views.now, views.tick, name, ready.code_of);
     let ui = &state.ui;
     // The rest, in one memo of its own (a hook's state, not Yew's
     // `use_memo`: the students' first load carries no more than it needs).
@@ -114,6 +119,7 @@ pub fn use_derived(state: &AppState, derived: &std::cell::RefCell<Option<(Rc<Wor
         actor,
         english_seed,
         scores,
+        code,
     }
 }
 

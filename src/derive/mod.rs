@@ -11,6 +11,7 @@ pub mod checks;
 pub mod course;
 pub mod derived;
 pub(crate) mod per_revision;
+pub mod result_code;
 pub mod scores;
 // Lesson 3, what reaches the prompt: only in a build with it (issue 28's
 // pages: `lesson3.html` has it, a student's `index.html` does not).

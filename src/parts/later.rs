@@ -94,8 +94,12 @@ crate::parts::seam::part! {
             })
         }
         /// The lesson panel's result code.
-        fn result_code(lesson: crate::derive::course::Lesson<'_>, name: &str, lang: Lang) -> Html {
-            crate::components::lesson::lesson_panel::result_code(lesson, name, lang)
+        fn result_code(code: &crate::derive::course::ResultCode, lang: Lang) -> Html {
+            crate::components::lesson::lesson_panel::result_code(code, lang)
+        }
+        /// The result code of a lesson with a name.
+        fn code_of(lesson: crate::derive::course::Lesson<'_>, name: &str) -> crate::derive::course::ResultCode {
+            crate::derive::course::result_code_with(lesson, name)
         }
         /// [`AssertionsPanel`], drawn.
         fn assertions_panel(props: &AssertionsPanelProps) -> Html {

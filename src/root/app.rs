@@ -85,13 +85,19 @@ pub fn app(props: &AppProps) -> Html {
     // parts' functions it needs once they are in (derived again then): the
     // cache replay (when the lesson shows or checks the cache), the
     // assertions' judge and the change's words.
+    // What the browser keeps beside the works, read and written by the
+    // store (`store/autosave.rs`): the components only show it. The name is read
+    // once the start is done (by the part that keeps the work, which comes
+    // after the chart is interactive); the result code is made with it.
+    let (student_name, onname) = crate::store::autosave::use_student_name(step == Step::Ready, crate::parts::later::keep);
     let ready = Ready {
         cached: state.ui.reads_cache().then_some(acting_part.map(|a| a.replayed_log)),
         judge: later_part.map(|l| l.derive_assertions),
         change_words: later_part.map(|l| l.change_words),
+        code_of: later_part.map(|l| l.code_of),
         checks: step >= Step::Side,
     };
-    let Derived { views, cells, third, asserted, checks, words, graded, actor, actors, english_seed, scores } = use_derived(&state, &root.derived, ready);
+    let Derived { views, cells, third, asserted, checks, words, graded, actor, actors, english_seed, scores, code } = use_derived(&state, &root.derived, ready, &student_name);
     let Views { now: computed_now, shown: computed, tick, logged: _, cache_lines, event_problems, flips, roster, rejected, change, changed_cells } = views;
     crate::components::lesson::lesson3::use_points_to(&state);
     let more_parts = asserted.more.clone();
@@ -109,11 +115,6 @@ pub fn app(props: &AppProps) -> Html {
     // The printed worksheet: built once printing is asked for.
     let print_asked = effects::use_print_asked();
     effects::use_recording(&checks, onaction.clone());
-    // What the browser keeps beside the works, read and written by the
-    // store (`store/autosave.rs`): the components only show it. The name is read
-    // once the start is done (by the part that keeps the work, which comes
-    // after the chart is interactive).
-    let (student_name, onname) = crate::store::autosave::use_student_name(step == Step::Ready, crate::parts::later::keep);
     let (saved_pack, onkeep) = crate::store::autosave::use_pack_in_progress(onaction.clone());
     let (onwork, ondragover, ondrop) = effects::use_work_actions(store, onaction.clone());
     let workspace: Shared<Workspace> = Shared(state.doc.workspace.clone());
@@ -256,7 +257,7 @@ pub fn app(props: &AppProps) -> Html {
                     // covers it); after the chart and the inspector on a phone.
                     if step >= Step::Side && !hidden(Panel::Lesson) {
                         { columns::lesson(LessonColumn {
-                            ui, doc: &doc, computed: &computed_now, checks: &checks, scores: scores.as_ref(), student_name: &student_name, onname: &onname,
+                            ui, doc: &doc, computed: &computed_now, checks: &checks, scores: scores.as_ref(), code: code.as_ref(), student_name: &student_name, onname: &onname,
                             tick, missing: || missing(acting, &refetch, lang, "lesson"), onaction: &onaction,
                         }) }
                     }

@@ -102,6 +102,8 @@ pub struct LessonColumn<'a, M: Fn() -> Html> {
     pub checks: &'a Shared<Checks>,
     /// The policies' scorecards (the score step's among them).
     pub scores: Option<&'a Rc<crate::derive::scores::Scores>>,
+    /// The result code, while it is open.
+    pub code: Option<&'a Rc<crate::derive::course::ResultCode>>,
     pub student_name: &'a String,
     pub onname: &'a Callback<String>,
     pub tick: Option<u64>,
@@ -115,7 +117,7 @@ pub struct LessonColumn<'a, M: Fn() -> Html> {
 /// selecting or adding a card never covers it); after the chart and the
 /// inspector on a phone.
 pub fn lesson<M: Fn() -> Html>(column: LessonColumn<'_, M>) -> Html {
-    let LessonColumn { ui, doc, computed, checks, scores, student_name, onname, tick, missing, onaction } = column;
+    let LessonColumn { ui, doc, computed, checks, scores, code, student_name, onname, tick, missing, onaction } = column;
     html! {
         <div class="lesson-col">
             if ui.pack().exercises.is_empty() {
@@ -126,6 +128,8 @@ pub fn lesson<M: Fn() -> Html>(column: LessonColumn<'_, M>) -> Html {
                     computed={computed.clone()}
                     checks={checks.clone()}
                     scorecards={scores.and_then(|s| s.stepped.clone()).map(Shared)}
+                    code={code.cloned().map(Shared)}
+                    code_open={ui.screen.code_open}
                     pack={Shared(ui.shared_pack().clone())}
                     student_name={student_name.clone()}
                     onname={onname.clone()}

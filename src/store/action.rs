@@ -209,6 +209,8 @@ pub enum UiAction {
     PromptSheet(bool),
     /// Opens or closes the Assertions panel.
     ShowAssertions(bool),
+    /// Opens or closes the lesson panel's result code.
+    ShowCode(bool),
     /// Functions of a part that has come in (the root hands them in): the
     /// state keeps them with those it has.
     PartsIn(crate::store::lesson::CourseParts),

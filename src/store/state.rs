@@ -257,6 +257,12 @@ impl AppState {
                 }
                 ui.screen.assertions = open;
             }
+            UiAction::ShowCode(open) => {
+                if ui.screen.code_open == open {
+                    return false;
+                }
+                ui.screen.code_open = open;
+            }
             UiAction::PartsIn(parts) => {
                 let with = ui.session.parts.with(parts);
                 if ui.session.parts == with {

@@ -156,6 +156,8 @@ pub struct Screen {
     pub prompt_sheet: bool,
     /// The Assertions panel is open (issue 53).
     pub assertions: bool,
+    /// The lesson panel's result code is open (made while it is).
+    pub code_open: bool,
 }
 
 impl Ui {

@@ -8,7 +8,6 @@ use mixua_course::{hints_words, solved_words, Solved};
 use crate::store::work::Doc;
 use crate::store::lesson::Course;
 use crate::derive::checks::Checks;
-use crate::derive::course::Lesson;
 use crate::store::progress::Progress;
 use crate::store::shared::Shared;
 use crate::store::state::{Action, Edit, UiAction};
@@ -16,14 +15,12 @@ use crate::store::state::{Action, Edit, UiAction};
 /// The lesson panel's result code, under the name field: why the name is
 /// left out, if it is (a name with a hidden character would be refused by
 /// the teacher's class view, the crate's `check_visible`, so the code goes
-/// without it until it is mended), then `course::result_code` of a lesson
-/// without a cache replay (as the panel has it), with a copy button. In
-/// the part the first screen does not carry (`later`, issue 28): it is
-/// asked for under the lesson's marks, never at the start.
-pub fn result_code(lesson: Lesson<'_>, name: &str, lang: Lang) -> Html {
-    let problem = mixua_policy::check_visible(name).err();
-    let coded_name = if problem.is_some() { "" } else { name };
-    let code = crate::derive::course::result_code(lesson, coded_name);
+/// without it until it is mended), then the code (`course::result_code_with`,
+/// made per revision while it is open: `derive/result_code.rs`), with a
+/// copy button. In the part the first screen does not carry (`later`,
+/// issue 28): it is asked for under the lesson's marks, never at the start.
+pub fn result_code(made: &crate::derive::course::ResultCode, lang: Lang) -> Html {
+    let (code, problem) = (made.code.clone(), made.left_out);
     let copy = {
         let code = code.clone();
         Callback::from(move |_: MouseEvent| drop(gloo_utils::window().navigator().clipboard().write_text(&code)))
@@ -56,6 +53,10 @@ pub struct LessonPanelProps {
     /// The score step's scorecards, derived once per revision (`None`:
     /// another step).
     pub scorecards: Option<Shared<crate::derive::scores::Scorecards>>,
+    /// The result code is open (`Screen::code_open`), and the code, made
+    /// once its part is in (`None` until then: its place says so).
+    pub code_open: bool,
+    pub code: Option<Shared<crate::derive::course::ResultCode>>,
     /// The predictions are revealed (steps 1 and 3 check them).
     pub revealed: bool,
     pub progress: Progress,
@@ -99,8 +100,6 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
     let checklist = &checks.items;
     // The solution waits for a confirmation; the result code opens on demand.
     let confirming = use_state_eq(|| false);
-    let code_open = use_state_eq(|| false);
-    let name = use_state_eq(String::new);
     // On a phone the exercise is folded to one line until opened (the
     // chart comes first); wider screens never fold it.
     let unfolded = use_state_eq(|| false);
@@ -108,11 +107,7 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
     // first screen does not carry (`None` while it is not in: its place
     // says so).
     let later = use_context::<crate::components::later::Later>();
-    let code = (*code_open).then(|| {
-        let p = &props;
-        let lesson = Lesson { pack, doc: &p.doc, computed: &p.computed, revealed: p.revealed, progress: &p.progress, tick: p.tick, cache: None, parts: p.parts };
-        later.as_ref().and_then(|l| l.draws).map(|d| (d.result_code)(lesson, &name, lang))
-    });
+    let code = props.code.as_ref().and_then(|code| later.as_ref().and_then(|l| l.draws).map(|d| (d.result_code)(code, lang)));
     // `task`: the new exercise's title then takes the focus (Next and
     // Previous); a step's own button keeps it, so the arrow keys go on
     // moving along the steps.
@@ -340,30 +335,22 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
             // The result code hands in these marks: it is asked for here,
             // under them, and opens right below.
             <div class="lesson-nav lesson-code">
-                <button type="button" data-action="result-code" aria-expanded={code_open.to_string()} onclick={{
-                    // The name written last time comes back.
-                    let (open, name, remembered) = (toggle(&code_open, !*code_open), name.clone(), props.student_name.clone());
-                    Callback::from(move |e: MouseEvent| {
-                        if name.is_empty() {
-                            name.set(remembered.clone());
-                        }
-                        open.emit(e)
-                    })
+                <button type="button" data-action="result-code" aria-expanded={props.code_open.to_string()} onclick={{
+                    let (onaction, open) = (props.onaction.clone(), !props.code_open);
+                    Callback::from(move |_: MouseEvent| onaction.emit(UiAction::ShowCode(open).into()))
                 }}>
                     { pick!(lang, "我的成果代碼", "My result code") }
                 </button>
             </div>
-            if *code_open {
+            if props.code_open {
                 <div class="result-code">
                     <label>{ pick!(lang, "你的名字(可不填)", "Your name (optional)") }
-                        <input name="student_name" value={(*name).clone()} maxlength="40"
-                            oninput={let (name, onname) = (name.clone(), props.onname.clone()); Callback::from(move |e: InputEvent| {
-                                let typed = crate::components::event_value(&e);
-                                onname.emit(typed.clone());
-                                name.set(typed)
-                            })} />
+                        // The name written last time comes back (the store
+                        // keeps it, `use_student_name`).
+                        <input name="student_name" value={props.student_name.clone()} maxlength="40"
+                            oninput={let onname = props.onname.clone(); Callback::from(move |e: InputEvent| onname.emit(crate::components::event_value(&e)))} />
                     </label>
-                    if let Some(Some(code)) = code {
+                    if let Some(code) = code {
                         { code }
                     } else {
                         { later.as_ref().map_or(Html::default(), |l| crate::components::later::missing(l.part, &l.retry, lang, "result-code-part")) }
