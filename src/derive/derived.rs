@@ -31,6 +31,9 @@ pub struct Ready {
     pub judge: Option<crate::derive::assertions::Judge>,
     /// The later part's words for a change, once it is in.
     pub change_words: Option<crate::derive::change::ChangeWords>,
+    /// The later part's maker of the scorecards, once it is in and the
+    /// start has reached its side step.
+    pub scores_of: Option<crate::derive::scores::ScoresOf>,
     /// The later part's maker of result codes, once it is in.
     pub code_of: Option<crate::derive::course::CodeOf>,
     /// The start has reached its side step: the lesson's checks are made.
@@ -73,7 +76,7 @@ pub fn use_derived(state: &AppState, derived: &std::cell::RefCell<Option<(Rc<Wor
     let cells = use_chart_cells(state, &views.shown, views.change.as_ref());
     let asserted = use_assertions(state, &views.now, views.logged.clone(), ready.judge, &third.more_parts);
     let checks = use_checks(state, &views.now, views.logged.clone(), views.tick, ready.checks);
-    let scores = crate::derive::scores::use_scores(state, &views.now, &views.shown, ready.checks);
+    let scores = crate::derive::scores::use_scores(state, &views.now, &views.shown, ready.scores_of.filter(|_| ready.checks));
     let code = crate::derive::result_code::use_result_code(state, &views.now, views.tick, name, ready.code_of);
     let ui = &state.ui;
     // The rest, in one memo of its own (a hook's state, not Yew's

@@ -75,11 +75,33 @@ struct Key {
     stepped: Option<Option<Predictions>>,
 }
 
+/// The scores of `ws`: the comparison's of the views shown, the score
+/// step's of the views now against `stepped` (`None`: not shown; `Some(None)`:
+/// the four-scope answer now).
+pub fn scores_of(ws: &Workspace, now: &Computed, shown: &Computed, stepped: Option<Option<&Predictions>>) -> Scores {
+    let compared = Rc::new(Scorecards::of(ws, shown, Reference::FourScopeNow));
+    let stepped = stepped.map(|reference| match reference {
+        Some(snapshot) => Rc::new(Scorecards::of(ws, now, Reference::Snapshot(Rc::new(snapshot.clone())))),
+        None if std::ptr::eq(now, shown) => compared.clone(),
+        None => Rc::new(Scorecards::of(ws, now, Reference::FourScopeNow)),
+    });
+    let totals = Policy::ALL.map(|p| {
+        let o = shown.outcome(p);
+        Totals { shown: o.views.iter().map(Vec::len).sum(), leaks: o.leak_count(), forbidden: o.forbidden.iter().sum() }
+    });
+    Scores { compared, totals, stepped }
+}
+
+/// [`scores_of`], in the part that draws the scorecards (`later`): the
+/// first load carries neither.
+pub type ScoresOf = fn(&Workspace, &Computed, &Computed, Option<Option<&Predictions>>) -> Scores;
+
 /// The scores, made again only when the views or the step's reference
 /// change (a hook's state, not Yew's `use_memo`: the first load carries
-/// no more than it needs).
+/// no more than it needs), by the part that draws them (`of`: once it is
+/// in, from the start's side step on).
 #[hook]
-pub fn use_scores(state: &AppState, now: &Shared<Computed>, shown: &Shared<Computed>, on: bool) -> Option<Rc<Scores>> {
+pub fn use_scores(state: &AppState, now: &Shared<Computed>, shown: &Shared<Computed>, of: Option<ScoresOf>) -> Option<Rc<Scores>> {
     use crate::store::lesson::Course;
     use crate::store::progress::{RECORD_STEP, SCORE_STEP};
     let ui = &state.ui;
@@ -90,28 +112,14 @@ pub fn use_scores(state: &AppState, now: &Shared<Computed>, shown: &Shared<Compu
     };
     let key = Key { ws: Shared(state.doc.workspace.clone()), now: now.clone(), shown: shown.clone(), stepped };
     let memo = use_mut_ref(|| None::<(Key, Rc<Scores>)>);
-    // Not before the start's side step (nothing shows them yet).
-    if !on {
-        return None;
-    }
+    let of = of?;
     let mut memo = memo.borrow_mut();
     if let Some((kept, scores)) = memo.as_ref() {
         if *kept == key {
             return Some(scores.clone());
         }
     }
-    let ws = &*key.ws;
-    let compared = Rc::new(Scorecards::of(ws, &key.shown, Reference::FourScopeNow));
-    let stepped = key.stepped.as_ref().map(|reference| match reference {
-        Some(snapshot) => Rc::new(Scorecards::of(ws, &key.now, Reference::Snapshot(Rc::new(snapshot.clone())))),
-        None if key.now == key.shown => compared.clone(),
-        None => Rc::new(Scorecards::of(ws, &key.now, Reference::FourScopeNow)),
-    });
-    let totals = Policy::ALL.map(|p| {
-        let o = key.shown.outcome(p);
-        Totals { shown: o.views.iter().map(Vec::len).sum(), leaks: o.leak_count(), forbidden: o.forbidden.iter().sum() }
-    });
-    let scores = Rc::new(Scores { compared, totals, stepped });
+    let scores = Rc::new(of(&key.ws, &key.now, &key.shown, key.stepped.as_ref().map(Option::as_ref)));
     *memo = Some((key, scores.clone()));
     Some(scores)
 }

@@ -97,6 +97,10 @@ crate::parts::seam::part! {
         fn result_code(code: &crate::derive::course::ResultCode, lang: Lang) -> Html {
             crate::components::lesson::lesson_panel::result_code(code, lang)
         }
+        /// The policies' scorecards and totals.
+        fn scores_of(ws: &Workspace, now: &Computed, shown: &Computed, stepped: Option<Option<&crate::store::work::Predictions>>) -> crate::derive::scores::Scores {
+            crate::derive::scores::scores_of(ws, now, shown, stepped)
+        }
         /// The result code of a lesson with a name.
         fn code_of(lesson: crate::derive::course::Lesson<'_>, name: &str) -> crate::derive::course::ResultCode {
             crate::derive::course::result_code_with(lesson, name)

@@ -95,6 +95,7 @@ pub fn app(props: &AppProps) -> Html {
         judge: later_part.map(|l| l.derive_assertions),
         change_words: later_part.map(|l| l.change_words),
         code_of: later_part.map(|l| l.code_of),
+        scores_of: later_part.map(|l| l.scores_of),
         checks: step >= Step::Side,
     };
     let Derived { views, cells, third, asserted, checks, words, graded, actor, actors, english_seed, scores, code } = use_derived(&state, &root.derived, ready, &student_name);
