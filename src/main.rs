@@ -25,21 +25,23 @@ fn main() {
                 };
                 let acting = async {
                     if acting {
-                        mixua_playground::fetch_acting().await;
+                        mixua_playground::fetch_acting().await
+                    } else {
+                        None
                     }
                 };
-                let (stored, ()) = futures_util::future::join(keep, acting).await;
-                gloo_timers::callback::Timeout::new(0, move || tasks(start, stored)).forget();
+                let (stored, two) = futures_util::future::join(keep, acting).await;
+                gloo_timers::callback::Timeout::new(0, move || tasks(start, stored, two)).forget();
             });
         } else {
-            tasks(start, None);
+            tasks(start, None, None);
         }
     })
     .forget();
 }
 
-fn tasks(start: mixua_playground::start::Started, stored: Option<mixua_playground::start::Stored>) {
-    start.read(stored);
+fn tasks(start: mixua_playground::start::Started, stored: Option<mixua_playground::start::Stored>, two: Option<mixua_playground::store::lesson::LessonTwoFns>) {
+    start.read(stored, two);
     // The work, link or lesson asked for is another page's: that page is on
     // its way, and this one starts nothing (it shows, and saves, nothing).
     if start.leaving() {
@@ -50,7 +52,8 @@ fn tasks(start: mixua_playground::start::Started, stored: Option<mixua_playgroun
     // place says so and fetches it again (the root).
     if start.acts() {
         wasm_bindgen_futures::spawn_local(async move {
-            mixua_playground::fetch_acting().await;
+            let two = mixua_playground::fetch_acting().await;
+            start.lesson_two_in(two);
             gloo_timers::callback::Timeout::new(0, move || lesson_tasks(start)).forget();
         });
     } else {

@@ -76,13 +76,16 @@ pub fn use_derived(state: &AppState, derived: &std::cell::RefCell<Option<(Rc<Wor
     let cells = use_chart_cells(state, &views.shown, views.change.as_ref());
     let asserted = use_assertions(state, &views.now, views.logged.clone(), ready.judge, &third.more_parts);
     let checks = use_checks(state, &views.now, views.logged.clone(), views.tick, ready.checks);
-    let scores = crate::derive::scores::use_scores(state, &views.now, &views.shown, ready.scores_of.filter(|_| ready.checks));
-    let code = crate::derive::result_code::use_result_code(state, &views.now, views.tick, name, ready.code_of);
     let ui = &state.ui;
     // The rest, in one memo of its own (a hook's state, not Yew's
-    // `use_memo`: the students' first load carries no more than it needs).
-    let memo = use_mut_ref(|| None::<Memo>);
-    let mut memo = memo.borrow_mut();
+    // `use_memo`: the students' first load carries no more than it needs),
+    // beside the scorecards' and the result code's (each keyed by what it
+    // reads).
+    let memos = use_mut_ref(Memos::default);
+    let mut memos = memos.borrow_mut();
+    let scores = crate::derive::scores::scores(state, &views.now, &views.shown, ready.scores_of.filter(|_| ready.checks), &mut memos.scores);
+    let code = crate::derive::result_code::result_code(state, &views.now, views.tick, &checks, name, ready.code_of, &mut memos.code);
+    let memo = &mut memos.rest;
     let key = Key {
         ws: state.doc.workspace.clone(),
         pack: ui.shared_pack().clone(),
@@ -153,6 +156,14 @@ impl Key {
             && self.change_words.map(|f| f as usize) == other.change_words.map(|f| f as usize)
             && change
     }
+}
+
+/// What [`use_derived`] keeps from one render to the next.
+#[derive(Default)]
+struct Memos {
+    rest: Option<Memo>,
+    scores: crate::derive::scores::Memo,
+    code: crate::derive::result_code::Memo,
 }
 
 /// The values made from a [`Key`].

@@ -4,66 +4,51 @@
 
 use std::rc::Rc;
 
-use yew::prelude::*;
 
+use crate::derive::checks::Checks;
 use crate::derive::course::{CodeOf, Lesson, ResultCode};
 use crate::derive::views::Computed;
-use crate::store::progress::Progress;
 use crate::store::shared::Shared;
 use crate::store::state::{AppState, Mode};
-use crate::store::work::Doc;
 
-/// What a code reads: the work, its views now and the pack (by identity),
-/// the progress, the reveal, the tick, the parts, the name, and the part's
-/// function.
+/// What a code reads: the lesson's checks (by identity: the checks are
+/// made again whenever the work, its views now, the pack, the progress,
+/// the reveal, the tick or the parts change, everything a code reads), the
+/// name, and the part's function.
 #[derive(PartialEq)]
-struct Key {
-    doc: Shared<Doc>,
-    now: Shared<Computed>,
-    pack: Shared<mixua_course::Pack>,
-    progress: Progress,
-    revealed: bool,
-    tick: Option<u64>,
-    parts: crate::store::lesson::CourseParts,
+pub struct Key {
+    checks: Shared<Checks>,
     name: String,
     code_of: usize,
 }
 
+/// The code last made, with what it was made from.
+pub type Memo = Option<(Key, Rc<ResultCode>)>;
+
 /// The result code while the panel has it open and its part is in (`None`
-/// otherwise: the panel says the part is on its way).
-#[hook]
-pub fn use_result_code(state: &AppState, now: &Shared<Computed>, tick: Option<u64>, name: &str, code_of: Option<CodeOf>) -> Option<Rc<ResultCode>> {
-    let memo = use_mut_ref(|| None::<(Key, Rc<ResultCode>)>);
+/// otherwise: the panel says the part is on its way), made again only when
+/// what it reads changes (`memo`: `use_derived`'s).
+#[allow(clippy::too_many_arguments)]
+pub fn result_code(state: &AppState, now: &Shared<Computed>, tick: Option<u64>, checks: &Shared<Checks>, name: &str, code_of: Option<CodeOf>, memo: &mut Memo) -> Option<Rc<ResultCode>> {
     let ui = &state.ui;
     let code_of = code_of.filter(|_| ui.screen.code_open)?;
-    let key = Key {
-        doc: Shared(state.doc.clone()),
-        now: now.clone(),
-        pack: Shared(ui.shared_pack().clone()),
-        progress: ui.progress.clone(),
-        revealed: ui.screen.mode == Mode::Predict { revealed: true },
-        tick,
-        parts: ui.session.parts,
-        name: name.to_string(),
-        code_of: code_of as usize,
-    };
-    let mut memo = memo.borrow_mut();
+    let key = Key { checks: checks.clone(), name: name.to_string(), code_of: code_of as usize };
     if let Some((kept, code)) = memo.as_ref() {
         if *kept == key {
             return Some(code.clone());
         }
     }
     let lesson = Lesson {
-        pack: &key.pack,
-        doc: &key.doc,
-        computed: &key.now,
-        revealed: key.revealed,
-        progress: &key.progress,
-        tick: key.tick,
+        pack: ui.shared_pack(),
+        doc: &state.doc,
+        computed: now,
+        revealed: ui.screen.mode == Mode::Predict { revealed: true },
+        progress: &ui.progress,
+        tick,
         cache: None,
-        parts: key.parts,
+        parts: ui.session.parts,
     };
-    let code = Rc::new(code_of(lesson, &key.name));
+    let code = Rc::new(code_of(lesson, name));
     *memo = Some((key, code.clone()));
     Some(code)
 }

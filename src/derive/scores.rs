@@ -6,7 +6,6 @@
 use std::rc::Rc;
 
 use mixua_policy::{Policy, Score, Workspace};
-use yew::prelude::*;
 
 use crate::derive::views::{Computed, Reference};
 use crate::store::shared::Shared;
@@ -64,11 +63,11 @@ pub struct Scores {
     pub stepped: Option<Rc<Scorecards>>,
 }
 
-/// What [`use_scores`] reads: the views now and shown (by identity), and
+/// What [`scores`] reads: the views now and shown (by identity), and
 /// the score step's reference while it is shown (`None`: not shown;
 /// `Some(None)`: the four-scope answer now).
 #[derive(PartialEq)]
-struct Key {
+pub struct Key {
     ws: Shared<Workspace>,
     now: Shared<Computed>,
     shown: Shared<Computed>,
@@ -96,12 +95,13 @@ pub fn scores_of(ws: &Workspace, now: &Computed, shown: &Computed, stepped: Opti
 /// first load carries neither.
 pub type ScoresOf = fn(&Workspace, &Computed, &Computed, Option<Option<&Predictions>>) -> Scores;
 
+/// The scores last made, with what they were made from.
+pub type Memo = Option<(Key, Rc<Scores>)>;
+
 /// The scores, made again only when the views or the step's reference
-/// change (a hook's state, not Yew's `use_memo`: the first load carries
-/// no more than it needs), by the part that draws them (`of`: once it is
-/// in, from the start's side step on).
-#[hook]
-pub fn use_scores(state: &AppState, now: &Shared<Computed>, shown: &Shared<Computed>, of: Option<ScoresOf>) -> Option<Rc<Scores>> {
+/// change (`memo`: `use_derived`'s), by the part that draws them (`of`:
+/// once it is in, from the start's side step on).
+pub fn scores(state: &AppState, now: &Shared<Computed>, shown: &Shared<Computed>, of: Option<ScoresOf>, memo: &mut Memo) -> Option<Rc<Scores>> {
     use crate::store::lesson::Course;
     use crate::store::progress::{RECORD_STEP, SCORE_STEP};
     let ui = &state.ui;
@@ -111,9 +111,7 @@ pub fn use_scores(state: &AppState, now: &Shared<Computed>, shown: &Shared<Compu
         _ => None,
     };
     let key = Key { ws: Shared(state.doc.workspace.clone()), now: now.clone(), shown: shown.clone(), stepped };
-    let memo = use_mut_ref(|| None::<(Key, Rc<Scores>)>);
     let of = of?;
-    let mut memo = memo.borrow_mut();
     if let Some((kept, scores)) = memo.as_ref() {
         if *kept == key {
             return Some(scores.clone());

@@ -29,7 +29,7 @@ async fn preload() -> Result<AboutMePart, crate::parts::SplitLoaderError> {
 /// the part.
 #[function_component(LazyAboutMe)]
 pub fn lazy_about_me(props: &AboutMeProps) -> Html {
-    let (part, retry) = crate::parts::use_part(true, || Box::pin(async { preload().await.map(drop) }));
+    let (part, retry) = crate::parts::use_part(true, || Box::pin(async { preload().await.map(drop) }), Callback::noop());
     let drawn = (part == crate::parts::Part::In).then(|| draw::now(props));
     drawn.unwrap_or_else(|| crate::components::later::missing(part, &retry, props.lang, "about-me"))
 }

@@ -61,17 +61,21 @@ pub async fn after_paint() {
 }
 
 /// Where a part is: fetched when `wanted` first holds, the root drawn
-/// again once it is in (or failed); the callback fetches a failed part
-/// again.
+/// again once it is in (or failed), `arrived` told first when it is in;
+/// the callback fetches a failed part again.
 #[hook]
-pub fn use_part(wanted: bool, preload: Preload) -> (Part, Callback<()>) {
+pub fn use_part(wanted: bool, preload: Preload, arrived: Callback<()>) -> (Part, Callback<()>) {
     let part = use_state_eq(|| if cfg!(target_family = "wasm") { Part::Out } else { Part::In });
     {
         let part = part.clone();
         use_effect_with((wanted, *part), move |&(wanted, now)| {
             if wanted && now == Part::Out {
                 wasm_bindgen_futures::spawn_local(async move {
-                    part.set(if preload().await.is_ok() { Part::In } else { Part::Failed });
+                    let is_in = preload().await.is_ok();
+                    if is_in {
+                        arrived.emit(());
+                    }
+                    part.set(if is_in { Part::In } else { Part::Failed });
                 });
             }
         });
@@ -84,25 +88,27 @@ pub fn use_part(wanted: bool, preload: Preload) -> (Part, Callback<()>) {
 }
 
 
-/// The course's functions of the parts asked for that are in: lesson 2's
-/// pack and start (`acting`: its fetch was awaited) and the assertions'
-/// judge (`later`); `None` for a part not asked for, or not in. Only
-/// parts already fetched are asked: asking a part that is not starts its
-/// fetch. What the start and the root hand the state (`UiSession::parts`):
-/// the store and the derivation read them there.
+/// Lesson 2's pack and start as the state keeps them, from its loaded
+/// handle.
+fn lesson_two_fns(two: lesson_two::LessonTwo) -> crate::store::lesson::LessonTwoFns {
+    crate::store::lesson::LessonTwoFns { pack: two.lesson_two_pack, start: two.lesson_two_start }
+}
+
+/// The course's functions of a part that is in (the root's `use_part`
+/// says `Part::In`): lesson 2's pack and start with `acting`, the
+/// assertions' judge with `later`. What the root hands the state
+/// (`UiSession::parts`): the store and the derivation read them there.
 pub fn course_parts(acting: bool, later: bool) -> crate::store::lesson::CourseParts {
     crate::store::lesson::CourseParts {
-        lesson_two: acting
-            .then(|| seam::now(lesson_two::LessonTwo::load()))
-            .flatten()
-            .map(|two| crate::store::lesson::LessonTwoFns { pack: two.lesson_two_pack, start: two.lesson_two_start }),
-        all_hold: later.then(|| seam::now(hold::Hold::load())).flatten().map(|hold| hold.all_hold),
+        lesson_two: acting.then(|| lesson_two_fns(lesson_two::LessonTwo::loaded())),
+        all_hold: later.then(|| hold::Hold::loaded().all_hold),
     }
 }
 
 /// Lessons 2 and 3's chunk, with both its handles' functions
-/// ([`acting::Acting`], [`lesson_two::LessonTwo`]) in.
-pub async fn acting_in() -> Result<(), SplitLoaderError> {
+/// ([`acting::Acting`], [`lesson_two::LessonTwo`]) in: lesson 2's pack and
+/// start, for the state.
+pub async fn acting_in() -> Result<crate::store::lesson::LessonTwoFns, SplitLoaderError> {
     let (acting, two) = futures_util::future::join(acting::Acting::load(), lesson_two::LessonTwo::load()).await;
-    acting.and(two).map(drop)
+    acting.and(two).map(lesson_two_fns)
 }

@@ -53,7 +53,7 @@ pub fn app(props: &AppProps) -> Html {
     // (with the write path their acts go through, lesson 2's pack and
     // start, and the cache replay; the start has it in before its first
     // render, `main.rs`).
-    let (acting, refetch) = crate::parts::use_part(state.ui.wants_acting(), || Box::pin(crate::parts::acting_in()));
+    let (acting, refetch) = crate::parts::use_part(state.ui.wants_acting(), || Box::pin(async { crate::parts::acting_in().await.map(drop) }), effects::parts_in(store, true, false));
     let acting_part = (acting == crate::parts::Part::In).then(crate::parts::acting::Acting::loaded);
     effects::use_document_lang(lang, store);
     // The start's writes after the first render, the prerendered screen
@@ -66,18 +66,21 @@ pub fn app(props: &AppProps) -> Html {
     // interactive before it; the start is ready with it.
     // The part that keeps the work (autosave, Recent work, files) comes
     // beside it (`crate::store::json_io`).
-    let (later, retry_later) = crate::parts::use_part(step >= Step::Side, || {
-        Box::pin(async {
-            crate::parts::after_paint().await;
-            let (later, hold) = futures_util::future::join(crate::parts::later::LaterPart::load(), crate::parts::hold::Hold::load()).await;
-            later.and(hold).map(drop)
-        })
-    });
+    let (later, retry_later) = crate::parts::use_part(
+        step >= Step::Side,
+        || {
+            Box::pin(async {
+                crate::parts::after_paint().await;
+                let (later, hold) = futures_util::future::join(crate::parts::later::LaterPart::load(), crate::parts::hold::Hold::load()).await;
+                later.and(hold).map(drop)
+            })
+        },
+        effects::parts_in(store, false, true),
+    );
     // The panels below the first screen come once it is in (or failed:
     // then each says so in its place).
     let later_part = (later == crate::parts::Part::In).then(crate::parts::later::LaterPart::loaded);
     use_start_advance(step_now, step >= Step::Side && later == crate::parts::Part::Out);
-    effects::use_parts_in(acting, later, store);
     // Everything the screen shows of the work, derived once per revision
     // (`derive/derived.rs`): the views now and shown, the cache's replay,
     // the change, the chart's cells, lesson 3's prompts, the assertions,

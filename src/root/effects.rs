@@ -109,18 +109,14 @@ pub fn use_speech(doc: Shared<Doc>, words: Option<String>, notice: Option<Notice
 /// (not `?fresh`, not `?embed`) keeps it for the next start
 /// ([`crate::store::browser::LANG_KEY`]). A page built in one language (issue 28)
 /// opens the other language's build instead ([`crate::store::autosave::switch_lang`]).
-/// Hands the state the course's functions of the parts that are in
-/// (`crate::parts::course_parts`) whenever a part comes in: lesson 2's
-/// pack and start with `acting`, the assertions' judge with `later`. The
-/// state keeps them (`UiSession::parts`); the lesson's pack and checks are
-/// read again with them.
-#[hook]
-pub fn use_parts_in(acting: crate::parts::Part, later: crate::parts::Part, store: &Store) {
+/// Hands the state the course's functions of a part once it is in
+/// (`crate::parts::course_parts`): lesson 2's pack and start with
+/// `acting`, the assertions' judge with `later`. The state keeps them
+/// (`UiSession::parts`); the lesson's pack and checks are read again with
+/// them.
+pub fn parts_in(store: &Store, acting: bool, later: bool) -> Callback<()> {
     let store = store.clone();
-    use_effect_with((acting, later), move |_| {
-        let is_in = |part| part == crate::parts::Part::In;
-        store.dispatch(UiAction::PartsIn(crate::parts::course_parts(is_in(acting), is_in(later))).into())
-    });
+    Callback::from(move |()| store.dispatch(UiAction::PartsIn(crate::parts::course_parts(acting, later)).into()))
 }
 
 #[hook]

@@ -105,7 +105,10 @@ pub fn use_page_listeners(store: &Store) {
                     };
                     restart.settle();
                     restart.saver.flush();
-                    let mut boot = Boot::read(Some(later.route));
+                    // The parts this tab has in, as its state has them.
+                    let parts = restart.get().ui.session.parts;
+                    let mut boot = Boot::read(Some(later.route), parts.lesson_two);
+                    boot.route.state.ui.session.parts = parts;
                     // Another page's link: that page is on its way.
                     if boot.route.go.is_some() {
                         return;

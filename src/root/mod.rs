@@ -11,9 +11,10 @@ pub(crate) mod columns;
 /// Fetches lesson 2's part (`crate::start::Started::acts`,
 /// `crate::start::acting_at_start`) before the start reads the lesson; a
 /// failed fetch is the root's to say (its place in the lesson and the
-/// inspector) and the start's (`crate::start::route::route`).
-pub async fn fetch_acting() {
-    let _ = crate::parts::acting_in().await;
+/// inspector) and the start's (`crate::start::route::route`). Lesson 2's
+/// pack and start, for the start to hand the state (`None`: not fetched).
+pub async fn fetch_acting() -> Option<crate::store::lesson::LessonTwoFns> {
+    crate::parts::acting_in().await.ok()
 }
 
 /// Fetches the part that keeps the work before a start that reads stored

@@ -69,8 +69,8 @@ impl Boot {
     /// kept).
     pub fn prerender(screen: Screen) -> Boot {
         let Screen { lang, course } = screen;
-        // A native build: every part is in.
-        let parts = crate::parts::course_parts(true, true);
+        // A build-time screen, natively: every part is in.
+        let parts = crate::parts::course_parts(cfg!(not(target_family = "wasm")), cfg!(not(target_family = "wasm")));
         let doc = course.start_doc(lang, parts.lesson_two).unwrap_or_else(|| Doc::seed_in(lang));
         let state = AppState::new(doc, Ui::new(course, lang, parts));
         let work = WorkRef { id: String::new(), name: String::new(), base: 0, forked_from: None };
@@ -85,7 +85,7 @@ impl Boot {
     /// visit needs none of it. When that part could not be fetched, the
     /// start is a first visit's that saves nothing, and says so: what is
     /// stored stays as it is.
-    pub fn read(stored: Option<Stored>) -> Boot {
+    pub fn read(stored: Option<Stored>, lesson_two: Option<crate::store::lesson::LessonTwoFns>) -> Boot {
         let window = gloo_utils::window();
         let location = window.location();
         let search = web_sys::UrlSearchParams::new_with_str(&location.search().unwrap_or_default())
@@ -104,7 +104,7 @@ impl Boot {
             stamp: crate::store::saver::stamp(),
             // Lesson 2's, when the address asks for it: the start fetched
             // its part first (`main.rs`).
-            parts: crate::parts::course_parts(acting_at_start(), false),
+            parts: crate::store::lesson::CourseParts { lesson_two, all_hold: None },
         };
         if !crate::store::json_io::needed_at_start() {
             return Boot { route: route::route_plain(&address, &session), derived: None };
@@ -149,8 +149,19 @@ impl PartialEq for Started {
 
 impl Started {
     /// The start's first task: the work read.
-    pub fn read(&self, stored: Option<Stored>) {
-        *self.0.borrow_mut() = Some(Boot::read(stored));
+    pub fn read(&self, stored: Option<Stored>, lesson_two: Option<crate::store::lesson::LessonTwoFns>) {
+        *self.0.borrow_mut() = Some(Boot::read(stored, lesson_two));
+    }
+
+    /// Lesson 2's pack and start, fetched (`main.rs`) because the work read
+    /// wants them ([`Started::acts`]): the state is handed them before the
+    /// lesson's exercises are read (`None`: the fetch failed; the root says
+    /// so and fetches again).
+    pub fn lesson_two_in(&self, lesson_two: Option<crate::store::lesson::LessonTwoFns>) {
+        if let Some(boot) = self.0.borrow_mut().as_mut() {
+            let parts = &mut boot.route.state.ui.session.parts;
+            *parts = parts.with(crate::store::lesson::CourseParts { lesson_two, all_hold: None });
+        }
     }
 
     /// Whether the start goes on to another page ([`Route::go`]).
@@ -173,12 +184,6 @@ impl Started {
     /// within them.
     pub fn lesson(&self) {
         if let Some(boot) = self.0.borrow_mut().as_mut() {
-            // The work read wants lesson 2's part: `main.rs` fetched it
-            // before this task, and the state is handed its functions.
-            if boot.route.state.ui.wants_acting() {
-                let ui = &mut boot.route.state.ui;
-                ui.session.parts = ui.session.parts.with(crate::parts::course_parts(true, false));
-            }
             boot.keep_step_in_lesson();
         }
     }
@@ -195,7 +200,7 @@ impl Started {
     /// What the tasks read (else read now), its step kept within its
     /// lesson (a no-op after [`Started::lesson`]).
     pub fn take(&self) -> Boot {
-        let mut boot = self.0.borrow_mut().take().unwrap_or_else(|| Boot::read(None));
+        let mut boot = self.0.borrow_mut().take().unwrap_or_else(|| Boot::read(None, None));
         boot.keep_step_in_lesson();
         boot
     }
