@@ -44,6 +44,10 @@ pub fn change_of(before_ws: &Workspace, before: &Computed, now_ws: &Workspace, n
     Change::between_parts(&part(before_ws, before), &part(now_ws, now), now.four.leak_count())
 }
 
+/// [`with_cache`], in the part that replays the cache (`acting`): the
+/// first load carries neither (a work whose logs were replayed has it in).
+pub type CacheChange = fn(Change, Option<&Logged>, &Rc<Workspace>, Option<&Logged>, &Rc<Workspace>) -> Change;
+
 /// The change of the views (`change`) with what the response cache's
 /// replay serves differently (the crate's `CacheChange`), when both works'
 /// logs were replayed (lesson 2, lesson 3's cache exercise); else the

@@ -26,7 +26,7 @@ use crate::store::state::AppState;
 pub struct Ready {
     /// The work shows or checks the response cache (lessons 2 and 3, a
     /// pack that checks it), with the acting part's replay once it is in.
-    pub cached: Option<Option<crate::derive::checks::Replay>>,
+    pub cached: Option<Option<(crate::derive::checks::Replay, crate::derive::change::CacheChange)>>,
     /// The later part's judge of the assertions, once it is in.
     pub judge: Option<crate::derive::assertions::Judge>,
     /// The later part's words for a change, once it is in.

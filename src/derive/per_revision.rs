@@ -59,14 +59,14 @@ pub struct Views {
 /// it), with the replay once the part that replays it is in (`Some(None)`:
 /// not yet, and the log is read again once it is).
 #[hook]
-pub fn use_views(state: &AppState, derived: &RefCell<Option<(Rc<Workspace>, Computed)>>, cached: Option<Option<Replay>>) -> Views {
+pub fn use_views(state: &AppState, derived: &RefCell<Option<(Rc<Workspace>, Computed)>>, cached: Option<Option<(Replay, change::CacheChange)>>) -> Views {
     let ws = Shared(state.doc.workspace.clone());
     // The log read once per work, for all that reads it: lesson 2's gates
     // at the clock, the audit log's set-aside events, and the cache replay
     // (lesson 2, and lesson 3's cache exercise), which the cache panel and
     // the lesson's checks share.
     let lesson_two = state.ui.session.course == Course::Two;
-    let replay = cached.flatten();
+    let (replay, cache_change) = cached.flatten().unzip();
     let logged = use_memo((ws.clone(), lesson_two, cached.map(|r| r.is_some())), move |(ws, two, cached)| {
         (*two || cached.is_some()).then(|| Rc::new(Logged::of(ws.0.clone(), replay)))
     });
@@ -134,7 +134,7 @@ pub fn use_views(state: &AppState, derived: &RefCell<Option<(Rc<Workspace>, Comp
     let roster = use_memo(ws.clone(), |ws| Rc::new(Roster::of(&ws.0)));
     // Once per views shown.
     let rejected = use_memo(shown.clone(), |shown| Rc::new(Rejected::of(&state.doc.workspace, shown)));
-    let change = use_change(state, &shown, touched.borrow().clone(), (*logged).clone());
+    let change = use_change(state, &shown, touched.borrow().clone(), (*logged).clone(), cache_change);
     let changed_cells = {
         let cells = use_memo((change.as_ref().map(|(_, c)| c.clone()), shown.clone()), |(change, shown)| {
             change.as_ref().map(|c| Shared::new(change::changed_cells(c, &shown.viewers)))
@@ -160,7 +160,7 @@ pub fn use_views(state: &AppState, derived: &RefCell<Option<(Rc<Workspace>, Comp
 /// evaluation before it (kept from the render before) and this one, and of
 /// the two works' cache replays when both were made (`logged`: this work's).
 #[hook]
-fn use_change(state: &AppState, shown: &Shared<Computed>, touched: Option<Touched>, logged: Option<Rc<Logged>>) -> Option<(StepKind, Shared<Change>)> {
+fn use_change(state: &AppState, shown: &Shared<Computed>, touched: Option<Touched>, logged: Option<Rc<Logged>>, cache_change: Option<change::CacheChange>) -> Option<(StepKind, Shared<Change>)> {
     let kept = use_mut_ref(change::Kept::default);
     let before_ws = state.last.as_ref().map(|l| l.before.workspace.clone()).filter(|b| !Rc::ptr_eq(b, &state.doc.workspace));
     let before_computed = before_ws.as_ref().map(|ws| kept.borrow_mut().before(ws));
@@ -175,7 +175,12 @@ fn use_change(state: &AppState, shown: &Shared<Computed>, touched: Option<Touche
                 // What the update touched, if it went from these views to these.
                 let touched = touched.filter(|(from, to, _)| Rc::ptr_eq(from, &c) && Rc::ptr_eq(to, &now));
                 let change = change::change_of(&ws, &c, &now_ws, &now, touched.as_ref().map(|(_, _, t)| &**t));
-                Shared::new(change::with_cache(change, before_log.as_deref(), &ws, logged.as_deref(), &now_ws))
+                // With the cache's change (in the part that replayed the
+                // logs, in whenever both were replayed).
+                Shared::new(match cache_change {
+                    Some(with_cache) => with_cache(change, before_log.as_deref(), &ws, logged.as_deref(), &now_ws),
+                    None => change,
+                })
             })
         })
     };

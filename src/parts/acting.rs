@@ -28,5 +28,9 @@ crate::parts::seam::part! {
         fn replayed_log(ws: Rc<Workspace>) -> Logged {
             Logged::replayed(ws)
         }
+        /// A step's change with what the cache's replay serves differently.
+        fn cache_change(change: mixua_policy::Change, before: Option<&Logged>, before_ws: &Rc<Workspace>, now: Option<&Logged>, now_ws: &Rc<Workspace>) -> mixua_policy::Change {
+            crate::derive::change::with_cache(change, before, before_ws, now, now_ws)
+        }
     }
 }

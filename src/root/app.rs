@@ -94,7 +94,7 @@ pub fn app(props: &AppProps) -> Html {
     // after the chart is interactive); the result code is made with it.
     let (student_name, onname) = crate::store::autosave::use_student_name(step == Step::Ready, crate::parts::later::keep);
     let ready = Ready {
-        cached: state.ui.reads_cache().then_some(acting_part.map(|a| a.replayed_log)),
+        cached: state.ui.reads_cache().then_some(acting_part.map(|a| (a.replayed_log, a.cache_change))),
         judge: later_part.map(|l| l.derive_assertions),
         change_words: later_part.map(|l| l.change_words),
         code_of: later_part.map(|l| l.code_of),
