@@ -13,17 +13,8 @@ use mixua_playground::store::persist::{decode_link, encode_link, from_json, to_j
 use mixua_playground::store::state::{Action, AppState, Doc, Edit, Ui, UiAction};
 use mixua_policy::ViewerId;
 
-/// Every part's course functions (a native build has every part in).
-#[allow(dead_code)]
-fn parts() -> mixua_playground::store::lesson::CourseParts {
-    mixua_playground::course_parts(true, true)
-}
-
-/// Lesson 2's pack and start, from its part.
-#[allow(dead_code)]
-fn two() -> Option<mixua_playground::store::lesson::LessonTwoFns> {
-    parts().lesson_two
-}
+mod common;
+use common::*;
 
 
 fn seed() -> AppState {

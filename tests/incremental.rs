@@ -24,17 +24,8 @@ use mixua_words::Lang;
 use mixua_course::{lesson_two_workspace, seed_workspace_en};
 use proptest::prelude::*;
 
-/// Every part's course functions (a native build has every part in).
-#[allow(dead_code)]
-fn parts() -> mixua_playground::store::lesson::CourseParts {
-    mixua_playground::course_parts(true, true)
-}
-
-/// Lesson 2's pack and start, from its part.
-#[allow(dead_code)]
-fn two() -> Option<mixua_playground::store::lesson::LessonTwoFns> {
-    parts().lesson_two
-}
+mod common;
+use common::*;
 
 
 const NAMES: [&str; 4] = ["alice", "bob", "carol", "dave"];

@@ -6,17 +6,8 @@ use mixua_playground::store::state::{Action, AppState, Doc, Edit, Mode, Notice, 
 use mixua_policy::policy::NameError;
 use mixua_policy::{Field, ViewerId};
 
-/// Every part's course functions (a native build has every part in).
-#[allow(dead_code)]
-fn parts() -> mixua_playground::store::lesson::CourseParts {
-    mixua_playground::course_parts(true, true)
-}
-
-/// Lesson 2's pack and start, from its part.
-#[allow(dead_code)]
-fn two() -> Option<mixua_playground::store::lesson::LessonTwoFns> {
-    parts().lesson_two
-}
+mod common;
+use common::*;
 
 
 /// A viewer from its `user/agent` key.
