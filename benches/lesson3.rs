@@ -37,10 +37,10 @@ fn bench(c: &mut Criterion) {
     let doc = Doc { workspace: Rc::new(after.clone()), ..Doc::default() };
     let computed = Computed::new(&after);
     let progress = Progress::default();
-    let pack = Course::Three.builtin(Lang::En).expect("a built-in pack");
+    let pack = Course::Three.builtin(Lang::En, None).expect("a built-in pack");
     c.bench_function("lesson3/edit: the lesson's checks (5 exercises)", |b| {
         b.iter(|| {
-            let lesson = Lesson { pack: &pack, doc: &doc, computed: &computed, revealed: false, progress: &progress, tick: None, cache: None };
+            let lesson = Lesson { pack: &pack, doc: &doc, computed: &computed, revealed: false, progress: &progress, tick: None, cache: None, parts: mixua_playground::course_parts(true, true) };
             black_box(Checks::of(Course::Three, 0, lesson, Lang::En))
         })
     });

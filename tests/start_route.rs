@@ -1286,7 +1286,7 @@ fn lesson_twos_start_comes_from_the_sessions_parts() {
     let with = route(&address, &empty, &session(None));
     assert_eq!(with.state.ui.screen.notice, None);
     assert!(with.autosave);
-    assert_eq!(*with.state.doc.workspace, mixua_course::lesson_two_workspace(Lang::En));
+    assert_eq!(*with.state.doc.workspace, mixua_course::lesson_two_workspace(with.state.ui.session.lang));
     assert_eq!(with.state.ui.pack().exercises.len(), Course::Two.exercise_count(two()));
     assert!(with.state.ui.pack().exercises.len() > 1);
 }

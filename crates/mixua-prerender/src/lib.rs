@@ -52,7 +52,7 @@ mod tests {
     fn every_cell_lists_what_the_policy_gives_that_viewer_in_each_lesson_and_language() {
         for screen in SCREENS {
             let html = render(screen);
-            let ws = screen.course.start_doc(screen.lang).expect("a native build has every lesson's start").workspace;
+            let ws = screen.course.start_doc(screen.lang, mixua_playground::course_parts(true, true).lesson_two).expect("a native build has every lesson's start").workspace;
             let computed = Computed::new(&ws);
             assert!(computed.viewers.len() >= 4, "{screen:?}");
             for (viewer, view) in computed.viewers.iter().zip(&computed.four.views) {
@@ -76,7 +76,7 @@ mod tests {
             let html = render(screen);
             assert!(html.contains(r#"data-lesson="3""#), "{screen:?}");
             assert!(html.contains(screen.lang.pick("載入中…(第 3 課的座位表", "Loading… (lesson 3's chart")), "{screen:?}");
-            let ws = screen.course.start_doc(screen.lang).expect("lesson 3's start").workspace;
+            let ws = screen.course.start_doc(screen.lang, mixua_playground::course_parts(true, true).lesson_two).expect("lesson 3's start").workspace;
             let computed = Computed::new(&ws);
             assert!(computed.viewers.len() >= 4, "{screen:?}");
             for (viewer, view) in computed.viewers.iter().zip(&computed.four.views) {
@@ -94,8 +94,8 @@ mod tests {
             let one = render(Screen { lang, course: Course::One });
             let two = render(Screen { lang, course: Course::Two });
             assert!(one.contains(r#"data-lesson="1""#) && two.contains(r#"data-lesson="2""#));
-            let seed = Course::One.start_doc(lang).unwrap().workspace;
-            let start = Course::Two.start_doc(lang).unwrap().workspace;
+            let seed = Course::One.start_doc(lang, mixua_playground::course_parts(true, true).lesson_two).unwrap().workspace;
+            let start = Course::Two.start_doc(lang, mixua_playground::course_parts(true, true).lesson_two).unwrap().workspace;
             assert_ne!(seed.cards.len(), start.cards.len(), "lesson 2 starts from its own cards");
             // A first visit keeps nothing of another lesson: no notice
             // (as the app's start says none); lesson 2's time under its chart.
