@@ -95,6 +95,20 @@ pub fn scores_of(ws: &Workspace, now: &Computed, shown: &Computed, stepped: Opti
 /// first load carries neither.
 pub type ScoresOf = fn(&Workspace, &Computed, &Computed, Option<Option<&Predictions>>) -> Scores;
 
+/// Whether the lesson's step shows the scorecards, and against what: lesson
+/// 1's exercise 6 against the snapshot its record fixed (`Some(None)` until
+/// then: the four-scope answer now), lesson 2's scoring step against the
+/// four-scope answer now; `None`: another step.
+pub fn score_step(ui: &crate::store::ui::Ui) -> Option<Option<&Predictions>> {
+    use crate::store::lesson::Course;
+    use crate::store::progress::{RECORD_STEP, SCORE_STEP};
+    match ui.session.course {
+        Course::One if ui.lesson_step == RECORD_STEP => Some(ui.progress.reference.as_ref()),
+        Course::Two if ui.lesson_step == SCORE_STEP => Some(None),
+        _ => None,
+    }
+}
+
 /// The scores last made, with what they were made from.
 pub type Memo = Option<(Key, Rc<Scores>)>;
 
@@ -102,14 +116,7 @@ pub type Memo = Option<(Key, Rc<Scores>)>;
 /// change (`memo`: `use_derived`'s), by the part that draws them (`of`:
 /// once it is in, from the start's side step on).
 pub fn scores(state: &AppState, now: &Shared<Computed>, shown: &Shared<Computed>, of: Option<ScoresOf>, memo: &mut Memo) -> Option<Rc<Scores>> {
-    use crate::store::lesson::Course;
-    use crate::store::progress::{RECORD_STEP, SCORE_STEP};
-    let ui = &state.ui;
-    let stepped = match ui.session.course {
-        Course::One if ui.lesson_step == RECORD_STEP => Some(ui.progress.reference.clone()),
-        Course::Two if ui.lesson_step == SCORE_STEP => Some(None),
-        _ => None,
-    };
+    let stepped = score_step(&state.ui).map(|reference| reference.cloned());
     let key = Key { ws: Shared(state.doc.workspace.clone()), now: now.clone(), shown: shown.clone(), stepped };
     let of = of?;
     if let Some((kept, scores)) = memo.as_ref() {

@@ -58,8 +58,10 @@ pub fn view(below: Below<'_>) -> Html {
         />
     });
     let people = (people && shows(Panel::People)).then(|| html! { <PeopleStandIn roster={roster.clone()} {lang} onaction={onaction.clone()} /> });
-    let compare = scores.filter(|_| compare && shows(Panel::Compare)).map(|scores| html! {
-        <CompareStandIn doc={doc.clone()} computed={computed.clone()} scores={Shared(scores.clone())} hidden={ui.screen.mode.hides_answers()} {lang} />
+    // Its stand-in says so in its place while the part that draws it (and
+    // makes its scores) is not in.
+    let compare = (compare && shows(Panel::Compare)).then(|| html! {
+        <CompareStandIn doc={doc.clone()} computed={computed.clone()} scores={scores.cloned().map(Shared)} hidden={ui.screen.mode.hides_answers()} {lang} />
     });
     if fold && (editor.is_some() || people.is_some() || compare.is_some()) {
         return html! {

@@ -127,6 +127,7 @@ pub fn lesson<M: Fn() -> Html>(column: LessonColumn<'_, M>) -> Html {
                     doc={doc.clone()}
                     computed={computed.clone()}
                     checks={checks.clone()}
+                    score_step={crate::derive::scores::score_step(ui).is_some()}
                     scorecards={scores.and_then(|s| s.stepped.clone()).map(Shared)}
                     code={code.cloned().map(Shared)}
                     code_open={ui.screen.code_open}

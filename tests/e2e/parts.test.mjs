@@ -323,6 +323,8 @@ test('the chart is interactive while the panels below can\'t be fetched; each sa
     const failed = page.locator('.part-failed.editor[role="alert"]');
     await failed.waitFor({ timeout: 15_000 });
     assert.match((await failed.textContent()).replace(/\s+/g, ' '), /could not be downloaded.*Your work is all still here/);
+    // So does the comparison's, whose scorecards that part makes too.
+    await page.locator('.part-failed.compare[role="alert"]').waitFor({ timeout: 15_000 });
     // The chart is the app's, and answers: a card picked in a cell shows
     // in every cell whether it reaches them; the inspector's and Why's
     // places say they are missing; the start is not ready without the part.

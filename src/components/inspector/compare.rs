@@ -12,8 +12,9 @@ use crate::store::shared::Shared;
 pub struct CompareProps {
     pub doc: Shared<Doc>,
     pub computed: Shared<Computed>,
-    /// The policies' scorecards and totals, derived once per revision.
-    pub scores: Shared<Scores>,
+    /// The policies' scorecards and totals, derived once per revision by
+    /// the part that draws this (so always made once it is drawn).
+    pub scores: Option<Shared<Scores>>,
     /// Predicting, before the reveal: the comparison would give answers away.
     pub hidden: bool,
     pub lang: Lang,
@@ -45,7 +46,8 @@ pub fn compare(props: &CompareProps) -> Html {
             </section>
         };
     }
-    let totals = props.scores.totals.map(|t| (t.shown, t.leaks, t.forbidden));
+    let Some(scores) = props.scores.as_ref() else { return Html::default() };
+    let totals = scores.totals.map(|t| (t.shown, t.leaks, t.forbidden));
     let cell = |policy: Policy, position: usize| {
         let outcome = computed.outcome(policy);
         let ids: Vec<&str> = outcome.views[position].iter().take(30).map(|&i| ws.cards[i].id.as_str()).collect();
@@ -73,7 +75,7 @@ pub fn compare(props: &CompareProps) -> Html {
                 "同一批卡片、同一句查詢,只換分享方式。三張成績單分開看:該看到的有沒有取回,不該看到的有沒有出現,認得出身分的內容有沒有出現。",
                 "Same cards, same query, only the way of sharing changes. Three scorecards, kept apart: did each viewer get what it needs, did anything forbidden show up, and did anything that singles a person out?",
             ) }</p>
-            <Scorecards cards={Shared(props.scores.compared.clone())} {lang} />
+            <Scorecards cards={Shared(scores.compared.clone())} {lang} />
             // A wide chart scrolls inside this box: it takes the focus so the
             // keyboard can scroll it too.
             <div class="table-wrap" tabindex="0" role="region" aria-label={pick!(lang, "三種做法的比較表", "Policies compared, per viewer")}>

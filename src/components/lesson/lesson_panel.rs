@@ -50,8 +50,10 @@ pub struct LessonPanelProps {
     /// The lesson's checks, evaluated once by the root: what the panel
     /// shows as done, the step's items.
     pub checks: Shared<Checks>,
-    /// The score step's scorecards, derived once per revision (`None`:
-    /// another step).
+    /// The step shows the scorecards (`derive::scores::score_step`), and
+    /// those derived for it once per revision (`None` while the part that
+    /// makes and draws them is not in: its stand-in says so).
+    pub score_step: bool,
     pub scorecards: Option<Shared<crate::derive::scores::Scorecards>>,
     /// The result code is open (`Screen::code_open`), and the code, made
     /// once its part is in (`None` until then: its place says so).
@@ -247,8 +249,8 @@ pub fn lesson_panel(props: &LessonPanelProps) -> Html {
             }
             // The score step (lesson 1's record, lesson 2's scorecards): its
             // scorecards are derived only while it is shown (`derive::scores`).
-            if let Some(cards) = props.scorecards.clone() {
-                <ScoreStepStandIn {cards} doc={props.doc.clone()} computed={props.computed.clone()} checks={props.checks.clone()} revealed={props.revealed}
+            if props.score_step {
+                <ScoreStepStandIn cards={props.scorecards.clone()} doc={props.doc.clone()} computed={props.computed.clone()} checks={props.checks.clone()} revealed={props.revealed}
                     progress={props.progress.clone()} pack={props.pack.clone()} {course} parts={props.parts} tick={props.tick} {lang} onaction={props.onaction.clone()} />
             }
             <div class="lesson-foot" aria-live="polite">

@@ -19,8 +19,9 @@ use crate::store::state::{Action, UiAction};
 
 #[derive(Properties, PartialEq, Clone)]
 pub struct ScoreStepProps {
-    /// The step's scorecards, derived once per revision.
-    pub cards: Shared<crate::derive::scores::Scorecards>,
+    /// The step's scorecards, derived once per revision by the part that
+    /// draws this (so always made once it is drawn).
+    pub cards: Option<Shared<crate::derive::scores::Scorecards>>,
     pub doc: Shared<Doc>,
     pub computed: Shared<Computed>,
     /// The step's checks: exercise 6's first four items name its changes.
@@ -125,7 +126,9 @@ pub fn score_step(props: &ScoreStepProps) -> Html {
 
     html! {
         <>
-            <Scorecards cards={props.cards.clone()} {lang} />
+            if let Some(cards) = props.cards.clone() {
+                <Scorecards {cards} {lang} />
+            }
             { for records }
         </>
     }
