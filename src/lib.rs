@@ -21,7 +21,7 @@ mod root;
 
 pub use root::app::{App, AppProps};
 pub use parts::course_parts;
-pub use root::{fetch_acting, fetch_keep};
+pub use root::{fetch_acting, fetch_keep, prerender};
 
 /// Cards per editor page: long workspaces stay usable.
 pub const EDITOR_PAGE: usize = 25;

@@ -124,7 +124,7 @@ pub fn toolbar_keys(e: &web_sys::KeyboardEvent, press: bool) {
 
 /// The app's element `selector` names: in `#app`, never in the
 /// prerendered first screen still on the page while the app builds its
-/// own (lesson3.html's, `crate::start::prerender`), which has the same
+/// own (lesson3.html's, `crate::root::prerender`), which has the same
 /// panels.
 #[cfg(feature = "lesson3")]
 pub fn in_app(selector: &str) -> Option<web_sys::Element> {

@@ -31,7 +31,7 @@ use crate::root::columns::{self, LessonColumn, Side};
 #[derive(Properties, PartialEq, Default)]
 pub struct AppProps {
     /// Rendered at build time as a prerendered first screen (a lesson's
-    /// start in a language, nothing read or saved): see `start/prerender.rs`.
+    /// start in a language, nothing read or saved): see `root/prerender.rs`.
     #[prop_or_default]
     pub prerender: Option<crate::start::Screen>,
     /// The start as `main.rs`'s tasks read it (else it is read at the

@@ -1,12 +1,14 @@
 //! The root component ([`app`], the page's layout) and its effects
 //! ([`effects`]: storage, the address, keys, the document's language), each
-//! a hook of its own, never in the reducer or in render.
+//! a hook of its own, never in the reducer or in render; and the same root
+//! rendered at build time as the first screens ([`prerender`]).
 
 pub mod app;
 pub(crate) mod effects;
 pub(crate) mod listeners;
 pub(crate) mod below;
 pub(crate) mod columns;
+pub mod prerender;
 
 /// Fetches lesson 2's part (`crate::start::Started::acts`,
 /// `crate::start::acting_at_start`) before the start reads the lesson; a

@@ -24,7 +24,6 @@
 
 pub mod address;
 pub mod pages;
-pub mod prerender;
 pub mod route;
 pub mod stored;
 
@@ -40,7 +39,7 @@ use crate::derive::views::Computed;
 use route::{Address, Route, Session, WorkRef};
 use crate::store::state::{AppState, Doc, Ui};
 
-/// One build-time first screen (`crate::start::prerender`): a lesson's start in a
+/// One build-time first screen (`crate::root::prerender`): a lesson's start in a
 /// language.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Screen {

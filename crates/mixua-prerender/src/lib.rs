@@ -1,11 +1,11 @@
 //! The playground's first screen as static HTML: the same Yew components
-//! as the app (`mixua_playground::start::prerender::FirstScreen`), rendered
+//! as the app (`mixua_playground::prerender::FirstScreen`), rendered
 //! natively with Yew's server-side rendering, then put into the built
 //! `index.html` in place of its `<div id="prerender"></div>`.
 
-use mixua_playground::start::prerender::{FirstScreen, FirstScreenProps, Screen};
+use mixua_playground::prerender::{FirstScreen, FirstScreenProps, Screen};
 #[cfg(test)]
-use mixua_playground::start::prerender::SCREENS;
+use mixua_playground::prerender::SCREENS;
 
 /// Where the first screens go in `index.html`.
 pub const MARKER: &str = r#"<div id="prerender"></div>"#;
@@ -28,9 +28,9 @@ pub fn inject(index_html: &str, screens: &[String]) -> Option<String> {
 
 /// The page this build prerenders (`index.html`, or `lesson3.html` with
 /// the `lesson3` feature) and its first screens, in order
-/// (`mixua_playground::start::prerender::screens`).
+/// (`mixua_playground::prerender::screens`).
 pub fn render_all() -> (&'static str, Vec<String>) {
-    let (page, screens) = mixua_playground::start::prerender::screens();
+    let (page, screens) = mixua_playground::prerender::screens();
     (page, screens.iter().map(|&screen| render(screen)).collect())
 }
 
@@ -70,8 +70,8 @@ mod tests {
     #[cfg(feature = "lesson3")]
     #[test]
     fn lesson_three_is_its_page_s_own_start() {
-        use mixua_playground::start::prerender::LESSON3_SCREENS;
-        assert_eq!(mixua_playground::start::prerender::screens().1, &LESSON3_SCREENS[..], "this build is lesson3.html's");
+        use mixua_playground::prerender::LESSON3_SCREENS;
+        assert_eq!(mixua_playground::prerender::screens().1, &LESSON3_SCREENS[..], "this build is lesson3.html's");
         for screen in LESSON3_SCREENS {
             let html = render(screen);
             assert!(html.contains(r#"data-lesson="3""#), "{screen:?}");
