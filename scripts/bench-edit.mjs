@@ -13,13 +13,15 @@
 // the paint" and "idle" are wall time. Medians over the clicks, with min–max. It asserts nothing: a
 // benchmark prints figures, it never fails (benchmarks are not tests).
 //
-// The clicks, each against a click that changes nothing (the chart's title):
+// The clicks, each against a click that changes nothing (the chart's title,
+// or lesson 3's prompt heading):
 //   seed   Y's share_approved on the seed (Y enters or leaves bob's cells);
 //   global the approval of a GLOBAL card in 1,000 cards over 10 × 10
 //          viewers (every view changes);
 //   pair   the approval of a PAIR card there (one card whose reach is one cell);
 //   key    a key typed into G's lesson on the seed (WHAT=key), against Shift
-//          pressed in the same field.
+//          pressed in the same field;
+//   lesson3 a card's "high risk" box on lesson3.html (WHAT=lesson3).
 //
 // Usage: node scripts/bench-edit.mjs                    (build first: trunk build --release --offline)
 //        RATE=4 CLICKS=10 WHAT=seed,global,pair node scripts/bench-edit.mjs
@@ -77,6 +79,15 @@ const SCENARIOS = {
   // A key typed into G's lesson (the echo; the edit is applied right after
   // the echo's frame), against Shift pressed there (keys, no input).
   key: { cards: 0, edit: 'key:tr[data-card="G"] textarea[name="lesson"]', noop: 'key-noop:tr[data-card="G"] textarea[name="lesson"]', label: 'seed, a key typed into G\'s lesson' },
+  // Lesson 3 (lesson3.html): the first prompt card's "high risk" box (every
+  // viewer's prompt assembled again, the checks, the bars), against a click
+  // on the prompt panel's heading.
+  lesson3: {
+    page: 'lesson3',
+    edit: '[data-panel="prompt-settings"] input[name="risk"]',
+    noop: '[data-panel="prompt"] h2 >> nth=0',
+    label: 'lesson 3, a card\'s "high risk" box',
+  },
 };
 const NOOP = '#chart-title';
 
@@ -232,6 +243,21 @@ function print(label, r) {
   }
 }
 
+/** lesson3.html in English, with the first card chosen in the prompt settings. */
+async function openLesson3(browser, server) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.goto(`${server.url}lesson3.html?lesson=3&lang=en&fresh`);
+  await page.waitForSelector('#app [data-ready]', { state: 'attached', timeout: 60_000 });
+  await page.waitForSelector('[data-panel="prompt"][data-prompt]');
+  const first = await page.$eval('select[name="prompt-card"] option:not([value=""])', (o) => o.value);
+  await page.selectOption('select[name="prompt-card"]', first);
+  await page.waitForSelector('[data-panel="prompt-settings"] input[name="risk"]');
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: RATE });
+  return { context, page, cdp };
+}
+
 const server = await startServer();
 const browser = await launchBrowser();
 try {
@@ -243,9 +269,9 @@ try {
     const s = SCENARIOS[what];
     if (!s) throw new Error(`unknown WHAT ${what}`);
     // The two 1,000-card clicks share one page (its import is slow).
-    if (!opened || opened.cards !== s.cards) {
+    if (!opened || opened.cards !== s.cards || opened.page_ !== s.page) {
       await opened?.context.close();
-      opened = { cards: s.cards, ...(await openBench(browser, server, { rate: RATE, cards: s.cards })) };
+      opened = { cards: s.cards, page_: s.page, ...(s.page === 'lesson3' ? await openLesson3(browser, server) : await openBench(browser, server, { rate: RATE, cards: s.cards })) };
     }
     const events = await traced(opened.page, opened.cdp, [s.edit, s.noop ?? NOOP]);
     if (process.env.SAVE) await (await import("node:fs/promises")).writeFile(process.env.SAVE, JSON.stringify({ traceEvents: events }));

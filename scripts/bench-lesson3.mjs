@@ -38,17 +38,23 @@ function timedEdit([name, value, expect]) {
     const t0 = performance.now();
     input.value = value;
     input.dispatchEvent(new Event('change', { bubbles: true }));
-    const check = () => {
+    // `inFrame`: called from a frame's animation callbacks, whose paint
+    // follows them, so that frame shows a strip found there (the task
+    // after it is after its paint); found before any frame, the next one
+    // shows it. (Before 2026-12-07 a strip found in a frame's callbacks
+    // waited for the frame after it too: one frame more than the no-op's.)
+    const check = (inFrame) => {
       // A step that never shows is reported as such, not waited for forever.
       if (performance.now() - t0 > 10_000) return resolve(Number.NaN);
       if ((document.querySelector('.change-strip')?.textContent ?? '').includes(expect)) {
-        // The frame that shows it, then the task after its paint.
-        requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - t0), 0));
+        const painted = () => setTimeout(() => resolve(performance.now() - t0), 0);
+        if (inFrame) painted();
+        else requestAnimationFrame(painted);
       } else {
-        requestAnimationFrame(check);
+        requestAnimationFrame(() => check(true));
       }
     };
-    check();
+    check(false);
   });
 }
 
