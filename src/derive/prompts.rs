@@ -46,6 +46,9 @@ impl Prompts {
     /// query, shared by the viewers that ask it.
     pub fn of(ws: &Workspace) -> Prompts {
         let mut assemblers: Vec<Assembler<'_>> = Vec::new();
+        // Every assembler starts from the same evaluation (the empty query:
+        // what each viewer may read), evaluated once.
+        let mut eval: Option<mixua_policy::Evaluation<'_>> = None;
         let mut cells = Vec::new();
         for user in &ws.users {
             for agent in &ws.agents {
@@ -54,7 +57,8 @@ impl Prompts {
                 let at = match assemblers.iter().position(|a| a.query == query) {
                     Some(at) => at,
                     None => {
-                        assemblers.push(Assembler::new(ws, query));
+                        let eval = eval.get_or_insert_with(|| mixua_policy::Evaluation::new(ws, "", mixua_policy::Policy::FourScope)).clone();
+                        assemblers.push(Assembler::with_eval(eval, query));
                         assemblers.len() - 1
                     }
                 };

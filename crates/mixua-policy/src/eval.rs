@@ -67,6 +67,7 @@ struct Scanned<'w> {
 }
 
 /// One workspace evaluated under one policy for one query.
+#[derive(Clone)]
 pub struct Evaluation<'w> {
     pub workspace: &'w Workspace,
     pub policy: Policy,
