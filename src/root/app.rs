@@ -145,6 +145,7 @@ pub fn app(props: &AppProps) -> Html {
         .and_then(|i| workspace.cards.get(i).map(|c| (i, c)));
     // A card is inspected: the page, the stage and the inspector column say so.
     let selecting = inspected_card.is_some().then_some("selecting");
+    let chart_on = crate::root::requests::chart(&onaction);
     let chart = (shows(Panel::Chart) && step >= Step::Chart).then(|| html! {
         <SeatingChart
             doc={doc.clone()}
@@ -164,7 +165,7 @@ pub fn app(props: &AppProps) -> Html {
             more_parts={more_parts.clone()}
             failing={if ui.screen.mode.hides_answers() { Rc::default() } else { asserted.failing.clone() }}
             {lang}
-            onaction={onaction.clone()}
+            on={chart_on.clone()}
         />
     });
     // The panels the current exercise works in (the pack's `panels`, read

@@ -87,7 +87,7 @@ pub fn side(side: Side<'_>) -> Html {
                 />
             }
             if !hidden(Panel::Rejected) && chart_shown {
-                <RejectedList {rejected} {lang} onaction={onaction.clone()} />
+                <RejectedList {rejected} {lang} onselect={crate::root::requests::select(onaction)} />
             }
         </aside>
     }

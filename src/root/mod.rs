@@ -9,6 +9,7 @@ pub(crate) mod listeners;
 pub(crate) mod below;
 pub(crate) mod columns;
 pub mod prerender;
+pub(crate) mod requests;
 
 /// Fetches lesson 2's part (`crate::start::Started::acts`,
 /// `crate::start::acting_at_start`) before the start reads the lesson; a

@@ -255,3 +255,37 @@ impl From<UiAction> for Action {
         Action::Ui(ui)
     }
 }
+
+/// One kind of request a component makes (`onselect`, `onquery`…): the
+/// component sends a value, and `make` makes the one action it stands
+/// for, so the component never holds the dispatcher. Made by the root from
+/// its dispatcher, which never changes: it compares equal from one render
+/// to the next, and a component renders only when what it shows changes.
+pub struct On<A> {
+    to: yew::Callback<Action>,
+    make: fn(A) -> Action,
+}
+
+impl<A> On<A> {
+    pub fn new(to: &yew::Callback<Action>, make: fn(A) -> Action) -> On<A> {
+        On { to: to.clone(), make }
+    }
+
+    pub fn emit(&self, value: A) {
+        self.to.emit((self.make)(value));
+    }
+}
+
+impl<A> Clone for On<A> {
+    fn clone(&self) -> On<A> {
+        On { to: self.to.clone(), make: self.make }
+    }
+}
+
+/// The same dispatcher and the same action (compared by the function's
+/// address, as [`AssertionWrite`] is).
+impl<A> PartialEq for On<A> {
+    fn eq(&self, other: &On<A>) -> bool {
+        self.to == other.to && self.make as usize == other.make as usize
+    }
+}

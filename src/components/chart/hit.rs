@@ -7,7 +7,7 @@ use mixua_words::Lang;
 use yew::prelude::*;
 
 use crate::components::focus::focus_soon;
-use crate::store::state::{Action, UiAction};
+use crate::components::chart::view_cell::CellOn;
 
 #[derive(Properties, PartialEq)]
 pub struct HitProps {
@@ -20,15 +20,15 @@ pub struct HitProps {
     /// The cell's viewer, whose decision "why" explains.
     pub viewer: ViewerId,
     pub lang: Lang,
-    pub onaction: Callback<Action>,
+    pub on: CellOn,
 }
 
 /// Asks why card `index` is or is not in `viewer`'s view: the why panel
 /// opens on it (and, from the keyboard, takes the focus).
-pub fn inspect(onaction: &Callback<Action>, viewer: &ViewerId, index: usize) -> Callback<MouseEvent> {
-    let (onaction, viewer) = (onaction.clone(), viewer.clone());
+pub fn inspect(on: &CellOn, viewer: &ViewerId, index: usize) -> Callback<MouseEvent> {
+    let (on, viewer) = (on.inspect.clone(), viewer.clone());
     Callback::from(move |e: MouseEvent| {
-        onaction.emit(UiAction::Inspect { card: index, viewer: viewer.clone() }.into());
+        on.emit((index, viewer.clone()));
         // Opened from the keyboard (Enter or Space: a click with no
         // pointer detail): the why panel takes the focus; Escape there
         // comes back to this cell.
@@ -55,7 +55,7 @@ pub fn hit(props: &HitProps) -> Html {
         <li data-card-id={props.id.clone()} class={classes!(props.gained.then_some("entered"))}>
             // The name is the visible text plus a hidden "explain why", so
             // speech input can say what it sees.
-            <button type="button" class="hit" tabindex="-1" onclick={inspect(&props.onaction, &props.viewer, props.index)}>
+            <button type="button" class="hit" tabindex="-1" onclick={inspect(&props.on, &props.viewer, props.index)}>
                 if props.gained {
                     <span class="delta" aria-hidden="true">{"+"}</span>
                     <span class="sr-only">{ pick!(lang, "新進 ", "new: ") }</span>

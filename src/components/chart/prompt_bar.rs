@@ -9,24 +9,24 @@ use mixua_words::Lang;
 use yew::prelude::*;
 
 use crate::components::focus::focus_soon;
-use crate::store::state::{Action, UiAction};
+use crate::components::chart::view_cell::CellOn;
 
 pub use crate::derive::lesson_three::{cell_bar, CellBar, ChartBars};
 
 /// The bar, as a button in the cell (one of the cell's inner stops: the
 /// grid's Enter goes in).
-pub fn view(bar: &CellBar, chosen: bool, lang: Lang, onaction: &Callback<Action>) -> Html {
+pub fn view(bar: &CellBar, chosen: bool, lang: Lang, on: &CellOn) -> Html {
     let Some(bar) = bar else { return Html::default() };
     let scale = bar.scale.max(bar.used).max(1);
     let onclick = {
-        let (onaction, viewer) = (onaction.clone(), bar.viewer.clone());
+        let (on, viewer) = (on.clone(), bar.viewer.clone());
         Callback::from(move |e: MouseEvent| {
-            onaction.emit(UiAction::ShowPrompt(viewer.clone()).into());
+            on.prompt.emit(viewer.clone());
             // On a phone the prompt opens as a sheet over the lower part of
             // the screen (as lesson 1's card editor does), and the tapped
             // cell comes to the top, above it, where its bar shows the
             // effect of an edit made in the sheet.
-            onaction.emit(UiAction::PromptSheet(true).into());
+            on.sheet.emit(true);
             let narrow = gloo_utils::window().inner_width().ok().and_then(|w| w.as_f64()).is_some_and(|w| w <= 700.0);
             if narrow {
                 let cell = e.target_dyn_into::<web_sys::Element>().and_then(|t| t.closest("td[data-view]").ok().flatten());

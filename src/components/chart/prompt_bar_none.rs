@@ -4,10 +4,10 @@
 use mixua_words::Lang;
 use yew::prelude::*;
 
-use crate::store::state::Action;
+use crate::components::chart::view_cell::CellOn;
 
 pub use crate::derive::lesson_three::{cell_bar, CellBar, ChartBars};
 
-pub fn view(_: &CellBar, _: bool, _: Lang, _: &Callback<Action>) -> Html {
+pub fn view(_: &CellBar, _: bool, _: Lang, _: &CellOn) -> Html {
     Html::default()
 }

@@ -5,7 +5,7 @@ use mixua_words::Lang;
 use yew::prelude::*;
 
 use crate::derive::checks::Rejected;
-use crate::store::state::{Action, UiAction};
+use crate::store::action::On;
 
 #[derive(Properties, PartialEq)]
 pub struct RejectedListProps {
@@ -14,7 +14,8 @@ pub struct RejectedListProps {
     /// not render the list again.
     pub rejected: Rc<Rejected>,
     pub lang: Lang,
-    pub onaction: Callback<Action>,
+    /// Selects a card (its editor and its why open beside the chart).
+    pub onselect: On<Option<usize>>,
 }
 
 /// Cards that reach nobody, each with the policy's reason in plain words.
@@ -25,9 +26,9 @@ pub fn rejected_list(props: &RejectedListProps) -> Html {
     let shown = rejected.listed.iter().map(|(i, id, rejection)| {
         let i = *i;
         let select = {
-            let onaction = props.onaction.clone();
+            let onselect = props.onselect.clone();
             Callback::from(move |_: MouseEvent| {
-                onaction.emit(Action::Ui(UiAction::Select(Some(i))));
+                onselect.emit(Some(i));
                 // Its editor opens at the top of this column: go there.
                 crate::components::focus_after_render("#inspector-title".into());
             })

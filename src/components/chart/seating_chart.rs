@@ -11,7 +11,9 @@ use crate::components::chart::scope_legend::ScopeLegend;
 use crate::components::chart::view_cell::{CellMode, Grade, ViewCell};
 use crate::derive::views::Computed;
 use crate::store::shared::Shared;
-use crate::store::state::{Action, Doc, Mode, StepKind, UiAction};
+use crate::components::chart::view_cell::CellOn;
+use crate::store::action::On;
+use crate::store::state::{Doc, Mode, StepKind};
 
 /// Above this many cells, a cell's card list far off screen is neither laid
 /// out nor painted until it comes near (the seed's four cells never are).
@@ -62,7 +64,18 @@ pub struct SeatingChartProps {
     #[prop_or_default]
     pub failing: std::rc::Rc<crate::derive::assertions::Failing>,
     pub lang: Lang,
-    pub onaction: Callback<Action>,
+    pub on: ChartOn,
+}
+
+/// What the chart asks for: its cells' requests, the mode (explore,
+/// predict, reveal), back to now from lesson 2's past, and whose "about
+/// me" opens. Made by the root, the same from render to render.
+#[derive(Clone, PartialEq)]
+pub struct ChartOn {
+    pub cell: CellOn,
+    pub mode: On<Mode>,
+    pub tick: On<Option<u64>>,
+    pub about: On<Option<String>>,
 }
 
 /// What the chart's height floor is kept for: users, agents, cards, mode,
@@ -216,7 +229,7 @@ pub fn seating_chart(props: &SeatingChartProps) -> Html {
                 bar={crate::components::chart::prompt_bar::cell_bar(&props.bars, viewer)}
                 bar_chosen={props.prompt_of.as_ref() == Some(viewer)}
                 {lang}
-                onaction={props.onaction.clone()}
+                on={props.on.cell.clone()}
             />
         }
     };
@@ -225,17 +238,17 @@ pub fn seating_chart(props: &SeatingChartProps) -> Html {
     let scope = selected.and_then(|(_, c)| Scope::parse(&c.scope));
     let predict = matches!(props.mode, Mode::Predict { .. });
     let mode_button = {
-        let onaction = props.onaction.clone();
+        let on = props.on.mode.clone();
         let next = match props.mode {
             Mode::Explore => Mode::Predict { revealed: false },
             Mode::Predict { .. } => Mode::Explore,
         };
-        Callback::from(move |_: MouseEvent| onaction.emit(Action::Ui(UiAction::SetMode(next))))
+        Callback::from(move |_: MouseEvent| on.emit(next))
     };
     let reveal = {
-        let onaction = props.onaction.clone();
+        let on = props.on.mode.clone();
         let revealed = matches!(props.mode, Mode::Predict { revealed: true });
-        Callback::from(move |_: MouseEvent| onaction.emit(Action::Ui(UiAction::SetMode(Mode::Predict { revealed: !revealed }))))
+        Callback::from(move |_: MouseEvent| on.emit(Mode::Predict { revealed: !revealed }))
     };
 
     let (rows, columns) = (ws.users.len(), ws.agents.len());
@@ -287,8 +300,8 @@ pub fn seating_chart(props: &SeatingChartProps) -> Html {
                     <strong>{ pick!(lang, format!("時刻 {tick} 的樣子(過去)"), format!("As of tick {tick} (the past)")) }</strong>
                     { pick!(lang, ":座位表顯示當時的卡片。", ": the chart shows the cards as they were then. ") }
                     <button type="button" class="link" data-action="back-to-now" onclick={{
-                        let onaction = props.onaction.clone();
-                        Callback::from(move |_: MouseEvent| onaction.emit(UiAction::SetTick(None).into()))
+                        let on = props.on.tick.clone();
+                        Callback::from(move |_: MouseEvent| on.emit(None))
                     }}>{ pick!(lang, "回到現在", "Back to now") }</button>
                 </p>
             }
@@ -366,10 +379,10 @@ pub fn seating_chart(props: &SeatingChartProps) -> Html {
                             tabindex={if n == about_stop { "0" } else { "-1" }}
                             aria-pressed={(props.about.as_deref() == Some(user.as_str())).to_string()}
                             onclick={{
-                                let onaction = props.onaction.clone();
+                                let on = props.on.about.clone();
                                 let user = user.clone();
                                 Callback::from(move |_: MouseEvent| {
-                                    onaction.emit(UiAction::AboutMe(Some(user.clone())).into());
+                                    on.emit(Some(user.clone()));
                                     // The panel opens beside the chart: bring it into view.
                                     crate::components::focus_after_render("#about-user".into());
                                 })

@@ -4,7 +4,7 @@ use mixua_words::Lang;
 use yew::prelude::*;
 
 use crate::components::chart::hit::Hit;
-use crate::store::state::{Action, Edit, UiAction};
+use crate::store::action::On;
 use crate::CELL_LIMIT;
 
 pub use crate::derive::cells::{CellList, Delta, Reach, Shown};
@@ -63,7 +63,21 @@ pub struct ViewCellProps {
     #[prop_or_default]
     pub bar_chosen: bool,
     pub lang: Lang,
-    pub onaction: Callback<Action>,
+    pub on: CellOn,
+}
+
+/// What a cell asks for: why a card is or is not in a view (the why panel
+/// opens on it), the whole list, a prediction ticked or not, lesson 3's
+/// prompt and its sheet. Made by the root, the same from render to render.
+#[derive(Clone, PartialEq)]
+pub struct CellOn {
+    pub inspect: On<(usize, ViewerId)>,
+    pub expand: On<ViewerId>,
+    pub predict: On<(ViewerId, String)>,
+    #[cfg(feature = "lesson3")]
+    pub prompt: On<ViewerId>,
+    #[cfg(feature = "lesson3")]
+    pub sheet: On<bool>,
 }
 
 /// One viewer's live view: the cards they retrieve, leak alarms, and (when a
@@ -76,7 +90,7 @@ pub fn view_cell(props: &ViewCellProps) -> Html {
     let heading_id = format!("view-{}", props.position);
     let count = props.list.total;
 
-    let inspect = |index: usize| crate::components::chart::hit::inspect(&props.onaction, &props.viewer, index);
+    let inspect = |index: usize| crate::components::chart::hit::inspect(&props.on, &props.viewer, index);
     let gained = |id: &str| props.delta.as_ref().is_some_and(|d| d.gained.iter().any(|g| g == id));
 
     // Where the selected card reaches: the chosen cell (the one whose card
@@ -140,14 +154,13 @@ pub fn view_cell(props: &ViewCellProps) -> Html {
                 <ul class="hits" aria-labelledby={heading_id.clone()}>
                     { for items.iter().map(|s| html! {
                         <Hit key={s.index} index={s.index} id={s.id.clone()} lesson={s.lesson.clone()} gained={gained(s.id.as_str())}
-                            viewer={props.viewer.clone()} {lang} onaction={props.onaction.clone()} />
+                            viewer={props.viewer.clone()} {lang} on={props.on.clone()} />
                     }) }
                 </ul>
                 if props.list.total > items.len() {
                     <button type="button" class="link" tabindex="-1" data-action="expand" onclick={{
-                        let onaction = props.onaction.clone();
-                        let viewer = props.viewer.clone();
-                        Callback::from(move |_: MouseEvent| onaction.emit(UiAction::ExpandCell(viewer.clone()).into()))
+                        let (expand, viewer) = (props.on.expand.clone(), props.viewer.clone());
+                        Callback::from(move |_: MouseEvent| expand.emit(viewer.clone()))
                     }}>
                         { pick!(lang, format!("顯示全部 {} 張", props.list.total), format!("Show all {}", props.list.total)) }
                     </button>
@@ -176,9 +189,8 @@ pub fn view_cell(props: &ViewCellProps) -> Html {
                 { for shown.map(|(index, id, text)| {
                     let checked = ticked.contains(id);
                     let onchange = {
-                        let onaction = props.onaction.clone();
-                        let (viewer, card) = (props.viewer.clone(), id.clone());
-                        Callback::from(move |_: Event| onaction.emit(Action::Edit(Edit::TogglePrediction { viewer: viewer.clone(), card: card.clone() })))
+                        let (predict, viewer, card) = (props.on.predict.clone(), props.viewer.clone(), id.clone());
+                        Callback::from(move |_: Event| predict.emit((viewer.clone(), card.clone())))
                     };
                     html! {
                         <label class="tick" key={*index} title={text.clone()}>
@@ -275,7 +287,7 @@ pub fn view_cell(props: &ViewCellProps) -> Html {
                         <span class="count">{ pick!(lang, format!("{count} 張"), if count == 1 { "1 card".to_string() } else { format!("{count} cards") }) }</span>
                     }
                 </h3>
-                if !hidden { { crate::components::chart::prompt_bar::view(&props.bar, props.bar_chosen, lang, &props.onaction) } }
+                if !hidden { { crate::components::chart::prompt_bar::view(&props.bar, props.bar_chosen, lang, &props.on) } }
                 <>{ for reach }</>
                 if !hidden { { for leaks } { for reids } }
                 { body }
