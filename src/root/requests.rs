@@ -5,8 +5,7 @@
 
 use yew::Callback;
 
-use crate::components::chart::seating_chart::ChartOn;
-use crate::components::chart::view_cell::CellOn;
+use crate::components::chart::on::{CellOn, ChartOn};
 use crate::store::action::On;
 use crate::store::state::{Action, Edit, UiAction};
 

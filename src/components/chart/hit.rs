@@ -7,7 +7,7 @@ use mixua_words::Lang;
 use yew::prelude::*;
 
 use crate::components::focus::focus_soon;
-use crate::components::chart::view_cell::CellOn;
+use crate::components::chart::on::CellOn;
 
 #[derive(Properties, PartialEq)]
 pub struct HitProps {

@@ -5,6 +5,7 @@ mod grid_keys;
 pub mod seating_chart;
 pub mod view_cell;
 pub mod hit;
+pub mod on;
 pub mod scope_legend;
 #[cfg(feature = "lesson3")]
 pub mod prompt_bar;

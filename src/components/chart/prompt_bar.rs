@@ -9,7 +9,7 @@ use mixua_words::Lang;
 use yew::prelude::*;
 
 use crate::components::focus::focus_soon;
-use crate::components::chart::view_cell::CellOn;
+use crate::components::chart::on::CellOn;
 
 pub use crate::derive::lesson_three::{cell_bar, CellBar, ChartBars};
 

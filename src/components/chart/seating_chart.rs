@@ -11,8 +11,7 @@ use crate::components::chart::scope_legend::ScopeLegend;
 use crate::components::chart::view_cell::{CellMode, Grade, ViewCell};
 use crate::derive::views::Computed;
 use crate::store::shared::Shared;
-use crate::components::chart::view_cell::CellOn;
-use crate::store::action::On;
+use crate::components::chart::on::ChartOn;
 use crate::store::state::{Doc, Mode, StepKind};
 
 /// Above this many cells, a cell's card list far off screen is neither laid
@@ -65,17 +64,6 @@ pub struct SeatingChartProps {
     pub failing: std::rc::Rc<crate::derive::assertions::Failing>,
     pub lang: Lang,
     pub on: ChartOn,
-}
-
-/// What the chart asks for: its cells' requests, the mode (explore,
-/// predict, reveal), back to now from lesson 2's past, and whose "about
-/// me" opens. Made by the root, the same from render to render.
-#[derive(Clone, PartialEq)]
-pub struct ChartOn {
-    pub cell: CellOn,
-    pub mode: On<Mode>,
-    pub tick: On<Option<u64>>,
-    pub about: On<Option<String>>,
 }
 
 /// What the chart's height floor is kept for: users, agents, cards, mode,

@@ -4,7 +4,7 @@ use mixua_words::Lang;
 use yew::prelude::*;
 
 use crate::components::chart::hit::Hit;
-use crate::store::action::On;
+use crate::components::chart::on::CellOn;
 use crate::CELL_LIMIT;
 
 pub use crate::derive::cells::{CellList, Delta, Reach, Shown};
@@ -64,20 +64,6 @@ pub struct ViewCellProps {
     pub bar_chosen: bool,
     pub lang: Lang,
     pub on: CellOn,
-}
-
-/// What a cell asks for: why a card is or is not in a view (the why panel
-/// opens on it), the whole list, a prediction ticked or not, lesson 3's
-/// prompt and its sheet. Made by the root, the same from render to render.
-#[derive(Clone, PartialEq)]
-pub struct CellOn {
-    pub inspect: On<(usize, ViewerId)>,
-    pub expand: On<ViewerId>,
-    pub predict: On<(ViewerId, String)>,
-    #[cfg(feature = "lesson3")]
-    pub prompt: On<ViewerId>,
-    #[cfg(feature = "lesson3")]
-    pub sheet: On<bool>,
 }
 
 /// One viewer's live view: the cards they retrieve, leak alarms, and (when a
